@@ -1,0 +1,23 @@
+# baton — a terminal coding agent with live sub-agent delegation.
+
+GO ?= go
+
+.PHONY: run test bench lint build
+
+run:
+	$(GO) run ./cmd/baton
+
+test:
+	$(GO) vet ./...
+	$(GO) test -race ./...
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+lint:
+	@out=$$(gofmt -l .); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	$(GO) run honnef.co/go/tools/cmd/staticcheck@2025.1.1 ./...
+
+build:
+	$(GO) build -o bin/baton ./cmd/baton

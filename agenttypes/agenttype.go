@@ -1,0 +1,78 @@
+// Package agenttypes is the registry of sub-agent types: the built-in ones
+// (explore, plan, review, test, general-purpose) and the ones people define
+// in Markdown files. Plain data and parsing only: no goroutines, no network.
+package agenttypes
+
+import (
+	"fmt"
+	"time"
+)
+
+// InheritModel, as a type's model, means "use the session's sub-agent model".
+const InheritModel = "inherit"
+
+// Type describes one kind of sub-agent.
+type Type struct {
+	// Name is the identifier the model passes as subagent_type ("explore").
+	Name string
+	// DisplayName is shown in panes ("Explore").
+	DisplayName string
+	// Description says what the type is for, in one line.
+	Description string
+	// SystemPrompt is the child's system prompt.
+	SystemPrompt string
+	// Tools lists the tool names the type may use, in order.
+	Tools []string
+	// Model is a model id, an alias, or InheritModel.
+	Model string
+	// MaxSteps bounds the child's model requests; 0 means the default.
+	MaxSteps int
+	// Timeout bounds the child's run; 0 means the default.
+	Timeout time.Duration
+	// Color is an optional colour name or hex chosen by the file's author;
+	// themes decide how to show it.
+	Color string
+	// Effort is the reasoning effort to request ("low", "medium", "high").
+	Effort string
+	// Capabilities the type needs from its model ("vision", "reasoning").
+	Capabilities []string
+	// Source is where the type comes from: "built-in" or a file path.
+	Source string
+	// UnknownTools lists tool names the definition asked for that the
+	// program does not have.
+	UnknownTools []string
+	// Hidden types are not offered to the model (OpenCode's hidden, or
+	// mode: primary), though a prompt that names one may still use it.
+	Hidden bool
+	// Disabled types are neither offered nor found by Lookup; a disabled
+	// file still overrides a type of the same name, which is how a person
+	// switches a built-in off (OpenCode's disable).
+	Disabled bool
+	// Extra holds the fields of an agent file that baton does not know, so
+	// a file written for another tool keeps them (they are not used).
+	Extra map[string]any
+}
+
+// Warning is a problem found while loading agent files: a file that was
+// skipped, a field that was ignored, or a name defined twice.
+type Warning struct {
+	// File is the agent file (or folder) concerned.
+	File string
+	// Line is the 1-based line in File; 0 when the problem has no line.
+	Line int
+	// Message says what is wrong and, for a skipped file, says so.
+	Message string
+}
+
+// String formats the warning the way compilers do, so editors and people
+// can jump to it: "file:line: message".
+func (w Warning) String() string {
+	if w.Line <= 0 {
+		return fmt.Sprintf("%s: %s", w.File, w.Message)
+	}
+	return fmt.Sprintf("%s:%d: %s", w.File, w.Line, w.Message)
+}
+
+// Error lets ParseFile return the reason a file cannot be used as an
+// error that still carries its file and line.
+func (w Warning) Error() string { return w.String() }

@@ -1,0 +1,150 @@
+package agenttypes
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// LoadOptions says where Load looks for agent files. An empty directory
+// skips the folders under it.
+type LoadOptions struct {
+	// ProjectDir is the workspace root holding .baton/agents and the
+	// folders of other tools.
+	ProjectDir string
+	// UserConfigDir is baton's own config folder ($XDG_CONFIG_HOME/baton),
+	// holding the user's agents/ folder.
+	UserConfigDir string
+	// HomeDir holds ~/.claude/agents.
+	HomeDir string
+	// KnownTools are the tool names the program has; nil means BaseTools.
+	KnownTools []string
+}
+
+// maxFileSize bounds an agent file; anything larger is not a prompt.
+const maxFileSize = 1 << 20
+
+// folders lists the agent folders from lowest to highest precedence:
+// user before project, and within each, borrowed folders before baton's.
+func (o LoadOptions) folders() []string {
+	var dirs []string
+	add := func(base string, elem ...string) {
+		if base != "" {
+			dirs = append(dirs, filepath.Join(append([]string{base}, elem...)...))
+		}
+	}
+	add(o.HomeDir, ".claude", "agents")
+	add(o.UserConfigDir, "agents")
+	add(o.ProjectDir, ".claude", "agents")
+	add(o.ProjectDir, ".opencode", "agent")
+	add(o.ProjectDir, ".opencode", "agents")
+	add(o.ProjectDir, ".baton", "agents")
+	return dirs
+}
+
+// Load builds the registry: the built-in types, then every agent file in
+// the folders of opts, a later folder overriding an earlier one by name.
+// It never fails: files it cannot use, and names defined twice, are
+// reported in the registry's Warnings and the rest still load.
+func Load(opts LoadOptions) *Registry {
+	known := opts.KnownTools
+	if known == nil {
+		known = BaseTools
+	}
+	tools := newToolSet(known)
+	var (
+		loaded   []Type
+		warnings []Warning
+		read     = make(map[string]bool)   // folders already read
+		from     = make(map[string]string) // normalized name → file
+	)
+	for _, dir := range opts.folders() {
+		if dir = filepath.Clean(dir); read[dir] {
+			continue // the project is the home folder
+		}
+		read[dir] = true
+		paths, err := agentFiles(dir)
+		if err != nil {
+			warnings = append(warnings, Warning{File: dir, Message: err.Error()})
+			continue
+		}
+		for _, path := range paths {
+			t, ws, err := readAgent(path, tools)
+			warnings = append(warnings, ws...)
+			if err != nil {
+				warnings = append(warnings, asWarning(path, err))
+				continue
+			}
+			key := Normalize(t.Name)
+			if prev, ok := from[key]; ok {
+				warnings = append(warnings, Warning{File: path,
+					Message: fmt.Sprintf("agent %q here takes precedence over the one in %s", t.Name, prev)})
+			}
+			from[key] = path
+			loaded = append(loaded, t)
+		}
+	}
+	r := NewRegistry(append(Builtins(), loaded...)...)
+	r.warnings = append(warnings, r.warnings...)
+	return r
+}
+
+// agentFiles lists the .md files of dir in name order; a missing folder
+// has none.
+func agentFiles(dir string) ([]string, error) {
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("read agent folder: %w", unwrapPath(err))
+	}
+	var paths []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".md") {
+			paths = append(paths, filepath.Join(dir, e.Name()))
+		}
+	}
+	return paths, nil
+}
+
+// readAgent reads and parses one file, refusing files too large to be a
+// prompt before reading them whole.
+func readAgent(path string, tools toolSet) (Type, []Warning, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Type{}, nil, fmt.Errorf("skipped: read agent file: %w", unwrapPath(err))
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
+	if err != nil {
+		return Type{}, nil, fmt.Errorf("skipped: read agent file: %w", unwrapPath(err))
+	}
+	if len(data) > maxFileSize {
+		return Type{}, nil, fmt.Errorf("skipped: larger than %d KiB", maxFileSize>>10)
+	}
+	return parseFile(path, data, tools)
+}
+
+// asWarning keeps the line of a parse error and gives an I/O error one.
+func asWarning(path string, err error) Warning {
+	var w Warning
+	if errors.As(err, &w) {
+		return w
+	}
+	return Warning{File: path, Message: err.Error()}
+}
+
+// unwrapPath drops the path an fs error repeats, since the warning
+// already names the file.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}

@@ -1,0 +1,209 @@
+package agenttypes
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// ParseFile reads one agent file: YAML frontmatter for the fields and the
+// Markdown body for the system prompt; tool names are checked against
+// BaseTools. A file that cannot be used returns an error that is a
+// Warning naming the line and the reason. Problems that only cost a
+// field come back as warnings beside a usable Type.
+func ParseFile(path string, data []byte) (Type, []Warning, error) {
+	return parseFile(path, data, newToolSet(BaseTools))
+}
+
+// fileParser carries what the field handlers share while one file is read.
+type fileParser struct {
+	path     string
+	known    toolSet
+	warnings []Warning
+}
+
+// entry is one field of the frontmatter.
+type entry struct {
+	key   string     // as written ("maxTurns")
+	norm  string     // normalized ("maxturns")
+	value *yaml.Node // nil when the field is absent
+	line  int        // file line of the key
+}
+
+// field is a frontmatter field baton understands; always fields run even
+// when absent, because absence has a meaning (file name, default tools).
+type field struct {
+	name   string
+	always bool
+	apply  func(p *fileParser, t *Type, e entry) error
+}
+
+// fields run in this order: disallowedTools must see the tools list.
+var fields = []field{
+	{"name", true, applyName},
+	{"description", true, applyDescription},
+	{"tools", true, applyTools},
+	{"disallowedTools", false, applyDisallowed},
+	{"model", false, applyModel},
+	{"color", false, applyColor},
+	{"steps", false, applySteps},
+	{"timeout", false, applyTimeout},
+	{"capabilities", false, applyCapabilities},
+	{"effort", false, applyEffort},
+	{"mode", false, applyMode},
+	{"hidden", false, applyHidden},
+	{"disable", false, applyDisable},
+}
+
+// fieldAliases maps a normalized field name to the field it sets; Claude
+// Code, OpenCode and Gemini spellings share one field.
+var fieldAliases = map[string]string{
+	"name": "name", "description": "description", "tools": "tools",
+	"disallowedtools": "disallowedTools", "model": "model", "color": "color",
+	"maxsteps": "steps", "maxturns": "steps", "steps": "steps",
+	"timeouts": "timeout", "timeoutmins": "timeout",
+	"capabilities": "capabilities", "effort": "effort",
+	"mode": "mode", "hidden": "hidden", "disable": "disable",
+}
+
+func parseFile(path string, data []byte, known toolSet) (Type, []Warning, error) {
+	fm, err := readFrontmatter(path, data)
+	if err != nil {
+		return Type{}, nil, err
+	}
+	p := &fileParser{path: path, known: known}
+	t := Type{Model: InheritModel, Source: path}
+	set := p.collect(fm.fields, &t)
+	for _, f := range fields {
+		e, ok := set[f.name]
+		if !ok && !f.always {
+			continue
+		}
+		if !ok {
+			e = entry{key: f.name, line: 1}
+		}
+		if err := f.apply(p, &t, e); err != nil {
+			return Type{}, p.warnings, err
+		}
+	}
+	t.DisplayName = displayName(t.Name)
+	t.SystemPrompt = strings.TrimSpace(fm.body)
+	if t.SystemPrompt == "" {
+		p.warn(fm.bodyLine, "the body is empty, so the agent has no system prompt")
+	}
+	return t, p.warnings, nil
+}
+
+// collect sorts the frontmatter's fields into the known ones, by field
+// name, and the rest, kept in t.Extra. A field given twice keeps its
+// last value, with a warning.
+func (p *fileParser) collect(m *yaml.Node, t *Type) map[string]entry {
+	set := make(map[string]entry)
+	seen := make(map[string]int) // field or extra key → line
+	for i := 0; m != nil && i+1 < len(m.Content); i += 2 {
+		k := deref(m.Content[i])
+		key, ok := scalar(k)
+		if !ok || strings.TrimSpace(key) == "" {
+			p.warn(lineOf(k), "ignored a field without a name")
+			continue
+		}
+		e := entry{key: key, norm: Normalize(key), value: m.Content[i+1], line: lineOf(k)}
+		name, known := fieldAliases[e.norm]
+		id := "extra " + key
+		if known {
+			id = name
+		}
+		if prev, dup := seen[id]; dup {
+			p.warn(e.line, "%s repeats a field set on line %d; the last one counts", key, prev)
+		}
+		seen[id] = e.line
+		if known {
+			set[name] = e
+			continue
+		}
+		var v any
+		if err := e.value.Decode(&v); err != nil {
+			p.warn(e.line, "ignored field %s: %v", key, err)
+			continue
+		}
+		if t.Extra == nil {
+			t.Extra = make(map[string]any)
+		}
+		t.Extra[key] = v
+	}
+	return set
+}
+
+func (p *fileParser) warn(line int, format string, args ...any) {
+	p.warnings = append(p.warnings, Warning{File: p.path, Line: line, Message: fmt.Sprintf(format, args...)})
+}
+
+// skip returns the error that makes Load leave the file out.
+func (p *fileParser) skip(line int, format string, args ...any) error {
+	return Warning{File: p.path, Line: line, Message: "skipped: " + fmt.Sprintf(format, args...)}
+}
+
+func applyName(p *fileParser, t *Type, e entry) error {
+	name, ok := scalar(e.value)
+	if !ok {
+		return p.skip(e.line, "name must be text")
+	}
+	name = strings.TrimSpace(name)
+	if name == "" {
+		name = strings.TrimSuffix(filepath.Base(p.path), filepath.Ext(p.path))
+	}
+	if problem := nameProblem(name); problem != "" {
+		return p.skip(e.line, "name %q %s; set a name: field with letters, digits, '-' and '_'", name, problem)
+	}
+	t.Name = name
+	return nil
+}
+
+// maxNameLen keeps names short enough for a pane title.
+const maxNameLen = 64
+
+// nameProblem says why name cannot identify a type, or "" when it can:
+// the model writes names into tool calls, so they stay plain words.
+func nameProblem(name string) string {
+	if utf8.RuneCountInString(name) > maxNameLen {
+		return fmt.Sprintf("is longer than %d characters", maxNameLen)
+	}
+	words := 0
+	for _, r := range name {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			words++
+		case r != '-' && r != '_' && r != '.':
+			return "has characters other than letters, digits, '-', '_' and '.'"
+		}
+	}
+	if words == 0 {
+		return "has no letters or digits"
+	}
+	return ""
+}
+
+func applyDescription(p *fileParser, t *Type, e entry) error {
+	d, ok := scalar(e.value)
+	if !ok {
+		return p.skip(e.line, "description must be text")
+	}
+	if t.Description = strings.TrimSpace(d); t.Description == "" {
+		return p.skip(e.line, "no description: add a description: line saying when the main agent should use this agent")
+	}
+	return nil
+}
+
+// displayName turns "code-reviewer" into "Code Reviewer" for panes.
+func displayName(name string) string {
+	words := strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' || r == ' ' })
+	for i, w := range words {
+		r, size := utf8.DecodeRuneInString(w)
+		words[i] = string(unicode.ToUpper(r)) + w[size:]
+	}
+	return strings.Join(words, " ")
+}

@@ -1,0 +1,164 @@
+package agenttypes
+
+import (
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// toolAliases maps the tool names of Claude Code and OpenCode, lowercased,
+// to baton's, so agent files written for them work unchanged.
+var toolAliases = map[string]string{
+	"read":      "read_file",
+	"ls":        "list_files",
+	"list":      "list_files",
+	"glob":      "find_files",
+	"grep":      "grep",
+	"write":     "write_file",
+	"edit":      "edit_file",
+	"multiedit": "edit_file",
+	"patch":     "edit_file",
+	"bash":      "run_command",
+}
+
+// toolSet is the tools the program has, found by lowercased name; names
+// keeps their order for messages.
+type toolSet struct {
+	byLower map[string]string
+	names   []string
+}
+
+func newToolSet(names []string) toolSet {
+	k := toolSet{byLower: make(map[string]string, len(names))}
+	for _, n := range names {
+		if n != "" && !strings.EqualFold(n, TaskTool) {
+			k.byLower[strings.ToLower(n)] = n
+			k.names = append(k.names, n)
+		}
+	}
+	return k
+}
+
+// resolve maps a tool name from a file to the program's name for it.
+func (k toolSet) resolve(name string) (string, bool) {
+	lower := strings.ToLower(name)
+	if n, ok := k.byLower[lower]; ok {
+		return n, true
+	}
+	if n, ok := k.byLower[toolAliases[lower]]; ok {
+		return n, true
+	}
+	return "", false
+}
+
+// defaults is what a file without a tools field gets: the base tools the
+// program has, never task.
+func (k toolSet) defaults() []string {
+	var out []string
+	for _, n := range BaseTools {
+		if _, ok := k.byLower[n]; ok {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// applyTools reads tools as a list of names (Claude Code), or as
+// OpenCode's map of name to true/false on top of the defaults.
+func applyTools(p *fileParser, t *Type, e entry) error {
+	n := deref(e.value)
+	if n.Kind == yaml.MappingNode {
+		return p.toolSwitches(t, e.key, n)
+	}
+	if s, ok := scalar(n); ok && n.Kind != yaml.SequenceNode && strings.TrimSpace(s) == "" {
+		t.Tools = p.known.defaults()
+		return nil
+	}
+	list, _ := p.items(e.key, n)
+	t.Tools = []string{}
+	for _, it := range list {
+		name, pattern := cutPattern(it.text)
+		if strings.EqualFold(name, TaskTool) {
+			return p.skip(it.line, "sub-agents cannot delegate: remove %s from %s", name, e.key)
+		}
+		resolved, ok := p.known.resolve(name)
+		if !ok {
+			p.unknownTool(t, name, it.line)
+			continue
+		}
+		if pattern != "" {
+			p.warn(it.line, "%s: argument patterns are not supported, so all of %s is allowed", it.text, resolved)
+		}
+		t.Tools = appendNew(t.Tools, resolved)
+	}
+	return nil
+}
+
+// toolSwitches applies OpenCode's form, tools: {write: false, bash: true}.
+func (p *fileParser) toolSwitches(t *Type, key string, m *yaml.Node) error {
+	t.Tools = p.known.defaults()
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		k, v := deref(m.Content[i]), deref(m.Content[i+1])
+		name, ok := scalar(k)
+		var on bool
+		if !ok || v.Kind != yaml.ScalarNode || v.Decode(&on) != nil {
+			return p.skip(lineOf(k), "%s: each entry must be a tool name set to true or false", key)
+		}
+		if strings.EqualFold(name, TaskTool) {
+			if on {
+				return p.skip(lineOf(k), "sub-agents cannot delegate: remove %s from %s", name, key)
+			}
+			continue
+		}
+		if strings.Contains(name, "*") {
+			p.warn(lineOf(k), "%s: tool pattern %s is not supported; ignored", key, name)
+			continue
+		}
+		resolved, known := p.known.resolve(name)
+		switch {
+		case known && on:
+			t.Tools = appendNew(t.Tools, resolved)
+		case known:
+			t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == resolved })
+		case on:
+			p.unknownTool(t, name, lineOf(k))
+		}
+	}
+	return nil
+}
+
+// applyDisallowed removes tools; a name baton lacks needs no removing.
+func applyDisallowed(p *fileParser, t *Type, e entry) error {
+	list, ok := p.items(e.key, e.value)
+	if !ok {
+		return p.skip(e.line, "%s must be a comma-separated string or a list of tool names", e.key)
+	}
+	for _, it := range list {
+		name, pattern := cutPattern(it.text)
+		resolved, known := p.known.resolve(name)
+		if known && pattern != "" {
+			p.warn(it.line, "%s: argument patterns are not supported, so all of %s is removed", it.text, resolved)
+		}
+		t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return known && s == resolved })
+		t.UnknownTools = slices.DeleteFunc(t.UnknownTools, func(s string) bool { return strings.EqualFold(s, name) })
+	}
+	return nil
+}
+
+// unknownTool records a tool the program does not have; the type still
+// loads so /agents can show it, and the engine decides whether it runs.
+func (p *fileParser) unknownTool(t *Type, name string, line int) {
+	t.UnknownTools = appendNew(t.UnknownTools, name)
+	p.warn(line, "unknown tool %s (baton has %s)", name, strings.Join(p.known.names, ", "))
+}
+
+// cutPattern splits Claude Code's "Bash(git diff:*)" into the tool name
+// and its argument pattern.
+func cutPattern(s string) (name, pattern string) {
+	open := strings.IndexByte(s, '(')
+	if open <= 0 || !strings.HasSuffix(s, ")") {
+		return s, ""
+	}
+	return strings.TrimSpace(s[:open]), s[open+1 : len(s)-1]
+}

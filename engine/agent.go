@@ -1,0 +1,211 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// Agent is one agent loop: a model, a history, the tools it may use and a
+// step limit. Run is synchronous; only the session starts goroutines.
+type Agent struct {
+	meta     Meta
+	client   llm.Client
+	catalog  *llm.Catalog
+	model    func() string
+	effort   string
+	tools    *tools.Set
+	exec     *executor
+	maxSteps int
+	// summarizeAtLimit asks the model once, without tools, for a summary
+	// when the step limit is reached (children do; the main agent stops).
+	summarizeAtLimit bool
+	// depth is 0 for the main agent and 1 for its children.
+	depth int
+
+	history []openai.ChatCompletionMessage
+	inbox   inbox
+	emit    func(Event)
+}
+
+// Result is how a run ended.
+type Result struct {
+	// Text is the agent's final text, or what it produced before it stopped.
+	Text   string
+	Status Status
+	// Reason explains a status other than completed, for people.
+	Reason string
+	Stats  Stats
+}
+
+// inbox holds messages the person sends into a running agent; they are
+// delivered before the agent's next model request.
+type inbox struct {
+	mu      sync.Mutex
+	pending []string
+}
+
+// push queues a message.
+func (b *inbox) push(text string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.pending = append(b.pending, text)
+}
+
+// take returns and clears the queued messages.
+func (b *inbox) take() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := b.pending
+	b.pending = nil
+	return out
+}
+
+// stepLimitPrompt is sent, without tools, when a child reaches its limit.
+const stepLimitPrompt = "You have reached your step limit and cannot call tools any more. " +
+	"Reply now with your final report: what you found or did, with file paths, and what remains undone."
+
+// Run appends prompt as a user message and loops "stream → run tools →
+// append results" until the model answers without tool calls, a limit is
+// hit or ctx ends. A cancelled or failed run still returns its partial text.
+func (a *Agent) Run(ctx context.Context, prompt string) Result {
+	start := time.Now()
+	run := &runState{}
+	a.history = append(a.history, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+	for step := 1; ; step++ {
+		if step > a.maxSteps {
+			run.status, run.reason = StatusMaxSteps, "step limit reached"
+			if a.summarizeAtLimit && ctx.Err() == nil {
+				a.history = append(a.history, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: stepLimitPrompt})
+				a.step(ctx, run, step, false)
+				if run.status == StatusCompleted {
+					run.status, run.reason = StatusMaxSteps, "step limit reached"
+				}
+			}
+			break
+		}
+		if done := a.step(ctx, run, step, true); done {
+			break
+		}
+	}
+	run.stats.Duration = time.Since(start)
+	return Result{Text: run.text, Status: run.status, Reason: run.reason, Stats: run.stats}
+}
+
+// runState is what one Run accumulates across its steps.
+type runState struct {
+	text   string
+	status Status
+	reason string
+	stats  Stats
+}
+
+// step sends one model request and runs the tools it asks for. It reports
+// whether the run is over; run.status is then set.
+func (a *Agent) step(ctx context.Context, run *runState, step int, withTools bool) bool {
+	a.deliverInbox()
+	a.emit(StepStarted{Meta: a.stamp(), Step: step, Max: a.maxSteps})
+	run.stats.Steps = step
+	resp, err := a.request(ctx, withTools)
+	a.account(run, resp)
+	if resp.Content != "" {
+		run.text = resp.Content
+	}
+	if err != nil {
+		run.status, run.reason = classifyRunError(ctx, err)
+		if run.status == StatusFailed {
+			a.emit(ErrorOccurred{Meta: a.stamp(), Message: run.reason})
+		}
+		a.keepPartial(resp)
+		return true
+	}
+	a.history = append(a.history, openai.ChatCompletionMessage{
+		Role:             openai.ChatMessageRoleAssistant,
+		Content:          resp.Content,
+		ReasoningContent: resp.Reasoning,
+		ToolCalls:        resp.ToolCalls,
+	})
+	a.emit(MessageDone{Meta: a.stamp(), Text: resp.Content})
+	if len(resp.ToolCalls) == 0 || !withTools {
+		run.status = StatusCompleted
+		return true
+	}
+	outcome := a.exec.runAll(ctx, a, resp.ToolCalls)
+	run.stats.ToolCalls += len(resp.ToolCalls)
+	a.history = append(a.history, outcome.messages...)
+	if outcome.childUsage.Requests > 0 || outcome.childUsage.TotalTokens > 0 {
+		run.stats.Usage = run.stats.Usage.Add(outcome.childUsage)
+		a.emit(UsageReported{Meta: a.stamp(), Request: outcome.childUsage, Total: run.stats.Usage})
+	}
+	if ctx.Err() != nil {
+		run.status, run.reason = classifyRunError(ctx, ctx.Err())
+		return true
+	}
+	return false
+}
+
+// keepPartial records an interrupted message's text in the history, so a
+// follow-up turn knows what was already said. Half-made tool calls are
+// never kept.
+func (a *Agent) keepPartial(resp llm.Response) {
+	if resp.Content == "" {
+		return
+	}
+	a.history = append(a.history, openai.ChatCompletionMessage{
+		Role:    openai.ChatMessageRoleAssistant,
+		Content: resp.Content + "\n\n[interrupted]",
+	})
+	a.emit(MessageDone{Meta: a.stamp(), Text: resp.Content})
+}
+
+// deliverInbox moves messages the person sent into the history.
+func (a *Agent) deliverInbox() {
+	for _, text := range a.inbox.take() {
+		a.history = append(a.history, openai.ChatCompletionMessage{
+			Role:    openai.ChatMessageRoleUser,
+			Content: "Message from the person supervising you: " + text,
+		})
+		a.emit(AgentMessage{Meta: a.stamp(), Text: text})
+	}
+}
+
+// account adds a request's usage to the run and reports it.
+func (a *Agent) account(run *runState, resp llm.Response) {
+	if !resp.HasUsage {
+		return
+	}
+	u := a.catalog.Cost(a.model(), resp.Usage)
+	run.stats.Usage = run.stats.Usage.Add(u)
+	a.emit(UsageReported{Meta: a.stamp(), Request: u, Total: run.stats.Usage})
+}
+
+// stamp returns the agent's Meta with the current time.
+func (a *Agent) stamp() Meta {
+	m := a.meta
+	m.Time = time.Now()
+	return m
+}
+
+// errStopped is the cancel cause when the person stops one agent.
+var errStopped = errors.New("stopped by the person")
+
+// classifyRunError maps why a request failed to a status and a reason.
+func classifyRunError(ctx context.Context, err error) (Status, string) {
+	if cause := context.Cause(ctx); ctx.Err() != nil {
+		switch {
+		case errors.Is(cause, errStopped):
+			return StatusCancelled, errStopped.Error()
+		case errors.Is(cause, context.DeadlineExceeded):
+			return StatusTimedOut, "timed out"
+		default:
+			return StatusCancelled, "cancelled"
+		}
+	}
+	return StatusFailed, err.Error()
+}

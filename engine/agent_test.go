@@ -1,0 +1,184 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+func TestTurnStreamsTextAndEnds(t *testing.T) {
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		w.Text("Hello from the model.")
+	}, nil)
+	log := runTurn(t, s, "hi", nil)
+	if log.end.Status != StatusCompleted || log.end.Text != "Hello from the model." {
+		t.Fatalf("end = %+v", log.end)
+	}
+	var streamed strings.Builder
+	for _, d := range eventsOf[TextDelta](log) {
+		streamed.WriteString(d.Text)
+	}
+	if streamed.String() != "Hello from the model." {
+		t.Fatalf("streamed %q", streamed.String())
+	}
+	if log.end.Usage.TotalTokens == 0 || log.end.Usage.Requests != 1 {
+		t.Fatalf("usage not counted: %+v", log.end.Usage)
+	}
+}
+
+func TestToolLoopSendsResultBack(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if r.Index == 0 {
+			w.ToolCalls(llmtest.Call{ID: "c1", Name: "read_file", Args: `{"path":"notes.txt"}`})
+			return
+		}
+		w.Text("The file says hello.")
+	}, nil)
+	writeFile(t, s.Workspace(), "notes.txt", "hello world\n")
+	log := runTurn(t, s, "read notes", nil)
+	if log.end.Status != StatusCompleted {
+		t.Fatalf("status %s", log.end.Status)
+	}
+	reqs := srv.Requests()
+	if len(reqs) != 2 {
+		t.Fatalf("%d requests", len(reqs))
+	}
+	results := toolMessages(reqs[1])
+	if len(results) != 1 {
+		t.Fatalf("tool messages %v", results)
+	}
+	contains(t, "tool result", results[0], "hello world")
+	started := eventsOf[ToolStarted](log)
+	if len(started) != 1 || started[0].Title != "read_file notes.txt" {
+		t.Fatalf("tool started events %+v", started)
+	}
+}
+
+func TestModelMistakesBecomeToolErrors(t *testing.T) {
+	cases := []struct {
+		name string
+		call llmtest.Call
+		want string
+	}{
+		{"unknown tool", llmtest.Call{ID: "c1", Name: "delete_everything", Args: `{}`}, "not available"},
+		{"malformed json", llmtest.Call{ID: "c1", Name: "read_file", Args: `{"path": "a.txt"`}, "invalid JSON arguments"},
+		{"path outside workspace", llmtest.Call{ID: "c1", Name: "read_file", Args: `{"path":"../../etc/passwd"}`}, "outside"},
+		{"unknown agent type", llmtest.Call{ID: "c1", Name: "task", Args: `{"description":"x","prompt":"y","subagent_type":"wizard"}`}, "explore"},
+		{"task without prompt", llmtest.Call{ID: "c1", Name: "task", Args: `{"description":"x","subagent_type":"explore"}`}, "needs a prompt"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+				if r.Index == 0 {
+					w.ToolCalls(tc.call)
+					return
+				}
+				w.Text("ok")
+			}, nil)
+			log := runTurn(t, s, "go", nil)
+			if log.end.Status != StatusCompleted {
+				t.Fatalf("status %s", log.end.Status)
+			}
+			results := toolMessages(srv.Requests()[1])
+			contains(t, "tool result", results[0], "Error: ")
+			contains(t, "tool result", results[0], tc.want)
+		})
+	}
+}
+
+func TestMainAgentStopsAtStepLimit(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
+	}, func(c *Config) { c.Limits.MaxSteps = 3 })
+	log := runTurn(t, s, "loop forever", nil)
+	if log.end.Status != StatusMaxSteps {
+		t.Fatalf("status %s", log.end.Status)
+	}
+	if n := len(srv.Requests()); n != 3 {
+		t.Fatalf("%d requests, want 3", n)
+	}
+}
+
+func TestProviderErrorFailsTurnWithReason(t *testing.T) {
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		w.Error(401, `{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}`)
+	}, nil)
+	log := runTurn(t, s, "hi", nil)
+	if log.end.Status != StatusFailed {
+		t.Fatalf("status %s", log.end.Status)
+	}
+	errs := eventsOf[ErrorOccurred](log)
+	if len(errs) != 1 {
+		t.Fatalf("errors %+v", errs)
+	}
+	contains(t, "error", errs[0].Message, "Incorrect API key provided")
+}
+
+func TestInterruptKeepsPartialText(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if r.Index == 0 {
+			w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "Half an ans"}}}})
+			<-w.Context().Done()
+			return
+		}
+		w.Text("second answer")
+	}, nil)
+	log := watchTurn(t, s, "first", func(ev Event) {
+		if _, ok := ev.(TextDelta); ok {
+			s.Interrupt()
+		}
+	})
+	if log.end.Status != StatusInterrupted || log.end.Text != "Half an ans" {
+		t.Fatalf("end %+v", log.end)
+	}
+	runTurn(t, s, "second", nil)
+	second := srv.Requests()[1]
+	var history strings.Builder
+	for _, m := range second.Body.Messages {
+		history.WriteString(m.Content + "\n")
+	}
+	contains(t, "follow-up history", history.String(), "Half an ans")
+}
+
+func TestPermissionAnswers(t *testing.T) {
+	cases := []struct {
+		name      string
+		mode      PermissionMode
+		allow     []string
+		answer    Decision
+		written   bool
+		wantInRes string
+	}{
+		{"person allows once", ModeAsk, nil, Allow, true, "new.txt"},
+		{"person denies", ModeAsk, nil, Deny, false, "denied"},
+		{"headless refuses without --allow", ModeHeadless, nil, "", false, "--allow write_file"},
+		{"headless with --allow", ModeHeadless, []string{"write_file"}, "", true, "new.txt"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+				if r.Index == 0 {
+					w.ToolCalls(llmtest.Call{Name: "write_file", Args: `{"path":"new.txt","content":"made\n"}`})
+					return
+				}
+				w.Text("done")
+			}, func(c *Config) { c.Mode, c.Allow = tc.mode, tc.allow })
+			var asked []*ApprovalRequest
+			runTurn(t, s, "write it", func(r *ApprovalRequest) Answer {
+				asked = append(asked, r)
+				return Answer{Decision: tc.answer}
+			})
+			if tc.mode == ModeAsk && (len(asked) != 1 || asked[0].Tool != "write_file" || !strings.Contains(asked[0].Preview, "+made")) {
+				t.Fatalf("approval requests %+v", asked)
+			}
+			_, err := os.Stat(filepath.Join(s.Workspace(), "new.txt"))
+			if (err == nil) != tc.written {
+				t.Fatalf("written = %v, want %v", err == nil, tc.written)
+			}
+			contains(t, "tool result", toolMessages(srv.Requests()[1])[0], tc.wantInRes)
+		})
+	}
+}

@@ -1,0 +1,95 @@
+package engine
+
+import (
+	"context"
+	"sync"
+	"time"
+)
+
+// ApprovalKind says what an approval request is about.
+type ApprovalKind string
+
+// The two things that ask the person first.
+const (
+	// ApproveTool is a write_file, edit_file or run_command call.
+	ApproveTool ApprovalKind = "tool"
+	// ApproveDelegation is a task call about to start a child.
+	ApproveDelegation ApprovalKind = "delegation"
+)
+
+// Decision is the person's answer to an approval request.
+type Decision string
+
+// The possible decisions.
+const (
+	// Allow approves this one request.
+	Allow Decision = "allow"
+	// AllowAlways approves it and remembers the choice for the session
+	// (per tool for permissions, per agent type for delegations).
+	AllowAlways Decision = "allow_always"
+	// Deny refuses it; the model is told, with the reason if given.
+	Deny Decision = "deny"
+)
+
+// Answer is a decision plus what may come with it.
+type Answer struct {
+	Decision Decision `json:"decision"`
+	// Reason is an optional explanation given with a denial.
+	Reason string `json:"reason,omitempty"`
+	// EditedPrompt, when set on an approved delegation, replaces the
+	// child's task prompt.
+	EditedPrompt string `json:"edited_prompt,omitempty"`
+}
+
+// DelegationPreview is what the person sees before a child starts.
+type DelegationPreview struct {
+	AgentType       string        `json:"agent_type"`
+	Description     string        `json:"description"`
+	Prompt          string        `json:"prompt"`
+	Tools           []string      `json:"tools"`
+	Model           string        `json:"model"`
+	MaxSteps        int           `json:"max_steps"`
+	Timeout         time.Duration `json:"timeout"`
+	EstimatedTokens int           `json:"estimated_tokens"`
+	EstimatedCost   float64       `json:"estimated_cost"`
+	CostKnown       bool          `json:"cost_known"`
+}
+
+// ApprovalRequest is one pending question. Answer may be called from any
+// goroutine, any number of times: the first answer wins.
+type ApprovalRequest struct {
+	ID   string       `json:"id"`
+	Kind ApprovalKind `json:"kind"`
+	// Tool and Args name the call for ApproveTool; Preview is exactly what
+	// will run or change (the command line, or a unified diff).
+	Tool    string `json:"tool,omitempty"`
+	Args    string `json:"args,omitempty"`
+	Preview string `json:"preview,omitempty"`
+	// Delegation is set for ApproveDelegation.
+	Delegation *DelegationPreview `json:"delegation,omitempty"`
+
+	once  sync.Once
+	reply chan Answer
+}
+
+// newApprovalRequest makes a request whose reply channel holds one answer,
+// so answering never blocks.
+func newApprovalRequest(id string, kind ApprovalKind) *ApprovalRequest {
+	return &ApprovalRequest{ID: id, Kind: kind, reply: make(chan Answer, 1)}
+}
+
+// Answer delivers the decision. Later calls are ignored.
+func (r *ApprovalRequest) Answer(a Answer) {
+	r.once.Do(func() { r.reply <- a })
+}
+
+// wait blocks until the request is answered or ctx ends; a cancelled wait
+// counts as a denial.
+func (r *ApprovalRequest) wait(ctx context.Context) Answer {
+	select {
+	case a := <-r.reply:
+		return a
+	case <-ctx.Done():
+		return Answer{Decision: Deny, Reason: "cancelled before an answer"}
+	}
+}

@@ -1,0 +1,24 @@
+package engine
+
+import (
+	"fmt"
+	"strings"
+)
+
+// formatChildResult is what the parent receives as the task tool's result:
+// the child's text cut to limit characters with a marker, then a status
+// line built from what happened at run time.
+func formatChildResult(res Result, limit int) string {
+	var b strings.Builder
+	text := strings.TrimSpace(res.Text)
+	if text == "" {
+		text = "(the sub-agent produced no text)"
+	}
+	b.WriteString(truncateChars(text, limit))
+	b.WriteString("\n\n")
+	fmt.Fprintf(&b, "status: %s · %s", res.Status, res.Stats.Line())
+	if res.Status != StatusCompleted && res.Reason != "" {
+		fmt.Fprintf(&b, "\nreason: %s", res.Reason)
+	}
+	return b.String()
+}

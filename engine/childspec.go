@@ -1,0 +1,145 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// childSpec is everything a child needs, resolved from a task call, its
+// type, the session's configuration and the model catalogue.
+type childSpec struct {
+	typ      agenttypes.Type
+	tools    *tools.Set
+	model    string
+	maxSteps int
+	timeout  time.Duration
+	system   string
+}
+
+// resolve turns a task call into a spec, or an error for the model naming
+// what is wrong and what to do instead.
+func (d *delegator) resolve(a taskArgs, mainModel string) (childSpec, error) {
+	typ, err := d.pickType(a)
+	if err != nil {
+		return childSpec{}, err
+	}
+	if len(typ.UnknownTools) > 0 {
+		return childSpec{}, fmt.Errorf("agent type %q lists tools baton does not have (%s); use another type or a temporary agent with instructions",
+			typ.Name, strings.Join(typ.UnknownTools, ", "))
+	}
+	spec := childSpec{typ: typ, tools: d.childTools(typ), model: d.childModel(a, typ, mainModel)}
+	if err := d.checkCapabilities(typ, spec.model); err != nil {
+		return childSpec{}, err
+	}
+	spec.maxSteps = typ.MaxSteps
+	if spec.maxSteps <= 0 {
+		spec.maxSteps = d.limits.ChildStepsWrite
+		if isReadOnlySet(spec.tools) {
+			spec.maxSteps = d.limits.ChildStepsReadOnly
+		}
+	}
+	spec.timeout = d.limits.ChildTimeout
+	if typ.Timeout > 0 {
+		spec.timeout = typ.Timeout
+	}
+	if a.TimeoutS > 0 {
+		spec.timeout = time.Duration(a.TimeoutS) * time.Second
+	}
+	spec.system = childSystemPrompt(typ, a.Instructions, d.workspace, d.agentsMD)
+	return spec, nil
+}
+
+// pickType finds the named type, or makes a temporary read-only one from
+// instructions when no type is named.
+func (d *delegator) pickType(a taskArgs) (agenttypes.Type, error) {
+	if a.SubagentType == "" {
+		return agenttypes.Type{
+			Name: "custom", DisplayName: "Custom", Description: "temporary agent from instructions",
+			Tools: agenttypes.ReadOnlyTools, Model: agenttypes.InheritModel, Source: "task call",
+		}, nil
+	}
+	typ, ok := d.types.Lookup(a.SubagentType)
+	if !ok || typ.Hidden {
+		return agenttypes.Type{}, fmt.Errorf("unknown subagent_type %q; valid types are: %s", a.SubagentType, strings.Join(d.types.Names(), ", "))
+	}
+	return typ, nil
+}
+
+// childTools is the type's tools that exist, filtered by the session's
+// sub-agent policy (deny wins). A child never receives task here.
+func (d *delegator) childTools(typ agenttypes.Type) *tools.Set {
+	var names []string
+	for _, name := range typ.Tools {
+		if name == TaskToolName || slices.Contains(d.policyDeny, name) {
+			continue
+		}
+		if len(d.policyAllow) > 0 && !slices.Contains(d.policyAllow, name) {
+			continue
+		}
+		names = append(names, name)
+	}
+	return d.base.Only(names)
+}
+
+// childModel resolves the model: the call's, the type's, the session's
+// sub-agent model, then the main model.
+func (d *delegator) childModel(a taskArgs, typ agenttypes.Type, mainModel string) string {
+	switch {
+	case a.Model != "":
+		return a.Model
+	case typ.Model != "" && typ.Model != agenttypes.InheritModel:
+		return typ.Model
+	case d.subagentModel != "":
+		return d.subagentModel
+	}
+	return mainModel
+}
+
+// checkCapabilities refuses a type whose declared needs its model is known
+// not to meet.
+func (d *delegator) checkCapabilities(typ agenttypes.Type, model string) error {
+	info, known := d.catalog.Lookup(model)
+	for _, c := range typ.Capabilities {
+		switch strings.ToLower(c) {
+		case "vision", "images":
+			if known && !info.SupportsImages {
+				return fmt.Errorf("agent type %q needs vision, but model %s has no image input; pick a vision model with the model argument, another type, or a temporary agent with instructions", typ.Name, model)
+			}
+		case "reasoning":
+			if known && !info.CanReason {
+				return fmt.Errorf("agent type %q needs reasoning, but model %s cannot reason; pick a reasoning model with the model argument, or another type", typ.Name, model)
+			}
+		}
+	}
+	return nil
+}
+
+// isReadOnlySet reports whether every tool in s is read-only.
+func isReadOnlySet(s *tools.Set) bool {
+	for _, t := range s.Tools() {
+		if !t.ReadOnly() {
+			return false
+		}
+	}
+	return true
+}
+
+// estimate guesses the first request's prompt tokens (four characters a
+// token) and its cost from the catalogue.
+func (d *delegator) estimate(spec childSpec, prompt string) (int, float64, bool) {
+	schema, _ := json.Marshal(tools.ToOpenAI(spec.tools.Tools()))
+	tokens := (len(spec.system) + len(prompt) + len(schema)) / 4
+	info, ok := d.catalog.Lookup(spec.model)
+	if !ok || !info.PriceKnown {
+		return tokens, 0, false
+	}
+	return tokens, float64(tokens) * info.InputPerMillion / 1e6, true
+}
+

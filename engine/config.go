@@ -1,0 +1,74 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// PermissionMode says how calls that need approval are decided.
+type PermissionMode string
+
+// The permission modes.
+const (
+	// ModeAsk asks the person through ApprovalRequested events (the TUI).
+	ModeAsk PermissionMode = "ask"
+	// ModeHeadless never waits: it allows what Config.Allow names and
+	// refuses the rest with a result that says how to allow it.
+	ModeHeadless PermissionMode = "headless"
+	// ModeYolo allows everything except what the guardrails forbid.
+	ModeYolo PermissionMode = "yolo"
+)
+
+// Limits bound sub-agents. Zero fields take the defaults.
+type Limits struct {
+	// MaxSteps is the step limit of the main agent (default 50).
+	MaxSteps int
+	// ChildStepsReadOnly is the step limit of read-only types (default 15).
+	ChildStepsReadOnly int
+	// ChildStepsWrite is the step limit of types that can write (default 30).
+	ChildStepsWrite int
+	// ChildTimeout bounds a child's run (default 120 s).
+	ChildTimeout time.Duration
+	// ToolOutputChars bounds one tool result (default 50,000).
+	ToolOutputChars int
+	// ResultChars bounds the text a child returns to its parent (default 8,000).
+	ResultChars int
+	// MaxConcurrent is how many children run at once (default 8).
+	MaxConcurrent int
+	// MaxDepth is how deep delegation may nest (default 1: children never
+	// get the task tool).
+	MaxDepth int
+	// CommandTimeout bounds one run_command (default 120 s).
+	CommandTimeout time.Duration
+}
+
+// Config is everything a session needs; cmd builds it from flags, env and
+// config files.
+type Config struct {
+	// Client talks to the OpenAI-compatible endpoint.
+	Client llm.Client
+	// Catalog gives prices, context windows and capabilities of models.
+	Catalog *llm.Catalog
+	// Model is the main agent's model.
+	Model string
+	// SubagentModel is the default model of children ("" = Model).
+	SubagentModel string
+	// Workspace is the folder every path must stay inside.
+	Workspace string
+	// Types is the registry of agent types offered through the task tool.
+	Types *agenttypes.Registry
+	// Mode decides how approvals are answered; Allow lists tools (and
+	// "task") allowed without asking in ModeHeadless.
+	Mode  PermissionMode
+	Allow []string
+	// SubagentAllow and SubagentDeny filter every child's tools on top of
+	// its type (deny wins; an empty allow list means no filter).
+	SubagentAllow []string
+	SubagentDeny  []string
+	// Limits bounds runs; zero fields take defaults.
+	Limits Limits
+	// SystemPrompt, when set, replaces the main agent's built-in prompt.
+	SystemPrompt string
+}

@@ -1,0 +1,67 @@
+package engine
+
+import (
+	"fmt"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// withDefaults fills what cfg leaves empty.
+func withDefaults(cfg Config) (Config, error) {
+	ws, err := absWorkspace(cfg.Workspace)
+	if err != nil {
+		return cfg, fmt.Errorf("new session: workspace: %w", err)
+	}
+	cfg.Workspace = ws
+	if cfg.Catalog == nil {
+		cfg.Catalog = llm.NewCatalog(nil)
+	}
+	if cfg.Types == nil {
+		cfg.Types = agenttypes.NewRegistry(agenttypes.Builtins()...)
+	}
+	cfg.Limits = limitsWithDefaults(cfg.Limits)
+	return cfg, nil
+}
+
+// limitsWithDefaults replaces zero limits with the defaults.
+func limitsWithDefaults(l Limits) Limits {
+	d := defaultLimits
+	pick := func(v, def int) int {
+		if v > 0 {
+			return v
+		}
+		return def
+	}
+	l.MaxSteps = pick(l.MaxSteps, d.MaxSteps)
+	l.ChildStepsReadOnly = pick(l.ChildStepsReadOnly, d.ChildStepsReadOnly)
+	l.ChildStepsWrite = pick(l.ChildStepsWrite, d.ChildStepsWrite)
+	l.ToolOutputChars = pick(l.ToolOutputChars, d.ToolOutputChars)
+	l.ResultChars = pick(l.ResultChars, d.ResultChars)
+	l.MaxConcurrent = pick(l.MaxConcurrent, d.MaxConcurrent)
+	l.MaxDepth = pick(l.MaxDepth, d.MaxDepth)
+	if l.ChildTimeout <= 0 {
+		l.ChildTimeout = d.ChildTimeout
+	}
+	if l.CommandTimeout <= 0 {
+		l.CommandTimeout = d.CommandTimeout
+	}
+	return l
+}
+
+// newDelegator builds the session's delegator and its tool set.
+func newDelegator(s *Session) (*delegator, error) {
+	cfg := s.cfg
+	ws, err := tools.NewWorkspace(cfg.Workspace)
+	if err != nil {
+		return nil, fmt.Errorf("new session: %w", err)
+	}
+	base := tools.NewSet(tools.Base(ws, tools.Limits{OutputChars: cfg.Limits.ToolOutputChars, CommandTimeout: cfg.Limits.CommandTimeout})...)
+	return &delegator{
+		s: s, types: cfg.Types, base: base, catalog: cfg.Catalog, limits: cfg.Limits,
+		subagentModel: cfg.SubagentModel, policyAllow: cfg.SubagentAllow, policyDeny: cfg.SubagentDeny,
+		workspace: cfg.Workspace, agentsMD: readContextFile(ws.Root() + "/AGENTS.md"),
+		slots: newSlotQueue(cfg.Limits.MaxConcurrent), children: map[AgentID]*childHandle{},
+	}, nil
+}

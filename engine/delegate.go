@@ -1,0 +1,156 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// delegator starts children for task calls, bounds how many run at once,
+// and keeps a handle on each so the person can stop or message it.
+type delegator struct {
+	s             *Session
+	types         *agenttypes.Registry
+	base          *tools.Set
+	catalog       *llm.Catalog
+	limits        Limits
+	subagentModel string
+	policyAllow   []string
+	policyDeny    []string
+	workspace     string
+	agentsMD      string
+	slots         *slotQueue
+
+	mu       sync.Mutex
+	children map[AgentID]*childHandle
+}
+
+// childHandle lets the session reach a child while it is pending or running.
+type childHandle struct {
+	agent  *Agent
+	cancel context.CancelCauseFunc
+}
+
+// delegate runs one task call for parent: resolve, ask, queue, run, and
+// return the child's bounded final text plus a status line. The child's
+// usage is returned separately so the parent counts it exactly once.
+func (d *delegator) delegate(ctx context.Context, parent *Agent, raw json.RawMessage) (tools.Result, llm.Usage, error) {
+	args, err := parseTaskArgs(raw, d.types)
+	if err != nil {
+		return tools.Result{}, llm.Usage{}, err
+	}
+	spec, err := d.resolve(args, parent.model())
+	if err != nil {
+		return tools.Result{}, llm.Usage{}, err
+	}
+	id, _ := d.s.ids.child(spec.typ.Name)
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	child := d.newChild(Meta{Agent: id, Parent: parent.meta.Agent, AgentType: spec.typ.DisplayName, Description: args.Description}, spec, parent.depth+1)
+	d.register(id, &childHandle{agent: child, cancel: cancel})
+	defer d.unregister(id)
+
+	res := d.approveAndRun(ctx, child, spec, args)
+	result := formatChildResult(res, d.limits.ResultChars)
+	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result})
+	summary := fmt.Sprintf("%s · %s", res.Status, res.Stats.Line())
+	return tools.Result{Output: result, Summary: summary}, res.Stats.Usage, nil
+}
+
+// approveAndRun asks for approval, waits for a slot and runs the child.
+func (d *delegator) approveAndRun(ctx context.Context, child *Agent, spec childSpec, args taskArgs) Result {
+	tokens, cost, priced := d.estimate(spec, args.Prompt)
+	preview := &DelegationPreview{
+		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
+		Tools: spec.tools.Names(), Model: spec.model, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
+		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
+	}
+	ans := d.s.perms.authorizeDelegation(ctx, child.emit, child.stamp, spec.typ.Name, preview)
+	if ans.Decision == Deny {
+		reason := ans.Reason
+		if reason == "" {
+			reason = "the person denied this delegation"
+		}
+		return Result{Status: StatusDenied, Reason: reason}
+	}
+	prompt := args.Prompt
+	if ans.EditedPrompt != "" {
+		prompt = ans.EditedPrompt
+	}
+	release, err := d.slots.acquire(ctx, func(position int) {
+		child.emit(AgentQueued{Meta: child.stamp(), Position: position})
+	})
+	if err != nil {
+		status, reason := classifyRunError(ctx, err)
+		return Result{Status: status, Reason: reason}
+	}
+	defer release()
+	runCtx, stop := context.WithTimeout(ctx, spec.timeout)
+	defer stop()
+	child.emit(AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout})
+	res := child.Run(runCtx, prompt)
+	if res.Status == StatusTimedOut {
+		res.Reason = fmt.Sprintf("timed out after %s", spec.timeout.Round(time.Second))
+	}
+	return res
+}
+
+// newChild builds a child agent with a fresh history: its system prompt
+// and nothing of the parent's conversation.
+func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
+	set := spec.tools
+	if depth < d.limits.MaxDepth {
+		set = set.With(&taskTool{d: d})
+	}
+	model := spec.model
+	return &Agent{
+		meta: meta, client: d.s.cfg.Client, catalog: d.catalog,
+		model: func() string { return model }, effort: spec.typ.Effort,
+		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars},
+		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth,
+		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: spec.system}},
+		emit:    d.s.emit,
+	}
+}
+
+// register records a live child.
+func (d *delegator) register(id AgentID, h *childHandle) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.children[id] = h
+}
+
+// unregister forgets a child that ended.
+func (d *delegator) unregister(id AgentID) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	delete(d.children, id)
+}
+
+// handle returns a live child's handle.
+func (d *delegator) handle(id AgentID) (*childHandle, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	h, ok := d.children[id]
+	if !ok {
+		return nil, fmt.Errorf("no running sub-agent %q", id)
+	}
+	return h, nil
+}
+
+// stopAll stops every live child (used when the person stops them all).
+func (d *delegator) stopAll() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	for _, h := range d.children {
+		h.cancel(errStopped)
+	}
+}

@@ -1,0 +1,190 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// AgentID names one agent of a session: "main" for the agent the person
+// talks to, a short readable id for every child.
+type AgentID string
+
+// MainAgent is the ID of the session's top-level agent.
+const MainAgent AgentID = "main"
+
+// Meta is carried by every event: which agent it concerns, that agent's
+// parent (empty for the main agent) and, for children, the type and
+// description the UI needs to draw a pane without any other lookup.
+type Meta struct {
+	Agent       AgentID   `json:"agent"`
+	Parent      AgentID   `json:"parent,omitempty"`
+	AgentType   string    `json:"agent_type,omitempty"`
+	Description string    `json:"description,omitempty"`
+	Time        time.Time `json:"time"`
+}
+
+// Event is one thing that happened in a session. Events of one agent arrive
+// in the order they happened; the concrete types below are the whole set.
+type Event interface {
+	// EventMeta returns the agent tagging of the event.
+	EventMeta() Meta
+	// Kind is the stable, snake_case name used in stream-json output.
+	Kind() string
+}
+
+// EventMeta implements Event for every type embedding Meta.
+func (m Meta) EventMeta() Meta { return m }
+
+// TurnStarted opens a turn of the main agent for a user message.
+type TurnStarted struct {
+	Meta
+	Prompt string `json:"prompt"`
+}
+
+// TextDelta is a coalesced piece of assistant text.
+type TextDelta struct {
+	Meta
+	Text string `json:"text"`
+}
+
+// ReasoningDelta is a coalesced piece of the model's reasoning, when the
+// provider streams it.
+type ReasoningDelta struct {
+	Meta
+	Text string `json:"text"`
+}
+
+// MessageDone marks the end of one assistant message (one model request);
+// Text is the whole message text.
+type MessageDone struct {
+	Meta
+	Text string `json:"text"`
+}
+
+// StepStarted says the agent sends its Step-th model request of at most Max.
+type StepStarted struct {
+	Meta
+	Step int `json:"step"`
+	Max  int `json:"max"`
+}
+
+// ToolStarted says a tool call begins. Title is the one-line rendering
+// ("read_file engine/loop.go").
+type ToolStarted struct {
+	Meta
+	CallID string `json:"call_id"`
+	Name   string `json:"name"`
+	Args   string `json:"args"`
+	Title  string `json:"title"`
+}
+
+// ToolFinished carries a tool call's outcome. Summary is short
+// ("120 lines"); Output is the (bounded) text the model receives; Diff is
+// a unified diff for edits.
+type ToolFinished struct {
+	Meta
+	CallID  string `json:"call_id"`
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	Output  string `json:"output"`
+	Diff    string `json:"diff,omitempty"`
+	IsError bool   `json:"is_error"`
+}
+
+// UsageReported is sent after every model request with that request's
+// usage and cost and the agent's running totals.
+type UsageReported struct {
+	Meta
+	Request llm.Usage `json:"request"`
+	Total   llm.Usage `json:"total"`
+}
+
+// Notice is a status line for the person (a fallback taken, a warning).
+type Notice struct {
+	Meta
+	Text string `json:"text"`
+}
+
+// ErrorOccurred reports a failure with a human reason, e.g. a provider
+// error; the turn or child ends after it.
+type ErrorOccurred struct {
+	Meta
+	Message string `json:"message"`
+}
+
+// TurnEnded closes a turn of the main agent.
+type TurnEnded struct {
+	Meta
+	Status Status    `json:"status"`
+	Text   string    `json:"text"`
+	Usage  llm.Usage `json:"usage"`
+}
+
+// AgentQueued says a child waits for a free slot (max_concurrent).
+type AgentQueued struct {
+	Meta
+	Position int `json:"position"`
+}
+
+// AgentStarted says a child begins its loop.
+type AgentStarted struct {
+	Meta
+	Prompt   string        `json:"prompt"`
+	Model    string        `json:"model"`
+	Tools    []string      `json:"tools"`
+	MaxSteps int           `json:"max_steps"`
+	Timeout  time.Duration `json:"timeout"`
+}
+
+// AgentMessage says a message from the person was delivered into a child.
+type AgentMessage struct {
+	Meta
+	Text string `json:"text"`
+}
+
+// AgentFinished says a child ended. Result is what the parent receives.
+type AgentFinished struct {
+	Meta
+	Status Status `json:"status"`
+	Reason string `json:"reason,omitempty"`
+	Stats  Stats  `json:"stats"`
+	Text   string `json:"text"`
+	Result string `json:"result"`
+}
+
+// ApprovalRequested asks the person to decide. The request holds its own
+// reply channel; the asking goroutine waits on it and on its context.
+type ApprovalRequested struct {
+	Meta
+	Request *ApprovalRequest `json:"request"`
+}
+
+// ApprovalResolved records the answer given (by a person, a remembered
+// choice or a flag).
+type ApprovalResolved struct {
+	Meta
+	RequestID string `json:"request_id"`
+	Answer    Answer `json:"answer"`
+	By        string `json:"by"`
+}
+
+// Kind implementations.
+
+func (TurnStarted) Kind() string       { return "turn_started" }
+func (TextDelta) Kind() string         { return "text" }
+func (ReasoningDelta) Kind() string    { return "reasoning" }
+func (MessageDone) Kind() string       { return "message_done" }
+func (StepStarted) Kind() string       { return "step" }
+func (ToolStarted) Kind() string       { return "tool_started" }
+func (ToolFinished) Kind() string      { return "tool_finished" }
+func (UsageReported) Kind() string     { return "usage" }
+func (Notice) Kind() string            { return "notice" }
+func (ErrorOccurred) Kind() string     { return "error" }
+func (TurnEnded) Kind() string         { return "turn_ended" }
+func (AgentQueued) Kind() string       { return "agent_queued" }
+func (AgentStarted) Kind() string      { return "agent_started" }
+func (AgentMessage) Kind() string      { return "agent_message" }
+func (AgentFinished) Kind() string     { return "agent_finished" }
+func (ApprovalRequested) Kind() string { return "approval_requested" }
+func (ApprovalResolved) Kind() string  { return "approval_resolved" }

@@ -1,0 +1,163 @@
+package llm
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// accumulator assembles one assistant message from chunks. Tool calls are
+// keyed by the provider's index when it sends one; without an index, a delta
+// continues the last call unless a new id or a different name says it starts
+// another.
+type accumulator struct {
+	content   strings.Builder
+	reasoning strings.Builder
+	calls     []*callBuilder
+	byIndex   map[int]*callBuilder
+	finish    string
+	usage     openai.Usage
+	hasUsage  bool
+}
+
+type callBuilder struct {
+	id, name string
+	args     strings.Builder
+}
+
+// feed decodes one raw data line and folds it in. A line carrying an error
+// in any shape returns it as a *ProviderError.
+func (a *accumulator) feed(line []byte, h Handler) error {
+	if len(line) == 0 {
+		return nil
+	}
+	var ch chunk
+	if err := json.Unmarshal(line, &ch); err != nil {
+		return &ProviderError{
+			Reason:  "provider sent an unreadable chunk",
+			Message: firstLine(line),
+			Err:     fmt.Errorf("decode stream chunk: %w", err),
+		}
+	}
+	if pe := ch.inBandError(); pe != nil {
+		return pe
+	}
+	a.add(&ch, h)
+	return nil
+}
+
+// add folds one chunk in, passing text and reasoning deltas to h.
+func (a *accumulator) add(c *chunk, h Handler) {
+	if c.Usage != nil {
+		a.usage, a.hasUsage = *c.Usage, true
+	}
+	for i := range c.Choices {
+		ch := &c.Choices[i]
+		if s := ch.Delta.Content; s != "" {
+			a.content.WriteString(s)
+			if h.OnText != nil {
+				h.OnText(s)
+			}
+		}
+		s := ch.Delta.ReasoningContent
+		if s == "" {
+			s = ch.Delta.Reasoning
+		}
+		if s != "" {
+			a.reasoning.WriteString(s)
+			if h.OnReasoning != nil {
+				h.OnReasoning(s)
+			}
+		}
+		for j := range ch.Delta.ToolCalls {
+			a.addTool(&ch.Delta.ToolCalls[j])
+		}
+		if ch.FinishReason != "" {
+			a.finish = ch.FinishReason
+		}
+	}
+}
+
+// addTool folds one tool-call delta into its call.
+func (a *accumulator) addTool(d *toolDelta) {
+	if d.ID == "" && d.Function.Name == "" && d.Function.Arguments == "" {
+		return
+	}
+	cb := a.target(d)
+	if cb.id == "" {
+		cb.id = d.ID
+	}
+	// Some providers repeat the whole name in every delta: appending it
+	// would call "readread".
+	switch name := d.Function.Name; {
+	case name == "" || name == cb.name:
+	case cb.name == "":
+		cb.name = name
+	default:
+		cb.name += name
+	}
+	cb.args.WriteString(d.Function.Arguments)
+}
+
+// target returns the call a delta belongs to, starting a new one if needed.
+func (a *accumulator) target(d *toolDelta) *callBuilder {
+	var cur *callBuilder
+	if d.Index != nil {
+		cur = a.byIndex[*d.Index]
+	} else if n := len(a.calls); n > 0 {
+		cur = a.calls[n-1]
+		if d.Function.Name != "" && cur.name != "" && d.Function.Name != cur.name {
+			cur = nil
+		}
+	}
+	if cur != nil && (d.ID == "" || cur.id == "" || d.ID == cur.id) {
+		return cur
+	}
+	cb := &callBuilder{}
+	a.calls = append(a.calls, cb)
+	if d.Index != nil {
+		if a.byIndex == nil {
+			a.byIndex = make(map[int]*callBuilder)
+		}
+		a.byIndex[*d.Index] = cb
+	}
+	return cb
+}
+
+// response returns the assembled message. Tool calls are completed so they
+// can go straight into the history: no index, an id, type "function", and
+// "{}" for arguments a provider left empty.
+func (a *accumulator) response() Response {
+	r := a.partial()
+	r.FinishReason = a.finish
+	for _, cb := range a.calls {
+		id := cb.id
+		if id == "" {
+			id = "call_" + rand.Text()
+		}
+		args := cb.args.String()
+		if strings.TrimSpace(args) == "" {
+			args = "{}"
+		}
+		r.ToolCalls = append(r.ToolCalls, openai.ToolCall{
+			ID:       id,
+			Type:     openai.ToolTypeFunction,
+			Function: openai.FunctionCall{Name: cb.name, Arguments: args},
+		})
+	}
+	return r
+}
+
+// partial returns what an interrupted reply had said, without its tool
+// calls: a half-made call must never run.
+func (a *accumulator) partial() Response {
+	return Response{
+		Content:   a.content.String(),
+		Reasoning: a.reasoning.String(),
+		Usage:     a.usage,
+		HasUsage:  a.hasUsage,
+	}
+}

@@ -1,0 +1,154 @@
+package llm
+
+import (
+	"strings"
+	"sync"
+
+	"charm.land/catwalk/pkg/catwalk"
+	"charm.land/catwalk/pkg/embedded"
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// ModelInfo is what baton needs to know about a model: how much context it
+// takes, what it costs, and what it can do.
+type ModelInfo struct {
+	ID               string
+	ContextWindow    int64 // tokens; 0 when unknown
+	InputPerMillion  float64
+	OutputPerMillion float64
+	// PriceKnown is false when nobody priced the model; a zero price is then
+	// "unknown", never "free".
+	PriceKnown     bool
+	SupportsImages bool
+	CanReason      bool
+}
+
+// Catalog answers model questions from catwalk's embedded, offline data and
+// the person's overrides (for local endpoints and models catwalk lacks).
+// A nil *Catalog answers from catwalk alone.
+type Catalog struct {
+	overrides *modelIndex
+}
+
+// NewCatalog returns a catalogue in which overrides, keyed by model id, win
+// over catwalk whole. An override with a non-zero price is priced even when
+// PriceKnown is unset; set PriceKnown with zero prices for a free model.
+func NewCatalog(overrides map[string]ModelInfo) *Catalog {
+	idx := newModelIndex()
+	for id, info := range overrides {
+		if info.ID == "" {
+			info.ID = id
+		}
+		info.PriceKnown = info.PriceKnown || info.InputPerMillion > 0 || info.OutputPerMillion > 0
+		idx.put(id, info, true)
+	}
+	return &Catalog{overrides: idx}
+}
+
+// Lookup finds a model: by exact id first, then case-insensitively, then
+// with a "provider/" prefix stripped (openai/gpt-4.1 finds gpt-4.1) and
+// vice versa (gpt-4.1 finds openai/gpt-4.1). Overrides are searched first.
+func (c *Catalog) Lookup(model string) (ModelInfo, bool) {
+	if c != nil {
+		if info, ok := c.overrides.lookup(model); ok {
+			return info, true
+		}
+	}
+	return catwalkModels().lookup(model)
+}
+
+// Cost prices one request's usage. Requests is 1; CostKnown is set only when
+// the model has a known price, so totals never include a made-up cost.
+func (c *Catalog) Cost(model string, u openai.Usage) Usage {
+	out := Usage{
+		PromptTokens:     u.PromptTokens,
+		CompletionTokens: u.CompletionTokens,
+		TotalTokens:      u.TotalTokens,
+		Requests:         1,
+	}
+	if out.TotalTokens == 0 {
+		out.TotalTokens = u.PromptTokens + u.CompletionTokens
+	}
+	if info, ok := c.Lookup(model); ok && info.PriceKnown {
+		out.Cost = (float64(u.PromptTokens)*info.InputPerMillion + float64(u.CompletionTokens)*info.OutputPerMillion) / 1e6
+		out.CostKnown = true
+	}
+	return out
+}
+
+// catwalkModels parses catwalk's embedded JSON once, on first use, so
+// programs that never look a model up never pay for it.
+var catwalkModels = sync.OnceValue(func() *modelIndex {
+	idx := newModelIndex()
+	for _, p := range embedded.GetAll() {
+		for _, m := range p.Models {
+			idx.put(m.ID, fromCatwalk(m), false)
+		}
+	}
+	return idx
+})
+
+// fromCatwalk converts one catwalk entry; catwalk writes 0 for "no price".
+func fromCatwalk(m catwalk.Model) ModelInfo {
+	return ModelInfo{
+		ID:               m.ID,
+		ContextWindow:    m.ContextWindow,
+		InputPerMillion:  m.CostPer1MIn,
+		OutputPerMillion: m.CostPer1MOut,
+		PriceKnown:       m.CostPer1MIn > 0 || m.CostPer1MOut > 0,
+		SupportsImages:   m.SupportsImages,
+		CanReason:        m.CanReason,
+	}
+}
+
+// modelIndex holds models under the three keys Lookup tries.
+type modelIndex struct {
+	exact map[string]ModelInfo
+	lower map[string]ModelInfo // lower-cased id
+	bare  map[string]ModelInfo // lower-cased id minus its "provider/" prefix
+}
+
+func newModelIndex() *modelIndex {
+	return &modelIndex{
+		exact: make(map[string]ModelInfo),
+		lower: make(map[string]ModelInfo),
+		bare:  make(map[string]ModelInfo),
+	}
+}
+
+// put adds info under id. Several catwalk providers list the same model:
+// the first listed wins (catwalk puts the model makers first), except that
+// a priced entry replaces an unpriced one. With force, info always wins.
+func (x *modelIndex) put(id string, info ModelInfo, force bool) {
+	set := func(m map[string]ModelInfo, key string) {
+		old, ok := m[key]
+		if force || !ok || (!old.PriceKnown && info.PriceKnown) {
+			m[key] = info
+		}
+	}
+	set(x.exact, id)
+	lower := strings.ToLower(id)
+	set(x.lower, lower)
+	if _, rest, ok := strings.Cut(lower, "/"); ok && rest != "" {
+		set(x.bare, rest)
+	}
+}
+
+// lookup tries the exact id, the lower-cased id, the id without its prefix,
+// and finally prefixed ids whose remainder matches.
+func (x *modelIndex) lookup(model string) (ModelInfo, bool) {
+	if info, ok := x.exact[model]; ok {
+		return info, true
+	}
+	lower := strings.ToLower(model)
+	if info, ok := x.lower[lower]; ok {
+		return info, true
+	}
+	if _, rest, ok := strings.Cut(lower, "/"); ok {
+		if info, ok := x.lower[rest]; ok {
+			return info, true
+		}
+	}
+	info, ok := x.bare[lower]
+	return info, ok
+}

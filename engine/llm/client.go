@@ -1,0 +1,61 @@
+// Package llm is baton's seam to OpenAI-compatible chat endpoints: a
+// go-openai client hardened for real providers, a stream accumulator that
+// assembles one assistant message from whatever chunks a provider sends,
+// provider errors explained for people, and a model catalogue for context
+// windows and prices.
+package llm
+
+import (
+	"context"
+	"net/http"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// Client is the one method the engine needs; *openai.Client satisfies it.
+// Tests substitute a client pointed at an httptest server rather than a fake,
+// so the real SSE reader is always exercised.
+type Client interface {
+	CreateChatCompletionStream(ctx context.Context, req openai.ChatCompletionRequest) (*openai.ChatCompletionStream, error)
+}
+
+// Config for NewClient.
+type Config struct {
+	APIKey  string
+	BaseURL string
+	// HTTPClient is optional; its Transport is wrapped, never modified.
+	HTTPClient *http.Client
+}
+
+// emptyMessagesLimit replaces go-openai's default of 300 non-data lines
+// between two events. The transport already drops the lines providers send
+// while a slow model thinks; this is insurance against ones it does not know.
+const emptyMessagesLimit = 10000
+
+// NewClient returns a go-openai client hardened for real providers. Its
+// transport drops SSE comment and field lines (OpenRouter sends hundreds of
+// ": OPENROUTER PROCESSING" keep-alives, which go-openai would count as empty
+// messages and feed into its error accumulator), lets in-band error events
+// through to RecvRaw so Stream parses every error shape in one place, and
+// records whether "data: [DONE]" was seen so Stream can tell a finished
+// stream from a cut one. Base URLs are used as given: Ollama-style URLs
+// without /v1 are the user's business.
+func NewClient(cfg Config) *openai.Client {
+	oc := openai.DefaultConfig(cfg.APIKey)
+	if cfg.BaseURL != "" {
+		oc.BaseURL = cfg.BaseURL
+	}
+	oc.EmptyMessagesLimit = emptyMessagesLimit
+	hc := &http.Client{}
+	if cfg.HTTPClient != nil {
+		copied := *cfg.HTTPClient
+		hc = &copied
+	}
+	base := hc.Transport
+	if base == nil {
+		base = http.DefaultTransport
+	}
+	hc.Transport = &sseTransport{base: base}
+	oc.HTTPClient = hc
+	return openai.NewClientWithConfig(oc)
+}

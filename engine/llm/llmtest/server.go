@@ -1,0 +1,100 @@
+// Package llmtest is a scripted OpenAI-compatible server for tests across
+// baton: a test writes a Responder that answers each chat request with SSE
+// through a Writer, and drives the real go-openai client against it.
+package llmtest
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// Responder answers one request. It runs on the server's goroutine for that
+// request and may block, but must then also select on w.Context().Done(),
+// which fires when the client goes away or the server closes.
+type Responder func(req *Request, w *Writer)
+
+// Server is an httptest server speaking the chat completions endpoint.
+type Server struct {
+	URL string // base URL ending in /v1, as OPENAI_BASE_URL takes it
+
+	t       testing.TB
+	srv     *httptest.Server
+	respond Responder
+	ctx     context.Context // cancelled on Close to release blocked responders
+	cancel  context.CancelFunc
+	once    sync.Once
+
+	mu   sync.Mutex
+	reqs []*Request
+}
+
+// NewServer starts a server answering with respond; it closes on t.Cleanup.
+func NewServer(t testing.TB, respond Responder) *Server {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Server{t: t, respond: respond, ctx: ctx, cancel: cancel}
+	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.URL = s.srv.URL + "/v1"
+	t.Cleanup(s.Close)
+	return s
+}
+
+// Close releases blocked responders and shuts the server down, waiting for
+// every handler to return. Tests checking for leaked goroutines call it
+// before the check; it is safe to call more than once.
+func (s *Server) Close() {
+	s.once.Do(func() {
+		s.cancel()
+		s.srv.Close()
+	})
+}
+
+// Client returns llm.NewClient pointed at the server.
+func (s *Server) Client() *openai.Client {
+	return llm.NewClient(llm.Config{APIKey: "llmtest-key", BaseURL: s.URL})
+}
+
+// Requests returns every request received so far, in arrival order.
+func (s *Server) Requests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]*Request(nil), s.reqs...)
+}
+
+// serve records the request and hands it to the responder.
+func (s *Server) serve(rw http.ResponseWriter, r *http.Request) {
+	if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
+		http.Error(rw, `{"error":{"message":"llmtest serves only POST /v1/chat/completions"}}`, http.StatusNotFound)
+		return
+	}
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		s.t.Errorf("llmtest: read request body: %v", err)
+		return
+	}
+	req := &Request{Raw: raw}
+	if err := json.Unmarshal(raw, &req.Body); err != nil {
+		s.t.Errorf("llmtest: decode request %s: %v", raw, err)
+		http.Error(rw, `{"error":{"message":"llmtest: undecodable request"}}`, http.StatusBadRequest)
+		return
+	}
+	s.mu.Lock()
+	req.Index = len(s.reqs)
+	s.reqs = append(s.reqs, req)
+	s.mu.Unlock()
+
+	ctx, cancel := context.WithCancel(r.Context())
+	defer cancel()
+	stop := context.AfterFunc(s.ctx, cancel)
+	defer stop()
+	s.respond(req, newWriter(s.t, rw, ctx))
+}

@@ -1,0 +1,116 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// permissions decides calls that need approval: write_file, edit_file,
+// run_command and delegations. Guardrails (workspace, blocklist, .git) are
+// not decided here: the tools enforce them whatever the answer.
+type permissions struct {
+	mode    PermissionMode
+	allowed map[string]bool
+	ids     *idSource
+
+	mu              sync.Mutex
+	rememberedTools map[string]bool
+	rememberedTypes map[string]bool
+}
+
+// newPermissions builds the policy for a session.
+func newPermissions(mode PermissionMode, allow []string, ids *idSource) *permissions {
+	p := &permissions{mode: mode, allowed: map[string]bool{}, ids: ids,
+		rememberedTools: map[string]bool{}, rememberedTypes: map[string]bool{}}
+	if p.mode == "" {
+		p.mode = ModeAsk
+	}
+	for _, name := range allow {
+		p.allowed[name] = true
+	}
+	return p
+}
+
+// authorizeTool returns nil when the call may run, or an error for the
+// model saying why not and, in headless runs, how to allow it.
+func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.Tool, args json.RawMessage) error {
+	name := tool.Name()
+	preview := ""
+	if pv, ok := tool.(tools.Previewer); ok {
+		var err error
+		if preview, err = pv.Preview(ctx, args); err != nil {
+			return err
+		}
+	}
+	switch {
+	case p.mode == ModeYolo:
+		return nil
+	case p.allowed[name]:
+		return nil
+	case p.mode == ModeHeadless:
+		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with --allow %s (or --yolo) to let it run", name, name)
+	case p.remembered(p.rememberedTools, name):
+		return nil
+	}
+	req := newApprovalRequest(p.ids.approval(), ApproveTool)
+	req.Tool, req.Args, req.Preview = name, string(args), preview
+	ans := p.ask(ctx, a.emit, a.stamp, req)
+	switch ans.Decision {
+	case AllowAlways:
+		p.remember(p.rememberedTools, name)
+		return nil
+	case Allow:
+		return nil
+	}
+	if ans.Reason != "" {
+		return fmt.Errorf("the person denied this %s call: %s", name, ans.Reason)
+	}
+	return fmt.Errorf("the person denied this %s call; do not retry it unchanged", name)
+}
+
+// authorizeDelegation answers a delegation request: from flags in headless
+// and yolo runs, from a remembered choice, or by asking the person.
+func (p *permissions) authorizeDelegation(ctx context.Context, emit func(Event), stamp func() Meta, typeName string, preview *DelegationPreview) Answer {
+	switch {
+	case p.mode == ModeYolo || p.allowed[TaskToolName]:
+		return Answer{Decision: Allow}
+	case p.mode == ModeHeadless:
+		return Answer{Decision: Deny, Reason: "delegation needs approval and a headless run cannot ask; re-run with --allow task (or --yolo) to let sub-agents run"}
+	case p.remembered(p.rememberedTypes, typeName):
+		emit(ApprovalResolved{Meta: stamp(), Answer: Answer{Decision: Allow}, By: "remembered"})
+		return Answer{Decision: Allow}
+	}
+	req := newApprovalRequest(p.ids.approval(), ApproveDelegation)
+	req.Delegation = preview
+	ans := p.ask(ctx, emit, stamp, req)
+	if ans.Decision == AllowAlways {
+		p.remember(p.rememberedTypes, typeName)
+	}
+	return ans
+}
+
+// ask publishes req and waits for the answer or the end of ctx.
+func (p *permissions) ask(ctx context.Context, emit func(Event), stamp func() Meta, req *ApprovalRequest) Answer {
+	emit(ApprovalRequested{Meta: stamp(), Request: req})
+	ans := req.wait(ctx)
+	emit(ApprovalResolved{Meta: stamp(), RequestID: req.ID, Answer: ans, By: "person"})
+	return ans
+}
+
+// remembered reports whether key was allowed for the rest of the session.
+func (p *permissions) remembered(set map[string]bool, key string) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return set[key]
+}
+
+// remember allows key for the rest of the session.
+func (p *permissions) remember(set map[string]bool, key string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	set[key] = true
+}

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+)
+
+// mainSystemPrompt is the main agent's built-in instructions.
+const mainSystemPrompt = `You are baton, a coding agent working in the person's terminal on the project in %s.
+You can read, search and change files and run commands there with your tools. Every path is relative to the project root.
+
+How to work:
+- Be concise. Answer in Markdown; use code blocks for code.
+- Read before you change. Make focused edits with edit_file; use write_file for new files.
+- When a job splits into independent parts (exploring several areas, reviewing while planning, running tests), delegate with the task tool. Send several task calls in one message to run them in parallel. Sub-agents know nothing of this conversation: give each a complete prompt.
+- Sub-agent results end with a status line; a status other than completed means the work is partial.
+- Writes and commands may need the person's approval; if a call is denied, do not repeat it unchanged.`
+
+// contextFileLimit bounds an AGENTS.md or CLAUDE.md taken into a prompt.
+const contextFileLimit = 20000
+
+// mainPrompt builds the main agent's system prompt: the built-in text, or
+// the configured override, plus the project's AGENTS.md (CLAUDE.md when
+// there is none).
+func mainPrompt(override, workspace string) string {
+	prompt := override
+	if prompt == "" {
+		prompt = fmt.Sprintf(mainSystemPrompt, workspace)
+	}
+	for _, name := range []string{"AGENTS.md", "CLAUDE.md"} {
+		if text := readContextFile(filepath.Join(workspace, name)); text != "" {
+			return prompt + "\n\n# Project instructions (" + name + ")\n\n" + text
+		}
+	}
+	return prompt
+}
+
+// childSystemPrompt builds a child's system prompt: its type's prompt, any
+// custom instructions from the task call, where it works, and AGENTS.md.
+func childSystemPrompt(typ agenttypes.Type, instructions, workspace, agentsMD string) string {
+	parts := []string{}
+	if strings.TrimSpace(instructions) != "" {
+		parts = append(parts, strings.TrimSpace(instructions))
+	}
+	if strings.TrimSpace(typ.SystemPrompt) != "" {
+		parts = append(parts, strings.TrimSpace(typ.SystemPrompt))
+	}
+	parts = append(parts, fmt.Sprintf("You work in the project at %s; paths are relative to it. Your final message is your report to the agent that delegated to you.", workspace))
+	if agentsMD != "" {
+		parts = append(parts, "# Project instructions (AGENTS.md)\n\n"+agentsMD)
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// readContextFile returns a context file's text, bounded, or "".
+func readContextFile(path string) string {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return ""
+	}
+	return truncateChars(strings.TrimSpace(string(data)), contextFileLimit)
+}

@@ -1,0 +1,243 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"sync"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// ErrBusy is returned by Submit while a turn runs.
+var ErrBusy = errors.New("a turn is already running")
+
+// ErrClosed is returned once the session has ended.
+var ErrClosed = errors.New("the session has ended")
+
+// Session is one conversation: the main agent, its children, and the one
+// ordered, lossless event channel that reports all of them.
+type Session struct {
+	cfg    Config
+	ctx    context.Context
+	cancel context.CancelFunc
+	events chan Event
+	done   chan struct{}
+	ids    idSource
+	perms  *permissions
+	deleg  *delegator
+
+	mu         sync.Mutex
+	turns      sync.WaitGroup
+	closing    bool
+	busy       bool
+	turnCancel context.CancelFunc
+	main       *Agent
+	model      string
+	totals     llm.Usage
+}
+
+// NewSession checks cfg, fills in defaults and starts a session that
+// lives until ctx ends or Close is called.
+func NewSession(ctx context.Context, cfg Config) (*Session, error) {
+	if cfg.Client == nil {
+		return nil, errors.New("new session: no model client")
+	}
+	if cfg.Model == "" {
+		return nil, errors.New("new session: no model name")
+	}
+	cfg, err := withDefaults(cfg)
+	if err != nil {
+		return nil, err
+	}
+	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model}
+	s.ctx, s.cancel = context.WithCancel(ctx)
+	s.perms = newPermissions(cfg.Mode, cfg.Allow, &s.ids)
+	if s.deleg, err = newDelegator(s); err != nil {
+		s.cancel()
+		return nil, err
+	}
+	s.main = s.newMainAgent()
+	// This goroutine ends when the session's context does: it waits for
+	// every turn to finish, then closes the event channel.
+	go s.closeWhenDone()
+	return s, nil
+}
+
+// Events is the session's one ordered event channel. It is closed when the
+// session ends.
+func (s *Session) Events() <-chan Event { return s.events }
+
+// Model is the main agent's current model.
+func (s *Session) Model() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.model
+}
+
+// SetModel switches the main agent's model from the next request on.
+func (s *Session) SetModel(name string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.model = name
+}
+
+// Workspace is the folder the session works in.
+func (s *Session) Workspace() string { return s.cfg.Workspace }
+
+// Usage is the session's running total, children included.
+func (s *Session) Usage() llm.Usage {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.totals
+}
+
+// Submit starts a turn of the main agent in the background. Its events,
+// ending with TurnEnded, arrive on Events.
+func (s *Session) Submit(prompt string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closing:
+		return ErrClosed
+	case s.busy:
+		return ErrBusy
+	}
+	s.busy = true
+	ctx, cancel := context.WithCancel(s.ctx)
+	s.turnCancel = cancel
+	s.turns.Add(1)
+	// The turn goroutine ends when the main agent's Run returns: the model
+	// answered, a limit was hit, or ctx was cancelled.
+	go func() {
+		defer s.turns.Done()
+		defer cancel()
+		s.runTurn(ctx, prompt)
+	}()
+	return nil
+}
+
+// runTurn runs one turn and reports it.
+func (s *Session) runTurn(ctx context.Context, prompt string) {
+	a := s.main
+	a.emit(TurnStarted{Meta: a.stamp(), Prompt: prompt})
+	res := a.Run(ctx, prompt)
+	if res.Status == StatusCancelled {
+		res.Status = StatusInterrupted
+	}
+	s.mu.Lock()
+	s.busy = false
+	s.turnCancel = nil
+	s.totals = s.totals.Add(res.Stats.Usage)
+	s.mu.Unlock()
+	a.emit(TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
+}
+
+// Interrupt cancels the running turn and every child it started. The
+// partial text stays in the history.
+func (s *Session) Interrupt() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.turnCancel != nil {
+		s.turnCancel()
+	}
+}
+
+// StopAgent stops one child; it ends cancelled with its partial text and
+// its siblings carry on. "all" stops every child.
+func (s *Session) StopAgent(id AgentID) error {
+	if id == "all" {
+		s.deleg.stopAll()
+		return nil
+	}
+	h, err := s.deleg.handle(id)
+	if err != nil {
+		return err
+	}
+	h.cancel(errStopped)
+	return nil
+}
+
+// SendToAgent queues a message for a running child, delivered before its
+// next model request.
+func (s *Session) SendToAgent(id AgentID, text string) error {
+	h, err := s.deleg.handle(id)
+	if err != nil {
+		return err
+	}
+	h.agent.inbox.push(text)
+	return nil
+}
+
+// Clear starts a new conversation. It fails while a turn runs.
+func (s *Session) Clear() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.busy {
+		return ErrBusy
+	}
+	s.main.history = s.main.history[:1]
+	return nil
+}
+
+// Close ends the session: it cancels every turn and child, waits for them
+// and closes Events. Calling it again does nothing.
+func (s *Session) Close() {
+	s.cancel()
+	<-s.done
+}
+
+// closeWhenDone closes the event channel once the session's context ended
+// and no turn runs any more.
+func (s *Session) closeWhenDone() {
+	<-s.ctx.Done()
+	s.mu.Lock()
+	s.closing = true
+	s.mu.Unlock()
+	s.turns.Wait()
+	close(s.events)
+	close(s.done)
+}
+
+// emit sends ev on the event channel, waiting for room; it gives up only
+// when the session itself has ended.
+func (s *Session) emit(ev Event) {
+	select {
+	case s.events <- ev:
+	case <-s.ctx.Done():
+	}
+}
+
+// newMainAgent builds the agent the person talks to.
+func (s *Session) newMainAgent() *Agent {
+	set := s.deleg.base
+	if s.cfg.Limits.MaxDepth > 0 {
+		set = set.With(&taskTool{d: s.deleg})
+	}
+	return &Agent{
+		meta: Meta{Agent: MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
+		model: s.Model, tools: set, maxSteps: s.cfg.Limits.MaxSteps,
+		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars},
+		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem,
+			Content: mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)}},
+		emit: s.emit,
+	}
+}
+
+// absWorkspace returns the workspace as an absolute path.
+func absWorkspace(dir string) (string, error) {
+	if dir == "" {
+		dir = "."
+	}
+	return filepath.Abs(dir)
+}
+
+// defaultLimits are the limits used where Config leaves zeros.
+var defaultLimits = Limits{
+	MaxSteps: 50, ChildStepsReadOnly: 15, ChildStepsWrite: 30,
+	ChildTimeout: 120 * time.Second, ToolOutputChars: 50000, ResultChars: 8000,
+	MaxConcurrent: 8, MaxDepth: 1, CommandTimeout: 120 * time.Second,
+}

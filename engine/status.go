@@ -1,0 +1,54 @@
+package engine
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// Status is how an agent's run ended. It always comes from what happened
+// at run time, never from the model's text.
+type Status string
+
+// The statuses an agent run can end with.
+const (
+	StatusRunning     Status = "running"
+	StatusCompleted   Status = "completed"
+	StatusMaxSteps    Status = "max_steps"
+	StatusTimedOut    Status = "timed_out"
+	StatusFailed      Status = "failed"
+	StatusCancelled   Status = "cancelled"
+	StatusDenied      Status = "denied"
+	StatusInterrupted Status = "interrupted"
+)
+
+// Stats sums up an agent run.
+type Stats struct {
+	ToolCalls int           `json:"tool_calls"`
+	Steps     int           `json:"steps"`
+	Duration  time.Duration `json:"duration"`
+	Usage     llm.Usage     `json:"usage"`
+}
+
+// Line renders the stats the way the parent and the person read them:
+// "8 tools · 5.1s · 3,214 tokens · $0.0041".
+func (s Stats) Line() string {
+	line := fmt.Sprintf("%d tools · %.1fs · %s tokens", s.ToolCalls, s.Duration.Seconds(), groupThousands(s.Usage.TotalTokens))
+	if s.Usage.CostKnown {
+		line += fmt.Sprintf(" · $%.4f", s.Usage.Cost)
+	}
+	return line
+}
+
+// groupThousands writes n with comma separators (3214 → "3,214").
+func groupThousands(n int) string {
+	s := fmt.Sprint(n)
+	if n < 0 {
+		return "-" + groupThousands(-n)
+	}
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}

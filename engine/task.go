@@ -1,0 +1,112 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// TaskToolName is the name of the delegation tool.
+const TaskToolName = "task"
+
+// taskTool offers delegation to the model. The executor runs it through
+// delegate, which knows the calling agent; it is never run on its own.
+type taskTool struct {
+	d *delegator
+}
+
+// taskArgs are the task tool's arguments.
+type taskArgs struct {
+	Description  string `json:"description"`
+	Prompt       string `json:"prompt"`
+	SubagentType string `json:"subagent_type"`
+	Instructions string `json:"instructions"`
+	Model        string `json:"model"`
+	TimeoutS     int    `json:"timeout_s"`
+}
+
+// Name implements tools.Tool.
+func (t *taskTool) Name() string { return TaskToolName }
+
+// ReadOnly implements tools.Tool: delegation always goes through approval.
+func (t *taskTool) ReadOnly() bool { return false }
+
+// Title implements tools.Tool: "task [explore] find auth code".
+func (t *taskTool) Title(args json.RawMessage) string {
+	var a taskArgs
+	if json.Unmarshal(args, &a) != nil {
+		return TaskToolName
+	}
+	kind := a.SubagentType
+	if kind == "" {
+		kind = "custom"
+	}
+	return fmt.Sprintf("task [%s] %s", kind, a.Description)
+}
+
+// Run implements tools.Tool. Delegation needs to know the calling agent, so
+// the executor calls delegate instead; reaching Run is a wiring mistake.
+func (t *taskTool) Run(context.Context, json.RawMessage) (tools.Result, error) {
+	return tools.Result{}, errors.New("task must be run by an agent's executor")
+}
+
+// Schema implements tools.Tool.
+func (t *taskTool) Schema() json.RawMessage {
+	return json.RawMessage(`{
+  "type": "object",
+  "properties": {
+    "description": {"type": "string", "description": "A short (3-5 word) title of the task, shown to the person."},
+    "prompt": {"type": "string", "description": "The full instructions for the sub-agent. It starts with no memory of this conversation, so include every fact, path and constraint it needs, and say what its final report should contain."},
+    "subagent_type": {"type": "string", "description": "The type of sub-agent to run; one of the types listed in the tool description."},
+    "instructions": {"type": "string", "description": "Optional custom system instructions. Without subagent_type this makes a temporary read-only agent."},
+    "model": {"type": "string", "description": "Optional model id for this sub-agent."},
+    "timeout_s": {"type": "integer", "minimum": 1, "description": "Optional time limit in seconds."}
+  },
+  "required": ["description", "prompt"]
+}`)
+}
+
+// Description implements tools.Tool: it lists every available type the way
+// people and models read them.
+func (t *taskTool) Description() string {
+	var b strings.Builder
+	b.WriteString("Delegate a sub-task to a sub-agent that works on its own and returns only its final report to you.\n\n")
+	b.WriteString("Available sub-agent types (subagent_type):\n")
+	for _, typ := range t.d.types.Visible() {
+		fmt.Fprintf(&b, "- %s: %s (Tools: %s)\n", typ.Name, typ.Description, strings.Join(typ.Tools, ", "))
+	}
+	b.WriteString("\nUsage notes:\n")
+	b.WriteString("- Several task calls in one message run in parallel: when sub-tasks are independent, send them together.\n")
+	b.WriteString("- Each sub-agent starts with no memory of this conversation. The prompt must carry everything it needs: the goal, relevant paths and facts, constraints, and what to report back.\n")
+	b.WriteString("- The person may approve, deny or edit each delegation. The result ends with a status line (completed, max_steps, timed_out, failed, cancelled or denied); trust that status over the text.\n")
+	b.WriteString("- Without subagent_type, give instructions to make a temporary read-only agent.\n")
+	return b.String()
+}
+
+// parseTaskArgs decodes and checks a task call. Its errors go back to the
+// model.
+func parseTaskArgs(raw json.RawMessage, types *agenttypes.Registry) (taskArgs, error) {
+	var a taskArgs
+	if err := json.Unmarshal(raw, &a); err != nil {
+		return a, fmt.Errorf("invalid arguments for task: %w", err)
+	}
+	a.Prompt = strings.TrimSpace(a.Prompt)
+	if a.Prompt == "" {
+		return a, errors.New("task needs a prompt: the full instructions for the sub-agent")
+	}
+	if a.SubagentType == "" && strings.TrimSpace(a.Instructions) == "" {
+		return a, fmt.Errorf("task needs subagent_type (one of: %s) or instructions for a temporary agent", strings.Join(types.Names(), ", "))
+	}
+	if a.TimeoutS < 0 {
+		return a, errors.New("timeout_s must be a positive number of seconds")
+	}
+	if strings.TrimSpace(a.Description) == "" {
+		a.Description = clip(firstLine(a.Prompt), 40)
+	}
+	return a, nil
+}

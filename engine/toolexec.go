@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// executor runs the tool calls of one assistant message for an agent:
+// allowance, argument checks, permissions, bounded output and events.
+type executor struct {
+	perms       *permissions
+	outputChars int
+}
+
+// toolOutcome is what a batch of calls gives back to the loop.
+type toolOutcome struct {
+	messages   []openai.ChatCompletionMessage
+	childUsage llm.Usage
+}
+
+// callResult is one call's outcome.
+type callResult struct {
+	content string
+	usage   llm.Usage
+}
+
+// runAll runs calls and returns one tool message per call, in order. All
+// task calls start together (each in its own goroutine, which ends when its
+// child ends); the other calls run one after another meanwhile, so edits
+// and commands never race each other.
+func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall) toolOutcome {
+	results := make([]callResult, len(calls))
+	var wg sync.WaitGroup
+	for i, call := range calls {
+		if call.Function.Name != TaskToolName {
+			continue
+		}
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			results[i] = e.runOne(ctx, a, call)
+		}()
+	}
+	for i, call := range calls {
+		if call.Function.Name != TaskToolName {
+			results[i] = e.runOne(ctx, a, call)
+		}
+	}
+	wg.Wait()
+	var out toolOutcome
+	for i, call := range calls {
+		out.messages = append(out.messages, openai.ChatCompletionMessage{
+			Role:       openai.ChatMessageRoleTool,
+			ToolCallID: call.ID,
+			Name:       call.Function.Name,
+			Content:    results[i].content,
+		})
+		out.childUsage = out.childUsage.Add(results[i].usage)
+	}
+	return out
+}
+
+// runOne runs a single call and reports it with ToolStarted/ToolFinished.
+func (e *executor) runOne(ctx context.Context, a *Agent, call openai.ToolCall) callResult {
+	name, args := call.Function.Name, json.RawMessage(call.Function.Arguments)
+	tool, known := a.tools.Get(name)
+	title := name
+	if known {
+		title = tool.Title(args)
+	}
+	a.emit(ToolStarted{Meta: a.stamp(), CallID: call.ID, Name: name, Args: call.Function.Arguments, Title: title})
+	res, usage, err := e.execute(ctx, a, tool, known, call)
+	finished := ToolFinished{Meta: a.stamp(), CallID: call.ID, Name: name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
+	content := res.Output
+	if err != nil {
+		finished.IsError = true
+		finished.Output = err.Error()
+		finished.Summary = firstLine(err.Error())
+		content = "Error: " + err.Error()
+	}
+	a.emit(finished)
+	return callResult{content: content, usage: usage}
+}
+
+// execute checks a call and runs it. Every model mistake comes back as an
+// error for the model, never a panic.
+func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known bool, call openai.ToolCall) (tools.Result, llm.Usage, error) {
+	name, args := call.Function.Name, json.RawMessage(call.Function.Arguments)
+	if !known {
+		return tools.Result{}, llm.Usage{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.tools.Names(), ", "))
+	}
+	if !json.Valid(args) {
+		return tools.Result{}, llm.Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
+	}
+	if task, ok := tool.(*taskTool); ok {
+		return task.d.delegate(ctx, a, args)
+	}
+	if !tool.ReadOnly() {
+		if err := e.perms.authorizeTool(ctx, a, tool, args); err != nil {
+			return tools.Result{}, llm.Usage{}, err
+		}
+	}
+	res, err := tool.Run(ctx, args)
+	if err != nil {
+		return tools.Result{}, llm.Usage{}, err
+	}
+	res.Output = truncateChars(res.Output, e.outputChars)
+	return res, llm.Usage{}, nil
+}
+
+// truncateChars bounds s to max characters, saying how much was cut.
+func truncateChars(s string, max int) string {
+	if max <= 0 || utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	runes := []rune(s)
+	return fmt.Sprintf("%s\n… [truncated: %d more characters]", string(runes[:max]), len(runes)-max)
+}
+
+// clip shortens s for an error message.
+func clip(s string, max int) string {
+	if utf8.RuneCountInString(s) <= max {
+		return s
+	}
+	return string([]rune(s)[:max]) + "…"
+}
+
+// firstLine returns the first line of s.
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}

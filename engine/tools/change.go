@@ -1,0 +1,120 @@
+package tools
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	udiff "github.com/aymanbagabas/go-udiff"
+)
+
+// change is a planned rewrite of one text file, shared by write_file and
+// edit_file so that Preview and Run show the very same diff.
+type change struct {
+	abs, rel   string
+	old, new   string
+	exists     bool
+	shownAsArg string
+}
+
+// loadChange resolves a path for writing and reads what is there now. A
+// missing file is a change from nothing; a directory or a binary file is
+// refused, since a text diff of it would mean nothing.
+func loadChange(ws *Workspace, path string) (change, error) {
+	abs, err := ws.ResolveForWrite(path)
+	if err != nil {
+		return change{}, err
+	}
+	c := change{abs: abs, rel: ws.Rel(abs), shownAsArg: path}
+	data, err := os.ReadFile(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return c, nil
+	case err != nil:
+		if info, statErr := os.Stat(abs); statErr == nil && info.IsDir() {
+			return change{}, fmt.Errorf("%s is a directory", path)
+		}
+		return change{}, fmt.Errorf("read %s: %w", path, err)
+	}
+	if isBinary(data[:min(len(data), sniffBytes)]) {
+		return change{}, fmt.Errorf("binary file: %s", path)
+	}
+	c.old, c.exists = string(data), true
+	return c, nil
+}
+
+// diff is the unified diff from the old content to the new, "" when they
+// are equal. A new file is diffed from /dev/null, as git shows it.
+func (c change) diff() (string, error) {
+	if c.exists && c.old == c.new {
+		return "", nil
+	}
+	from := "a/" + c.rel
+	if !c.exists {
+		from = "/dev/null"
+	}
+	d, err := udiff.ToUnified(from, "b/"+c.rel, c.old, udiff.Strings(c.old, c.new), udiff.DefaultContextLines)
+	if err != nil {
+		return "", fmt.Errorf("diff %s: %w", c.shownAsArg, err)
+	}
+	return d, nil
+}
+
+// preview renders the diff for an approval prompt without writing.
+func (c change) preview() (string, error) {
+	d, err := c.diff()
+	if err == nil && d == "" {
+		return "no changes to " + c.rel, nil
+	}
+	return d, err
+}
+
+// apply writes the new content, creating parent directories. An existing
+// file keeps its permissions; a new one gets 0644.
+func (c change) apply() (Result, error) {
+	d, err := c.diff()
+	if err != nil {
+		return Result{}, err
+	}
+	if d == "" {
+		return Result{Output: c.rel + " unchanged", Summary: "no changes"}, nil
+	}
+	if err := os.MkdirAll(filepath.Dir(c.abs), 0o755); err != nil {
+		return Result{}, fmt.Errorf("write %s: %w", c.shownAsArg, err)
+	}
+	if err := os.WriteFile(c.abs, []byte(c.new), 0o644); err != nil {
+		return Result{}, fmt.Errorf("write %s: %w", c.shownAsArg, err)
+	}
+	verb := "wrote"
+	if !c.exists {
+		verb = "created"
+	}
+	lines := strings.Count(c.new, "\n")
+	if c.new != "" && !strings.HasSuffix(c.new, "\n") {
+		lines++
+	}
+	out := fmt.Sprintf("%s %s (%s)", verb, c.rel, plural(lines, "line", "lines"))
+	return Result{Output: out, Summary: diffStat(d), Diff: d}, nil
+}
+
+// diffStat counts added and removed lines of a unified diff: "+12 -3".
+// Only lines after the first hunk header count, so a removed line that
+// starts with "--" is not mistaken for the file header.
+func diffStat(diff string) string {
+	added, removed, inHunks := 0, 0, false
+	for _, line := range strings.Split(diff, "\n") {
+		switch {
+		case strings.HasPrefix(line, "@@"):
+			inHunks = true
+		case !inHunks:
+		case strings.HasPrefix(line, "+"):
+			added++
+		case strings.HasPrefix(line, "-"):
+			removed++
+		}
+	}
+	return fmt.Sprintf("+%d -%d", added, removed)
+}

@@ -1,0 +1,150 @@
+package tools
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os/exec"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// maxCommandTimeout is the longest timeout a call may ask for.
+const maxCommandTimeout = 10 * time.Minute
+
+// pipeGrace is how long Wait keeps reading after the shell has exited (or
+// been killed) while a stray child still holds the output pipe.
+const pipeGrace = 2 * time.Second
+
+// runCommand is the run_command tool: a shell command in the workspace.
+type runCommand struct {
+	ws  *Workspace
+	lim Limits
+}
+
+type runCommandArgs struct {
+	Command  string  `json:"command"`
+	TimeoutS float64 `json:"timeout_s"`
+}
+
+func (runCommand) Name() string   { return "run_command" }
+func (runCommand) ReadOnly() bool { return false }
+
+func (runCommand) Description() string {
+	return "Run a shell command (bash -c) in the workspace root and return its combined stdout and stderr " +
+		"and exit status. Stdin is empty, so interactive commands fail; long output keeps its start and end. " +
+		"A few destructive commands are always refused."
+}
+
+func (runCommand) Schema() json.RawMessage {
+	return json.RawMessage(`{"type":"object","properties":{` +
+		`"command":{"type":"string","description":"the command line, e.g. go test ./..."},` +
+		`"timeout_s":{"type":"number","minimum":1,"maximum":600,"description":"timeout in seconds (default 120)"}},` +
+		`"required":["command"]}`)
+}
+
+func (t runCommand) Title(args json.RawMessage) string {
+	var a runCommandArgs
+	if json.Unmarshal(args, &a) != nil {
+		return t.Name()
+	}
+	return title(t.Name(), a.Command)
+}
+
+// Preview shows the command line as it will run.
+func (t runCommand) Preview(_ context.Context, args json.RawMessage) (string, error) {
+	a, timeout, err := t.parse(args)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf("$ %s\n(in %s, timeout %s)", a.Command, t.ws.Root(), timeout), nil
+}
+
+// Run executes the command in its own process group so that a timeout or
+// cancellation kills its children too, and reports a non-zero exit or a
+// timeout in the output rather than as an error: both are information
+// the model needs, not mistakes in its call.
+func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, error) {
+	a, timeout, err := t.parse(args)
+	if err != nil {
+		return Result{}, err
+	}
+	runCtx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	cmd := exec.CommandContext(runCtx, shell(), "-c", a.Command)
+	cmd.Dir = t.ws.Root()
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = pipeGrace
+	out := newCapture(t.lim.OutputChars)
+	cmd.Stdout, cmd.Stderr = out, out
+	if err := cmd.Start(); err != nil {
+		return Result{}, fmt.Errorf("run_command: start %s: %w", cmd.Path, err)
+	}
+	err = cmd.Wait()
+	// Background children outlive the shell; the call owns them, so they end with it.
+	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	if ctx.Err() != nil {
+		return Result{}, fmt.Errorf("run_command: %w", ctx.Err())
+	}
+	text := strings.TrimRight(out.String(), "\n")
+	var status, summary string
+	var exitErr *exec.ExitError
+	switch {
+	case runCtx.Err() != nil:
+		status = fmt.Sprintf("[timed out after %s; the command and its children were killed]", timeout)
+		summary = "timed out after " + timeout.String()
+	case errors.As(err, &exitErr) && exitErr.ExitCode() >= 0:
+		status = fmt.Sprintf("[exit status %d]", exitErr.ExitCode())
+		summary = fmt.Sprintf("exit %d", exitErr.ExitCode())
+	case errors.As(err, &exitErr):
+		status = "[" + exitErr.String() + "]"
+		summary = exitErr.String()
+	case err != nil && !errors.Is(err, exec.ErrWaitDelay):
+		return Result{}, fmt.Errorf("run_command: %w", err)
+	default:
+		summary = "exit 0"
+	}
+	switch {
+	case text == "" && status == "":
+		text = "(no output)"
+	case text == "":
+		text = status
+	case status != "":
+		text += "\n" + status
+	}
+	return Result{Output: text, Summary: summary}, nil
+}
+
+// parse decodes the arguments, checks the command against the safety
+// rules and picks the timeout.
+func (t runCommand) parse(args json.RawMessage) (runCommandArgs, time.Duration, error) {
+	var a runCommandArgs
+	if err := decodeArgs(t.Name(), args, &a, "command"); err != nil {
+		return a, 0, err
+	}
+	if strings.TrimSpace(a.Command) == "" {
+		return a, 0, errors.New("run_command: command is empty")
+	}
+	if err := CheckCommand(a.Command); err != nil {
+		return a, 0, err
+	}
+	timeout := t.lim.CommandTimeout
+	if a.TimeoutS != 0 {
+		timeout = time.Duration(a.TimeoutS * float64(time.Second))
+		if timeout < time.Second || timeout > maxCommandTimeout {
+			return a, 0, fmt.Errorf("run_command: timeout_s must be between 1 and %d", int(maxCommandTimeout.Seconds()))
+		}
+	}
+	return a, timeout, nil
+}
+
+// shell prefers bash, which models write for, and falls back to sh.
+func shell() string {
+	if p, err := exec.LookPath("bash"); err == nil {
+		return p
+	}
+	return "sh"
+}

@@ -1,0 +1,158 @@
+package tools
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxSymlinkHops bounds how many dangling symlinks Resolve follows by hand,
+// so a loop of links ends in an error instead of recursing forever.
+const maxSymlinkHops = 40
+
+// Workspace is the folder every tool path must stay inside. It is the one
+// guardrail all file tools go through, so a model cannot read or write
+// outside it by `..`, an absolute path or a symlink.
+type Workspace struct {
+	root string
+}
+
+// NewWorkspace makes root absolute and resolves its symlinks, so later
+// containment checks compare real paths with a real root.
+func NewWorkspace(root string) (*Workspace, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("open workspace %q: %w", root, err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return nil, fmt.Errorf("open workspace %q: %w", root, err)
+	}
+	info, err := os.Stat(real)
+	if err != nil {
+		return nil, fmt.Errorf("open workspace %q: %w", root, err)
+	}
+	if !info.IsDir() {
+		return nil, fmt.Errorf("open workspace %q: not a directory", root)
+	}
+	return &Workspace{root: real}, nil
+}
+
+// Root is the workspace's absolute, symlink-free path.
+func (w *Workspace) Root() string { return w.root }
+
+// Resolve turns a path from the model into a real absolute path inside the
+// workspace. Relative paths are relative to the root; absolute ones must lie
+// inside it. Symlinks are resolved (for a file that does not exist yet,
+// through its longest existing prefix), and a path whose target leaves the
+// workspace fails.
+func (w *Workspace) Resolve(path string) (string, error) {
+	if path == "" {
+		return "", errors.New("path is empty")
+	}
+	abs := filepath.Clean(path)
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(w.root, abs)
+	}
+	if !w.contains(abs) {
+		return "", fmt.Errorf("path %q is outside the workspace %s", path, w.root)
+	}
+	real, err := realPath(abs, 0)
+	if err != nil {
+		return "", fmt.Errorf("resolve path %q: %w", path, err)
+	}
+	if !w.contains(real) {
+		return "", fmt.Errorf("path %q leads outside the workspace %s through a symlink", path, w.root)
+	}
+	return real, nil
+}
+
+// ResolveForWrite is Resolve for paths that will be changed: it also
+// refuses anything inside a .git directory at any depth, since a model
+// editing git's internals can corrupt or rewrite history.
+func (w *Workspace) ResolveForWrite(path string) (string, error) {
+	real, err := w.Resolve(path)
+	if err != nil {
+		return "", err
+	}
+	lexical := filepath.Clean(path)
+	if filepath.IsAbs(lexical) {
+		lexical = w.Rel(lexical)
+	}
+	if inGitDir(lexical) || inGitDir(w.Rel(real)) {
+		return "", fmt.Errorf("path %q is inside a .git directory; writes there are refused", path)
+	}
+	return real, nil
+}
+
+// Rel renders an absolute path relative to the root with forward slashes,
+// for display and for tool output the model can reuse as an argument. A
+// path outside the root is returned unchanged.
+func (w *Workspace) Rel(abs string) string {
+	rel, err := filepath.Rel(w.root, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return abs
+	}
+	return filepath.ToSlash(rel)
+}
+
+// contains reports whether the clean absolute path p is the root or below it.
+func (w *Workspace) contains(p string) bool {
+	rel, err := filepath.Rel(w.root, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// inGitDir reports whether a relative path has a ".git" component.
+func inGitDir(rel string) bool {
+	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
+		if part == ".git" {
+			return true
+		}
+	}
+	return false
+}
+
+// realPath resolves the symlinks of p through its longest existing prefix
+// and appends the components that do not exist yet. A dangling symlink in
+// the prefix is followed by hand, because writing through it would create
+// its target, which may lie anywhere.
+func realPath(p string, hops int) (string, error) {
+	existing, rest := p, ""
+	for {
+		if _, err := os.Lstat(existing); err == nil {
+			break
+		}
+		parent := filepath.Dir(existing)
+		if parent == existing {
+			break
+		}
+		rest = filepath.Join(filepath.Base(existing), rest)
+		existing = parent
+	}
+	real, err := filepath.EvalSymlinks(existing)
+	if err == nil {
+		return filepath.Join(real, rest), nil
+	}
+	info, lerr := os.Lstat(existing)
+	if lerr != nil || info.Mode()&fs.ModeSymlink == 0 {
+		return "", err
+	}
+	if hops >= maxSymlinkHops {
+		return "", fmt.Errorf("too many levels of symbolic links at %s", existing)
+	}
+	target, err := os.Readlink(existing)
+	if err != nil {
+		return "", err
+	}
+	if !filepath.IsAbs(target) {
+		parent, err := filepath.EvalSymlinks(filepath.Dir(existing))
+		if err != nil {
+			return "", err
+		}
+		target = filepath.Join(parent, target)
+	}
+	return realPath(filepath.Join(target, rest), hops+1)
+}
