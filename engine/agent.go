@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"time"
 
@@ -28,6 +29,10 @@ type Agent struct {
 	summarizeAtLimit bool
 	// depth is 0 for the main agent and 1 for its children.
 	depth int
+	// fallbackModel is tried once when the endpoint does not know the
+	// model; notes records that it happened.
+	fallbackModel string
+	notes         []string
 
 	history []openai.ChatCompletionMessage
 	inbox   inbox
@@ -41,7 +46,9 @@ type Result struct {
 	Status Status
 	// Reason explains a status other than completed, for people.
 	Reason string
-	Stats  Stats
+	// Notes are facts the parent should know, such as a model fallback.
+	Notes []string
+	Stats Stats
 }
 
 // inbox holds messages the person sends into a running agent; they are
@@ -95,7 +102,7 @@ func (a *Agent) Run(ctx context.Context, prompt string) Result {
 		}
 	}
 	run.stats.Duration = time.Since(start)
-	return Result{Text: run.text, Status: run.status, Reason: run.reason, Stats: run.stats}
+	return Result{Text: run.text, Status: run.status, Reason: run.reason, Notes: a.notes, Stats: run.stats}
 }
 
 // runState is what one Run accumulates across its steps.
@@ -113,6 +120,9 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	a.emit(StepStarted{Meta: a.stamp(), Step: step, Max: a.maxSteps})
 	run.stats.Steps = step
 	resp, err := a.request(ctx, withTools)
+	if err != nil && a.fallBack(err) {
+		resp, err = a.request(ctx, withTools)
+	}
 	a.account(run, resp)
 	if resp.Content != "" {
 		run.text = resp.Content
@@ -148,6 +158,21 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 		return true
 	}
 	return false
+}
+
+// fallBack switches to the fallback model once when the endpoint rejected
+// the model as unknown, and reports whether the request should be retried.
+func (a *Agent) fallBack(err error) bool {
+	from, to := a.model(), a.fallbackModel
+	if to == "" || to == from || !llm.IsModelNotFound(err) {
+		return false
+	}
+	a.fallbackModel = ""
+	a.model = func() string { return to }
+	note := fmt.Sprintf("model %s was not found by the endpoint; fell back to %s", from, to)
+	a.notes = append(a.notes, note)
+	a.emit(Notice{Meta: a.stamp(), Text: note})
+	return true
 }
 
 // keepPartial records an interrupted message's text in the history, so a

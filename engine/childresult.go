@@ -20,5 +20,8 @@ func formatChildResult(res Result, limit int) string {
 	if res.Status != StatusCompleted && res.Reason != "" {
 		fmt.Fprintf(&b, "\nreason: %s", res.Reason)
 	}
+	for _, note := range res.Notes {
+		fmt.Fprintf(&b, "\nnote: %s", note)
+	}
 	return b.String()
 }

@@ -111,11 +111,15 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 		set = set.With(&taskTool{d: d})
 	}
 	model := spec.model
+	fallback := d.subagentModel
+	if fallback == "" || fallback == model {
+		fallback = d.s.Model()
+	}
 	return &Agent{
 		meta: meta, client: d.s.cfg.Client, catalog: d.catalog,
 		model: func() string { return model }, effort: spec.typ.Effort,
 		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars},
-		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth,
+		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: spec.system}},
 		emit:    d.s.emit,
 	}

@@ -1,0 +1,128 @@
+package engine
+
+import (
+	"math"
+	"slices"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// withTypes adds custom types to the built-ins.
+func withTypes(types ...agenttypes.Type) func(*Config) {
+	return func(c *Config) {
+		c.Types = agenttypes.NewRegistry(append(agenttypes.Builtins(), types...)...)
+	}
+}
+
+// delegateOnce scripts a main agent that delegates one task call, children
+// answering with child, then sums up.
+func delegateOnce(args string, child llmtest.Responder) llmtest.Responder {
+	return func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			child(r, w)
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: "task", Args: args})
+		default:
+			w.Text("summary")
+		}
+	}
+}
+
+func TestCustomAgentRequestCarriesItsPromptToolsAndModel(t *testing.T) {
+	reviewer := agenttypes.Type{Name: "sql-reviewer", DisplayName: "SQL Reviewer", Description: "reviews SQL",
+		SystemPrompt: "You review SQL migrations for locking problems.", Tools: []string{"read_file", "grep"}, Model: "cheap-model"}
+	s, srv := newTestSession(t, delegateOnce(`{"description":"check sql","prompt":"Check migrations.","subagent_type":"SQL_Reviewer"}`,
+		func(r *llmtest.Request, w *llmtest.Writer) { w.Text("no locks") }), withTypes(reviewer))
+	runTurn(t, s, "go", nil)
+	child := childByPrompt(srv.Requests(), "Check migrations.")
+	if len(child) != 1 {
+		t.Fatalf("%d child requests", len(child))
+	}
+	contains(t, "system prompt", child[0].System(), "You review SQL migrations for locking problems.")
+	if got := child[0].ToolNames(); !slices.Equal(got, []string{"read_file", "grep"}) && !slices.Equal(got, []string{"grep", "read_file"}) {
+		t.Fatalf("tools %v", got)
+	}
+	if child[0].Body.Model != "cheap-model" {
+		t.Fatalf("model %q", child[0].Body.Model)
+	}
+}
+
+func TestSubagentModelResolution(t *testing.T) {
+	cases := []struct {
+		name, typeModel, callModel, subagentModel, want string
+	}{
+		{"call wins", "type-model", "call-model", "sub-model", "call-model"},
+		{"type next", "type-model", "", "sub-model", "type-model"},
+		{"subagent_model next", "inherit", "", "sub-model", "sub-model"},
+		{"main model last", "inherit", "", "", "test-model"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			typ := agenttypes.Type{Name: "probe", Description: "p", Tools: []string{"grep"}, Model: tc.typeModel}
+			args := `{"description":"d","prompt":"Probe.","subagent_type":"probe","model":"` + tc.callModel + `"}`
+			s, srv := newTestSession(t, delegateOnce(args, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }),
+				func(c *Config) { withTypes(typ)(c); c.SubagentModel = tc.subagentModel })
+			runTurn(t, s, "go", nil)
+			if got := childByPrompt(srv.Requests(), "Probe.")[0].Body.Model; got != tc.want {
+				t.Fatalf("model %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestUnknownModelFallsBackOnce(t *testing.T) {
+	s, srv := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Fallback.","subagent_type":"explore","model":"no-such-model"}`,
+		func(r *llmtest.Request, w *llmtest.Writer) {
+			if r.Body.Model == "no-such-model" {
+				w.Error(404, `{"error":{"message":"The model no-such-model does not exist","type":"invalid_request_error","code":"model_not_found"}}`)
+				return
+			}
+			w.Text("done on the default")
+		}), nil)
+	log := runTurn(t, s, "go", nil)
+	finished := eventsOf[AgentFinished](log)
+	if len(finished) != 1 || finished[0].Status != StatusCompleted {
+		t.Fatalf("finished %+v", finished)
+	}
+	contains(t, "result", finished[0].Result, "fell back to test-model")
+	models := []string{}
+	for _, r := range childByPrompt(srv.Requests(), "Fallback.") {
+		models = append(models, r.Body.Model)
+	}
+	if !slices.Equal(models, []string{"no-such-model", "test-model"}) {
+		t.Fatalf("child requests used %v", models)
+	}
+}
+
+func TestVisionAgentOnTextOnlyModelIsRefused(t *testing.T) {
+	shots := agenttypes.Type{Name: "screenshots", Description: "reads screenshots", Tools: []string{"read_file"},
+		Capabilities: []string{"vision"}, Model: "text-only"}
+	catalog := llm.NewCatalog(map[string]llm.ModelInfo{"text-only": {ID: "text-only", ContextWindow: 8000}})
+	s, srv := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Look.","subagent_type":"screenshots"}`,
+		func(r *llmtest.Request, w *llmtest.Writer) { t.Error("a refused child must not run") }),
+		func(c *Config) { withTypes(shots)(c); c.Catalog = catalog })
+	runTurn(t, s, "go", nil)
+	result := toolMessages(srv.Requests()[1])[0]
+	contains(t, "refusal", result, "needs vision")
+	contains(t, "refusal", result, "text-only")
+	contains(t, "refusal", result, "temporary agent")
+}
+
+func TestChildCostMatchesCatalogue(t *testing.T) {
+	s, _ := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Price me.","subagent_type":"explore","model":"gpt-4.1"}`,
+		func(r *llmtest.Request, w *llmtest.Writer) { w.Text("priced") }), nil)
+	log := runTurn(t, s, "go", nil)
+	info, ok := llm.NewCatalog(nil).Lookup("gpt-4.1")
+	if !ok || !info.PriceKnown {
+		t.Fatal("gpt-4.1 is not priced in the catalogue")
+	}
+	want := (llmtest.PromptTokens*info.InputPerMillion + llmtest.CompletionTokens*info.OutputPerMillion) / 1e6
+	finished := eventsOf[AgentFinished](log)[0]
+	if got := finished.Stats.Usage.Cost; !finished.Stats.Usage.CostKnown || math.Abs(got-want) > 1e-12 {
+		t.Fatalf("child cost %v (known %v), want %v", got, finished.Stats.Usage.CostKnown, want)
+	}
+}

@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestDependenciesPointOneWay keeps the layering of DESIGN.md: cmd → {ui,
+// engine, agenttypes, themes}, ui → {engine, agenttypes, themes}, engine →
+// agenttypes; engine never reaches bubbletea or lipgloss, ui never imports
+// go-openai, agenttypes and themes import no other baton package.
+func TestDependenciesPointOneWay(t *testing.T) {
+	const mod = "github.com/seed-e4e525a6/baton/"
+	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "../...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list: %v\n%s", err, out)
+	}
+	forbidden := map[string][]string{
+		mod + "engine":     {mod + "ui", mod + "themes", mod + "cmd", "github.com/charmbracelet/"},
+		mod + "agenttypes": {mod + "engine", mod + "ui", mod + "themes", mod + "cmd"},
+		mod + "themes":     {mod + "engine", mod + "ui", mod + "agenttypes", mod + "cmd"},
+		mod + "ui":         {mod + "cmd", "github.com/sashabaranov/go-openai"},
+	}
+	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
+		fields := strings.Fields(line)
+		pkg, imports := fields[0], fields[1:]
+		for owner, bans := range forbidden {
+			if pkg != owner && !strings.HasPrefix(pkg, owner+"/") {
+				continue
+			}
+			for _, imp := range imports {
+				for _, ban := range bans {
+					if imp == ban || strings.HasPrefix(imp, ban) && (strings.HasSuffix(ban, "/") || strings.HasPrefix(imp, ban+"/")) {
+						t.Errorf("%s imports %s, which the layering forbids", pkg, imp)
+					}
+				}
+			}
+		}
+	}
+	deps, err := exec.Command("go", "list", "-deps", "../engine/...").CombinedOutput()
+	if err != nil {
+		t.Fatalf("go list -deps: %v\n%s", err, deps)
+	}
+	for _, dep := range strings.Fields(string(deps)) {
+		if strings.HasPrefix(dep, "github.com/charmbracelet/bubbletea") || strings.HasPrefix(dep, "github.com/charmbracelet/lipgloss") {
+			t.Errorf("engine depends on %s", dep)
+		}
+	}
+}
