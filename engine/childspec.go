@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
-	
+
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -142,4 +142,3 @@ func (d *delegator) estimate(spec childSpec, prompt string) (int, float64, bool)
 	}
 	return tokens, float64(tokens) * info.InputPerMillion / 1e6, true
 }
-

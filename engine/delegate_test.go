@@ -370,4 +370,3 @@ func TestSendToAgentDeliversBeforeNextRequest(t *testing.T) {
 		t.Fatal("no AgentMessage event")
 	}
 }
-

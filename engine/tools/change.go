@@ -14,10 +14,10 @@ import (
 // change is a planned rewrite of one text file, shared by write_file and
 // edit_file so that Preview and Run show the very same diff.
 type change struct {
-	abs, rel   string
-	old, new   string
-	exists     bool
-	shownAsArg string
+	abs, rel string // the resolved path, and as shown in diffs
+	old, new string
+	exists   bool
+	argPath  string // the path as the model wrote it, for error messages
 }
 
 // loadChange resolves a path for writing and reads what is there now. A
@@ -28,15 +28,20 @@ func loadChange(ws *Workspace, path string) (change, error) {
 	if err != nil {
 		return change{}, err
 	}
-	c := change{abs: abs, rel: ws.Rel(abs), shownAsArg: path}
-	data, err := os.ReadFile(abs)
+	c := change{abs: abs, rel: ws.Rel(abs), argPath: path}
+	info, err := os.Stat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return c, nil
 	case err != nil:
-		if info, statErr := os.Stat(abs); statErr == nil && info.IsDir() {
-			return change{}, fmt.Errorf("%s is a directory", path)
-		}
+		return change{}, fmt.Errorf("stat %s: %w", path, err)
+	case info.IsDir():
+		return change{}, fmt.Errorf("%s is a directory", path)
+	case !info.Mode().IsRegular():
+		return change{}, fmt.Errorf("%s is not a regular file", path)
+	}
+	data, err := os.ReadFile(abs)
+	if err != nil {
 		return change{}, fmt.Errorf("read %s: %w", path, err)
 	}
 	if isBinary(data[:min(len(data), sniffBytes)]) {
@@ -58,7 +63,7 @@ func (c change) diff() (string, error) {
 	}
 	d, err := udiff.ToUnified(from, "b/"+c.rel, c.old, udiff.Strings(c.old, c.new), udiff.DefaultContextLines)
 	if err != nil {
-		return "", fmt.Errorf("diff %s: %w", c.shownAsArg, err)
+		return "", fmt.Errorf("diff %s: %w", c.argPath, err)
 	}
 	return d, nil
 }
@@ -83,10 +88,10 @@ func (c change) apply() (Result, error) {
 		return Result{Output: c.rel + " unchanged", Summary: "no changes"}, nil
 	}
 	if err := os.MkdirAll(filepath.Dir(c.abs), 0o755); err != nil {
-		return Result{}, fmt.Errorf("write %s: %w", c.shownAsArg, err)
+		return Result{}, fmt.Errorf("write %s: %w", c.argPath, err)
 	}
 	if err := os.WriteFile(c.abs, []byte(c.new), 0o644); err != nil {
-		return Result{}, fmt.Errorf("write %s: %w", c.shownAsArg, err)
+		return Result{}, fmt.Errorf("write %s: %w", c.argPath, err)
 	}
 	verb := "wrote"
 	if !c.exists {

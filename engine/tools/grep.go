@@ -60,31 +60,22 @@ func (t grep) Title(args json.RawMessage) string {
 // Run searches one file, or every visible text file under a directory
 // whose name passes the glob.
 func (t grep) Run(ctx context.Context, args json.RawMessage) (Result, error) {
-	var a grepArgs
-	if err := decodeArgs(t.Name(), args, &a, "pattern"); err != nil {
-		return Result{}, err
-	}
-	expr := a.Pattern
-	if a.IgnoreCase {
-		expr = "(?i)" + expr
-	}
-	re, err := regexp.Compile(expr)
+	a, re, err := t.parse(args)
 	if err != nil {
-		return Result{}, fmt.Errorf("grep: invalid regular expression %q: %w", a.Pattern, err)
-	}
-	if a.Glob != "" && !doublestar.ValidatePattern(a.Glob) {
-		return Result{}, fmt.Errorf("grep: invalid glob %q", a.Glob)
+		return Result{}, err
 	}
 	start, err := t.ws.Resolve(orDot(a.Path))
 	if err != nil {
 		return Result{}, err
 	}
 	info, err := os.Stat(start)
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return Result{}, fmt.Errorf("path not found: %s", orDot(a.Path))
-	}
-	if err != nil {
+	case err != nil:
 		return Result{}, fmt.Errorf("grep %s: %w", orDot(a.Path), err)
+	case !info.IsDir() && !info.Mode().IsRegular():
+		return Result{}, fmt.Errorf("%s is not a regular file", a.Path)
 	}
 	s := &grepSearch{re: re}
 	if !info.IsDir() {
@@ -101,23 +92,55 @@ func (t grep) Run(ctx context.Context, args json.RawMessage) (Result, error) {
 		if d.IsDir() || !globMatches(a.Glob, start, abs) {
 			return nil
 		}
-		real := abs
-		if d.Type()&fs.ModeSymlink != 0 {
-			// A link may point at a directory or out of the workspace.
-			if real, err = t.ws.Resolve(abs); err != nil {
-				return nil
-			}
-			if info, err := os.Stat(real); err != nil || !info.Mode().IsRegular() {
-				return nil
-			}
+		target, ok := t.searchable(abs, d)
+		if !ok {
+			return nil
 		}
-		_, err := s.file(ctx, real, t.ws.Rel(abs))
+		_, err := s.file(ctx, target, t.ws.Rel(abs))
 		return err
 	})
 	if err != nil {
 		return Result{}, fmt.Errorf("grep %s: %w", orDot(a.Path), err)
 	}
 	return s.result(a.Pattern, t.lim.OutputChars), nil
+}
+
+// parse decodes the arguments and compiles the pattern.
+func (t grep) parse(args json.RawMessage) (grepArgs, *regexp.Regexp, error) {
+	var a grepArgs
+	if err := decodeArgs(t.Name(), args, &a, "pattern"); err != nil {
+		return a, nil, err
+	}
+	expr := a.Pattern
+	if a.IgnoreCase {
+		expr = "(?i)" + expr
+	}
+	re, err := regexp.Compile(expr)
+	if err != nil {
+		return a, nil, fmt.Errorf("grep: invalid regular expression %q: %w", a.Pattern, err)
+	}
+	if a.Glob != "" && !doublestar.ValidatePattern(a.Glob) {
+		return a, nil, fmt.Errorf("grep: invalid glob %q", a.Glob)
+	}
+	return a, re, nil
+}
+
+// searchable says which file to open for a walked entry: a regular file
+// itself, a symlink's target when it is a regular file inside the
+// workspace, and nothing else (a FIFO or device would block or never end).
+func (t grep) searchable(abs string, d fs.DirEntry) (string, bool) {
+	if d.Type().IsRegular() {
+		return abs, true
+	}
+	if d.Type()&fs.ModeSymlink == 0 {
+		return "", false
+	}
+	target, err := t.ws.Resolve(abs)
+	if err != nil {
+		return "", false
+	}
+	info, err := os.Stat(target)
+	return target, err == nil && info.Mode().IsRegular()
 }
 
 // globMatches applies grep's file filter: a glob without a slash matches

@@ -79,25 +79,27 @@ func (t readFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 	if err != nil {
 		return Result{}, err
 	}
-	f, err := os.Open(abs)
-	if errors.Is(err, fs.ErrNotExist) {
+	info, err := os.Stat(abs)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return Result{}, fmt.Errorf("file not found: %s", a.Path)
-	}
-	if err != nil {
+	case err != nil:
 		return Result{}, fmt.Errorf("read %s: %w", a.Path, err)
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return Result{}, fmt.Errorf("read %s: %w", a.Path, err)
-	}
-	if info.IsDir() {
+	case info.IsDir():
 		return Result{}, fmt.Errorf("%s is a directory; use list_files", a.Path)
+	case !info.Mode().IsRegular():
+		// Opening a FIFO blocks and a device never ends.
+		return Result{}, fmt.Errorf("%s is not a regular file", a.Path)
 	}
 	if a.Offset == 0 && a.Limit == 0 && info.Size() > t.lim.ReadMaxBytes {
 		return Result{}, fmt.Errorf("%s is %s, over read_file's %s limit; read a line range with offset and limit",
 			a.Path, byteSize(info.Size()), byteSize(t.lim.ReadMaxBytes))
 	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return Result{}, fmt.Errorf("read %s: %w", a.Path, err)
+	}
+	defer f.Close()
 	r := bufio.NewReader(f)
 	if head, _ := r.Peek(sniffBytes); isBinary(head) {
 		return Result{}, fmt.Errorf("binary file: %s", a.Path)

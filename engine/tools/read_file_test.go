@@ -2,7 +2,9 @@ package tools
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -96,5 +98,28 @@ func TestIsBinary(t *testing.T) {
 		if got := isBinary([]byte(tc.head)); got != tc.want {
 			t.Errorf("%s: isBinary(%q) = %v, want %v", tc.name, tc.head, got, tc.want)
 		}
+	}
+}
+
+// TestSpecialFiles checks that no tool opens a FIFO, which would block
+// the call forever.
+func TestSpecialFiles(t *testing.T) {
+	ws := newTree(t, map[string]string{"a.txt": "needle\n"})
+	if err := syscall.Mkfifo(filepath.Join(ws.Root(), "pipe"), 0o600); err != nil {
+		t.Skipf("no FIFOs here: %v", err)
+	}
+	for tool, args := range map[string]map[string]any{
+		"read_file":  {"path": "pipe"},
+		"grep":       {"pattern": "x", "path": "pipe"},
+		"write_file": {"path": "pipe", "content": "x"},
+		"edit_file":  {"path": "pipe", "old_string": "a", "new_string": "b"},
+	} {
+		if _, err := call(t, toolByName(t, ws, Limits{}, tool), args); err == nil || !strings.Contains(err.Error(), "pipe is not a regular file") {
+			t.Errorf("%s on a FIFO: error = %v", tool, err)
+		}
+	}
+	res := mustCall(t, toolByName(t, ws, Limits{}, "grep"), map[string]any{"pattern": "needle"})
+	if res.Output != "a.txt:1: needle" {
+		t.Fatalf("grep over a tree with a FIFO = %q", res.Output)
 	}
 }

@@ -89,24 +89,11 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	if ctx.Err() != nil {
 		return Result{}, fmt.Errorf("run_command: %w", ctx.Err())
 	}
-	text := strings.TrimRight(out.String(), "\n")
-	var status, summary string
-	var exitErr *exec.ExitError
-	switch {
-	case runCtx.Err() != nil:
-		status = fmt.Sprintf("[timed out after %s; the command and its children were killed]", timeout)
-		summary = "timed out after " + timeout.String()
-	case errors.As(err, &exitErr) && exitErr.ExitCode() >= 0:
-		status = fmt.Sprintf("[exit status %d]", exitErr.ExitCode())
-		summary = fmt.Sprintf("exit %d", exitErr.ExitCode())
-	case errors.As(err, &exitErr):
-		status = "[" + exitErr.String() + "]"
-		summary = exitErr.String()
-	case err != nil && !errors.Is(err, exec.ErrWaitDelay):
-		return Result{}, fmt.Errorf("run_command: %w", err)
-	default:
-		summary = "exit 0"
+	status, summary, err := outcome(err, runCtx.Err() != nil, timeout)
+	if err != nil {
+		return Result{}, err
 	}
+	text := strings.TrimRight(out.String(), "\n")
 	switch {
 	case text == "" && status == "":
 		text = "(no output)"
@@ -116,6 +103,24 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 		text += "\n" + status
 	}
 	return Result{Output: text, Summary: summary}, nil
+}
+
+// outcome turns Wait's error into the status line appended to the output
+// and the summary people see; only a failure to run at all is an error.
+func outcome(waitErr error, timedOut bool, timeout time.Duration) (status, summary string, err error) {
+	var exitErr *exec.ExitError
+	switch {
+	case timedOut:
+		return fmt.Sprintf("[timed out after %s; the command and its children were killed]", timeout),
+			"timed out after " + timeout.String(), nil
+	case errors.As(waitErr, &exitErr) && exitErr.ExitCode() >= 0:
+		return fmt.Sprintf("[exit status %d]", exitErr.ExitCode()), fmt.Sprintf("exit %d", exitErr.ExitCode()), nil
+	case errors.As(waitErr, &exitErr):
+		return "[" + exitErr.String() + "]", exitErr.String(), nil
+	case waitErr != nil && !errors.Is(waitErr, exec.ErrWaitDelay):
+		return "", "", fmt.Errorf("run_command: %w", waitErr)
+	}
+	return "", "exit 0", nil
 }
 
 // parse decodes the arguments, checks the command against the safety

@@ -27,18 +27,18 @@ func NewWorkspace(root string) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open workspace %q: %w", root, err)
 	}
-	real, err := filepath.EvalSymlinks(abs)
+	resolved, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return nil, fmt.Errorf("open workspace %q: %w", root, err)
 	}
-	info, err := os.Stat(real)
+	info, err := os.Stat(resolved)
 	if err != nil {
 		return nil, fmt.Errorf("open workspace %q: %w", root, err)
 	}
 	if !info.IsDir() {
 		return nil, fmt.Errorf("open workspace %q: not a directory", root)
 	}
-	return &Workspace{root: real}, nil
+	return &Workspace{root: resolved}, nil
 }
 
 // Root is the workspace's absolute, symlink-free path.
@@ -60,21 +60,21 @@ func (w *Workspace) Resolve(path string) (string, error) {
 	if !w.contains(abs) {
 		return "", fmt.Errorf("path %q is outside the workspace %s", path, w.root)
 	}
-	real, err := realPath(abs, 0)
+	resolved, err := realPath(abs, 0)
 	if err != nil {
 		return "", fmt.Errorf("resolve path %q: %w", path, err)
 	}
-	if !w.contains(real) {
+	if !w.contains(resolved) {
 		return "", fmt.Errorf("path %q leads outside the workspace %s through a symlink", path, w.root)
 	}
-	return real, nil
+	return resolved, nil
 }
 
 // ResolveForWrite is Resolve for paths that will be changed: it also
 // refuses anything inside a .git directory at any depth, since a model
 // editing git's internals can corrupt or rewrite history.
 func (w *Workspace) ResolveForWrite(path string) (string, error) {
-	real, err := w.Resolve(path)
+	resolved, err := w.Resolve(path)
 	if err != nil {
 		return "", err
 	}
@@ -82,10 +82,10 @@ func (w *Workspace) ResolveForWrite(path string) (string, error) {
 	if filepath.IsAbs(lexical) {
 		lexical = w.Rel(lexical)
 	}
-	if inGitDir(lexical) || inGitDir(w.Rel(real)) {
+	if inGitDir(lexical) || inGitDir(w.Rel(resolved)) {
 		return "", fmt.Errorf("path %q is inside a .git directory; writes there are refused", path)
 	}
-	return real, nil
+	return resolved, nil
 }
 
 // Rel renders an absolute path relative to the root with forward slashes,
@@ -132,9 +132,9 @@ func realPath(p string, hops int) (string, error) {
 		rest = filepath.Join(filepath.Base(existing), rest)
 		existing = parent
 	}
-	real, err := filepath.EvalSymlinks(existing)
+	resolved, err := filepath.EvalSymlinks(existing)
 	if err == nil {
-		return filepath.Join(real, rest), nil
+		return filepath.Join(resolved, rest), nil
 	}
 	info, lerr := os.Lstat(existing)
 	if lerr != nil || info.Mode()&fs.ModeSymlink == 0 {

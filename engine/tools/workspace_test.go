@@ -143,8 +143,8 @@ func TestNewWorkspace(t *testing.T) {
 func TestRel(t *testing.T) {
 	ws := newTree(t, nil)
 	tests := map[string]string{
-		ws.Root():                               ".",
-		filepath.Join(ws.Root(), "a", "b.go"):   "a/b.go",
+		ws.Root():                              ".",
+		filepath.Join(ws.Root(), "a", "b.go"):  "a/b.go",
 		filepath.Join(filepath.Dir(ws.Root())): filepath.Dir(ws.Root()),
 	}
 	for in, want := range tests {
