@@ -77,7 +77,7 @@ func (t grep) Run(ctx context.Context, args json.RawMessage) (Result, error) {
 	case !info.IsDir() && !info.Mode().IsRegular():
 		return Result{}, fmt.Errorf("%s is not a regular file", a.Path)
 	}
-	s := &grepSearch{re: re}
+	s := newGrepSearch(re)
 	if !info.IsDir() {
 		binary, err := s.file(ctx, start, t.ws.Rel(start))
 		if binary {

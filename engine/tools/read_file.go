@@ -100,7 +100,7 @@ func (t readFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 		return Result{}, fmt.Errorf("read %s: %w", a.Path, err)
 	}
 	defer f.Close()
-	r := bufio.NewReader(f)
+	r := bufio.NewReaderSize(f, sniffBytes)
 	if head, _ := r.Peek(sniffBytes); isBinary(head) {
 		return Result{}, fmt.Errorf("binary file: %s", a.Path)
 	}
