@@ -1,0 +1,116 @@
+package transcript
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// trashMarker sits between a trashed transcript's name and the Unix time
+// it was trashed at; Prune removes every file carrying it.
+const trashMarker = ".deleted."
+
+// Dir is one session's folder. It hands out one Writer per agent file and
+// is safe for concurrent use.
+type Dir struct {
+	id     string
+	path   string
+	redact *Redactor
+
+	mu      sync.Mutex
+	writers map[string]*Writer
+}
+
+func newDir(id, path string, r *Redactor) *Dir {
+	return &Dir{id: id, path: path, redact: r, writers: map[string]*Writer{}}
+}
+
+// ID is the session id, as shown by "baton sessions" and taken by --resume.
+func (d *Dir) ID() string { return d.id }
+
+// Path is the session's folder.
+func (d *Dir) Path() string { return d.path }
+
+// FileOf is the path of agent's transcript: main.jsonl for the main agent,
+// <agent>.jsonl (sanitized) for a child. It is what a child's summary line
+// shows as its transcript location.
+func (d *Dir) FileOf(agent string) string {
+	return filepath.Join(d.path, sanitize(agent)+".jsonl")
+}
+
+// Writer returns the writer of agent's transcript, opening it on first use
+// and returning the same one until it is closed, so that every record of an
+// agent goes through one lock and one file handle.
+func (d *Dir) Writer(agent string) (*Writer, error) {
+	if agent == "" {
+		return nil, errors.New("open transcript: empty agent id")
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if w, ok := d.writers[agent]; ok {
+		return w, nil
+	}
+	w, err := openWriter(d, agent, d.FileOf(agent))
+	if err != nil {
+		return nil, err
+	}
+	d.writers[agent] = w
+	return w, nil
+}
+
+// Trash renames agent's transcript to <file>.deleted.<unix time>, for
+// cleanup = "delete": the file leaves the session at once but stays
+// recoverable until the next Prune removes it. An open writer of the agent
+// is closed first, so nothing is written to the trashed file.
+func (d *Dir) Trash(agent string, now time.Time) error {
+	d.mu.Lock()
+	w := d.writers[agent]
+	delete(d.writers, agent)
+	d.mu.Unlock()
+	if w != nil {
+		if err := w.closeFile(); err != nil {
+			return fmt.Errorf("trash transcript: %w", err)
+		}
+	}
+	file := d.FileOf(agent)
+	if err := os.Rename(file, file+trashMarker+strconv.FormatInt(now.Unix(), 10)); err != nil {
+		return fmt.Errorf("trash transcript: %w", err)
+	}
+	return nil
+}
+
+// Close syncs and closes every writer of the session; call it when the
+// session ends.
+func (d *Dir) Close() error {
+	d.mu.Lock()
+	writers := d.writers
+	d.writers = map[string]*Writer{}
+	d.mu.Unlock()
+	var errs []error
+	for _, w := range writers {
+		errs = append(errs, w.closeFile())
+	}
+	return errors.Join(errs...)
+}
+
+// forget drops w from the open writers once it is closed, so the next
+// Writer call for its agent opens a fresh one.
+func (d *Dir) forget(w *Writer) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.writers[w.agent] == w {
+		delete(d.writers, w.agent)
+	}
+}
+
+// Read returns agent's records, tolerating damage left by a crash (see
+// Truncation). A missing transcript is an error wrapping fs.ErrNotExist.
+// Reading the file of a running agent is safe; a record being written at
+// that instant may show as a cut last line and is there on the next read.
+func (d *Dir) Read(agent string) ([]Record, *Truncation, error) {
+	return readFile(d.FileOf(agent))
+}

@@ -1,0 +1,95 @@
+package transcript
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+func TestPruneByAgeAndTrash(t *testing.T) {
+	root := t.TempDir()
+	store := NewStore(root, nil)
+	day := 24 * time.Hour
+	session := func(workspace string, age time.Duration, agents ...string) *Dir {
+		d, err := store.Create(workspace, time.Now().Add(-age))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, a := range agents {
+			writeTurn(t, writer(t, d, a), "hello", usage{})
+		}
+		if err := d.Close(); err != nil {
+			t.Fatal(err)
+		}
+		return d
+	}
+	appA, appB := t.TempDir(), t.TempDir()
+	oldA := session(appA, 40*day, MainAgent, "explore-1")
+	recentA := session(appA, 0, MainAgent, "explore-1", "plan-2")
+	oldB := session(appB, 31*day, MainAgent)
+	// Started long ago but resumed yesterday: kept.
+	resumedB := session(appB, 60*day, MainAgent)
+	setAge(t, oldA.Path(), 40*day)
+	setAge(t, oldB.Path(), 31*day)
+	setAge(t, resumedB.Path(), day)
+	if err := recentA.Trash("explore-1", time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	// Stray files in the store are not sessions and are left alone.
+	stray := filepath.Join(root, "README")
+	if err := os.WriteFile(stray, []byte("x"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+
+	removed, err := store.Prune(30*day, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if removed != 3 {
+		t.Errorf("removed %d, want 2 sessions and 1 trash file", removed)
+	}
+	for _, d := range []*Dir{oldA, oldB} {
+		if _, err := os.Stat(d.Path()); !errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("old session %s still there (%v)", d.ID(), err)
+		}
+	}
+	if trash, _ := filepath.Glob(filepath.Join(recentA.Path(), "*.deleted.*")); len(trash) != 0 {
+		t.Errorf("trash left: %v", trash)
+	}
+	for _, f := range []string{recentA.FileOf(MainAgent), recentA.FileOf("plan-2"), resumedB.FileOf(MainAgent), stray} {
+		if _, err := os.Stat(f); err != nil {
+			t.Errorf("kept file: %v", err)
+		}
+	}
+	sums, err := store.List(appB)
+	if err != nil || len(sums) != 1 || sums[0].ID != resumedB.ID() {
+		t.Errorf("appB after prune = %+v, %v; want only the resumed session", sums, err)
+	}
+	if n, err := store.Prune(30*day, time.Now()); err != nil || n != 0 {
+		t.Errorf("second prune removed %d, %v; want 0", n, err)
+	}
+}
+
+func TestPruneEdgeCases(t *testing.T) {
+	store := NewStore(filepath.Join(t.TempDir(), "never-created"), nil)
+	if n, err := store.Prune(time.Hour, time.Now()); err != nil || n != 0 {
+		t.Errorf("prune of a missing root = %d, %v; want 0, nil", n, err)
+	}
+	if _, err := store.Prune(0, time.Now()); err == nil {
+		t.Error("prune with max age 0: no error")
+	}
+	for name, want := range map[string]bool{
+		"explore-1.jsonl.deleted.1795000000": true,
+		"main.jsonl":                         false,
+		"x.deleted.":                         false,
+		"x.deleted.12a":                      false,
+		".deleted.5":                         false,
+	} {
+		if got := isTrash(name); got != want {
+			t.Errorf("isTrash(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -1,0 +1,104 @@
+package transcript
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"slices"
+	"strings"
+)
+
+// minSecretLen is the shortest value treated as a secret. Shorter values
+// ("1", "true", "us") would blank ordinary words all over a transcript
+// while protecting nothing a real credential looks like.
+const minSecretLen = 8
+
+// secretNameParts mark an environment variable whose value is a secret.
+var secretNameParts = []string{"KEY", "TOKEN", "SECRET", "PASSWORD", "PASSWD", "CREDENTIAL"}
+
+// Redactor replaces known secrets with "[redacted]" in every line before it
+// reaches a file. It is safe for concurrent use; a nil *Redactor redacts
+// nothing.
+type Redactor struct {
+	replacer *strings.Replacer
+}
+
+// NewRedactor returns a Redactor for the given secrets. Values shorter than
+// 8 bytes are ignored. Each secret is matched both as written and in its
+// JSON-escaped form, since that is how it appears inside a record.
+func NewRedactor(secrets ...string) *Redactor {
+	var forms []string
+	for _, s := range secrets {
+		if len(s) < minSecretLen {
+			continue
+		}
+		forms = append(forms, s)
+		if esc := jsonEscaped(s); esc != s {
+			forms = append(forms, esc)
+		}
+	}
+	if len(forms) == 0 {
+		return &Redactor{}
+	}
+	// Longest first, so a secret containing another is replaced whole.
+	slices.SortFunc(forms, func(a, b string) int { return len(b) - len(a) })
+	pairs := make([]string, 0, 2*len(forms))
+	for _, f := range forms {
+		pairs = append(pairs, f, "[redacted]")
+	}
+	return &Redactor{replacer: strings.NewReplacer(pairs...)}
+}
+
+// SecretsFromEnv returns the values of the variables in environ (as from
+// os.Environ) whose name contains KEY, TOKEN, SECRET, PASSWORD, PASSWD or
+// CREDENTIAL, e.g. OPENAI_API_KEY.
+func SecretsFromEnv(environ []string) []string {
+	var secrets []string
+	for _, kv := range environ {
+		name, value, ok := strings.Cut(kv, "=")
+		if !ok || value == "" {
+			continue
+		}
+		upper := strings.ToUpper(name)
+		if slices.ContainsFunc(secretNameParts, func(p string) bool { return strings.Contains(upper, p) }) {
+			secrets = append(secrets, value)
+		}
+	}
+	return secrets
+}
+
+// Redact returns s with every secret replaced by "[redacted]".
+func (r *Redactor) Redact(s string) string {
+	if r == nil || r.replacer == nil {
+		return s
+	}
+	return r.replacer.Replace(s)
+}
+
+// redactLine redacts one encoded record. A secret that spans the record's
+// JSON structure would leave an unreadable line; such a record is refused
+// rather than written broken or unredacted.
+func (r *Redactor) redactLine(line []byte) ([]byte, error) {
+	in := string(line)
+	out := r.Redact(in)
+	if out == in {
+		return line, nil
+	}
+	if !json.Valid([]byte(out)) {
+		return nil, errors.New("redact record: a secret spans the record's structure, record not written")
+	}
+	return []byte(out), nil
+}
+
+// jsonEscaped is s as it appears between the quotes of a JSON string
+// written by this package's encoder.
+func jsonEscaped(s string) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(s); err != nil {
+		return s
+	}
+	quoted := bytes.TrimSpace(buf.Bytes())
+	return string(quoted[1 : len(quoted)-1])
+}

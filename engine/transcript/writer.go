@@ -1,0 +1,145 @@
+package transcript
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+)
+
+// Writer appends records to one agent's transcript. It is safe for
+// concurrent use; each record is one whole line written with one write(2).
+type Writer struct {
+	dir    *Dir
+	agent  string
+	redact *Redactor
+
+	mu sync.Mutex
+	f  *os.File // nil once closed
+}
+
+// openWriter opens path for appending, creating it private to the user:
+// transcripts hold code and conversations.
+func openWriter(d *Dir, agent, path string) (*Writer, error) {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return nil, fmt.Errorf("open transcript: %w", err)
+	}
+	if err := terminateLastLine(f); err != nil {
+		return nil, errors.Join(fmt.Errorf("open transcript: %w", err), f.Close())
+	}
+	return &Writer{dir: d, agent: agent, redact: d.redact, f: f}, nil
+}
+
+// terminateLastLine ends a line that a crash cut short, so that the next
+// record starts on a line of its own instead of being glued to the fragment
+// and lost with it. The fragment is then reported as a corrupt line.
+func terminateLastLine(f *os.File) error {
+	info, err := f.Stat()
+	if err != nil || info.Size() == 0 {
+		return err
+	}
+	last := make([]byte, 1)
+	if _, err := f.ReadAt(last, info.Size()-1); err != nil {
+		return err
+	}
+	if last[0] == '\n' {
+		return nil
+	}
+	_, err = f.Write([]byte{'\n'})
+	return err
+}
+
+// Append writes one record of the given kind for agent. data is marshalled
+// to JSON and the whole line is redacted before it is handed to the kernel;
+// when Append returns nil the record survives the process being killed.
+func (w *Writer) Append(kind, agent string, data any) error {
+	line, err := encodeLine(time.Now(), kind, agent, data)
+	if err != nil {
+		return err
+	}
+	if line, err = w.redact.redactLine(line); err != nil {
+		return err
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return errors.New("append record: transcript closed")
+	}
+	if _, err := w.f.Write(line); err != nil {
+		return fmt.Errorf("append record: %w", err)
+	}
+	return nil
+}
+
+// Sync flushes the transcript to stable storage, protecting it against a
+// power loss as well; worth calling where waiting a few milliseconds is
+// free, such as the end of a turn.
+func (w *Writer) Sync() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return errors.New("sync transcript: transcript closed")
+	}
+	if err := w.f.Sync(); err != nil {
+		return fmt.Errorf("sync transcript: %w", err)
+	}
+	return nil
+}
+
+// Close syncs and closes the transcript. The next Dir.Writer call for the
+// same agent opens it again, appending.
+func (w *Writer) Close() error {
+	err := w.closeFile()
+	w.dir.forget(w)
+	return err
+}
+
+// closeFile syncs and closes the file; closing twice is harmless.
+func (w *Writer) closeFile() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.f == nil {
+		return nil
+	}
+	f := w.f
+	w.f = nil
+	if err := errors.Join(f.Sync(), f.Close()); err != nil {
+		return fmt.Errorf("close transcript: %w", err)
+	}
+	return nil
+}
+
+// encodeLine is one record as a JSON line ending in a newline. HTML
+// escaping is off so that code in tool output stays readable in the file.
+func encodeLine(t time.Time, kind, agent string, data any) ([]byte, error) {
+	if !validKind(kind) {
+		return nil, fmt.Errorf("append record: unknown kind %q", kind)
+	}
+	if agent == "" {
+		return nil, errors.New("append record: empty agent id")
+	}
+	raw, err := marshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("append record: marshal %s data: %w", kind, err)
+	}
+	line, err := marshal(Record{Time: t.UTC(), Kind: kind, Agent: agent, Data: bytes.TrimSuffix(raw, []byte{'\n'})})
+	if err != nil {
+		return nil, fmt.Errorf("append record: %w", err)
+	}
+	return line, nil
+}
+
+// marshal encodes v as one line of JSON without HTML escaping.
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return buf.Bytes(), nil
+}

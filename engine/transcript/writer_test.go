@@ -1,0 +1,206 @@
+package transcript
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+func TestSessionRoundTrip(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	main := writer(t, d, MainAgent)
+	explore := writer(t, d, "explore-1")
+	plan := writer(t, d, "plan-2")
+
+	appendAll(t, main, KindMeta, MainAgent, Meta{Workspace: "/src/app", Model: "gpt-4.1", Version: "v0.1.0"})
+	appendAll(t, main, KindEvent, MainAgent, event{Type: "turn_started", Prompt: "find <auth> & plan"})
+	appendAll(t, main, KindMessage, MainAgent, message{Role: "user", Content: "find <auth> & plan"})
+	appendAll(t, explore, KindEvent, "explore-1", event{Type: "agent_started", Prompt: "find auth"})
+	appendAll(t, plan, KindEvent, "plan-2", event{Type: "agent_started", Prompt: "plan JWT"})
+	appendAll(t, explore, KindMessage, "explore-1", message{Role: "assistant", Content: "auth is in internal/auth"})
+	appendAll(t, plan, KindEvent, "plan-2", event{Type: "agent_finished", Status: "completed"})
+	appendAll(t, main, KindEvent, MainAgent, event{Type: "turn_ended", Status: "completed", Usage: &usage{TotalTokens: 10}})
+
+	got := mustRead(t, d, MainAgent)
+	if len(got) != 4 {
+		t.Fatalf("main: %d records, want 4", len(got))
+	}
+	if m := dataOf[Meta](t, got[0]); got[0].Kind != KindMeta || m.Model != "gpt-4.1" {
+		t.Errorf("main[0] = %s %+v, want the meta record", got[0].Kind, m)
+	}
+	if e := dataOf[event](t, got[1]); e.Prompt != "find <auth> & plan" {
+		t.Errorf("prompt = %q, want it unchanged", e.Prompt)
+	}
+	if m := dataOf[message](t, got[2]); got[2].Kind != KindMessage || m.Role != "user" {
+		t.Errorf("main[2] = %s %+v, want the user message", got[2].Kind, m)
+	}
+	if got[3].Time.Before(got[0].Time) {
+		t.Errorf("record times go backwards: %v then %v", got[0].Time, got[3].Time)
+	}
+	for agent, want := range map[string][]string{"explore-1": {"event", "message"}, "plan-2": {"event", "event"}} {
+		recs := mustRead(t, d, agent)
+		var kinds []string
+		for _, r := range recs {
+			kinds = append(kinds, r.Kind)
+			if r.Agent != agent {
+				t.Errorf("%s: record of agent %q", agent, r.Agent)
+			}
+		}
+		if fmt.Sprint(kinds) != fmt.Sprint(want) {
+			t.Errorf("%s kinds = %v, want %v", agent, kinds, want)
+		}
+	}
+	raw, err := os.ReadFile(d.FileOf(MainAgent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(raw), "<auth> & plan") {
+		t.Errorf("HTML-escaped text in the transcript, want it readable:\n%s", raw)
+	}
+}
+
+func TestFileOfSanitizesAgentIDs(t *testing.T) {
+	d := newDir("id", "/s", nil)
+	for agent, want := range map[string]string{
+		MainAgent:     "/s/main.jsonl",
+		"explore-1":   "/s/explore-1.jsonl",
+		"../../etc/x": "/s/_._.._etc_x.jsonl",
+		".hidden":     "/s/_hidden.jsonl",
+		"":            "/s/_.jsonl",
+	} {
+		if got := d.FileOf(agent); got != want {
+			t.Errorf("FileOf(%q) = %q, want %q", agent, got, want)
+		}
+	}
+}
+
+func TestConcurrentAppendsKeepWholeLines(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	const goroutines, each = 8, 50
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Go(func() {
+			// Each goroutine asks for the writer itself: all get the same one.
+			w, err := d.Writer(MainAgent)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			for i := range each {
+				text := strings.Repeat(fmt.Sprint(g), 100+i*40)
+				if err := w.Append(KindEvent, MainAgent, event{Type: "text", Text: text, N: g}); err != nil {
+					t.Error(err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	recs := mustRead(t, d, MainAgent)
+	if len(recs) != goroutines*each {
+		t.Fatalf("%d records, want %d", len(recs), goroutines*each)
+	}
+}
+
+func TestAppendAfterCrashStartsFreshLine(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	w := writer(t, d, MainAgent)
+	writeTurn(t, w, "first", usage{})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	// A crash left half a line behind; the resumed session appends again.
+	appendRaw(t, d.FileOf(MainAgent), `{"time":"2026-11-25T21:43:00Z","kind":"ev`)
+	writeTurn(t, writer(t, d, MainAgent), "after resume", usage{})
+
+	recs, damage, err := d.Read(MainAgent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 4 || dataOf[event](t, recs[2]).Prompt != "after resume" {
+		t.Fatalf("got %d records, want both turns whole", len(recs))
+	}
+	if damage == nil || fmt.Sprint(damage.Corrupt) != "[3]" || damage.Line != 0 {
+		t.Errorf("damage = %+v, want the fragment reported as corrupt line 3", damage)
+	}
+}
+
+func TestAppendRejectsBadInput(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	w := writer(t, d, MainAgent)
+	for name, call := range map[string]func() error{
+		"unknown kind":   func() error { return w.Append("note", MainAgent, event{}) },
+		"empty agent":    func() error { return w.Append(KindEvent, "", event{}) },
+		"unmarshallable": func() error { return w.Append(KindEvent, MainAgent, func() {}) },
+	} {
+		if err := call(); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if _, err := d.Writer(""); err == nil {
+		t.Error("Writer(\"\"): no error")
+	}
+	if _, err := os.Stat(d.FileOf(MainAgent)); err != nil {
+		t.Fatal(err)
+	}
+	if recs := mustRead(t, d, MainAgent); len(recs) != 0 {
+		t.Errorf("%d records written from bad input", len(recs))
+	}
+}
+
+func TestClosedWriterRefusesAndReopens(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	w := writer(t, d, MainAgent)
+	writeTurn(t, w, "one", usage{})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Append(KindEvent, MainAgent, event{}); err == nil {
+		t.Error("append after close: no error")
+	}
+	if err := w.Sync(); err == nil {
+		t.Error("sync after close: no error")
+	}
+	again := writer(t, d, MainAgent)
+	if again == w {
+		t.Fatal("Writer returned the closed writer")
+	}
+	writeTurn(t, again, "two", usage{})
+	if err := again.Sync(); err != nil {
+		t.Fatal(err)
+	}
+	if recs := mustRead(t, d, MainAgent); len(recs) != 4 {
+		t.Errorf("%d records, want 4", len(recs))
+	}
+}
+
+func TestTrashMovesFileAndClosesWriter(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	w := writer(t, d, "explore-1")
+	appendAll(t, w, KindEvent, "explore-1", event{Type: "agent_started"})
+	now := time.Unix(1795000000, 0)
+	if err := d.Trash("explore-1", now); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Append(KindEvent, "explore-1", event{}); err == nil {
+		t.Error("append to a trashed transcript: no error")
+	}
+	if _, _, err := d.Read("explore-1"); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("read trashed transcript: err = %v, want not exist", err)
+	}
+	trashed := d.FileOf("explore-1") + ".deleted.1795000000"
+	if _, err := os.Stat(trashed); err != nil {
+		t.Errorf("trash file: %v", err)
+	}
+	if err := d.Trash("plan-2", now); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("trash of a missing transcript: err = %v, want not exist", err)
+	}
+	if got, _ := filepath.Glob(filepath.Join(d.Path(), "*.jsonl")); len(got) != 0 {
+		t.Errorf("transcripts left after trash: %v", got)
+	}
+}
