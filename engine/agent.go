@@ -37,6 +37,18 @@ type Agent struct {
 	history []openai.ChatCompletionMessage
 	inbox   inbox
 	emit    func(Event)
+	// record keeps each message added to the history in the transcript.
+	record func(openai.ChatCompletionMessage)
+}
+
+// addHistory appends messages to the history and the transcript.
+func (a *Agent) addHistory(msgs ...openai.ChatCompletionMessage) {
+	for _, m := range msgs {
+		a.history = append(a.history, m)
+		if a.record != nil {
+			a.record(m)
+		}
+	}
 }
 
 // Result is how a run ended.
@@ -84,12 +96,12 @@ const stepLimitPrompt = "You have reached your step limit and cannot call tools 
 func (a *Agent) Run(ctx context.Context, prompt string) Result {
 	start := time.Now()
 	run := &runState{}
-	a.history = append(a.history, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+	a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
 	for step := 1; ; step++ {
 		if step > a.maxSteps {
 			run.status, run.reason = StatusMaxSteps, "step limit reached"
 			if a.summarizeAtLimit && ctx.Err() == nil {
-				a.history = append(a.history, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: stepLimitPrompt})
+				a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: stepLimitPrompt})
 				a.step(ctx, run, step, false)
 				if run.status == StatusCompleted {
 					run.status, run.reason = StatusMaxSteps, "step limit reached"
@@ -135,7 +147,7 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 		a.keepPartial(resp)
 		return true
 	}
-	a.history = append(a.history, openai.ChatCompletionMessage{
+	a.addHistory(openai.ChatCompletionMessage{
 		Role:             openai.ChatMessageRoleAssistant,
 		Content:          resp.Content,
 		ReasoningContent: resp.Reasoning,
@@ -148,7 +160,7 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	}
 	outcome := a.exec.runAll(ctx, a, resp.ToolCalls)
 	run.stats.ToolCalls += len(resp.ToolCalls)
-	a.history = append(a.history, outcome.messages...)
+	a.addHistory(outcome.messages...)
 	if outcome.childUsage.Requests > 0 || outcome.childUsage.TotalTokens > 0 {
 		run.stats.Usage = run.stats.Usage.Add(outcome.childUsage)
 		a.emit(UsageReported{Meta: a.stamp(), Request: outcome.childUsage, Total: run.stats.Usage})
@@ -182,7 +194,7 @@ func (a *Agent) keepPartial(resp llm.Response) {
 	if resp.Content == "" {
 		return
 	}
-	a.history = append(a.history, openai.ChatCompletionMessage{
+	a.addHistory(openai.ChatCompletionMessage{
 		Role:    openai.ChatMessageRoleAssistant,
 		Content: resp.Content + "\n\n[interrupted]",
 	})
@@ -192,7 +204,7 @@ func (a *Agent) keepPartial(resp llm.Response) {
 // deliverInbox moves messages the person sent into the history.
 func (a *Agent) deliverInbox() {
 	for _, text := range a.inbox.take() {
-		a.history = append(a.history, openai.ChatCompletionMessage{
+		a.addHistory(openai.ChatCompletionMessage{
 			Role:    openai.ChatMessageRoleUser,
 			Content: "Message from the person supervising you: " + text,
 		})

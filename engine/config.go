@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
 // PermissionMode says how calls that need approval are decided.
@@ -71,4 +72,13 @@ type Config struct {
 	Limits Limits
 	// SystemPrompt, when set, replaces the main agent's built-in prompt.
 	SystemPrompt string
+	// Transcript, when set, receives the session's records. A folder that
+	// already holds a conversation is resumed: the model gets the same
+	// history and History returns what to draw.
+	Transcript *transcript.Dir
+	// TrashChildTranscripts moves each child's transcript to the trash
+	// when the parent's turn ends (cleanup = "delete").
+	TrashChildTranscripts bool
+	// Version is the program's version, written into new transcripts.
+	Version string
 }

@@ -60,7 +60,8 @@ func (d *delegator) delegate(ctx context.Context, parent *Agent, raw json.RawMes
 
 	res := d.approveAndRun(ctx, child, spec, args)
 	result := formatChildResult(res, d.limits.ResultChars)
-	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result})
+	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result,
+		Transcript: d.s.rec.fileOf(id)})
 	summary := fmt.Sprintf("%s · %s", res.Status, res.Stats.Line())
 	return tools.Result{Output: result, Summary: summary}, res.Stats.Usage, nil
 }
@@ -95,7 +96,9 @@ func (d *delegator) approveAndRun(ctx context.Context, child *Agent, spec childS
 	defer release()
 	runCtx, stop := context.WithTimeout(ctx, spec.timeout)
 	defer stop()
-	child.emit(AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout})
+	child.emit(AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout,
+		Transcript: d.s.rec.fileOf(child.meta.Agent)})
+	d.s.childStarted(child.meta.Agent)
 	res := child.Run(runCtx, prompt)
 	if res.Status == StatusTimedOut {
 		res.Reason = fmt.Sprintf("timed out after %s", spec.timeout.Round(time.Second))
@@ -111,6 +114,9 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 		set = set.With(&taskTool{d: d})
 	}
 	model := spec.model
+	system := openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: spec.system}
+	record := d.s.recordMessages(meta.Agent)
+	record(system)
 	fallback := d.subagentModel
 	if fallback == "" || fallback == model {
 		fallback = d.s.Model()
@@ -120,8 +126,8 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 		model: func() string { return model }, effort: spec.typ.Effort,
 		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
-		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: spec.system}},
-		emit:    d.s.emit,
+		history: []openai.ChatCompletionMessage{system},
+		emit:    d.s.emit, record: record,
 	}
 }
 

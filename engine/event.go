@@ -135,6 +135,8 @@ type AgentStarted struct {
 	Tools    []string      `json:"tools"`
 	MaxSteps int           `json:"max_steps"`
 	Timeout  time.Duration `json:"timeout"`
+	// Transcript is the child's own transcript file ("" without one).
+	Transcript string `json:"transcript,omitempty"`
 }
 
 // AgentMessage says a message from the person was delivered into a child.
@@ -151,6 +153,8 @@ type AgentFinished struct {
 	Stats  Stats  `json:"stats"`
 	Text   string `json:"text"`
 	Result string `json:"result"`
+	// Transcript is the child's own transcript file ("" without one).
+	Transcript string `json:"transcript,omitempty"`
 }
 
 // ApprovalRequested asks the person to decide. The request holds its own

@@ -29,13 +29,19 @@ type Session struct {
 	ids    idSource
 	perms  *permissions
 	deleg  *delegator
+	rec    *recorder
+	// history is what a resumed conversation looked like, for the UI.
+	history []Event
 
 	mu         sync.Mutex
 	turns      sync.WaitGroup
 	closing    bool
 	busy       bool
 	turnCancel context.CancelFunc
-	main       *Agent
+	// turnChildren are the children started in the running turn, whose
+	// transcripts are trashed when it ends if so configured.
+	turnChildren []AgentID
+	main         *Agent
 	model      string
 	totals     llm.Usage
 }
@@ -61,6 +67,13 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s.main = s.newMainAgent()
+	if cfg.Transcript != nil {
+		s.rec = &recorder{dir: cfg.Transcript}
+		if err := s.resume(); err != nil {
+			s.cancel()
+			return nil, err
+		}
+	}
 	// This goroutine ends when the session's context does: it waits for
 	// every turn to finish, then closes the event channel.
 	go s.closeWhenDone()
@@ -132,8 +145,31 @@ func (s *Session) runTurn(ctx context.Context, prompt string) {
 	s.busy = false
 	s.turnCancel = nil
 	s.totals = s.totals.Add(res.Stats.Usage)
+	children := s.turnChildren
+	s.turnChildren = nil
 	s.mu.Unlock()
 	a.emit(TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
+	s.trashTranscripts(children)
+}
+
+// trashTranscripts moves the children's transcripts to the trash when the
+// configuration asks for it.
+func (s *Session) trashTranscripts(children []AgentID) {
+	if s.rec == nil || !s.cfg.TrashChildTranscripts {
+		return
+	}
+	for _, id := range children {
+		if err := s.cfg.Transcript.Trash(string(id), time.Now()); err != nil {
+			s.send(Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
+		}
+	}
+}
+
+// childStarted notes a child of the running turn.
+func (s *Session) childStarted(id AgentID) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.turnChildren = append(s.turnChildren, id)
 }
 
 // Interrupt cancels the running turn and every child it started. The
@@ -202,9 +238,28 @@ func (s *Session) closeWhenDone() {
 	close(s.done)
 }
 
-// emit sends ev on the event channel, waiting for room; it gives up only
-// when the session itself has ended.
+// emit records ev in the transcript, then sends it: nothing reaches the
+// person before it is written down.
 func (s *Session) emit(ev Event) {
+	if err := s.rec.event(ev); err != nil {
+		s.send(Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: err.Error()})
+	}
+	s.send(ev)
+}
+
+// recordMessages returns the hook that keeps agent's history messages in
+// its transcript.
+func (s *Session) recordMessages(agent AgentID) func(openai.ChatCompletionMessage) {
+	return func(m openai.ChatCompletionMessage) {
+		if err := s.rec.message(agent, m); err != nil {
+			s.send(Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: err.Error()})
+		}
+	}
+}
+
+// send puts ev on the event channel, waiting for room; it gives up only
+// when the session itself has ended.
+func (s *Session) send(ev Event) {
 	select {
 	case s.events <- ev:
 	case <-s.ctx.Done():
@@ -223,7 +278,7 @@ func (s *Session) newMainAgent() *Agent {
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem,
 			Content: mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)}},
-		emit: s.emit,
+		emit: s.emit, record: s.recordMessages(MainAgent),
 	}
 }
 

@@ -1,0 +1,101 @@
+package engine
+
+import (
+	"encoding/json"
+	"fmt"
+	"sync"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/transcript"
+)
+
+// recorder writes a session's transcripts: each agent's events that matter
+// and every message added to its history, in its own file. A child's start
+// and end are also written to the main file, which points to the child's.
+type recorder struct {
+	dir *transcript.Dir
+
+	mu     sync.Mutex
+	failed error
+}
+
+// unrecorded kinds are streamed pieces and counters whose content reaches
+// the transcript whole through another record (MessageDone, TurnEnded).
+var unrecorded = map[string]bool{
+	TextDelta{}.Kind(): true, ReasoningDelta{}.Kind(): true,
+	StepStarted{}.Kind(): true, UsageReported{}.Kind(): true,
+}
+
+// alsoInMain are the child events the parent's transcript keeps too.
+var alsoInMain = map[string]bool{
+	AgentStarted{}.Kind(): true, AgentFinished{}.Kind(): true,
+}
+
+// event records ev. It returns the first write error once, so the session
+// can tell the person; later failures are not repeated.
+func (r *recorder) event(ev Event) error {
+	if r == nil || unrecorded[ev.Kind()] {
+		return nil
+	}
+	agent := ev.EventMeta().Agent
+	err := r.append(agent, transcript.KindEvent, ev)
+	if agent != MainAgent && alsoInMain[ev.Kind()] {
+		err = firstErr(err, r.append(MainAgent, transcript.KindEvent, ev))
+	}
+	return r.report(err)
+}
+
+// message records a message added to agent's history.
+func (r *recorder) message(agent AgentID, m openai.ChatCompletionMessage) error {
+	if r == nil {
+		return nil
+	}
+	return r.report(r.append(agent, transcript.KindMessage, m))
+}
+
+// append writes one record to agent's file.
+func (r *recorder) append(agent AgentID, kind string, data any) error {
+	w, err := r.dir.Writer(string(agent))
+	if err != nil {
+		return err
+	}
+	if ev, ok := data.(Event); ok {
+		encoded, err := MarshalEvent(ev)
+		if err != nil {
+			return err
+		}
+		data = json.RawMessage(encoded)
+	}
+	return w.Append(kind, string(agent), data)
+}
+
+// report keeps the first failure and returns it only the first time.
+func (r *recorder) report(err error) error {
+	if err == nil {
+		return nil
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.failed != nil {
+		return nil
+	}
+	r.failed = err
+	return fmt.Errorf("transcript: %w (the session goes on without a complete record)", err)
+}
+
+// fileOf is the transcript path of agent, or "" without transcripts.
+func (r *recorder) fileOf(agent AgentID) string {
+	if r == nil {
+		return ""
+	}
+	return r.dir.FileOf(string(agent))
+}
+
+// firstErr returns a if set, else b.
+func firstErr(a, b error) error {
+	if a != nil {
+		return a
+	}
+	return b
+}

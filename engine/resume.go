@@ -1,0 +1,149 @@
+package engine
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"time"
+
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/transcript"
+)
+
+// History returns the events of a resumed conversation, in order, for the
+// UI to draw before live events arrive; it is empty for a new session.
+func (s *Session) History() []Event {
+	return append([]Event(nil), s.history...)
+}
+
+// ID is the session's id ("" without a transcript).
+func (s *Session) ID() string {
+	if s.cfg.Transcript == nil {
+		return ""
+	}
+	return s.cfg.Transcript.ID()
+}
+
+// TranscriptFile is the main agent's transcript ("" without one).
+func (s *Session) TranscriptFile() string {
+	return s.rec.fileOf(MainAgent)
+}
+
+// resume loads the main transcript, if it holds anything: the model gets
+// the same history, children that were running when baton died are marked
+// interrupted, and a line cut short by a crash is reported and dropped.
+func (s *Session) resume() error {
+	records, cut, err := s.cfg.Transcript.Read(transcript.MainAgent)
+	if errors.Is(err, fs.ErrNotExist) {
+		return s.writeMeta()
+	}
+	if err != nil {
+		return fmt.Errorf("resume session: %w", err)
+	}
+	if len(records) == 0 {
+		return s.writeMeta()
+	}
+	running := map[AgentID]AgentStarted{}
+	var order []AgentID
+	for _, rec := range records {
+		switch rec.Kind {
+		case transcript.KindMessage:
+			var m openai.ChatCompletionMessage
+			if json.Unmarshal(rec.Data, &m) == nil && m.Role != openai.ChatMessageRoleSystem {
+				s.main.history = append(s.main.history, m)
+			}
+		case transcript.KindEvent:
+			ev, err := UnmarshalEvent(rec.Data)
+			if err != nil {
+				continue
+			}
+			s.history = append(s.history, ev)
+			s.noteUsage(ev)
+			switch e := ev.(type) {
+			case AgentStarted:
+				running[e.Agent] = e
+				order = append(order, e.Agent)
+			case AgentFinished:
+				delete(running, e.Agent)
+			}
+		}
+	}
+	s.markInterrupted(running, order)
+	s.main.history = closeDanglingCalls(s.main.history)
+	if cut != nil {
+		s.history = append(s.history, Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()},
+			Text: "the transcript was cut short by a crash; " + cut.String()})
+	}
+	return nil
+}
+
+// noteUsage adds a finished turn's usage to the session's totals.
+func (s *Session) noteUsage(ev Event) {
+	if e, ok := ev.(TurnEnded); ok && e.Agent == MainAgent {
+		s.totals = s.totals.Add(e.Usage)
+	}
+}
+
+// markInterrupted ends, in the record and on screen, the children that
+// never finished because baton stopped.
+func (s *Session) markInterrupted(running map[AgentID]AgentStarted, order []AgentID) {
+	for _, id := range order {
+		started, ok := running[id]
+		if !ok {
+			continue
+		}
+		ev := AgentFinished{Meta: started.Meta, Status: StatusInterrupted,
+			Reason: "baton stopped while this sub-agent ran", Transcript: started.Transcript}
+		ev.Time = time.Now()
+		_ = s.rec.event(ev)
+		s.history = append(s.history, ev)
+	}
+}
+
+// writeMeta starts a new transcript with the session's facts.
+func (s *Session) writeMeta() error {
+	w, err := s.cfg.Transcript.Writer(transcript.MainAgent)
+	if err != nil {
+		return fmt.Errorf("start transcript: %w", err)
+	}
+	meta := transcript.Meta{Workspace: s.cfg.Workspace, Model: s.cfg.Model, Version: s.cfg.Version}
+	if err := w.Append(transcript.KindMeta, transcript.MainAgent, meta); err != nil {
+		return fmt.Errorf("start transcript: %w", err)
+	}
+	return nil
+}
+
+// closeDanglingCalls gives every tool call without a result (the process
+// died while it ran) a result saying so, because providers reject a
+// history with unanswered calls.
+func closeDanglingCalls(history []openai.ChatCompletionMessage) []openai.ChatCompletionMessage {
+	answered := map[string]bool{}
+	for _, m := range history {
+		if m.Role == openai.ChatMessageRoleTool {
+			answered[m.ToolCallID] = true
+		}
+	}
+	var out []openai.ChatCompletionMessage
+	for i := 0; i < len(history); i++ {
+		m := history[i]
+		out = append(out, m)
+		if m.Role != openai.ChatMessageRoleAssistant || len(m.ToolCalls) == 0 {
+			continue
+		}
+		// Results follow their call: keep the ones there are, then add
+		// the missing ones right after them.
+		for i+1 < len(history) && history[i+1].Role == openai.ChatMessageRoleTool {
+			i++
+			out = append(out, history[i])
+		}
+		for _, call := range m.ToolCalls {
+			if !answered[call.ID] {
+				out = append(out, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleTool, ToolCallID: call.ID,
+					Name: call.Function.Name, Content: "Error: baton stopped before this call finished"})
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,177 @@
+package engine
+
+import (
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
+)
+
+// delegatingScript has the main agent delegate one explore task on the
+// first turn and answer plainly after that; children answer at once
+// unless block is set, in which case they wait for the request to end.
+func delegatingScript(block bool) llmtest.Responder {
+	return func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r) && block:
+			<-w.Context().Done()
+		case isChild(r):
+			w.Text("the auth code is in auth.go")
+		case r.LastUser() == "find auth" && len(toolMessages(r)) == 0:
+			w.ToolCalls(taskCall("t1", "explore", "find auth code", "Find the auth code."))
+		default:
+			w.Text("answer to: " + r.LastUser())
+		}
+	}
+}
+
+func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
+	store := transcript.NewStore(t.TempDir(), nil)
+	workspace := t.TempDir()
+	dir, err := store.Create(workspace, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	runTurn(t, first, "find auth", nil)
+	first.Close()
+
+	again, err := store.Latest(workspace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, srv := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, again })
+	history := second.History()
+	var kinds []string
+	for _, ev := range history {
+		kinds = append(kinds, ev.Kind())
+	}
+	joined := strings.Join(kinds, " ")
+	for _, want := range []string{"turn_started", "agent_started", "agent_finished", "message_done", "turn_ended"} {
+		contains(t, "replayed kinds", joined, want)
+	}
+	var folded AgentFinished
+	for _, ev := range history {
+		if f, ok := ev.(AgentFinished); ok {
+			folded = f
+		}
+	}
+	if folded.Status != StatusCompleted || folded.Transcript == "" {
+		t.Fatalf("folded child %+v", folded)
+	}
+	if data, err := os.ReadFile(folded.Transcript); err != nil || !strings.Contains(string(data), "Find the auth code.") {
+		t.Fatalf("child transcript %s: %v %q", folded.Transcript, err, data)
+	}
+	if second.Usage().Requests == 0 {
+		t.Fatal("resumed totals are empty")
+	}
+
+	runTurn(t, second, "and then?", nil)
+	req := srv.Requests()[0]
+	var all strings.Builder
+	for _, m := range req.Body.Messages {
+		all.WriteString(m.Content + "\n")
+	}
+	contains(t, "resumed history", all.String(), "find auth")
+	contains(t, "resumed history", all.String(), "the auth code is in auth.go")
+	contains(t, "resumed history", all.String(), "answer to: find auth")
+}
+
+func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
+	store := transcript.NewStore(t.TempDir(), nil)
+	workspace := t.TempDir()
+	dir, err := store.Create(workspace, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, _ := newTestSession(t, delegatingScript(true), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	if err := live.Submit("find auth"); err != nil {
+		t.Fatal(err)
+	}
+	for ev := range live.Events() {
+		if _, ok := ev.(AgentStarted); ok {
+			break
+		}
+	}
+	// What is on disk now is what a crash would leave, plus a torn line.
+	snapshot, err := os.ReadFile(dir.FileOf(transcript.MainAgent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	live.Close()
+	crashed, err := store.Create(workspace, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	torn := append(snapshot, []byte(`{"time":"2026-11-25T10:00:00Z","kind":"ev`)...)
+	if err := os.WriteFile(crashed.FileOf(transcript.MainAgent), torn, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	resumed, srv := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, crashed })
+	var interrupted, reported bool
+	for _, ev := range resumed.History() {
+		switch e := ev.(type) {
+		case AgentFinished:
+			interrupted = e.Status == StatusInterrupted
+		case Notice:
+			reported = strings.Contains(e.Text, "cut short")
+		}
+	}
+	if !interrupted || !reported {
+		t.Fatalf("interrupted child shown: %v, torn line reported: %v", interrupted, reported)
+	}
+	runTurn(t, resumed, "carry on", nil)
+	results := toolMessages(srv.Requests()[0])
+	if len(results) != 1 || !strings.Contains(results[0], "baton stopped before this call finished") {
+		t.Fatalf("dangling task call not closed: %v", results)
+	}
+}
+
+func TestTranscriptNeverHoldsSecrets(t *testing.T) {
+	const secret = "sk-test-1234567890abcdef"
+	root := t.TempDir()
+	store := transcript.NewStore(root, transcript.NewRedactor(transcript.SecretsFromEnv([]string{"OPENAI_API_KEY=" + secret})...))
+	workspace := t.TempDir()
+	dir, err := store.Create(workspace, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	runTurn(t, s, "find auth", nil)
+	runTurn(t, s, "my key is "+secret, nil)
+	s.Close()
+	err = walkFiles(root, func(path string, data []byte) {
+		if strings.Contains(string(data), secret) {
+			t.Errorf("%s holds the secret", path)
+		}
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// walkFiles calls fn with every regular file under root.
+func walkFiles(root string, fn func(string, []byte)) error {
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return err
+	}
+	for _, e := range entries {
+		path := root + "/" + e.Name()
+		if e.IsDir() {
+			if err := walkFiles(path, fn); err != nil {
+				return err
+			}
+			continue
+		}
+		data, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fn(path, data)
+	}
+	return nil
+}
