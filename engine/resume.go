@@ -147,3 +147,17 @@ func closeDanglingCalls(history []openai.ChatCompletionMessage) []openai.ChatCom
 	}
 	return out
 }
+
+// AgentRecords reads an agent's transcript, for /subagents log and info.
+// It works for children of a resumed session too. It reads a file, so the
+// UI calls it from a command, never from Update.
+func (s *Session) AgentRecords(id AgentID) ([]transcript.Record, error) {
+	if s.cfg.Transcript == nil {
+		return nil, errors.New("this session is not recorded")
+	}
+	records, _, err := s.cfg.Transcript.Read(string(id))
+	if err != nil {
+		return nil, fmt.Errorf("read transcript of %s: %w", id, err)
+	}
+	return records, nil
+}

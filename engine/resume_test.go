@@ -65,6 +65,10 @@ func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 	if data, err := os.ReadFile(folded.Transcript); err != nil || !strings.Contains(string(data), "Find the auth code.") {
 		t.Fatalf("child transcript %s: %v %q", folded.Transcript, err, data)
 	}
+	records, err := second.AgentRecords(folded.Agent)
+	if err != nil || len(records) < 3 {
+		t.Fatalf("child records of a resumed session: %v (%d records)", err, len(records))
+	}
 	if second.Usage().Requests == 0 {
 		t.Fatal("resumed totals are empty")
 	}
