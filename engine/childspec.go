@@ -30,6 +30,9 @@ func (d *delegator) resolve(a taskArgs, mainModel string) (childSpec, error) {
 	if err != nil {
 		return childSpec{}, err
 	}
+	if a.Effort != "" {
+		typ.Effort = a.Effort
+	}
 	if len(typ.UnknownTools) > 0 {
 		return childSpec{}, fmt.Errorf("agent type %q lists tools baton does not have (%s); use another type or a temporary agent with instructions",
 			typ.Name, strings.Join(typ.UnknownTools, ", "))

@@ -124,7 +124,8 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 	return &Agent{
 		meta: meta, client: d.s.cfg.Client, catalog: d.catalog,
 		model: func() string { return model }, effort: spec.typ.Effort,
-		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars},
+		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
+			context: newNestedContext(d.workspace, "AGENTS.md")},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: []openai.ChatCompletionMessage{system},
 		emit:    d.s.emit, record: record,

@@ -275,7 +275,8 @@ func (s *Session) newMainAgent() *Agent {
 	return &Agent{
 		meta: Meta{Agent: MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
 		model: s.Model, tools: set, maxSteps: s.cfg.Limits.MaxSteps,
-		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars},
+		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars,
+			context: newNestedContext(s.cfg.Workspace, "AGENTS.md", "CLAUDE.md")},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem,
 			Content: mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)}},
 		emit: s.emit, record: s.recordMessages(MainAgent),

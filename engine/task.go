@@ -28,6 +28,7 @@ type taskArgs struct {
 	Instructions string `json:"instructions"`
 	Model        string `json:"model"`
 	TimeoutS     int    `json:"timeout_s"`
+	Effort       string `json:"effort"`
 }
 
 // Name implements tools.Tool.
@@ -65,7 +66,8 @@ func (t *taskTool) Schema() json.RawMessage {
     "subagent_type": {"type": "string", "description": "The type of sub-agent to run; one of the types listed in the tool description."},
     "instructions": {"type": "string", "description": "Optional custom system instructions. Without subagent_type this makes a temporary read-only agent."},
     "model": {"type": "string", "description": "Optional model id for this sub-agent."},
-    "timeout_s": {"type": "integer", "minimum": 1, "description": "Optional time limit in seconds."}
+    "timeout_s": {"type": "integer", "minimum": 1, "description": "Optional time limit in seconds."},
+    "effort": {"type": "string", "enum": ["low", "medium", "high"], "description": "Optional reasoning effort for models that can reason."}
   },
   "required": ["description", "prompt"]
 }`)
@@ -104,6 +106,11 @@ func parseTaskArgs(raw json.RawMessage, types *agenttypes.Registry) (taskArgs, e
 	}
 	if a.TimeoutS < 0 {
 		return a, errors.New("timeout_s must be a positive number of seconds")
+	}
+	switch a.Effort {
+	case "", "low", "medium", "high":
+	default:
+		return a, fmt.Errorf("effort must be low, medium or high, not %q", a.Effort)
 	}
 	if strings.TrimSpace(a.Description) == "" {
 		a.Description = clip(firstLine(a.Prompt), 40)

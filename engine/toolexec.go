@@ -19,6 +19,9 @@ import (
 type executor struct {
 	perms       *permissions
 	outputChars int
+	// context adds nested AGENTS.md files the first time a call touches
+	// their folder (nil: none).
+	context *nestedContext
 }
 
 // toolOutcome is what a batch of calls gives back to the loop.
@@ -114,6 +117,9 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 		return tools.Result{}, llm.Usage{}, err
 	}
 	res.Output = truncateChars(res.Output, e.outputChars)
+	if extra := e.context.forCall(args); extra != "" {
+		res.Output += "\n\n" + extra
+	}
 	return res, llm.Usage{}, nil
 }
 

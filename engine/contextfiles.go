@@ -1,0 +1,76 @@
+package engine
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+)
+
+// nestedContext follows the AGENTS.md convention for sub-folders: the
+// root file is in the system prompt, and the first time an agent touches a
+// path below a folder with its own file, that file's instructions are
+// added to the tool result. Each file is given once per agent.
+type nestedContext struct {
+	root  string
+	names []string // file names to look for, in order of preference
+
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+// newNestedContext looks for names (e.g. AGENTS.md, then CLAUDE.md) in the
+// folders between root and the paths the agent touches.
+func newNestedContext(root string, names ...string) *nestedContext {
+	return &nestedContext{root: root, names: names, seen: map[string]bool{}}
+}
+
+// forCall returns the instructions that apply to the call's path and were
+// not given yet, or "".
+func (n *nestedContext) forCall(args json.RawMessage) string {
+	var a struct {
+		Path string `json:"path"`
+	}
+	if n == nil || json.Unmarshal(args, &a) != nil || a.Path == "" {
+		return ""
+	}
+	abs := a.Path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(n.root, abs)
+	}
+	dir := abs
+	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+		dir = filepath.Dir(abs)
+	}
+	rel, err := filepath.Rel(n.root, dir)
+	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
+		return ""
+	}
+	var parts []string
+	current := n.root
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		current = filepath.Join(current, part)
+		if text := n.take(current); text != "" {
+			parts = append(parts, text)
+		}
+	}
+	return strings.Join(parts, "\n\n")
+}
+
+// take returns the context file of dir, once.
+func (n *nestedContext) take(dir string) string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.seen[dir] {
+		return ""
+	}
+	n.seen[dir] = true
+	for _, name := range n.names {
+		if text := readContextFile(filepath.Join(dir, name)); text != "" {
+			rel, _ := filepath.Rel(n.root, dir)
+			return "[Instructions from " + filepath.ToSlash(filepath.Join(rel, name)) + "; they apply to files under " + filepath.ToSlash(rel) + "/]\n" + text
+		}
+	}
+	return ""
+}
