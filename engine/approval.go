@@ -56,7 +56,8 @@ type DelegationPreview struct {
 }
 
 // ApprovalRequest is one pending question. Answer may be called from any
-// goroutine, any number of times: the first answer wins.
+// goroutine, any number of times: the first answer wins. The zero value
+// (plus its fields) is ready to use.
 type ApprovalRequest struct {
 	ID   string       `json:"id"`
 	Kind ApprovalKind `json:"kind"`
@@ -68,26 +69,33 @@ type ApprovalRequest struct {
 	// Delegation is set for ApproveDelegation.
 	Delegation *DelegationPreview `json:"delegation,omitempty"`
 
-	once  sync.Once
-	reply chan Answer
+	makeReply sync.Once
+	answered  sync.Once
+	reply     chan Answer
 }
 
-// newApprovalRequest makes a request whose reply channel holds one answer,
-// so answering never blocks.
+// newApprovalRequest makes a request of the given kind.
 func newApprovalRequest(id string, kind ApprovalKind) *ApprovalRequest {
-	return &ApprovalRequest{ID: id, Kind: kind, reply: make(chan Answer, 1)}
+	return &ApprovalRequest{ID: id, Kind: kind}
+}
+
+// replies returns the reply channel, which holds one answer so answering
+// never blocks.
+func (r *ApprovalRequest) replies() chan Answer {
+	r.makeReply.Do(func() { r.reply = make(chan Answer, 1) })
+	return r.reply
 }
 
 // Answer delivers the decision. Later calls are ignored.
 func (r *ApprovalRequest) Answer(a Answer) {
-	r.once.Do(func() { r.reply <- a })
+	r.answered.Do(func() { r.replies() <- a })
 }
 
-// wait blocks until the request is answered or ctx ends; a cancelled wait
+// Wait blocks until the request is answered or ctx ends; a cancelled wait
 // counts as a denial.
-func (r *ApprovalRequest) wait(ctx context.Context) Answer {
+func (r *ApprovalRequest) Wait(ctx context.Context) Answer {
 	select {
-	case a := <-r.reply:
+	case a := <-r.replies():
 		return a
 	case <-ctx.Done():
 		return Answer{Decision: Deny, Reason: "cancelled before an answer"}

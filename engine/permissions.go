@@ -96,7 +96,7 @@ func (p *permissions) authorizeDelegation(ctx context.Context, emit func(Event),
 // ask publishes req and waits for the answer or the end of ctx.
 func (p *permissions) ask(ctx context.Context, emit func(Event), stamp func() Meta, req *ApprovalRequest) Answer {
 	emit(ApprovalRequested{Meta: stamp(), Request: req})
-	ans := req.wait(ctx)
+	ans := req.Wait(ctx)
 	emit(ApprovalResolved{Meta: stamp(), RequestID: req.ID, Answer: ans, By: "person"})
 	return ans
 }

@@ -42,8 +42,8 @@ type Session struct {
 	// transcripts are trashed when it ends if so configured.
 	turnChildren []AgentID
 	main         *Agent
-	model      string
-	totals     llm.Usage
+	model        string
+	totals       llm.Usage
 }
 
 // NewSession checks cfg, fills in defaults and starts a session that

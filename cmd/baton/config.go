@@ -1,0 +1,161 @@
+package main
+
+import (
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// defaultModel is the main agent's model when nothing names one: a model
+// that calls tools reliably at a moderate price. Sub-agents default to it
+// too unless subagent_model says otherwise.
+const defaultModel = "gpt-4.1"
+
+// Session housekeeping defaults (issue: sessions that survive).
+const (
+	defaultPruneAfterDays = 30
+	defaultCleanup        = "keep"
+)
+
+// source says which layer set a value. Only the base URL needs it: the
+// API key is never sent to an endpoint that a project file chose.
+type source int
+
+const (
+	fromDefault source = iota
+	fromUser
+	fromProject
+	fromEnv
+	fromFlag
+)
+
+// config is the merged configuration: flags > env > project > user >
+// defaults. Zero limits mean "the engine's default".
+type config struct {
+	Model         string
+	BaseURL       string
+	baseURLFrom   source
+	APIKey        string
+	SubagentModel string
+	Theme         string
+	Yolo          bool
+	Allow         []string
+	Limits        engine.Limits
+	SubagentAllow []string
+	SubagentDeny  []string
+	// Models holds price and context-window overrides by model id.
+	Models         map[string]modelPrice
+	PruneAfterDays int
+	Cleanup        string
+	// DebugLog is the BATON_DEBUG path; empty means no debug log.
+	DebugLog string
+}
+
+// modelPrice is a merged [models."<id>"] table; nil prices are unset.
+type modelPrice struct {
+	ContextWindow    int
+	InputPerMillion  *float64
+	OutputPerMillion *float64
+}
+
+// configSources are the inputs of loadConfig, passed explicitly so tests
+// never read the real environment or home directory.
+type configSources struct {
+	flags     flagValues
+	env       map[string]string
+	workspace string
+}
+
+// projectConfigName is the project file, relative to the workspace; it is
+// also how messages name it.
+var projectConfigName = filepath.Join(".baton", "config.toml")
+
+// loadConfig reads the user and project files and layers env and flags
+// over them. Every error names where the bad value came from.
+func loadConfig(src configSources) (config, error) {
+	cfg := config{Model: defaultModel, PruneAfterDays: defaultPruneAfterDays, Cleanup: defaultCleanup}
+	userPath := userConfigPath(src.env)
+	user, err := loadConfigFile(userPath, userPath, userScope)
+	if err != nil {
+		return config{}, err
+	}
+	cfg.applyFile(user, fromUser)
+	projectPath := filepath.Join(src.workspace, projectConfigName)
+	project, err := loadConfigFile(projectPath, projectConfigName, projectScope)
+	if err != nil {
+		return config{}, err
+	}
+	cfg.applyFile(project, fromProject)
+	if err := cfg.applyEnv(src.env); err != nil {
+		return config{}, err
+	}
+	cfg.applyFlags(src.flags)
+	return cfg, nil
+}
+
+// userConfigDir is baton's folder under the XDG config home, holding
+// config.toml and agents/. A relative XDG_CONFIG_HOME is ignored, as the
+// spec says; with no home either there is no user folder.
+func userConfigDir(env map[string]string) string {
+	if dir := env["XDG_CONFIG_HOME"]; filepath.IsAbs(dir) {
+		return filepath.Join(dir, "baton")
+	}
+	if home := env["HOME"]; home != "" {
+		return filepath.Join(home, ".config", "baton")
+	}
+	return ""
+}
+
+// userConfigPath is the user config file, or "" without a user folder.
+func userConfigPath(env map[string]string) string {
+	if dir := userConfigDir(env); dir != "" {
+		return filepath.Join(dir, "config.toml")
+	}
+	return ""
+}
+
+// applyEnv layers the environment. Empty variables count as unset, the
+// way shells make "unset" and "exported empty" hard to tell apart.
+func (c *config) applyEnv(env map[string]string) error {
+	if v := env["OPENAI_BASE_URL"]; v != "" {
+		if err := checkBaseURL(v); err != nil {
+			return fmt.Errorf("OPENAI_BASE_URL: expected an http(s) URL such as http://localhost:11434/v1, got %q", v)
+		}
+		c.BaseURL, c.baseURLFrom = v, fromEnv
+	}
+	if v := strings.TrimSpace(env["OPENAI_API_KEY"]); v != "" {
+		c.APIKey = v
+	}
+	if v := strings.TrimSpace(env["BATON_MODEL"]); v != "" {
+		c.Model = v
+	}
+	if v := strings.TrimSpace(env["BATON_SUBAGENT_MODEL"]); v != "" {
+		c.SubagentModel = v
+	}
+	c.DebugLog = env["BATON_DEBUG"]
+	return nil
+}
+
+// applyFlags layers the command line, the highest precedence.
+func (c *config) applyFlags(f flagValues) {
+	if f.model != nil {
+		c.Model = *f.model
+	}
+	if f.baseURL != nil {
+		c.BaseURL, c.baseURLFrom = *f.baseURL, fromFlag
+	}
+	if f.theme != nil {
+		c.Theme = *f.theme
+	}
+	if f.maxSteps != nil {
+		c.Limits.MaxSteps = *f.maxSteps
+	}
+	if f.allow != nil {
+		c.Allow = f.allow
+	}
+	if f.yolo != nil {
+		c.Yolo = *f.yolo
+	}
+}

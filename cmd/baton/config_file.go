@@ -1,0 +1,193 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"reflect"
+	"strings"
+
+	"github.com/BurntSushi/toml"
+)
+
+// fileConfig is one config file as written. Every field is a pointer (or a
+// map) so that "not set here" stays distinguishable from a zero value and
+// the next layer down shows through.
+type fileConfig struct {
+	Model         *text        `toml:"model"`
+	BaseURL       *endpointURL `toml:"base_url"`
+	APIKey        *text        `toml:"api_key"`
+	SubagentModel *text        `toml:"subagent_model"`
+	Theme         *themeName   `toml:"theme"`
+	MaxSteps      *count       `toml:"max_steps"`
+	Yolo          *flag        `toml:"yolo"`
+	Allow         *toolList    `toml:"allow"`
+
+	Limits    limitsFile                `toml:"limits"`
+	Subagents subagentsFile             `toml:"subagents"`
+	Models    map[string]modelPriceFile `toml:"models"`
+	Sessions  sessionsFile              `toml:"sessions"`
+}
+
+// limitsFile is the [limits] table.
+type limitsFile struct {
+	ChildStepsReadOnly *count `toml:"child_steps_read_only"`
+	ChildStepsWrite    *count `toml:"child_steps_write"`
+	ChildTimeoutS      *count `toml:"child_timeout_s"`
+	ToolOutputChars    *count `toml:"tool_output_chars"`
+	ResultChars        *count `toml:"result_chars"`
+	MaxConcurrent      *count `toml:"max_concurrent"`
+	MaxDepth           *count `toml:"max_depth"`
+	CommandTimeoutS    *count `toml:"command_timeout_s"`
+}
+
+// subagentsFile is the [subagents] tool policy applied on top of every type.
+type subagentsFile struct {
+	Allow *toolList `toml:"allow"`
+	Deny  *toolList `toml:"deny"`
+}
+
+// modelPriceFile is one [models."<id>"] table: prices and a context window
+// for models the catalogue does not know, such as local ones.
+type modelPriceFile struct {
+	ContextWindow    *count `toml:"context_window"`
+	InputPerMillion  *price `toml:"input_per_million"`
+	OutputPerMillion *price `toml:"output_per_million"`
+}
+
+// sessionsFile is the [sessions] table.
+type sessionsFile struct {
+	PruneAfterDays *count       `toml:"prune_after_days"`
+	Cleanup        *cleanupMode `toml:"cleanup"`
+}
+
+// configScope says whose file it is; the project file travels with the
+// repository, so it may not hold secrets or switch approvals off.
+type configScope int
+
+const (
+	userScope configScope = iota
+	projectScope
+)
+
+// loadConfigFile reads and validates one config file. A missing file is
+// an empty config; display is the path used in messages.
+func loadConfigFile(path, display string, scope configScope) (fileConfig, error) {
+	var fc fileConfig
+	if path == "" {
+		return fc, nil
+	}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return fc, nil
+	}
+	if err != nil {
+		return fc, fmt.Errorf("read config: %w", err)
+	}
+	var raw map[string]any
+	md, err := toml.Decode(string(data), &raw)
+	if err == nil {
+		err = checkTables(raw)
+	}
+	if err == nil {
+		md, err = toml.Decode(string(data), &fc)
+	}
+	if err != nil {
+		return fc, fmt.Errorf("%s: %s", display, decodeMessage(md, err))
+	}
+	if undecoded := md.Undecoded(); len(undecoded) > 0 {
+		return fc, fmt.Errorf("%s: %s", display, unknownKeyMessage(undecoded[0]))
+	}
+	if scope == projectScope {
+		if err := checkProjectKeys(fc); err != nil {
+			return fc, fmt.Errorf("%s: %w", display, err)
+		}
+	}
+	return fc, nil
+}
+
+// checkTables makes sure the tables are tables before the typed decode,
+// whose own wording for "limits = 3" names Go types.
+func checkTables(raw map[string]any) error {
+	for _, name := range []string{"limits", "subagents", "models", "sessions"} {
+		v, ok := raw[name]
+		if !ok {
+			continue
+		}
+		table, ok := v.(map[string]any)
+		if !ok {
+			return fmt.Errorf("%s: %w", name, valueError{"a table ([" + name + "])", v})
+		}
+		if name != "models" {
+			continue
+		}
+		for id, m := range table {
+			if _, ok := m.(map[string]any); !ok {
+				return fmt.Errorf("models.%s: %w", toml.Key{id}, valueError{fmt.Sprintf("a table ([models.%s])", toml.Key{id}), m})
+			}
+		}
+	}
+	return nil
+}
+
+// decodeMessage words a TOML failure: a syntax error by line, a bad value
+// by the key that holds it.
+func decodeMessage(md toml.MetaData, err error) string {
+	var pe toml.ParseError
+	if !errors.As(err, &pe) {
+		return err.Error()
+	}
+	// Syntax errors come back before any key is known; value errors from
+	// our UnmarshalTOML methods carry the key they were decoding.
+	if len(md.Keys()) == 0 || pe.LastKey == "" {
+		return fmt.Sprintf("line %d: %s", pe.Position.Line, pe.Message)
+	}
+	return fmt.Sprintf("%s: %s", pe.LastKey, pe.Message)
+}
+
+// unknownKeyMessage names the key and the keys its table accepts, so a
+// typo is fixed without opening the docs.
+func unknownKeyMessage(key toml.Key) string {
+	var known []string
+	where := ""
+	switch {
+	case len(key) == 1:
+		known = tomlKeys(fileConfig{})
+	case key[0] == "limits":
+		known, where = tomlKeys(limitsFile{}), " in [limits]"
+	case key[0] == "subagents":
+		known, where = tomlKeys(subagentsFile{}), " in [subagents]"
+	case key[0] == "sessions":
+		known, where = tomlKeys(sessionsFile{}), " in [sessions]"
+	case key[0] == "models" && len(key) == 3:
+		known, where = tomlKeys(modelPriceFile{}), fmt.Sprintf(" in [models.%q]", key[1])
+	default:
+		return fmt.Sprintf("unknown key \"%s\"", key)
+	}
+	return fmt.Sprintf("unknown key \"%s\" (known%s: %s)", key, where, strings.Join(known, ", "))
+}
+
+// tomlKeys lists the keys a table struct accepts, in declaration order.
+func tomlKeys(table any) []string {
+	t := reflect.TypeOf(table)
+	keys := make([]string, 0, t.NumField())
+	for i := range t.NumField() {
+		keys = append(keys, t.Field(i).Tag.Get("toml"))
+	}
+	return keys
+}
+
+// checkProjectKeys refuses what a cloned repository must not decide for
+// the person running baton in it.
+func checkProjectKeys(fc fileConfig) error {
+	if fc.APIKey != nil {
+		return errors.New("api_key is not allowed in project config (it would be shared with the repository); " +
+			"set OPENAI_API_KEY or put api_key in your user config")
+	}
+	if fc.Yolo != nil {
+		return errors.New("yolo is not allowed in project config (a repository must not switch approvals off); " +
+			"pass --yolo or set yolo in your user config")
+	}
+	return nil
+}

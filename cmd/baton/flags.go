@@ -1,0 +1,222 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/spf13/pflag"
+)
+
+// toolNames are the names --allow and the config's tool lists accept.
+var toolNames = append(slices.Clone(agenttypes.BaseTools), agenttypes.TaskTool)
+
+// The output formats of headless mode.
+const (
+	formatText       = "text"
+	formatJSON       = "json"
+	formatStreamJSON = "stream-json"
+)
+
+// flagValues is the command line. Pointers are nil when the flag was not
+// given, so an unset flag never hides the env or a config file.
+type flagValues struct {
+	model    *string
+	baseURL  *string
+	theme    *string
+	maxSteps *int
+	allow    []string // nil when --allow was not given
+	yolo     *bool    // --yolo=false overrides yolo = true in the user config
+	prompt   *string  // -p; "-" means read stdin
+	format   string
+	demo     bool
+	version  bool
+	help     bool
+	// resume is --resume ID; cont is --continue; sessions is the
+	// "baton sessions" subcommand.
+	resume   *string
+	cont     bool
+	sessions bool
+}
+
+// newFlagSet declares every flag once, for parsing and for --help.
+func newFlagSet() *pflag.FlagSet {
+	fs := pflag.NewFlagSet("baton", pflag.ContinueOnError)
+	fs.SortFlags = false
+	fs.StringP("print", "p", "", "run one turn headless with `PROMPT` and print the answer (- reads stdin)")
+	fs.String("output-format", formatText, "headless output `FORMAT`: text (default), json or stream-json")
+	fs.String("model", "", "`MODEL` of the main agent (default "+defaultModel+")")
+	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
+	fs.StringSlice("allow", nil, "`TOOLS` allowed without asking, comma-separated or repeated: "+strings.Join(toolNames, " "))
+	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist still applies)")
+	fs.Int("max-steps", 0, "step limit `N` of the main agent (default 50)")
+	fs.String("theme", "", "colour theme `NAME`: "+strings.Join(themes.Names(), ", "))
+	fs.BoolP("continue", "c", false, "reopen the last session of this folder")
+	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
+	fs.Bool("demo", false, "start the offline demo")
+	fs.Bool("version", false, "print the version and exit")
+	fs.BoolP("help", "h", false, "show this help")
+	fs.SetOutput(io.Discard)
+	return fs
+}
+
+// parseFlags reads the command line. Every error is a usage error.
+func parseFlags(args []string) (flagValues, error) {
+	fs := newFlagSet()
+	if err := fs.Parse(args); err != nil {
+		return flagValues{}, err
+	}
+	var v flagValues
+	switch {
+	case fs.NArg() == 1 && fs.Arg(0) == "sessions":
+		v.sessions = true
+	case fs.NArg() > 0:
+		return flagValues{}, fmt.Errorf("unexpected argument %q (a headless prompt goes after -p)", fs.Arg(0))
+	}
+	v.model = changedString(fs, "model")
+	v.baseURL = changedString(fs, "base-url")
+	v.theme = changedString(fs, "theme")
+	v.prompt = changedString(fs, "print")
+	v.format, _ = fs.GetString("output-format")
+	if fs.Changed("yolo") {
+		yolo, _ := fs.GetBool("yolo")
+		v.yolo = &yolo
+	}
+	v.demo, _ = fs.GetBool("demo")
+	v.cont, _ = fs.GetBool("continue")
+	v.resume = changedString(fs, "resume")
+	v.version, _ = fs.GetBool("version")
+	v.help, _ = fs.GetBool("help")
+	if fs.Changed("max-steps") {
+		n, _ := fs.GetInt("max-steps")
+		if n <= 0 {
+			return flagValues{}, fmt.Errorf("--max-steps: expected a positive integer, got %d", n)
+		}
+		v.maxSteps = &n
+	}
+	if fs.Changed("allow") {
+		names, _ := fs.GetStringSlice("allow")
+		allow, err := parseAllow(names)
+		if err != nil {
+			return flagValues{}, err
+		}
+		v.allow = allow
+	}
+	return v, checkFlagCombos(fs, v)
+}
+
+// changedString returns the flag's value when it was given.
+func changedString(fs *pflag.FlagSet, name string) *string {
+	if !fs.Changed(name) {
+		return nil
+	}
+	s, _ := fs.GetString(name)
+	return &s
+}
+
+// parseAllow validates --allow names; empty entries ("a,,b") are skipped.
+func parseAllow(names []string) ([]string, error) {
+	allow := []string{}
+	for _, name := range names {
+		name = strings.TrimSpace(name)
+		if name == "" {
+			continue
+		}
+		if !slices.Contains(toolNames, name) {
+			return nil, fmt.Errorf("--allow: unknown tool %q (valid: %s)", name, strings.Join(toolNames, ", "))
+		}
+		allow = append(allow, name)
+	}
+	return allow, nil
+}
+
+// checkFlagCombos rejects values and combinations that cannot mean
+// anything, rather than silently ignoring them.
+func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
+	switch v.format {
+	case formatText, formatJSON, formatStreamJSON:
+	default:
+		return fmt.Errorf("--output-format: expected text, json or stream-json, got %q", v.format)
+	}
+	if fs.Changed("output-format") && v.prompt == nil {
+		return errors.New("--output-format only applies to headless runs (-p PROMPT)")
+	}
+	if v.prompt != nil && strings.TrimSpace(*v.prompt) == "" {
+		return errors.New("-p: the prompt is empty")
+	}
+	if v.baseURL != nil {
+		if err := checkBaseURL(*v.baseURL); err != nil {
+			return fmt.Errorf("--base-url: expected an http(s) URL such as http://localhost:11434/v1, got %q", *v.baseURL)
+		}
+	}
+	if v.theme != nil {
+		if err := checkTheme(*v.theme); err != nil {
+			return fmt.Errorf("--theme: %w", err)
+		}
+	}
+	if v.cont && v.resume != nil {
+		return errors.New("--continue and --resume cannot be combined: pick one session")
+	}
+	if v.resume != nil && strings.TrimSpace(*v.resume) == "" {
+		return errors.New("--resume: expected a session id (see baton sessions)")
+	}
+	if v.model != nil && strings.TrimSpace(*v.model) == "" {
+		return errors.New("--model: the model name is empty")
+	}
+	return nil
+}
+
+// usage is the --help text: the two ways to run, flags, environment,
+// config files and exit codes, so nobody needs the README to start.
+func usage() string {
+	return `baton: a terminal coding agent that delegates sub-tasks to parallel sub-agents
+
+Usage:
+  baton [flags]              start the full-screen TUI in the current folder
+  baton -p PROMPT [flags]    run one turn headless and print the answer
+  baton sessions             list this folder's sessions (resume one with --resume ID)
+
+Flags:
+` + flagHelp(newFlagSet()) + `
+Environment:
+  OPENAI_API_KEY        API key of the endpoint
+  OPENAI_BASE_URL       any OpenAI-compatible endpoint (OpenRouter, Ollama, vLLM, LM Studio…)
+  BATON_MODEL           model of the main agent (default ` + defaultModel + `)
+  BATON_SUBAGENT_MODEL  default model of sub-agents (default: the main model)
+  BATON_DEBUG           path of a debug log file
+
+Config files (TOML): user $XDG_CONFIG_HOME/baton/config.toml (default
+~/.config/baton/config.toml) and project .baton/config.toml.
+Precedence: flags > environment > project > user > defaults.
+
+Exit codes: 0 success, 1 run failed, 2 usage or configuration error, 130 interrupted.
+`
+}
+
+// flagHelp lists the flags in two aligned columns. pflag's own listing
+// marks every boolean "[=true|false]", which reads as if it took a value.
+func flagHelp(fs *pflag.FlagSet) string {
+	var names, texts []string
+	width := 0
+	fs.VisitAll(func(f *pflag.Flag) {
+		name := "    --" + f.Name
+		if f.Shorthand != "" {
+			name = "-" + f.Shorthand + ", --" + f.Name
+		}
+		varname, text := pflag.UnquoteUsage(f)
+		if f.Value.Type() != "bool" {
+			name += " " + varname
+		}
+		names, texts = append(names, name), append(texts, text)
+		width = max(width, len(name))
+	})
+	var b strings.Builder
+	for i, name := range names {
+		fmt.Fprintf(&b, "  %-*s  %s\n", width, name, texts[i])
+	}
+	return b.String()
+}

@@ -1,0 +1,200 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+var (
+	mainMeta    = engine.Meta{Agent: engine.MainAgent}
+	exploreMeta = engine.Meta{Agent: "explore-1", Parent: engine.MainAgent, AgentType: "Explore", Description: "find auth code"}
+	reviewMeta  = engine.Meta{Agent: "review-2", Parent: engine.MainAgent, AgentType: "Review", Description: "check expiry"}
+)
+
+// sampleTurn is a turn with a tool call, a failed call, two children (one
+// denied), a notice and the end of the turn.
+func sampleTurn() []engine.Event {
+	usage := llm.Usage{PromptTokens: 1200, CompletionTokens: 300, TotalTokens: 1500, Cost: 0.0031, CostKnown: true, Requests: 3}
+	return []engine.Event{
+		engine.TurnStarted{Meta: mainMeta, Prompt: "find auth"},
+		engine.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
+		engine.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "read_file", Args: `{"path":"engine/loop.go"}`, Title: "read_file engine/loop.go"},
+		engine.ToolFinished{Meta: mainMeta, CallID: "c1", Name: "read_file", Summary: "120 lines", Output: "..."},
+		engine.ToolStarted{Meta: mainMeta, CallID: "c2", Name: "read_file", Title: "read_file nope.go"},
+		engine.ToolFinished{Meta: mainMeta, CallID: "c2", Name: "read_file", Output: "open nope.go:\nno such file", IsError: true},
+		engine.AgentQueued{Meta: exploreMeta, Position: 1},
+		engine.AgentStarted{Meta: exploreMeta, Prompt: "find it", Model: "gpt-4.1-mini", Tools: []string{"grep"}, MaxSteps: 15},
+		engine.ToolStarted{Meta: exploreMeta, CallID: "c1", Name: "grep", Title: "grep session"},
+		engine.ToolFinished{Meta: exploreMeta, CallID: "c1", Name: "grep", Summary: "4 matches"},
+		engine.AgentFinished{Meta: exploreMeta, Status: engine.StatusCompleted,
+			Stats: engine.Stats{ToolCalls: 8, Duration: 5100 * time.Millisecond}, Text: "found", Result: "found"},
+		engine.AgentFinished{Meta: reviewMeta, Status: engine.StatusDenied, Reason: "not now"},
+		engine.Notice{Meta: mainMeta, Text: "falling back to gpt-4.1"},
+		engine.TextDelta{Meta: mainMeta, Text: "Auth lives in "},
+		engine.TextDelta{Meta: mainMeta, Text: "internal/auth."},
+		engine.UsageReported{Meta: mainMeta, Request: usage, Total: usage},
+		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted, Text: "Auth lives in internal/auth.", Usage: usage},
+	}
+}
+
+func sampleOutcome() outcome {
+	ended := sampleTurn()[len(sampleTurn())-1].(engine.TurnEnded)
+	return outcome{Status: ended.Status, Text: ended.Text, Usage: ended.Usage, Duration: 2500 * time.Millisecond, Model: "gpt-4.1"}
+}
+
+func play(t *testing.T, format string, events []engine.Event, o outcome) (stdout, stderr string) {
+	t.Helper()
+	var out, errw bytes.Buffer
+	p := newPrinter(format, &out, &errw)
+	for _, ev := range events {
+		p.event(ev)
+	}
+	if err := p.finish(o); err != nil {
+		t.Fatal(err)
+	}
+	return out.String(), errw.String()
+}
+
+func TestTextPrinter(t *testing.T) {
+	stdout, stderr := play(t, formatText, sampleTurn(), sampleOutcome())
+	if want := "Auth lives in internal/auth.\n"; stdout != want {
+		t.Errorf("stdout = %q, want %q", stdout, want)
+	}
+	const want = `⏺ read_file engine/loop.go (120 lines)
+✗ read_file nope.go (error: open nope.go: no such file)
+[Explore] find auth code ... 0 tools, 0.0s
+[Explore] find auth code ... 1 tools, 0.0s · ⏺ grep session (4 matches)
+[Explore] find auth code - done (8 tools, 5.1s)
+[Review] check expiry - denied: not now
+note: falling back to gpt-4.1
+`
+	if stderr != want {
+		t.Errorf("stderr:\n%s\nwant:\n%s", stderr, want)
+	}
+}
+
+func TestTextPrinterFailures(t *testing.T) {
+	tests := []struct {
+		name   string
+		events []engine.Event
+		o      outcome
+		want   string
+	}{
+		{"provider error", []engine.Event{engine.ErrorOccurred{Meta: mainMeta, Message: "401 unauthorized:\ninvalid api key"}},
+			outcome{Status: engine.StatusFailed, Err: "401 unauthorized: invalid api key"}, "error: 401 unauthorized: invalid api key\n"},
+		{"step limit", nil, outcome{Status: engine.StatusMaxSteps, Text: "partial"},
+			"baton: stopped at the step limit before the answer was complete\n"},
+		{"interrupted", nil, outcome{Status: engine.StatusInterrupted}, "baton: interrupted\n"},
+		{"failed silently", nil, outcome{Status: engine.StatusFailed}, "baton: the turn ended with status failed\n"},
+		{"child timed out", []engine.Event{engine.AgentFinished{Meta: exploreMeta, Status: engine.StatusTimedOut,
+			Reason: "no answer in 120s", Stats: engine.Stats{ToolCalls: 3, Duration: 120 * time.Second}}},
+			outcome{Status: engine.StatusCompleted},
+			"[Explore] find auth code - timed out (3 tools, 120.0s): no answer in 120s\n"},
+		{"child max steps", []engine.Event{engine.AgentFinished{Meta: exploreMeta, Status: engine.StatusMaxSteps,
+			Stats: engine.Stats{ToolCalls: 15, Duration: time.Second}}},
+			outcome{Status: engine.StatusCompleted}, "[Explore] find auth code - max steps (15 tools, 1.0s)\n"},
+		{"child error is not repeated", []engine.Event{engine.ErrorOccurred{Meta: exploreMeta, Message: "429"}},
+			outcome{Status: engine.StatusCompleted}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, stderr := play(t, formatText, tt.events, tt.o)
+			if stderr != tt.want {
+				t.Errorf("stderr = %q, want %q", stderr, tt.want)
+			}
+		})
+	}
+}
+
+func TestJSONPrinter(t *testing.T) {
+	stdout, stderr := play(t, formatJSON, sampleTurn(), sampleOutcome())
+	const want = `{"result":"Auth lives in internal/auth.","status":"completed",` +
+		`"usage":{"prompt_tokens":1200,"completion_tokens":300,"total_tokens":1500,"requests":3},` +
+		`"cost":0.0031,"duration_ms":2500,"model":"gpt-4.1"}` + "\n"
+	if stdout != want || stderr != "" {
+		t.Errorf("stdout = %s\nwant %s\nstderr = %q", stdout, want, stderr)
+	}
+	stdout, _ = play(t, formatJSON, nil, outcome{Status: engine.StatusFailed, Model: "m", Err: "401 unauthorized",
+		Usage: llm.Usage{TotalTokens: 10}})
+	const wantFailed = `{"result":"","status":"failed",` +
+		`"usage":{"prompt_tokens":0,"completion_tokens":0,"total_tokens":10,"requests":0},` +
+		`"cost":null,"duration_ms":0,"model":"m","error":"401 unauthorized"}` + "\n"
+	if stdout != wantFailed {
+		t.Errorf("failed run:\n%s\nwant\n%s", stdout, wantFailed)
+	}
+}
+
+func TestStreamPrinter(t *testing.T) {
+	events := sampleTurn()
+	req := &engine.ApprovalRequest{ID: "ap-1", Kind: engine.ApproveTool, Tool: "run_command", Args: `{"command":"go test"}`, Preview: "go test"}
+	events = append(events, engine.ApprovalRequested{Meta: mainMeta, Request: req})
+	stdout, _ := play(t, formatStreamJSON, events, sampleOutcome())
+	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
+	if len(lines) != len(events) {
+		t.Fatalf("%d lines for %d events:\n%s", len(lines), len(events), stdout)
+	}
+	for i, line := range lines {
+		var obj map[string]any
+		if err := json.Unmarshal([]byte(line), &obj); err != nil {
+			t.Fatalf("line %d is not JSON: %v\n%s", i, err, line)
+		}
+		if want := `{"type":"` + events[i].Kind() + `",`; !strings.HasPrefix(line, want) {
+			t.Errorf("line %d does not start with %s: %s", i, want, line)
+		}
+	}
+	const wantTool = `{"type":"tool_finished","agent":"main","time":"0001-01-01T00:00:00Z","call_id":"c1",` +
+		`"name":"read_file","summary":"120 lines","output":"...","is_error":false}`
+	if lines[3] != wantTool {
+		t.Errorf("tool_finished line:\n%s\nwant\n%s", lines[3], wantTool)
+	}
+	const wantApproval = `{"type":"approval_requested","agent":"main","time":"0001-01-01T00:00:00Z",` +
+		`"request":{"id":"ap-1","kind":"tool","tool":"run_command","args":"{\"command\":\"go test\"}","preview":"go test"}}`
+	if last := lines[len(lines)-1]; last != wantApproval {
+		t.Errorf("approval line:\n%s\nwant\n%s", last, wantApproval)
+	}
+}
+
+// failingWriter fails every write, like stdout closed by the reader.
+type failingWriter struct{}
+
+func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
+
+func TestPrintersReportWriteErrors(t *testing.T) {
+	for _, format := range []string{formatText, formatJSON, formatStreamJSON} {
+		p := newPrinter(format, failingWriter{}, &bytes.Buffer{})
+		for _, ev := range sampleTurn() {
+			p.event(ev)
+		}
+		if err := p.finish(sampleOutcome()); err == nil || !strings.Contains(err.Error(), "broken pipe") {
+			t.Errorf("%s: finish error %v, want broken pipe", format, err)
+		}
+	}
+}
+
+func TestExitCode(t *testing.T) {
+	tests := []struct {
+		status    engine.Status
+		signalled bool
+		want      int
+	}{
+		{engine.StatusCompleted, false, exitOK},
+		{engine.StatusCompleted, true, exitOK},
+		{engine.StatusMaxSteps, false, exitFailed},
+		{engine.StatusFailed, false, exitFailed},
+		{engine.StatusInterrupted, true, exitInterrupted},
+		{engine.StatusCancelled, true, exitInterrupted},
+		{engine.StatusInterrupted, false, exitFailed},
+	}
+	for _, tt := range tests {
+		if got := exitCode(tt.status, tt.signalled); got != tt.want {
+			t.Errorf("exitCode(%s, %v) = %d, want %d", tt.status, tt.signalled, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"runtime/debug"
+	"strings"
+	"time"
+)
+
+// Exit codes are a contract with scripts and CI.
+const (
+	exitOK          = 0
+	exitFailed      = 1 // the run failed: provider error, limit hit
+	exitUsage       = 2 // bad flags, config or environment
+	exitInterrupted = 130
+)
+
+// maxPromptBytes bounds a prompt read from stdin; a prompt is text a
+// person or script wrote, not a data stream.
+const maxPromptBytes = 1 << 20
+
+// run is the whole program behind main: it owns nothing global except the
+// log redirection it undoes, so tests call it directly with their own
+// arguments, environment and streams.
+func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	inv, code := prepare(args, environ, stdin, stdout, stderr)
+	if inv == nil {
+		return code
+	}
+	if inv.flags.sessions {
+		return listSessions(inv, stdout, stderr)
+	}
+	restoreLogs, err := redirectLogs(inv.cfg.DebugLog, !inv.headless)
+	if err != nil {
+		fmt.Fprintf(stderr, "baton: BATON_DEBUG: %v\n", err)
+		return exitUsage
+	}
+	defer restoreLogs()
+	if inv.endpoint.demo {
+		stop, err := startDemo(ctx, inv)
+		if err != nil {
+			fmt.Fprintf(stderr, "baton: %v\n", err)
+			return exitFailed
+		}
+		defer stop()
+	}
+	dir, notices, err := openTranscript(inv, time.Now())
+	if err != nil {
+		fmt.Fprintf(stderr, "baton: %v\n", err)
+		return exitUsage
+	}
+	if dir != nil {
+		defer func() { _ = dir.Close() }()
+	}
+	inv.endpoint.notices = append(inv.endpoint.notices, notices...)
+	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.workspace, inv.env, inv.headless)
+	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"
+	setup.engine.Version = version()
+	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
+		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
+	if !inv.headless {
+		return runTUI(ctx, setup, inv.cfg.Theme, inv.endpoint.demo, stderr)
+	}
+	for _, n := range setup.notices {
+		fmt.Fprintf(stderr, "baton: note: %s\n", n)
+	}
+	return runHeadless(ctx, setup.engine, inv.prompt, inv.flags.format, stdout, stderr)
+}
+
+// invocation is a command line resolved into what to run.
+type invocation struct {
+	flags     flagValues
+	env       map[string]string
+	workspace string
+	cfg       config
+	endpoint  endpoint
+	headless  bool
+	prompt    string
+}
+
+// prepare resolves flags, prompt, config and endpoint. A nil invocation
+// means the program is done (help, version, or an error already printed)
+// and exits with the returned code.
+func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) (*invocation, int) {
+	fail := func(code int, err error) (*invocation, int) {
+		fmt.Fprintf(stderr, "baton: %v\n", err)
+		return nil, code
+	}
+	flags, err := parseFlags(args)
+	switch {
+	case err != nil:
+		fmt.Fprintf(stderr, "baton: %v\nRun 'baton --help' for usage.\n", err)
+		return nil, exitUsage
+	case flags.help:
+		fmt.Fprint(stdout, usage())
+		return nil, exitOK
+	case flags.version:
+		fmt.Fprintf(stdout, "baton %s\n", version())
+		return nil, exitOK
+	}
+	inv := &invocation{flags: flags, env: envMap(environ), headless: flags.prompt != nil}
+	if inv.headless {
+		if inv.prompt, err = readPrompt(*flags.prompt, stdin); err != nil {
+			return fail(exitUsage, err)
+		}
+	}
+	if inv.workspace, err = os.Getwd(); err != nil {
+		return fail(exitFailed, fmt.Errorf("workspace: %w", err))
+	}
+	if inv.cfg, err = loadConfig(configSources{flags: flags, env: inv.env, workspace: inv.workspace}); err != nil {
+		return fail(exitUsage, err)
+	}
+	if inv.endpoint, err = chooseEndpoint(inv.cfg, inv.headless, flags.demo); err != nil {
+		return fail(exitUsage, err)
+	}
+	return inv, exitOK
+}
+
+// readPrompt returns the -p argument, or stdin's text for "-".
+func readPrompt(arg string, stdin io.Reader) (string, error) {
+	if arg != "-" {
+		return arg, nil
+	}
+	data, err := io.ReadAll(io.LimitReader(stdin, maxPromptBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("read prompt from stdin: %w", err)
+	}
+	if len(data) > maxPromptBytes {
+		return "", fmt.Errorf("read prompt from stdin: longer than %d bytes", maxPromptBytes)
+	}
+	prompt := strings.TrimSpace(string(data))
+	if prompt == "" {
+		return "", errors.New("-p -: stdin held no prompt")
+	}
+	return prompt, nil
+}
+
+// envMap turns os.Environ-style pairs into a map; a later pair wins, as
+// in the process environment.
+func envMap(environ []string) map[string]string {
+	env := make(map[string]string, len(environ))
+	for _, kv := range environ {
+		if k, v, ok := strings.Cut(kv, "="); ok {
+			env[k] = v
+		}
+	}
+	return env
+}
+
+// version is the module version stamped by the go command ("dev" for a
+// build from a working tree).
+func version() string {
+	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
+		return info.Main.Version
+	}
+	return "dev"
+}
+
+// redactURL hides a password in a URL before it is logged.
+func redactURL(s string) string {
+	u, err := url.Parse(s)
+	if err != nil {
+		return ""
+	}
+	return u.Redacted()
+}

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// sessionSetup is an engine.Config plus what the person should be told
+// before the session starts (agent files skipped, a key withheld).
+type sessionSetup struct {
+	engine  engine.Config
+	notices []string
+}
+
+// newSessionSetup builds the engine configuration for a run in workspace.
+func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]string, headless bool) sessionSetup {
+	types := agenttypes.Load(agenttypes.LoadOptions{
+		ProjectDir:    workspace,
+		UserConfigDir: userConfigDir(env),
+		HomeDir:       env["HOME"],
+	})
+	notices := append([]string(nil), ep.notices...)
+	for _, w := range types.Warnings() {
+		notices = append(notices, w.String())
+	}
+	return sessionSetup{
+		engine: engine.Config{
+			Client:        llm.NewClient(llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL}),
+			Catalog:       llm.NewCatalog(catalogOverrides(cfg.Models)),
+			Model:         cfg.Model,
+			SubagentModel: cfg.SubagentModel,
+			Workspace:     workspace,
+			Types:         types,
+			Mode:          cfg.mode(headless),
+			Allow:         cfg.Allow,
+			SubagentAllow: cfg.SubagentAllow,
+			SubagentDeny:  cfg.SubagentDeny,
+			Limits:        cfg.Limits,
+		},
+		notices: notices,
+	}
+}
+
+// catalogOverrides turns [models."<id>"] tables into catalogue entries.
+// The catalogue replaces an entry whole, so each override starts from what
+// the embedded catalogue knows and changes only the fields the config
+// sets: overriding a context window keeps the known price.
+func catalogOverrides(models map[string]modelPrice) map[string]llm.ModelInfo {
+	if len(models) == 0 {
+		return nil
+	}
+	known := llm.NewCatalog(nil)
+	out := make(map[string]llm.ModelInfo, len(models))
+	for id, m := range models {
+		info, _ := known.Lookup(id)
+		info.ID = id
+		if m.ContextWindow > 0 {
+			info.ContextWindow = int64(m.ContextWindow)
+		}
+		if m.InputPerMillion != nil || m.OutputPerMillion != nil {
+			// A price written in config is known even when zero: a local
+			// model really is free.
+			info.PriceKnown = true
+			if m.InputPerMillion != nil {
+				info.InputPerMillion = *m.InputPerMillion
+			}
+			if m.OutputPerMillion != nil {
+				info.OutputPerMillion = *m.OutputPerMillion
+			}
+		}
+		out[id] = info
+	}
+	return out
+}

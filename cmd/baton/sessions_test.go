@@ -1,0 +1,78 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// runAt calls run in workspace with home as HOME.
+func runAt(t *testing.T, workspace, home string, env []string, args ...string) runResult {
+	t.Helper()
+	t.Chdir(workspace)
+	env = append([]string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}, env...)
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), args, env, strings.NewReader(""), &stdout, &stderr)
+	return runResult{code, stdout.String(), stderr.String()}
+}
+
+func TestSessionsContinueAndResume(t *testing.T) {
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		w.Text("answer to " + r.LastUser())
+	})
+	ws, home := t.TempDir(), t.TempDir()
+	env := []string{"OPENAI_BASE_URL=" + srv.URL, "OPENAI_API_KEY=sk-never-written-0123456789"}
+	first := runAt(t, ws, home, env, "-p", "remember the number 42", "--output-format", "json")
+	if first.code != exitOK {
+		t.Fatalf("first run: exit %d: %s", first.code, first.stderr)
+	}
+	var doc struct {
+		SessionID  string `json:"session_id"`
+		Transcript string `json:"transcript"`
+	}
+	if err := json.Unmarshal([]byte(first.stdout), &doc); err != nil || doc.SessionID == "" || doc.Transcript == "" {
+		t.Fatalf("json output lacks the session: %v %q", err, first.stdout)
+	}
+	if data, err := os.ReadFile(doc.Transcript); err != nil || strings.Contains(string(data), "sk-never-written") {
+		t.Fatalf("transcript %s unreadable or holds the key: %v", doc.Transcript, err)
+	}
+
+	follow := runAt(t, ws, home, env, "--continue", "-p", "what number?")
+	if follow.code != exitOK {
+		t.Fatalf("--continue: exit %d: %s", follow.code, follow.stderr)
+	}
+	last := srv.Requests()[len(srv.Requests())-1]
+	var history strings.Builder
+	for _, m := range last.Body.Messages {
+		history.WriteString(m.Content + "\n")
+	}
+	if !strings.Contains(history.String(), "remember the number 42") || !strings.Contains(history.String(), "answer to remember the number 42") {
+		t.Fatalf("the follow-up did not carry the earlier turn:\n%s", history.String())
+	}
+
+	resumed := runAt(t, ws, home, env, "--resume", doc.SessionID, "-p", "and now?")
+	if resumed.code != exitOK {
+		t.Fatalf("--resume: exit %d: %s", resumed.code, resumed.stderr)
+	}
+	list := runAt(t, ws, home, nil, "sessions")
+	if list.code != exitOK || !strings.Contains(list.stdout, doc.SessionID) || !strings.Contains(list.stdout, "remember the number 42") {
+		t.Fatalf("sessions: exit %d\n%s%s", list.code, list.stdout, list.stderr)
+	}
+	if !strings.Contains(list.stdout, "  3  ") {
+		t.Errorf("sessions should count 3 turns:\n%s", list.stdout)
+	}
+
+	missing := runAt(t, ws, home, env, "--resume", "20200101-0000-zzzz", "-p", "x")
+	if missing.code != exitUsage || !strings.Contains(missing.stderr, "baton sessions") {
+		t.Fatalf("--resume of a missing id: exit %d: %s", missing.code, missing.stderr)
+	}
+	both := runAt(t, ws, home, env, "--continue", "--resume", doc.SessionID, "-p", "x")
+	if both.code != exitUsage {
+		t.Fatalf("--continue with --resume: exit %d", both.code)
+	}
+}

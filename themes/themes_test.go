@@ -1,0 +1,102 @@
+package themes
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/glamour/styles"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/muesli/termenv"
+)
+
+func TestNamesResolve(t *testing.T) {
+	names := Names()
+	if len(names) < 4 {
+		t.Fatalf("Names() = %v, want at least four themes", names)
+	}
+	for _, name := range names {
+		p, ok := ByName(" " + strings.ToUpper(name) + " ")
+		if !ok {
+			t.Errorf("ByName(%q) not found", name)
+			continue
+		}
+		if p.Name != name {
+			t.Errorf("ByName(%q).Name = %q", name, p.Name)
+		}
+	}
+	for _, want := range []string{"dark", "light", "high-contrast"} {
+		if _, ok := ByName(want); !ok {
+			t.Errorf("theme %q missing", want)
+		}
+	}
+	if _, ok := ByName("no-such-theme"); ok {
+		t.Error("ByName accepted an unknown name")
+	}
+}
+
+func TestPalettesComplete(t *testing.T) {
+	for _, name := range Names() {
+		p, _ := ByName(name)
+		v := reflect.ValueOf(p)
+		for i := range v.NumField() {
+			field := v.Type().Field(i)
+			if field.Type.Kind() == reflect.Interface && v.Field(i).IsNil() {
+				t.Errorf("%s: %s is unset", name, field.Name)
+			}
+		}
+		if len(p.Agents) < 4 {
+			t.Errorf("%s: %d agent colours, want at least 4", name, len(p.Agents))
+		}
+		if _, ok := styles.DefaultStyles[p.Markdown]; !ok {
+			t.Errorf("%s: markdown style %q is not a glamour standard style", name, p.Markdown)
+		}
+	}
+}
+
+func TestDefaultFollowsBackground(t *testing.T) {
+	if got := Default(true).Name; got != "dark" {
+		t.Errorf("Default(dark background) = %q", got)
+	}
+	if got := Default(false).Name; got != "light" {
+		t.Errorf("Default(light background) = %q", got)
+	}
+}
+
+// TestColourProfiles renders a coloured style under each terminal profile:
+// colour codes appear where the terminal has colour and vanish under
+// NO_COLOR (the Ascii profile), while the text stays intact.
+func TestColourProfiles(t *testing.T) {
+	defer lipgloss.SetColorProfile(lipgloss.ColorProfile())
+	for _, name := range Names() {
+		p, _ := ByName(name)
+		s := New(p)
+		for _, tc := range []struct {
+			profile termenv.Profile
+			colour  bool
+		}{{termenv.TrueColor, true}, {termenv.ANSI256, true}, {termenv.ANSI, true}, {termenv.Ascii, false}} {
+			lipgloss.SetColorProfile(tc.profile)
+			out := s.Diff.Add.Render("+added")
+			if !strings.Contains(out, "+added") {
+				t.Errorf("%s/%v: text lost: %q", name, tc.profile, out)
+			}
+			if got := strings.Contains(out, "\x1b["); got != tc.colour {
+				t.Errorf("%s/%v: colour present = %v, want %v (%q)", name, tc.profile, got, tc.colour, out)
+			}
+		}
+	}
+}
+
+func TestAgentColoursCycle(t *testing.T) {
+	s := New(Dark())
+	n := len(s.Palette.Agents)
+	for _, i := range []int{0, 1, n, -1, 3 * n} {
+		want := s.Palette.Agents[(i%n+n)%n]
+		if got := s.Agent(i).GetForeground(); got != want {
+			t.Errorf("Agent(%d) colour = %v, want %v", i, got, want)
+		}
+	}
+	if got := New(Palette{}).Agent(2).GetForeground(); got != (lipgloss.NoColor{}) {
+		t.Errorf("Agent with no palette colours = %v, want none", got)
+	}
+}

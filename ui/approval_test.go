@@ -1,0 +1,140 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// askTool brings up a permission card for run_command and returns the
+// channel its answer arrives on.
+func askTool(t *testing.T, d *driver, id string, meta engine.Meta) chan engine.Answer {
+	t.Helper()
+	req := &engine.ApprovalRequest{ID: id, Kind: engine.ApproveTool, Tool: "run_command", Preview: "go test ./..."}
+	answers := newRequest(t, req)
+	d.emit(engine.ApprovalRequested{Meta: meta, Request: req})
+	return answers
+}
+
+func TestApprovalKeysDeliverAnswers(t *testing.T) {
+	for key, want := range map[string]engine.Decision{"y": engine.Allow, "a": engine.AllowAlways, "n": engine.Deny, "esc": engine.Deny} {
+		t.Run(key, func(t *testing.T) {
+			d := newDriver(t, 80, 24)
+			d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "test it"})
+			answers := askTool(t, d, "p1", mainMeta)
+			if d.m.overlay != overlayApproval || d.m.input.ta.Focused() {
+				t.Fatalf("card shown: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			}
+			d.keys(key)
+			select {
+			case got := <-answers:
+				if got.Decision != want {
+					t.Errorf("%s answered %q, want %q", key, got.Decision, want)
+				}
+			case <-time.After(5 * time.Second):
+				t.Fatalf("%s gave no answer", key)
+			}
+			if d.m.overlay != overlayNone || !d.m.input.ta.Focused() {
+				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			}
+			if key == "esc" && d.s.interrupts != 0 {
+				t.Error("esc on a card also interrupted the turn")
+			}
+		})
+	}
+}
+
+func TestTypingBeforeCardNeverAnswers(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.typeText("y")
+	answers := askTool(t, d, "p1", mainMeta)
+	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("yes"), Paste: true})
+	d.typeText("z")
+	if len(answers) != 0 {
+		t.Fatalf("answered %v by keys typed before the card or pasted", <-answers)
+	}
+	if got := d.m.input.value(); got != "y" {
+		t.Errorf("the box holds %q; keys after the card must not reach it", got)
+	}
+	if !strings.Contains(d.screen(), "Allow run_command?") || !strings.Contains(d.screen(), "go test ./...") {
+		t.Errorf("card does not show the command:\n%s", d.screen())
+	}
+}
+
+func TestCardsQueueAndChildCardsSayWhoAsks(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	first := askTool(t, d, "p1", mainMeta)
+	child := engine.Meta{Agent: "c1", Parent: engine.MainAgent, AgentType: "general-purpose", Description: "fix the build"}
+	second := askTool(t, d, "p2", child)
+	if !strings.Contains(d.screen(), "2 approvals waiting") {
+		t.Errorf("status does not count the waiting cards:\n%s", d.screen())
+	}
+	d.keys("n")
+	if got := (<-first).Decision; got != engine.Deny {
+		t.Fatalf("first card answered %q", got)
+	}
+	if !strings.Contains(d.screen(), "[general-purpose] fix the build asks") {
+		t.Errorf("the child's card does not say who asks:\n%s", d.screen())
+	}
+	d.keys("y")
+	if got := (<-second).Decision; got != engine.Allow {
+		t.Errorf("second card answered %q", got)
+	}
+}
+
+func TestCardsDroppedWhenResolvedOrTurnEnds(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	askTool(t, d, "p1", mainMeta)
+	left := askTool(t, d, "p2", mainMeta)
+	d.emit(engine.ApprovalResolved{Meta: mainMeta, RequestID: "p1", Answer: engine.Answer{Decision: engine.Allow}, By: "remembered"})
+	if len(d.m.approvals) != 1 || d.m.approvals[0].req.ID != "p2" {
+		t.Fatalf("after p1 resolved the cards are %d", len(d.m.approvals))
+	}
+	d.emit(engine.TurnEnded{Meta: mainMeta, Status: engine.StatusInterrupted})
+	if got := (<-left).Decision; got != engine.Deny || d.m.overlay != overlayNone {
+		t.Errorf("a card left by an ended turn: answer %q, overlay %v", got, d.m.overlay)
+	}
+}
+
+func TestDelegationCardAndLongPreviewScroll(t *testing.T) {
+	d := newDriver(t, 80, 20)
+	var diff strings.Builder
+	diff.WriteString("--- a/x.go\n+++ b/x.go\n@@ -1,40 +1,40 @@\n")
+	for i := range 40 {
+		fmt.Fprintf(&diff, "+line %d\n", i)
+	}
+	req := &engine.ApprovalRequest{ID: "p1", Kind: engine.ApproveTool, Tool: "write_file", Preview: diff.String()}
+	newRequest(t, req)
+	d.emit(engine.ApprovalRequested{Meta: mainMeta, Request: req})
+	d.checkFits()
+	if strings.Contains(d.screen(), "+line 39") {
+		t.Fatal("a long preview was not cut to the card")
+	}
+	for range 50 {
+		d.keys("down")
+	}
+	if !strings.Contains(d.screen(), "+line 39") || !strings.Contains(d.screen(), "y allow once") {
+		t.Errorf("scrolling down does not reach the end with the keys still shown:\n%s", d.screen())
+	}
+	d.keys("n")
+
+	del := &engine.ApprovalRequest{ID: "p2", Kind: engine.ApproveDelegation, Delegation: &engine.DelegationPreview{
+		AgentType: "Review", Description: "check session expiry", Prompt: "Read internal/auth and report.",
+		Tools: []string{"read_file", "grep"}, Model: "gpt-4.1-mini", MaxSteps: 15, EstimatedTokens: 1200, EstimatedCost: 0.002, CostKnown: true,
+	}}
+	newRequest(t, del)
+	d.emit(engine.ApprovalRequested{Meta: mainMeta, Request: del})
+	for _, want := range []string{"Delegate? [Review] check session expiry", "Read internal/auth", "read_file grep", "gpt-4.1-mini", "always for Review"} {
+		if !strings.Contains(d.screen(), want) {
+			t.Errorf("delegation card lacks %q:\n%s", want, d.screen())
+		}
+	}
+}

@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// historyModel builds a UI at 120×40 whose conversation holds n messages
+// (prompts, Markdown answers and tool calls) and one streaming answer.
+func historyModel(b *testing.B, n int) Model {
+	b.Helper()
+	s := newFakeSession()
+	m := New(s, Options{Workspace: "/work/app", Theme: "dark", ContextWindow: 128000})
+	model, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
+	m = model.(Model)
+	for i := 0; i < n; i += 3 {
+		m.conv.Apply(engine.TurnStarted{Meta: mainMeta, Prompt: fmt.Sprintf("question %d about the loop", i)})
+		m.conv.Apply(engine.MessageDone{Meta: mainMeta, Text: fmt.Sprintf("Answer %d with **bold** text,\n\n```go\nfunc f() {}\n```\n\n- one\n- two", i)})
+		m.conv.Apply(engine.ToolStarted{Meta: mainMeta, CallID: fmt.Sprint(i), Name: "read_file", Title: "read_file engine/loop.go"})
+		m.conv.Apply(engine.ToolFinished{Meta: mainMeta, CallID: fmt.Sprint(i), Name: "read_file", Summary: "120 lines", Output: "package engine\n"})
+	}
+	m.conv.Apply(engine.TurnStarted{Meta: mainMeta, Prompt: "and now?"})
+	model, _ = m.Update(eventsMsg{engine.TextDelta{Meta: mainMeta, Text: "Streaming starts "}})
+	m = model.(Model)
+	_ = m.View() // draw the visible history once, as the first frame would
+	return m
+}
+
+// streamFrame applies one delta and draws the frame it causes. Every 200
+// deltas the message ends and a new one starts, so the streaming message
+// stays the size of a real answer.
+func streamFrame(m Model, i int) Model {
+	batch := eventsMsg{engine.TextDelta{Meta: mainMeta, Text: "more words of the answer "}}
+	if i%20 == 19 {
+		batch = append(batch, engine.TextDelta{Meta: mainMeta, Text: "\n"})
+	}
+	if i%200 == 199 {
+		batch = append(batch, engine.MessageDone{Meta: mainMeta})
+	}
+	model, _ := m.Update(batch)
+	return model.(Model)
+}
+
+// BenchmarkViewLongHistory measures a streaming frame (one delta applied,
+// the screen drawn) with 100 and 1,000 messages of history: the cost must
+// not grow with the history.
+func BenchmarkViewLongHistory(b *testing.B) {
+	for _, n := range []int{100, 1000} {
+		b.Run(fmt.Sprintf("messages=%d", n), func(b *testing.B) {
+			m := historyModel(b, n)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				m = streamFrame(m, i)
+				_ = m.View()
+			}
+		})
+	}
+}
+
+// BenchmarkApplyTextDelta measures taking one text delta into the model,
+// without drawing.
+func BenchmarkApplyTextDelta(b *testing.B) {
+	m := historyModel(b, 1000)
+	ev := eventsMsg{engine.TextDelta{Meta: mainMeta, Text: "more words of the answer "}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		model, _ := m.Update(ev)
+		m = model.(Model)
+	}
+}

@@ -1,0 +1,84 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+)
+
+// Session calls run in Cmds that capture the session value, never the
+// model, so Update never waits on the engine.
+
+// callFailedMsg reports a session call that failed; text is a prompt
+// that could not be sent, given back to the input.
+type callFailedMsg struct {
+	err  error
+	text string
+}
+
+// clearedMsg says the session started a new conversation.
+type clearedMsg struct{}
+
+// submit sends a prompt; the turn's own events follow on the channel.
+func (m *Model) submit(text string) tea.Cmd {
+	m.busy = true
+	s := m.session
+	return tea.Batch(m.startClock(), func() tea.Msg {
+		if err := s.Submit(text); err != nil {
+			return callFailedMsg{err: fmt.Errorf("send: %w", err), text: text}
+		}
+		return nil
+	})
+}
+
+// interrupt cancels the running turn; TurnEnded follows.
+func (m *Model) interrupt() tea.Cmd {
+	m.setStatus(statusWarning, "interrupting…")
+	s := m.session
+	return func() tea.Msg {
+		s.Interrupt()
+		return nil
+	}
+}
+
+// clearSession asks for a new conversation.
+func (m *Model) clearSession() tea.Cmd {
+	s := m.session
+	return func() tea.Msg {
+		if err := s.Clear(); err != nil {
+			return callFailedMsg{err: fmt.Errorf("clear: %w", err)}
+		}
+		return clearedMsg{}
+	}
+}
+
+// setModel switches the main agent's model for the next request.
+func (m *Model) setModel(name string) tea.Cmd {
+	if name != m.model {
+		m.contextWindow, m.contextUsed = 0, 0 // the new model's window is not known here
+	}
+	m.model = name
+	m.setStatus(statusInfo, "model: "+name)
+	s := m.session
+	return func() tea.Msg {
+		s.SetModel(name)
+		return nil
+	}
+}
+
+// callFailed shows the error; a prompt that was not sent goes back into
+// an empty input so nothing typed is lost.
+func (m *Model) callFailed(msg callFailedMsg) {
+	m.setStatus(statusError, msg.err.Error())
+	if msg.text != "" {
+		m.busy = false
+		m.input.restore(msg.text)
+		m.layout()
+	}
+}
+
+// cleared empties the transcript once the session agreed.
+func (m *Model) cleared() {
+	m.conv.reset()
+	m.setStatus(statusInfo, "new conversation")
+}

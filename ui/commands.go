@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/themes"
+)
+
+// command describes one slash command for help and completion.
+type command struct{ name, args, desc string }
+
+// commands are the slash commands, in the order help and completion list
+// them; runCommand says what each does.
+var commands = []command{
+	{"help", "", "show keys and commands"},
+	{"clear", "", "start a new conversation"},
+	{"model", "NAME", "switch the model"},
+	{"theme", "NAME", "switch the colour theme"},
+	{"quit", "", "leave baton"},
+}
+
+// runCommand runs a line that starts with "/".
+func (m *Model) runCommand(line string) tea.Cmd {
+	name, arg, _ := strings.Cut(strings.TrimPrefix(line, "/"), " ")
+	arg = strings.TrimSpace(arg)
+	switch name {
+	case "help":
+		m.cmdHelp()
+		return nil
+	case "clear":
+		return m.cmdClear()
+	case "model":
+		return m.cmdModel(arg)
+	case "theme":
+		return m.cmdTheme(arg)
+	case "quit":
+		return tea.Quit
+	}
+	m.setStatus(statusError, fmt.Sprintf("unknown command /%s; /help lists the commands", sanitize(name)))
+	return nil
+}
+
+// cmdHelp writes the commands, keys and themes into the conversation.
+func (m *Model) cmdHelp() {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n\nCommands:\n", strings.TrimSpace("baton "+m.opts.Version))
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  /%-14s %s\n", strings.TrimSpace(c.name+" "+c.args), c.desc)
+	}
+	b.WriteString("\nKeys:\n")
+	for _, group := range m.fullHelpKeys() {
+		for _, k := range group {
+			fmt.Fprintf(&b, "  %-15s %s\n", k.Help().Key, k.Help().Desc)
+		}
+	}
+	fmt.Fprintf(&b, "\nThemes: %s", strings.Join(themes.Names(), ", "))
+	m.conv.add(&note{kind: noteInfo, text: b.String()})
+	m.conv.toBottom()
+}
+
+// cmdClear starts a new conversation; the session refuses while a turn
+// runs, so the UI does too.
+func (m *Model) cmdClear() tea.Cmd {
+	if m.busy {
+		m.setStatus(statusError, "clear: a turn is running; esc interrupts it first")
+		return nil
+	}
+	return m.clearSession()
+}
+
+// cmdModel shows or switches the model.
+func (m *Model) cmdModel(arg string) tea.Cmd {
+	if arg == "" {
+		m.setStatus(statusInfo, "model: "+m.model+" (/model NAME switches)")
+		return nil
+	}
+	return m.setModel(arg)
+}
+
+// cmdTheme switches the theme by name.
+func (m *Model) cmdTheme(arg string) tea.Cmd {
+	p, ok := themes.ByName(arg)
+	if !ok {
+		m.setStatus(statusError, fmt.Sprintf("unknown theme %q; themes: %s", sanitize(arg), strings.Join(themes.Names(), ", ")))
+		return nil
+	}
+	m.applyTheme(p)
+	m.setStatus(statusInfo, "theme: "+p.Name)
+	return nil
+}
+
+// candidate is one line of the completion popup: how it is listed, the
+// text it puts in the box, and whether choosing it runs the command at
+// once.
+type candidate struct {
+	label, text, desc string
+	complete          bool
+}
+
+// completions lists what the box could become: commands matching what
+// was typed after "/", or theme names after "/theme ".
+func completions(value string) []candidate {
+	if !strings.HasPrefix(value, "/") || strings.Contains(value, "\n") {
+		return nil
+	}
+	if rest, ok := strings.CutPrefix(value, "/theme "); ok {
+		var out []candidate
+		for _, name := range themes.Names() {
+			if strings.HasPrefix(name, strings.TrimSpace(rest)) {
+				out = append(out, candidate{label: name, text: "/theme " + name, desc: "theme", complete: true})
+			}
+		}
+		return out
+	}
+	if strings.Contains(value, " ") {
+		return nil
+	}
+	var out []candidate
+	for _, c := range commands {
+		if strings.HasPrefix("/"+c.name, value) {
+			text, complete := "/"+c.name, c.args == ""
+			if !complete {
+				text += " "
+			}
+			label := strings.TrimSpace("/" + c.name + " " + c.args)
+			out = append(out, candidate{label: label, text: text, desc: c.desc, complete: complete})
+		}
+	}
+	return out
+}

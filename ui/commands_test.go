@@ -1,0 +1,88 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+func TestSlashCommands(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	run := func(line string) {
+		t.Helper()
+		d.typeText(line)
+		d.keys("esc", "enter") // esc closes the popup so enter runs exactly what was typed
+	}
+
+	run("/help")
+	if s := d.screen(); !strings.Contains(s, "Themes: dark") || !strings.Contains(s, "ctrl+o") {
+		t.Errorf("/help shows no themes or keys:\n%s", s)
+	}
+
+	run("/model gpt-5-mini")
+	if d.s.Model() != "gpt-5-mini" || !strings.Contains(d.screen(), "gpt-5-mini ·") {
+		t.Errorf("/model: session has %q; header:\n%s", d.s.Model(), d.screen())
+	}
+
+	run("/theme light")
+	if d.m.styles.Palette.Name != "light" {
+		t.Errorf("/theme light left the theme %q", d.m.styles.Palette.Name)
+	}
+	run("/theme neon")
+	if d.m.styles.Palette.Name != "light" || !strings.Contains(d.screen(), `unknown theme "neon"`) {
+		t.Errorf("/theme neon: theme %q, screen:\n%s", d.m.styles.Palette.Name, d.screen())
+	}
+
+	run("/frobnicate")
+	if !strings.Contains(d.screen(), "unknown command /frobnicate") {
+		t.Errorf("an unknown command is not reported:\n%s", d.screen())
+	}
+
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "hi"})
+	run("/clear")
+	if d.s.clears != 0 || !strings.Contains(d.screen(), "a turn is running") {
+		t.Errorf("/clear while busy: %d clears; screen:\n%s", d.s.clears, d.screen())
+	}
+	d.emit(engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted})
+	run("/clear")
+	if d.s.clears != 1 || !d.m.conv.empty() {
+		t.Errorf("/clear when idle: %d clears, transcript empty %v", d.s.clears, d.m.conv.empty())
+	}
+
+	run("/quit")
+	if !d.quit {
+		t.Error("/quit did not quit")
+	}
+}
+
+func TestCommandCompletion(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.typeText("/")
+	for _, name := range []string{"/help", "/clear", "/model NAME", "/theme NAME", "/quit"} {
+		if !strings.Contains(d.screen(), name) {
+			t.Errorf("popup lacks %s:\n%s", name, d.screen())
+		}
+	}
+	d.typeText("th")
+	d.keys("tab")
+	if got := d.m.input.value(); got != "/theme " {
+		t.Fatalf("tab completed to %q", got)
+	}
+	d.typeText("hi")
+	d.keys("enter") // completes to the only match and runs it
+	if d.m.styles.Palette.Name != "high-contrast" {
+		t.Errorf("enter on /theme hi left the theme %q", d.m.styles.Palette.Name)
+	}
+
+	d.typeText("/")
+	d.keys("down", "enter") // the second command is /clear, which runs at once
+	if d.s.clears != 1 {
+		t.Errorf("choosing /clear from the popup ran it %d times", d.s.clears)
+	}
+	d.typeText("/m")
+	d.keys("enter")
+	if got := d.m.input.value(); got != "/model " {
+		t.Errorf("enter on /m left %q; a command that takes a name waits for it", got)
+	}
+}

@@ -1,0 +1,76 @@
+package ui
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// scenarios bring a fresh UI into each main state.
+var scenarios = map[string]func(t *testing.T, d *driver){
+	"empty": func(*testing.T, *driver) {},
+	"streaming": func(t *testing.T, d *driver) {
+		d.emit(
+			engine.TurnStarted{Meta: mainMeta, Prompt: "explain the agent loop"},
+			engine.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
+			engine.UsageReported{Meta: mainMeta, Request: llm.Usage{PromptTokens: 9000, CompletionTokens: 600, TotalTokens: 9600, Cost: 0.0123, CostKnown: true, Requests: 1},
+				Total: llm.Usage{TotalTokens: 9600, Cost: 0.0123, CostKnown: true, Requests: 1}},
+			engine.TextDelta{Meta: mainMeta, Text: "The loop streams a completion, "},
+			engine.TextDelta{Meta: mainMeta, Text: "collects tool calls by index, runs them and appends the results.\n\nThen it "},
+			engine.TextDelta{Meta: mainMeta, Text: "asks again until the model stops calling tools"},
+		)
+	},
+	"tools": func(t *testing.T, d *driver) {
+		d.emit(
+			engine.TurnStarted{Meta: mainMeta, Prompt: "rename Run to Loop in engine/loop.go"},
+			engine.StepStarted{Meta: mainMeta, Step: 2, Max: 50},
+			engine.MessageDone{Meta: mainMeta, Text: "I'll read the file first."},
+			engine.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "read_file", Title: "read_file engine/loop.go"},
+			engine.ToolFinished{Meta: mainMeta, CallID: "c1", Name: "read_file", Summary: "120 lines", Output: "package engine\n\nfunc Run() {}\n"},
+			engine.ToolStarted{Meta: mainMeta, CallID: "c2", Name: "edit_file", Title: "edit_file engine/loop.go"},
+			engine.ToolFinished{Meta: mainMeta, CallID: "c2", Name: "edit_file", Summary: "1 change",
+				Diff: "--- a/engine/loop.go\n+++ b/engine/loop.go\n@@ -3 +3 @@\n-func Run() {}\n+func Loop() {}\n"},
+			engine.ToolStarted{Meta: mainMeta, CallID: "c3", Name: "run_command", Title: "run_command go build ./..."},
+			engine.ToolFinished{Meta: mainMeta, CallID: "c3", Name: "run_command", Summary: "exit 1", IsError: true,
+				Output: "engine/agent.go:12: undefined: Run\nengine/agent.go:40: undefined: Run\nengine/session.go:7: undefined: Run\nengine/task.go:9: undefined: Run\n"},
+			engine.ToolStarted{Meta: mainMeta, CallID: "c4", Name: "grep", Title: "grep Run\\( engine/"},
+		)
+	},
+	"approval": func(t *testing.T, d *driver) {
+		req := &engine.ApprovalRequest{ID: "p1", Kind: engine.ApproveTool, Tool: "edit_file",
+			Preview: "--- a/engine/loop.go\n+++ b/engine/loop.go\n@@ -3,2 +3,2 @@\n-func Run() {}\n+func Loop() {}\n // loop\n"}
+		newRequest(t, req)
+		d.emit(
+			engine.TurnStarted{Meta: mainMeta, Prompt: "rename Run to Loop"},
+			engine.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "edit_file", Title: "edit_file engine/loop.go"},
+			engine.ApprovalRequested{Meta: mainMeta, Request: req},
+		)
+	},
+	"error": func(t *testing.T, d *driver) {
+		d.emit(
+			engine.TurnStarted{Meta: mainMeta, Prompt: "summarise the repo"},
+			engine.TextDelta{Meta: mainMeta, Text: "Looking at the"},
+			engine.ErrorOccurred{Meta: mainMeta, Message: "stream completion: 429 Too Many Requests: rate limit reached for gpt-4.1, retry in 20s"},
+			engine.TurnEnded{Meta: mainMeta, Status: engine.StatusFailed},
+		)
+	},
+}
+
+// TestGoldenViews compares the plain text of each main state with
+// testdata/TestGoldenViews/*.golden; -update rewrites them.
+func TestGoldenViews(t *testing.T) {
+	for name, scenario := range scenarios {
+		for _, width := range []int{80, 120} {
+			t.Run(fmt.Sprintf("%s_%d", name, width), func(t *testing.T) {
+				d := newDriver(t, width, 24)
+				scenario(t, d)
+				d.checkFits()
+				golden.RequireEqual(t, []byte(d.screen()+"\n"))
+			})
+		}
+	}
+}

@@ -1,0 +1,221 @@
+package ui
+
+import (
+	"errors"
+	"reflect"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// fakeSession records what the UI asks of it; the test feeds its event
+// channel. It never blocks.
+type fakeSession struct {
+	events chan engine.Event
+
+	mu         sync.Mutex
+	model      string
+	submitted  []string
+	interrupts int
+	clears     int
+	submitErr  error
+}
+
+func newFakeSession() *fakeSession {
+	return &fakeSession{events: make(chan engine.Event, 4096), model: "gpt-4.1"}
+}
+
+func (f *fakeSession) Events() <-chan engine.Event { return f.events }
+
+func (f *fakeSession) Submit(prompt string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.submitErr != nil {
+		return f.submitErr
+	}
+	f.submitted = append(f.submitted, prompt)
+	return nil
+}
+
+func (f *fakeSession) Interrupt() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.interrupts++
+}
+
+func (f *fakeSession) Model() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.model
+}
+
+func (f *fakeSession) SetModel(name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.model = name
+}
+
+func (f *fakeSession) Clear() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.clears++
+	return nil
+}
+
+func (f *fakeSession) StopAgent(engine.AgentID) error { return errors.New("no such agent") }
+
+func (f *fakeSession) SendToAgent(engine.AgentID, string) error { return errors.New("no such agent") }
+
+func (f *fakeSession) prompts() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.submitted...)
+}
+
+// tickCode identifies the spinner's clock Cmds, which sleep: the driver
+// never runs them. It is the code of the Cmd spinner.Update returns.
+var tickCode = func() uintptr {
+	s := spinner.New()
+	_, cmd := s.Update(s.Tick())
+	return reflect.ValueOf(cmd).Pointer()
+}()
+
+// driver runs a Model the way Bubble Tea would, on the test goroutine:
+// it applies messages, runs the Cmds Update returns and feeds their
+// messages back, keeps the pending event wait aside until the test sends
+// events, and never runs the animation clock.
+type driver struct {
+	t     *testing.T
+	m     Model
+	s     *fakeSession
+	waits []tea.Cmd
+	quit  bool
+}
+
+func newDriver(t *testing.T, width, height int) *driver {
+	t.Helper()
+	s := newFakeSession()
+	d := &driver{t: t, s: s, m: New(s, Options{Workspace: "/work/app", Theme: "dark", ContextWindow: 128000, Version: "0.1.0"})}
+	d.run(d.m.Init())
+	d.send(tea.WindowSizeMsg{Width: width, Height: height})
+	return d
+}
+
+// send applies one message and everything it leads to.
+func (d *driver) send(msg tea.Msg) {
+	d.t.Helper()
+	model, cmd := d.m.Update(msg)
+	d.m = model.(Model)
+	d.run(cmd)
+}
+
+func (d *driver) run(cmd tea.Cmd) {
+	d.t.Helper()
+	if cmd == nil {
+		return
+	}
+	switch reflect.ValueOf(cmd).Pointer() {
+	case reflect.ValueOf(d.m.wait).Pointer(): // blocks until the test sends events
+		d.waits = append(d.waits, cmd)
+		return
+	case tickCode:
+		return
+	}
+	switch msg := cmd().(type) {
+	case nil:
+	case tea.BatchMsg:
+		for _, c := range msg {
+			d.run(c)
+		}
+	case tea.QuitMsg:
+		d.quit = true
+	default:
+		d.send(msg)
+	}
+}
+
+// emit queues events on the session's channel and lets the UI take them.
+// Exactly one wait must be pending: more would race, none would hang.
+func (d *driver) emit(evs ...engine.Event) {
+	d.t.Helper()
+	if len(d.waits) != 1 {
+		d.t.Fatalf("%d event waits pending, want exactly 1", len(d.waits))
+	}
+	for _, ev := range evs {
+		d.s.events <- ev
+	}
+	wait := d.waits[0]
+	d.waits = nil
+	d.send(wait())
+}
+
+// keys sends key presses: named keys ("enter", "esc", "ctrl+c") or runes.
+func (d *driver) keys(keys ...string) {
+	d.t.Helper()
+	for _, k := range keys {
+		d.send(keyMsg(k))
+	}
+}
+
+// typeText types text rune by rune.
+func (d *driver) typeText(text string) {
+	d.t.Helper()
+	for _, r := range text {
+		d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
+	}
+}
+
+var namedKeys = map[string]tea.KeyType{
+	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "ctrl+c": tea.KeyCtrlC, "tab": tea.KeyTab,
+	"up": tea.KeyUp, "down": tea.KeyDown, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
+	"home": tea.KeyHome, "end": tea.KeyEnd, "ctrl+o": tea.KeyCtrlO, "ctrl+j": tea.KeyCtrlJ,
+}
+
+func keyMsg(k string) tea.KeyMsg {
+	if t, ok := namedKeys[k]; ok {
+		return tea.KeyMsg{Type: t}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// screen is the view as plain text, trailing spaces trimmed.
+func (d *driver) screen() string {
+	lines := strings.Split(ansi.Strip(d.m.View()), "\n")
+	for i, line := range lines {
+		lines[i] = strings.TrimRight(line, " ")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// checkFits fails when the view is not exactly the terminal's height or
+// a line is wider than the terminal.
+func (d *driver) checkFits() {
+	d.t.Helper()
+	lines := strings.Split(d.m.View(), "\n")
+	if len(lines) != d.m.height {
+		d.t.Errorf("%dx%d: view has %d lines", d.m.width, d.m.height, len(lines))
+	}
+	for i, line := range lines {
+		if w := ansi.StringWidth(line); w > d.m.width {
+			d.t.Errorf("%dx%d: line %d is %d wide: %q", d.m.width, d.m.height, i, w, ansi.Strip(line))
+		}
+	}
+}
+
+// mainMeta tags an event's Meta as the main agent's.
+var mainMeta = engine.Meta{Agent: engine.MainAgent}
+
+// newRequest returns the channel on which req's answer arrives, the way
+// the engine waits for it.
+func newRequest(t *testing.T, req *engine.ApprovalRequest) chan engine.Answer {
+	t.Helper()
+	ch := make(chan engine.Answer, 1)
+	go func() { ch <- req.Wait(t.Context()) }()
+	return ch
+}

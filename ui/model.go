@@ -1,0 +1,148 @@
+package ui
+
+import (
+	"github.com/charmbracelet/bubbles/help"
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/themes"
+)
+
+// overlay is what, if anything, sits above the conversation and takes the
+// keys. There is one mode at a time, never a flag per dialog.
+type overlay int
+
+const (
+	overlayNone overlay = iota
+	overlayApproval
+)
+
+// Model is the root of the UI: it holds size, focus, the overlay mode and
+// the session's state, routes events by agent and keys by mode, and
+// leaves drawing and editing to the components.
+type Model struct {
+	session Session
+	wait    tea.Cmd // waits for the next events; stateless, so made once
+	opts    Options
+	folder  string // the workspace as the header shows it
+	keys    KeyMap
+	styles  *themes.Styles
+
+	// The components are pointers: Bubble Tea copies the Model on every
+	// message, and the textarea and help alone are some 15 KB.
+	conv    *conversation
+	input   *input
+	help    *help.Model
+	spinner spinner.Model
+
+	width, height int
+	overlay       overlay
+	approvals     []*approvalCard // the first is the active card
+
+	model         string
+	contextWindow int64
+	busy          bool
+	ticking       bool // the spinner's clock runs
+	step          engine.StepStarted
+	inRequest     bool      // between StepStarted and MessageDone
+	contextUsed   int       // tokens of the main agent's last request
+	pastUsage     llm.Usage // turns that ended
+	turnUsage     llm.Usage // the running turn so far
+	status        status
+	quitArmed     bool
+}
+
+// New builds the UI for a session. An unknown theme falls back to the
+// default and says so in the status line.
+func New(s Session, opts Options) Model {
+	m := Model{
+		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)),
+		model:   s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
+	}
+	palette, ok := themes.ByName(opts.Theme)
+	if !ok {
+		palette = themes.Default(lipgloss.HasDarkBackground())
+	}
+	h := help.New()
+	m.help = &h
+	m.input = newInput(m.keys)
+	m.applyTheme(palette)
+	m.input.focus()
+	m.status = startupStatus(opts.Notices)
+	if opts.Theme != "" && !ok {
+		m.setStatus(statusWarning, "unknown theme "+opts.Theme+"; using "+palette.Name)
+	}
+	return m
+}
+
+// Init starts listening to the session.
+func (m Model) Init() tea.Cmd { return m.wait }
+
+// Update dispatches a message to its handler.
+func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		m.resize(msg.Width, msg.Height)
+	case tea.KeyMsg:
+		cmd = m.handleKey(msg)
+	case tea.MouseMsg:
+		m.handleMouse(msg)
+	case eventsMsg:
+		cmd = m.handleEvents(msg)
+	case sessionEndedMsg:
+		cmd = tea.Quit
+	case callFailedMsg:
+		m.callFailed(msg)
+	case clearedMsg:
+		m.cleared()
+	case spinner.TickMsg:
+		cmd = m.animate(msg)
+	default:
+		cmd = m.input.update(msg)
+	}
+	return m, cmd
+}
+
+// applyTheme switches every style to a palette.
+func (m *Model) applyTheme(p themes.Palette) {
+	styles := themes.New(p)
+	m.styles = &styles
+	if m.conv == nil {
+		m.conv = newConversation(m.styles)
+	} else {
+		m.conv.setStyles(m.styles)
+	}
+	m.input.setStyles(m.styles)
+	m.spinner.Style = m.styles.Status.Busy
+	m.help.Styles = help.Styles{
+		ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
+		FullKey: styles.Help.Key, FullDesc: styles.Help.Desc, FullSeparator: styles.Help.Sep,
+		Ellipsis: styles.Help.Sep,
+	}
+}
+
+// animate advances the spinner while something runs; once idle the clock
+// is left to stop.
+func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
+	if !m.busy {
+		m.ticking = false
+		return nil
+	}
+	var cmd tea.Cmd
+	m.spinner, cmd = m.spinner.Update(msg)
+	return cmd
+}
+
+// startClock starts the spinner unless it already runs.
+func (m *Model) startClock() tea.Cmd {
+	if m.ticking {
+		return nil
+	}
+	m.ticking = true
+	return m.spinner.Tick
+}

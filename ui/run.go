@@ -1,0 +1,45 @@
+package ui
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/themes"
+)
+
+// Run shows the UI full-screen until the person quits or ctx ends. The
+// terminal is restored whatever happens: Bubble Tea restores it after a
+// panic in Update, View or a Cmd, and a panic anywhere else in the program
+// kills it before the error is returned.
+func Run(ctx context.Context, s Session, opts Options) error {
+	if _, ok := themes.ByName(opts.Theme); opts.Theme != "" && !ok {
+		return fmt.Errorf("run ui: unknown theme %q (themes: %v)", opts.Theme, themes.Names())
+	}
+	return run(ctx, s, opts, tea.WithAltScreen(), tea.WithMouseCellMotion())
+}
+
+// run is Run with the program's options given, so tests can supply their
+// own input and output.
+func run(ctx context.Context, s Session, opts Options, progOpts ...tea.ProgramOption) (err error) {
+	p := tea.NewProgram(New(s, opts), append(progOpts, tea.WithContext(ctx))...)
+	defer func() {
+		if r := recover(); r != nil {
+			p.Kill()
+			_ = p.ReleaseTerminal()
+			err = fmt.Errorf("run ui: panic: %v", r)
+		}
+	}()
+	_, err = p.Run()
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, tea.ErrProgramPanic):
+		return fmt.Errorf("run ui: %w", err)
+	case errors.Is(err, tea.ErrProgramKilled) && ctx.Err() != nil:
+		return nil // the caller ended the session; that is a normal end
+	}
+	return fmt.Errorf("run ui: %w", err)
+}

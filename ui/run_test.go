@@ -1,0 +1,52 @@
+package ui
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// panicEvent makes Update panic when it is routed.
+type panicEvent struct{}
+
+func (panicEvent) EventMeta() engine.Meta { panic("boom") }
+func (panicEvent) Kind() string           { return "panic" }
+
+func TestRunRestoresTerminalAfterPanic(t *testing.T) {
+	s := newFakeSession()
+	s.events <- panicEvent{}
+	var out bytes.Buffer
+	err := run(context.Background(), s, Options{Theme: "dark"},
+		tea.WithInput(strings.NewReader("")), tea.WithOutput(&out), tea.WithAltScreen())
+	if !errors.Is(err, tea.ErrProgramPanic) {
+		t.Fatalf("run returned %v, want a panic error", err)
+	}
+	if !strings.HasPrefix(err.Error(), "run ui:") {
+		t.Errorf("error %q does not say which operation failed", err)
+	}
+	if !strings.Contains(out.String(), "\x1b[?1049l") {
+		t.Error("the alternate screen was not left after the panic")
+	}
+}
+
+func TestRunEndsWithContext(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	err := run(ctx, newFakeSession(), Options{Theme: "dark"}, tea.WithInput(strings.NewReader("")), tea.WithOutput(&bytes.Buffer{}))
+	if err != nil {
+		t.Errorf("run after the context ended returned %v, want nil", err)
+	}
+}
+
+func TestRunRejectsUnknownTheme(t *testing.T) {
+	err := Run(context.Background(), newFakeSession(), Options{Theme: "neon"})
+	if err == nil || !strings.Contains(err.Error(), `unknown theme "neon"`) {
+		t.Errorf("Run with an unknown theme returned %v", err)
+	}
+}

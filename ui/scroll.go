@@ -1,0 +1,125 @@
+package ui
+
+// anchor is a line of the transcript: line-th line of item-th item.
+type anchor struct{ item, line int }
+
+// view returns exactly height lines of the transcript at width. Only the
+// items on screen are drawn, so a frame costs the same with ten messages
+// or ten thousand.
+func (c *conversation) view(width, height int) []string {
+	if height <= 0 {
+		return nil
+	}
+	if !c.pinned {
+		if lines, ok := c.forward(c.top, width, height); ok {
+			return lines
+		}
+	}
+	return c.backward(width, height)
+}
+
+// forward collects height lines from top; ok is false when the transcript
+// ends first (then the bottom view is the right one).
+func (c *conversation) forward(top anchor, width, height int) ([]string, bool) {
+	out := make([]string, 0, height)
+	for i := top.item; i < len(c.items) && len(out) < height; i++ {
+		lines := c.lines(i, width)
+		if i == top.item {
+			lines = lines[min(top.line, len(lines)):]
+		}
+		out = append(out, lines[:min(len(lines), height-len(out))]...)
+	}
+	return out, len(out) == height
+}
+
+// backward collects the last height lines, walking from the newest item;
+// a transcript shorter than the screen is padded below.
+func (c *conversation) backward(width, height int) []string {
+	var chunks [][]string
+	n := 0
+	for i := len(c.items) - 1; i >= 0 && n < height; i-- {
+		lines := c.lines(i, width)
+		chunks = append(chunks, lines)
+		n += len(lines)
+	}
+	out := make([]string, 0, max(n, height))
+	for i := len(chunks) - 1; i >= 0; i-- {
+		out = append(out, chunks[i]...)
+	}
+	out = out[max(0, len(out)-height):]
+	for len(out) < height {
+		out = append(out, "")
+	}
+	return out
+}
+
+// bottomAnchor is the first visible line while pinned; ok is false when
+// everything fits on screen and there is nothing to scroll.
+func (c *conversation) bottomAnchor(width, height int) (anchor, bool) {
+	n := 0
+	for i := len(c.items) - 1; i >= 0; i-- {
+		n += len(c.lines(i, width))
+		if n >= height {
+			return anchor{item: i, line: n - height}, true
+		}
+	}
+	return anchor{}, false
+}
+
+// scrollUp moves the view n lines towards the start; it stops following
+// the bottom.
+func (c *conversation) scrollUp(n, width, height int) {
+	if c.pinned {
+		top, ok := c.bottomAnchor(width, height)
+		if !ok {
+			return
+		}
+		c.top, c.pinned = top, false
+	}
+	c.top.line -= n
+	for c.top.line < 0 && c.top.item > 0 {
+		c.top.item--
+		c.top.line += len(c.lines(c.top.item, width))
+	}
+	c.top.line = max(c.top.line, 0)
+}
+
+// scrollDown moves the view n lines towards the end; reaching the bottom
+// pins it again so new text is followed.
+func (c *conversation) scrollDown(n, width, height int) {
+	if c.pinned {
+		return
+	}
+	c.top.line += n
+	for c.top.item < len(c.items)-1 {
+		size := len(c.lines(c.top.item, width))
+		if c.top.line < size {
+			break
+		}
+		c.top.line -= size
+		c.top.item++
+	}
+	c.pinned = !c.overflows(c.top, width, height)
+}
+
+// toTop shows the start of the transcript.
+func (c *conversation) toTop(width, height int) {
+	c.top = anchor{}
+	c.pinned = !c.overflows(c.top, width, height)
+}
+
+// toBottom follows the bottom again.
+func (c *conversation) toBottom() { c.pinned = true }
+
+// overflows says whether more than height lines follow top, so that
+// showing from top is not the same as showing the bottom.
+func (c *conversation) overflows(top anchor, width, height int) bool {
+	n := -top.line
+	for i := top.item; i < len(c.items); i++ {
+		n += len(c.lines(i, width))
+		if n > height {
+			return true
+		}
+	}
+	return false
+}

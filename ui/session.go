@@ -1,0 +1,42 @@
+// Package ui is baton's full-screen terminal interface: a Bubble Tea
+// program that drives an engine session through its event channel and
+// shows the conversation, tool calls, approval cards and key help.
+//
+// The root Model is a router: it owns size, focus, the overlay mode and
+// event routing, and hands the work to components in files by concern.
+// It never calls the engine from Update; every session call runs in a
+// tea.Cmd that captures the session value.
+package ui
+
+import "github.com/seed-e4e525a6/baton/engine"
+
+// Session is what the UI needs from engine.Session.
+type Session interface {
+	Events() <-chan engine.Event // one ordered lossless channel, closed when the session ends
+	Submit(prompt string) error  // starts a turn in the background; error if a turn is running
+	Interrupt()                  // cancels the running turn and its children
+	Model() string
+	SetModel(name string)
+	Clear() error // new conversation (idle only)
+	StopAgent(id engine.AgentID) error
+	SendToAgent(id engine.AgentID, text string) error
+}
+
+// Options configures the UI; cmd fills it from flags, config and the
+// model catalogue.
+type Options struct {
+	// Workspace is the folder the session works in, shown in the header.
+	Workspace string
+	// Theme names a theme of package themes; "" adapts to the terminal
+	// background.
+	Theme string
+	// ContextWindow is the current model's context size in tokens, 0 when
+	// unknown; the header shows how full it is.
+	ContextWindow int64
+	// Demo marks the offline demo: the header says "demo (offline)".
+	Demo bool
+	// Version is baton's version, shown by /help.
+	Version string
+	// Notices are startup warnings shown in the status line.
+	Notices []string
+}

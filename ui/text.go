@@ -1,0 +1,89 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
+
+// sanitize makes text from the model or a tool safe to draw: control
+// characters (escape sequences among them) could move the cursor or
+// restyle the terminal, so they are dropped; tabs become spaces so widths
+// can be measured.
+func sanitize(s string) string {
+	clean := true
+	for _, r := range s {
+		if r != '\n' && unicode.IsControl(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteByte('\n')
+		case r == '\t':
+			b.WriteString("    ")
+		case unicode.IsControl(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// wrap breaks plain text into lines of at most width cells, at spaces
+// where it can and mid-word where it must.
+func wrap(s string, width int) []string {
+	width = max(width, 1)
+	return strings.Split(ansi.Wrap(s, width, ""), "\n")
+}
+
+// fit cuts a (possibly styled) line to width cells, marking the cut. A
+// line of no more bytes than cells fits without measuring: no character
+// takes more cells than bytes.
+func fit(line string, width int) string {
+	if len(line) <= width || ansi.StringWidth(line) <= width {
+		return line
+	}
+	return ansi.Truncate(line, max(width, 0), "…")
+}
+
+// gutter prefixes lines with first before the first line and a blank of
+// the same width before the others, so wrapped text hangs under its mark.
+func gutter(lines []string, first string) []string {
+	pad := strings.Repeat(" ", ansi.StringWidth(first))
+	out := make([]string, len(lines))
+	for i, line := range lines {
+		if i == 0 {
+			out[i] = first + line
+		} else {
+			out[i] = pad + line
+		}
+	}
+	return out
+}
+
+// paint styles each line on its own, so a line cut later keeps its colour.
+func paint(lines []string, style lipgloss.Style) []string {
+	for i, line := range lines {
+		lines[i] = style.Render(line)
+	}
+	return lines
+}
+
+// plural writes a count with its noun: "1 line", "3 lines".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

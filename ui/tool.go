@@ -1,0 +1,131 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/lipgloss"
+)
+
+// Collapsed tool results show this many lines; ctrl+o shows them all.
+const (
+	collapsedOutput = 3
+	collapsedDiff   = 12
+)
+
+// toolState is where a tool call is in its life.
+type toolState int
+
+const (
+	toolRunning toolState = iota
+	toolDone
+	toolFailed
+	toolInterrupted
+)
+
+// toolCall is one tool call of the main agent: one line with its status,
+// then a short result or the diff of an edit.
+type toolCall struct {
+	name, title string
+	state       toolState
+	summary     string
+	output      string
+	diff        string
+}
+
+func (b *toolCall) render(rc *renderCtx, width int) []string {
+	st := rc.styles.Tool
+	line := b.markStyle(rc).Render(markTool) + b.styledTitle(rc)
+	switch {
+	case b.state == toolRunning:
+		line += st.Summary.Render(" …")
+	case b.state == toolInterrupted:
+		line += rc.styles.Conversation.Interrupted.Render(" (interrupted)")
+	case b.summary != "" && b.state == toolFailed:
+		line += st.Failed.Render(" (" + b.summary + ")")
+	case b.summary != "":
+		line += st.Summary.Render(" (" + b.summary + ")")
+	}
+	lines := []string{fit(line, width)}
+	if b.diff != "" {
+		return append(lines, b.result(rc, diffLines(rc, b.diff), collapsedDiff, width)...)
+	}
+	if out := strings.TrimSpace(b.output); b.state != toolRunning && out != "" && out != b.summary {
+		out := strings.Split(strings.TrimRight(b.output, "\n"), "\n")
+		style := st.Output
+		if b.state == toolFailed {
+			style = st.Failed
+		}
+		return append(lines, b.result(rc, paint(out, style), collapsedOutput, width)...)
+	}
+	return lines
+}
+
+// markStyle colours the call's mark by its state.
+func (b *toolCall) markStyle(rc *renderCtx) lipgloss.Style {
+	switch b.state {
+	case toolDone:
+		return rc.styles.Tool.Done
+	case toolFailed:
+		return rc.styles.Tool.Failed
+	case toolInterrupted:
+		return rc.styles.Conversation.Interrupted
+	}
+	return rc.styles.Tool.Running
+}
+
+// styledTitle draws the call's one-line title with the tool name in bold.
+func (b *toolCall) styledTitle(rc *renderCtx) string {
+	st := rc.styles.Tool
+	title := strings.TrimSpace(b.title)
+	if rest, ok := strings.CutPrefix(title, b.name); ok && b.name != "" {
+		return st.Name.Render(b.name) + st.Title.Render(rest)
+	}
+	if title == "" {
+		return st.Name.Render(b.name)
+	}
+	return st.Title.Render(title)
+}
+
+// result indents styled result lines under the call, keeping the first
+// few unless output is expanded.
+func (b *toolCall) result(rc *renderCtx, lines []string, collapsed, width int) []string {
+	hidden := 0
+	if !rc.expanded && len(lines) > collapsed {
+		hidden = len(lines) - collapsed
+		lines = lines[:collapsed]
+	}
+	out := gutter(lines, rc.styles.Tool.Summary.Render(markResult))
+	if hidden > 0 {
+		out = append(out, rc.styles.Tool.Summary.Render("    … +"+plural(hidden, "line")+" (ctrl+o to expand)"))
+	}
+	for i, line := range out {
+		out[i] = fit(line, width)
+	}
+	return out
+}
+
+// diffLines colours a unified diff line by line.
+func diffLines(rc *renderCtx, diff string) []string {
+	st := rc.styles.Diff
+	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
+	for i, line := range lines {
+		style := st.Context
+		switch {
+		case strings.HasPrefix(line, "+++"), strings.HasPrefix(line, "---"):
+			style = st.File
+		case strings.HasPrefix(line, "@@"):
+			style = st.Hunk
+		case strings.HasPrefix(line, "+"):
+			style = st.Add
+		case strings.HasPrefix(line, "-"):
+			style = st.Del
+		}
+		lines[i] = style.Render(line)
+	}
+	return lines
+}
+
+// looksLikeDiff tells a unified diff from a command line in a preview.
+func looksLikeDiff(s string) bool {
+	return strings.HasPrefix(s, "--- ") || strings.HasPrefix(s, "@@") || strings.Contains(s, "\n@@ ")
+}
