@@ -33,6 +33,9 @@ type Agent struct {
 	// model; notes records that it happened.
 	fallbackModel string
 	notes         []string
+	// retryDelays are the pauses before retrying a rate-limited or failed
+	// request; one retry per entry.
+	retryDelays []time.Duration
 
 	history []openai.ChatCompletionMessage
 	inbox   inbox
@@ -131,9 +134,9 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	a.deliverInbox()
 	a.emit(StepStarted{Meta: a.stamp(), Step: step, Max: a.maxSteps})
 	run.stats.Steps = step
-	resp, err := a.request(ctx, withTools)
+	resp, err := a.requestWithRetry(ctx, withTools)
 	if err != nil && a.fallBack(err) {
-		resp, err = a.request(ctx, withTools)
+		resp, err = a.requestWithRetry(ctx, withTools)
 	}
 	a.account(run, resp)
 	if resp.Content != "" {

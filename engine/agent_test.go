@@ -182,3 +182,34 @@ func TestPermissionAnswers(t *testing.T) {
 		})
 	}
 }
+
+func TestPassingProviderErrorsAreRetried(t *testing.T) {
+	cases := []struct {
+		name     string
+		failures int
+		status   Status
+		requests int
+	}{
+		{"rate limited once", 1, StatusCompleted, 2},
+		{"server keeps failing", 99, StatusFailed, 3},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+				if r.Index < tc.failures {
+					w.Error(429, `{"error":{"message":"Rate limit reached for requests","type":"requests"}}`)
+					return
+				}
+				w.Text("finally")
+			}, nil)
+			log := runTurn(t, s, "hi", nil)
+			if log.end.Status != tc.status || len(srv.Requests()) != tc.requests {
+				t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+			}
+			notices := eventsOf[Notice](log)
+			if len(notices) == 0 || !strings.Contains(notices[0].Text, "retrying") {
+				t.Fatalf("no retry notice: %+v", notices)
+			}
+		})
+	}
+}

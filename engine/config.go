@@ -81,4 +81,7 @@ type Config struct {
 	TrashChildTranscripts bool
 	// Version is the program's version, written into new transcripts.
 	Version string
+	// RetryDelays are the pauses before retrying a request refused with
+	// 429 or a 5xx; nil takes the defaults, an empty slice never retries.
+	RetryDelays []time.Duration
 }

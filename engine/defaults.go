@@ -22,6 +22,9 @@ func withDefaults(cfg Config) (Config, error) {
 		cfg.Types = agenttypes.NewRegistry(agenttypes.Builtins()...)
 	}
 	cfg.Limits = limitsWithDefaults(cfg.Limits)
+	if cfg.RetryDelays == nil {
+		cfg.RetryDelays = defaultRetryDelays
+	}
 	return cfg, nil
 }
 

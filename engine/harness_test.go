@@ -26,7 +26,8 @@ const testTimeout = 20 * time.Second
 func newTestSession(t testing.TB, respond llmtest.Responder, mutate func(*Config)) (*Session, *llmtest.Server) {
 	t.Helper()
 	srv := llmtest.NewServer(t, respond)
-	cfg := Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo}
+	cfg := Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo,
+		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}}
 	if mutate != nil {
 		mutate(&cfg)
 	}

@@ -279,7 +279,7 @@ func (s *Session) newMainAgent() *Agent {
 			context: newNestedContext(s.cfg.Workspace, "AGENTS.md", "CLAUDE.md")},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem,
 			Content: mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)}},
-		emit: s.emit, record: s.recordMessages(MainAgent),
+		emit: s.emit, record: s.recordMessages(MainAgent), retryDelays: s.cfg.RetryDelays,
 	}
 }
 
