@@ -67,8 +67,13 @@ type StatusStyles struct {
 }
 
 // PaneStyles draw a sub-agent's pane; Agent picks its type's colour.
+// Cursor marks the focused pane. The state styles colour a pane's mark
+// and status apart: Busy while it works, Waiting while it needs the
+// person, then Done, Failed, Limited (timed out, max steps), Stopped
+// (stopped, interrupted) or Denied.
 type PaneStyles struct {
-	Frame, Focused, Title, Muted lipgloss.Style
+	Frame, Focused, Title, Muted                                  lipgloss.Style
+	Cursor, Busy, Waiting, Done, Failed, Limited, Stopped, Denied lipgloss.Style
 }
 
 // New builds the styles of a palette.
@@ -113,6 +118,8 @@ func New(p Palette) Styles {
 		},
 		Pane: PaneStyles{
 			Frame: frame(p.Border), Focused: frame(p.Focus), Title: fg(p.Text).Bold(true), Muted: fg(p.Muted),
+			Cursor: fg(p.Focus).Bold(true), Busy: fg(p.Busy), Waiting: fg(p.Warning).Bold(true), Done: fg(p.Success),
+			Failed: fg(p.Error), Limited: fg(p.Warning), Stopped: fg(p.Muted), Denied: fg(p.Focus),
 		},
 	}
 }

@@ -1,0 +1,174 @@
+package pane
+
+import (
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// Apply folds one event into the pane. Events of other agents, kinds the
+// pane does not draw, and every event after the child ended are ignored:
+// a finished pane is a record and never changes.
+func (p *Pane) Apply(ev engine.Event) {
+	if ev == nil || ev.EventMeta().Agent != p.meta.Agent || p.state.Finished() {
+		return
+	}
+	p.fillMeta(ev.EventMeta())
+	switch e := ev.(type) {
+	case engine.ApprovalRequested:
+		p.approvalRequested(e)
+	case engine.ApprovalResolved:
+		p.approvalResolved(e)
+	case engine.AgentQueued:
+		p.state = Queued
+	case engine.AgentStarted:
+		p.agentStarted(e)
+	case engine.StepStarted:
+		p.step = e.Step
+		if e.Max > 0 {
+			p.maxSteps = e.Max
+		}
+	case engine.TextDelta:
+		p.stream.WriteString(e.Text)
+		p.activity.live(itemText)
+	case engine.ReasoningDelta:
+		p.thinking.WriteString(e.Text)
+		p.activity.live(itemThinking)
+	case engine.MessageDone:
+		p.messageDone(e.Text)
+	case engine.ToolStarted:
+		p.toolStarted(e)
+	case engine.ToolFinished:
+		p.toolFinished(e)
+	case engine.UsageReported:
+		p.usage = usageOf(e.Total)
+	case engine.AgentMessage:
+		p.note(Message, "you", e.Text, false, itemMessage)
+	case engine.Notice:
+		p.note(Notice, "notice", e.Text, false, itemNotice)
+	case engine.ErrorOccurred:
+		p.failure = oneLine(e.Message)
+		p.note(Notice, "error", e.Message, true, itemError)
+	case engine.AgentFinished:
+		p.finish(e)
+	default:
+		return
+	}
+	p.activity.version++
+}
+
+// fillMeta takes the type and description from the child's events when
+// the pane was made without them.
+func (p *Pane) fillMeta(m engine.Meta) {
+	if p.meta.AgentType == "" && m.AgentType != "" {
+		p.meta.AgentType = m.AgentType
+		p.label = p.styles.Agent(colourIndex(m.AgentType))
+	}
+	if p.meta.Description == "" {
+		p.meta.Description = m.Description
+	}
+	if p.meta.Parent == "" {
+		p.meta.Parent = m.Parent
+	}
+}
+
+// approvalRequested notes a question to the person: the delegation itself
+// before the child starts, or a tool permission while it runs.
+func (p *Pane) approvalRequested(e engine.ApprovalRequested) {
+	req := e.Request
+	if req == nil {
+		return
+	}
+	switch req.Kind {
+	case engine.ApproveDelegation:
+		p.state = AwaitingApproval
+		if d := req.Delegation; d != nil {
+			p.prompt, p.model, p.maxSteps, p.timeout = d.Prompt, d.Model, d.MaxSteps, d.Timeout
+			p.toolNames = append([]string(nil), d.Tools...)
+		}
+	case engine.ApproveTool:
+		if p.asking == nil {
+			p.asking = map[string]string{}
+		}
+		p.asking[req.ID] = req.Tool
+		p.state = WaitingForApproval
+	}
+}
+
+// approvalResolved moves on once the person answered. A denied delegation
+// keeps waiting for its AgentFinished, which carries the reason.
+func (p *Pane) approvalResolved(e engine.ApprovalResolved) {
+	switch p.state {
+	case AwaitingApproval:
+		if e.Answer.Decision != engine.Deny {
+			p.state = Queued
+		}
+	case WaitingForApproval:
+		delete(p.asking, e.RequestID)
+		if len(p.asking) == 0 {
+			p.state = Running
+		}
+	}
+}
+
+// agentStarted records what the child runs with and starts its clock.
+func (p *Pane) agentStarted(e engine.AgentStarted) {
+	p.state = Running
+	p.started = p.when(e.Time)
+	p.prompt, p.model, p.maxSteps, p.timeout = e.Prompt, e.Model, e.MaxSteps, e.Timeout
+	p.toolNames = append([]string(nil), e.Tools...)
+	if e.Transcript != "" {
+		p.transcript = e.Transcript
+	}
+}
+
+// when is an event's time, or the clock's when the event has none.
+func (p *Pane) when(t time.Time) time.Time {
+	if t.IsZero() {
+		return p.now
+	}
+	return t
+}
+
+// usageOf takes the running totals of a usage report.
+func usageOf(u llm.Usage) usage {
+	return usage{
+		total: u.TotalTokens, prompt: u.PromptTokens, completion: u.CompletionTokens,
+		cost: u.Cost, costKnown: u.CostKnown && (u.Requests > 0 || u.TotalTokens > 0),
+	}
+}
+
+// finish folds the pane: the final state, its reason and the run's own
+// stats, which are authoritative over what the events added up to.
+func (p *Pane) finish(e engine.AgentFinished) {
+	p.flush("")
+	p.state = stateOf(e.Status)
+	p.reason = oneLine(e.Reason)
+	if p.reason == "" && p.state == Failed {
+		p.reason = p.failure
+	}
+	s := e.Stats
+	if s.ToolCalls > 0 {
+		p.tools = s.ToolCalls
+	}
+	if s.Steps > 0 {
+		p.step = s.Steps
+	}
+	if s.Usage.Requests > 0 || s.Usage.TotalTokens > 0 {
+		p.usage = usageOf(s.Usage)
+	}
+	if e.Transcript != "" {
+		p.transcript = e.Transcript
+	}
+	p.ended = p.when(e.Time)
+	p.duration = s.Duration
+	// Without the run's own figure, time it from the events; not for an
+	// interrupted child, whose end is only when baton noticed it.
+	if p.duration <= 0 && p.state != Interrupted && !p.started.IsZero() && p.ended.After(p.started) {
+		p.duration = p.ended.Sub(p.started)
+	}
+	p.closeCalls()
+	p.entries = append(p.entries, Entry{Kind: Status, Title: p.state.String(), Summary: p.statsLine(),
+		Body: p.reason, IsError: p.state == Failed || p.state == TimedOut})
+}

@@ -1,0 +1,230 @@
+package pane
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// TestApprovalStates walks a child through the delegation card, the
+// queue, a run and two tool permissions asked at once.
+func TestApprovalStates(t *testing.T) {
+	p := newPane()
+	if p.State() != Queued {
+		t.Fatalf("new pane state = %v, want queued", p.State())
+	}
+	step := func(ev engine.Event, want State) {
+		t.Helper()
+		p.Apply(ev)
+		if p.State() != want {
+			t.Fatalf("after %s: state = %v, want %v", ev.Kind(), p.State(), want)
+		}
+	}
+	step(requested()[0], AwaitingApproval)
+	step(engine.ApprovalResolved{Meta: at(time.Second), RequestID: "a1", Answer: engine.Answer{Decision: engine.Allow}}, Queued)
+	step(engine.AgentQueued{Meta: at(time.Second), Position: 1}, Queued)
+	step(started()[2], Running)
+	ask := func(id string) engine.Event {
+		return engine.ApprovalRequested{Meta: at(2 * time.Second), Request: &engine.ApprovalRequest{ID: id, Kind: engine.ApproveTool, Tool: "run_command"}}
+	}
+	step(ask("p1"), WaitingForApproval)
+	step(ask("p2"), WaitingForApproval)
+	step(engine.ApprovalResolved{Meta: at(3 * time.Second), RequestID: "p1", Answer: engine.Answer{Decision: engine.Allow}}, WaitingForApproval)
+	step(engine.ApprovalResolved{Meta: at(3 * time.Second), RequestID: "p2", Answer: engine.Answer{Decision: engine.Deny}}, Running)
+	step(engine.AgentFinished{Meta: at(4 * time.Second), Status: engine.StatusCompleted}, Done)
+	step(requested()[0], Done)
+
+	p = newPane()
+	step(requested()[0], AwaitingApproval)
+	step(engine.ApprovalResolved{Meta: at(time.Second), RequestID: "a1", Answer: engine.Answer{Decision: engine.Deny}}, AwaitingApproval)
+	step(engine.AgentFinished{Meta: at(time.Second), Status: engine.StatusDenied, Reason: "not now"}, Denied)
+}
+
+// TestFinalStates maps every engine status to its state, and an unknown
+// one to failed.
+func TestFinalStates(t *testing.T) {
+	cases := map[engine.Status]State{
+		engine.StatusCompleted: Done, engine.StatusMaxSteps: MaxSteps, engine.StatusFailed: Failed,
+		engine.StatusTimedOut: TimedOut, engine.StatusCancelled: Cancelled, engine.StatusDenied: Denied,
+		engine.StatusInterrupted: Interrupted, "exploded": Failed,
+	}
+	for status, want := range cases {
+		p := newPane()
+		play(p, finished(status, ""))
+		if p.State() != want || !want.Finished() {
+			t.Errorf("%s: state = %v, want final %v", status, p.State(), want)
+		}
+	}
+	for s := AwaitingApproval; s <= Interrupted; s++ {
+		if s.String() == "unknown" || s.Finished() != (s >= Done) {
+			t.Errorf("state %d: String %q, Finished %v", int(s), s.String(), s.Finished())
+		}
+	}
+	if Cancelled.String() != "stopped" || State(99).String() != "unknown" {
+		t.Error("Cancelled must read stopped, an unknown state unknown")
+	}
+}
+
+// TestIgnoresOtherEvents: events of other agents, kinds a pane does not
+// draw, malformed requests and anything after the finish change nothing.
+func TestIgnoresOtherEvents(t *testing.T) {
+	p := newPane()
+	p.SetSize(100, 6)
+	play(p, tooling())
+	before, info := p.View(), p.Info()
+	other := at(5 * time.Second)
+	other.Agent = "plan-2"
+	for _, ev := range []engine.Event{
+		nil,
+		engine.TextDelta{Meta: other, Text: "not mine"},
+		engine.AgentFinished{Meta: other, Status: engine.StatusFailed},
+		engine.TurnStarted{Meta: at(5 * time.Second), Prompt: "hello"},
+		engine.TurnEnded{Meta: at(5 * time.Second), Status: engine.StatusCompleted},
+		engine.ApprovalRequested{Meta: at(5 * time.Second)},
+		engine.ApprovalRequested{Meta: at(5 * time.Second), Request: &engine.ApprovalRequest{ID: "z", Kind: "other"}},
+		engine.ApprovalResolved{Meta: at(5 * time.Second), RequestID: "unknown"},
+		engine.ToolFinished{Meta: other, CallID: "f"},
+	} {
+		p.Apply(ev)
+	}
+	if p.View() != before || !reflect.DeepEqual(p.Info(), info) {
+		t.Errorf("unrelated events changed the pane:\n%s\n---\n%s", ansi.Strip(before), ansi.Strip(p.View()))
+	}
+
+	play(p, finished(engine.StatusCompleted, "")[len(tooling()):])
+	summary, entries := p.Summary(), len(p.Entries())
+	play(p, tooling())
+	if p.Summary() != summary || len(p.Entries()) != entries || p.State() != Done {
+		t.Error("events after the finish changed a finished pane")
+	}
+}
+
+// TestInfo reports what the child runs with and has spent.
+func TestInfo(t *testing.T) {
+	p := newPane()
+	play(p, tooling())
+	p.SetNow(t0.Add(4200 * time.Millisecond))
+	got := p.Info()
+	want := Info{
+		ID: "explore-1", Number: 1, Type: "Explore", Description: "find auth code", State: Running,
+		Tools: 5, Steps: 6, MaxSteps: 15, Elapsed: 3200 * time.Millisecond, Started: t0.Add(time.Second),
+		Tokens: 1234, PromptTokens: 1100, CompletionTokens: 134, Cost: 0.0021, CostKnown: true,
+		Model: "gpt-4.1-mini", Timeout: 2 * time.Minute, ToolNames: []string{"read_file", "grep", "glob"},
+		Transcript: "/tmp/sessions/s1/explore-1.jsonl", Prompt: "Find where sessions are authenticated.",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("Info() =\n%+v\nwant\n%+v", got, want)
+	}
+	if p.ID() != "explore-1" || p.Number() != 1 || p.Meta().AgentType != "Explore" {
+		t.Errorf("ID %q Number %d Meta %+v", p.ID(), p.Number(), p.Meta())
+	}
+
+	play(p, finished(engine.StatusFailed, "provider said no")[len(tooling()):])
+	got = p.Info()
+	if got.State != Failed || got.Reason != "provider said no" || got.Tools != 8 || got.Steps != 7 ||
+		got.Tokens != 3214 || got.Ended != t0.Add(6*time.Second) || got.Elapsed != 5100*time.Millisecond {
+		t.Errorf("finished Info() = %+v", got)
+	}
+}
+
+// TestEntries keeps the child's whole transcript in order, live while it
+// streams.
+func TestEntries(t *testing.T) {
+	p := newPane()
+	play(p, streaming())
+	live := p.Entries()
+	last := live[len(live)-1]
+	if last.Kind != Text || !strings.HasSuffix(last.Body, "stale session with 401") || live[len(live)-2].Title != "reasoning" {
+		t.Errorf("live entries end with %+v, want the reasoning then the text being streamed", live[len(live)-2:])
+	}
+
+	p = newPane()
+	play(p, finished(engine.StatusCompleted, ""))
+	entries := p.Entries()
+	var kinds []EntryKind
+	for _, e := range entries {
+		kinds = append(kinds, e.Kind)
+	}
+	want := []EntryKind{Prompt, ToolCall, ToolCall, ToolCall, ToolCall, ToolCall, ToolCall, Text, Status}
+	if !reflect.DeepEqual(kinds, want) {
+		t.Fatalf("entry kinds = %v, want %v", kinds, want)
+	}
+	if e := entries[0]; e.Body != "Find where sessions are authenticated." {
+		t.Errorf("prompt entry = %+v", e)
+	}
+	if e := entries[3]; e.Title != "read_file internal/auth/session.go" || e.Summary != "180 lines" || e.Body != "…" {
+		t.Errorf("tool entry = %+v", e)
+	}
+	if e := entries[6]; e.Title != `grep "func Login"` || e.Summary != "1 match" {
+		t.Errorf("last tool entry = %+v", e)
+	}
+	if e := entries[8]; e.Title != "done" || e.Summary != "8 tools, 5.1s, 3.2k tok, $0.004" || e.IsError {
+		t.Errorf("status entry = %+v", e)
+	}
+
+	p = newPane()
+	play(p, append(tooling(),
+		engine.AgentMessage{Meta: at(3 * time.Second), Text: "check the cookie flags too"},
+		engine.Notice{Meta: at(3 * time.Second), Text: "fell back to gpt-4.1"},
+		engine.ErrorOccurred{Meta: at(3 * time.Second), Message: "rate limited (429)"},
+		engine.AgentFinished{Meta: at(3 * time.Second), Status: engine.StatusFailed}))
+	entries = p.Entries()
+	tail := entries[len(entries)-5:]
+	if tail[0].Summary != "no result: failed" || tail[1].Kind != Message || tail[1].Body != "check the cookie flags too" ||
+		tail[2].Kind != Notice || tail[3].Kind != Notice || !tail[3].IsError || tail[4].Body != "rate limited (429)" || !tail[4].IsError {
+		t.Errorf("last entries = %+v", tail)
+	}
+}
+
+// TestCleansText: escape sequences and control characters from the model
+// or a tool never reach the terminal, yet their text shows.
+func TestCleansText(t *testing.T) {
+	meta := at(0)
+	meta.Description = "find \x1b[31mauth\x1b[0m\ncode"
+	p := New(meta, 1, nil)
+	p.SetSize(120, 6)
+	dirty := at(time.Second)
+	play(p, []engine.Event{
+		engine.AgentStarted{Meta: dirty, Prompt: "go\x1b]0;owned\x07 look", Model: "m\x1b[2J"},
+		engine.ToolStarted{Meta: dirty, CallID: "c", Name: "grep", Title: "grep \x1b[1mTODO\x1b[0m\r"},
+		engine.TextDelta{Meta: dirty, Text: "found\x1b[2J it\ttoo\x07"},
+	})
+	view := p.View()
+	if strings.ContainsAny(view, "\x1b\x07\r") {
+		t.Fatalf("View carries control characters: %q", view)
+	}
+	for _, want := range []string{"find auth code", "grep TODO", "found it    too"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("View lost %q:\n%s", want, view)
+		}
+	}
+	for _, e := range p.Entries() {
+		if strings.ContainsAny(e.Title+e.Body+e.Summary, "\x1b\x07\r") {
+			t.Errorf("entry carries control characters: %+v", e)
+		}
+	}
+	if info := p.Info(); strings.ContainsAny(info.Prompt+info.Model+info.Description, "\x1b\x07") {
+		t.Errorf("Info carries control characters: %+v", info)
+	}
+}
+
+// TestFormats pins the short forms of numbers the panes share.
+func TestFormats(t *testing.T) {
+	cases := [][2]string{
+		{tokens(0), "0 tok"}, {tokens(800), "800 tok"}, {tokens(1234), "1.2k tok"}, {tokens(3_400_000), "3.4M tok"},
+		{elapsed(-time.Second), "0.0s"}, {elapsed(3240 * time.Millisecond), "3.2s"}, {elapsed(59960 * time.Millisecond), "59.9s"},
+		{elapsed(125 * time.Second), "2m05s"}, {elapsed(time.Hour + 2*time.Minute + 5*time.Second), "1h02m05s"},
+		{cost(0), "$0.000"}, {cost(0.0041), "$0.004"}, {cost(0.0001), "<$0.001"}, {cost(1.5), "$1.500"},
+		{plural(1, "tool"), "1 tool"}, {plural(2, "tool"), "2 tools"},
+	}
+	for _, c := range cases {
+		if c[0] != c[1] {
+			t.Errorf("got %q, want %q", c[0], c[1])
+		}
+	}
+}

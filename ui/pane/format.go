@@ -1,0 +1,105 @@
+package pane
+
+import (
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// tokens writes a token count the short way: "800 tok", "1.2k tok",
+// "3.4M tok".
+func tokens(n int) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d tok", n)
+	case n < 1_000_000:
+		return fmt.Sprintf("%.1fk tok", float64(n)/1000)
+	default:
+		return fmt.Sprintf("%.1fM tok", float64(n)/1_000_000)
+	}
+}
+
+// elapsed writes a duration with one decimal under a minute ("3.2s") and
+// whole seconds above ("2m05s", "1h02m05s").
+func elapsed(d time.Duration) string {
+	if d < 0 {
+		d = 0
+	}
+	if d < time.Minute {
+		// Truncate, not round, so 59.96s does not read "60.0s".
+		return fmt.Sprintf("%.1fs", float64(d.Truncate(100*time.Millisecond))/float64(time.Second))
+	}
+	d = d.Truncate(time.Second)
+	h, m, s := int(d/time.Hour), int(d%time.Hour/time.Minute), int(d%time.Minute/time.Second)
+	if h > 0 {
+		return fmt.Sprintf("%dh%02dm%02ds", h, m, s)
+	}
+	return fmt.Sprintf("%dm%02ds", m, s)
+}
+
+// cost writes a dollar amount to the tenth of a cent, the precision the
+// header uses; a cost too small to show says so instead of "$0.000".
+func cost(c float64) string {
+	if c > 0 && c < 0.0005 {
+		return "<$0.001"
+	}
+	return fmt.Sprintf("$%.3f", c)
+}
+
+// plural writes a count with its noun: "1 tool", "3 tools".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, noun)
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}
+
+// clean makes text from the model, a tool or an agent definition safe to
+// draw: escape sequences are removed whole and other control characters
+// dropped, since either could move the cursor or restyle the terminal;
+// tabs become spaces so widths can be measured. Newlines stay.
+func clean(s string) string {
+	plain := true
+	for _, r := range s {
+		if r != '\n' && unicode.IsControl(r) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	s = ansi.Strip(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteByte('\n')
+		case r == '\t':
+			b.WriteString("    ")
+		case unicode.IsControl(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// oneLine cleans s and folds it onto one line, for titles and
+// descriptions drawn inside a header.
+func oneLine(s string) string {
+	return strings.Join(strings.Fields(clean(s)), " ")
+}
+
+// fit cuts a (possibly styled) line to width cells, marking the cut. A
+// width of zero or less means the pane has not been sized: nothing is cut.
+func fit(line string, width int) string {
+	if width <= 0 || len(line) <= width || ansi.StringWidth(line) <= width {
+		return line
+	}
+	return ansi.Truncate(line, width, "…")
+}

@@ -1,0 +1,36 @@
+package pane
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+)
+
+// TestGoldenPanes compares the plain text of a pane in each state with
+// testdata/TestGoldenPanes/*.golden; -update rewrites them. A running pane
+// has room for five lines of activity.
+func TestGoldenPanes(t *testing.T) {
+	for _, sc := range scenarios {
+		for _, width := range []int{80, 120} {
+			t.Run(fmt.Sprintf("%s_%d", sc.name, width), func(t *testing.T) {
+				p := newPane()
+				p.SetSize(width, 6)
+				p.SetSpinnerFrame("⠋ ")
+				play(p, sc.events())
+				p.SetNow(t0.Add(4200 * time.Millisecond))
+				if p.State() != sc.state {
+					t.Fatalf("state = %v, want %v", p.State(), sc.state)
+				}
+				view := p.View()
+				if got := strings.Count(view, "\n") + 1; got != p.Lines() {
+					t.Errorf("View has %d lines, Lines() = %d", got, p.Lines())
+				}
+				golden.RequireEqual(t, []byte(ansi.Strip(view)+"\n"))
+			})
+		}
+	}
+}

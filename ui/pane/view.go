@@ -1,0 +1,172 @@
+package pane
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// cursor marks every line of the focused pane, so the person sees which
+// pane enter, x and s act on.
+const cursor = "▌ "
+
+// minDescription is the least room a description keeps when a narrow line
+// is cut: past it, the numbers on the right give way instead.
+const minDescription = 12
+
+// View draws the pane: while it lives, its header and its latest activity
+// within its height; once it ended, its one summary line.
+func (p *Pane) View() string {
+	width := p.inner()
+	if p.state.Finished() {
+		return p.focusCursor() + p.summary(width)
+	}
+	activity := p.activityLines(width)
+	var b strings.Builder
+	b.WriteString(p.focusCursor() + p.header(width))
+	for _, line := range activity {
+		b.WriteString("\n" + p.focusCursor() + line)
+	}
+	return b.String()
+}
+
+// Lines is how many lines View draws now, for the root's layout.
+func (p *Pane) Lines() int {
+	if p.state.Finished() {
+		return 1
+	}
+	return 1 + len(p.activityLines(p.inner()))
+}
+
+// Header is the pane's first line, with the focus cursor when focused:
+// "⠋ [Explore] find auth code ... 5 tools, 3.2s · step 6/15 · 1.2k tok".
+// A finished pane's header is its summary.
+func (p *Pane) Header() string {
+	if p.state.Finished() {
+		return p.focusCursor() + p.summary(p.inner())
+	}
+	return p.focusCursor() + p.header(p.inner())
+}
+
+// Summary is the line a finished pane folds to, which stays in the
+// conversation: "✓ [Explore] find auth code - done (8 tools, 5.1s, 3.2k
+// tok, $0.004)", with the reason after a colon when there is one.
+func (p *Pane) Summary() string { return p.summary(p.width) }
+
+// inner is the width left beside the focus cursor.
+func (p *Pane) inner() int {
+	if p.focused && p.width > 0 {
+		return max(p.width-ansi.StringWidth(cursor), 1)
+	}
+	return p.width
+}
+
+// focusCursor is the focus cursor, or nothing for a pane without focus.
+func (p *Pane) focusCursor() string {
+	if p.focused {
+		return p.styles.Pane.Cursor.Render(cursor)
+	}
+	return ""
+}
+
+// header draws the live header within width.
+func (p *Pane) header(width int) string {
+	st := &p.styles.Pane
+	mark := p.state.style(st).Render(p.state.mark())
+	if p.state == Running {
+		mark = st.Busy.Render(p.frame)
+	}
+	var right []string
+	switch p.state {
+	case AwaitingApproval, Queued:
+		right = []string{st.Muted.Render(" ... ") + p.state.style(st).Render(p.state.String())}
+	case WaitingForApproval:
+		right = []string{st.Muted.Render(" ... "+plural(p.tools, "tool")+", ") + st.Waiting.Render(p.state.String())}
+	default:
+		right = []string{st.Muted.Render(" ... " + plural(p.tools, "tool") + ", " + elapsed(p.runTime()))}
+	}
+	if p.state == Running || p.state == WaitingForApproval {
+		right = append(right, p.progress()...)
+	}
+	return p.compose(mark, right, "", width)
+}
+
+// progress is the step and the tokens so far (" · step 6/15",
+// " · 1.2k tok"), each present once known.
+func (p *Pane) progress() []string {
+	var parts []string
+	switch {
+	case p.step > 0 && p.maxSteps > 0:
+		parts = append(parts, fmt.Sprintf(" · step %d/%d", p.step, p.maxSteps))
+	case p.step > 0:
+		parts = append(parts, fmt.Sprintf(" · step %d", p.step))
+	}
+	if p.usage.total > 0 {
+		parts = append(parts, " · "+tokens(p.usage.total))
+	}
+	for i := range parts {
+		parts[i] = p.styles.Pane.Muted.Render(parts[i])
+	}
+	return parts
+}
+
+// summary draws the folded line within width.
+func (p *Pane) summary(width int) string {
+	st := &p.styles.Pane
+	style := p.state.style(st)
+	right := st.Muted.Render(" - ") + style.Render(p.state.String())
+	if stats := p.statsLine(); stats != "" {
+		right += st.Muted.Render(" (" + stats + ")")
+	}
+	reason := ""
+	if p.reason != "" {
+		reasonStyle := st.Muted
+		if p.state == Failed || p.state == TimedOut {
+			reasonStyle = style
+		}
+		reason = st.Muted.Render(": ") + reasonStyle.Render(p.reason)
+	}
+	return p.compose(style.Render(p.state.mark()), []string{right}, reason, width)
+}
+
+// statsLine is what the run spent: "8 tools, 5.1s, 3.2k tok, $0.004"; it
+// is empty for a child that never ran.
+func (p *Pane) statsLine() string {
+	d := p.runTime()
+	if d <= 0 && p.tools == 0 && p.usage.total == 0 {
+		return ""
+	}
+	parts := []string{plural(p.tools, "tool"), elapsed(d)}
+	if p.usage.total > 0 {
+		parts = append(parts, tokens(p.usage.total))
+	}
+	if p.usage.costKnown {
+		parts = append(parts, cost(p.usage.cost))
+	}
+	return strings.Join(parts, ", ")
+}
+
+// compose lays out "mark [Type] description", the parts of right, then
+// tail. On a narrow line the description gives way first, down to
+// minDescription; then right's last parts are dropped whole, so a number
+// is never shown cut; what still does not fit (the tail first) is cut at
+// the end of the line.
+func (p *Pane) compose(mark string, right []string, tail string, width int) string {
+	typ := oneLine(p.meta.AgentType)
+	if typ == "" {
+		typ = "agent"
+	}
+	left := mark + " " + p.label.Render("["+typ+"]") + " "
+	desc := oneLine(p.meta.Description)
+	if width > 0 {
+		keep := min(ansi.StringWidth(desc), minDescription)
+		room := width - ansi.StringWidth(left) - ansi.StringWidth(strings.Join(right, ""))
+		for len(right) > 1 && room < keep {
+			room += ansi.StringWidth(right[len(right)-1])
+			right = right[:len(right)-1]
+		}
+		desc = ansi.Truncate(desc, max(room, keep), "…")
+	}
+	return fit(left+p.styles.Pane.Title.Render(desc)+strings.Join(right, "")+tail, width)
+}
