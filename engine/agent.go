@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"sync"
@@ -154,7 +155,7 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 		Role:             openai.ChatMessageRoleAssistant,
 		Content:          resp.Content,
 		ReasoningContent: resp.Reasoning,
-		ToolCalls:        resp.ToolCalls,
+		ToolCalls:        historyCalls(resp.ToolCalls),
 	})
 	a.emit(MessageDone{Meta: a.stamp(), Text: resp.Content})
 	if len(resp.ToolCalls) == 0 || !withTools {
@@ -188,6 +189,21 @@ func (a *Agent) fallBack(err error) bool {
 	a.notes = append(a.notes, note)
 	a.emit(Notice{Meta: a.stamp(), Text: note})
 	return true
+}
+
+// historyCalls copies calls for the history with arguments that are not
+// valid JSON replaced by "{}": strict backends re-parse every past call and
+// would refuse all later requests. The tool error tells the model what
+// was wrong with the call it sent.
+func historyCalls(calls []openai.ToolCall) []openai.ToolCall {
+	out := make([]openai.ToolCall, len(calls))
+	for i, c := range calls {
+		if !json.Valid([]byte(c.Function.Arguments)) {
+			c.Function.Arguments = "{}"
+		}
+		out[i] = c
+	}
+	return out
 }
 
 // keepPartial records an interrupted message's text in the history, so a

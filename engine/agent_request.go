@@ -14,8 +14,13 @@ import (
 func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, error) {
 	model := a.model()
 	req := openai.ChatCompletionRequest{Model: model, Messages: a.history}
-	if withTools && a.tools != nil && len(a.tools.Tools()) > 0 {
+	if a.tools != nil && len(a.tools.Tools()) > 0 {
+		// Tools stay declared even when none may be called: some backends
+		// refuse a history holding tool calls without tool definitions.
 		req.Tools = tools.ToOpenAI(a.tools.Tools())
+		if !withTools {
+			req.ToolChoice = "none"
+		}
 	}
 	if a.effort != "" {
 		if info, ok := a.catalog.Lookup(model); ok && info.CanReason {
@@ -30,6 +35,7 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 			text.add(s)
 		},
 		OnReasoning: reasoning.add,
+		OnToolDelta: text.flush,
 	})
 	reasoning.flush()
 	text.flush()

@@ -41,10 +41,12 @@ func (d *delegator) resolve(a taskArgs, mainModel string) (childSpec, error) {
 	if err := d.checkCapabilities(typ, spec.model); err != nil {
 		return childSpec{}, err
 	}
+	// Built-in types carry the default limits; the configured limits
+	// (child_steps_read_only, child_steps_write) decide for them.
 	spec.maxSteps = typ.MaxSteps
-	if spec.maxSteps <= 0 {
+	if spec.maxSteps <= 0 || typ.Source == agenttypes.BuiltinSource {
 		spec.maxSteps = d.limits.ChildStepsWrite
-		if isReadOnlySet(spec.tools) {
+		if !canWrite(spec.tools) {
 			spec.maxSteps = d.limits.ChildStepsReadOnly
 		}
 	}
@@ -124,14 +126,12 @@ func (d *delegator) checkCapabilities(typ agenttypes.Type, model string) error {
 	return nil
 }
 
-// isReadOnlySet reports whether every tool in s is read-only.
-func isReadOnlySet(s *tools.Set) bool {
-	for _, t := range s.Tools() {
-		if !t.ReadOnly() {
-			return false
-		}
-	}
-	return true
+// canWrite reports whether s can change files; a type that only reads
+// and runs commands (test) counts as read-only for its step limit.
+func canWrite(s *tools.Set) bool {
+	_, write := s.Get("write_file")
+	_, edit := s.Get("edit_file")
+	return write || edit
 }
 
 // estimate guesses the first request's prompt tokens (four characters a

@@ -126,3 +126,26 @@ func TestChildCostMatchesCatalogue(t *testing.T) {
 		t.Fatalf("child cost %v (known %v), want %v", got, finished.Stats.Usage.CostKnown, want)
 	}
 }
+
+func TestConfiguredStepLimitsApplyToBuiltins(t *testing.T) {
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r) && r.Body.ToolChoice == "none":
+			w.Text("summary")
+		case isChild(r):
+			w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(taskCall("a", "explore", "read", "Read."), taskCall("b", "general-purpose", "write", "Write."))
+		default:
+			w.Text("done")
+		}
+	}, func(c *Config) { c.Limits.ChildStepsReadOnly, c.Limits.ChildStepsWrite = 2, 3 })
+	log := runTurn(t, s, "go", nil)
+	steps := map[string]int{}
+	for _, st := range eventsOf[AgentStarted](log) {
+		steps[st.Description] = st.MaxSteps
+	}
+	if steps["read"] != 2 || steps["write"] != 3 {
+		t.Fatalf("step limits %v, want read 2 and write 3", steps)
+	}
+}

@@ -65,6 +65,6 @@ func newDelegator(s *Session) (*delegator, error) {
 		s: s, types: cfg.Types, base: base, catalog: cfg.Catalog, limits: cfg.Limits,
 		subagentModel: cfg.SubagentModel, policyAllow: cfg.SubagentAllow, policyDeny: cfg.SubagentDeny,
 		workspace: cfg.Workspace, agentsMD: readContextFile(ws.Root() + "/AGENTS.md"),
-		slots: newSlotQueue(cfg.Limits.MaxConcurrent), children: map[AgentID]*childHandle{},
+		slots: map[int]*slotQueue{}, children: map[AgentID]*childHandle{},
 	}, nil
 }

@@ -27,7 +27,11 @@ type delegator struct {
 	policyDeny    []string
 	workspace     string
 	agentsMD      string
-	slots         *slotQueue
+
+	// slots bound running children per depth: a child waiting on its own
+	// children holds its slot, so grandchildren need slots of their own.
+	slotsMu sync.Mutex
+	slots   map[int]*slotQueue
 
 	mu       sync.Mutex
 	children map[AgentID]*childHandle
@@ -75,6 +79,10 @@ func (d *delegator) approveAndRun(ctx context.Context, child *Agent, spec childS
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
 	}
 	ans := d.s.perms.authorizeDelegation(ctx, child.emit, child.stamp, spec.typ.Name, preview)
+	if ctx.Err() != nil {
+		status, reason := classifyRunError(ctx, ctx.Err())
+		return Result{Status: status, Reason: reason + " before the delegation was answered"}
+	}
 	if ans.Decision == Deny {
 		reason := ans.Reason
 		if reason == "" {
@@ -86,7 +94,7 @@ func (d *delegator) approveAndRun(ctx context.Context, child *Agent, spec childS
 	if ans.EditedPrompt != "" {
 		prompt = ans.EditedPrompt
 	}
-	release, err := d.slots.acquire(ctx, func(position int) {
+	release, err := d.slotsAt(child.depth).acquire(ctx, func(position int) {
 		child.emit(AgentQueued{Meta: child.stamp(), Position: position})
 	})
 	if err != nil {
@@ -130,6 +138,18 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 		history: []openai.ChatCompletionMessage{system},
 		emit:    d.s.emit, record: record, retryDelays: d.s.cfg.RetryDelays,
 	}
+}
+
+// slotsAt returns the slot queue of children at depth.
+func (d *delegator) slotsAt(depth int) *slotQueue {
+	d.slotsMu.Lock()
+	defer d.slotsMu.Unlock()
+	q, ok := d.slots[depth]
+	if !ok {
+		q = newSlotQueue(d.limits.MaxConcurrent)
+		d.slots[depth] = q
+	}
+	return q
 }
 
 // register records a live child.

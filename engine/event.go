@@ -173,7 +173,13 @@ type ApprovalResolved struct {
 	By        string `json:"by"`
 }
 
-// Kind implementations.
+// ConversationCleared says the person started a new conversation; a
+// resumed session forgets the history before it.
+type ConversationCleared struct {
+	Meta
+}
+
+// Kind implementations: each returns the event's stream-json "type".
 
 func (TurnStarted) Kind() string       { return "turn_started" }
 func (TextDelta) Kind() string         { return "text" }
@@ -192,3 +198,6 @@ func (AgentMessage) Kind() string      { return "agent_message" }
 func (AgentFinished) Kind() string     { return "agent_finished" }
 func (ApprovalRequested) Kind() string { return "approval_requested" }
 func (ApprovalResolved) Kind() string  { return "approval_resolved" }
+
+// Kind implements Event.
+func (ConversationCleared) Kind() string { return "conversation_cleared" }

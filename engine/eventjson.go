@@ -33,19 +33,20 @@ func decode[T Event]() func([]byte) (Event, error) {
 // left out on purpose: a replayed one has no one waiting for its answer;
 // text deltas are not recorded (MessageDone carries the whole text).
 var decoders = map[string]func([]byte) (Event, error){
-	TurnStarted{}.Kind():      decode[TurnStarted](),
-	MessageDone{}.Kind():      decode[MessageDone](),
-	ToolStarted{}.Kind():      decode[ToolStarted](),
-	ToolFinished{}.Kind():     decode[ToolFinished](),
-	UsageReported{}.Kind():    decode[UsageReported](),
-	Notice{}.Kind():           decode[Notice](),
-	ErrorOccurred{}.Kind():    decode[ErrorOccurred](),
-	TurnEnded{}.Kind():        decode[TurnEnded](),
-	AgentQueued{}.Kind():      decode[AgentQueued](),
-	AgentStarted{}.Kind():     decode[AgentStarted](),
-	AgentMessage{}.Kind():     decode[AgentMessage](),
-	AgentFinished{}.Kind():    decode[AgentFinished](),
-	ApprovalResolved{}.Kind(): decode[ApprovalResolved](),
+	TurnStarted{}.Kind():         decode[TurnStarted](),
+	MessageDone{}.Kind():         decode[MessageDone](),
+	ToolStarted{}.Kind():         decode[ToolStarted](),
+	ToolFinished{}.Kind():        decode[ToolFinished](),
+	UsageReported{}.Kind():       decode[UsageReported](),
+	Notice{}.Kind():              decode[Notice](),
+	ErrorOccurred{}.Kind():       decode[ErrorOccurred](),
+	TurnEnded{}.Kind():           decode[TurnEnded](),
+	AgentQueued{}.Kind():         decode[AgentQueued](),
+	AgentStarted{}.Kind():        decode[AgentStarted](),
+	AgentMessage{}.Kind():        decode[AgentMessage](),
+	AgentFinished{}.Kind():       decode[AgentFinished](),
+	ApprovalResolved{}.Kind():    decode[ApprovalResolved](),
+	ConversationCleared{}.Kind(): decode[ConversationCleared](),
 }
 
 // UnmarshalEvent decodes what MarshalEvent wrote. Kinds that cannot be

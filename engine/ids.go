@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync/atomic"
 )
@@ -26,4 +27,37 @@ func (s *idSource) child(typeName string) (AgentID, int) {
 // approval returns a fresh approval request id.
 func (s *idSource) approval() string {
 	return fmt.Sprintf("ap-%d", s.approvals.Add(1))
+}
+
+// noteUsed moves the counters past the ids a resumed transcript used, so
+// new children never reuse an old child's id (and transcript file).
+func (s *idSource) noteUsed(ev Event) {
+	if n, ok := ordinal(string(ev.EventMeta().Agent), "-"); ok {
+		raise(&s.children, n)
+	}
+	if r, ok := ev.(ApprovalResolved); ok {
+		if n, ok := ordinal(r.RequestID, "ap-"); ok {
+			raise(&s.approvals, n)
+		}
+	}
+}
+
+// ordinal reads the number after the last sep in id.
+func ordinal(id, sep string) (int64, bool) {
+	i := strings.LastIndex(id, sep)
+	if i < 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(id[i+len(sep):], 10, 64)
+	return n, err == nil
+}
+
+// raise sets c to at least n.
+func raise(c *atomic.Int64, n int64) {
+	for {
+		cur := c.Load()
+		if cur >= n || c.CompareAndSwap(cur, n) {
+			return
+		}
+	}
 }

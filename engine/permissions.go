@@ -97,7 +97,11 @@ func (p *permissions) authorizeDelegation(ctx context.Context, emit func(Event),
 func (p *permissions) ask(ctx context.Context, emit func(Event), stamp func() Meta, req *ApprovalRequest) Answer {
 	emit(ApprovalRequested{Meta: stamp(), Request: req})
 	ans := req.Wait(ctx)
-	emit(ApprovalResolved{Meta: stamp(), RequestID: req.ID, Answer: ans, By: "person"})
+	by := "person"
+	if ctx.Err() != nil {
+		by = "cancellation"
+	}
+	emit(ApprovalResolved{Meta: stamp(), RequestID: req.ID, Answer: ans, By: by})
 	return ans
 }
 

@@ -61,12 +61,15 @@ func (s *Session) resume() error {
 			}
 			s.history = append(s.history, ev)
 			s.noteUsage(ev)
+			s.ids.noteUsed(ev)
 			switch e := ev.(type) {
 			case AgentStarted:
 				running[e.Agent] = e
 				order = append(order, e.Agent)
 			case AgentFinished:
 				delete(running, e.Agent)
+			case ConversationCleared:
+				s.main.history = s.main.history[:1]
 			}
 		}
 	}

@@ -20,7 +20,7 @@ func delegatingScript(block bool) llmtest.Responder {
 			<-w.Context().Done()
 		case isChild(r):
 			w.Text("the auth code is in auth.go")
-		case r.LastUser() == "find auth" && len(toolMessages(r)) == 0:
+		case lastIsUser(r, "find auth"):
 			w.ToolCalls(taskCall("t1", "explore", "find auth code", "Find the auth code."))
 		default:
 			w.Text("answer to: " + r.LastUser())
@@ -82,6 +82,16 @@ func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 	contains(t, "resumed history", all.String(), "find auth")
 	contains(t, "resumed history", all.String(), "the auth code is in auth.go")
 	contains(t, "resumed history", all.String(), "answer to: find auth")
+
+	again2 := runTurn(t, second, "find auth", nil)
+	if len(eventsOf[AgentStarted](again2)) != 1 {
+		t.Fatal("the resumed session did not delegate again")
+	}
+	for _, st := range eventsOf[AgentStarted](again2) {
+		if st.Agent == folded.Agent {
+			t.Fatalf("a child of the resumed session reused the id %s", st.Agent)
+		}
+	}
 }
 
 func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
@@ -178,4 +188,35 @@ func walkFiles(root string, fn func(string, []byte)) error {
 		fn(path, data)
 	}
 	return nil
+}
+
+// lastIsUser reports whether the request ends with the user saying text.
+func lastIsUser(r *llmtest.Request, text string) bool {
+	last := r.Body.Messages[len(r.Body.Messages)-1]
+	return last.Role == "user" && last.Content == text
+}
+
+func TestResumeForgetsWhatWasCleared(t *testing.T) {
+	store := transcript.NewStore(t.TempDir(), nil)
+	workspace := t.TempDir()
+	dir, err := store.Create(workspace, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	runTurn(t, first, "old topic", nil)
+	if err := first.Clear(); err != nil {
+		t.Fatal(err)
+	}
+	runTurn(t, first, "new topic", nil)
+	first.Close()
+	second, srv := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	runTurn(t, second, "go on", nil)
+	var all strings.Builder
+	for _, m := range srv.Requests()[0].Body.Messages {
+		all.WriteString(m.Content + "\n")
+	}
+	if strings.Contains(all.String(), "old topic") || !strings.Contains(all.String(), "new topic") {
+		t.Fatalf("resumed history after /clear:\n%s", all.String())
+	}
 }

@@ -216,6 +216,9 @@ func (s *Session) Clear() error {
 		return ErrBusy
 	}
 	s.main.history = s.main.history[:1]
+	if err := s.rec.event(ConversationCleared{Meta: Meta{Agent: MainAgent, Time: time.Now()}}); err != nil {
+		return err
+	}
 	return nil
 }
 

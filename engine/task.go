@@ -14,6 +14,9 @@ import (
 // TaskToolName is the name of the delegation tool.
 const TaskToolName = "task"
 
+// maxTimeoutS bounds a task call's timeout_s: a day.
+const maxTimeoutS = 24 * 60 * 60
+
 // taskTool offers delegation to the model. The executor runs it through
 // delegate, which knows the calling agent; it is never run on its own.
 type taskTool struct {
@@ -104,8 +107,8 @@ func parseTaskArgs(raw json.RawMessage, types *agenttypes.Registry) (taskArgs, e
 	if a.SubagentType == "" && strings.TrimSpace(a.Instructions) == "" {
 		return a, fmt.Errorf("task needs subagent_type (one of: %s) or instructions for a temporary agent", strings.Join(types.Names(), ", "))
 	}
-	if a.TimeoutS < 0 {
-		return a, errors.New("timeout_s must be a positive number of seconds")
+	if a.TimeoutS < 0 || a.TimeoutS > maxTimeoutS {
+		return a, fmt.Errorf("timeout_s must be between 1 and %d seconds", maxTimeoutS)
 	}
 	switch a.Effort {
 	case "", "low", "medium", "high":

@@ -189,5 +189,9 @@ func checkProjectKeys(fc fileConfig) error {
 		return errors.New("yolo is not allowed in project config (a repository must not switch approvals off); " +
 			"pass --yolo or set yolo in your user config")
 	}
+	if fc.Allow != nil {
+		return errors.New("allow is not allowed in project config (a repository must not let its own commands and writes run unasked); " +
+			"pass --allow or set allow in your user config")
+	}
 	return nil
 }

@@ -110,7 +110,6 @@ context_window = 32768
 cleanup = "delete"
 `
 	const project = `
-allow = ["read_file", "task"]
 [limits]
 max_concurrent = 4
 command_timeout_s = 30
@@ -135,7 +134,7 @@ prune_after_days = 7
 	}
 	check("api key", cfg.APIKey, "sk-user")
 	check("subagent model", cfg.SubagentModel, "env-sub")
-	check("allow", cfg.Allow, []string{"read_file", "task"})
+	check("allow", cfg.Allow, []string{"write_file"})
 	check("yolo", cfg.Yolo, true)
 	if cfg, err := w.load(t, []string{"--yolo=false"}, nil); err != nil || cfg.Yolo {
 		t.Errorf("--yolo=false must override the user config: yolo %v, err %v", cfg.Yolo, err)
@@ -214,6 +213,7 @@ func TestConfigErrors(t *testing.T) {
 		{name: "syntax", project: "model = ", want: []string{".baton/config.toml: line 1: "}},
 		{name: "api key in project", project: `api_key = "sk-x"`, want: []string{".baton/config.toml: api_key is not allowed in project config", "OPENAI_API_KEY"}},
 		{name: "yolo in project", project: `yolo = true`, want: []string{".baton/config.toml: yolo is not allowed in project config"}},
+		{name: "allow in project", project: `allow = ["run_command"]`, want: []string{".baton/config.toml: allow is not allowed in project config", "--allow"}},
 		{name: "bad env url", env: map[string]string{"OPENAI_BASE_URL": "ftp://x"}, want: []string{`OPENAI_BASE_URL: expected an http(s) URL`, `got "ftp://x"`}},
 	}
 	for _, tt := range tests {

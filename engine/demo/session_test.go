@@ -112,11 +112,7 @@ func TestDemoChildrenCallOnlyOfferedTools(t *testing.T) {
 }
 
 func TestDemoChildReportsAtItsStepLimit(t *testing.T) {
-	types := agenttypes.Builtins()
-	for i := range types {
-		types[i].MaxSteps = 1
-	}
-	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Types = agenttypes.NewRegistry(types...) })
+	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Limits.ChildStepsReadOnly = 1 })
 	tr := runTurn(t, s, "look around")
 
 	finished := eventsOf[engine.AgentFinished](tr)

@@ -28,6 +28,12 @@ type callBuilder struct {
 	args     strings.Builder
 }
 
+// complete reports whether the arguments so far are a whole JSON value.
+func (cb *callBuilder) complete() bool {
+	args := strings.TrimSpace(cb.args.String())
+	return args != "" && json.Valid([]byte(args))
+}
+
 // feed decodes one raw data line and folds it in. A line carrying an error
 // in any shape returns it as a *ProviderError.
 func (a *accumulator) feed(line []byte, h Handler) error {
@@ -75,6 +81,9 @@ func (a *accumulator) add(c *chunk, h Handler) {
 		for j := range ch.Delta.ToolCalls {
 			a.addTool(&ch.Delta.ToolCalls[j])
 		}
+		if len(ch.Delta.ToolCalls) > 0 && h.OnToolDelta != nil {
+			h.OnToolDelta()
+		}
 		if ch.FinishReason != "" {
 			a.finish = ch.FinishReason
 		}
@@ -109,7 +118,10 @@ func (a *accumulator) target(d *toolDelta) *callBuilder {
 		cur = a.byIndex[*d.Index]
 	} else if n := len(a.calls); n > 0 {
 		cur = a.calls[n-1]
-		if d.Function.Name != "" && cur.name != "" && d.Function.Name != cur.name {
+		// A named delta starts a new call when it names another tool, or
+		// when the last call's arguments are already a whole JSON value
+		// (parallel calls of one tool sent whole, without index or id).
+		if d.Function.Name != "" && cur.name != "" && (d.Function.Name != cur.name || cur.complete()) {
 			cur = nil
 		}
 	}

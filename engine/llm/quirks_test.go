@@ -58,6 +58,15 @@ func quirks() []quirk {
 			finish: "tool_calls",
 		},
 		{
+			name: "tool call: no index and no id, two whole calls of one tool",
+			script: lines(
+				tools(`[{"function":{"name":"read","arguments":"{\"path\":\"a.go\"}"}}]`),
+				tools(`[{"function":{"name":"read","arguments":"{\"path\":\"b.go\"}"}}]`),
+				toolsDone),
+			calls:  []wantCall{{"", "read", `{"path":"a.go"}`}, {"", "read", `{"path":"b.go"}`}},
+			finish: "tool_calls",
+		},
+		{
 			name: "tool call: index starting at 1",
 			script: lines(
 				tools(`[{"index":1,"id":"call_1","type":"function","function":{"name":"read","arguments":"{\"path\":"}}]`),

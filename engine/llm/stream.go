@@ -13,6 +13,9 @@ import (
 type Handler struct {
 	OnText      func(string)
 	OnReasoning func(string)
+	// OnToolDelta is called for each chunk carrying tool-call pieces, so
+	// a caller can flush text it holds back while arguments stream.
+	OnToolDelta func()
 }
 
 // Response is one assembled assistant message.

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"os"
 	"path"
 	"slices"
 	"strings"
@@ -50,7 +51,11 @@ func isRoot(op string) bool {
 
 // isHome reports whether an operand names the home directory or all of it.
 func isHome(op string) bool {
-	for _, home := range []string{"~", "$HOME", "${HOME}"} {
+	homes := []string{"~", "$HOME", "${HOME}"}
+	if dir, err := os.UserHomeDir(); err == nil && dir != "/" {
+		homes = append(homes, path.Clean(dir))
+	}
+	for _, home := range homes {
 		if op == home || strings.HasPrefix(op, home+"/") {
 			rest := path.Clean("/" + op[len(home):])
 			return rest == "/" || rest == "/*"

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"os"
 	"strings"
 	"testing"
 )
@@ -33,6 +34,7 @@ func TestCheckCommandRefuses(t *testing.T) {
 		{`echo "$(rm -rf /)"`, "rm -rf of the filesystem root"},
 		{"echo `rm -rf /`", "rm -rf of the filesystem root"},
 		{"rm -rf ~", "rm -rf of the home directory"},
+		{"rm -rf " + mustHome(), "rm -rf of the home directory"},
 		{"rm -rf ~/", "rm -rf of the home directory"},
 		{"rm -rf ~/*", "rm -rf of the home directory"},
 		{"rm -rf $HOME", "rm -rf of the home directory"},
@@ -107,4 +109,13 @@ func TestCheckCommandAllows(t *testing.T) {
 			t.Errorf("CheckCommand(%q) = %v, want allowed", cmd, err)
 		}
 	}
+}
+
+// mustHome is the home directory the blocklist compares against.
+func mustHome() string {
+	dir, err := os.UserHomeDir()
+	if err != nil {
+		return "/root"
+	}
+	return dir
 }

@@ -59,6 +59,8 @@ func (t editFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
+	t.ws.writes.Lock()
+	defer t.ws.writes.Unlock()
 	c, n, err := t.plan(args)
 	if err != nil {
 		return Result{}, err

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 )
 
 // maxSymlinkHops bounds how many dangling symlinks Resolve follows by hand,
@@ -18,6 +19,9 @@ const maxSymlinkHops = 40
 // outside it by `..`, an absolute path or a symlink.
 type Workspace struct {
 	root string
+	// writes serialises read-modify-write changes (write_file, edit_file),
+	// so two agents editing one file never lose each other's edit.
+	writes sync.Mutex
 }
 
 // NewWorkspace makes root absolute and resolves its symlinks, so later
@@ -105,10 +109,11 @@ func (w *Workspace) contains(p string) bool {
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
-// inGitDir reports whether a relative path has a ".git" component.
+// inGitDir reports whether a relative path has a ".git" component, in any
+// case: macOS and Windows file systems treat ".GIT" as the same folder.
 func inGitDir(rel string) bool {
 	for _, part := range strings.Split(filepath.ToSlash(rel), "/") {
-		if part == ".git" {
+		if strings.EqualFold(part, ".git") {
 			return true
 		}
 	}

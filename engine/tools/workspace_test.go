@@ -153,3 +153,15 @@ func TestRel(t *testing.T) {
 		}
 	}
 }
+
+func TestGitDirGuardIgnoresCase(t *testing.T) {
+	ws, err := NewWorkspace(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{".GIT/hooks/pre-commit", "sub/.Git/config"} {
+		if _, err := ws.ResolveForWrite(p); err == nil {
+			t.Errorf("write to %s was allowed", p)
+		}
+	}
+}

@@ -3,9 +3,11 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -141,5 +143,36 @@ func TestDiffStat(t *testing.T) {
 	diff := "--- a/x\n+++ b/x\n@@ -1,3 +1,3 @@\n a\n---- removed dashes\n+++ added pluses\n-b\n"
 	if got := diffStat(diff); got != "+1 -2" {
 		t.Fatalf("diffStat() = %q, want +1 -2", got)
+	}
+}
+
+func TestConcurrentEditsOfOneFileAllLand(t *testing.T) {
+	ws, err := NewWorkspace(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines strings.Builder
+	for i := range 20 {
+		fmt.Fprintf(&lines, "line %d\n", i)
+	}
+	if err := os.WriteFile(filepath.Join(ws.Root(), "f.txt"), []byte(lines.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	edit, _ := NewSet(Base(ws, Limits{})...).Get("edit_file")
+	var wg sync.WaitGroup
+	for i := range 20 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			args := fmt.Sprintf(`{"path":"f.txt","old_string":"line %d\n","new_string":"LINE %d\n"}`, i, i)
+			if _, err := edit.Run(context.Background(), json.RawMessage(args)); err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	data, _ := os.ReadFile(filepath.Join(ws.Root(), "f.txt"))
+	if strings.Contains(string(data), "line ") {
+		t.Fatalf("an edit was lost:\n%s", data)
 	}
 }

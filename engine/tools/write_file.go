@@ -52,6 +52,8 @@ func (t writeFile) Run(ctx context.Context, args json.RawMessage) (Result, error
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
+	t.ws.writes.Lock()
+	defer t.ws.writes.Unlock()
 	c, err := t.plan(args)
 	if err != nil {
 		return Result{}, err

@@ -19,11 +19,14 @@ const maxNameLen = 40
 // '.', '_' and '-' are kept, anything else becomes '_'. The result is never
 // empty and never starts with '.', so it cannot be hidden, "." or "..".
 func sanitize(s string) string {
+	if len(s) > maxNameLen {
+		// Keep the end, where an agent id's ordinal is, and mark the cut
+		// with a hash of the whole so two long names never meet.
+		sum := sha256.Sum256([]byte(s))
+		s = hex.EncodeToString(sum[:3]) + "-" + s[len(s)-(maxNameLen-7):]
+	}
 	var b strings.Builder
 	for i, r := range s {
-		if b.Len() >= maxNameLen {
-			break
-		}
 		switch {
 		case r >= 'a' && r <= 'z', r >= 'A' && r <= 'Z', r >= '0' && r <= '9', r == '_', r == '-':
 			b.WriteRune(r)

@@ -150,3 +150,12 @@ func TestLatestIsMostRecentlyWritten(t *testing.T) {
 		t.Errorf("latest reads another session's transcript")
 	}
 }
+
+func TestLongAgentIDsKeepTheirOwnFiles(t *testing.T) {
+	d := &Dir{path: t.TempDir()}
+	a := d.FileOf("security-and-performance-code-reviewer-agent-1")
+	b := d.FileOf("security-and-performance-code-reviewer-agent-2")
+	if a == b {
+		t.Fatalf("two agents share %s", a)
+	}
+}
