@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/seed-e4e525a6/baton/engine"
 )
@@ -17,6 +17,7 @@ import (
 type approvalCard struct {
 	req    *engine.ApprovalRequest
 	meta   engine.Meta
+	number int // the asking child's pane number, 0 for the main agent
 	scroll int // first body line shown
 
 	body    []string // drawn body, cached by width and style generation
@@ -40,8 +41,23 @@ func (c *approvalCard) title() string {
 	t := fmt.Sprintf("Allow %s?", c.req.Tool)
 	if c.meta.Agent != "" && c.meta.Agent != engine.MainAgent {
 		t = fmt.Sprintf("[%s] %s asks: %s", c.meta.AgentType, c.meta.Description, t)
+		if c.number > 0 {
+			t = fmt.Sprintf("#%d %s", c.number, t)
+		}
 	}
 	return sanitize(t)
+}
+
+// sameKind says whether an "always" answer to c covers other as well:
+// the same tool, or a delegation to the same type.
+func (c *approvalCard) sameKind(other *approvalCard) bool {
+	if c.req.Kind != other.req.Kind {
+		return false
+	}
+	if d, o := c.delegation(), other.delegation(); d != nil && o != nil {
+		return d.AgentType == o.AgentType
+	}
+	return c.req.Kind == engine.ApproveTool && c.req.Tool == other.req.Tool
 }
 
 // subject names what was asked about, for the status line.
@@ -95,28 +111,39 @@ func (c *approvalCard) render(rc *renderCtx, width int) []string {
 	return append(lines, field("first request", estimate))
 }
 
-// keyHelp lists the answers the card takes.
-func (c *approvalCard) keyHelp(rc *renderCtx, keys KeyMap) string {
+// keyHelp lists the answers the card takes; waiting is how many
+// delegation cards Y would approve.
+func (c *approvalCard) keyHelp(rc *renderCtx, keys KeyMap, waiting int) string {
 	once, always := "allow once", "always allow "+c.req.Tool
-	if d := c.delegation(); d != nil {
+	d := c.delegation()
+	if d != nil {
 		once, always = "approve", "always for "+d.AgentType
 	}
 	st := rc.styles.Card
-	item := func(k, desc string) string { return st.Key.Render(k) + " " + st.Label.Render(desc) }
-	return strings.Join([]string{
-		item(keys.Allow.Help().Key, once), item(keys.AllowAlways.Help().Key, sanitize(always)),
-		item(keys.Deny.Help().Key, "deny"),
-	}, st.Label.Render(" · "))
+	item := func(b key.Binding, desc string) string {
+		return st.Key.Render(b.Help().Key) + " " + st.Label.Render(desc)
+	}
+	items := []string{item(keys.Allow, once), item(keys.Deny, "deny"), item(keys.AllowAlways, sanitize(always))}
+	if d != nil {
+		items = append(items, item(keys.Edit, "edit prompt"))
+		if waiting > 1 {
+			items = append(items, item(keys.AllowAll, fmt.Sprintf("approve all %d", waiting)))
+		}
+	}
+	return strings.Join(items, st.Label.Render(" · "))
 }
 
 // maxCardWidth keeps a card readable on a very wide terminal.
 const maxCardWidth = 100
 
+// innerWidth is the width of a card's text on a terminal width wide.
+func innerWidth(width int) int { return max(min(width, maxCardWidth)-4, 1) }
+
 // layout returns the card's body for a terminal width and how many body
-// lines fit in height with the title, the keys and the frame.
-func (c *approvalCard) layout(rc *renderCtx, width, height int) (body []string, page int) {
-	body = c.drawBody(rc, max(min(width, maxCardWidth)-4, 1))
-	page = max(height-4, 1)
+// lines fit in height with the title, tail lines and the frame.
+func (c *approvalCard) layout(rc *renderCtx, width, height, tail int) (body []string, page int) {
+	body = c.drawBody(rc, innerWidth(width))
+	page = max(height-3-tail, 1)
 	if len(body) > page && page > 1 {
 		page-- // a line says where the window is
 	}
@@ -124,25 +151,29 @@ func (c *approvalCard) layout(rc *renderCtx, width, height int) (body []string, 
 }
 
 // scrollBy moves the body window, kept within the body.
-func (c *approvalCard) scrollBy(rc *renderCtx, delta, width, height int) {
-	body, page := c.layout(rc, width, height)
+func (c *approvalCard) scrollBy(rc *renderCtx, delta, width, height, tail int) {
+	body, page := c.layout(rc, width, height, tail)
 	c.scroll = max(0, min(c.scroll+delta, len(body)-page))
 }
 
-// view draws the card at most width wide and height high. The body
-// scrolls when it does not fit; the title and keys always show.
-func (c *approvalCard) view(rc *renderCtx, keys KeyMap, width, height int) []string {
+// view draws the card at most width wide and height high: the title, the
+// body (scrolled when it does not fit) or, while the prompt is edited,
+// the editor's lines, then tail (the keys, or the reason line).
+func (c *approvalCard) view(rc *renderCtx, width, height int, editing, tail []string) []string {
 	st := rc.styles.Card
-	body, page := c.layout(rc, width, height)
-	width = min(width, maxCardWidth)
-	from := max(0, min(c.scroll, len(body)-page))
-	shown := body[from:min(len(body), from+page)]
-	if len(shown) < len(body) {
-		where := fmt.Sprintf("↑↓ scroll · lines %d–%d of %d", from+1, from+len(shown), len(body))
-		shown = append(shown[:len(shown):len(shown)], st.Label.Render(where))
+	shown := editing
+	if shown == nil {
+		body, page := c.layout(rc, width, height, len(tail))
+		from := max(0, min(c.scroll, len(body)-page))
+		shown = body[from:min(len(body), from+page)]
+		if len(shown) < len(body) {
+			where := fmt.Sprintf("↑↓ scroll · lines %d–%d of %d", from+1, from+len(shown), len(body))
+			shown = append(shown[:len(shown):len(shown)], st.Label.Render(where))
+		}
 	}
+	width = min(width, maxCardWidth)
 	lines := append([]string{st.Title.Render(c.title())}, shown...)
-	lines = append(lines, c.keyHelp(rc, keys))
+	lines = append(lines, tail...)
 	for i, line := range lines {
 		lines[i] = fit(line, max(width-4, 1))
 	}
@@ -153,22 +184,28 @@ func (c *approvalCard) view(rc *renderCtx, keys KeyMap, width, height int) []str
 	return framed
 }
 
-// answerCard answers the active card and shows the next one, or gives
-// the keys back to the input. The answer is sent from a Cmd, never from
-// Update.
-func (m *Model) answerCard(a engine.Answer) tea.Cmd {
-	card := m.approvals[0]
-	m.approvals = m.approvals[1:]
-	m.setStatus(statusInfo, answerWords[a.Decision]+": "+card.subject())
-	m.refocus()
-	req := card.req
-	return func() tea.Msg {
-		req.Answer(a)
-		return nil
+// cardView draws the active card in height lines at most.
+func (m *Model) cardView(height int) []string {
+	var editing []string
+	if m.overlay == overlayEdit {
+		editing = m.editor.lines()
 	}
+	return m.approvals[0].view(&m.conv.rc, m.width, height, editing, m.cardTail())
 }
 
-// answerWords says an answer back to the person.
-var answerWords = map[engine.Decision]string{
-	engine.Allow: "allowed once", engine.AllowAlways: "always allowed", engine.Deny: "denied",
+// cardTail is what closes the active card: its answers, or the reason
+// line with what enter and esc do, or the editor's keys.
+func (m *Model) cardTail() []string {
+	st, k := m.styles.Card, m.keys
+	item := func(b key.Binding, desc string) string {
+		return st.Key.Render(b.Help().Key) + " " + st.Label.Render(desc)
+	}
+	sep := st.Label.Render(" · ")
+	switch m.overlay {
+	case overlayReason:
+		return []string{m.reason.view(), item(k.Confirm, "deny") + sep + item(k.Cancel, "deny without a reason")}
+	case overlayEdit:
+		return []string{item(k.Confirm, "approve the edited prompt") + sep + item(k.Newline, "newline") + sep + item(k.Cancel, "back")}
+	}
+	return []string{m.approvals[0].keyHelp(&m.conv.rc, k, m.pendingDelegations())}
 }

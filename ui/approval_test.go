@@ -22,7 +22,7 @@ func askTool(t *testing.T, d *driver, id string, meta engine.Meta) chan engine.A
 }
 
 func TestApprovalKeysDeliverAnswers(t *testing.T) {
-	for key, want := range map[string]engine.Decision{"y": engine.Allow, "a": engine.AllowAlways, "n": engine.Deny, "esc": engine.Deny} {
+	for key, want := range map[string]engine.Decision{"y": engine.Allow, "a": engine.AllowAlways, "n enter": engine.Deny, "n esc": engine.Deny, "esc": engine.Deny} {
 		t.Run(key, func(t *testing.T) {
 			d := newDriver(t, 80, 24)
 			d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "test it"})
@@ -30,7 +30,7 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 			if d.m.overlay != overlayApproval || d.m.input.ta.Focused() {
 				t.Fatalf("card shown: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
 			}
-			d.keys(key)
+			d.keys(strings.Fields(key)...)
 			select {
 			case got := <-answers:
 				if got.Decision != want {
@@ -76,7 +76,7 @@ func TestCardsQueueAndChildCardsSayWhoAsks(t *testing.T) {
 	if !strings.Contains(d.screen(), "2 approvals waiting") {
 		t.Errorf("status does not count the waiting cards:\n%s", d.screen())
 	}
-	d.keys("n")
+	d.keys("n", "enter")
 	if got := (<-first).Decision; got != engine.Deny {
 		t.Fatalf("first card answered %q", got)
 	}
@@ -124,7 +124,7 @@ func TestDelegationCardAndLongPreviewScroll(t *testing.T) {
 	if !strings.Contains(d.screen(), "+line 39") || !strings.Contains(d.screen(), "y allow once") {
 		t.Errorf("scrolling down does not reach the end with the keys still shown:\n%s", d.screen())
 	}
-	d.keys("n")
+	d.keys("esc")
 
 	del := &engine.ApprovalRequest{ID: "p2", Kind: engine.ApproveDelegation, Delegation: &engine.DelegationPreview{
 		AgentType: "Review", Description: "check session expiry", Prompt: "Read internal/auth and report.",

@@ -74,3 +74,31 @@ func BenchmarkApplyTextDelta(b *testing.B) {
 		m = model.(Model)
 	}
 }
+
+// BenchmarkViewEightPanes measures a frame with eight children streaming
+// at once: one delta applied to one of them, the whole screen drawn.
+func BenchmarkViewEightPanes(b *testing.B) {
+	m := historyModel(b, 100)
+	var kids []kid
+	for i := range 8 {
+		k := kid{fmt.Sprintf("explore-%d", i+1), "Explore", fmt.Sprintf("part %d of the tree", i+1)}
+		kids = append(kids, k)
+		batch := eventsMsg{k.taskCall(), k.started()}
+		batch = append(batch, k.working()...)
+		model, _ := m.Update(batch)
+		m = model.(Model)
+	}
+	_ = m.View()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := kids[i%len(kids)]
+		text := "more words of the child "
+		if i%20 == 19 {
+			text += "\n"
+		}
+		model, _ := m.Update(eventsMsg{engine.TextDelta{Meta: k.meta(0), Text: text}})
+		m = model.(Model)
+		_ = m.View()
+	}
+}

@@ -4,6 +4,9 @@ import (
 	"fmt"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
 // Session calls run in Cmds that capture the session value, never the
@@ -81,4 +84,37 @@ func (m *Model) callFailed(msg callFailedMsg) {
 func (m *Model) cleared() {
 	m.conv.reset()
 	m.setStatus(statusInfo, "new conversation")
+}
+
+// stopAgent stops one child; it ends cancelled and its pane folds.
+func (m *Model) stopAgent(p *pane.Pane) tea.Cmd {
+	if p.State().Finished() {
+		m.setStatus(statusError, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
+		return nil
+	}
+	m.setStatus(statusWarning, "stopping "+paneName(p)+"…")
+	return stopCmd(m.session, p.ID())
+}
+
+// stopCmd asks the session to stop a child, or every child for "all".
+func stopCmd(s Session, id engine.AgentID) tea.Cmd {
+	return func() tea.Msg {
+		if err := s.StopAgent(id); err != nil {
+			return callFailedMsg{err: fmt.Errorf("stop %s: %w", id, err)}
+		}
+		return nil
+	}
+}
+
+// sendToAgent delivers a message into a running child; the child's
+// AgentMessage event shows it in its pane once delivered.
+func (m *Model) sendToAgent(id engine.AgentID, text string) tea.Cmd {
+	m.setStatus(statusInfo, "message queued for "+sanitize(string(id))+"; it reads it before its next step")
+	s := m.session
+	return func() tea.Msg {
+		if err := s.SendToAgent(id, text); err != nil {
+			return callFailedMsg{err: fmt.Errorf("send to %s: %w", id, err)}
+		}
+		return nil
+	}
 }

@@ -19,6 +19,9 @@ var commands = []command{
 	{"clear", "", "start a new conversation"},
 	{"model", "NAME", "switch the model"},
 	{"theme", "NAME", "switch the colour theme"},
+	{"subagents", "list|stop|log|info|send", "list, stop, read or message sub-agents"},
+	{"agents", "", "list the sub-agent types"},
+	{"init", "", "ask the model to write AGENTS.md for this project"},
 	{"quit", "", "leave baton"},
 }
 
@@ -36,6 +39,13 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return m.cmdModel(arg)
 	case "theme":
 		return m.cmdTheme(arg)
+	case "subagents":
+		return m.cmdSubagents(arg)
+	case "agents":
+		m.cmdAgents()
+		return nil
+	case "init":
+		return m.cmdInit()
 	case "quit":
 		return tea.Quit
 	}
@@ -48,7 +58,7 @@ func (m *Model) cmdHelp() {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\nCommands:\n", strings.TrimSpace("baton "+m.opts.Version))
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  /%-14s %s\n", strings.TrimSpace(c.name+" "+c.args), c.desc)
+		fmt.Fprintf(&b, "  /%-34s %s\n", strings.TrimSpace(c.name+" "+c.args), c.desc)
 	}
 	b.WriteString("\nKeys:\n")
 	for _, group := range m.fullHelpKeys() {
@@ -90,44 +100,4 @@ func (m *Model) cmdTheme(arg string) tea.Cmd {
 	m.applyTheme(p)
 	m.setStatus(statusInfo, "theme: "+p.Name)
 	return nil
-}
-
-// candidate is one line of the completion popup: how it is listed, the
-// text it puts in the box, and whether choosing it runs the command at
-// once.
-type candidate struct {
-	label, text, desc string
-	complete          bool
-}
-
-// completions lists what the box could become: commands matching what
-// was typed after "/", or theme names after "/theme ".
-func completions(value string) []candidate {
-	if !strings.HasPrefix(value, "/") || strings.Contains(value, "\n") {
-		return nil
-	}
-	if rest, ok := strings.CutPrefix(value, "/theme "); ok {
-		var out []candidate
-		for _, name := range themes.Names() {
-			if strings.HasPrefix(name, strings.TrimSpace(rest)) {
-				out = append(out, candidate{label: name, text: "/theme " + name, desc: "theme", complete: true})
-			}
-		}
-		return out
-	}
-	if strings.Contains(value, " ") {
-		return nil
-	}
-	var out []candidate
-	for _, c := range commands {
-		if strings.HasPrefix("/"+c.name, value) {
-			text, complete := "/"+c.name, c.args == ""
-			if !complete {
-				text += " "
-			}
-			label := strings.TrimSpace("/" + c.name + " " + c.args)
-			out = append(out, candidate{label: label, text: text, desc: c.desc, complete: complete})
-		}
-	}
-	return out
 }

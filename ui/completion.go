@@ -4,10 +4,12 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/themes"
 )
 
 // maxPopup is how many completions the popup shows at once.
-const maxPopup = 6
+const maxPopup = 8
 
 // popup returns the completions on offer now: none once esc closed the
 // popup for this text.
@@ -16,7 +18,11 @@ func (in *input) popup() []candidate {
 	if value == in.dismissed {
 		return nil
 	}
-	return completions(value)
+	var children []childRef
+	if in.children != nil {
+		children = in.children()
+	}
+	return completions(value, children)
 }
 
 // selected is the highlighted completion; ok is false with no popup.
@@ -73,4 +79,48 @@ func (in *input) popupView(width int) []string {
 		lines = append(lines, fit(line, width))
 	}
 	return lines
+}
+
+// candidate is one line of the completion popup: how it is listed, the
+// text it puts in the box, and whether choosing it runs the command at
+// once.
+type candidate struct {
+	label, text, desc string
+	complete          bool
+}
+
+// completions lists what the box could become: commands matching what
+// was typed after "/", theme names after "/theme ", and the /subagents
+// commands with the children they can act on.
+func completions(value string, children []childRef) []candidate {
+	if !strings.HasPrefix(value, "/") || strings.Contains(value, "\n") {
+		return nil
+	}
+	if rest, ok := strings.CutPrefix(value, "/subagents "); ok {
+		return subagentCompletions(rest, children)
+	}
+	if rest, ok := strings.CutPrefix(value, "/theme "); ok {
+		var out []candidate
+		for _, name := range themes.Names() {
+			if strings.HasPrefix(name, strings.TrimSpace(rest)) {
+				out = append(out, candidate{label: name, text: "/theme " + name, desc: "theme", complete: true})
+			}
+		}
+		return out
+	}
+	if strings.Contains(value, " ") {
+		return nil
+	}
+	var out []candidate
+	for _, c := range commands {
+		if strings.HasPrefix("/"+c.name, value) {
+			text, complete := "/"+c.name, c.args == ""
+			if !complete {
+				text += " "
+			}
+			label := strings.TrimSpace("/" + c.name + " " + c.args)
+			out = append(out, candidate{label: label, text: text, desc: c.desc, complete: complete})
+		}
+	}
+	return out
 }

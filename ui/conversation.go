@@ -40,12 +40,15 @@ type conversation struct {
 	think *item            // the reasoning streaming now
 	tools map[string]*item // running tool calls by call ID
 
+	tasks    []taskCall               // task calls no child has claimed yet
+	children map[engine.AgentID]*item // a child's task line, by its ID
+
 	pinned bool   // follows the bottom
 	top    anchor // first visible line when not pinned
 }
 
 func newConversation(styles *themes.Styles) *conversation {
-	c := &conversation{tools: map[string]*item{}, pinned: true}
+	c := &conversation{tools: map[string]*item{}, children: map[engine.AgentID]*item{}, pinned: true}
 	c.setStyles(styles)
 	return c
 }
@@ -65,8 +68,9 @@ func (c *conversation) toggleExpanded() {
 
 // reset empties the transcript for a new conversation.
 func (c *conversation) reset() {
-	c.items, c.live, c.think = nil, nil, nil
+	c.items, c.live, c.think, c.tasks = nil, nil, nil, nil
 	clear(c.tools)
+	clear(c.children)
 	c.pinned, c.top = true, anchor{}
 }
 
@@ -122,6 +126,9 @@ func (c *conversation) Apply(ev engine.Event) {
 	case engine.ToolStarted:
 		c.endStreams(false)
 		c.tools[ev.CallID] = c.add(&toolCall{name: ev.Name, title: sanitize(ev.Title)})
+		if ev.Name == engine.TaskToolName {
+			c.taskStarted(c.tools[ev.CallID], ev.Args)
+		}
 	case engine.ToolFinished:
 		c.toolFinished(ev)
 	case engine.ErrorOccurred:
@@ -160,6 +167,7 @@ func (c *conversation) toolFinished(ev engine.ToolFinished) {
 		it = c.add(&toolCall{name: ev.Name, title: ev.Name})
 	}
 	delete(c.tools, ev.CallID)
+	c.taskFinished(it)
 	call := it.block.(*toolCall)
 	call.state, call.summary = toolDone, sanitize(ev.Summary)
 	if ev.IsError {

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
@@ -19,9 +21,12 @@ func TestChildEventsStayOutOfTheConversation(t *testing.T) {
 		engine.TurnEnded{Meta: child, Status: engine.StatusCompleted},
 		engine.TextDelta{Meta: mainMeta, Text: "main text"},
 	)
-	s := d.screen()
+	s := ansi.Strip(strings.Join(d.m.conv.view(80, 20), "\n"))
 	if strings.Contains(s, "child text") || strings.Contains(s, "grep auth") || !strings.Contains(s, "main text") {
 		t.Errorf("child events leaked into the main conversation:\n%s", s)
+	}
+	if !strings.Contains(d.screen(), "[Explore] find auth") {
+		t.Errorf("the child has no pane:\n%s", d.screen())
 	}
 	if !d.m.busy {
 		t.Error("a child's TurnEnded ended the main turn")

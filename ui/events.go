@@ -53,21 +53,25 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 }
 
 // route sends an event where it belongs. Approvals take the card
-// whoever asks; a child's other events belong to its pane, and until
-// panes exist they are left aside.
+// whoever asks; a child's events (its approvals too) belong to its pane,
+// the main agent's to the conversation.
 func (m *Model) route(ev engine.Event) tea.Cmd {
+	var cmd tea.Cmd
+	child := ev.EventMeta().Agent != engine.MainAgent
+	if child {
+		cmd = m.routeChild(ev)
+	}
 	switch ev := ev.(type) {
 	case engine.ApprovalRequested:
 		m.requestApproval(ev)
-		return nil
+		return cmd
 	case engine.ApprovalResolved:
 		m.dropApproval(ev.RequestID)
-		return nil
+		return cmd
 	}
-	if ev.EventMeta().Agent != engine.MainAgent {
-		return nil
+	if child {
+		return cmd
 	}
-	var cmd tea.Cmd
 	switch ev := ev.(type) {
 	case engine.TurnStarted:
 		m.busy = true
@@ -85,6 +89,28 @@ func (m *Model) route(ev engine.Event) tea.Cmd {
 	}
 	m.conv.Apply(ev)
 	return cmd
+}
+
+// routeChild applies a child's event to its pane, making the pane on the
+// child's first event; a child that ends folds into the conversation.
+func (m *Model) routeChild(ev engine.Event) tea.Cmd {
+	meta := ev.EventMeta()
+	p, created := m.agents.paneFor(meta)
+	if p == nil {
+		return nil
+	}
+	if created {
+		m.conv.link(meta, p)
+		p.SetSpinnerFrame(m.spinner.View())
+	}
+	p.SetNow(m.now())
+	p.Apply(ev)
+	if _, ok := ev.(engine.AgentFinished); ok && p.State().Finished() {
+		m.conv.fold(p)
+		m.childFinished(p)
+		return nil
+	}
+	return m.startClock()
 }
 
 // recordUsage keeps the turn's running total and, for a model request,
@@ -109,53 +135,4 @@ func (m *Model) turnEnded(ev engine.TurnEnded) tea.Cmd {
 		cmds = append(cmds, m.submit(next))
 	}
 	return tea.Batch(cmds...)
-}
-
-// requestApproval queues a card; the first one takes the keys from the
-// input at once.
-func (m *Model) requestApproval(ev engine.ApprovalRequested) {
-	if ev.Request == nil {
-		return
-	}
-	m.approvals = append(m.approvals, &approvalCard{req: ev.Request, meta: ev.Meta})
-	if m.overlay == overlayNone {
-		m.overlay = overlayApproval
-		m.input.blur()
-	}
-}
-
-// dropApproval removes a card answered elsewhere (a remembered choice, a
-// cancelled agent).
-func (m *Model) dropApproval(id string) {
-	for i, card := range m.approvals {
-		if card.req.ID == id {
-			m.approvals = append(m.approvals[:i:i], m.approvals[i+1:]...)
-			m.refocus()
-			return
-		}
-	}
-}
-
-// dropAllApprovals clears the cards a finished turn left; their agents
-// have stopped, and denying them is harmless since the first answer wins.
-func (m *Model) dropAllApprovals() tea.Cmd {
-	cmds := make([]tea.Cmd, 0, len(m.approvals))
-	for _, card := range m.approvals {
-		req := card.req
-		cmds = append(cmds, func() tea.Msg {
-			req.Answer(engine.Answer{Decision: engine.Deny, Reason: "the turn ended"})
-			return nil
-		})
-	}
-	m.approvals = nil
-	m.refocus()
-	return tea.Batch(cmds...)
-}
-
-// refocus gives the keys back to the input when no card is left.
-func (m *Model) refocus() {
-	if len(m.approvals) == 0 {
-		m.overlay = overlayNone
-		m.input.focus()
-	}
 }

@@ -50,6 +50,18 @@ var scenarios = map[string]func(t *testing.T, d *driver){
 			engine.ApprovalRequested{Meta: mainMeta, Request: req},
 		)
 	},
+	"panes": func(t *testing.T, d *driver) {
+		d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, engine.MessageDone{Meta: mainMeta, Text: "I'll split this."})
+		for _, k := range []kid{explore, review, finder} {
+			d.spawn(k)
+		}
+		d.keys("tab", "tab")
+	},
+	"delegation": func(t *testing.T, d *driver) {
+		d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, engine.MessageDone{Meta: mainMeta, Text: "I'll split this."})
+		d.delegate(explore)
+		d.delegate(review)
+	},
 	"error": func(t *testing.T, d *driver) {
 		d.emit(
 			engine.TurnStarted{Meta: mainMeta, Prompt: "summarise the repo"},

@@ -5,8 +5,6 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/seed-e4e525a6/baton/engine"
 )
 
 // wheelLines is how far one mouse wheel notch scrolls.
@@ -19,21 +17,19 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return m.quit()
 	}
 	m.quitArmed = false
-	if m.overlay == overlayApproval {
-		return m.cardKey(msg)
+	if cmd, ok := m.overlayKey(msg); ok {
+		return cmd
 	}
-	page := max(m.conversationHeight()-1, 1)
+	if p := m.focusedPane(); p != nil {
+		return m.paneKey(p, msg)
+	}
+	_, popup := m.input.selected()
 	switch {
-	case key.Matches(msg, m.keys.PageUp):
-		m.conv.scrollUp(page, m.width, m.conversationHeight())
-	case key.Matches(msg, m.keys.PageDown):
-		m.conv.scrollDown(page, m.width, m.conversationHeight())
-	case key.Matches(msg, m.keys.Top):
-		m.conv.toTop(m.width, m.conversationHeight())
-	case key.Matches(msg, m.keys.Bottom):
-		m.conv.toBottom()
-	case key.Matches(msg, m.keys.Expand):
-		m.conv.toggleExpanded()
+	case m.scrollKey(msg):
+	case key.Matches(msg, m.keys.FocusNext) && !popup:
+		m.cycleFocus(1)
+	case key.Matches(msg, m.keys.FocusPrev):
+		m.cycleFocus(-1)
 	case key.Matches(msg, m.keys.Help) && m.input.empty():
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, m.keys.Dismiss) && len(m.input.popup()) > 0:
@@ -46,31 +42,25 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// cardKey answers the active card. Pasted text never answers.
-func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
-	if msg.Paste {
-		return nil
-	}
-	card, height := m.approvals[0], m.conversationHeight()
+// scrollKey scrolls the conversation or expands its output; it says
+// whether the key was one of those.
+func (m *Model) scrollKey(msg tea.KeyMsg) bool {
+	height := m.conversationHeight()
 	switch {
-	case key.Matches(msg, m.keys.Allow):
-		return m.answerCard(engine.Answer{Decision: engine.Allow})
-	case key.Matches(msg, m.keys.AllowAlways):
-		return m.answerCard(engine.Answer{Decision: engine.AllowAlways})
-	case key.Matches(msg, m.keys.Deny):
-		return m.answerCard(engine.Answer{Decision: engine.Deny})
-	case key.Matches(msg, m.keys.CardUp):
-		card.scrollBy(&m.conv.rc, -1, m.width, height)
-	case key.Matches(msg, m.keys.CardDown):
-		card.scrollBy(&m.conv.rc, 1, m.width, height)
 	case key.Matches(msg, m.keys.PageUp):
-		card.scrollBy(&m.conv.rc, -height/2, m.width, height)
+		m.conv.scrollUp(max(height-1, 1), m.width, height)
 	case key.Matches(msg, m.keys.PageDown):
-		card.scrollBy(&m.conv.rc, height/2, m.width, height)
-	case key.Matches(msg, m.keys.Help):
-		m.help.ShowAll = !m.help.ShowAll
+		m.conv.scrollDown(max(height-1, 1), m.width, height)
+	case key.Matches(msg, m.keys.Top):
+		m.conv.toTop(m.width, height)
+	case key.Matches(msg, m.keys.Bottom):
+		m.conv.toBottom()
+	case key.Matches(msg, m.keys.Expand):
+		m.conv.toggleExpanded()
+	default:
+		return false
 	}
-	return nil
+	return true
 }
 
 // inputKey handles a key meant for the prompt box: the popup, sending,
@@ -146,15 +136,21 @@ func (m *Model) quit() tea.Cmd {
 	return nil
 }
 
-// handleMouse scrolls the conversation with the wheel.
+// handleMouse scrolls the conversation, or the open transcript, with the
+// wheel.
 func (m *Model) handleMouse(msg tea.MouseMsg) {
-	if msg.Action != tea.MouseActionPress || m.overlay != overlayNone {
+	if msg.Action != tea.MouseActionPress {
 		return
 	}
-	switch msg.Button {
-	case tea.MouseButtonWheelUp:
-		m.conv.scrollUp(wheelLines, m.width, m.conversationHeight())
-	case tea.MouseButtonWheelDown:
-		m.conv.scrollDown(wheelLines, m.width, m.conversationHeight())
+	delta := map[tea.MouseButton]int{tea.MouseButtonWheelUp: -wheelLines, tea.MouseButtonWheelDown: wheelLines}[msg.Button]
+	switch {
+	case delta == 0:
+	case m.overlay == overlayTranscript:
+		m.viewer.scroll(delta, m.transcriptLines(), m.transcriptHeight())
+	case m.overlay != overlayNone:
+	case delta < 0:
+		m.conv.scrollUp(-delta, m.width, m.conversationHeight())
+	default:
+		m.conv.scrollDown(delta, m.width, m.conversationHeight())
 	}
 }

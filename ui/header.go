@@ -9,8 +9,9 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// headerView draws the top line, folder on the left and model, tokens,
-// context fill and cost on the right, and a rule under it. When space is
+// headerView draws the top line, the demo and permission mode, waiting
+// approvals and folder on the left and model, tokens, context fill and
+// cost on the right, and a rule under it. When space is
 // short the folder gives way first, from its start.
 func (m *Model) headerView() []string {
 	st := m.styles.Header
@@ -18,6 +19,14 @@ func (m *Model) headerView() []string {
 	left := st.Title.Render("baton") + sep
 	if m.opts.Demo {
 		left += st.Demo.Render("demo (offline)") + sep
+	}
+	if m.opts.Mode == "yolo" {
+		left += st.Demo.Render("yolo") + sep
+	} else if m.opts.Mode != "" {
+		left += st.Stats.Render(sanitize(m.opts.Mode)) + sep
+	}
+	if n := len(m.approvals); n > 0 {
+		left += st.Demo.Render(plural(n, "approval")+" waiting") + sep
 	}
 	right := m.statsView()
 	room := m.width - ansi.StringWidth(left) - ansi.StringWidth(right) - 1

@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"errors"
 	"reflect"
 	"strings"
-	"sync"
 	"testing"
+	"time"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -13,70 +12,6 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 )
-
-// fakeSession records what the UI asks of it; the test feeds its event
-// channel. It never blocks.
-type fakeSession struct {
-	events chan engine.Event
-
-	mu         sync.Mutex
-	model      string
-	submitted  []string
-	interrupts int
-	clears     int
-	submitErr  error
-}
-
-func newFakeSession() *fakeSession {
-	return &fakeSession{events: make(chan engine.Event, 4096), model: "gpt-4.1"}
-}
-
-func (f *fakeSession) Events() <-chan engine.Event { return f.events }
-
-func (f *fakeSession) Submit(prompt string) error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if f.submitErr != nil {
-		return f.submitErr
-	}
-	f.submitted = append(f.submitted, prompt)
-	return nil
-}
-
-func (f *fakeSession) Interrupt() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.interrupts++
-}
-
-func (f *fakeSession) Model() string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.model
-}
-
-func (f *fakeSession) SetModel(name string) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.model = name
-}
-
-func (f *fakeSession) Clear() error {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.clears++
-	return nil
-}
-
-func (f *fakeSession) StopAgent(engine.AgentID) error { return errors.New("no such agent") }
-
-func (f *fakeSession) SendToAgent(engine.AgentID, string) error { return errors.New("no such agent") }
-
-func (f *fakeSession) prompts() []string {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]string(nil), f.submitted...)
-}
 
 // tickCode identifies the spinner's clock Cmds, which sleep: the driver
 // never runs them. It is the code of the Cmd spinner.Update returns.
@@ -100,8 +35,15 @@ type driver struct {
 
 func newDriver(t *testing.T, width, height int) *driver {
 	t.Helper()
-	s := newFakeSession()
-	d := &driver{t: t, s: s, m: New(s, Options{Workspace: "/work/app", Theme: "dark", ContextWindow: 128000, Version: "0.1.0"})}
+	return newDriverFor(t, newFakeSession(), Options{Workspace: "/work/app", Theme: "dark", ContextWindow: 128000, Version: "0.1.0"}, width, height)
+}
+
+// newDriverFor starts a UI on a given session with given options; the
+// clock reads t0+3s.
+func newDriverFor(t *testing.T, s *fakeSession, opts Options, width, height int) *driver {
+	t.Helper()
+	d := &driver{t: t, s: s, m: New(s, opts)}
+	d.m.now = func() time.Time { return t0.Add(3 * time.Second) }
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})
 	return d
@@ -172,7 +114,7 @@ func (d *driver) typeText(text string) {
 }
 
 var namedKeys = map[string]tea.KeyType{
-	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "ctrl+c": tea.KeyCtrlC, "tab": tea.KeyTab,
+	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "ctrl+c": tea.KeyCtrlC, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
 	"up": tea.KeyUp, "down": tea.KeyDown, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
 	"home": tea.KeyHome, "end": tea.KeyEnd, "ctrl+o": tea.KeyCtrlO, "ctrl+j": tea.KeyCtrlJ,
 }

@@ -27,8 +27,9 @@ type input struct {
 	history   []string
 	browse    int // index into history while walking it; len(history) otherwise
 	queue     []string
-	pick      int    // selected completion
-	dismissed string // the value whose popup esc closed
+	pick      int               // selected completion
+	dismissed string            // the value whose popup esc closed
+	children  func() []childRef // the children /subagents completes
 }
 
 func newInput(keys KeyMap) *input {

@@ -21,12 +21,29 @@ type KeyMap struct {
 	Expand      key.Binding
 	Help        key.Binding
 
-	// Approval card keys.
+	// Approval card keys. Deny asks for an optional reason; DenyNow
+	// denies without one.
 	Allow       key.Binding
 	AllowAlways key.Binding
+	AllowAll    key.Binding
+	Edit        key.Binding
 	Deny        key.Binding
+	DenyNow     key.Binding
 	CardUp      key.Binding
 	CardDown    key.Binding
+
+	// Sub-agent keys: focus moves between the input and the panes; the
+	// others act on the focused pane.
+	FocusNext  key.Binding
+	FocusPrev  key.Binding
+	Transcript key.Binding
+	Stop       key.Binding
+	Message    key.Binding
+	Back       key.Binding
+
+	// Keys of the one-line inputs and the prompt editor.
+	Confirm key.Binding
+	Cancel  key.Binding
 }
 
 // DefaultKeyMap is baton's standard key set.
@@ -49,8 +66,21 @@ func DefaultKeyMap() KeyMap {
 
 		Allow:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "allow once")),
 		AllowAlways: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "always allow")),
-		Deny:        key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("n/esc", "deny")),
+		AllowAll:    key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "approve all")),
+		Edit:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit prompt")),
+		Deny:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "deny")),
+		DenyNow:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "deny")),
 		CardUp:      key.NewBinding(key.WithKeys("up", "pgup"), key.WithHelp("↑", "scroll")),
 		CardDown:    key.NewBinding(key.WithKeys("down", "pgdown"), key.WithHelp("↓", "scroll")),
+
+		FocusNext:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "panes")),
+		FocusPrev:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "back")),
+		Transcript: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "transcript")),
+		Stop:       key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "stop agent")),
+		Message:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "message agent")),
+		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+
+		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
+		Cancel:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
 // Fixed rows around the conversation: the header and its rule, and the
@@ -23,13 +25,36 @@ func (m *Model) resize(width, height int) {
 func (m *Model) layout() {
 	m.input.setWidth(m.width)
 	m.help.Width = m.width
+	m.reason.setWidth(innerWidth(m.width))
+	m.message.setWidth(max(m.width-4, 1))
+	if m.overlay == overlayEdit {
+		m.editor.setSize(innerWidth(m.width), max(m.conversationHeight()-4, 1))
+	}
+}
+
+// roomBelowHeader is what the conversation and the agents area share
+// once the header, status, input and help are placed.
+func (m *Model) roomBelowHeader() int {
+	used := headerRows + statusRows + len(m.inputView()) + len(m.footerView())
+	return max(m.height-used, 0)
 }
 
 // conversationHeight is what is left for the conversation (and the
-// overlays drawn over it) once the fixed parts are placed.
+// overlays drawn over it) once the fixed parts and the agents area are
+// placed.
 func (m *Model) conversationHeight() int {
-	used := headerRows + statusRows + len(m.input.view(m.width)) + len(m.footerView())
-	return max(m.height-used, 0)
+	room := m.roomBelowHeader()
+	return room - m.agentsHeight(room)
+}
+
+// inputView is the prompt box, or the line for a child's message in its
+// place while that is open.
+func (m *Model) inputView() []string {
+	if m.overlay != overlayMessage {
+		return m.input.view(m.width)
+	}
+	box := m.styles.Input.FocusedFrame.Width(max(m.width-2, 1)).Render(m.message.view())
+	return strings.Split(box, "\n")
 }
 
 // View draws the screen: header, conversation with any overlay over its
@@ -40,16 +65,21 @@ func (m Model) View() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	input, footer := m.input.view(m.width), m.footerView()
+	if m.overlay == overlayTranscript {
+		return m.transcriptFrame()
+	}
+	input, footer := m.inputView(), m.footerView()
 	for _, part := range [][]string{input, footer} {
 		for i, line := range part {
 			part[i] = fit(line, m.width)
 		}
 	}
-	bodyHeight := m.height - headerRows - statusRows - len(input) - len(footer)
+	room := max(m.height-headerRows-statusRows-len(input)-len(footer), 0)
+	agents := m.agentsHeight(room)
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
-	lines = append(lines, m.bodyView(max(bodyHeight, 0))...)
+	lines = append(lines, m.bodyView(room-agents)...)
+	lines = append(lines, m.agentsView(agents)...)
 	lines = append(lines, m.statusView())
 	lines = append(lines, input...)
 	lines = append(lines, footer...)
@@ -57,6 +87,24 @@ func (m Model) View() string {
 		keep := m.height - len(input) - statusRows
 		lines = append(lines[:max(keep, 0)], lines[len(lines)-len(footer)-len(input)-statusRows:len(lines)-len(footer)]...)
 		lines = lines[max(len(lines)-m.height, 0):]
+	}
+	return strings.Join(lines, "\n")
+}
+
+// transcriptFrame is the screen while a child's transcript is open: the
+// header, the child's line and its transcript, the status and the keys.
+func (m *Model) transcriptFrame() string {
+	footer := m.footerView()
+	for i, line := range footer {
+		footer[i] = fit(line, m.width)
+	}
+	lines := make([]string, 0, m.height)
+	lines = append(lines, m.headerView()...)
+	lines = append(lines, m.transcriptScreen(m.transcriptHeight())...)
+	lines = append(lines, m.statusView())
+	lines = append(lines, footer...)
+	if len(lines) > m.height {
+		lines = lines[:m.height]
 	}
 	return strings.Join(lines, "\n")
 }
@@ -72,8 +120,8 @@ func (m *Model) bodyView(height int) []string {
 	}
 	var over []string
 	switch {
-	case m.overlay == overlayApproval:
-		over = m.approvals[0].view(&m.conv.rc, m.keys, m.width, height)
+	case m.cardActive():
+		over = m.cardView(height)
 	case m.input.ta.Focused():
 		over = m.input.popupView(m.width)
 	}
@@ -92,7 +140,10 @@ func (m *Model) welcomeView(height int) []string {
 		st.Info.Render("/help lists commands and keys · ? shows all keys"),
 	}
 	if m.opts.Demo {
-		lines = append(lines, "", st.Interrupted.Render("demo (offline): a scripted model answers; set OPENAI_API_KEY to use a real one"))
+		lines = append(lines, "",
+			st.Interrupted.Render("demo (offline): a scripted model answers and delegates to sub-agents."),
+			st.Info.Render("To connect a real model, quit and set OPENAI_API_KEY, and optionally"),
+			st.Info.Render("OPENAI_BASE_URL (any OpenAI-compatible endpoint) and BATON_MODEL."))
 	}
 	body := make([]string, height)
 	for i := 0; i < height && i < len(lines); i++ {
@@ -114,8 +165,28 @@ func (m *Model) footerView() []string {
 // most useful first: the footer cuts the rest when it runs out of room.
 func (m *Model) shortHelpKeys() []key.Binding {
 	k := m.keys
-	if m.overlay == overlayApproval {
-		return []key.Binding{k.Allow, k.AllowAlways, k.Deny, k.CardDown, k.Quit}
+	switch m.overlay {
+	case overlayApproval:
+		return m.cardHelpKeys()
+	case overlayReason:
+		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason"), k.Quit}
+	case overlayEdit:
+		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card"), k.Quit}
+	case overlayMessage:
+		return []key.Binding{relabel(k.Confirm, "send"), k.Cancel, k.Quit}
+	case overlayTranscript:
+		keys := []key.Binding{k.Back, k.CardDown, k.PageDown, k.Top, k.Bottom, k.Expand}
+		if p, ok := m.agents.byID[m.viewer.id]; ok && !p.State().Finished() {
+			keys = append(keys, k.Stop)
+		}
+		return append(keys, k.Quit)
+	}
+	if p := m.focusedPane(); p != nil {
+		keys := []key.Binding{k.Transcript, k.Stop}
+		if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
+			keys = append(keys, k.Message)
+		}
+		return append(keys, relabel(k.FocusNext, "next"), relabel(k.Back, "input"), k.Quit)
 	}
 	if _, popup := m.input.selected(); popup {
 		return []key.Binding{k.Complete, k.Send, k.Dismiss, k.Quit}
@@ -126,10 +197,32 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	} else if m.input.empty() {
 		keys = append(keys, k.HistoryPrev)
 	}
+	if m.agents.running() {
+		keys = append(keys, k.FocusNext)
+	}
 	if !m.conv.pinned {
 		keys = append(keys, k.Bottom)
 	}
 	return append(keys, k.Quit, k.Help, k.Expand, k.Newline)
+}
+
+// cardHelpKeys are the answers the active card takes.
+func (m *Model) cardHelpKeys() []key.Binding {
+	k := m.keys
+	keys := []key.Binding{k.Allow, k.Deny, k.AllowAlways}
+	if d := m.approvals[0].delegation(); d != nil {
+		keys = []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+sanitize(d.AgentType)), k.Edit}
+		if m.pendingDelegations() > 1 {
+			keys = append(keys, k.AllowAll)
+		}
+	}
+	return append(keys, k.DenyNow, k.CardDown, k.Quit)
+}
+
+// relabel is a key with the words it means in one state.
+func relabel(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
 }
 
 // fullHelpKeys is every key, grouped.
@@ -138,7 +231,8 @@ func (m *Model) fullHelpKeys() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Complete},
 		{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand},
-		{k.Allow, k.AllowAlways, k.Deny},
+		{k.FocusNext, k.FocusPrev, k.Transcript, k.Stop, k.Message, k.Back},
+		{k.Allow, k.AllowAlways, k.AllowAll, k.Edit, k.Deny, k.DenyNow},
 		{k.Interrupt, k.Quit, k.Help},
 	}
 }

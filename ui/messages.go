@@ -135,7 +135,12 @@ func (b *note) render(rc *renderCtx, width int) []string {
 	}
 	var lines []string
 	for _, para := range strings.Split(b.text, "\n") {
-		lines = append(lines, wrap(para, width-ansi.StringWidth(mark))...)
+		// An indented line (a field of a listing) hangs under its indent.
+		body := strings.TrimLeft(para, " ")
+		indent := strings.Repeat(" ", len(para)-len(body))
+		for _, line := range wrap(body, width-ansi.StringWidth(mark)-len(indent)) {
+			lines = append(lines, indent+line)
+		}
 	}
 	return gutter(paint(lines, style), style.Render(mark))
 }

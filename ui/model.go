@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"time"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -16,8 +18,12 @@ import (
 type overlay int
 
 const (
-	overlayNone overlay = iota
-	overlayApproval
+	overlayNone       overlay = iota
+	overlayApproval           // the first card takes the keys
+	overlayReason             // the card's line for a denial's reason
+	overlayEdit               // the card's editor for a delegation's prompt
+	overlayMessage            // a line whose text goes into a running child
+	overlayTranscript         // a child's whole transcript, full screen
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -34,12 +40,21 @@ type Model struct {
 	// The components are pointers: Bubble Tea copies the Model on every
 	// message, and the textarea and help alone are some 15 KB.
 	conv    *conversation
+	agents  *agents
 	input   *input
+	reason  *lineInput // the reason given with a denial
+	message *lineInput // a message for a running child
+	editor  *promptEditor
+	viewer  *transcriptView // the open transcript
 	help    *help.Model
 	spinner spinner.Model
+	now     func() time.Time // the clock panes measure against
 
 	width, height int
 	overlay       overlay
+	behind        overlay         // the view the cards interrupted, back once they are answered
+	focus         engine.AgentID  // the focused pane's child; "" is the input
+	target        engine.AgentID  // the child the message line is for
 	approvals     []*approvalCard // the first is the active card
 
 	model         string
@@ -60,8 +75,8 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)),
-		model:   s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now,
+		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
 	}
 	palette, ok := themes.ByName(opts.Theme)
 	if !ok {
@@ -70,12 +85,18 @@ func New(s Session, opts Options) Model {
 	h := help.New()
 	m.help = &h
 	m.input = newInput(m.keys)
+	m.reason = newLineInput("reason", "optional; enter denies")
+	m.message = newLineInput("message", "sent before its next step")
+	m.editor = newPromptEditor(m.keys)
 	m.applyTheme(palette)
+	m.agents = newAgents(m.styles)
+	m.input.children = m.agents.refs
 	m.input.focus()
-	m.status = startupStatus(opts.Notices)
+	m.status = startupStatus(opts.Notices) // cmd puts the agent-file warnings among them
 	if opts.Theme != "" && !ok {
 		m.setStatus(statusWarning, "unknown theme "+opts.Theme+"; using "+palette.Name)
 	}
+	m.replay(s.History())
 	return m
 }
 
@@ -100,6 +121,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.callFailed(msg)
 	case clearedMsg:
 		m.cleared()
+	case logMsg:
+		m.showLog(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	default:
@@ -111,13 +134,20 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 // applyTheme switches every style to a palette.
 func (m *Model) applyTheme(p themes.Palette) {
 	styles := themes.New(p)
-	m.styles = &styles
+	if m.styles == nil {
+		m.styles = &styles
+	} else {
+		*m.styles = styles // panes hold the pointer and follow the theme
+	}
 	if m.conv == nil {
 		m.conv = newConversation(m.styles)
 	} else {
 		m.conv.setStyles(m.styles)
 	}
 	m.input.setStyles(m.styles)
+	m.reason.setStyles(m.styles)
+	m.message.setStyles(m.styles)
+	m.editor.setStyles(m.styles)
 	m.spinner.Style = m.styles.Status.Busy
 	m.help.Styles = help.Styles{
 		ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
@@ -126,15 +156,17 @@ func (m *Model) applyTheme(p themes.Palette) {
 	}
 }
 
-// animate advances the spinner while something runs; once idle the clock
-// is left to stop.
+// animate advances the spinner and the live panes' clocks while
+// something runs, the main turn or any child; once idle the clock is left
+// to stop.
 func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
-	if !m.busy {
+	if !m.busy && !m.agents.running() {
 		m.ticking = false
 		return nil
 	}
 	var cmd tea.Cmd
 	m.spinner, cmd = m.spinner.Update(msg)
+	m.agents.tick(m.now(), m.spinner.View())
 	return cmd
 }
 

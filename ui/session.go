@@ -8,7 +8,11 @@
 // tea.Cmd that captures the session value.
 package ui
 
-import "github.com/seed-e4e525a6/baton/engine"
+import (
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
+)
 
 // Session is what the UI needs from engine.Session.
 type Session interface {
@@ -17,9 +21,14 @@ type Session interface {
 	Interrupt()                  // cancels the running turn and its children
 	Model() string
 	SetModel(name string)
-	Clear() error // new conversation (idle only)
-	StopAgent(id engine.AgentID) error
+	Clear() error                      // new conversation (idle only)
+	StopAgent(id engine.AgentID) error // "all" stops every child
 	SendToAgent(id engine.AgentID, text string) error
+	// History is a resumed conversation's events, drawn before live ones.
+	History() []engine.Event
+	// AgentRecords reads an agent's transcript; it reads a file, so it is
+	// called from a Cmd only.
+	AgentRecords(id engine.AgentID) ([]transcript.Record, error)
 }
 
 // Options configures the UI; cmd fills it from flags, config and the
@@ -39,4 +48,11 @@ type Options struct {
 	Version string
 	// Notices are startup warnings shown in the status line.
 	Notices []string
+	// Mode is the permission mode ("ask", "yolo"); the header shows it,
+	// since in yolo nothing asks first.
+	Mode string
+	// Types are the sub-agent types /agents lists, and TypeWarnings the
+	// problems found loading agent files.
+	Types        []agenttypes.Type
+	TypeWarnings []string
 }

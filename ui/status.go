@@ -46,9 +46,6 @@ func (m *Model) statusView() string {
 		}
 		parts = append(parts, m.spinner.View()+st.Busy.Render(work+" · esc to interrupt"))
 	}
-	if n := len(m.approvals); n > 1 {
-		parts = append(parts, st.Warning.Render(fmt.Sprintf("%d approvals waiting", n)))
-	}
 	if m.status.text != "" {
 		style := st.Info
 		switch m.status.level {

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
 // Collapsed tool results show this many lines; ctrl+o shows them all.
@@ -30,9 +32,13 @@ type toolCall struct {
 	summary     string
 	output      string
 	diff        string
+	child       *pane.Pane // the child a task call started
 }
 
 func (b *toolCall) render(rc *renderCtx, width int) []string {
+	if b.child != nil && b.child.State().Finished() {
+		return b.folded(rc, width)
+	}
 	st := rc.styles.Tool
 	line := b.markStyle(rc).Render(markTool) + b.styledTitle(rc)
 	switch {
@@ -56,6 +62,16 @@ func (b *toolCall) render(rc *renderCtx, width int) []string {
 			style = st.Failed
 		}
 		return append(lines, b.result(rc, paint(out, style), collapsedOutput, width)...)
+	}
+	return lines
+}
+
+// folded draws a task call whose child ended: the child's summary line,
+// and what the child returned once output is expanded.
+func (b *toolCall) folded(rc *renderCtx, width int) []string {
+	lines := []string{summaryLine(b.child, width)}
+	if out := strings.TrimRight(b.output, "\n"); rc.expanded && out != "" {
+		lines = append(lines, b.result(rc, paint(strings.Split(out, "\n"), rc.styles.Tool.Output), 0, width)...)
 	}
 	return lines
 }

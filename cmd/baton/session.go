@@ -11,6 +11,8 @@ import (
 type sessionSetup struct {
 	engine  engine.Config
 	notices []string
+	// typeWarnings are the agent-file problems, which /agents lists too.
+	typeWarnings []string
 }
 
 // newSessionSetup builds the engine configuration for a run in workspace.
@@ -21,9 +23,11 @@ func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]s
 		HomeDir:       env["HOME"],
 	})
 	notices := append([]string(nil), ep.notices...)
+	var warnings []string
 	for _, w := range types.Warnings() {
-		notices = append(notices, w.String())
+		warnings = append(warnings, w.String())
 	}
+	notices = append(notices, warnings...)
 	return sessionSetup{
 		engine: engine.Config{
 			Client:        llm.NewClient(llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL}),
@@ -38,7 +42,8 @@ func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]s
 			SubagentDeny:  cfg.SubagentDeny,
 			Limits:        cfg.Limits,
 		},
-		notices: notices,
+		notices:      notices,
+		typeWarnings: warnings,
 	}
 }
 

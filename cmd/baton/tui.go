@@ -29,6 +29,9 @@ func runTUI(ctx context.Context, setup sessionSetup, theme string, demo bool, st
 		Version:       version(),
 		Demo:          demo,
 		Notices:       setup.notices,
+		Mode:          string(setup.engine.Mode),
+		Types:         setup.engine.Types.All(),
+		TypeWarnings:  setup.typeWarnings,
 	})
 	if ctx.Err() != nil {
 		return exitInterrupted

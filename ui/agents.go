@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/pane"
+)
+
+// agents holds every child of the session as a pane, in the order the
+// children were requested: the live ones fill the agents area, the
+// finished ones stay for /subagents. It is a pointer shared by the
+// Model's copies.
+type agents struct {
+	styles *themes.Styles
+	all    []*pane.Pane
+	byID   map[engine.AgentID]*pane.Pane
+	top    int // the first live pane shown when not all fit
+}
+
+func newAgents(styles *themes.Styles) *agents {
+	return &agents{styles: styles, byID: map[engine.AgentID]*pane.Pane{}}
+}
+
+// paneFor returns the pane of the agent an event concerns, making one on
+// a child's first event; created says it is new. Events of agents that
+// are not children (no parent) have no pane.
+func (a *agents) paneFor(meta engine.Meta) (p *pane.Pane, created bool) {
+	if p, ok := a.byID[meta.Agent]; ok {
+		return p, false
+	}
+	if meta.Parent == "" || meta.Agent == "" || meta.Agent == engine.MainAgent {
+		return nil, false
+	}
+	p = pane.New(meta, len(a.all)+1, a.styles)
+	a.all = append(a.all, p)
+	a.byID[meta.Agent] = p
+	return p, true
+}
+
+// live returns the panes of children that have not ended, in order.
+func (a *agents) live() []*pane.Pane {
+	var out []*pane.Pane
+	for _, p := range a.all {
+		if !p.State().Finished() {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// running says whether any child is live, which keeps the clock going.
+func (a *agents) running() bool {
+	for _, p := range a.all {
+		if !p.State().Finished() {
+			return true
+		}
+	}
+	return false
+}
+
+// tick moves every live pane's clock and spinner on.
+func (a *agents) tick(now time.Time, frame string) {
+	for _, p := range a.all {
+		if !p.State().Finished() {
+			p.SetNow(now)
+			p.SetSpinnerFrame(frame)
+		}
+	}
+}
+
+// find resolves what a person types for a child: its ID ("explore-2") or
+// its number ("2" or "#2").
+func (a *agents) find(ref string) (*pane.Pane, error) {
+	ref = strings.TrimSpace(ref)
+	if p, ok := a.byID[engine.AgentID(ref)]; ok {
+		return p, nil
+	}
+	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil && n >= 1 && n <= len(a.all) {
+		return a.all[n-1], nil
+	}
+	if len(a.all) == 0 {
+		return nil, fmt.Errorf("no sub-agent %q: none has run in this session", sanitize(ref))
+	}
+	return nil, fmt.Errorf("no sub-agent %q; /subagents list shows the ids and numbers", sanitize(ref))
+}

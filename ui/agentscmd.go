@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+)
+
+// initPrompt is what /init asks of the model.
+const initPrompt = `Write an AGENTS.md file at the root of this project for the coding agents that will work in it.
+First explore the repository (delegate parts of the exploration to sub-agents where that helps): the build files, the folder layout, the tests, and a few representative source files.
+Then write AGENTS.md with: the exact commands to build, test and lint; the project layout (what each top-level folder holds); the code conventions and style you observed; and anything a newcomer would trip over.
+Keep it short and factual. If an AGENTS.md already exists, improve it rather than starting over.`
+
+// cmdInit asks the model to write AGENTS.md, like a typed prompt: sent
+// now, or queued while a turn runs.
+func (m *Model) cmdInit() tea.Cmd {
+	if m.busy {
+		m.input.enqueue(initPrompt)
+		m.setStatus(statusInfo, "/init queued; it is sent when the turn ends")
+		return nil
+	}
+	m.conv.toBottom()
+	return m.submit(initPrompt)
+}
+
+// cmdAgents writes every sub-agent type into the conversation: where it
+// comes from, its tools, model and limits, and what is wrong with it;
+// then the warnings of loading the agent files.
+func (m *Model) cmdAgents() {
+	var b strings.Builder
+	if len(m.opts.Types) == 0 {
+		b.WriteString("No sub-agent types are loaded.")
+	} else {
+		b.WriteString("Sub-agent types:")
+	}
+	for _, t := range m.opts.Types {
+		b.WriteString("\n\n" + typeText(t))
+	}
+	if len(m.opts.TypeWarnings) > 0 {
+		b.WriteString("\n\nWarnings from the agent files:")
+		for _, w := range m.opts.TypeWarnings {
+			b.WriteString("\n  ⚠ " + w)
+		}
+	}
+	m.conv.add(&note{kind: noteInfo, text: sanitize(b.String())})
+	m.conv.toBottom()
+}
+
+// typeText describes one type in a few lines.
+func typeText(t agenttypes.Type) string {
+	name := t.DisplayName
+	if name == "" {
+		name = t.Name
+	}
+	head := fmt.Sprintf("%s (%s) · %s", name, t.Name, orDash(t.Source))
+	switch {
+	case t.Disabled:
+		head += " · disabled"
+	case t.Hidden:
+		head += " · hidden"
+	}
+	limits := "default steps"
+	if t.MaxSteps > 0 {
+		limits = fmt.Sprintf("%d steps", t.MaxSteps)
+	}
+	if t.Timeout > 0 {
+		limits += " · " + t.Timeout.String()
+	} else {
+		limits += " · default timeout"
+	}
+	model := t.Model
+	if model == "" || model == agenttypes.InheritModel {
+		model = "inherit (the sub-agent model)"
+	}
+	lines := []string{head}
+	if t.Description != "" {
+		lines = append(lines, "  "+t.Description)
+	}
+	lines = append(lines,
+		"  tools   "+orDash(strings.Join(t.Tools, " ")),
+		"  model   "+model+" · limits "+limits)
+	if len(t.UnknownTools) > 0 {
+		lines = append(lines, "  ⚠ unknown tools: "+strings.Join(t.UnknownTools, ", "))
+	}
+	return strings.Join(lines, "\n")
+}

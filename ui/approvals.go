@@ -1,0 +1,158 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// cardActive says whether the first card holds the keys, bare or with
+// its reason line or prompt editor open.
+func (m *Model) cardActive() bool {
+	return m.overlay == overlayApproval || m.overlay == overlayReason || m.overlay == overlayEdit
+}
+
+// requestApproval queues a card; the first one takes the keys at once.
+// A transcript or message box open at that moment waits behind the
+// cards, so no question is ever hidden by another view.
+func (m *Model) requestApproval(ev engine.ApprovalRequested) {
+	if ev.Request == nil {
+		return
+	}
+	card := &approvalCard{req: ev.Request, meta: ev.Meta}
+	if p, ok := m.agents.byID[ev.Agent]; ok {
+		card.number = p.Number()
+	}
+	m.approvals = append(m.approvals, card)
+	if m.cardActive() {
+		return
+	}
+	if m.overlay != overlayNone {
+		m.behind = m.overlay
+	}
+	m.overlay = overlayApproval
+	m.input.blur()
+	m.message.blur()
+}
+
+// dropApproval removes a card answered elsewhere (a remembered choice, a
+// cancelled agent). The reason line or editor of a dropped first card
+// closes with it.
+func (m *Model) dropApproval(id string) {
+	for i, card := range m.approvals {
+		if card.req.ID == id {
+			m.approvals = append(m.approvals[:i:i], m.approvals[i+1:]...)
+			if i == 0 && m.cardActive() {
+				m.overlay = overlayApproval
+				m.reason.blur()
+			}
+			m.refocus()
+			return
+		}
+	}
+}
+
+// dropAllApprovals clears the cards a finished turn left; their agents
+// have stopped, and denying them is harmless since the first answer wins.
+func (m *Model) dropAllApprovals() tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(m.approvals))
+	for _, card := range m.approvals {
+		cmds = append(cmds, answer(card.req, engine.Answer{Decision: engine.Deny, Reason: "the turn ended"}))
+	}
+	m.approvals = nil
+	if m.cardActive() {
+		m.overlay = overlayApproval
+	}
+	m.refocus()
+	return tea.Batch(cmds...)
+}
+
+// answerCard answers the active card and shows the next one, or gives
+// the keys back. The answer is sent from a Cmd, never from Update. "Always"
+// also answers the cards already waiting for the same tool or type: the
+// engine remembers the choice only for questions not yet asked.
+func (m *Model) answerCard(a engine.Answer) tea.Cmd {
+	card := m.approvals[0]
+	m.approvals = m.approvals[1:]
+	cmds := []tea.Cmd{answer(card.req, a)}
+	if a.Decision == engine.AllowAlways {
+		kept := m.approvals[:0:0]
+		for _, other := range m.approvals {
+			if other.sameKind(card) {
+				cmds = append(cmds, answer(other.req, engine.Answer{Decision: engine.Allow}))
+				continue
+			}
+			kept = append(kept, other)
+		}
+		m.approvals = kept
+	}
+	m.overlay = overlayApproval
+	m.setStatus(statusInfo, answerWords[a.Decision]+": "+card.subject())
+	m.refocus()
+	return tea.Batch(cmds...)
+}
+
+// answerDelegations approves every waiting delegation; permission cards
+// stay, since Y is about starting children, not about what they do.
+func (m *Model) answerDelegations() tea.Cmd {
+	var cmds []tea.Cmd
+	kept := m.approvals[:0:0]
+	for _, card := range m.approvals {
+		if card.delegation() == nil {
+			kept = append(kept, card)
+			continue
+		}
+		cmds = append(cmds, answer(card.req, engine.Answer{Decision: engine.Allow}))
+	}
+	m.approvals = kept
+	m.setStatus(statusInfo, fmt.Sprintf("approved %s", plural(len(cmds), "delegation")))
+	m.refocus()
+	return tea.Batch(cmds...)
+}
+
+// pendingDelegations counts the delegation cards waiting.
+func (m *Model) pendingDelegations() int {
+	n := 0
+	for _, card := range m.approvals {
+		if card.delegation() != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// answer delivers a to req from a Cmd.
+func answer(req *engine.ApprovalRequest, a engine.Answer) tea.Cmd {
+	return func() tea.Msg {
+		req.Answer(a)
+		return nil
+	}
+}
+
+// refocus settles who holds the keys once the card queue changed: the
+// next card, else the view the cards interrupted, else the focused pane
+// or the input.
+func (m *Model) refocus() {
+	if len(m.approvals) > 0 {
+		return
+	}
+	if m.cardActive() {
+		m.overlay, m.behind = m.behind, overlayNone
+		m.reason.blur()
+		m.editor.close()
+	}
+	switch m.overlay {
+	case overlayMessage:
+		m.message.focus()
+	case overlayTranscript:
+	default:
+		m.setFocus(m.focus)
+	}
+}
+
+// answerWords says an answer back to the person.
+var answerWords = map[engine.Decision]string{
+	engine.Allow: "allowed once", engine.AllowAlways: "always allowed", engine.Deny: "denied",
+}

@@ -1,0 +1,101 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// overlayKey gives a key to the overlay that holds the keys; ok is false
+// when none does.
+func (m *Model) overlayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
+	switch m.overlay {
+	case overlayApproval:
+		return m.cardKey(msg), true
+	case overlayReason:
+		return m.reasonKey(msg), true
+	case overlayEdit:
+		return m.editKey(msg), true
+	case overlayMessage:
+		return m.messageKey(msg), true
+	case overlayTranscript:
+		return m.transcriptKey(msg), true
+	}
+	return nil, false
+}
+
+// cardKey answers the active card. Pasted text never answers.
+func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
+	if msg.Paste {
+		return nil
+	}
+	card, height, tail := m.approvals[0], m.conversationHeight(), len(m.cardTail())
+	delegation := card.delegation() != nil
+	switch {
+	case key.Matches(msg, m.keys.Allow):
+		return m.answerCard(engine.Answer{Decision: engine.Allow})
+	case key.Matches(msg, m.keys.AllowAlways):
+		return m.answerCard(engine.Answer{Decision: engine.AllowAlways})
+	case key.Matches(msg, m.keys.AllowAll) && delegation:
+		return m.answerDelegations()
+	case key.Matches(msg, m.keys.Edit) && delegation:
+		m.overlay = overlayEdit
+		m.editor.open(card.delegation().Prompt)
+		m.layout()
+	case key.Matches(msg, m.keys.Deny):
+		m.overlay = overlayReason
+		m.reason.open("")
+	case key.Matches(msg, m.keys.DenyNow):
+		return m.answerCard(engine.Answer{Decision: engine.Deny})
+	case key.Matches(msg, m.keys.CardUp):
+		card.scrollBy(&m.conv.rc, -1, m.width, height, tail)
+	case key.Matches(msg, m.keys.CardDown):
+		card.scrollBy(&m.conv.rc, 1, m.width, height, tail)
+	case key.Matches(msg, m.keys.PageUp):
+		card.scrollBy(&m.conv.rc, -height/2, m.width, height, tail)
+	case key.Matches(msg, m.keys.PageDown):
+		card.scrollBy(&m.conv.rc, height/2, m.width, height, tail)
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = !m.help.ShowAll
+	}
+	return nil
+}
+
+// reasonKey edits the reason given with a denial: enter denies with it,
+// esc denies without.
+func (m *Model) reasonKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
+		reason := strings.TrimSpace(sanitize(m.reason.value()))
+		m.reason.blur()
+		return m.answerCard(engine.Answer{Decision: engine.Deny, Reason: reason})
+	case key.Matches(msg, m.keys.Cancel):
+		m.reason.blur()
+		return m.answerCard(engine.Answer{Decision: engine.Deny})
+	}
+	return m.reason.update(msg)
+}
+
+// editKey edits the delegation's prompt: enter approves the edited text,
+// esc goes back to the card unchanged.
+func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
+		text := strings.TrimSpace(m.editor.value())
+		if text == "" {
+			m.setStatus(statusError, "edit: the prompt is empty; esc goes back to the card")
+			return nil
+		}
+		m.editor.close()
+		return m.answerCard(engine.Answer{Decision: engine.Allow, EditedPrompt: text})
+	case key.Matches(msg, m.keys.Cancel):
+		m.editor.close()
+		m.overlay = overlayApproval
+		m.layout()
+		return nil
+	}
+	return m.editor.update(msg)
+}

@@ -1,0 +1,146 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// answerOf waits for an answer; a missing one fails the test instead of
+// hanging it.
+func answerOf(t *testing.T, answers chan engine.Answer) engine.Answer {
+	t.Helper()
+	select {
+	case a := <-answers:
+		return a
+	case <-time.After(5 * time.Second):
+		t.Fatal("no answer was given")
+		return engine.Answer{}
+	}
+}
+
+func TestDelegationCardKeys(t *testing.T) {
+	cases := []struct {
+		name string
+		keys func(d *driver)
+		want engine.Answer
+	}{
+		{"y", func(d *driver) { d.keys("y") }, engine.Answer{Decision: engine.Allow}},
+		{"n", func(d *driver) { d.keys("n", "enter") }, engine.Answer{Decision: engine.Deny}},
+		{"n+reason", func(d *driver) { d.keys("n"); d.typeText("too costly"); d.keys("enter") }, engine.Answer{Decision: engine.Deny, Reason: "too costly"}},
+		{"n+esc", func(d *driver) { d.keys("n"); d.typeText("never mind"); d.keys("esc") }, engine.Answer{Decision: engine.Deny}},
+		{"a", func(d *driver) { d.keys("a") }, engine.Answer{Decision: engine.AllowAlways}},
+		{"e", func(d *driver) { d.keys("e", "ctrl+j"); d.typeText("Only look at cmd/."); d.keys("enter") },
+			engine.Answer{Decision: engine.Allow, EditedPrompt: "Prompt for map the project layout.\n\nReport paths and line numbers.\nOnly look at cmd/."}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := newDriver(t, 100, 30)
+			d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+			answers := d.delegate(explore)
+			if !strings.Contains(d.screen(), "? [Explore] map the project layout ... awaiting approval") {
+				t.Errorf("the child's pane does not wait for approval:\n%s", d.screen())
+			}
+			c.keys(d)
+			if got := answerOf(t, answers); got != c.want {
+				t.Errorf("answered %+v, want %+v", got, c.want)
+			}
+			if d.m.overlay != overlayNone || !d.m.input.ta.Focused() {
+				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			}
+		})
+	}
+}
+
+func TestDelegationCardShowsWhatWillRun(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.delegate(explore)
+	d.delegate(review)
+	screen := d.screen()
+	for _, want := range []string{"Delegate? [Explore] map the project layout", "Report paths and line numbers.", "read_file grep glob",
+		"gpt-4.1-mini", "15 steps · 2m0s", "~1.2k tokens · $0.0005", "e edit prompt", "Y approve all 2", "2 approvals waiting"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the card lacks %q:\n%s", want, screen)
+		}
+	}
+	d.checkFits()
+}
+
+func TestApproveAllLeavesPermissionCards(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	first, second := d.delegate(explore), d.delegate(review)
+	tool := askTool(t, d, "p1", mainMeta)
+	third := d.delegate(finder)
+	d.keys("Y")
+	for _, answers := range []chan engine.Answer{first, second, third} {
+		if got := answerOf(t, answers); got.Decision != engine.Allow {
+			t.Errorf("Y answered %q", got.Decision)
+		}
+	}
+	if len(d.m.approvals) != 1 || !strings.Contains(d.screen(), "Allow run_command?") {
+		t.Fatalf("the permission card did not stay:\n%s", d.screen())
+	}
+	d.keys("y")
+	if got := answerOf(t, tool); got.Decision != engine.Allow {
+		t.Errorf("the permission card answered %q", got.Decision)
+	}
+}
+
+func TestAlwaysAnswersWaitingCardsOfTheSameType(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	first, other, same := d.delegate(explore), d.delegate(review), d.delegate(finder)
+	d.keys("a")
+	if got := answerOf(t, first); got.Decision != engine.AllowAlways {
+		t.Errorf("a answered %q", got.Decision)
+	}
+	if got := answerOf(t, same); got.Decision != engine.Allow {
+		t.Errorf("the waiting Explore card answered %q", got.Decision)
+	}
+	if len(d.m.approvals) != 1 || len(other) != 0 {
+		t.Fatalf("the Review card was answered too, or more cards stayed: %d", len(d.m.approvals))
+	}
+}
+
+func TestChildPermissionCardNamesTheChild(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.spawn(explore)
+	answers := askTool(t, d, "p1", explore.meta(0))
+	screen := d.screen()
+	if !strings.Contains(screen, "#1 [Explore] map the project layout asks: Allow run_command?") {
+		t.Errorf("the card does not say which child asks:\n%s", screen)
+	}
+	if !strings.Contains(screen, "waiting for approval") {
+		t.Errorf("the child's pane does not say it waits:\n%s", screen)
+	}
+	d.keys("y")
+	answerOf(t, answers)
+	d.emit(engine.ApprovalResolved{Meta: explore.meta(0), RequestID: "p1", Answer: engine.Answer{Decision: engine.Allow}, By: "person"})
+	if strings.Contains(d.screen(), "waiting for approval") {
+		t.Errorf("the pane still waits after the answer:\n%s", d.screen())
+	}
+}
+
+func TestTypingBeforeDelegationCardNeverAnswers(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.typeText("yY")
+	answers := d.delegate(explore)
+	if len(answers) != 0 || d.m.input.value() != "yY" {
+		t.Fatalf("keys typed before the card: answers %d, box %q", len(answers), d.m.input.value())
+	}
+	d.keys("e")
+	d.typeText("y") // in the editor, a y is text
+	if len(answers) != 0 || d.m.overlay != overlayEdit {
+		t.Errorf("y in the prompt editor answered the card")
+	}
+	d.keys("esc")
+	if d.m.overlay != overlayApproval || len(answers) != 0 {
+		t.Errorf("esc in the editor did not go back to the card: overlay %v", d.m.overlay)
+	}
+}

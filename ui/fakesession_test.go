@@ -1,0 +1,106 @@
+package ui
+
+import (
+	"errors"
+	"sync"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
+)
+
+// fakeSession records what the UI asks of it; the test feeds its event
+// channel. It never blocks.
+type fakeSession struct {
+	events chan engine.Event
+
+	mu         sync.Mutex
+	model      string
+	submitted  []string
+	interrupts int
+	clears     int
+	submitErr  error
+	stopped    []engine.AgentID
+	sent       []string // "id: text"
+	history    []engine.Event
+	records    map[engine.AgentID][]transcript.Record
+}
+
+func newFakeSession() *fakeSession {
+	return &fakeSession{events: make(chan engine.Event, 4096), model: "gpt-4.1"}
+}
+
+func (f *fakeSession) Events() <-chan engine.Event { return f.events }
+
+func (f *fakeSession) Submit(prompt string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.submitErr != nil {
+		return f.submitErr
+	}
+	f.submitted = append(f.submitted, prompt)
+	return nil
+}
+
+func (f *fakeSession) Interrupt() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.interrupts++
+}
+
+func (f *fakeSession) Model() string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.model
+}
+
+func (f *fakeSession) SetModel(name string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.model = name
+}
+
+func (f *fakeSession) Clear() error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.clears++
+	return nil
+}
+
+func (f *fakeSession) StopAgent(id engine.AgentID) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopped = append(f.stopped, id)
+	return nil
+}
+
+func (f *fakeSession) SendToAgent(id engine.AgentID, text string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.sent = append(f.sent, string(id)+": "+text)
+	return nil
+}
+
+func (f *fakeSession) History() []engine.Event { return f.history }
+
+func (f *fakeSession) AgentRecords(id engine.AgentID) ([]transcript.Record, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	records, ok := f.records[id]
+	if !ok {
+		return nil, errors.New("read transcript of " + string(id) + ": no such file")
+	}
+	return records, nil
+}
+
+// calls returns what was stopped and sent so far.
+func (f *fakeSession) calls() (stopped []engine.AgentID, sent []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]engine.AgentID(nil), f.stopped...), append([]string(nil), f.sent...)
+}
+
+func (f *fakeSession) prompts() []string {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]string(nil), f.submitted...)
+}

@@ -1,0 +1,144 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/ui/pane"
+)
+
+// focusedPane is the live pane that holds the keys, nil when the input
+// holds them.
+func (m *Model) focusedPane() *pane.Pane {
+	p, ok := m.agents.byID[m.focus]
+	if !ok || p.State().Finished() {
+		return nil
+	}
+	return p
+}
+
+// setFocus gives the focus to a live child's pane, or to the input for
+// "" or a child that ended. The input takes keys only when no overlay
+// holds them.
+func (m *Model) setFocus(id engine.AgentID) {
+	if p, ok := m.agents.byID[id]; !ok || p.State().Finished() {
+		id = ""
+	}
+	if old, ok := m.agents.byID[m.focus]; ok {
+		old.Blur()
+	}
+	m.focus = id
+	if p, ok := m.agents.byID[id]; ok {
+		p.Focus()
+	}
+	if id == "" && m.overlay == overlayNone {
+		m.input.focus()
+	} else {
+		m.input.blur()
+	}
+}
+
+// focusInput gives the keys back to the input.
+func (m *Model) focusInput() { m.setFocus("") }
+
+// cycleFocus moves the focus by delta along input, first pane … last
+// pane, and round again.
+func (m *Model) cycleFocus(delta int) {
+	live := m.agents.live()
+	if len(live) == 0 {
+		m.setStatus(statusInfo, "no sub-agent is running; tab moves between running ones")
+		return
+	}
+	n := len(live) + 1
+	next := ((focusIndex(live, m.focus)+1+delta)%n + n) % n
+	if next == 0 {
+		m.focusInput()
+		return
+	}
+	m.setFocus(live[next-1].ID())
+}
+
+// paneKey handles a key while a pane has the focus.
+func (m *Model) paneKey(p *pane.Pane, msg tea.KeyMsg) tea.Cmd {
+	if msg.Paste || m.scrollKey(msg) {
+		return nil
+	}
+	switch {
+	case key.Matches(msg, m.keys.FocusNext):
+		m.cycleFocus(1)
+	case key.Matches(msg, m.keys.FocusPrev):
+		m.cycleFocus(-1)
+	case key.Matches(msg, m.keys.Transcript):
+		m.openTranscript(p)
+	case key.Matches(msg, m.keys.Stop):
+		return m.stopAgent(p)
+	case key.Matches(msg, m.keys.Message):
+		m.openMessage(p)
+	case key.Matches(msg, m.keys.Back):
+		m.focusInput()
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = !m.help.ShowAll
+	}
+	return nil
+}
+
+// childFinished moves the focus off a pane that just left the live area,
+// to the next live pane or else the input.
+func (m *Model) childFinished(p *pane.Pane) {
+	if m.focus != p.ID() {
+		return
+	}
+	var next engine.AgentID
+	if live := m.agents.live(); len(live) > 0 {
+		next = live[0].ID()
+	}
+	m.setFocus(next)
+}
+
+// openMessage opens the line whose text goes into a running child.
+func (m *Model) openMessage(p *pane.Pane) {
+	if p.State() != pane.Running && p.State() != pane.WaitingForApproval {
+		m.setStatus(statusError, fmt.Sprintf("message: %s is %s; only a running sub-agent takes messages", paneName(p), p.State()))
+		return
+	}
+	m.target = p.ID()
+	m.message.label = "message to " + paneName(p)
+	m.message.setWidth(max(m.width-4, 1))
+	m.message.open("")
+	m.overlay = overlayMessage
+	m.input.blur()
+}
+
+// messageKey edits the message: enter sends it, esc drops it.
+func (m *Model) messageKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
+		text := strings.TrimSpace(m.message.value())
+		if text == "" {
+			m.setStatus(statusError, "message: type something to send, or esc")
+			return nil
+		}
+		m.closeMessage()
+		return m.sendToAgent(m.target, text)
+	case key.Matches(msg, m.keys.Cancel):
+		m.closeMessage()
+		return nil
+	}
+	return m.message.update(msg)
+}
+
+// closeMessage puts the keys back where they were before the message.
+func (m *Model) closeMessage() {
+	m.message.blur()
+	m.overlay = overlayNone
+	m.setFocus(m.focus)
+}
+
+// paneName names a child for the person: "#2 explore-2".
+func paneName(p *pane.Pane) string {
+	return fmt.Sprintf("#%d %s", p.Number(), sanitize(string(p.ID())))
+}

@@ -1,0 +1,139 @@
+package ui
+
+import (
+	"fmt"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// threeRunning starts a turn with three running children.
+func threeRunning(t *testing.T, width, height int) *driver {
+	t.Helper()
+	d := newDriver(t, width, height)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"})
+	for _, k := range []kid{explore, review, finder} {
+		d.spawn(k)
+	}
+	return d
+}
+
+func TestTabCyclesInputAndPanes(t *testing.T) {
+	d := threeRunning(t, 100, 40)
+	want := []engine.AgentID{"explore-1", "review-2", "explore-3", ""}
+	for _, id := range want {
+		d.keys("tab")
+		if d.m.focus != id || d.m.input.ta.Focused() != (id == "") {
+			t.Fatalf("tab focused %q (input focused %v), want %q", d.m.focus, d.m.input.ta.Focused(), id)
+		}
+	}
+	d.keys("shift+tab")
+	if d.m.focus != "explore-3" {
+		t.Errorf("shift+tab from the input focused %q, want the last pane", d.m.focus)
+	}
+	d.keys("esc")
+	if d.m.focus != "" || !d.m.input.ta.Focused() || d.s.interrupts != 0 {
+		t.Errorf("esc on a pane: focus %q, input focused %v, interrupts %d", d.m.focus, d.m.input.ta.Focused(), d.s.interrupts)
+	}
+}
+
+func TestStopAndSendOnFocusedPane(t *testing.T) {
+	d := threeRunning(t, 100, 40)
+	d.keys("tab", "tab", "x")
+	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []engine.AgentID{"review-2"}) {
+		t.Errorf("x stopped %v, want [review-2]", stopped)
+	}
+	d.keys("s")
+	if d.m.overlay != overlayMessage || !strings.Contains(d.screen(), "message to #2 review-2 ›") {
+		t.Fatalf("s does not open the message line:\n%s", d.screen())
+	}
+	d.typeText("also check vendor/")
+	d.keys("enter")
+	if _, sent := d.s.calls(); !reflect.DeepEqual(sent, []string{"review-2: also check vendor/"}) {
+		t.Errorf("sent %q", sent)
+	}
+	if d.m.overlay != overlayNone || d.m.focus != "review-2" {
+		t.Errorf("after sending: overlay %v, focus %q", d.m.overlay, d.m.focus)
+	}
+	d.keys("s", "esc")
+	if _, sent := d.s.calls(); len(sent) != 1 || d.m.overlay != overlayNone {
+		t.Errorf("esc on the message line sent %q, overlay %v", sent, d.m.overlay)
+	}
+	d.finish(review, engine.StatusCancelled, "stopped by the person")
+	if d.m.focus != "explore-1" {
+		t.Errorf("the focus did not move off the stopped pane: %q", d.m.focus)
+	}
+}
+
+func TestTranscriptViewIsLiveAndEscGoesBack(t *testing.T) {
+	d := threeRunning(t, 100, 30)
+	d.keys("tab", "enter")
+	if d.m.overlay != overlayTranscript {
+		t.Fatalf("enter on a pane did not open its transcript")
+	}
+	d.checkFits()
+	screen := d.screen()
+	for _, want := range []string{"Prompt for map the project layout.", "grep -n TODO explore-1 (7 matches)", "a.go:3: TODO", "read_file explore-1.go", "Reading the files of map"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the transcript lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Contains(screen, "look for TODOs ...") {
+		t.Errorf("the transcript is not full screen:\n%s", screen)
+	}
+	d.emit(engine.TextDelta{Meta: explore.meta(0), Text: " and the last words"})
+	if !strings.Contains(d.screen(), "and the last words") {
+		t.Errorf("the transcript does not follow the running child:\n%s", d.screen())
+	}
+	for i := range 40 {
+		d.emit(engine.TextDelta{Meta: explore.meta(0), Text: fmt.Sprintf("\nline %d", i)})
+	}
+	d.keys("pgup")
+	before := d.screen()
+	d.emit(engine.TextDelta{Meta: explore.meta(0), Text: "\nline 40"})
+	if after := d.screen(); after != before || strings.Contains(after, "line 39") {
+		t.Errorf("the scrolled-up transcript moved:\n%s\n---\n%s", before, after)
+	}
+	d.keys("end")
+	if !strings.Contains(d.screen(), "line 40") {
+		t.Errorf("end does not follow the bottom again:\n%s", d.screen())
+	}
+	d.keys("esc")
+	if d.m.overlay != overlayNone || d.m.focus != "explore-1" || !strings.Contains(d.screen(), "sub-agents (3)") {
+		t.Errorf("esc did not go back to the panes: overlay %v, focus %q", d.m.overlay, d.m.focus)
+	}
+}
+
+func TestCardIsNeverHiddenBehindTheTranscript(t *testing.T) {
+	d := threeRunning(t, 100, 30)
+	d.keys("tab", "enter")
+	req := &engine.ApprovalRequest{ID: "p1", Kind: engine.ApproveTool, Tool: "run_command", Preview: "go test ./..."}
+	answers := newRequest(t, req)
+	d.emit(engine.ApprovalRequested{Meta: review.meta(0), Request: req})
+	if !strings.Contains(d.screen(), "#2 [Review] look for TODOs asks: Allow run_command?") {
+		t.Fatalf("a card that arrived over the transcript is not shown:\n%s", d.screen())
+	}
+	d.keys("y")
+	if got := (<-answers).Decision; got != engine.Allow {
+		t.Errorf("answered %q", got)
+	}
+	if d.m.overlay != overlayTranscript {
+		t.Errorf("after the card the transcript did not come back: overlay %v", d.m.overlay)
+	}
+}
+
+func TestMessageLineKeepsItsTextWhenACardInterrupts(t *testing.T) {
+	d := threeRunning(t, 100, 30)
+	d.keys("tab", "s")
+	d.typeText("half a mes")
+	answers := d.delegate(kid{"plan-4", "Plan", "plan the change"})
+	d.typeText("y") // pressed after the card appeared, so it answers the card
+	if got := <-answers; got.Decision != engine.Allow {
+		t.Fatalf("y on the card answered %q", got.Decision)
+	}
+	if d.m.overlay != overlayMessage || d.m.message.value() != "half a mes" {
+		t.Errorf("the message line did not come back whole: overlay %v, text %q", d.m.overlay, d.m.message.value())
+	}
+}

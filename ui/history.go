@@ -1,0 +1,29 @@
+package ui
+
+import "github.com/seed-e4e525a6/baton/engine"
+
+// replay draws a resumed conversation before any live event: its events
+// take the same routes as live ones, so the messages, tool calls and
+// folded child summaries reappear as they were. Nothing replayed is
+// running, so the Cmds the routes return are dropped and the clock stays
+// still; a turn the crash left open ends as interrupted.
+func (m *Model) replay(history []engine.Event) {
+	if len(history) == 0 {
+		return
+	}
+	status := m.status
+	for _, ev := range history {
+		m.route(ev)
+		if n, ok := ev.(engine.Notice); ok && n.Agent == engine.MainAgent {
+			status = m.status // what the session said last is still worth reading
+		}
+	}
+	if m.busy {
+		m.route(engine.TurnEnded{Meta: engine.Meta{Agent: engine.MainAgent}, Status: engine.StatusInterrupted})
+	}
+	m.ticking = false
+	m.status = status
+	if m.status.text == "" {
+		m.setStatus(statusInfo, "resumed: the conversation so far is above")
+	}
+}

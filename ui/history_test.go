@@ -1,0 +1,46 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+func TestResumedConversationReappears(t *testing.T) {
+	s := newFakeSession()
+	usage := llm.Usage{TotalTokens: 5000, Cost: 0.01, CostKnown: true, Requests: 2}
+	s.history = []engine.Event{
+		engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"},
+		engine.MessageDone{Meta: mainMeta, Text: "I'll split this."},
+		explore.taskCall(), explore.started(),
+		engine.AgentFinished{Meta: explore.meta(6e9), Status: engine.StatusCompleted,
+			Stats: engine.Stats{ToolCalls: 8, Duration: 5100e6, Usage: llm.Usage{TotalTokens: 3200, Requests: 3}}},
+		engine.ToolFinished{Meta: mainMeta, CallID: "call-explore-1", Name: engine.TaskToolName, Summary: "completed"},
+		engine.MessageDone{Meta: mainMeta, Text: "It is a Go project."},
+		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted, Usage: usage},
+		engine.TurnStarted{Meta: mainMeta, Prompt: "and the tests?"},
+		review.taskCall(), review.started(),
+		// baton died here; the engine ends the child that was running.
+		engine.AgentFinished{Meta: review.meta(0), Status: engine.StatusInterrupted, Reason: "baton stopped while this sub-agent ran"},
+	}
+	d := newDriverFor(t, s, Options{Theme: "dark"}, 120, 30)
+	screen := d.screen()
+	for _, want := range []string{"› what is here", "I'll split this.", "✓ [Explore] map the project layout - done (8 tools, 5.1s, 3.2k tok)",
+		"It is a Go project.", "› and the tests?", "… [Review] look for TODOs - interrupted", "5.0k tok"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("the resumed screen lacks %q:\n%s", want, screen)
+		}
+	}
+	if strings.Index(screen, "[Explore] map the project layout - done") > strings.Index(screen, "It is a Go project.") {
+		t.Errorf("the folded child is not where it was delegated:\n%s", screen)
+	}
+	if d.m.busy || d.m.ticking || d.m.agents.running() || strings.Contains(screen, "sub-agents (") {
+		t.Errorf("after replay something still runs: busy %v, ticking %v", d.m.busy, d.m.ticking)
+	}
+	d.command("/subagents list")
+	if !strings.Contains(d.screen(), "review-2   2  Review   look for TODOs          interrupted") {
+		t.Errorf("/subagents does not know the resumed children:\n%s", d.screen())
+	}
+}

@@ -1,0 +1,132 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+func TestThreeChildrenDrawnLiveAtOnce(t *testing.T) {
+	d := newDriver(t, 120, 40)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"})
+	for _, k := range []kid{explore, review, finder} {
+		d.spawn(k)
+	}
+	screen := d.screen()
+	for _, k := range []kid{explore, review, finder} {
+		for _, want := range []string{"[" + k.typ + "] " + k.desc, "read_file " + k.id + ".go", "step 2/15"} {
+			if !strings.Contains(screen, want) {
+				t.Errorf("the pane of %s lacks %q:\n%s", k.id, want, screen)
+			}
+		}
+	}
+	if !strings.Contains(screen, "sub-agents (3)") {
+		t.Errorf("no rule over the three panes:\n%s", screen)
+	}
+	// The panes sit between the conversation and the input, in request order.
+	first, second, third := strings.Index(screen, explore.desc+" ..."), strings.Index(screen, review.desc+" ..."), strings.Index(screen, finder.desc+" ...")
+	if first < 0 || first > second || second > third || third > strings.Index(screen, "Ask baton anything") {
+		t.Errorf("panes out of order or below the input:\n%s", screen)
+	}
+	d.checkFits()
+	d.emit(finder.working()[5:]...) // one more delta reaches its pane
+	if !d.m.agents.running() || !d.m.ticking {
+		t.Error("the clock does not run while children run")
+	}
+}
+
+func TestQueuedChildShowsQueued(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"}, explore.taskCall(), engine.AgentQueued{Meta: explore.meta(0), Position: 1})
+	if !strings.Contains(d.screen(), "[Explore] map the project layout ... queued") {
+		t.Errorf("a queued child does not say so:\n%s", d.screen())
+	}
+}
+
+func TestPanesShrinkToHeadersWhenSpaceIsShort(t *testing.T) {
+	d := newDriver(t, 80, 20)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	var kids []kid
+	for i := range 8 {
+		k := kid{fmt.Sprintf("explore-%d", i+1), "Explore", fmt.Sprintf("part %d of the tree", i+1)}
+		kids = append(kids, k)
+		d.spawn(k)
+	}
+	d.checkFits()
+	screen := d.screen()
+	if !strings.Contains(screen, "more running") || strings.Contains(screen, "grep -n TODO") {
+		t.Fatalf("eight panes in a short terminal are not cut to headers and a count:\n%s", screen)
+	}
+	for range kids {
+		d.keys("tab") // the window follows the focus down the list
+		if p := d.m.focusedPane(); p == nil || !strings.Contains(d.screen(), "▌") {
+			t.Fatalf("the focused pane is not on screen:\n%s", d.screen())
+		}
+	}
+	if !strings.Contains(d.screen(), "part 8 of the tree") {
+		t.Errorf("focusing the last pane did not scroll to it:\n%s", d.screen())
+	}
+	d.keys("tab")
+	if d.m.focusedPane() != nil || !d.m.input.ta.Focused() {
+		t.Error("tab after the last pane does not come back to the input")
+	}
+}
+
+func TestFoldEachStatusIntoTheConversation(t *testing.T) {
+	cases := []struct {
+		status engine.Status
+		reason string
+		want   string
+	}{
+		{engine.StatusCompleted, "", "✓ [Explore] map the project layout - done (8 tools, 5.1s, 3.2k tok, $0.004)"},
+		{engine.StatusFailed, "429 rate limited", "✗ [Explore] map the project layout - failed (8 tools, 5.1s, 3.2k tok, $0.004): 429 rate limited"},
+		{engine.StatusTimedOut, "timed out after 2m0s", "⏱ [Explore] map the project layout - timed out"},
+		{engine.StatusCancelled, "stopped by the person", "■ [Explore] map the project layout - stopped"},
+		{engine.StatusDenied, "too costly", "⊘ [Explore] map the project layout - denied"},
+		{engine.StatusMaxSteps, "", "◐ [Explore] map the project layout - max steps"},
+		{engine.StatusInterrupted, "", "… [Explore] map the project layout - interrupted"},
+	}
+	for _, c := range cases {
+		t.Run(string(c.status), func(t *testing.T) {
+			d := newDriver(t, 120, 30)
+			d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+			d.spawn(explore)
+			d.spawn(review)
+			d.finish(explore, c.status, c.reason)
+			d.emit(engine.TextDelta{Meta: mainMeta, Text: "Summing up."})
+			conv := strings.Join(d.m.conv.view(120, 30), "\n")
+			plain := stripped(conv)
+			at := strings.Index(plain, c.want)
+			if at < 0 {
+				t.Fatalf("the conversation lacks %q:\n%s", c.want, plain)
+			}
+			if !(at < strings.Index(plain, "task [review]") && at < strings.Index(plain, "Summing up.")) {
+				t.Errorf("the summary is not where the delegation was:\n%s", plain)
+			}
+			if live := d.m.agents.live(); len(live) != 1 || live[0].ID() != engine.AgentID(review.id) {
+				t.Errorf("the finished pane stays in the live area: %d live", len(live))
+			}
+		})
+	}
+}
+
+func TestResizeWhileThreePanesStream(t *testing.T) {
+	d := newDriver(t, 120, 40)
+	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	for _, k := range []kid{explore, review, finder} {
+		d.spawn(k)
+	}
+	d.keys("tab")
+	sizes := [][2]int{{120, 40}, {70, 20}, {40, 12}, {200, 60}, {20, 6}, {1, 1}, {80, 24}}
+	for i, size := range sizes {
+		d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
+		for _, k := range []kid{explore, review, finder} {
+			d.emit(engine.TextDelta{Meta: k.meta(0), Text: fmt.Sprintf(" and %s %d with a long line %s\n", k.id, i, strings.Repeat("漢字", 40))})
+		}
+		d.checkFits()
+	}
+}

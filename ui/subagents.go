@@ -1,0 +1,164 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/ui/pane"
+)
+
+// subcommand is one /subagents command: its arguments for help, and
+// whether it acts on running children only.
+type subcommand struct {
+	name, args, desc string
+	liveOnly         bool
+}
+
+// subcommands are the /subagents commands, in the order completion lists
+// them.
+var subcommands = []subcommand{
+	{"list", "", "every sub-agent of this session", false},
+	{"stop", "<id|#|all>", "stop a running sub-agent, or all of them", true},
+	{"log", "<id|#> [limit] [tools]", "its last messages, with tool calls if asked", false},
+	{"info", "<id|#>", "status, times, model, limits, usage, transcript", false},
+	{"send", "<id|#> <message>", "a message into a running sub-agent", true},
+}
+
+// cmdSubagents runs "/subagents <command> …".
+func (m *Model) cmdSubagents(arg string) tea.Cmd {
+	sub, rest, _ := strings.Cut(arg, " ")
+	rest = strings.TrimSpace(rest)
+	switch sub {
+	case "", "list":
+		m.subagentsList()
+		return nil
+	case "stop":
+		return m.subagentsStop(rest)
+	case "log":
+		return m.subagentsLog(rest)
+	case "info":
+		m.subagentsInfo(rest)
+		return nil
+	case "send":
+		return m.subagentsSend(rest)
+	}
+	m.setStatus(statusError, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info or send", sanitize(sub)))
+	return nil
+}
+
+// child resolves the one child a command names, saying what is wrong
+// in the status line when it cannot.
+func (m *Model) child(cmd, ref string) (*pane.Pane, bool) {
+	if ref == "" {
+		m.setStatus(statusError, fmt.Sprintf("/subagents %s: name a sub-agent by id or number; /subagents list shows them", cmd))
+		return nil, false
+	}
+	p, err := m.agents.find(ref)
+	if err != nil {
+		m.setStatus(statusError, fmt.Sprintf("/subagents %s: %v", cmd, err))
+		return nil, false
+	}
+	return p, true
+}
+
+// subagentsStop stops one child, or every running one for "all".
+func (m *Model) subagentsStop(rest string) tea.Cmd {
+	if len(strings.Fields(rest)) > 1 {
+		m.setStatus(statusError, "/subagents stop takes one id, number or all")
+		return nil
+	}
+	if rest == "all" {
+		if !m.agents.running() {
+			m.setStatus(statusError, "/subagents stop: no sub-agent is running")
+			return nil
+		}
+		m.setStatus(statusWarning, "stopping every sub-agent…")
+		return stopCmd(m.session, "all")
+	}
+	p, ok := m.child("stop", rest)
+	if !ok {
+		return nil
+	}
+	return m.stopAgent(p)
+}
+
+// subagentsSend sends the rest of the line into a running child.
+func (m *Model) subagentsSend(rest string) tea.Cmd {
+	ref, text, _ := strings.Cut(rest, " ")
+	p, ok := m.child("send", ref)
+	if !ok {
+		return nil
+	}
+	if text = strings.TrimSpace(text); text == "" {
+		m.setStatus(statusError, "/subagents send: the message is missing: /subagents send "+sanitize(ref)+" <message>")
+		return nil
+	}
+	if p.State().Finished() {
+		m.setStatus(statusError, fmt.Sprintf("/subagents send: %s already ended (%s)", paneName(p), p.State()))
+		return nil
+	}
+	return m.sendToAgent(p.ID(), text)
+}
+
+// childRef is what completion offers for a child.
+type childRef struct {
+	id   engine.AgentID
+	desc string
+	live bool
+}
+
+// refs lists the children for completion, newest first.
+func (a *agents) refs() []childRef {
+	out := make([]childRef, 0, len(a.all))
+	for i := len(a.all) - 1; i >= 0; i-- {
+		p := a.all[i]
+		desc := fmt.Sprintf("#%d [%s] %s · %s", p.Number(), p.Meta().AgentType, p.Meta().Description, p.State())
+		out = append(out, childRef{id: p.ID(), desc: sanitize(desc), live: !p.State().Finished()})
+	}
+	return out
+}
+
+// subagentCompletions completes what follows "/subagents ": the command,
+// then the child it acts on.
+func subagentCompletions(rest string, children []childRef) []candidate {
+	name, ref, spaced := strings.Cut(rest, " ")
+	var out []candidate
+	if !spaced {
+		for _, c := range subcommands {
+			if strings.HasPrefix(c.name, name) {
+				text := "/subagents " + c.name
+				if c.args != "" {
+					text += " "
+				}
+				out = append(out, candidate{label: strings.TrimSpace(c.name + " " + c.args), text: text, desc: c.desc, complete: c.args == ""})
+			}
+		}
+		return out
+	}
+	var sub subcommand
+	for _, c := range subcommands {
+		if c.name == name && c.args != "" {
+			sub = c
+		}
+	}
+	if sub.name == "" || strings.Contains(ref, " ") {
+		return nil
+	}
+	if sub.name == "stop" && strings.HasPrefix("all", ref) {
+		out = append(out, candidate{label: "all", text: "/subagents stop all", desc: "every running sub-agent", complete: true})
+	}
+	for _, c := range children {
+		if (c.live || !sub.liveOnly) && strings.HasPrefix(string(c.id), ref) {
+			text := "/subagents " + sub.name + " " + string(c.id)
+			complete := sub.name != "send"
+			if !complete {
+				text += " "
+			}
+			out = append(out, candidate{label: string(c.id), text: text, desc: c.desc, complete: complete})
+		}
+	}
+	return out
+}
