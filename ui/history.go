@@ -13,6 +13,10 @@ func (m *Model) replay(history []engine.Event) {
 	}
 	status := m.status
 	for _, ev := range history {
+		if _, ok := ev.(engine.ConversationCleared); ok {
+			m.conv.reset() // /clear was used: the model forgot what came before
+			continue
+		}
 		m.route(ev)
 		if n, ok := ev.(engine.Notice); ok && n.Agent == engine.MainAgent {
 			status = m.status // what the session said last is still worth reading

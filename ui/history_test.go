@@ -44,3 +44,21 @@ func TestResumedConversationReappears(t *testing.T) {
 		t.Errorf("/subagents does not know the resumed children:\n%s", d.screen())
 	}
 }
+
+func TestResumeAfterClearShowsOnlyTheNewConversation(t *testing.T) {
+	s := newFakeSession()
+	s.history = []engine.Event{
+		engine.TurnStarted{Meta: mainMeta, Prompt: "old topic"},
+		engine.MessageDone{Meta: mainMeta, Text: "old answer"},
+		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted},
+		engine.ConversationCleared{Meta: mainMeta},
+		engine.TurnStarted{Meta: mainMeta, Prompt: "new topic"},
+		engine.MessageDone{Meta: mainMeta, Text: "new answer"},
+		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted},
+	}
+	d := newDriverFor(t, s, Options{Theme: "dark"}, 100, 30)
+	screen := d.screen()
+	if strings.Contains(screen, "old answer") || !strings.Contains(screen, "new answer") {
+		t.Fatalf("resumed screen after /clear:\n%s", screen)
+	}
+}
