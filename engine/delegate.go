@@ -43,29 +43,49 @@ type childHandle struct {
 	cancel context.CancelCauseFunc
 }
 
-// delegate runs one task call for parent: resolve, ask, queue, run, and
-// return the child's bounded final text plus a status line. The child's
-// usage is returned separately so the parent counts it exactly once.
-func (d *delegator) delegate(ctx context.Context, parent *Agent, raw json.RawMessage) (tools.Result, llm.Usage, error) {
+// pendingChild is a task call checked and given its id, waiting to be
+// approved and run.
+type pendingChild struct {
+	d      *delegator
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	child  *Agent
+	spec   childSpec
+	args   taskArgs
+}
+
+// prepare checks a task call for parent and readies its child: the type,
+// tools, model and limits resolved, an id given and the handle registered
+// so the person can stop it from now on. Parents call it for their task
+// calls one by one, so children are numbered in the order requested. Its
+// errors go back to the model.
+func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMessage) (*pendingChild, error) {
 	args, err := parseTaskArgs(raw, d.types)
 	if err != nil {
-		return tools.Result{}, llm.Usage{}, err
+		return nil, err
 	}
 	spec, err := d.resolve(args, parent.model())
 	if err != nil {
-		return tools.Result{}, llm.Usage{}, err
+		return nil, err
 	}
 	id, _ := d.s.ids.child(spec.typ.Name)
 	ctx, cancel := context.WithCancelCause(ctx)
-	defer cancel(nil)
 	child := d.newChild(Meta{Agent: id, Parent: parent.meta.Agent, AgentType: spec.typ.DisplayName, Description: args.Description}, spec, parent.depth+1)
 	d.register(id, &childHandle{agent: child, cancel: cancel})
-	defer d.unregister(id)
+	return &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args}, nil
+}
 
-	res := d.approveAndRun(ctx, child, spec, args)
+// run asks for approval, waits for a slot, runs the child and returns its
+// bounded final text plus a status line. The child's usage is returned
+// separately so the parent counts it exactly once.
+func (p *pendingChild) run() (tools.Result, llm.Usage, error) {
+	d, child := p.d, p.child
+	defer p.cancel(nil)
+	defer d.unregister(child.meta.Agent)
+	res := d.approveAndRun(p.ctx, child, p.spec, p.args)
 	result := formatChildResult(res, d.limits.ResultChars)
 	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result,
-		Transcript: d.s.rec.fileOf(id)})
+		Transcript: d.s.rec.fileOf(child.meta.Agent)})
 	summary := fmt.Sprintf("%s · %s", res.Status, res.Stats.Line())
 	return tools.Result{Output: result, Summary: summary}, res.Stats.Usage, nil
 }

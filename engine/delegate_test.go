@@ -162,6 +162,13 @@ func TestParallelChildrenOverlapAndResultsReachParent(t *testing.T) {
 	if len(finished) != 3 {
 		t.Fatalf("%d AgentFinished events", len(finished))
 	}
+	numbered := map[string]AgentID{}
+	for _, f := range finished {
+		numbered[f.Description] = f.Agent
+	}
+	if numbered["one"] != "explore-1" || numbered["two"] != "explore-2" || numbered["three"] != "review-3" {
+		t.Fatalf("children are not numbered in the order requested: %v", numbered)
+	}
 	for _, f := range finished {
 		if f.Parent != MainAgent || f.AgentType == "" || f.Description == "" {
 			t.Fatalf("child event lacks tagging: %+v", f.Meta)

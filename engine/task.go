@@ -17,8 +17,9 @@ const TaskToolName = "task"
 // maxTimeoutS bounds a task call's timeout_s: a day.
 const maxTimeoutS = 24 * 60 * 60
 
-// taskTool offers delegation to the model. The executor runs it through
-// delegate, which knows the calling agent; it is never run on its own.
+// taskTool offers delegation to the model. The executor starts it through
+// the delegator's prepare and run, which know the calling agent; it is
+// never run on its own.
 type taskTool struct {
 	d *delegator
 }

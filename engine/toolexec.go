@@ -36,10 +36,11 @@ type callResult struct {
 	usage   llm.Usage
 }
 
-// runAll runs calls and returns one tool message per call, in order. All
-// task calls start together (each in its own goroutine, which ends when its
-// child ends); the other calls run one after another meanwhile, so edits
-// and commands never race each other.
+// runAll runs calls and returns one tool message per call, in order. Task
+// calls are announced and their children numbered one by one, in the
+// order requested, then all start together (each in its own goroutine,
+// which ends when its child ends); the other calls run one after another
+// meanwhile, so edits and commands never race each other.
 func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall) toolOutcome {
 	results := make([]callResult, len(calls))
 	var wg sync.WaitGroup
@@ -47,10 +48,11 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 		if call.Function.Name != TaskToolName {
 			continue
 		}
+		finish := e.startTask(ctx, a, call)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = e.runOne(ctx, a, call)
+			results[i] = finish()
 		}()
 	}
 	for i, call := range calls {
@@ -74,15 +76,46 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 
 // runOne runs a single call and reports it with ToolStarted/ToolFinished.
 func (e *executor) runOne(ctx context.Context, a *Agent, call openai.ToolCall) callResult {
-	name, args := call.Function.Name, json.RawMessage(call.Function.Arguments)
-	tool, known := a.tools.Get(name)
-	title := name
-	if known {
-		title = tool.Title(args)
-	}
-	a.emit(ToolStarted{Meta: a.stamp(), CallID: call.ID, Name: name, Args: call.Function.Arguments, Title: title})
+	tool, known := e.announce(a, call)
 	res, usage, err := e.execute(ctx, a, tool, known, call)
-	finished := ToolFinished{Meta: a.stamp(), CallID: call.ID, Name: name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
+	return e.report(a, call, res, usage, err)
+}
+
+// startTask announces a task call and prepares its child; the returned
+// function waits for approval, runs the child and reports the result.
+func (e *executor) startTask(ctx context.Context, a *Agent, call openai.ToolCall) func() callResult {
+	tool, known := e.announce(a, call)
+	task, isTask := tool.(*taskTool)
+	if !known || !isTask || !json.Valid([]byte(call.Function.Arguments)) {
+		return func() callResult {
+			res, usage, err := e.execute(ctx, a, tool, known, call)
+			return e.report(a, call, res, usage, err)
+		}
+	}
+	pending, err := task.d.prepare(ctx, a, json.RawMessage(call.Function.Arguments))
+	if err != nil {
+		return func() callResult { return e.report(a, call, tools.Result{}, llm.Usage{}, err) }
+	}
+	return func() callResult {
+		res, usage, err := pending.run()
+		return e.report(a, call, res, usage, err)
+	}
+}
+
+// announce emits ToolStarted and returns the tool, if the agent has it.
+func (e *executor) announce(a *Agent, call openai.ToolCall) (tools.Tool, bool) {
+	tool, known := a.tools.Get(call.Function.Name)
+	title := call.Function.Name
+	if known {
+		title = tool.Title(json.RawMessage(call.Function.Arguments))
+	}
+	a.emit(ToolStarted{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Args: call.Function.Arguments, Title: title})
+	return tool, known
+}
+
+// report emits ToolFinished and returns what the model receives.
+func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usage llm.Usage, err error) callResult {
+	finished := ToolFinished{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
 	content := res.Output
 	if err != nil {
 		finished.IsError = true
@@ -103,9 +136,6 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 	}
 	if !json.Valid(args) {
 		return tools.Result{}, llm.Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
-	}
-	if task, ok := tool.(*taskTool); ok {
-		return task.d.delegate(ctx, a, args)
 	}
 	if !tool.ReadOnly() {
 		if err := e.perms.authorizeTool(ctx, a, tool, args); err != nil {

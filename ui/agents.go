@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -36,10 +37,28 @@ func (a *agents) paneFor(meta engine.Meta) (p *pane.Pane, created bool) {
 	if meta.Parent == "" || meta.Agent == "" || meta.Agent == engine.MainAgent {
 		return nil, false
 	}
-	p = pane.New(meta, len(a.all)+1, a.styles)
-	a.all = append(a.all, p)
+	p = pane.New(meta, ordinal(meta.Agent, len(a.all)+1), a.styles)
+	// Children may first be heard of out of order (they start in
+	// parallel); the engine numbers them in the order requested.
+	at := len(a.all)
+	for at > 0 && a.all[at-1].Number() > p.Number() {
+		at--
+	}
+	a.all = slices.Insert(a.all, at, p)
 	a.byID[meta.Agent] = p
 	return p, true
+}
+
+// ordinal reads the engine's number of a child from its id ("explore-3"
+// is 3), or returns fallback for an id without one.
+func ordinal(id engine.AgentID, fallback int) int {
+	s := string(id)
+	if i := strings.LastIndexByte(s, '-'); i >= 0 {
+		if n, err := strconv.Atoi(s[i+1:]); err == nil && n > 0 {
+			return n
+		}
+	}
+	return fallback
 }
 
 // live returns the panes of children that have not ended, in order.
@@ -80,8 +99,12 @@ func (a *agents) find(ref string) (*pane.Pane, error) {
 	if p, ok := a.byID[engine.AgentID(ref)]; ok {
 		return p, nil
 	}
-	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil && n >= 1 && n <= len(a.all) {
-		return a.all[n-1], nil
+	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil {
+		for _, p := range a.all {
+			if p.Number() == n {
+				return p, nil
+			}
+		}
 	}
 	if len(a.all) == 0 {
 		return nil, fmt.Errorf("no sub-agent %q: none has run in this session", sanitize(ref))
