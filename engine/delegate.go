@@ -52,6 +52,8 @@ type pendingChild struct {
 	child  *Agent
 	spec   childSpec
 	args   taskArgs
+	// answer waits for the approval asked for in prepare.
+	answer func(context.Context) Answer
 }
 
 // prepare checks a task call for parent and readies its child: the type,
@@ -72,7 +74,14 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMess
 	ctx, cancel := context.WithCancelCause(ctx)
 	child := d.newChild(Meta{Agent: id, Parent: parent.meta.Agent, AgentType: spec.typ.DisplayName, Description: args.Description}, spec, parent.depth+1)
 	d.register(id, &childHandle{agent: child, cancel: cancel})
-	return &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args}, nil
+	tokens, cost, priced := d.estimate(spec, args.Prompt)
+	preview := &DelegationPreview{
+		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
+		Tools: spec.tools.Names(), Model: spec.model, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
+		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
+	}
+	answer := d.s.perms.requestDelegation(child.emit, child.stamp, spec.typ.Name, preview)
+	return &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args, answer: answer}, nil
 }
 
 // run asks for approval, waits for a slot, runs the child and returns its
@@ -82,7 +91,7 @@ func (p *pendingChild) run() (tools.Result, llm.Usage, error) {
 	d, child := p.d, p.child
 	defer p.cancel(nil)
 	defer d.unregister(child.meta.Agent)
-	res := d.approveAndRun(p.ctx, child, p.spec, p.args)
+	res := d.approveAndRun(p.ctx, child, p.spec, p.args, p.answer)
 	result := formatChildResult(res, d.limits.ResultChars)
 	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result,
 		Transcript: d.s.rec.fileOf(child.meta.Agent)})
@@ -90,15 +99,9 @@ func (p *pendingChild) run() (tools.Result, llm.Usage, error) {
 	return tools.Result{Output: result, Summary: summary}, res.Stats.Usage, nil
 }
 
-// approveAndRun asks for approval, waits for a slot and runs the child.
-func (d *delegator) approveAndRun(ctx context.Context, child *Agent, spec childSpec, args taskArgs) Result {
-	tokens, cost, priced := d.estimate(spec, args.Prompt)
-	preview := &DelegationPreview{
-		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
-		Tools: spec.tools.Names(), Model: spec.model, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
-		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
-	}
-	ans := d.s.perms.authorizeDelegation(ctx, child.emit, child.stamp, spec.typ.Name, preview)
+// approveAndRun waits for approval and a slot, then runs the child.
+func (d *delegator) approveAndRun(ctx context.Context, child *Agent, spec childSpec, args taskArgs, answer func(context.Context) Answer) Result {
+	ans := answer(ctx)
 	if ctx.Err() != nil {
 		status, reason := classifyRunError(ctx, ctx.Err())
 		return Result{Status: status, Reason: reason + " before the delegation was answered"}

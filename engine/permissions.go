@@ -72,30 +72,42 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 	return fmt.Errorf("the person denied this %s call; do not retry it unchanged", name)
 }
 
-// authorizeDelegation answers a delegation request: from flags in headless
-// and yolo runs, from a remembered choice, or by asking the person.
-func (p *permissions) authorizeDelegation(ctx context.Context, emit func(Event), stamp func() Meta, typeName string, preview *DelegationPreview) Answer {
+// requestDelegation starts deciding a delegation: from flags in headless
+// and yolo runs, from a remembered choice, or by asking the person. The
+// question is published at once, so cards appear in the order children
+// were requested; the returned function waits for the answer.
+func (p *permissions) requestDelegation(emit func(Event), stamp func() Meta, typeName string, preview *DelegationPreview) func(context.Context) Answer {
+	decided := func(a Answer) func(context.Context) Answer { return func(context.Context) Answer { return a } }
 	switch {
 	case p.mode == ModeYolo || p.allowed[TaskToolName]:
-		return Answer{Decision: Allow}
+		return decided(Answer{Decision: Allow})
 	case p.mode == ModeHeadless:
-		return Answer{Decision: Deny, Reason: "delegation needs approval and a headless run cannot ask; re-run with --allow task (or --yolo) to let sub-agents run"}
+		return decided(Answer{Decision: Deny, Reason: "delegation needs approval and a headless run cannot ask; re-run with --allow task (or --yolo) to let sub-agents run"})
 	case p.remembered(p.rememberedTypes, typeName):
 		emit(ApprovalResolved{Meta: stamp(), Answer: Answer{Decision: Allow}, By: "remembered"})
-		return Answer{Decision: Allow}
+		return decided(Answer{Decision: Allow})
 	}
 	req := newApprovalRequest(p.ids.approval(), ApproveDelegation)
 	req.Delegation = preview
-	ans := p.ask(ctx, emit, stamp, req)
-	if ans.Decision == AllowAlways {
-		p.remember(p.rememberedTypes, typeName)
+	emit(ApprovalRequested{Meta: stamp(), Request: req})
+	return func(ctx context.Context) Answer {
+		ans := p.await(ctx, emit, stamp, req)
+		if ans.Decision == AllowAlways {
+			p.remember(p.rememberedTypes, typeName)
+		}
+		return ans
 	}
-	return ans
 }
 
 // ask publishes req and waits for the answer or the end of ctx.
 func (p *permissions) ask(ctx context.Context, emit func(Event), stamp func() Meta, req *ApprovalRequest) Answer {
 	emit(ApprovalRequested{Meta: stamp(), Request: req})
+	return p.await(ctx, emit, stamp, req)
+}
+
+// await waits for a published request's answer or the end of ctx, and
+// records who answered.
+func (p *permissions) await(ctx context.Context, emit func(Event), stamp func() Meta, req *ApprovalRequest) Answer {
 	ans := req.Wait(ctx)
 	by := "person"
 	if ctx.Err() != nil {
