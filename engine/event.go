@@ -179,25 +179,58 @@ type ConversationCleared struct {
 	Meta
 }
 
-// Kind implementations: each returns the event's stream-json "type".
+// Each Kind returns the event's stream-json "type".
 
-func (TurnStarted) Kind() string       { return "turn_started" }
-func (TextDelta) Kind() string         { return "text" }
-func (ReasoningDelta) Kind() string    { return "reasoning" }
-func (MessageDone) Kind() string       { return "message_done" }
-func (StepStarted) Kind() string       { return "step" }
-func (ToolStarted) Kind() string       { return "tool_started" }
-func (ToolFinished) Kind() string      { return "tool_finished" }
-func (UsageReported) Kind() string     { return "usage" }
-func (Notice) Kind() string            { return "notice" }
-func (ErrorOccurred) Kind() string     { return "error" }
-func (TurnEnded) Kind() string         { return "turn_ended" }
-func (AgentQueued) Kind() string       { return "agent_queued" }
-func (AgentStarted) Kind() string      { return "agent_started" }
-func (AgentMessage) Kind() string      { return "agent_message" }
-func (AgentFinished) Kind() string     { return "agent_finished" }
+// Kind implements Event.
+func (TurnStarted) Kind() string { return "turn_started" }
+
+// Kind implements Event.
+func (TextDelta) Kind() string { return "text" }
+
+// Kind implements Event.
+func (ReasoningDelta) Kind() string { return "reasoning" }
+
+// Kind implements Event.
+func (MessageDone) Kind() string { return "message_done" }
+
+// Kind implements Event.
+func (StepStarted) Kind() string { return "step" }
+
+// Kind implements Event.
+func (ToolStarted) Kind() string { return "tool_started" }
+
+// Kind implements Event.
+func (ToolFinished) Kind() string { return "tool_finished" }
+
+// Kind implements Event.
+func (UsageReported) Kind() string { return "usage" }
+
+// Kind implements Event.
+func (Notice) Kind() string { return "notice" }
+
+// Kind implements Event.
+func (ErrorOccurred) Kind() string { return "error" }
+
+// Kind implements Event.
+func (TurnEnded) Kind() string { return "turn_ended" }
+
+// Kind implements Event.
+func (AgentQueued) Kind() string { return "agent_queued" }
+
+// Kind implements Event.
+func (AgentStarted) Kind() string { return "agent_started" }
+
+// Kind implements Event.
+func (AgentMessage) Kind() string { return "agent_message" }
+
+// Kind implements Event.
+func (AgentFinished) Kind() string { return "agent_finished" }
+
+// Kind implements Event.
 func (ApprovalRequested) Kind() string { return "approval_requested" }
-func (ApprovalResolved) Kind() string  { return "approval_resolved" }
+
+// Kind implements Event.
+func (ApprovalResolved) Kind() string { return "approval_resolved" }
 
 // Kind implements Event.
 func (ConversationCleared) Kind() string { return "conversation_cleared" }
