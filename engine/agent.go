@@ -164,7 +164,8 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	}
 	outcome := a.exec.runAll(ctx, a, resp.ToolCalls)
 	run.stats.ToolCalls += len(resp.ToolCalls)
-	a.addHistory(outcome.messages...)
+	// The executor recorded each result as its call ended.
+	a.history = append(a.history, outcome.messages...)
 	if outcome.childUsage.Requests > 0 || outcome.childUsage.TotalTokens > 0 {
 		run.stats.Usage = run.stats.Usage.Add(outcome.childUsage)
 		a.emit(UsageReported{Meta: a.stamp(), Request: outcome.childUsage, Total: run.stats.Usage})

@@ -63,12 +63,7 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 	wg.Wait()
 	var out toolOutcome
 	for i, call := range calls {
-		out.messages = append(out.messages, openai.ChatCompletionMessage{
-			Role:       openai.ChatMessageRoleTool,
-			ToolCallID: call.ID,
-			Name:       call.Function.Name,
-			Content:    results[i].content,
-		})
+		out.messages = append(out.messages, toolMessage(call, results[i].content))
 		out.childUsage = out.childUsage.Add(results[i].usage)
 	}
 	return out
@@ -124,7 +119,17 @@ func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usag
 		content = "Error: " + err.Error()
 	}
 	a.emit(finished)
+	if a.record != nil {
+		// Written as soon as the call ends, not when its batch does: a
+		// crash while a sibling still runs must not lose this result.
+		a.record(toolMessage(call, content))
+	}
 	return callResult{content: content, usage: usage}
+}
+
+// toolMessage is the history message carrying a call's result.
+func toolMessage(call openai.ToolCall, content string) openai.ChatCompletionMessage {
+	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleTool, ToolCallID: call.ID, Name: call.Function.Name, Content: content}
 }
 
 // execute checks a call and runs it. Every model mistake comes back as an

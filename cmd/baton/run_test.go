@@ -16,6 +16,10 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	if args := os.Getenv(childArgsEnv); args != "" {
+		// This process is baton itself, started by a test that kills it.
+		os.Exit(run(context.Background(), strings.Split(args, "\x1f"), os.Environ(), os.Stdin, os.Stdout, os.Stderr))
+	}
 	goleak.VerifyTestMain(m)
 }
 
