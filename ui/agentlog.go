@@ -9,6 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/transcript"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Log bounds: the messages shown unless a limit is given, and how much of
@@ -43,7 +45,7 @@ func (m *Model) subagentsLog(rest string) tea.Cmd {
 		case f == "tools":
 			tools = true
 		case err != nil:
-			m.setStatus(statusError, fmt.Sprintf("/subagents log: %q is neither a limit nor \"tools\"; usage: /subagents log <id|#> [limit] [tools]", sanitize(f)))
+			m.setStatus(statusError, fmt.Sprintf("/subagents log: %q is neither a limit nor \"tools\"; usage: /subagents log <id|#> [limit] [tools]", termtext.Clean(f)))
 			return nil
 		case n < 1:
 			m.setStatus(statusError, fmt.Sprintf("/subagents log: the limit must be 1 or more, got %d", n))
@@ -65,10 +67,10 @@ func (m *Model) subagentsLog(rest string) tea.Cmd {
 // showLog puts a log read from a transcript into the conversation.
 func (m *Model) showLog(msg logMsg) {
 	if msg.err != nil {
-		m.setStatus(statusError, sanitize(msg.err.Error()))
+		m.setStatus(statusError, termtext.Clean(msg.err.Error()))
 		return
 	}
-	m.conv.add(&note{kind: noteInfo, text: sanitize(msg.title + "\n" + msg.text)})
+	m.conv.add(&note{kind: noteInfo, text: termtext.Clean(msg.title + "\n" + msg.text)})
 	m.conv.toBottom()
 }
 

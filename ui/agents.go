@@ -10,6 +10,8 @@ import (
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/pane"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // agents holds every child of the session as a pane, in the order the
@@ -107,7 +109,7 @@ func (a *agents) find(ref string) (*pane.Pane, error) {
 		}
 	}
 	if len(a.all) == 0 {
-		return nil, fmt.Errorf("no sub-agent %q: none has run in this session", sanitize(ref))
+		return nil, fmt.Errorf("no sub-agent %q: none has run in this session", termtext.Clean(ref))
 	}
-	return nil, fmt.Errorf("no sub-agent %q; /subagents list shows the ids and numbers", sanitize(ref))
+	return nil, fmt.Errorf("no sub-agent %q; /subagents list shows the ids and numbers", termtext.Clean(ref))
 }

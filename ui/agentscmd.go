@@ -7,6 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // initPrompt is what /init asks of the model.
@@ -46,7 +48,7 @@ func (m *Model) cmdAgents() {
 			b.WriteString("\n  ⚠ " + w)
 		}
 	}
-	m.conv.add(&note{kind: noteInfo, text: sanitize(b.String())})
+	m.conv.add(&note{kind: noteInfo, text: termtext.Clean(b.String())})
 	m.conv.toBottom()
 }
 

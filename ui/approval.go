@@ -7,6 +7,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/seed-e4e525a6/baton/engine"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // approvalCard is one pending question, drawn as a modal card: a tool
@@ -36,7 +38,7 @@ func (c *approvalCard) delegation() *engine.DelegationPreview {
 // asks (a delegation names its child already).
 func (c *approvalCard) title() string {
 	if d := c.delegation(); d != nil {
-		return sanitize(fmt.Sprintf("Delegate? [%s] %s", d.AgentType, d.Description))
+		return termtext.Clean(fmt.Sprintf("Delegate? [%s] %s", d.AgentType, d.Description))
 	}
 	t := fmt.Sprintf("Allow %s?", c.req.Tool)
 	if c.meta.Agent != "" && c.meta.Agent != engine.MainAgent {
@@ -45,7 +47,7 @@ func (c *approvalCard) title() string {
 			t = fmt.Sprintf("#%d %s", c.number, t)
 		}
 	}
-	return sanitize(t)
+	return termtext.Clean(t)
 }
 
 // sameKind says whether an "always" answer to c covers other as well:
@@ -63,9 +65,9 @@ func (c *approvalCard) sameKind(other *approvalCard) bool {
 // subject names what was asked about, for the status line.
 func (c *approvalCard) subject() string {
 	if d := c.delegation(); d != nil {
-		return sanitize(fmt.Sprintf("[%s] %s", d.AgentType, d.Description))
+		return termtext.Clean(fmt.Sprintf("[%s] %s", d.AgentType, d.Description))
 	}
-	return sanitize(c.req.Tool)
+	return termtext.Clean(c.req.Tool)
 }
 
 // drawBody returns the scrollable part at width, drawn once per width.
@@ -81,7 +83,7 @@ func (c *approvalCard) drawBody(rc *renderCtx, width int) []string {
 func (c *approvalCard) render(rc *renderCtx, width int) []string {
 	d := c.delegation()
 	if d == nil {
-		preview := sanitize(c.req.Preview)
+		preview := termtext.Clean(c.req.Preview)
 		if looksLikeDiff(preview) {
 			return diffLines(rc, preview)
 		}
@@ -93,10 +95,12 @@ func (c *approvalCard) render(rc *renderCtx, width int) []string {
 	}
 	st := rc.styles.Card
 	var lines []string
-	for _, para := range strings.Split(sanitize(d.Prompt), "\n") {
+	for _, para := range strings.Split(termtext.Clean(d.Prompt), "\n") {
 		lines = append(lines, paint(wrap(para, width), st.Body)...)
 	}
-	field := func(label, value string) string { return st.Label.Render(label+" ") + st.Body.Render(sanitize(value)) }
+	field := func(label, value string) string {
+		return st.Label.Render(label+" ") + st.Body.Render(termtext.Clean(value))
+	}
 	limits := fmt.Sprintf("%d steps", d.MaxSteps)
 	if d.Timeout > 0 {
 		limits += " · " + d.Timeout.String()
@@ -123,7 +127,7 @@ func (c *approvalCard) keyHelp(rc *renderCtx, keys KeyMap, waiting int) string {
 	item := func(b key.Binding, desc string) string {
 		return st.Key.Render(b.Help().Key) + " " + st.Label.Render(desc)
 	}
-	items := []string{item(keys.Allow, once), item(keys.Deny, "deny"), item(keys.AllowAlways, sanitize(always))}
+	items := []string{item(keys.Allow, once), item(keys.Deny, "deny"), item(keys.AllowAlways, termtext.Clean(always))}
 	if d != nil {
 		items = append(items, item(keys.Edit, "edit prompt"))
 		if waiting > 1 {

@@ -7,6 +7,8 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/ui/pane"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Session calls run in Cmds that capture the session value, never the
@@ -109,7 +111,7 @@ func stopCmd(s Session, id engine.AgentID) tea.Cmd {
 // sendToAgent delivers a message into a running child; the child's
 // AgentMessage event shows it in its pane once delivered.
 func (m *Model) sendToAgent(id engine.AgentID, text string) tea.Cmd {
-	m.setStatus(statusInfo, "message queued for "+sanitize(string(id))+"; it reads it before its next step")
+	m.setStatus(statusInfo, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step")
 	s := m.session
 	return func() tea.Msg {
 		if err := s.SendToAgent(id, text); err != nil {

@@ -7,6 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // overlayKey gives a key to the overlay that holds the keys; ok is false
@@ -69,7 +71,7 @@ func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) reasonKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
-		reason := strings.TrimSpace(sanitize(m.reason.value()))
+		reason := strings.TrimSpace(termtext.Clean(m.reason.value()))
 		m.reason.blur()
 		return m.answerCard(engine.Answer{Decision: engine.Deny, Reason: reason})
 	case key.Matches(msg, m.keys.Cancel):

@@ -7,6 +7,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/themes"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // command describes one slash command for help and completion.
@@ -49,7 +51,7 @@ func (m *Model) runCommand(line string) tea.Cmd {
 	case "quit":
 		return tea.Quit
 	}
-	m.setStatus(statusError, fmt.Sprintf("unknown command /%s; /help lists the commands", sanitize(name)))
+	m.setStatus(statusError, fmt.Sprintf("unknown command /%s; /help lists the commands", termtext.Clean(name)))
 	return nil
 }
 
@@ -94,7 +96,7 @@ func (m *Model) cmdModel(arg string) tea.Cmd {
 func (m *Model) cmdTheme(arg string) tea.Cmd {
 	p, ok := themes.ByName(arg)
 	if !ok {
-		m.setStatus(statusError, fmt.Sprintf("unknown theme %q; themes: %s", sanitize(arg), strings.Join(themes.Names(), ", ")))
+		m.setStatus(statusError, fmt.Sprintf("unknown theme %q; themes: %s", termtext.Clean(arg), strings.Join(themes.Names(), ", ")))
 		return nil
 	}
 	m.applyTheme(p)

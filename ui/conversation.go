@@ -5,6 +5,8 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/themes"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // renderCtx is what every block needs to draw itself. gen changes when
@@ -107,25 +109,25 @@ func (c *conversation) Apply(ev engine.Event) {
 	switch ev := ev.(type) {
 	case engine.TurnStarted:
 		c.endStreams(false)
-		c.add(&userMessage{text: sanitize(ev.Prompt)})
+		c.add(&userMessage{text: termtext.Clean(ev.Prompt)})
 	case engine.ReasoningDelta:
 		if c.think == nil {
 			c.think = c.add(&reasoning{})
 		}
-		c.think.block.(*reasoning).text.WriteString(sanitize(ev.Text))
+		c.think.block.(*reasoning).text.WriteString(termtext.Clean(ev.Text))
 		c.think.version++
 	case engine.TextDelta:
 		c.endThinking()
 		if c.live == nil {
 			c.live = c.add(&assistantMessage{})
 		}
-		c.live.block.(*assistantMessage).text.WriteString(sanitize(ev.Text))
+		c.live.block.(*assistantMessage).text.WriteString(termtext.Clean(ev.Text))
 		c.live.version++
 	case engine.MessageDone:
 		c.messageDone(ev.Text)
 	case engine.ToolStarted:
 		c.endStreams(false)
-		c.tools[ev.CallID] = c.add(&toolCall{name: ev.Name, title: sanitize(ev.Title)})
+		c.tools[ev.CallID] = c.add(&toolCall{name: ev.Name, title: termtext.Clean(ev.Title)})
 		if ev.Name == engine.TaskToolName {
 			c.taskStarted(c.tools[ev.CallID], ev.Args)
 		}
@@ -133,7 +135,7 @@ func (c *conversation) Apply(ev engine.Event) {
 		c.toolFinished(ev)
 	case engine.ErrorOccurred:
 		c.endStreams(false)
-		c.add(&note{kind: noteError, text: sanitize(ev.Message)})
+		c.add(&note{kind: noteError, text: termtext.Clean(ev.Message)})
 	case engine.TurnEnded:
 		c.turnEnded(ev.Status)
 	}
@@ -144,7 +146,7 @@ func (c *conversation) Apply(ev engine.Event) {
 // added whole.
 func (c *conversation) messageDone(text string) {
 	c.endThinking()
-	text = sanitize(text)
+	text = termtext.Clean(text)
 	if c.live == nil {
 		if strings.TrimSpace(text) == "" {
 			return
@@ -169,11 +171,11 @@ func (c *conversation) toolFinished(ev engine.ToolFinished) {
 	delete(c.tools, ev.CallID)
 	c.taskFinished(it)
 	call := it.block.(*toolCall)
-	call.state, call.summary = toolDone, sanitize(ev.Summary)
+	call.state, call.summary = toolDone, termtext.Clean(ev.Summary)
 	if ev.IsError {
 		call.state = toolFailed
 	}
-	call.output, call.diff = sanitize(ev.Output), sanitize(ev.Diff)
+	call.output, call.diff = termtext.Clean(ev.Output), termtext.Clean(ev.Diff)
 	it.version++
 }
 

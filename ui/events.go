@@ -5,6 +5,8 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // maxBatch bounds how many already-queued events one message carries, so
@@ -83,7 +85,7 @@ func (m *Model) route(ev engine.Event) tea.Cmd {
 	case engine.UsageReported:
 		m.recordUsage(ev)
 	case engine.Notice:
-		m.setStatus(statusWarning, sanitize(ev.Text))
+		m.setStatus(statusWarning, termtext.Clean(ev.Text))
 	case engine.TurnEnded:
 		cmd = m.turnEnded(ev)
 	}

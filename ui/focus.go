@@ -9,6 +9,8 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/ui/pane"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // focusedPane is the live pane that holds the keys, nil when the input
@@ -140,5 +142,5 @@ func (m *Model) closeMessage() {
 
 // paneName names a child for the person: "#2 explore-2".
 func paneName(p *pane.Pane) string {
-	return fmt.Sprintf("#%d %s", p.Number(), sanitize(string(p.ID())))
+	return fmt.Sprintf("#%d %s", p.Number(), termtext.Clean(string(p.ID())))
 }

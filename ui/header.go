@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // headerView draws the top line, the demo and permission mode, waiting
@@ -23,7 +25,7 @@ func (m *Model) headerView() []string {
 	if m.opts.Mode == "yolo" {
 		left += st.Demo.Render("yolo") + sep
 	} else if m.opts.Mode != "" {
-		left += st.Stats.Render(sanitize(m.opts.Mode)) + sep
+		left += st.Stats.Render(termtext.Clean(m.opts.Mode)) + sep
 	}
 	if n := len(m.approvals); n > 0 {
 		left += st.Demo.Render(plural(n, "approval")+" waiting") + sep
@@ -49,7 +51,7 @@ func (m *Model) headerView() []string {
 func (m *Model) statsView() string {
 	st := m.styles.Header
 	usage := m.pastUsage.Add(m.turnUsage)
-	parts := []string{st.Model.Render(sanitize(m.model)), st.Stats.Render(compact(int64(usage.TotalTokens)) + " tok")}
+	parts := []string{st.Model.Render(termtext.Clean(m.model)), st.Stats.Render(compact(int64(usage.TotalTokens)) + " tok")}
 	if m.contextWindow > 0 && m.contextUsed > 0 {
 		parts = append(parts, st.Stats.Render(fmt.Sprintf("ctx %d%%", int64(m.contextUsed)*100/m.contextWindow)))
 	}
@@ -69,7 +71,7 @@ func displayPath(dir string) string {
 			return filepath.Join("~", rel)
 		}
 	}
-	return sanitize(dir)
+	return termtext.Clean(dir)
 }
 
 // compact writes a count the way people read it at a glance: 950, 12.4k,

@@ -9,6 +9,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/themes"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Input box limits: it grows with its text up to maxInputLines, and at
@@ -182,7 +184,7 @@ func (in *input) view(width int) []string {
 			lines = append(lines, st.Queued.Render("  … "+plural(len(in.queue)-i, "more message")))
 			break
 		}
-		first, _, _ := strings.Cut(sanitize(text), "\n")
+		first, _, _ := strings.Cut(termtext.Clean(text), "\n")
 		lines = append(lines, fit(st.Queued.Render("  queued › "+first), width))
 	}
 	frame := st.Frame

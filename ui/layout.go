@@ -6,6 +6,8 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/seed-e4e525a6/baton/ui/pane"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Fixed rows around the conversation: the header and its rule, and the
@@ -211,7 +213,7 @@ func (m *Model) cardHelpKeys() []key.Binding {
 	k := m.keys
 	keys := []key.Binding{k.Allow, k.Deny, k.AllowAlways}
 	if d := m.approvals[0].delegation(); d != nil {
-		keys = []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+sanitize(d.AgentType)), k.Edit}
+		keys = []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
 		if m.pendingDelegations() > 1 {
 			keys = append(keys, k.AllowAll)
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/themes"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // lineInput is a one-line box with a label: the reason given with a
@@ -98,7 +100,7 @@ func (e *promptEditor) setStyles(styles *themes.Styles) {
 
 // open puts text in the editor and gives it the keys.
 func (e *promptEditor) open(text string) {
-	e.ta.SetValue(sanitize(text))
+	e.ta.SetValue(termtext.Clean(text))
 	e.ta.Focus()
 }
 

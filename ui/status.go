@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // statusLevel sets the colour of the status line.
@@ -31,7 +33,7 @@ func startupStatus(notices []string) status {
 	if len(notices) == 0 {
 		return status{}
 	}
-	return status{level: statusWarning, text: sanitize(strings.Join(notices, " · "))}
+	return status{level: statusWarning, text: termtext.Clean(strings.Join(notices, " · "))}
 }
 
 // statusView draws the status line: the spinner and step while a turn

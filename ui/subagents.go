@@ -8,6 +8,8 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/ui/pane"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // subcommand is one /subagents command: its arguments for help, and
@@ -45,7 +47,7 @@ func (m *Model) cmdSubagents(arg string) tea.Cmd {
 	case "send":
 		return m.subagentsSend(rest)
 	}
-	m.setStatus(statusError, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info or send", sanitize(sub)))
+	m.setStatus(statusError, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info or send", termtext.Clean(sub)))
 	return nil
 }
 
@@ -93,7 +95,7 @@ func (m *Model) subagentsSend(rest string) tea.Cmd {
 		return nil
 	}
 	if text = strings.TrimSpace(text); text == "" {
-		m.setStatus(statusError, "/subagents send: the message is missing: /subagents send "+sanitize(ref)+" <message>")
+		m.setStatus(statusError, "/subagents send: the message is missing: /subagents send "+termtext.Clean(ref)+" <message>")
 		return nil
 	}
 	if p.State().Finished() {
@@ -116,7 +118,7 @@ func (a *agents) refs() []childRef {
 	for i := len(a.all) - 1; i >= 0; i-- {
 		p := a.all[i]
 		desc := fmt.Sprintf("#%d [%s] %s · %s", p.Number(), p.Meta().AgentType, p.Meta().Description, p.State())
-		out = append(out, childRef{id: p.ID(), desc: sanitize(desc), live: !p.State().Finished()})
+		out = append(out, childRef{id: p.ID(), desc: termtext.Clean(desc), live: !p.State().Finished()})
 	}
 	return out
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/ui/pane"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // subagentsList writes every child of the session as a table into the
@@ -21,7 +23,7 @@ func (m *Model) subagentsList() {
 	for _, p := range m.agents.all {
 		in := p.Info()
 		rows = append(rows, []string{
-			sanitize(string(in.ID)), fmt.Sprint(in.Number), in.Type, in.Description,
+			termtext.Clean(string(in.ID)), fmt.Sprint(in.Number), in.Type, in.Description,
 			in.State.String(), fmt.Sprint(in.Tools), seconds(in.Elapsed), compact(int64(in.Tokens)), costText(in.Cost, in.CostKnown),
 		})
 	}
@@ -73,7 +75,7 @@ func infoText(in pane.Info) string {
 		{"transcript", transcript},
 	}
 	head := fmt.Sprintf("#%d %s · [%s] %s", in.Number, in.ID, in.Type, in.Description)
-	return sanitize(head + "\n" + table(rows))
+	return termtext.Clean(head + "\n" + table(rows))
 }
 
 // table aligns rows into columns two spaces apart, measured in cells.
@@ -102,7 +104,7 @@ func alignRows(rows [][]string, widths []int) []string {
 	for r, row := range rows {
 		var b strings.Builder
 		for i, cell := range row {
-			cell = ansi.Truncate(sanitize(cell), widths[i], "…")
+			cell = ansi.Truncate(termtext.Clean(cell), widths[i], "…")
 			b.WriteString(cell)
 			if i < len(row)-1 {
 				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+2))

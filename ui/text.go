@@ -3,42 +3,10 @@ package ui
 import (
 	"fmt"
 	"strings"
-	"unicode"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 )
-
-// sanitize makes text from the model or a tool safe to draw: control
-// characters (escape sequences among them) could move the cursor or
-// restyle the terminal, so they are dropped; tabs become spaces so widths
-// can be measured.
-func sanitize(s string) string {
-	clean := true
-	for _, r := range s {
-		if r != '\n' && unicode.IsControl(r) {
-			clean = false
-			break
-		}
-	}
-	if clean {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == '\n':
-			b.WriteByte('\n')
-		case r == '\t':
-			b.WriteString("    ")
-		case unicode.IsControl(r):
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
 
 // wrap breaks plain text into lines of at most width cells, at spaces
 // where it can and mid-word where it must.

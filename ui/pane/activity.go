@@ -5,6 +5,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // The activity under a running pane's header is a short log of what the
@@ -213,7 +215,7 @@ func (p *Pane) textLines(it item, limit, width int) []string {
 		if it.kind == itemThinking {
 			src = &p.thinking
 		}
-		text = clean(tail(src.String(), budget))
+		text = termtext.Clean(tail(src.String(), budget))
 	}
 	if width > len(indent) {
 		text = ansi.Wrap(text, width-len(indent), "")

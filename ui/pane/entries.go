@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/engine"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // EntryKind says what one transcript entry is.
@@ -44,14 +46,14 @@ type Entry struct {
 func (p *Pane) Entries() []Entry {
 	out := make([]Entry, 0, len(p.entries)+3)
 	if p.prompt != "" {
-		out = append(out, Entry{Kind: Prompt, Title: "prompt", Body: clean(p.prompt)})
+		out = append(out, Entry{Kind: Prompt, Title: "prompt", Body: termtext.Clean(p.prompt)})
 	}
 	out = append(out, p.entries...)
 	if p.thinking.Len() > 0 {
-		out = append(out, Entry{Kind: Text, Title: "reasoning", Body: clean(p.thinking.String())})
+		out = append(out, Entry{Kind: Text, Title: "reasoning", Body: termtext.Clean(p.thinking.String())})
 	}
 	if p.stream.Len() > 0 {
-		out = append(out, Entry{Kind: Text, Title: oneLine(p.meta.AgentType), Body: clean(p.stream.String())})
+		out = append(out, Entry{Kind: Text, Title: oneLine(p.meta.AgentType), Body: termtext.Clean(p.stream.String())})
 	}
 	return out
 }
@@ -66,7 +68,7 @@ func (p *Pane) messageDone(text string) {
 // when set, is the message's whole text and replaces what was streamed.
 func (p *Pane) flush(final string) {
 	if p.thinking.Len() > 0 {
-		p.entries = append(p.entries, Entry{Kind: Text, Title: "reasoning", Body: clean(p.thinking.String())})
+		p.entries = append(p.entries, Entry{Kind: Text, Title: "reasoning", Body: termtext.Clean(p.thinking.String())})
 		p.activity.settle(itemThinking, "")
 		p.thinking.Reset()
 	}
@@ -79,7 +81,7 @@ func (p *Pane) flush(final string) {
 		p.activity.settle(itemText, "")
 		return
 	}
-	text = clean(text)
+	text = termtext.Clean(text)
 	p.entries = append(p.entries, Entry{Kind: Text, Title: oneLine(p.meta.AgentType), Body: text})
 	p.activity.settle(itemText, text)
 }
@@ -103,7 +105,7 @@ func (p *Pane) toolFinished(e engine.ToolFinished) {
 	if e.Diff != "" {
 		body = e.Diff
 	}
-	body = strings.TrimRight(clean(body), "\n")
+	body = strings.TrimRight(termtext.Clean(body), "\n")
 	if i, ok := p.calls[e.CallID]; ok {
 		delete(p.calls, e.CallID)
 		p.entries[i].Summary, p.entries[i].Body, p.entries[i].IsError = summary, body, e.IsError
@@ -123,7 +125,7 @@ func (p *Pane) closeCalls() {
 
 // note records a message sent in, a notice or an error.
 func (p *Pane) note(kind EntryKind, title, text string, isError bool, activity itemKind) {
-	body := strings.TrimRight(clean(text), "\n")
+	body := strings.TrimRight(termtext.Clean(text), "\n")
 	p.entries = append(p.entries, Entry{Kind: kind, Title: title, Body: body, IsError: isError})
 	p.activity.add(item{kind: activity, text: oneLine(text)})
 }

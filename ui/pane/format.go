@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"strings"
 	"time"
-	"unicode"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // tokens writes a token count the short way: "800 tok", "1.2k tok",
@@ -57,42 +58,10 @@ func plural(n int, noun string) string {
 	return fmt.Sprintf("%d %ss", n, noun)
 }
 
-// clean makes text from the model, a tool or an agent definition safe to
-// draw: escape sequences are removed whole and other control characters
-// dropped, since either could move the cursor or restyle the terminal;
-// tabs become spaces so widths can be measured. Newlines stay.
-func clean(s string) string {
-	plain := true
-	for _, r := range s {
-		if r != '\n' && unicode.IsControl(r) {
-			plain = false
-			break
-		}
-	}
-	if plain {
-		return s
-	}
-	s = ansi.Strip(s)
-	var b strings.Builder
-	b.Grow(len(s))
-	for _, r := range s {
-		switch {
-		case r == '\n':
-			b.WriteByte('\n')
-		case r == '\t':
-			b.WriteString("    ")
-		case unicode.IsControl(r):
-		default:
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
 // oneLine cleans s and folds it onto one line, for titles and
 // descriptions drawn inside a header.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(clean(s)), " ")
+	return strings.Join(strings.Fields(termtext.Clean(s)), " ")
 }
 
 // fit cuts a (possibly styled) line to width cells, marking the cut. A

@@ -9,6 +9,8 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/themes"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Pane is one child agent as the person sees it. It is not safe for
@@ -171,6 +173,6 @@ func (p *Pane) Info() Info {
 		Tokens: p.usage.total, PromptTokens: p.usage.prompt, CompletionTokens: p.usage.completion,
 		Cost: p.usage.cost, CostKnown: p.usage.costKnown,
 		Model: oneLine(p.model), Timeout: p.timeout, ToolNames: names,
-		Transcript: oneLine(p.transcript), Prompt: clean(p.prompt),
+		Transcript: oneLine(p.transcript), Prompt: termtext.Clean(p.prompt),
 	}
 }

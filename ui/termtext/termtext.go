@@ -1,0 +1,42 @@
+// Package termtext makes untrusted text (from a model, a tool or an agent
+// file) safe to draw in a terminal. The root UI and the panes share it so
+// both strip the same things.
+package termtext
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Clean removes escape sequences whole and drops other control
+// characters, since either could move the cursor or restyle the terminal;
+// tabs become four spaces so widths can be measured. Newlines stay.
+func Clean(s string) string {
+	plain := true
+	for _, r := range s {
+		if r != '\n' && unicode.IsControl(r) {
+			plain = false
+			break
+		}
+	}
+	if plain {
+		return s
+	}
+	s = ansi.Strip(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteByte('\n')
+		case r == '\t':
+			b.WriteString("    ")
+		case unicode.IsControl(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
