@@ -14,13 +14,8 @@ import (
 func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, error) {
 	model := a.model()
 	req := openai.ChatCompletionRequest{Model: model, Messages: a.history}
-	if a.tools != nil && len(a.tools.Tools()) > 0 {
-		// Tools stay declared even when none may be called: some backends
-		// refuse a history holding tool calls without tool definitions.
+	if withTools && a.tools != nil && len(a.tools.Tools()) > 0 {
 		req.Tools = tools.ToOpenAI(a.tools.Tools())
-		if !withTools {
-			req.ToolChoice = "none"
-		}
 	}
 	if a.effort != "" {
 		if info, ok := a.catalog.Lookup(model); ok && info.CanReason {

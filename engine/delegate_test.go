@@ -196,7 +196,7 @@ func TestChildLimitsEndWithRightStatus(t *testing.T) {
 				case isChild(r) && r.LastUser() == "slow":
 					w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "partial finding"}}}})
 					<-w.Context().Done()
-				case isChild(r) && r.Body.ToolChoice == "none":
+				case isChild(r) && len(r.Body.Tools) == 0:
 					summaryAsked = true
 					w.Text("summary: found nothing yet")
 				case isChild(r):

@@ -27,6 +27,13 @@ var unrecorded = map[string]bool{
 	StepStarted{}.Kind(): true, UsageReported{}.Kind(): true,
 }
 
+// mainUsage reports whether ev is the main agent's usage of one request,
+// which is recorded so a turn cut short by a crash still counts its cost.
+func mainUsage(ev Event) bool {
+	u, ok := ev.(UsageReported)
+	return ok && u.Agent == MainAgent
+}
+
 // alsoInMain are the child events the parent's transcript keeps too.
 var alsoInMain = map[string]bool{
 	AgentStarted{}.Kind(): true, AgentFinished{}.Kind(): true,
@@ -35,7 +42,7 @@ var alsoInMain = map[string]bool{
 // event records ev. It returns the first write error once, so the session
 // can tell the person; later failures are not repeated.
 func (r *recorder) event(ev Event) error {
-	if r == nil || unrecorded[ev.Kind()] {
+	if r == nil || unrecorded[ev.Kind()] && !mainUsage(ev) {
 		return nil
 	}
 	agent := ev.EventMeta().Agent

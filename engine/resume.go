@@ -9,6 +9,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -16,6 +17,12 @@ import (
 // UI to draw before live events arrive; it is empty for a new session.
 func (s *Session) History() []Event {
 	return append([]Event(nil), s.history...)
+}
+
+// ResumeNotes are what resuming found wrong (a line cut short by a
+// crash), for a headless run to print; the UI gets them in History.
+func (s *Session) ResumeNotes() []string {
+	return append([]string(nil), s.resumeNotes...)
 }
 
 // ID is the session's id ("" without a transcript).
@@ -73,19 +80,30 @@ func (s *Session) resume() error {
 			}
 		}
 	}
+	s.totals = s.totals.Add(s.pendingUsage)
 	s.markInterrupted(running, order)
 	s.main.history = closeDanglingCalls(s.main.history)
 	if cut != nil {
-		s.history = append(s.history, Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()},
-			Text: "the transcript was cut short by a crash; " + cut.String()})
+		note := "the transcript was cut short by a crash; " + cut.String()
+		s.resumeNotes = append(s.resumeNotes, note)
+		s.history = append(s.history, Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: note})
 	}
 	return nil
 }
 
-// noteUsage adds a finished turn's usage to the session's totals.
+// noteUsage adds a finished turn's usage to the session's totals; the
+// requests of a turn a crash cut short count one by one.
 func (s *Session) noteUsage(ev Event) {
-	if e, ok := ev.(TurnEnded); ok && e.Agent == MainAgent {
-		s.totals = s.totals.Add(e.Usage)
+	switch e := ev.(type) {
+	case UsageReported:
+		if e.Agent == MainAgent {
+			s.pendingUsage = s.pendingUsage.Add(e.Request)
+		}
+	case TurnEnded:
+		if e.Agent == MainAgent {
+			s.totals = s.totals.Add(e.Usage)
+			s.pendingUsage = llm.Usage{}
+		}
 	}
 }
 

@@ -134,6 +134,9 @@ func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
 			reported = strings.Contains(e.Text, "cut short")
 		}
 	}
+	if notes := resumed.ResumeNotes(); len(notes) != 1 || !strings.Contains(notes[0], "cut short") {
+		t.Fatalf("resume notes %v", notes)
+	}
 	if !interrupted || !reported {
 		t.Fatalf("interrupted child shown: %v, torn line reported: %v", interrupted, reported)
 	}

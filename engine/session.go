@@ -30,8 +30,13 @@ type Session struct {
 	perms  *permissions
 	deleg  *delegator
 	rec    *recorder
-	// history is what a resumed conversation looked like, for the UI.
-	history []Event
+	// history is what a resumed conversation looked like, for the UI;
+	// resumeNotes are the problems resuming found.
+	history     []Event
+	resumeNotes []string
+	// pendingUsage counts, while resuming, the requests of a turn that
+	// has not ended (yet, or ever).
+	pendingUsage llm.Usage
 
 	mu         sync.Mutex
 	turns      sync.WaitGroup

@@ -91,7 +91,7 @@ func (c *approvalCard) render(rc *renderCtx, width int) []string {
 		for _, para := range strings.Split(preview, "\n") {
 			lines = append(lines, wrap(para, width-2)...)
 		}
-		return gutter(paint(lines, rc.styles.Card.Body), rc.styles.Card.Label.Render("$ "))
+		return gutter(paint(lines, rc.styles.Card.Body), "  ")
 	}
 	st := rc.styles.Card
 	var lines []string

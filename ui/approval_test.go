@@ -76,7 +76,7 @@ func TestCardsQueueAndChildCardsSayWhoAsks(t *testing.T) {
 	if !strings.Contains(d.screen(), "2 approvals waiting") {
 		t.Errorf("status does not count the waiting cards:\n%s", d.screen())
 	}
-	d.keys("n", "enter")
+	d.keys("n")
 	if got := (<-first).Decision; got != engine.Deny {
 		t.Fatalf("first card answered %q", got)
 	}

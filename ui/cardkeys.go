@@ -47,7 +47,11 @@ func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
 		m.overlay = overlayEdit
 		m.editor.open(card.delegation().Prompt)
 		m.layout()
+	case key.Matches(msg, m.keys.Deny) && !delegation:
+		// A permission prompt is denied at once; the model is told.
+		return m.answerCard(engine.Answer{Decision: engine.Deny})
 	case key.Matches(msg, m.keys.Deny):
+		// A delegation may be denied with a reason typed after n.
 		m.overlay = overlayReason
 		m.reason.open("")
 	case key.Matches(msg, m.keys.DenyNow):

@@ -27,6 +27,9 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 		return exitFailed
 	}
 	defer s.Close()
+	for _, note := range s.ResumeNotes() {
+		fmt.Fprintf(stderr, "baton: note: %s\n", note)
+	}
 	p := newPrinter(format, stdout, stderr)
 	start := time.Now()
 	o, signalled, err := playTurn(ctx, s, prompt, p)

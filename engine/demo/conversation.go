@@ -39,11 +39,6 @@ type conversation struct {
 // newConversation reads the parts of req the script uses.
 func newConversation(req *openai.ChatCompletionRequest) *conversation {
 	c := &conversation{messages: req.Messages, tools: map[string]string{}}
-	if choice, ok := req.ToolChoice.(string); ok && choice == "none" {
-		// Tools are declared but may not be called (the step-limit
-		// summary request): the script treats them as not offered.
-		return c
-	}
 	for _, t := range req.Tools {
 		if t.Function != nil {
 			c.tools[t.Function.Name] = t.Function.Description

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"os/exec"
+	"slices"
 	"strings"
 	"syscall"
 	"time"
@@ -75,6 +77,7 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	defer cancel()
 	cmd := exec.CommandContext(runCtx, shell(), "-c", a.Command)
 	cmd.Dir = t.ws.Root()
+	cmd.Env = commandEnv(os.Environ())
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = pipeGrace
@@ -152,4 +155,20 @@ func shell() string {
 		return p
 	}
 	return "sh"
+}
+
+// hiddenEnv are baton's own secrets: a command the model runs never sees
+// them, so it cannot print the key back into the conversation.
+var hiddenEnv = []string{"OPENAI_API_KEY"}
+
+// commandEnv is the environment of a command: baton's, less hiddenEnv.
+func commandEnv(environ []string) []string {
+	out := make([]string, 0, len(environ))
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(hiddenEnv, name) {
+			out = append(out, kv)
+		}
+	}
+	return out
 }

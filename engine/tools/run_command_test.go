@@ -134,3 +134,13 @@ func TestRunCommandPreview(t *testing.T) {
 		t.Fatal("Preview accepted a blocked command")
 	}
 }
+
+func TestRunCommandHidesTheAPIKey(t *testing.T) {
+	t.Setenv("OPENAI_API_KEY", "sk-must-not-leak")
+	t.Setenv("BATON_TEST_VISIBLE", "visible")
+	ws := newTree(t, nil)
+	res := mustCall(t, toolByName(t, ws, Limits{}, "run_command"), map[string]any{"command": "echo key=$OPENAI_API_KEY other=$BATON_TEST_VISIBLE"})
+	if strings.Contains(res.Output, "sk-must-not-leak") || !strings.Contains(res.Output, "other=visible") {
+		t.Fatalf("command environment: %q", res.Output)
+	}
+}

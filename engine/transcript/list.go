@@ -20,8 +20,9 @@ type Summary struct {
 	Started     time.Time
 	FirstPrompt string
 	// Turns counts the main agent's turn_started events; Tokens and Cost
-	// add up the usage of its turn_ended events. A turn cut short by a
-	// crash counts as a turn but adds no usage.
+	// add up the requestUsage of its turn_ended events, and of the requests of a
+	// turn that never ended. A turn cut short by a
+	// crash counts as a turn but adds no requestUsage.
 	Turns  int
 	Tokens int
 	Cost   float64
@@ -31,15 +32,29 @@ type Summary struct {
 	Dir       string
 }
 
-// turnEvent holds the fields of the turn events a summary needs.
+// requestUsage is the part of a usage record a summary adds up.
+type requestUsage struct {
+	TotalTokens int     `json:"total_tokens"`
+	Cost        float64 `json:"cost"`
+	CostKnown   bool    `json:"cost_known"`
+}
+
+// turnEvent holds the fields of the events a summary needs: turn_started,
+// turn_ended and the main agent's per-request usage.
 type turnEvent struct {
-	Type   string `json:"type"`
-	Prompt string `json:"prompt"`
-	Usage  struct {
-		TotalTokens int     `json:"total_tokens"`
-		Cost        float64 `json:"cost"`
-		CostKnown   bool    `json:"cost_known"`
-	} `json:"usage"`
+	Type    string       `json:"type"`
+	Prompt  string       `json:"prompt"`
+	Usage   requestUsage `json:"usage"`
+	Request requestUsage `json:"request"`
+}
+
+// add counts u into the summary.
+func (s *Summary) add(u requestUsage) {
+	s.Tokens += u.TotalTokens
+	s.Cost += u.Cost
+	if u.TotalTokens > 0 && !u.CostKnown {
+		s.CostKnown = false
+	}
 }
 
 // List summarises the sessions of workspace, newest first. A workspace
@@ -83,6 +98,7 @@ func summarize(id, path string) (Summary, error) {
 	if err != nil {
 		return Summary{}, err
 	}
+	var pending []requestUsage
 	for _, rec := range recs {
 		if sum.Started.IsZero() {
 			sum.Started = rec.Time
@@ -97,13 +113,17 @@ func summarize(id, path string) (Summary, error) {
 			if sum.FirstPrompt == "" {
 				sum.FirstPrompt = ev.Prompt
 			}
+		case "usage":
+			pending = append(pending, ev.Request)
 		case "turn_ended":
-			sum.Tokens += ev.Usage.TotalTokens
-			sum.Cost += ev.Usage.Cost
-			if ev.Usage.TotalTokens > 0 && !ev.Usage.CostKnown {
-				sum.CostKnown = false
-			}
+			sum.add(ev.Usage)
+			pending = nil
 		}
+	}
+	// A turn cut short by a crash has no turn_ended: what its finished
+	// requests used still counts.
+	for _, u := range pending {
+		sum.add(u)
 	}
 	return sum, nil
 }

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 )
@@ -65,5 +66,34 @@ func TestListSummarisesSessions(t *testing.T) {
 	}
 	if s.Cost < 0.0149 || s.Cost > 0.0151 {
 		t.Errorf("first cost = %v, want 0.015", s.Cost)
+	}
+}
+
+func TestListCountsATurnCutShort(t *testing.T) {
+	store := NewStore(t.TempDir(), nil)
+	ws := t.TempDir()
+	dir, err := store.Create(ws, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, err := dir.Writer(MainAgent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ev := range []string{
+		`{"type":"turn_started","prompt":"killed mid-turn"}`,
+		`{"type":"usage","request":{"total_tokens":120,"cost":0.001,"cost_known":true}}`,
+		`{"type":"usage","request":{"total_tokens":80,"cost":0.002,"cost_known":true}}`,
+	} {
+		if err := w.Append(KindEvent, MainAgent, json.RawMessage(ev)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	list, err := store.List(ws)
+	if err != nil || len(list) != 1 {
+		t.Fatalf("list %v, %v", list, err)
+	}
+	if list[0].Tokens != 200 || !list[0].CostKnown || list[0].Cost < 0.0029 {
+		t.Fatalf("a turn cut short counts %+v", list[0])
 	}
 }
