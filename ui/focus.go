@@ -91,6 +91,9 @@ func (m *Model) paneKey(p *pane.Pane, msg tea.KeyMsg) tea.Cmd {
 // childFinished moves the focus off a pane that just left the live area,
 // to the next live pane or else the input.
 func (m *Model) childFinished(p *pane.Pane) {
+	if m.status.text == "stopping "+paneName(p)+"…" {
+		m.setStatus(statusInfo, paneName(p)+" "+p.State().String())
+	}
 	if m.focus != p.ID() {
 		return
 	}

@@ -18,6 +18,10 @@ func (m *Model) replay(history []engine.Event) {
 			continue
 		}
 		m.route(ev)
+		if u, ok := ev.(engine.UsageReported); ok && u.Agent == engine.MainAgent && u.Request.Requests > 0 {
+			// The last request's size is how full the context is now.
+			m.contextUsed = u.Request.PromptTokens + u.Request.CompletionTokens
+		}
 		if n, ok := ev.(engine.Notice); ok && n.Agent == engine.MainAgent {
 			status = m.status // what the session said last is still worth reading
 		}
