@@ -113,70 +113,6 @@ func (s *Session) Usage() llm.Usage {
 	return s.totals
 }
 
-// Submit starts a turn of the main agent in the background. Its events,
-// ending with TurnEnded, arrive on Events.
-func (s *Session) Submit(prompt string) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	switch {
-	case s.closing:
-		return ErrClosed
-	case s.busy:
-		return ErrBusy
-	}
-	s.busy = true
-	ctx, cancel := context.WithCancel(s.ctx)
-	s.turnCancel = cancel
-	s.turns.Add(1)
-	// The turn goroutine ends when the main agent's Run returns: the model
-	// answered, a limit was hit, or ctx was cancelled.
-	go func() {
-		defer s.turns.Done()
-		defer cancel()
-		s.runTurn(ctx, prompt)
-	}()
-	return nil
-}
-
-// runTurn runs one turn and reports it.
-func (s *Session) runTurn(ctx context.Context, prompt string) {
-	a := s.main
-	a.emit(TurnStarted{Meta: a.stamp(), Prompt: prompt})
-	res := a.Run(ctx, prompt)
-	if res.Status == StatusCancelled {
-		res.Status = StatusInterrupted
-	}
-	s.mu.Lock()
-	s.busy = false
-	s.turnCancel = nil
-	s.totals = s.totals.Add(res.Stats.Usage)
-	children := s.turnChildren
-	s.turnChildren = nil
-	s.mu.Unlock()
-	a.emit(TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
-	s.trashTranscripts(children)
-}
-
-// trashTranscripts moves the children's transcripts to the trash when the
-// configuration asks for it.
-func (s *Session) trashTranscripts(children []AgentID) {
-	if s.rec == nil || !s.cfg.TrashChildTranscripts {
-		return
-	}
-	for _, id := range children {
-		if err := s.cfg.Transcript.Trash(string(id), time.Now()); err != nil {
-			s.send(Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
-		}
-	}
-}
-
-// childStarted notes a child of the running turn.
-func (s *Session) childStarted(id AgentID) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.turnChildren = append(s.turnChildren, id)
-}
-
 // Interrupt cancels the running turn and every child it started. The
 // partial text stays in the history.
 func (s *Session) Interrupt() {
@@ -244,34 +180,6 @@ func (s *Session) closeWhenDone() {
 	s.turns.Wait()
 	close(s.events)
 	close(s.done)
-}
-
-// emit records ev in the transcript, then sends it: nothing reaches the
-// person before it is written down.
-func (s *Session) emit(ev Event) {
-	if err := s.rec.event(ev); err != nil {
-		s.send(Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: err.Error()})
-	}
-	s.send(ev)
-}
-
-// recordMessages returns the hook that keeps agent's history messages in
-// its transcript.
-func (s *Session) recordMessages(agent AgentID) func(openai.ChatCompletionMessage) {
-	return func(m openai.ChatCompletionMessage) {
-		if err := s.rec.message(agent, m); err != nil {
-			s.send(Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: err.Error()})
-		}
-	}
-}
-
-// send puts ev on the event channel, waiting for room; it gives up only
-// when the session itself has ended.
-func (s *Session) send(ev Event) {
-	select {
-	case s.events <- ev:
-	case <-s.ctx.Done():
-	}
 }
 
 // newMainAgent builds the agent the person talks to.
