@@ -139,6 +139,9 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	if err != nil && a.fallBack(err) {
 		resp, err = a.requestWithRetry(ctx, withTools)
 	}
+	if err != nil && contextOverflow(err) && a.compact() {
+		resp, err = a.requestWithRetry(ctx, withTools)
+	}
 	a.account(run, resp)
 	if resp.Content != "" {
 		run.text = resp.Content

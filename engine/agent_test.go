@@ -213,3 +213,32 @@ func TestPassingProviderErrorsAreRetried(t *testing.T) {
 		})
 	}
 }
+
+func TestContextOverflowElidesOldToolResults(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		results := toolMessages(r)
+		full := 0
+		for _, c := range results {
+			if strings.Contains(c, "notes") {
+				full++
+			}
+		}
+		switch {
+		case full > 4:
+			w.Error(400, `{"error":{"message":"This model's maximum context length is 8192 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}`)
+		case len(results) < 6:
+			w.ToolCalls(llmtest.Call{Name: "read_file", Args: `{"path":"notes.txt"}`})
+		default:
+			w.Text("fits now")
+		}
+	}, nil)
+	writeFile(t, s.Workspace(), "notes.txt", "notes\n")
+	log := runTurn(t, s, "read a lot", nil)
+	if log.end.Status != StatusCompleted || log.end.Text != "fits now" {
+		t.Fatalf("end %+v", log.end)
+	}
+	last := toolMessages(srv.Requests()[len(srv.Requests())-1])
+	if !strings.Contains(last[0], "elided") || !strings.Contains(last[len(last)-1], "notes") {
+		t.Fatalf("tool results after compaction: %q", last)
+	}
+}
