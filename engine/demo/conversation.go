@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 // taskTool is the engine's delegation tool; only the main agent is offered
@@ -77,7 +79,7 @@ func (c *conversation) userTexts() []string {
 	var out []string
 	for _, m := range c.messages {
 		if m.Role == openai.ChatMessageRoleUser {
-			out = append(out, messageText(m))
+			out = append(out, llm.MessageText(m))
 		}
 	}
 	return out
@@ -95,7 +97,7 @@ func (c *conversation) exchangesAfter(from int) []exchange {
 				calls[tc.ID] = tc
 			}
 		case openai.ChatMessageRoleTool:
-			ex := exchange{id: m.ToolCallID, name: m.Name, output: messageText(m)}
+			ex := exchange{id: m.ToolCallID, name: m.Name, output: llm.MessageText(m)}
 			if tc, ok := calls[m.ToolCallID]; ok {
 				ex.name, ex.args = tc.Function.Name, tc.Function.Arguments
 			}
@@ -104,19 +106,6 @@ func (c *conversation) exchangesAfter(from int) []exchange {
 		}
 	}
 	return out
-}
-
-// messageText returns a message's text whether sent as a string or as
-// parts.
-func messageText(m openai.ChatCompletionMessage) string {
-	if len(m.MultiContent) == 0 {
-		return m.Content
-	}
-	var b strings.Builder
-	for _, p := range m.MultiContent {
-		b.WriteString(p.Text)
-	}
-	return b.String()
 }
 
 // clip shortens s to at most n runes on one line, marking the cut.

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 // delegation is one task call of the main agent's plan.
@@ -46,7 +48,7 @@ func lead(c *conversation) reply {
 	last := c.lastUser()
 	asked := ""
 	if last >= 0 {
-		asked = clip(messageText(c.messages[last]), 200)
+		asked = clip(llm.MessageText(c.messages[last]), 200)
 	}
 	if results := c.exchangesAfter(last); len(results) > 0 {
 		return reply{text: summary(asked, results)}

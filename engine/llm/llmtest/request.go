@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 // Request is one chat request as the server received it.
@@ -19,7 +21,7 @@ func (r *Request) System() string {
 	var parts []string
 	for _, m := range r.Body.Messages {
 		if m.Role == openai.ChatMessageRoleSystem {
-			parts = append(parts, text(m))
+			parts = append(parts, llm.MessageText(m))
 		}
 	}
 	return strings.Join(parts, "\n")
@@ -29,7 +31,7 @@ func (r *Request) System() string {
 func (r *Request) LastUser() string {
 	for i := len(r.Body.Messages) - 1; i >= 0; i-- {
 		if m := r.Body.Messages[i]; m.Role == openai.ChatMessageRoleUser {
-			return text(m)
+			return llm.MessageText(m)
 		}
 	}
 	return ""
@@ -50,21 +52,9 @@ func (r *Request) ToolNames() []string {
 // which is how a responder knows a tool ran before it answers.
 func (r *Request) HasToolResult(substr string) bool {
 	for _, m := range r.Body.Messages {
-		if m.Role == openai.ChatMessageRoleTool && strings.Contains(text(m), substr) {
+		if m.Role == openai.ChatMessageRoleTool && strings.Contains(llm.MessageText(m), substr) {
 			return true
 		}
 	}
 	return false
-}
-
-// text returns a message's content whether sent as a string or as parts.
-func text(m openai.ChatCompletionMessage) string {
-	if len(m.MultiContent) == 0 {
-		return m.Content
-	}
-	var b strings.Builder
-	for _, p := range m.MultiContent {
-		b.WriteString(p.Text)
-	}
-	return b.String()
 }
