@@ -87,7 +87,7 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMess
 // run asks for approval, waits for a slot, runs the child and returns its
 // bounded final text plus a status line. The child's usage is returned
 // separately so the parent counts it exactly once.
-func (p *pendingChild) run() (tools.Result, llm.Usage, error) {
+func (p *pendingChild) run() (tools.Result, Usage, error) {
 	d, child := p.d, p.child
 	defer p.cancel(nil)
 	defer d.unregister(child.meta.Agent)

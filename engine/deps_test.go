@@ -8,8 +8,9 @@ import (
 
 // TestDependenciesPointOneWay keeps the layering of DESIGN.md: cmd → {ui,
 // engine, agenttypes, themes}, ui → {engine, agenttypes, themes}, engine →
-// agenttypes; engine never reaches bubbletea or lipgloss, ui never imports
-// go-openai, agenttypes and themes import no other baton package.
+// agenttypes; engine never reaches bubbletea or lipgloss, ui never reaches
+// go-openai (it reads sessions through engine/event), agenttypes and
+// themes import no other baton package.
 func TestDependenciesPointOneWay(t *testing.T) {
 	const mod = "github.com/seed-e4e525a6/baton/"
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "../...").CombinedOutput()
@@ -38,13 +39,20 @@ func TestDependenciesPointOneWay(t *testing.T) {
 			}
 		}
 	}
-	deps, err := exec.Command("go", "list", "-deps", "../engine/...").CombinedOutput()
-	if err != nil {
-		t.Fatalf("go list -deps: %v\n%s", err, deps)
-	}
-	for _, dep := range strings.Fields(string(deps)) {
-		if strings.HasPrefix(dep, "github.com/charmbracelet/bubbletea") || strings.HasPrefix(dep, "github.com/charmbracelet/lipgloss") {
-			t.Errorf("engine depends on %s", dep)
+	for pkgs, banned := range map[string][]string{
+		"../engine/...": {"github.com/charmbracelet/bubbletea", "github.com/charmbracelet/lipgloss", "github.com/charmbracelet/bubbles"},
+		"../ui/...":     {"github.com/sashabaranov/go-openai"},
+	} {
+		deps, err := exec.Command("go", "list", "-deps", pkgs).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go list -deps: %v\n%s", err, deps)
+		}
+		for _, dep := range strings.Fields(string(deps)) {
+			for _, ban := range banned {
+				if strings.HasPrefix(dep, ban) {
+					t.Errorf("%s depends on %s", pkgs, dep)
+				}
+			}
 		}
 	}
 }

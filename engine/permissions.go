@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -56,7 +57,7 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 	case p.remembered(p.rememberedTools, name):
 		return nil
 	}
-	req := newApprovalRequest(p.ids.approval(), ApproveTool)
+	req := event.NewApprovalRequest(p.ids.approval(), ApproveTool)
 	req.Tool, req.Args, req.Preview = name, string(args), preview
 	ans := p.ask(ctx, a.emit, a.stamp, req)
 	switch ans.Decision {
@@ -87,7 +88,7 @@ func (p *permissions) requestDelegation(emit func(Event), stamp func() Meta, typ
 		emit(ApprovalResolved{Meta: stamp(), Answer: Answer{Decision: Allow}, By: "remembered"})
 		return decided(Answer{Decision: Allow})
 	}
-	req := newApprovalRequest(p.ids.approval(), ApproveDelegation)
+	req := event.NewApprovalRequest(p.ids.approval(), ApproveDelegation)
 	req.Delegation = preview
 	emit(ApprovalRequested{Meta: stamp(), Request: req})
 	return func(ctx context.Context) Answer {

@@ -9,7 +9,6 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
-	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -102,7 +101,7 @@ func (s *Session) noteUsage(ev Event) {
 	case TurnEnded:
 		if e.Agent == MainAgent {
 			s.totals = s.totals.Add(e.Usage)
-			s.pendingUsage = llm.Usage{}
+			s.pendingUsage = Usage{}
 		}
 	}
 }

@@ -8,8 +8,6 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
-
-	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 // ErrBusy is returned by Submit while a turn runs.
@@ -36,7 +34,7 @@ type Session struct {
 	resumeNotes []string
 	// pendingUsage counts, while resuming, the requests of a turn that
 	// has not ended (yet, or ever).
-	pendingUsage llm.Usage
+	pendingUsage Usage
 
 	mu         sync.Mutex
 	turns      sync.WaitGroup
@@ -48,7 +46,7 @@ type Session struct {
 	turnChildren []AgentID
 	main         *Agent
 	model        string
-	totals       llm.Usage
+	totals       Usage
 }
 
 // NewSession checks cfg, fills in defaults and starts a session that
@@ -107,7 +105,7 @@ func (s *Session) SetModel(name string) {
 func (s *Session) Workspace() string { return s.cfg.Workspace }
 
 // Usage is the session's running total, children included.
-func (s *Session) Usage() llm.Usage {
+func (s *Session) Usage() Usage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.totals

@@ -10,7 +10,6 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
-	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -27,13 +26,13 @@ type executor struct {
 // toolOutcome is what a batch of calls gives back to the loop.
 type toolOutcome struct {
 	messages   []openai.ChatCompletionMessage
-	childUsage llm.Usage
+	childUsage Usage
 }
 
 // callResult is one call's outcome.
 type callResult struct {
 	content string
-	usage   llm.Usage
+	usage   Usage
 }
 
 // runAll runs calls and returns one tool message per call, in order. Task
@@ -89,7 +88,7 @@ func (e *executor) startTask(ctx context.Context, a *Agent, call openai.ToolCall
 	}
 	pending, err := task.d.prepare(ctx, a, json.RawMessage(call.Function.Arguments))
 	if err != nil {
-		return func() callResult { return e.report(a, call, tools.Result{}, llm.Usage{}, err) }
+		return func() callResult { return e.report(a, call, tools.Result{}, Usage{}, err) }
 	}
 	return func() callResult {
 		res, usage, err := pending.run()
@@ -109,7 +108,7 @@ func (e *executor) announce(a *Agent, call openai.ToolCall) (tools.Tool, bool) {
 }
 
 // report emits ToolFinished and returns what the model receives.
-func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usage llm.Usage, err error) callResult {
+func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usage Usage, err error) callResult {
 	finished := ToolFinished{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
 	content := res.Output
 	if err != nil {
@@ -134,28 +133,28 @@ func toolMessage(call openai.ToolCall, content string) openai.ChatCompletionMess
 
 // execute checks a call and runs it. Every model mistake comes back as an
 // error for the model, never a panic.
-func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known bool, call openai.ToolCall) (tools.Result, llm.Usage, error) {
+func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known bool, call openai.ToolCall) (tools.Result, Usage, error) {
 	name, args := call.Function.Name, json.RawMessage(call.Function.Arguments)
 	if !known {
-		return tools.Result{}, llm.Usage{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.tools.Names(), ", "))
+		return tools.Result{}, Usage{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.tools.Names(), ", "))
 	}
 	if !json.Valid(args) {
-		return tools.Result{}, llm.Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
+		return tools.Result{}, Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
 	}
 	if !tool.ReadOnly() {
 		if err := e.perms.authorizeTool(ctx, a, tool, args); err != nil {
-			return tools.Result{}, llm.Usage{}, err
+			return tools.Result{}, Usage{}, err
 		}
 	}
 	res, err := tool.Run(ctx, args)
 	if err != nil {
-		return tools.Result{}, llm.Usage{}, err
+		return tools.Result{}, Usage{}, err
 	}
 	res.Output = truncateChars(res.Output, e.outputChars)
 	if extra := e.context.forCall(args); extra != "" {
 		res.Output += "\n\n" + extra
 	}
-	return res, llm.Usage{}, nil
+	return res, Usage{}, nil
 }
 
 // truncateChars bounds s to max characters, saying how much was cut.

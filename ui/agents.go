@@ -7,10 +7,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -21,22 +21,22 @@ import (
 type agents struct {
 	styles *themes.Styles
 	all    []*pane.Pane
-	byID   map[engine.AgentID]*pane.Pane
+	byID   map[event.AgentID]*pane.Pane
 	top    int // the first live pane shown when not all fit
 }
 
 func newAgents(styles *themes.Styles) *agents {
-	return &agents{styles: styles, byID: map[engine.AgentID]*pane.Pane{}}
+	return &agents{styles: styles, byID: map[event.AgentID]*pane.Pane{}}
 }
 
 // paneFor returns the pane of the agent an event concerns, making one on
 // a child's first event; created says it is new. Events of agents that
 // are not children (no parent) have no pane.
-func (a *agents) paneFor(meta engine.Meta) (p *pane.Pane, created bool) {
+func (a *agents) paneFor(meta event.Meta) (p *pane.Pane, created bool) {
 	if p, ok := a.byID[meta.Agent]; ok {
 		return p, false
 	}
-	if meta.Parent == "" || meta.Agent == "" || meta.Agent == engine.MainAgent {
+	if meta.Parent == "" || meta.Agent == "" || meta.Agent == event.MainAgent {
 		return nil, false
 	}
 	p = pane.New(meta, ordinal(meta.Agent, len(a.all)+1), a.styles)
@@ -53,7 +53,7 @@ func (a *agents) paneFor(meta engine.Meta) (p *pane.Pane, created bool) {
 
 // ordinal reads the engine's number of a child from its id ("explore-3"
 // is 3), or returns fallback for an id without one.
-func ordinal(id engine.AgentID, fallback int) int {
+func ordinal(id event.AgentID, fallback int) int {
 	s := string(id)
 	if i := strings.LastIndexByte(s, '-'); i >= 0 {
 		if n, err := strconv.Atoi(s[i+1:]); err == nil && n > 0 {
@@ -98,7 +98,7 @@ func (a *agents) tick(now time.Time, frame string) {
 // its number ("2" or "#2").
 func (a *agents) find(ref string) (*pane.Pane, error) {
 	ref = strings.TrimSpace(ref)
-	if p, ok := a.byID[engine.AgentID(ref)]; ok {
+	if p, ok := a.byID[event.AgentID(ref)]; ok {
 		return p, nil
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil {

@@ -3,15 +3,15 @@ package ui
 import (
 	"testing"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 func TestPanesFollowTheOrderRequested(t *testing.T) {
 	a := newAgents(nil)
-	for _, id := range []engine.AgentID{"review-3", "explore-1", "plan-2"} {
-		a.paneFor(engine.Meta{Agent: id, Parent: engine.MainAgent, AgentType: "X", Description: string(id)})
+	for _, id := range []event.AgentID{"review-3", "explore-1", "plan-2"} {
+		a.paneFor(event.Meta{Agent: id, Parent: event.MainAgent, AgentType: "X", Description: string(id)})
 	}
-	var got []engine.AgentID
+	var got []event.AgentID
 	for _, p := range a.all {
 		got = append(got, p.ID())
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
@@ -155,7 +155,7 @@ func paneLines(p *pane.Pane, height, width int) []string {
 
 // focusIndex is the position of the focused child among the live panes,
 // -1 when none of them has the focus.
-func focusIndex(live []*pane.Pane, id engine.AgentID) int {
+func focusIndex(live []*pane.Pane, id event.AgentID) int {
 	if id == "" {
 		return -1
 	}

@@ -6,8 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 
-	"github.com/seed-e4e525a6/baton/engine"
-
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -17,8 +16,8 @@ import (
 // while it is the active overlay and the input is blurred, so nothing
 // typed before it appeared can answer it.
 type approvalCard struct {
-	req    *engine.ApprovalRequest
-	meta   engine.Meta
+	req    *event.ApprovalRequest
+	meta   event.Meta
 	number int // the asking child's pane number, 0 for the main agent
 	scroll int // first body line shown
 
@@ -27,8 +26,8 @@ type approvalCard struct {
 }
 
 // delegation is the request's delegation preview, nil for a tool call.
-func (c *approvalCard) delegation() *engine.DelegationPreview {
-	if c.req.Kind != engine.ApproveDelegation {
+func (c *approvalCard) delegation() *event.DelegationPreview {
+	if c.req.Kind != event.ApproveDelegation {
 		return nil
 	}
 	return c.req.Delegation
@@ -41,7 +40,7 @@ func (c *approvalCard) title() string {
 		return termtext.Clean(fmt.Sprintf("Delegate? [%s] %s", d.AgentType, d.Description))
 	}
 	t := fmt.Sprintf("Allow %s?", c.req.Tool)
-	if c.meta.Agent != "" && c.meta.Agent != engine.MainAgent {
+	if c.meta.Agent != "" && c.meta.Agent != event.MainAgent {
 		t = fmt.Sprintf("[%s] %s asks: %s", c.meta.AgentType, c.meta.Description, t)
 		if c.number > 0 {
 			t = fmt.Sprintf("#%d %s", c.number, t)
@@ -59,7 +58,7 @@ func (c *approvalCard) sameKind(other *approvalCard) bool {
 	if d, o := c.delegation(), other.delegation(); d != nil && o != nil {
 		return d.AgentType == o.AgentType
 	}
-	return c.req.Kind == engine.ApproveTool && c.req.Tool == other.req.Tool
+	return c.req.Kind == event.ApproveTool && c.req.Tool == other.req.Tool
 }
 
 // subject names what was asked about, for the status line.

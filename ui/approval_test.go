@@ -8,24 +8,24 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // askTool brings up a permission card for run_command and returns the
 // channel its answer arrives on.
-func askTool(t *testing.T, d *driver, id string, meta engine.Meta) chan engine.Answer {
+func askTool(t *testing.T, d *driver, id string, meta event.Meta) chan event.Answer {
 	t.Helper()
-	req := &engine.ApprovalRequest{ID: id, Kind: engine.ApproveTool, Tool: "run_command", Preview: "go test ./..."}
+	req := &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "run_command", Preview: "go test ./..."}
 	answers := newRequest(t, req)
-	d.emit(engine.ApprovalRequested{Meta: meta, Request: req})
+	d.emit(event.ApprovalRequested{Meta: meta, Request: req})
 	return answers
 }
 
 func TestApprovalKeysDeliverAnswers(t *testing.T) {
-	for key, want := range map[string]engine.Decision{"y": engine.Allow, "a": engine.AllowAlways, "n enter": engine.Deny, "n esc": engine.Deny, "esc": engine.Deny} {
+	for key, want := range map[string]event.Decision{"y": event.Allow, "a": event.AllowAlways, "n enter": event.Deny, "n esc": event.Deny, "esc": event.Deny} {
 		t.Run(key, func(t *testing.T) {
 			d := newDriver(t, 80, 24)
-			d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "test it"})
+			d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "test it"})
 			answers := askTool(t, d, "p1", mainMeta)
 			if d.m.overlay != overlayApproval || d.m.input.ta.Focused() {
 				t.Fatalf("card shown: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
@@ -51,7 +51,7 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 
 func TestTypingBeforeCardNeverAnswers(t *testing.T) {
 	d := newDriver(t, 80, 24)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.typeText("y")
 	answers := askTool(t, d, "p1", mainMeta)
 	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("yes"), Paste: true})
@@ -69,37 +69,37 @@ func TestTypingBeforeCardNeverAnswers(t *testing.T) {
 
 func TestCardsQueueAndChildCardsSayWhoAsks(t *testing.T) {
 	d := newDriver(t, 100, 30)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	first := askTool(t, d, "p1", mainMeta)
-	child := engine.Meta{Agent: "c1", Parent: engine.MainAgent, AgentType: "general-purpose", Description: "fix the build"}
+	child := event.Meta{Agent: "c1", Parent: event.MainAgent, AgentType: "general-purpose", Description: "fix the build"}
 	second := askTool(t, d, "p2", child)
 	if !strings.Contains(d.screen(), "2 approvals waiting") {
 		t.Errorf("status does not count the waiting cards:\n%s", d.screen())
 	}
 	d.keys("n")
-	if got := (<-first).Decision; got != engine.Deny {
+	if got := (<-first).Decision; got != event.Deny {
 		t.Fatalf("first card answered %q", got)
 	}
 	if !strings.Contains(d.screen(), "[general-purpose] fix the build asks") {
 		t.Errorf("the child's card does not say who asks:\n%s", d.screen())
 	}
 	d.keys("y")
-	if got := (<-second).Decision; got != engine.Allow {
+	if got := (<-second).Decision; got != event.Allow {
 		t.Errorf("second card answered %q", got)
 	}
 }
 
 func TestCardsDroppedWhenResolvedOrTurnEnds(t *testing.T) {
 	d := newDriver(t, 80, 24)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	askTool(t, d, "p1", mainMeta)
 	left := askTool(t, d, "p2", mainMeta)
-	d.emit(engine.ApprovalResolved{Meta: mainMeta, RequestID: "p1", Answer: engine.Answer{Decision: engine.Allow}, By: "remembered"})
+	d.emit(event.ApprovalResolved{Meta: mainMeta, RequestID: "p1", Answer: event.Answer{Decision: event.Allow}, By: "remembered"})
 	if len(d.m.approvals) != 1 || d.m.approvals[0].req.ID != "p2" {
 		t.Fatalf("after p1 resolved the cards are %d", len(d.m.approvals))
 	}
-	d.emit(engine.TurnEnded{Meta: mainMeta, Status: engine.StatusInterrupted})
-	if got := (<-left).Decision; got != engine.Deny || d.m.overlay != overlayNone {
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusInterrupted})
+	if got := (<-left).Decision; got != event.Deny || d.m.overlay != overlayNone {
 		t.Errorf("a card left by an ended turn: answer %q, overlay %v", got, d.m.overlay)
 	}
 }
@@ -111,9 +111,9 @@ func TestDelegationCardAndLongPreviewScroll(t *testing.T) {
 	for i := range 40 {
 		fmt.Fprintf(&diff, "+line %d\n", i)
 	}
-	req := &engine.ApprovalRequest{ID: "p1", Kind: engine.ApproveTool, Tool: "write_file", Preview: diff.String()}
+	req := &event.ApprovalRequest{ID: "p1", Kind: event.ApproveTool, Tool: "write_file", Preview: diff.String()}
 	newRequest(t, req)
-	d.emit(engine.ApprovalRequested{Meta: mainMeta, Request: req})
+	d.emit(event.ApprovalRequested{Meta: mainMeta, Request: req})
 	d.checkFits()
 	if strings.Contains(d.screen(), "+line 39") {
 		t.Fatal("a long preview was not cut to the card")
@@ -126,12 +126,12 @@ func TestDelegationCardAndLongPreviewScroll(t *testing.T) {
 	}
 	d.keys("esc")
 
-	del := &engine.ApprovalRequest{ID: "p2", Kind: engine.ApproveDelegation, Delegation: &engine.DelegationPreview{
+	del := &event.ApprovalRequest{ID: "p2", Kind: event.ApproveDelegation, Delegation: &event.DelegationPreview{
 		AgentType: "Review", Description: "check session expiry", Prompt: "Read internal/auth and report.",
 		Tools: []string{"read_file", "grep"}, Model: "gpt-4.1-mini", MaxSteps: 15, EstimatedTokens: 1200, EstimatedCost: 0.002, CostKnown: true,
 	}}
 	newRequest(t, del)
-	d.emit(engine.ApprovalRequested{Meta: mainMeta, Request: del})
+	d.emit(event.ApprovalRequested{Meta: mainMeta, Request: del})
 	for _, want := range []string{"Delegate? [Review] check session expiry", "Read internal/auth", "read_file grep", "gpt-4.1-mini", "always for Review"} {
 		if !strings.Contains(d.screen(), want) {
 			t.Errorf("delegation card lacks %q:\n%s", want, d.screen())

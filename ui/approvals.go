@@ -5,7 +5,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // cardActive says whether the first card holds the keys, bare or with
@@ -17,7 +17,7 @@ func (m *Model) cardActive() bool {
 // requestApproval queues a card; the first one takes the keys at once.
 // A transcript or message box open at that moment waits behind the
 // cards, so no question is ever hidden by another view.
-func (m *Model) requestApproval(ev engine.ApprovalRequested) {
+func (m *Model) requestApproval(ev event.ApprovalRequested) {
 	if ev.Request == nil {
 		return
 	}
@@ -59,7 +59,7 @@ func (m *Model) dropApproval(id string) {
 func (m *Model) dropAllApprovals() tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(m.approvals))
 	for _, card := range m.approvals {
-		cmds = append(cmds, answer(card.req, engine.Answer{Decision: engine.Deny, Reason: "the turn ended"}))
+		cmds = append(cmds, answer(card.req, event.Answer{Decision: event.Deny, Reason: "the turn ended"}))
 	}
 	m.approvals = nil
 	if m.cardActive() {
@@ -73,15 +73,15 @@ func (m *Model) dropAllApprovals() tea.Cmd {
 // the keys back. The answer is sent from a Cmd, never from Update. "Always"
 // also answers the cards already waiting for the same tool or type: the
 // engine remembers the choice only for questions not yet asked.
-func (m *Model) answerCard(a engine.Answer) tea.Cmd {
+func (m *Model) answerCard(a event.Answer) tea.Cmd {
 	card := m.approvals[0]
 	m.approvals = m.approvals[1:]
 	cmds := []tea.Cmd{answer(card.req, a)}
-	if a.Decision == engine.AllowAlways {
+	if a.Decision == event.AllowAlways {
 		kept := m.approvals[:0:0]
 		for _, other := range m.approvals {
 			if other.sameKind(card) {
-				cmds = append(cmds, answer(other.req, engine.Answer{Decision: engine.Allow}))
+				cmds = append(cmds, answer(other.req, event.Answer{Decision: event.Allow}))
 				continue
 			}
 			kept = append(kept, other)
@@ -104,7 +104,7 @@ func (m *Model) answerDelegations() tea.Cmd {
 			kept = append(kept, card)
 			continue
 		}
-		cmds = append(cmds, answer(card.req, engine.Answer{Decision: engine.Allow}))
+		cmds = append(cmds, answer(card.req, event.Answer{Decision: event.Allow}))
 	}
 	m.approvals = kept
 	m.setStatus(statusInfo, fmt.Sprintf("approved %s", plural(len(cmds), "delegation")))
@@ -124,7 +124,7 @@ func (m *Model) pendingDelegations() int {
 }
 
 // answer delivers a to req from a Cmd.
-func answer(req *engine.ApprovalRequest, a engine.Answer) tea.Cmd {
+func answer(req *event.ApprovalRequest, a event.Answer) tea.Cmd {
 	return func() tea.Msg {
 		req.Answer(a)
 		return nil
@@ -153,6 +153,6 @@ func (m *Model) refocus() {
 }
 
 // answerWords says an answer back to the person.
-var answerWords = map[engine.Decision]string{
-	engine.Allow: "allowed once", engine.AllowAlways: "always allowed", engine.Deny: "denied",
+var answerWords = map[event.Decision]string{
+	event.Allow: "allowed once", event.AllowAlways: "always allowed", event.Deny: "denied",
 }

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 func TestStalledSessionStillResponds(t *testing.T) {
@@ -32,7 +32,7 @@ func TestQueuedMessageSentWhenTurnEnds(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.typeText("first")
 	d.keys("enter")
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "first"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "first"})
 	d.typeText("second")
 	d.keys("enter")
 	d.typeText("third")
@@ -40,11 +40,11 @@ func TestQueuedMessageSentWhenTurnEnds(t *testing.T) {
 	if got := d.s.prompts(); len(got) != 1 {
 		t.Fatalf("submitted %q while busy, want only the first", got)
 	}
-	d.emit(engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted})
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	if got := d.s.prompts(); len(got) != 2 || got[1] != "second" {
 		t.Fatalf("after the first turn submitted %q, want second next", got)
 	}
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "second"}, engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "second"}, event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	if got := d.s.prompts(); len(got) != 3 || got[2] != "third" {
 		t.Fatalf("after the second turn submitted %q, want third next", got)
 	}
@@ -54,12 +54,12 @@ func TestEscInterruptsAndMarksPartialText(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.typeText("go")
 	d.keys("enter")
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"}, engine.TextDelta{Meta: mainMeta, Text: "Half an ans"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"}, event.TextDelta{Meta: mainMeta, Text: "Half an ans"})
 	d.keys("esc")
 	if d.s.interrupts != 1 {
 		t.Fatalf("esc interrupted %d times, want 1", d.s.interrupts)
 	}
-	d.emit(engine.TurnEnded{Meta: mainMeta, Status: engine.StatusInterrupted})
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusInterrupted})
 	screen := d.screen()
 	if !strings.Contains(screen, "Half an ans") || !strings.Contains(screen, "⎿ interrupted") {
 		t.Errorf("partial text or interrupted mark missing:\n%s", screen)
@@ -91,7 +91,7 @@ func TestHistoryWalk(t *testing.T) {
 	for _, p := range []string{"one", "two"} {
 		d.typeText(p)
 		d.keys("enter")
-		d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: p}, engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted})
+		d.emit(event.TurnStarted{Meta: mainMeta, Prompt: p}, event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	}
 	for _, step := range []struct{ key, want string }{{"up", "two"}, {"up", "one"}, {"up", "one"}, {"down", "two"}, {"down", ""}} {
 		d.keys(step.key)

@@ -6,7 +6,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // historyModel builds a UI at 120×40 whose conversation holds n messages
@@ -18,13 +18,13 @@ func historyModel(b *testing.B, n int) Model {
 	model, _ := m.Update(tea.WindowSizeMsg{Width: 120, Height: 40})
 	m = model.(Model)
 	for i := 0; i < n; i += 3 {
-		m.conv.Apply(engine.TurnStarted{Meta: mainMeta, Prompt: fmt.Sprintf("question %d about the loop", i)})
-		m.conv.Apply(engine.MessageDone{Meta: mainMeta, Text: fmt.Sprintf("Answer %d with **bold** text,\n\n```go\nfunc f() {}\n```\n\n- one\n- two", i)})
-		m.conv.Apply(engine.ToolStarted{Meta: mainMeta, CallID: fmt.Sprint(i), Name: "read_file", Title: "read_file engine/loop.go"})
-		m.conv.Apply(engine.ToolFinished{Meta: mainMeta, CallID: fmt.Sprint(i), Name: "read_file", Summary: "120 lines", Output: "package engine\n"})
+		m.conv.Apply(event.TurnStarted{Meta: mainMeta, Prompt: fmt.Sprintf("question %d about the loop", i)})
+		m.conv.Apply(event.MessageDone{Meta: mainMeta, Text: fmt.Sprintf("Answer %d with **bold** text,\n\n```go\nfunc f() {}\n```\n\n- one\n- two", i)})
+		m.conv.Apply(event.ToolStarted{Meta: mainMeta, CallID: fmt.Sprint(i), Name: "read_file", Title: "read_file engine/loop.go"})
+		m.conv.Apply(event.ToolFinished{Meta: mainMeta, CallID: fmt.Sprint(i), Name: "read_file", Summary: "120 lines", Output: "package engine\n"})
 	}
-	m.conv.Apply(engine.TurnStarted{Meta: mainMeta, Prompt: "and now?"})
-	model, _ = m.Update(eventsMsg{engine.TextDelta{Meta: mainMeta, Text: "Streaming starts "}})
+	m.conv.Apply(event.TurnStarted{Meta: mainMeta, Prompt: "and now?"})
+	model, _ = m.Update(eventsMsg{event.TextDelta{Meta: mainMeta, Text: "Streaming starts "}})
 	m = model.(Model)
 	_ = m.View() // draw the visible history once, as the first frame would
 	return m
@@ -34,12 +34,12 @@ func historyModel(b *testing.B, n int) Model {
 // deltas the message ends and a new one starts, so the streaming message
 // stays the size of a real answer.
 func streamFrame(m Model, i int) Model {
-	batch := eventsMsg{engine.TextDelta{Meta: mainMeta, Text: "more words of the answer "}}
+	batch := eventsMsg{event.TextDelta{Meta: mainMeta, Text: "more words of the answer "}}
 	if i%20 == 19 {
-		batch = append(batch, engine.TextDelta{Meta: mainMeta, Text: "\n"})
+		batch = append(batch, event.TextDelta{Meta: mainMeta, Text: "\n"})
 	}
 	if i%200 == 199 {
-		batch = append(batch, engine.MessageDone{Meta: mainMeta})
+		batch = append(batch, event.MessageDone{Meta: mainMeta})
 	}
 	model, _ := m.Update(batch)
 	return model.(Model)
@@ -66,7 +66,7 @@ func BenchmarkViewLongHistory(b *testing.B) {
 // without drawing.
 func BenchmarkApplyTextDelta(b *testing.B) {
 	m := historyModel(b, 1000)
-	ev := eventsMsg{engine.TextDelta{Meta: mainMeta, Text: "more words of the answer "}}
+	ev := eventsMsg{event.TextDelta{Meta: mainMeta, Text: "more words of the answer "}}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -97,7 +97,7 @@ func BenchmarkViewEightPanes(b *testing.B) {
 		if i%20 == 19 {
 			text += "\n"
 		}
-		model, _ := m.Update(eventsMsg{engine.TextDelta{Meta: k.meta(0), Text: text}})
+		model, _ := m.Update(eventsMsg{event.TextDelta{Meta: k.meta(0), Text: text}})
 		m = model.(Model)
 		_ = m.View()
 	}

@@ -5,9 +5,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -99,7 +99,7 @@ func (m *Model) stopAgent(p *pane.Pane) tea.Cmd {
 }
 
 // stopCmd asks the session to stop a child, or every child for "all".
-func stopCmd(s Session, id engine.AgentID) tea.Cmd {
+func stopCmd(s Session, id event.AgentID) tea.Cmd {
 	return func() tea.Msg {
 		if err := s.StopAgent(id); err != nil {
 			return callFailedMsg{err: fmt.Errorf("stop %s: %w", id, err)}
@@ -110,7 +110,7 @@ func stopCmd(s Session, id engine.AgentID) tea.Cmd {
 
 // sendToAgent delivers a message into a running child; the child's
 // AgentMessage event shows it in its pane once delivered.
-func (m *Model) sendToAgent(id engine.AgentID, text string) tea.Cmd {
+func (m *Model) sendToAgent(id event.AgentID, text string) tea.Cmd {
 	m.setStatus(statusInfo, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step")
 	s := m.session
 	return func() tea.Msg {

@@ -6,8 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
-
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -38,9 +37,9 @@ func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
 	delegation := card.delegation() != nil
 	switch {
 	case key.Matches(msg, m.keys.Allow):
-		return m.answerCard(engine.Answer{Decision: engine.Allow})
+		return m.answerCard(event.Answer{Decision: event.Allow})
 	case key.Matches(msg, m.keys.AllowAlways):
-		return m.answerCard(engine.Answer{Decision: engine.AllowAlways})
+		return m.answerCard(event.Answer{Decision: event.AllowAlways})
 	case key.Matches(msg, m.keys.AllowAll) && delegation:
 		return m.answerDelegations()
 	case key.Matches(msg, m.keys.Edit) && delegation:
@@ -49,13 +48,13 @@ func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
 		m.layout()
 	case key.Matches(msg, m.keys.Deny) && !delegation:
 		// A permission prompt is denied at once; the model is told.
-		return m.answerCard(engine.Answer{Decision: engine.Deny})
+		return m.answerCard(event.Answer{Decision: event.Deny})
 	case key.Matches(msg, m.keys.Deny):
 		// A delegation may be denied with a reason typed after n.
 		m.overlay = overlayReason
 		m.reason.open("")
 	case key.Matches(msg, m.keys.DenyNow):
-		return m.answerCard(engine.Answer{Decision: engine.Deny})
+		return m.answerCard(event.Answer{Decision: event.Deny})
 	case key.Matches(msg, m.keys.CardUp):
 		card.scrollBy(&m.conv.rc, -1, m.width, height, tail)
 	case key.Matches(msg, m.keys.CardDown):
@@ -77,10 +76,10 @@ func (m *Model) reasonKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
 		reason := strings.TrimSpace(termtext.Clean(m.reason.value()))
 		m.reason.blur()
-		return m.answerCard(engine.Answer{Decision: engine.Deny, Reason: reason})
+		return m.answerCard(event.Answer{Decision: event.Deny, Reason: reason})
 	case key.Matches(msg, m.keys.Cancel):
 		m.reason.blur()
-		return m.answerCard(engine.Answer{Decision: engine.Deny})
+		return m.answerCard(event.Answer{Decision: event.Deny})
 	}
 	return m.reason.update(msg)
 }
@@ -96,7 +95,7 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 			return nil
 		}
 		m.editor.close()
-		return m.answerCard(engine.Answer{Decision: engine.Allow, EditedPrompt: text})
+		return m.answerCard(event.Answer{Decision: event.Allow, EditedPrompt: text})
 	case key.Matches(msg, m.keys.Cancel):
 		m.editor.close()
 		m.overlay = overlayApproval

@@ -8,7 +8,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // t0 is when the tests' children are requested; the driver's clock reads
@@ -26,20 +26,20 @@ var (
 )
 
 // meta tags an event of the child, d after t0.
-func (k kid) meta(d time.Duration) engine.Meta {
-	return engine.Meta{Agent: engine.AgentID(k.id), Parent: engine.MainAgent, AgentType: k.typ, Description: k.desc, Time: t0.Add(d)}
+func (k kid) meta(d time.Duration) event.Meta {
+	return event.Meta{Agent: event.AgentID(k.id), Parent: event.MainAgent, AgentType: k.typ, Description: k.desc, Time: t0.Add(d)}
 }
 
 // taskCall is the main agent's task call that starts the child.
-func (k kid) taskCall() engine.ToolStarted {
-	return engine.ToolStarted{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName,
+func (k kid) taskCall() event.ToolStarted {
+	return event.ToolStarted{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName,
 		Args:  fmt.Sprintf(`{"description":%q,"prompt":"Prompt for %s.","subagent_type":%q}`, k.desc, k.desc, strings.ToLower(k.typ)),
 		Title: fmt.Sprintf("task [%s] %s", strings.ToLower(k.typ), k.desc)}
 }
 
 // request is the child's delegation question.
-func (k kid) request() *engine.ApprovalRequest {
-	return &engine.ApprovalRequest{ID: "ap-" + k.id, Kind: engine.ApproveDelegation, Delegation: &engine.DelegationPreview{
+func (k kid) request() *event.ApprovalRequest {
+	return &event.ApprovalRequest{ID: "ap-" + k.id, Kind: event.ApproveDelegation, Delegation: &event.DelegationPreview{
 		AgentType: k.typ, Description: k.desc, Prompt: "Prompt for " + k.desc + ".\n\nReport paths and line numbers.",
 		Tools: []string{"read_file", "grep", "glob"}, Model: "gpt-4.1-mini", MaxSteps: 15, Timeout: 2 * time.Minute,
 		EstimatedTokens: 1200, EstimatedCost: 0.0005, CostKnown: true,
@@ -48,31 +48,31 @@ func (k kid) request() *engine.ApprovalRequest {
 
 // delegate shows the task call and the child's delegation card; the
 // answer arrives on the returned channel.
-func (d *driver) delegate(k kid) chan engine.Answer {
+func (d *driver) delegate(k kid) chan event.Answer {
 	d.t.Helper()
 	req := k.request()
 	answers := newRequest(d.t, req)
-	d.emit(k.taskCall(), engine.ApprovalRequested{Meta: k.meta(0), Request: req})
+	d.emit(k.taskCall(), event.ApprovalRequested{Meta: k.meta(0), Request: req})
 	return answers
 }
 
 // started is the child starting its loop.
-func (k kid) started() engine.AgentStarted {
-	return engine.AgentStarted{Meta: k.meta(time.Second), Prompt: "Prompt for " + k.desc + ".", Model: "gpt-4.1-mini",
+func (k kid) started() event.AgentStarted {
+	return event.AgentStarted{Meta: k.meta(time.Second), Prompt: "Prompt for " + k.desc + ".", Model: "gpt-4.1-mini",
 		Tools: []string{"read_file", "grep", "glob"}, MaxSteps: 15, Timeout: 2 * time.Minute, Transcript: "/state/s1/" + k.id + ".jsonl"}
 }
 
 // working is the child at work: a tool call done, another running, and
 // text streaming.
-func (k kid) working() []engine.Event {
+func (k kid) working() []event.Event {
 	m := k.meta(2 * time.Second)
-	return []engine.Event{
-		engine.StepStarted{Meta: m, Step: 2, Max: 15},
-		engine.ToolStarted{Meta: m, CallID: k.id + "-a", Name: "grep", Title: "grep -n TODO " + k.id},
-		engine.ToolFinished{Meta: m, CallID: k.id + "-a", Name: "grep", Summary: "7 matches", Output: "a.go:3: TODO\n"},
-		engine.UsageReported{Meta: m, Total: llm.Usage{PromptTokens: 1100, CompletionTokens: 134, TotalTokens: 1234, Cost: 0.0021, CostKnown: true, Requests: 2}},
-		engine.ToolStarted{Meta: m, CallID: k.id + "-b", Name: "read_file", Title: "read_file " + k.id + ".go"},
-		engine.TextDelta{Meta: m, Text: "Reading the files of " + k.desc},
+	return []event.Event{
+		event.StepStarted{Meta: m, Step: 2, Max: 15},
+		event.ToolStarted{Meta: m, CallID: k.id + "-a", Name: "grep", Title: "grep -n TODO " + k.id},
+		event.ToolFinished{Meta: m, CallID: k.id + "-a", Name: "grep", Summary: "7 matches", Output: "a.go:3: TODO\n"},
+		event.UsageReported{Meta: m, Total: event.Usage{PromptTokens: 1100, CompletionTokens: 134, TotalTokens: 1234, Cost: 0.0021, CostKnown: true, Requests: 2}},
+		event.ToolStarted{Meta: m, CallID: k.id + "-b", Name: "read_file", Title: "read_file " + k.id + ".go"},
+		event.TextDelta{Meta: m, Text: "Reading the files of " + k.desc},
 	}
 }
 
@@ -80,17 +80,17 @@ func (k kid) working() []engine.Event {
 // start and some work.
 func (d *driver) spawn(k kid) {
 	d.t.Helper()
-	d.emit(append([]engine.Event{k.taskCall(), k.started()}, k.working()...)...)
+	d.emit(append([]event.Event{k.taskCall(), k.started()}, k.working()...)...)
 }
 
 // finish ends the child with status, then the task call returns.
-func (d *driver) finish(k kid, status engine.Status, reason string) {
+func (d *driver) finish(k kid, status event.Status, reason string) {
 	d.t.Helper()
-	stats := engine.Stats{ToolCalls: 8, Steps: 4, Duration: 5100 * time.Millisecond,
-		Usage: llm.Usage{TotalTokens: 3200, PromptTokens: 3000, CompletionTokens: 200, Cost: 0.004, CostKnown: true, Requests: 4}}
+	stats := event.Stats{ToolCalls: 8, Steps: 4, Duration: 5100 * time.Millisecond,
+		Usage: event.Usage{TotalTokens: 3200, PromptTokens: 3000, CompletionTokens: 200, Cost: 0.004, CostKnown: true, Requests: 4}}
 	d.emit(
-		engine.AgentFinished{Meta: k.meta(6 * time.Second), Status: status, Reason: reason, Stats: stats, Text: "found it", Result: "found it"},
-		engine.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: string(status), Output: "Found it in " + k.id + ".go"},
+		event.AgentFinished{Meta: k.meta(6 * time.Second), Status: status, Reason: reason, Stats: stats, Text: "found it", Result: "found it"},
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: string(status), Output: "Found it in " + k.id + ".go"},
 	)
 }
 

@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 func TestSlashCommands(t *testing.T) {
@@ -39,12 +39,12 @@ func TestSlashCommands(t *testing.T) {
 		t.Errorf("an unknown command is not reported:\n%s", d.screen())
 	}
 
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "hi"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "hi"})
 	run("/clear")
 	if d.s.clears != 0 || !strings.Contains(d.screen(), "a turn is running") {
 		t.Errorf("/clear while busy: %d clears; screen:\n%s", d.s.clears, d.screen())
 	}
-	d.emit(engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted})
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	run("/clear")
 	if d.s.clears != 1 || !d.m.conv.empty() {
 		t.Errorf("/clear when idle: %d clears, transcript empty %v", d.s.clears, d.m.conv.empty())

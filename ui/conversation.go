@@ -3,9 +3,10 @@ package ui
 import (
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/themes"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -42,15 +43,15 @@ type conversation struct {
 	think *item            // the reasoning streaming now
 	tools map[string]*item // running tool calls by call ID
 
-	tasks    []taskCall               // task calls no child has claimed yet
-	children map[engine.AgentID]*item // a child's task line, by its ID
+	tasks    []taskCall              // task calls no child has claimed yet
+	children map[event.AgentID]*item // a child's task line, by its ID
 
 	pinned bool   // follows the bottom
 	top    anchor // first visible line when not pinned
 }
 
 func newConversation(styles *themes.Styles) *conversation {
-	c := &conversation{tools: map[string]*item{}, children: map[engine.AgentID]*item{}, pinned: true}
+	c := &conversation{tools: map[string]*item{}, children: map[event.AgentID]*item{}, pinned: true}
 	c.setStyles(styles)
 	return c
 }
@@ -105,38 +106,38 @@ func (c *conversation) lines(i, width int) []string {
 }
 
 // Apply adds what one event of the main agent says to the transcript.
-func (c *conversation) Apply(ev engine.Event) {
+func (c *conversation) Apply(ev event.Event) {
 	switch ev := ev.(type) {
-	case engine.TurnStarted:
+	case event.TurnStarted:
 		c.endStreams(false)
 		c.add(&userMessage{text: termtext.Clean(ev.Prompt)})
-	case engine.ReasoningDelta:
+	case event.ReasoningDelta:
 		if c.think == nil {
 			c.think = c.add(&reasoning{})
 		}
 		c.think.block.(*reasoning).text.WriteString(termtext.Clean(ev.Text))
 		c.think.version++
-	case engine.TextDelta:
+	case event.TextDelta:
 		c.endThinking()
 		if c.live == nil {
 			c.live = c.add(&assistantMessage{})
 		}
 		c.live.block.(*assistantMessage).text.WriteString(termtext.Clean(ev.Text))
 		c.live.version++
-	case engine.MessageDone:
+	case event.MessageDone:
 		c.messageDone(ev.Text)
-	case engine.ToolStarted:
+	case event.ToolStarted:
 		c.endStreams(false)
 		c.tools[ev.CallID] = c.add(&toolCall{name: ev.Name, title: termtext.Clean(ev.Title)})
-		if ev.Name == engine.TaskToolName {
+		if ev.Name == agenttypes.TaskTool {
 			c.taskStarted(c.tools[ev.CallID], ev.Args)
 		}
-	case engine.ToolFinished:
+	case event.ToolFinished:
 		c.toolFinished(ev)
-	case engine.ErrorOccurred:
+	case event.ErrorOccurred:
 		c.endStreams(false)
 		c.add(&note{kind: noteError, text: termtext.Clean(ev.Message)})
-	case engine.TurnEnded:
+	case event.TurnEnded:
 		c.turnEnded(ev.Status)
 	}
 }
@@ -163,7 +164,7 @@ func (c *conversation) messageDone(text string) {
 
 // toolFinished records a call's outcome; a result for a call never seen
 // starting still shows.
-func (c *conversation) toolFinished(ev engine.ToolFinished) {
+func (c *conversation) toolFinished(ev event.ToolFinished) {
 	it, ok := c.tools[ev.CallID]
 	if !ok {
 		it = c.add(&toolCall{name: ev.Name, title: ev.Name})
@@ -181,8 +182,8 @@ func (c *conversation) toolFinished(ev engine.ToolFinished) {
 
 // turnEnded closes what still streams, marks calls that never finished,
 // and says why a turn stopped early.
-func (c *conversation) turnEnded(status engine.Status) {
-	interrupted := status == engine.StatusInterrupted || status == engine.StatusCancelled
+func (c *conversation) turnEnded(status event.Status) {
+	interrupted := status == event.StatusInterrupted || status == event.StatusCancelled
 	hadLive := c.live != nil
 	c.endStreams(interrupted)
 	for id, it := range c.tools {
@@ -193,9 +194,9 @@ func (c *conversation) turnEnded(status engine.Status) {
 	switch {
 	case interrupted && !hadLive:
 		c.add(&note{kind: noteInterrupted, text: "interrupted"})
-	case status == engine.StatusMaxSteps:
+	case status == event.StatusMaxSteps:
 		c.add(&note{kind: noteInterrupted, text: "stopped: the step limit was reached"})
-	case status == engine.StatusTimedOut:
+	case status == event.StatusTimedOut:
 		c.add(&note{kind: noteInterrupted, text: "stopped: the turn timed out"})
 	}
 }

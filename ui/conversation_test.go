@@ -6,20 +6,19 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 func TestChildEventsStayOutOfTheConversation(t *testing.T) {
 	d := newDriver(t, 80, 24)
-	child := engine.Meta{Agent: "c1", Parent: engine.MainAgent, AgentType: "Explore", Description: "find auth"}
+	child := event.Meta{Agent: "c1", Parent: event.MainAgent, AgentType: "Explore", Description: "find auth"}
 	d.emit(
-		engine.TurnStarted{Meta: mainMeta, Prompt: "go"},
-		engine.AgentStarted{Meta: child, Prompt: "look"},
-		engine.TextDelta{Meta: child, Text: "child text"},
-		engine.ToolStarted{Meta: child, CallID: "x", Name: "grep", Title: "grep auth"},
-		engine.TurnEnded{Meta: child, Status: engine.StatusCompleted},
-		engine.TextDelta{Meta: mainMeta, Text: "main text"},
+		event.TurnStarted{Meta: mainMeta, Prompt: "go"},
+		event.AgentStarted{Meta: child, Prompt: "look"},
+		event.TextDelta{Meta: child, Text: "child text"},
+		event.ToolStarted{Meta: child, CallID: "x", Name: "grep", Title: "grep auth"},
+		event.TurnEnded{Meta: child, Status: event.StatusCompleted},
+		event.TextDelta{Meta: mainMeta, Text: "main text"},
 	)
 	s := ansi.Strip(strings.Join(d.m.conv.view(80, 20), "\n"))
 	if strings.Contains(s, "child text") || strings.Contains(s, "grep auth") || !strings.Contains(s, "main text") {
@@ -36,10 +35,10 @@ func TestChildEventsStayOutOfTheConversation(t *testing.T) {
 func TestUntrustedTextCannotDriveTheTerminal(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.emit(
-		engine.TurnStarted{Meta: mainMeta, Prompt: "hi\x1b]0;pwned\x07"},
-		engine.TextDelta{Meta: mainMeta, Text: "red\x1b[31m text\x1b[2J\r"},
-		engine.ToolStarted{Meta: mainMeta, CallID: "c", Name: "read_file", Title: "read_file \x1b[1Ax"},
-		engine.ToolFinished{Meta: mainMeta, CallID: "c", Name: "read_file", Summary: "1 line", Output: "\ttabbed\x1b[H"},
+		event.TurnStarted{Meta: mainMeta, Prompt: "hi\x1b]0;pwned\x07"},
+		event.TextDelta{Meta: mainMeta, Text: "red\x1b[31m text\x1b[2J\r"},
+		event.ToolStarted{Meta: mainMeta, CallID: "c", Name: "read_file", Title: "read_file \x1b[1Ax"},
+		event.ToolFinished{Meta: mainMeta, CallID: "c", Name: "read_file", Summary: "1 line", Output: "\ttabbed\x1b[H"},
 	)
 	for _, line := range strings.Split(d.m.View(), "\n") {
 		if strings.Contains(line, "\x1b[2J") || strings.Contains(line, "\x1b]0") || strings.Contains(line, "\x1b[H") || strings.Contains(line, "\x1b[1A") || strings.Contains(line, "\r") {
@@ -54,11 +53,11 @@ func TestUntrustedTextCannotDriveTheTerminal(t *testing.T) {
 func TestExpandShowsWholeToolOutput(t *testing.T) {
 	d := newDriver(t, 80, 40)
 	d.emit(
-		engine.TurnStarted{Meta: mainMeta, Prompt: "go"},
-		engine.ToolStarted{Meta: mainMeta, CallID: "c", Name: "run_command", Title: "run_command ls"},
-		engine.ToolFinished{Meta: mainMeta, CallID: "c", Name: "run_command", Summary: "6 lines", Output: "a\nb\nc\nd\ne\nsixth\n"},
-		engine.ReasoningDelta{Meta: mainMeta, Text: "I should list the folder carefully"},
-		engine.MessageDone{Meta: mainMeta},
+		event.TurnStarted{Meta: mainMeta, Prompt: "go"},
+		event.ToolStarted{Meta: mainMeta, CallID: "c", Name: "run_command", Title: "run_command ls"},
+		event.ToolFinished{Meta: mainMeta, CallID: "c", Name: "run_command", Summary: "6 lines", Output: "a\nb\nc\nd\ne\nsixth\n"},
+		event.ReasoningDelta{Meta: mainMeta, Text: "I should list the folder carefully"},
+		event.MessageDone{Meta: mainMeta},
 	)
 	if s := d.screen(); strings.Contains(s, "sixth") || !strings.Contains(s, "+3 lines") || strings.Contains(s, "carefully") {
 		t.Fatalf("collapsed output shows too much or too little:\n%s", s)
@@ -72,13 +71,13 @@ func TestExpandShowsWholeToolOutput(t *testing.T) {
 func TestUsageInHeader(t *testing.T) {
 	d := newDriver(t, 100, 24)
 	d.emit(
-		engine.TurnStarted{Meta: mainMeta, Prompt: "go"},
-		engine.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
+		event.TurnStarted{Meta: mainMeta, Prompt: "go"},
+		event.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
 		usage(64000, 1000, 0.5),
-		engine.MessageDone{Meta: mainMeta},
-		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted, Usage: usage(64000, 1000, 0.5).Total},
-		engine.TurnStarted{Meta: mainMeta, Prompt: "again"},
-		engine.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
+		event.MessageDone{Meta: mainMeta},
+		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted, Usage: usage(64000, 1000, 0.5).Total},
+		event.TurnStarted{Meta: mainMeta, Prompt: "again"},
+		event.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
 		usage(32000, 0, 0.25),
 	)
 	header := strings.Split(d.screen(), "\n")[0]
@@ -88,7 +87,7 @@ func TestUsageInHeader(t *testing.T) {
 }
 
 // usage reports one request that is also the whole turn so far.
-func usage(prompt, completion int, cost float64) engine.UsageReported {
-	u := llm.Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: prompt + completion, Cost: cost, CostKnown: true, Requests: 1}
-	return engine.UsageReported{Meta: mainMeta, Request: u, Total: u}
+func usage(prompt, completion int, cost float64) event.UsageReported {
+	u := event.Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: prompt + completion, Cost: cost, CostKnown: true, Requests: 1}
+	return event.UsageReported{Meta: mainMeta, Request: u, Total: u}
 }

@@ -5,19 +5,19 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // answerOf waits for an answer; a missing one fails the test instead of
 // hanging it.
-func answerOf(t *testing.T, answers chan engine.Answer) engine.Answer {
+func answerOf(t *testing.T, answers chan event.Answer) event.Answer {
 	t.Helper()
 	select {
 	case a := <-answers:
 		return a
 	case <-time.After(5 * time.Second):
 		t.Fatal("no answer was given")
-		return engine.Answer{}
+		return event.Answer{}
 	}
 }
 
@@ -25,20 +25,20 @@ func TestDelegationCardKeys(t *testing.T) {
 	cases := []struct {
 		name string
 		keys func(d *driver)
-		want engine.Answer
+		want event.Answer
 	}{
-		{"y", func(d *driver) { d.keys("y") }, engine.Answer{Decision: engine.Allow}},
-		{"n", func(d *driver) { d.keys("n", "enter") }, engine.Answer{Decision: engine.Deny}},
-		{"n+reason", func(d *driver) { d.keys("n"); d.typeText("too costly"); d.keys("enter") }, engine.Answer{Decision: engine.Deny, Reason: "too costly"}},
-		{"n+esc", func(d *driver) { d.keys("n"); d.typeText("never mind"); d.keys("esc") }, engine.Answer{Decision: engine.Deny}},
-		{"a", func(d *driver) { d.keys("a") }, engine.Answer{Decision: engine.AllowAlways}},
+		{"y", func(d *driver) { d.keys("y") }, event.Answer{Decision: event.Allow}},
+		{"n", func(d *driver) { d.keys("n", "enter") }, event.Answer{Decision: event.Deny}},
+		{"n+reason", func(d *driver) { d.keys("n"); d.typeText("too costly"); d.keys("enter") }, event.Answer{Decision: event.Deny, Reason: "too costly"}},
+		{"n+esc", func(d *driver) { d.keys("n"); d.typeText("never mind"); d.keys("esc") }, event.Answer{Decision: event.Deny}},
+		{"a", func(d *driver) { d.keys("a") }, event.Answer{Decision: event.AllowAlways}},
 		{"e", func(d *driver) { d.keys("e", "ctrl+j"); d.typeText("Only look at cmd/."); d.keys("enter") },
-			engine.Answer{Decision: engine.Allow, EditedPrompt: "Prompt for map the project layout.\n\nReport paths and line numbers.\nOnly look at cmd/."}},
+			event.Answer{Decision: event.Allow, EditedPrompt: "Prompt for map the project layout.\n\nReport paths and line numbers.\nOnly look at cmd/."}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			d := newDriver(t, 100, 30)
-			d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+			d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 			answers := d.delegate(explore)
 			if !strings.Contains(d.screen(), "? [Explore] map the project layout ... awaiting approval") {
 				t.Errorf("the child's pane does not wait for approval:\n%s", d.screen())
@@ -56,7 +56,7 @@ func TestDelegationCardKeys(t *testing.T) {
 
 func TestDelegationCardShowsWhatWillRun(t *testing.T) {
 	d := newDriver(t, 100, 30)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.delegate(explore)
 	d.delegate(review)
 	screen := d.screen()
@@ -71,13 +71,13 @@ func TestDelegationCardShowsWhatWillRun(t *testing.T) {
 
 func TestApproveAllLeavesPermissionCards(t *testing.T) {
 	d := newDriver(t, 100, 30)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	first, second := d.delegate(explore), d.delegate(review)
 	tool := askTool(t, d, "p1", mainMeta)
 	third := d.delegate(finder)
 	d.keys("Y")
-	for _, answers := range []chan engine.Answer{first, second, third} {
-		if got := answerOf(t, answers); got.Decision != engine.Allow {
+	for _, answers := range []chan event.Answer{first, second, third} {
+		if got := answerOf(t, answers); got.Decision != event.Allow {
 			t.Errorf("Y answered %q", got.Decision)
 		}
 	}
@@ -85,20 +85,20 @@ func TestApproveAllLeavesPermissionCards(t *testing.T) {
 		t.Fatalf("the permission card did not stay:\n%s", d.screen())
 	}
 	d.keys("y")
-	if got := answerOf(t, tool); got.Decision != engine.Allow {
+	if got := answerOf(t, tool); got.Decision != event.Allow {
 		t.Errorf("the permission card answered %q", got.Decision)
 	}
 }
 
 func TestAlwaysAnswersWaitingCardsOfTheSameType(t *testing.T) {
 	d := newDriver(t, 100, 30)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	first, other, same := d.delegate(explore), d.delegate(review), d.delegate(finder)
 	d.keys("a")
-	if got := answerOf(t, first); got.Decision != engine.AllowAlways {
+	if got := answerOf(t, first); got.Decision != event.AllowAlways {
 		t.Errorf("a answered %q", got.Decision)
 	}
-	if got := answerOf(t, same); got.Decision != engine.Allow {
+	if got := answerOf(t, same); got.Decision != event.Allow {
 		t.Errorf("the waiting Explore card answered %q", got.Decision)
 	}
 	if len(d.m.approvals) != 1 || len(other) != 0 {
@@ -108,7 +108,7 @@ func TestAlwaysAnswersWaitingCardsOfTheSameType(t *testing.T) {
 
 func TestChildPermissionCardNamesTheChild(t *testing.T) {
 	d := newDriver(t, 100, 30)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.spawn(explore)
 	answers := askTool(t, d, "p1", explore.meta(0))
 	screen := d.screen()
@@ -120,7 +120,7 @@ func TestChildPermissionCardNamesTheChild(t *testing.T) {
 	}
 	d.keys("y")
 	answerOf(t, answers)
-	d.emit(engine.ApprovalResolved{Meta: explore.meta(0), RequestID: "p1", Answer: engine.Answer{Decision: engine.Allow}, By: "person"})
+	d.emit(event.ApprovalResolved{Meta: explore.meta(0), RequestID: "p1", Answer: event.Answer{Decision: event.Allow}, By: "person"})
 	if strings.Contains(d.screen(), "waiting for approval") {
 		t.Errorf("the pane still waits after the answer:\n%s", d.screen())
 	}
@@ -128,7 +128,7 @@ func TestChildPermissionCardNamesTheChild(t *testing.T) {
 
 func TestTypingBeforeDelegationCardNeverAnswers(t *testing.T) {
 	d := newDriver(t, 80, 24)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.typeText("yY")
 	answers := d.delegate(explore)
 	if len(answers) != 0 || d.m.input.value() != "yY" {

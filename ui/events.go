@@ -3,9 +3,7 @@ package ui
 import (
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
-
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -15,7 +13,7 @@ const maxBatch = 256
 
 // eventsMsg is a burst of events, in order, applied in one Update so it
 // costs one frame.
-type eventsMsg []engine.Event
+type eventsMsg []event.Event
 
 // sessionEndedMsg says the event channel closed: the session is over.
 type sessionEndedMsg struct{}
@@ -23,7 +21,7 @@ type sessionEndedMsg struct{}
 // waitForEvent waits for the next event and takes whatever else is
 // already queued behind it. Update re-arms it after every batch, so
 // exactly one is waiting at any time.
-func waitForEvent(ch <-chan engine.Event) tea.Cmd {
+func waitForEvent(ch <-chan event.Event) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-ch
 		if !ok {
@@ -57,17 +55,17 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 // route sends an event where it belongs. Approvals take the card
 // whoever asks; a child's events (its approvals too) belong to its pane,
 // the main agent's to the conversation.
-func (m *Model) route(ev engine.Event) tea.Cmd {
+func (m *Model) route(ev event.Event) tea.Cmd {
 	var cmd tea.Cmd
-	child := ev.EventMeta().Agent != engine.MainAgent
+	child := ev.EventMeta().Agent != event.MainAgent
 	if child {
 		cmd = m.routeChild(ev)
 	}
 	switch ev := ev.(type) {
-	case engine.ApprovalRequested:
+	case event.ApprovalRequested:
 		m.requestApproval(ev)
 		return cmd
-	case engine.ApprovalResolved:
+	case event.ApprovalResolved:
 		m.dropApproval(ev.RequestID)
 		return cmd
 	}
@@ -75,18 +73,18 @@ func (m *Model) route(ev engine.Event) tea.Cmd {
 		return cmd
 	}
 	switch ev := ev.(type) {
-	case engine.TurnStarted:
+	case event.TurnStarted:
 		m.busy = true
 		cmd = m.startClock()
-	case engine.StepStarted:
+	case event.StepStarted:
 		m.step, m.inRequest = ev, true
-	case engine.MessageDone:
+	case event.MessageDone:
 		m.inRequest = false
-	case engine.UsageReported:
+	case event.UsageReported:
 		m.recordUsage(ev)
-	case engine.Notice:
+	case event.Notice:
 		m.setStatus(statusWarning, termtext.Clean(ev.Text))
-	case engine.TurnEnded:
+	case event.TurnEnded:
 		cmd = m.turnEnded(ev)
 	}
 	m.conv.Apply(ev)
@@ -95,7 +93,7 @@ func (m *Model) route(ev engine.Event) tea.Cmd {
 
 // routeChild applies a child's event to its pane, making the pane on the
 // child's first event; a child that ends folds into the conversation.
-func (m *Model) routeChild(ev engine.Event) tea.Cmd {
+func (m *Model) routeChild(ev event.Event) tea.Cmd {
 	meta := ev.EventMeta()
 	p, created := m.agents.paneFor(meta)
 	if p == nil {
@@ -107,7 +105,7 @@ func (m *Model) routeChild(ev engine.Event) tea.Cmd {
 	}
 	p.SetNow(m.now())
 	p.Apply(ev)
-	if _, ok := ev.(engine.AgentFinished); ok && p.State().Finished() {
+	if _, ok := ev.(event.AgentFinished); ok && p.State().Finished() {
 		m.conv.fold(p)
 		m.childFinished(p)
 		return nil
@@ -117,7 +115,7 @@ func (m *Model) routeChild(ev engine.Event) tea.Cmd {
 
 // recordUsage keeps the turn's running total and, for a model request,
 // how full the context is.
-func (m *Model) recordUsage(ev engine.UsageReported) {
+func (m *Model) recordUsage(ev event.UsageReported) {
 	m.turnUsage = ev.Total
 	if m.inRequest {
 		m.contextUsed = ev.Request.PromptTokens + ev.Request.CompletionTokens
@@ -126,10 +124,10 @@ func (m *Model) recordUsage(ev engine.UsageReported) {
 
 // turnEnded settles the turn's usage, drops the cards it left and sends
 // the next queued message.
-func (m *Model) turnEnded(ev engine.TurnEnded) tea.Cmd {
-	m.busy, m.inRequest, m.step = false, false, engine.StepStarted{}
-	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), llm.Usage{}
-	if ev.Status == engine.StatusInterrupted {
+func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
+	m.busy, m.inRequest, m.step = false, false, event.StepStarted{}
+	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), event.Usage{}
+	if ev.Status == event.StatusInterrupted {
 		m.setStatus(statusWarning, "interrupted")
 	}
 	cmds := []tea.Cmd{m.dropAllApprovals()}

@@ -4,14 +4,14 @@ import (
 	"errors"
 	"sync"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
 // fakeSession records what the UI asks of it; the test feeds its event
 // channel. It never blocks.
 type fakeSession struct {
-	events chan engine.Event
+	events chan event.Event
 
 	mu         sync.Mutex
 	model      string
@@ -19,17 +19,17 @@ type fakeSession struct {
 	interrupts int
 	clears     int
 	submitErr  error
-	stopped    []engine.AgentID
+	stopped    []event.AgentID
 	sent       []string // "id: text"
-	history    []engine.Event
-	records    map[engine.AgentID][]transcript.Record
+	history    []event.Event
+	records    map[event.AgentID][]transcript.Record
 }
 
 func newFakeSession() *fakeSession {
-	return &fakeSession{events: make(chan engine.Event, 4096), model: "gpt-4.1"}
+	return &fakeSession{events: make(chan event.Event, 4096), model: "gpt-4.1"}
 }
 
-func (f *fakeSession) Events() <-chan engine.Event { return f.events }
+func (f *fakeSession) Events() <-chan event.Event { return f.events }
 
 func (f *fakeSession) Submit(prompt string) error {
 	f.mu.Lock()
@@ -66,23 +66,23 @@ func (f *fakeSession) Clear() error {
 	return nil
 }
 
-func (f *fakeSession) StopAgent(id engine.AgentID) error {
+func (f *fakeSession) StopAgent(id event.AgentID) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.stopped = append(f.stopped, id)
 	return nil
 }
 
-func (f *fakeSession) SendToAgent(id engine.AgentID, text string) error {
+func (f *fakeSession) SendToAgent(id event.AgentID, text string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sent = append(f.sent, string(id)+": "+text)
 	return nil
 }
 
-func (f *fakeSession) History() []engine.Event { return f.history }
+func (f *fakeSession) History() []event.Event { return f.history }
 
-func (f *fakeSession) AgentRecords(id engine.AgentID) ([]transcript.Record, error) {
+func (f *fakeSession) AgentRecords(id event.AgentID) ([]transcript.Record, error) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	records, ok := f.records[id]
@@ -93,10 +93,10 @@ func (f *fakeSession) AgentRecords(id engine.AgentID) ([]transcript.Record, erro
 }
 
 // calls returns what was stopped and sent so far.
-func (f *fakeSession) calls() (stopped []engine.AgentID, sent []string) {
+func (f *fakeSession) calls() (stopped []event.AgentID, sent []string) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]engine.AgentID(nil), f.stopped...), append([]string(nil), f.sent...)
+	return append([]event.AgentID(nil), f.stopped...), append([]string(nil), f.sent...)
 }
 
 func (f *fakeSession) prompts() []string {

@@ -7,9 +7,9 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -26,7 +26,7 @@ func (m *Model) focusedPane() *pane.Pane {
 // setFocus gives the focus to a live child's pane, or to the input for
 // "" or a child that ended. The input takes keys only when no overlay
 // holds them.
-func (m *Model) setFocus(id engine.AgentID) {
+func (m *Model) setFocus(id event.AgentID) {
 	if p, ok := m.agents.byID[id]; !ok || p.State().Finished() {
 		id = ""
 	}
@@ -97,7 +97,7 @@ func (m *Model) childFinished(p *pane.Pane) {
 	if m.focus != p.ID() {
 		return
 	}
-	var next engine.AgentID
+	var next event.AgentID
 	if live := m.agents.live(); len(live) > 0 {
 		next = live[0].ID()
 	}

@@ -6,14 +6,14 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // threeRunning starts a turn with three running children.
 func threeRunning(t *testing.T, width, height int) *driver {
 	t.Helper()
 	d := newDriver(t, width, height)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"})
 	for _, k := range []kid{explore, review, finder} {
 		d.spawn(k)
 	}
@@ -22,7 +22,7 @@ func threeRunning(t *testing.T, width, height int) *driver {
 
 func TestTabCyclesInputAndPanes(t *testing.T) {
 	d := threeRunning(t, 100, 40)
-	want := []engine.AgentID{"explore-1", "review-2", "explore-3", ""}
+	want := []event.AgentID{"explore-1", "review-2", "explore-3", ""}
 	for _, id := range want {
 		d.keys("tab")
 		if d.m.focus != id || d.m.input.ta.Focused() != (id == "") {
@@ -42,7 +42,7 @@ func TestTabCyclesInputAndPanes(t *testing.T) {
 func TestStopAndSendOnFocusedPane(t *testing.T) {
 	d := threeRunning(t, 100, 40)
 	d.keys("tab", "tab", "x")
-	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []engine.AgentID{"review-2"}) {
+	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []event.AgentID{"review-2"}) {
 		t.Errorf("x stopped %v, want [review-2]", stopped)
 	}
 	d.keys("s")
@@ -61,7 +61,7 @@ func TestStopAndSendOnFocusedPane(t *testing.T) {
 	if _, sent := d.s.calls(); len(sent) != 1 || d.m.overlay != overlayNone {
 		t.Errorf("esc on the message line sent %q, overlay %v", sent, d.m.overlay)
 	}
-	d.finish(review, engine.StatusCancelled, "stopped by the person")
+	d.finish(review, event.StatusCancelled, "stopped by the person")
 	if d.m.focus != "explore-1" {
 		t.Errorf("the focus did not move off the stopped pane: %q", d.m.focus)
 	}
@@ -83,16 +83,16 @@ func TestTranscriptViewIsLiveAndEscGoesBack(t *testing.T) {
 	if strings.Contains(screen, "look for TODOs ...") {
 		t.Errorf("the transcript is not full screen:\n%s", screen)
 	}
-	d.emit(engine.TextDelta{Meta: explore.meta(0), Text: " and the last words"})
+	d.emit(event.TextDelta{Meta: explore.meta(0), Text: " and the last words"})
 	if !strings.Contains(d.screen(), "and the last words") {
 		t.Errorf("the transcript does not follow the running child:\n%s", d.screen())
 	}
 	for i := range 40 {
-		d.emit(engine.TextDelta{Meta: explore.meta(0), Text: fmt.Sprintf("\nline %d", i)})
+		d.emit(event.TextDelta{Meta: explore.meta(0), Text: fmt.Sprintf("\nline %d", i)})
 	}
 	d.keys("pgup")
 	before := d.screen()
-	d.emit(engine.TextDelta{Meta: explore.meta(0), Text: "\nline 40"})
+	d.emit(event.TextDelta{Meta: explore.meta(0), Text: "\nline 40"})
 	if after := d.screen(); after != before || strings.Contains(after, "line 39") {
 		t.Errorf("the scrolled-up transcript moved:\n%s\n---\n%s", before, after)
 	}
@@ -109,14 +109,14 @@ func TestTranscriptViewIsLiveAndEscGoesBack(t *testing.T) {
 func TestCardIsNeverHiddenBehindTheTranscript(t *testing.T) {
 	d := threeRunning(t, 100, 30)
 	d.keys("tab", "enter")
-	req := &engine.ApprovalRequest{ID: "p1", Kind: engine.ApproveTool, Tool: "run_command", Preview: "go test ./..."}
+	req := &event.ApprovalRequest{ID: "p1", Kind: event.ApproveTool, Tool: "run_command", Preview: "go test ./..."}
 	answers := newRequest(t, req)
-	d.emit(engine.ApprovalRequested{Meta: review.meta(0), Request: req})
+	d.emit(event.ApprovalRequested{Meta: review.meta(0), Request: req})
 	if !strings.Contains(d.screen(), "#2 [Review] look for TODOs asks: Allow run_command?") {
 		t.Fatalf("a card that arrived over the transcript is not shown:\n%s", d.screen())
 	}
 	d.keys("y")
-	if got := (<-answers).Decision; got != engine.Allow {
+	if got := (<-answers).Decision; got != event.Allow {
 		t.Errorf("answered %q", got)
 	}
 	if d.m.overlay != overlayTranscript {
@@ -130,7 +130,7 @@ func TestMessageLineKeepsItsTextWhenACardInterrupts(t *testing.T) {
 	d.typeText("half a mes")
 	answers := d.delegate(kid{"plan-4", "Plan", "plan the change"})
 	d.typeText("y") // pressed after the card appeared, so it answers the card
-	if got := <-answers; got.Decision != engine.Allow {
+	if got := <-answers; got.Decision != event.Allow {
 		t.Fatalf("y on the card answered %q", got.Decision)
 	}
 	if d.m.overlay != overlayMessage || d.m.message.value() != "half a mes" {

@@ -3,7 +3,7 @@ package ui
 import (
 	"encoding/json"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
@@ -41,8 +41,8 @@ func (c *conversation) taskFinished(it *item) {
 // link ties a new child to the task call that started it: the oldest
 // unclaimed call with the child's description, else the oldest
 // unclaimed one. A child of a child has no line here and is not linked.
-func (c *conversation) link(meta engine.Meta, p *pane.Pane) {
-	if meta.Parent != engine.MainAgent || len(c.tasks) == 0 {
+func (c *conversation) link(meta event.Meta, p *pane.Pane) {
+	if meta.Parent != event.MainAgent || len(c.tasks) == 0 {
 		return
 	}
 	at := 0

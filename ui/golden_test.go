@@ -6,8 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/exp/golden"
 
-	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // scenarios bring a fresh UI into each main state.
@@ -15,59 +14,59 @@ var scenarios = map[string]func(t *testing.T, d *driver){
 	"empty": func(*testing.T, *driver) {},
 	"streaming": func(t *testing.T, d *driver) {
 		d.emit(
-			engine.TurnStarted{Meta: mainMeta, Prompt: "explain the agent loop"},
-			engine.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
-			engine.UsageReported{Meta: mainMeta, Request: llm.Usage{PromptTokens: 9000, CompletionTokens: 600, TotalTokens: 9600, Cost: 0.0123, CostKnown: true, Requests: 1},
-				Total: llm.Usage{TotalTokens: 9600, Cost: 0.0123, CostKnown: true, Requests: 1}},
-			engine.TextDelta{Meta: mainMeta, Text: "The loop streams a completion, "},
-			engine.TextDelta{Meta: mainMeta, Text: "collects tool calls by index, runs them and appends the results.\n\nThen it "},
-			engine.TextDelta{Meta: mainMeta, Text: "asks again until the model stops calling tools"},
+			event.TurnStarted{Meta: mainMeta, Prompt: "explain the agent loop"},
+			event.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
+			event.UsageReported{Meta: mainMeta, Request: event.Usage{PromptTokens: 9000, CompletionTokens: 600, TotalTokens: 9600, Cost: 0.0123, CostKnown: true, Requests: 1},
+				Total: event.Usage{TotalTokens: 9600, Cost: 0.0123, CostKnown: true, Requests: 1}},
+			event.TextDelta{Meta: mainMeta, Text: "The loop streams a completion, "},
+			event.TextDelta{Meta: mainMeta, Text: "collects tool calls by index, runs them and appends the results.\n\nThen it "},
+			event.TextDelta{Meta: mainMeta, Text: "asks again until the model stops calling tools"},
 		)
 	},
 	"tools": func(t *testing.T, d *driver) {
 		d.emit(
-			engine.TurnStarted{Meta: mainMeta, Prompt: "rename Run to Loop in engine/loop.go"},
-			engine.StepStarted{Meta: mainMeta, Step: 2, Max: 50},
-			engine.MessageDone{Meta: mainMeta, Text: "I'll read the file first."},
-			engine.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "read_file", Title: "read_file engine/loop.go"},
-			engine.ToolFinished{Meta: mainMeta, CallID: "c1", Name: "read_file", Summary: "120 lines", Output: "package engine\n\nfunc Run() {}\n"},
-			engine.ToolStarted{Meta: mainMeta, CallID: "c2", Name: "edit_file", Title: "edit_file engine/loop.go"},
-			engine.ToolFinished{Meta: mainMeta, CallID: "c2", Name: "edit_file", Summary: "1 change",
+			event.TurnStarted{Meta: mainMeta, Prompt: "rename Run to Loop in engine/loop.go"},
+			event.StepStarted{Meta: mainMeta, Step: 2, Max: 50},
+			event.MessageDone{Meta: mainMeta, Text: "I'll read the file first."},
+			event.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "read_file", Title: "read_file engine/loop.go"},
+			event.ToolFinished{Meta: mainMeta, CallID: "c1", Name: "read_file", Summary: "120 lines", Output: "package engine\n\nfunc Run() {}\n"},
+			event.ToolStarted{Meta: mainMeta, CallID: "c2", Name: "edit_file", Title: "edit_file engine/loop.go"},
+			event.ToolFinished{Meta: mainMeta, CallID: "c2", Name: "edit_file", Summary: "1 change",
 				Diff: "--- a/engine/loop.go\n+++ b/engine/loop.go\n@@ -3 +3 @@\n-func Run() {}\n+func Loop() {}\n"},
-			engine.ToolStarted{Meta: mainMeta, CallID: "c3", Name: "run_command", Title: "run_command go build ./..."},
-			engine.ToolFinished{Meta: mainMeta, CallID: "c3", Name: "run_command", Summary: "exit 1", IsError: true,
+			event.ToolStarted{Meta: mainMeta, CallID: "c3", Name: "run_command", Title: "run_command go build ./..."},
+			event.ToolFinished{Meta: mainMeta, CallID: "c3", Name: "run_command", Summary: "exit 1", IsError: true,
 				Output: "engine/agent.go:12: undefined: Run\nengine/agent.go:40: undefined: Run\nengine/session.go:7: undefined: Run\nengine/task.go:9: undefined: Run\n"},
-			engine.ToolStarted{Meta: mainMeta, CallID: "c4", Name: "grep", Title: "grep Run\\( engine/"},
+			event.ToolStarted{Meta: mainMeta, CallID: "c4", Name: "grep", Title: "grep Run\\( engine/"},
 		)
 	},
 	"approval": func(t *testing.T, d *driver) {
-		req := &engine.ApprovalRequest{ID: "p1", Kind: engine.ApproveTool, Tool: "edit_file",
+		req := &event.ApprovalRequest{ID: "p1", Kind: event.ApproveTool, Tool: "edit_file",
 			Preview: "--- a/engine/loop.go\n+++ b/engine/loop.go\n@@ -3,2 +3,2 @@\n-func Run() {}\n+func Loop() {}\n // loop\n"}
 		newRequest(t, req)
 		d.emit(
-			engine.TurnStarted{Meta: mainMeta, Prompt: "rename Run to Loop"},
-			engine.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "edit_file", Title: "edit_file engine/loop.go"},
-			engine.ApprovalRequested{Meta: mainMeta, Request: req},
+			event.TurnStarted{Meta: mainMeta, Prompt: "rename Run to Loop"},
+			event.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "edit_file", Title: "edit_file engine/loop.go"},
+			event.ApprovalRequested{Meta: mainMeta, Request: req},
 		)
 	},
 	"panes": func(t *testing.T, d *driver) {
-		d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, engine.MessageDone{Meta: mainMeta, Text: "I'll split this."})
+		d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, event.MessageDone{Meta: mainMeta, Text: "I'll split this."})
 		for _, k := range []kid{explore, review, finder} {
 			d.spawn(k)
 		}
 		d.keys("tab", "tab")
 	},
 	"delegation": func(t *testing.T, d *driver) {
-		d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, engine.MessageDone{Meta: mainMeta, Text: "I'll split this."})
+		d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, event.MessageDone{Meta: mainMeta, Text: "I'll split this."})
 		d.delegate(explore)
 		d.delegate(review)
 	},
 	"error": func(t *testing.T, d *driver) {
 		d.emit(
-			engine.TurnStarted{Meta: mainMeta, Prompt: "summarise the repo"},
-			engine.TextDelta{Meta: mainMeta, Text: "Looking at the"},
-			engine.ErrorOccurred{Meta: mainMeta, Message: "stream completion: 429 Too Many Requests: rate limit reached for gpt-4.1, retry in 20s"},
-			engine.TurnEnded{Meta: mainMeta, Status: engine.StatusFailed},
+			event.TurnStarted{Meta: mainMeta, Prompt: "summarise the repo"},
+			event.TextDelta{Meta: mainMeta, Text: "Looking at the"},
+			event.ErrorOccurred{Meta: mainMeta, Message: "stream completion: 429 Too Many Requests: rate limit reached for gpt-4.1, retry in 20s"},
+			event.TurnEnded{Meta: mainMeta, Status: event.StatusFailed},
 		)
 	},
 }

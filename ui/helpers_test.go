@@ -10,7 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // tickCode identifies the spinner's clock Cmds, which sleep: the driver
@@ -84,7 +84,7 @@ func (d *driver) run(cmd tea.Cmd) {
 
 // emit queues events on the session's channel and lets the UI take them.
 // Exactly one wait must be pending: more would race, none would hang.
-func (d *driver) emit(evs ...engine.Event) {
+func (d *driver) emit(evs ...event.Event) {
 	d.t.Helper()
 	if len(d.waits) != 1 {
 		d.t.Fatalf("%d event waits pending, want exactly 1", len(d.waits))
@@ -151,13 +151,13 @@ func (d *driver) checkFits() {
 }
 
 // mainMeta tags an event's Meta as the main agent's.
-var mainMeta = engine.Meta{Agent: engine.MainAgent}
+var mainMeta = event.Meta{Agent: event.MainAgent}
 
 // newRequest returns the channel on which req's answer arrives, the way
 // the engine waits for it.
-func newRequest(t *testing.T, req *engine.ApprovalRequest) chan engine.Answer {
+func newRequest(t *testing.T, req *event.ApprovalRequest) chan event.Answer {
 	t.Helper()
-	ch := make(chan engine.Answer, 1)
+	ch := make(chan event.Answer, 1)
 	go func() { ch <- req.Wait(t.Context()) }()
 	return ch
 }

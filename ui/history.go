@@ -1,33 +1,35 @@
 package ui
 
-import "github.com/seed-e4e525a6/baton/engine"
+import (
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
 
 // replay draws a resumed conversation before any live event: its events
 // take the same routes as live ones, so the messages, tool calls and
 // folded child summaries reappear as they were. Nothing replayed is
 // running, so the Cmds the routes return are dropped and the clock stays
 // still; a turn the crash left open ends as interrupted.
-func (m *Model) replay(history []engine.Event) {
+func (m *Model) replay(history []event.Event) {
 	if len(history) == 0 {
 		return
 	}
 	status := m.status
 	for _, ev := range history {
-		if _, ok := ev.(engine.ConversationCleared); ok {
+		if _, ok := ev.(event.ConversationCleared); ok {
 			m.conv.reset() // /clear was used: the model forgot what came before
 			continue
 		}
 		m.route(ev)
-		if u, ok := ev.(engine.UsageReported); ok && u.Agent == engine.MainAgent && u.Request.Requests > 0 {
+		if u, ok := ev.(event.UsageReported); ok && u.Agent == event.MainAgent && u.Request.Requests > 0 {
 			// The last request's size is how full the context is now.
 			m.contextUsed = u.Request.PromptTokens + u.Request.CompletionTokens
 		}
-		if n, ok := ev.(engine.Notice); ok && n.Agent == engine.MainAgent {
+		if n, ok := ev.(event.Notice); ok && n.Agent == event.MainAgent {
 			status = m.status // what the session said last is still worth reading
 		}
 	}
 	if m.busy {
-		m.route(engine.TurnEnded{Meta: engine.Meta{Agent: engine.MainAgent}, Status: engine.StatusInterrupted})
+		m.route(event.TurnEnded{Meta: event.Meta{Agent: event.MainAgent}, Status: event.StatusInterrupted})
 	}
 	m.ticking = false
 	m.status = status

@@ -5,25 +5,25 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 func TestResumedConversationReappears(t *testing.T) {
 	s := newFakeSession()
-	usage := llm.Usage{TotalTokens: 5000, Cost: 0.01, CostKnown: true, Requests: 2}
-	s.history = []engine.Event{
-		engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"},
-		engine.MessageDone{Meta: mainMeta, Text: "I'll split this."},
+	usage := event.Usage{TotalTokens: 5000, Cost: 0.01, CostKnown: true, Requests: 2}
+	s.history = []event.Event{
+		event.TurnStarted{Meta: mainMeta, Prompt: "what is here"},
+		event.MessageDone{Meta: mainMeta, Text: "I'll split this."},
 		explore.taskCall(), explore.started(),
-		engine.AgentFinished{Meta: explore.meta(6e9), Status: engine.StatusCompleted,
-			Stats: engine.Stats{ToolCalls: 8, Duration: 5100e6, Usage: llm.Usage{TotalTokens: 3200, Requests: 3}}},
-		engine.ToolFinished{Meta: mainMeta, CallID: "call-explore-1", Name: engine.TaskToolName, Summary: "completed"},
-		engine.MessageDone{Meta: mainMeta, Text: "It is a Go project."},
-		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted, Usage: usage},
-		engine.TurnStarted{Meta: mainMeta, Prompt: "and the tests?"},
+		event.AgentFinished{Meta: explore.meta(6e9), Status: event.StatusCompleted,
+			Stats: event.Stats{ToolCalls: 8, Duration: 5100e6, Usage: event.Usage{TotalTokens: 3200, Requests: 3}}},
+		event.ToolFinished{Meta: mainMeta, CallID: "call-explore-1", Name: engine.TaskToolName, Summary: "completed"},
+		event.MessageDone{Meta: mainMeta, Text: "It is a Go project."},
+		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted, Usage: usage},
+		event.TurnStarted{Meta: mainMeta, Prompt: "and the tests?"},
 		review.taskCall(), review.started(),
 		// baton died here; the engine ends the child that was running.
-		engine.AgentFinished{Meta: review.meta(0), Status: engine.StatusInterrupted, Reason: "baton stopped while this sub-agent ran"},
+		event.AgentFinished{Meta: review.meta(0), Status: event.StatusInterrupted, Reason: "baton stopped while this sub-agent ran"},
 	}
 	d := newDriverFor(t, s, Options{Theme: "dark"}, 120, 30)
 	screen := d.screen()
@@ -47,14 +47,14 @@ func TestResumedConversationReappears(t *testing.T) {
 
 func TestResumeAfterClearShowsOnlyTheNewConversation(t *testing.T) {
 	s := newFakeSession()
-	s.history = []engine.Event{
-		engine.TurnStarted{Meta: mainMeta, Prompt: "old topic"},
-		engine.MessageDone{Meta: mainMeta, Text: "old answer"},
-		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted},
-		engine.ConversationCleared{Meta: mainMeta},
-		engine.TurnStarted{Meta: mainMeta, Prompt: "new topic"},
-		engine.MessageDone{Meta: mainMeta, Text: "new answer"},
-		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted},
+	s.history = []event.Event{
+		event.TurnStarted{Meta: mainMeta, Prompt: "old topic"},
+		event.MessageDone{Meta: mainMeta, Text: "old answer"},
+		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted},
+		event.ConversationCleared{Meta: mainMeta},
+		event.TurnStarted{Meta: mainMeta, Prompt: "new topic"},
+		event.MessageDone{Meta: mainMeta, Text: "new answer"},
+		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted},
 	}
 	d := newDriverFor(t, s, Options{Theme: "dark"}, 100, 30)
 	screen := d.screen()

@@ -1,6 +1,8 @@
 package ui
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+)
 
 // KeyMap is every key the UI answers to. All key handling goes through it,
 // and the help footer is derived from it, so what help shows is what

@@ -7,7 +7,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // busyScreen fills the UI with every kind of block, a long unbroken line
@@ -16,8 +16,8 @@ func busyScreen(t *testing.T, d *driver) {
 	t.Helper()
 	scenarios["tools"](t, d)
 	d.emit(
-		engine.MessageDone{Meta: mainMeta, Text: "A table:\n\n| a | b |\n|---|---|\n| " + strings.Repeat("x", 300) + " | 漢字漢字 |\n"},
-		engine.ErrorOccurred{Meta: mainMeta, Message: strings.Repeat("reason ", 60)},
+		event.MessageDone{Meta: mainMeta, Text: "A table:\n\n| a | b |\n|---|---|\n| " + strings.Repeat("x", 300) + " | 漢字漢字 |\n"},
+		event.ErrorOccurred{Meta: mainMeta, Message: strings.Repeat("reason ", 60)},
 	)
 	d.typeText(strings.Repeat("long prompt ", 30))
 }
@@ -50,16 +50,16 @@ func TestFullHelpFits(t *testing.T) {
 
 func TestScrollKeepsPlaceWhileStreaming(t *testing.T) {
 	d := newDriver(t, 80, 24)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "count"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "count"})
 	for i := range 60 {
-		d.emit(engine.TextDelta{Meta: mainMeta, Text: fmt.Sprintf("line %d\n", i)})
+		d.emit(event.TextDelta{Meta: mainMeta, Text: fmt.Sprintf("line %d\n", i)})
 	}
 	if !strings.Contains(d.screen(), "line 59") {
 		t.Fatalf("the bottom is not followed:\n%s", d.screen())
 	}
 	d.keys("pgup")
 	before := d.screen()
-	d.emit(engine.TextDelta{Meta: mainMeta, Text: "line 60\n"})
+	d.emit(event.TextDelta{Meta: mainMeta, Text: "line 60\n"})
 	if after := d.screen(); after != before {
 		t.Errorf("scrolled-up view moved while text streamed:\n%s\n---\n%s", before, after)
 	}
@@ -72,7 +72,7 @@ func TestScrollKeepsPlaceWhileStreaming(t *testing.T) {
 		t.Error("the mouse wheel does not scroll")
 	}
 	d.keys("end")
-	d.emit(engine.TextDelta{Meta: mainMeta, Text: "line 61\n"})
+	d.emit(event.TextDelta{Meta: mainMeta, Text: "line 61\n"})
 	if !strings.Contains(d.screen(), "line 61") {
 		t.Errorf("end does not follow the bottom again:\n%s", d.screen())
 	}
@@ -82,7 +82,7 @@ func TestScrollKeepsPlaceWhileStreaming(t *testing.T) {
 	for range 10 {
 		d.keys("pgdown")
 	}
-	d.emit(engine.TextDelta{Meta: mainMeta, Text: "line 62\n"})
+	d.emit(event.TextDelta{Meta: mainMeta, Text: "line 62\n"})
 	if !strings.Contains(d.screen(), "line 62") {
 		t.Errorf("scrolling back down to the bottom does not follow it again:\n%s", d.screen())
 	}

@@ -8,8 +8,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
 )
 
@@ -53,19 +52,19 @@ type Model struct {
 	width, height int
 	overlay       overlay
 	behind        overlay         // the view the cards interrupted, back once they are answered
-	focus         engine.AgentID  // the focused pane's child; "" is the input
-	target        engine.AgentID  // the child the message line is for
+	focus         event.AgentID   // the focused pane's child; "" is the input
+	target        event.AgentID   // the child the message line is for
 	approvals     []*approvalCard // the first is the active card
 
 	model         string
 	contextWindow int64
 	busy          bool
 	ticking       bool // the spinner's clock runs
-	step          engine.StepStarted
-	inRequest     bool      // between StepStarted and MessageDone
-	contextUsed   int       // tokens of the main agent's last request
-	pastUsage     llm.Usage // turns that ended
-	turnUsage     llm.Usage // the running turn so far
+	step          event.StepStarted
+	inRequest     bool        // between StepStarted and MessageDone
+	contextUsed   int         // tokens of the main agent's last request
+	pastUsage     event.Usage // turns that ended
+	turnUsage     event.Usage // the running turn so far
 	status        status
 	quitArmed     bool
 }

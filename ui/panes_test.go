@@ -7,12 +7,12 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 func TestThreeChildrenDrawnLiveAtOnce(t *testing.T) {
 	d := newDriver(t, 120, 40)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "what is here"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"})
 	for _, k := range []kid{explore, review, finder} {
 		d.spawn(k)
 	}
@@ -41,7 +41,7 @@ func TestThreeChildrenDrawnLiveAtOnce(t *testing.T) {
 
 func TestQueuedChildShowsQueued(t *testing.T) {
 	d := newDriver(t, 100, 30)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"}, explore.taskCall(), engine.AgentQueued{Meta: explore.meta(0), Position: 1})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"}, explore.taskCall(), event.AgentQueued{Meta: explore.meta(0), Position: 1})
 	if !strings.Contains(d.screen(), "[Explore] map the project layout ... queued") {
 		t.Errorf("a queued child does not say so:\n%s", d.screen())
 	}
@@ -49,7 +49,7 @@ func TestQueuedChildShowsQueued(t *testing.T) {
 
 func TestPanesShrinkToHeadersWhenSpaceIsShort(t *testing.T) {
 	d := newDriver(t, 80, 20)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	var kids []kid
 	for i := range 8 {
 		k := kid{fmt.Sprintf("explore-%d", i+1), "Explore", fmt.Sprintf("part %d of the tree", i+1)}
@@ -78,26 +78,26 @@ func TestPanesShrinkToHeadersWhenSpaceIsShort(t *testing.T) {
 
 func TestFoldEachStatusIntoTheConversation(t *testing.T) {
 	cases := []struct {
-		status engine.Status
+		status event.Status
 		reason string
 		want   string
 	}{
-		{engine.StatusCompleted, "", "✓ [Explore] map the project layout - done (8 tools, 5.1s, 3.2k tok, $0.004)"},
-		{engine.StatusFailed, "429 rate limited", "✗ [Explore] map the project layout - failed (8 tools, 5.1s, 3.2k tok, $0.004): 429 rate limited"},
-		{engine.StatusTimedOut, "timed out after 2m0s", "⏱ [Explore] map the project layout - timed out"},
-		{engine.StatusCancelled, "stopped by the person", "■ [Explore] map the project layout - stopped"},
-		{engine.StatusDenied, "too costly", "⊘ [Explore] map the project layout - denied"},
-		{engine.StatusMaxSteps, "", "◐ [Explore] map the project layout - max steps"},
-		{engine.StatusInterrupted, "", "… [Explore] map the project layout - interrupted"},
+		{event.StatusCompleted, "", "✓ [Explore] map the project layout - done (8 tools, 5.1s, 3.2k tok, $0.004)"},
+		{event.StatusFailed, "429 rate limited", "✗ [Explore] map the project layout - failed (8 tools, 5.1s, 3.2k tok, $0.004): 429 rate limited"},
+		{event.StatusTimedOut, "timed out after 2m0s", "⏱ [Explore] map the project layout - timed out"},
+		{event.StatusCancelled, "stopped by the person", "■ [Explore] map the project layout - stopped"},
+		{event.StatusDenied, "too costly", "⊘ [Explore] map the project layout - denied"},
+		{event.StatusMaxSteps, "", "◐ [Explore] map the project layout - max steps"},
+		{event.StatusInterrupted, "", "… [Explore] map the project layout - interrupted"},
 	}
 	for _, c := range cases {
 		t.Run(string(c.status), func(t *testing.T) {
 			d := newDriver(t, 120, 30)
-			d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+			d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 			d.spawn(explore)
 			d.spawn(review)
 			d.finish(explore, c.status, c.reason)
-			d.emit(engine.TextDelta{Meta: mainMeta, Text: "Summing up."})
+			d.emit(event.TextDelta{Meta: mainMeta, Text: "Summing up."})
 			conv := strings.Join(d.m.conv.view(120, 30), "\n")
 			plain := stripped(conv)
 			at := strings.Index(plain, c.want)
@@ -107,7 +107,7 @@ func TestFoldEachStatusIntoTheConversation(t *testing.T) {
 			if !(at < strings.Index(plain, "task [review]") && at < strings.Index(plain, "Summing up.")) {
 				t.Errorf("the summary is not where the delegation was:\n%s", plain)
 			}
-			if live := d.m.agents.live(); len(live) != 1 || live[0].ID() != engine.AgentID(review.id) {
+			if live := d.m.agents.live(); len(live) != 1 || live[0].ID() != event.AgentID(review.id) {
 				t.Errorf("the finished pane stays in the live area: %d live", len(live))
 			}
 		})
@@ -116,7 +116,7 @@ func TestFoldEachStatusIntoTheConversation(t *testing.T) {
 
 func TestResizeWhileThreePanesStream(t *testing.T) {
 	d := newDriver(t, 120, 40)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	for _, k := range []kid{explore, review, finder} {
 		d.spawn(k)
 	}
@@ -125,7 +125,7 @@ func TestResizeWhileThreePanesStream(t *testing.T) {
 	for i, size := range sizes {
 		d.send(tea.WindowSizeMsg{Width: size[0], Height: size[1]})
 		for _, k := range []kid{explore, review, finder} {
-			d.emit(engine.TextDelta{Meta: k.meta(0), Text: fmt.Sprintf(" and %s %d with a long line %s\n", k.id, i, strings.Repeat("漢字", 40))})
+			d.emit(event.TextDelta{Meta: k.meta(0), Text: fmt.Sprintf(" and %s %d with a long line %s\n", k.id, i, strings.Repeat("漢字", 40))})
 		}
 		d.checkFits()
 	}

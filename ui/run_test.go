@@ -9,14 +9,14 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // panicEvent makes Update panic when it is routed.
 type panicEvent struct{}
 
-func (panicEvent) EventMeta() engine.Meta { panic("boom") }
-func (panicEvent) Kind() string           { return "panic" }
+func (panicEvent) EventMeta() event.Meta { panic("boom") }
+func (panicEvent) Kind() string          { return "panic" }
 
 func TestRunRestoresTerminalAfterPanic(t *testing.T) {
 	s := newFakeSession()

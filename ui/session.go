@@ -10,25 +10,25 @@ package ui
 
 import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
 // Session is what the UI needs from engine.Session.
 type Session interface {
-	Events() <-chan engine.Event // one ordered lossless channel, closed when the session ends
-	Submit(prompt string) error  // starts a turn in the background; error if a turn is running
-	Interrupt()                  // cancels the running turn and its children
+	Events() <-chan event.Event // one ordered lossless channel, closed when the session ends
+	Submit(prompt string) error // starts a turn in the background; error if a turn is running
+	Interrupt()                 // cancels the running turn and its children
 	Model() string
 	SetModel(name string)
-	Clear() error                      // new conversation (idle only)
-	StopAgent(id engine.AgentID) error // "all" stops every child
-	SendToAgent(id engine.AgentID, text string) error
+	Clear() error                     // new conversation (idle only)
+	StopAgent(id event.AgentID) error // "all" stops every child
+	SendToAgent(id event.AgentID, text string) error
 	// History is a resumed conversation's events, drawn before live ones.
-	History() []engine.Event
+	History() []event.Event
 	// AgentRecords reads an agent's transcript; it reads a file, so it is
 	// called from a Cmd only.
-	AgentRecords(id engine.AgentID) ([]transcript.Record, error)
+	AgentRecords(id event.AgentID) ([]transcript.Record, error)
 }
 
 // Options configures the UI; cmd fills it from flags, config and the

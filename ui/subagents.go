@@ -6,9 +6,9 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -107,7 +107,7 @@ func (m *Model) subagentsSend(rest string) tea.Cmd {
 
 // childRef is what completion offers for a child.
 type childRef struct {
-	id   engine.AgentID
+	id   event.AgentID
 	desc string
 	live bool
 }

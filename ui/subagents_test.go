@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -26,10 +26,10 @@ func (d *driver) command(line string) {
 func twoChildren(t *testing.T) *driver {
 	t.Helper()
 	d := newDriver(t, 140, 40)
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.spawn(explore)
 	d.spawn(review)
-	d.finish(explore, engine.StatusCompleted, "")
+	d.finish(explore, event.StatusCompleted, "")
 	return d
 }
 
@@ -59,7 +59,7 @@ func TestSubagentsStopAndSend(t *testing.T) {
 	d := twoChildren(t)
 	d.command("/subagents stop review-2")
 	d.command("/subagents stop all")
-	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []engine.AgentID{"review-2", "all"}) {
+	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []event.AgentID{"review-2", "all"}) {
 		t.Errorf("stopped %v", stopped)
 	}
 	d.command("/subagents send #2 look in vendor/ too")
@@ -108,7 +108,7 @@ func record(t *testing.T, msg map[string]any) transcript.Record {
 
 func TestSubagentsLogReadsTheTranscript(t *testing.T) {
 	d := twoChildren(t)
-	d.s.records = map[engine.AgentID][]transcript.Record{"explore-1": {
+	d.s.records = map[event.AgentID][]transcript.Record{"explore-1": {
 		record(t, map[string]any{"role": "system", "content": "You are Explore."}),
 		record(t, map[string]any{"role": "user", "content": "Map the layout."}),
 		record(t, map[string]any{"role": "assistant", "tool_calls": []map[string]any{{"id": "c1", "type": "function",
@@ -148,7 +148,7 @@ func TestSubagentsCompletion(t *testing.T) {
 	}
 	d.typeText("r")
 	d.keys("enter") // the only match, which runs at once
-	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []engine.AgentID{"review-2"}) {
+	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []event.AgentID{"review-2"}) {
 		t.Errorf("choosing review-2 stopped %v", stopped)
 	}
 }
@@ -178,7 +178,7 @@ func TestInitAsksForAgentsMD(t *testing.T) {
 	if got := d.s.prompts(); len(got) != 1 || !strings.Contains(got[0], "AGENTS.md") || !strings.Contains(got[0], "build, test and lint") {
 		t.Errorf("/init submitted %q", got)
 	}
-	d.emit(engine.TurnStarted{Meta: mainMeta, Prompt: "x"})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "x"})
 	d.command("/init")
 	if len(d.s.prompts()) != 1 || len(d.m.input.queue) != 1 {
 		t.Errorf("/init during a turn is not queued")

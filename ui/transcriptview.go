@@ -6,7 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
@@ -15,7 +15,7 @@ import (
 // pane's entries, so it is live while the child runs, and it follows the
 // bottom until scrolled up.
 type transcriptView struct {
-	id     engine.AgentID
+	id     event.AgentID
 	top    int  // first line shown when not pinned
 	pinned bool // follows the bottom
 

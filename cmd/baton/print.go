@@ -8,7 +8,6 @@ import (
 	"unicode/utf8"
 
 	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 // printer renders a headless run: event sees every session event in
@@ -22,7 +21,7 @@ type printer interface {
 type outcome struct {
 	Status   engine.Status
 	Text     string
-	Usage    llm.Usage
+	Usage    engine.Usage
 	Duration time.Duration
 	Model    string
 	// Err is the main agent's last error message, e.g. the provider's.

@@ -29,7 +29,7 @@ type jsonResult struct {
 	Error      string   `json:"error,omitempty"`
 }
 
-// jsonUsage is the token part of llm.Usage; the cost has its own field.
+// jsonUsage is the token part of engine.Usage; the cost has its own field.
 type jsonUsage struct {
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`

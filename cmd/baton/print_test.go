@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 var (
@@ -21,7 +20,7 @@ var (
 // sampleTurn is a turn with a tool call, a failed call, two children (one
 // denied), a notice and the end of the turn.
 func sampleTurn() []engine.Event {
-	usage := llm.Usage{PromptTokens: 1200, CompletionTokens: 300, TotalTokens: 1500, Cost: 0.0031, CostKnown: true, Requests: 3}
+	usage := engine.Usage{PromptTokens: 1200, CompletionTokens: 300, TotalTokens: 1500, Cost: 0.0031, CostKnown: true, Requests: 3}
 	return []engine.Event{
 		engine.TurnStarted{Meta: mainMeta, Prompt: "find auth"},
 		engine.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
@@ -122,7 +121,7 @@ func TestJSONPrinter(t *testing.T) {
 		t.Errorf("stdout = %s\nwant %s\nstderr = %q", stdout, want, stderr)
 	}
 	stdout, _ = play(t, formatJSON, nil, outcome{Status: engine.StatusFailed, Model: "m", Err: "401 unauthorized",
-		Usage: llm.Usage{TotalTokens: 10}})
+		Usage: engine.Usage{TotalTokens: 10}})
 	const wantFailed = `{"result":"","status":"failed",` +
 		`"usage":{"prompt_tokens":0,"completion_tokens":0,"total_tokens":10,"requests":0},` +
 		`"cost":null,"duration_ms":0,"model":"m","error":"401 unauthorized"}` + "\n"

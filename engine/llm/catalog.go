@@ -7,6 +7,8 @@ import (
 	"charm.land/catwalk/pkg/catwalk"
 	"charm.land/catwalk/pkg/embedded"
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // ModelInfo is what baton needs to know about a model: how much context it
@@ -59,8 +61,8 @@ func (c *Catalog) Lookup(model string) (ModelInfo, bool) {
 
 // Cost prices one request's usage. Requests is 1; CostKnown is set only when
 // the model has a known price, so totals never include a made-up cost.
-func (c *Catalog) Cost(model string, u openai.Usage) Usage {
-	out := Usage{
+func (c *Catalog) Cost(model string, u openai.Usage) event.Usage {
+	out := event.Usage{
 		PromptTokens:     u.PromptTokens,
 		CompletionTokens: u.CompletionTokens,
 		TotalTokens:      u.TotalTokens,

@@ -10,6 +10,7 @@ import (
 	"charm.land/catwalk/pkg/embedded"
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -73,7 +74,7 @@ func TestCatalogUnknownModelHasNoCost(t *testing.T) {
 	var nilCatalog *llm.Catalog
 	for _, c := range []*llm.Catalog{llm.NewCatalog(nil), nilCatalog} {
 		u := c.Cost("no-such-model-anywhere", openai.Usage{PromptTokens: 10, CompletionTokens: 5})
-		want := llm.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15, Requests: 1}
+		want := event.Usage{PromptTokens: 10, CompletionTokens: 5, TotalTokens: 15, Requests: 1}
 		if u != want {
 			t.Errorf("Cost = %+v, want %+v", u, want)
 		}

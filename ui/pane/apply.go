@@ -3,54 +3,53 @@ package pane
 import (
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
-	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // Apply folds one event into the pane. Events of other agents, kinds the
 // pane does not draw, and every event after the child ended are ignored:
 // a finished pane is a record and never changes.
-func (p *Pane) Apply(ev engine.Event) {
+func (p *Pane) Apply(ev event.Event) {
 	if ev == nil || ev.EventMeta().Agent != p.meta.Agent || p.state.Finished() {
 		return
 	}
 	p.fillMeta(ev.EventMeta())
 	switch e := ev.(type) {
-	case engine.ApprovalRequested:
+	case event.ApprovalRequested:
 		p.approvalRequested(e)
-	case engine.ApprovalResolved:
+	case event.ApprovalResolved:
 		p.approvalResolved(e)
-	case engine.AgentQueued:
+	case event.AgentQueued:
 		p.state = Queued
-	case engine.AgentStarted:
+	case event.AgentStarted:
 		p.agentStarted(e)
-	case engine.StepStarted:
+	case event.StepStarted:
 		p.step = e.Step
 		if e.Max > 0 {
 			p.maxSteps = e.Max
 		}
-	case engine.TextDelta:
+	case event.TextDelta:
 		p.stream.WriteString(e.Text)
 		p.activity.live(itemText)
-	case engine.ReasoningDelta:
+	case event.ReasoningDelta:
 		p.thinking.WriteString(e.Text)
 		p.activity.live(itemThinking)
-	case engine.MessageDone:
+	case event.MessageDone:
 		p.messageDone(e.Text)
-	case engine.ToolStarted:
+	case event.ToolStarted:
 		p.toolStarted(e)
-	case engine.ToolFinished:
+	case event.ToolFinished:
 		p.toolFinished(e)
-	case engine.UsageReported:
+	case event.UsageReported:
 		p.usage = usageOf(e.Total)
-	case engine.AgentMessage:
+	case event.AgentMessage:
 		p.note(Message, "you", e.Text, false, itemMessage)
-	case engine.Notice:
+	case event.Notice:
 		p.note(Notice, "notice", e.Text, false, itemNotice)
-	case engine.ErrorOccurred:
+	case event.ErrorOccurred:
 		p.failure = oneLine(e.Message)
 		p.note(Notice, "error", e.Message, true, itemError)
-	case engine.AgentFinished:
+	case event.AgentFinished:
 		p.finish(e)
 	default:
 		return
@@ -60,7 +59,7 @@ func (p *Pane) Apply(ev engine.Event) {
 
 // fillMeta takes the type and description from the child's events when
 // the pane was made without them.
-func (p *Pane) fillMeta(m engine.Meta) {
+func (p *Pane) fillMeta(m event.Meta) {
 	if p.meta.AgentType == "" && m.AgentType != "" {
 		p.meta.AgentType = m.AgentType
 		p.label = p.styles.Agent(colourIndex(m.AgentType))
@@ -75,19 +74,19 @@ func (p *Pane) fillMeta(m engine.Meta) {
 
 // approvalRequested notes a question to the person: the delegation itself
 // before the child starts, or a tool permission while it runs.
-func (p *Pane) approvalRequested(e engine.ApprovalRequested) {
+func (p *Pane) approvalRequested(e event.ApprovalRequested) {
 	req := e.Request
 	if req == nil {
 		return
 	}
 	switch req.Kind {
-	case engine.ApproveDelegation:
+	case event.ApproveDelegation:
 		p.state = AwaitingApproval
 		if d := req.Delegation; d != nil {
 			p.prompt, p.model, p.maxSteps, p.timeout = d.Prompt, d.Model, d.MaxSteps, d.Timeout
 			p.toolNames = append([]string(nil), d.Tools...)
 		}
-	case engine.ApproveTool:
+	case event.ApproveTool:
 		if p.asking == nil {
 			p.asking = map[string]string{}
 		}
@@ -98,10 +97,10 @@ func (p *Pane) approvalRequested(e engine.ApprovalRequested) {
 
 // approvalResolved moves on once the person answered. A denied delegation
 // keeps waiting for its AgentFinished, which carries the reason.
-func (p *Pane) approvalResolved(e engine.ApprovalResolved) {
+func (p *Pane) approvalResolved(e event.ApprovalResolved) {
 	switch p.state {
 	case AwaitingApproval:
-		if e.Answer.Decision != engine.Deny {
+		if e.Answer.Decision != event.Deny {
 			p.state = Queued
 		}
 	case WaitingForApproval:
@@ -113,7 +112,7 @@ func (p *Pane) approvalResolved(e engine.ApprovalResolved) {
 }
 
 // agentStarted records what the child runs with and starts its clock.
-func (p *Pane) agentStarted(e engine.AgentStarted) {
+func (p *Pane) agentStarted(e event.AgentStarted) {
 	p.state = Running
 	p.started = p.when(e.Time)
 	p.prompt, p.model, p.maxSteps, p.timeout = e.Prompt, e.Model, e.MaxSteps, e.Timeout
@@ -132,7 +131,7 @@ func (p *Pane) when(t time.Time) time.Time {
 }
 
 // usageOf takes the running totals of a usage report.
-func usageOf(u llm.Usage) usage {
+func usageOf(u event.Usage) usage {
 	return usage{
 		total: u.TotalTokens, prompt: u.PromptTokens, completion: u.CompletionTokens,
 		cost: u.Cost, costKnown: u.CostKnown && (u.Requests > 0 || u.TotalTokens > 0),
@@ -141,7 +140,7 @@ func usageOf(u llm.Usage) usage {
 
 // finish folds the pane: the final state, its reason and the run's own
 // stats, which are authoritative over what the events added up to.
-func (p *Pane) finish(e engine.AgentFinished) {
+func (p *Pane) finish(e event.AgentFinished) {
 	p.flush("")
 	p.state = stateOf(e.Status)
 	p.reason = oneLine(e.Reason)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // TestApprovalStates walks a child through the delegation card, the
@@ -18,7 +18,7 @@ func TestApprovalStates(t *testing.T) {
 	if p.State() != Queued {
 		t.Fatalf("new pane state = %v, want queued", p.State())
 	}
-	step := func(ev engine.Event, want State) {
+	step := func(ev event.Event, want State) {
 		t.Helper()
 		p.Apply(ev)
 		if p.State() != want {
@@ -26,32 +26,32 @@ func TestApprovalStates(t *testing.T) {
 		}
 	}
 	step(requested()[0], AwaitingApproval)
-	step(engine.ApprovalResolved{Meta: at(time.Second), RequestID: "a1", Answer: engine.Answer{Decision: engine.Allow}}, Queued)
-	step(engine.AgentQueued{Meta: at(time.Second), Position: 1}, Queued)
+	step(event.ApprovalResolved{Meta: at(time.Second), RequestID: "a1", Answer: event.Answer{Decision: event.Allow}}, Queued)
+	step(event.AgentQueued{Meta: at(time.Second), Position: 1}, Queued)
 	step(started()[2], Running)
-	ask := func(id string) engine.Event {
-		return engine.ApprovalRequested{Meta: at(2 * time.Second), Request: &engine.ApprovalRequest{ID: id, Kind: engine.ApproveTool, Tool: "run_command"}}
+	ask := func(id string) event.Event {
+		return event.ApprovalRequested{Meta: at(2 * time.Second), Request: &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "run_command"}}
 	}
 	step(ask("p1"), WaitingForApproval)
 	step(ask("p2"), WaitingForApproval)
-	step(engine.ApprovalResolved{Meta: at(3 * time.Second), RequestID: "p1", Answer: engine.Answer{Decision: engine.Allow}}, WaitingForApproval)
-	step(engine.ApprovalResolved{Meta: at(3 * time.Second), RequestID: "p2", Answer: engine.Answer{Decision: engine.Deny}}, Running)
-	step(engine.AgentFinished{Meta: at(4 * time.Second), Status: engine.StatusCompleted}, Done)
+	step(event.ApprovalResolved{Meta: at(3 * time.Second), RequestID: "p1", Answer: event.Answer{Decision: event.Allow}}, WaitingForApproval)
+	step(event.ApprovalResolved{Meta: at(3 * time.Second), RequestID: "p2", Answer: event.Answer{Decision: event.Deny}}, Running)
+	step(event.AgentFinished{Meta: at(4 * time.Second), Status: event.StatusCompleted}, Done)
 	step(requested()[0], Done)
 
 	p = newPane()
 	step(requested()[0], AwaitingApproval)
-	step(engine.ApprovalResolved{Meta: at(time.Second), RequestID: "a1", Answer: engine.Answer{Decision: engine.Deny}}, AwaitingApproval)
-	step(engine.AgentFinished{Meta: at(time.Second), Status: engine.StatusDenied, Reason: "not now"}, Denied)
+	step(event.ApprovalResolved{Meta: at(time.Second), RequestID: "a1", Answer: event.Answer{Decision: event.Deny}}, AwaitingApproval)
+	step(event.AgentFinished{Meta: at(time.Second), Status: event.StatusDenied, Reason: "not now"}, Denied)
 }
 
 // TestFinalStates maps every engine status to its state, and an unknown
 // one to failed.
 func TestFinalStates(t *testing.T) {
-	cases := map[engine.Status]State{
-		engine.StatusCompleted: Done, engine.StatusMaxSteps: MaxSteps, engine.StatusFailed: Failed,
-		engine.StatusTimedOut: TimedOut, engine.StatusCancelled: Cancelled, engine.StatusDenied: Denied,
-		engine.StatusInterrupted: Interrupted, "exploded": Failed,
+	cases := map[event.Status]State{
+		event.StatusCompleted: Done, event.StatusMaxSteps: MaxSteps, event.StatusFailed: Failed,
+		event.StatusTimedOut: TimedOut, event.StatusCancelled: Cancelled, event.StatusDenied: Denied,
+		event.StatusInterrupted: Interrupted, "exploded": Failed,
 	}
 	for status, want := range cases {
 		p := newPane()
@@ -79,16 +79,16 @@ func TestIgnoresOtherEvents(t *testing.T) {
 	before, info := p.View(), p.Info()
 	other := at(5 * time.Second)
 	other.Agent = "plan-2"
-	for _, ev := range []engine.Event{
+	for _, ev := range []event.Event{
 		nil,
-		engine.TextDelta{Meta: other, Text: "not mine"},
-		engine.AgentFinished{Meta: other, Status: engine.StatusFailed},
-		engine.TurnStarted{Meta: at(5 * time.Second), Prompt: "hello"},
-		engine.TurnEnded{Meta: at(5 * time.Second), Status: engine.StatusCompleted},
-		engine.ApprovalRequested{Meta: at(5 * time.Second)},
-		engine.ApprovalRequested{Meta: at(5 * time.Second), Request: &engine.ApprovalRequest{ID: "z", Kind: "other"}},
-		engine.ApprovalResolved{Meta: at(5 * time.Second), RequestID: "unknown"},
-		engine.ToolFinished{Meta: other, CallID: "f"},
+		event.TextDelta{Meta: other, Text: "not mine"},
+		event.AgentFinished{Meta: other, Status: event.StatusFailed},
+		event.TurnStarted{Meta: at(5 * time.Second), Prompt: "hello"},
+		event.TurnEnded{Meta: at(5 * time.Second), Status: event.StatusCompleted},
+		event.ApprovalRequested{Meta: at(5 * time.Second)},
+		event.ApprovalRequested{Meta: at(5 * time.Second), Request: &event.ApprovalRequest{ID: "z", Kind: "other"}},
+		event.ApprovalResolved{Meta: at(5 * time.Second), RequestID: "unknown"},
+		event.ToolFinished{Meta: other, CallID: "f"},
 	} {
 		p.Apply(ev)
 	}
@@ -96,7 +96,7 @@ func TestIgnoresOtherEvents(t *testing.T) {
 		t.Errorf("unrelated events changed the pane:\n%s\n---\n%s", ansi.Strip(before), ansi.Strip(p.View()))
 	}
 
-	play(p, finished(engine.StatusCompleted, "")[len(tooling()):])
+	play(p, finished(event.StatusCompleted, "")[len(tooling()):])
 	summary, entries := p.Summary(), len(p.Entries())
 	play(p, tooling())
 	if p.Summary() != summary || len(p.Entries()) != entries || p.State() != Done {
@@ -124,7 +124,7 @@ func TestInfo(t *testing.T) {
 		t.Errorf("ID %q Number %d Meta %+v", p.ID(), p.Number(), p.Meta())
 	}
 
-	play(p, finished(engine.StatusFailed, "provider said no")[len(tooling()):])
+	play(p, finished(event.StatusFailed, "provider said no")[len(tooling()):])
 	got = p.Info()
 	if got.State != Failed || got.Reason != "provider said no" || got.Tools != 8 || got.Steps != 7 ||
 		got.Tokens != 3214 || got.Ended != t0.Add(6*time.Second) || got.Elapsed != 5100*time.Millisecond {
@@ -144,7 +144,7 @@ func TestEntries(t *testing.T) {
 	}
 
 	p = newPane()
-	play(p, finished(engine.StatusCompleted, ""))
+	play(p, finished(event.StatusCompleted, ""))
 	entries := p.Entries()
 	var kinds []EntryKind
 	for _, e := range entries {
@@ -169,10 +169,10 @@ func TestEntries(t *testing.T) {
 
 	p = newPane()
 	play(p, append(tooling(),
-		engine.AgentMessage{Meta: at(3 * time.Second), Text: "check the cookie flags too"},
-		engine.Notice{Meta: at(3 * time.Second), Text: "fell back to gpt-4.1"},
-		engine.ErrorOccurred{Meta: at(3 * time.Second), Message: "rate limited (429)"},
-		engine.AgentFinished{Meta: at(3 * time.Second), Status: engine.StatusFailed}))
+		event.AgentMessage{Meta: at(3 * time.Second), Text: "check the cookie flags too"},
+		event.Notice{Meta: at(3 * time.Second), Text: "fell back to gpt-4.1"},
+		event.ErrorOccurred{Meta: at(3 * time.Second), Message: "rate limited (429)"},
+		event.AgentFinished{Meta: at(3 * time.Second), Status: event.StatusFailed}))
 	entries = p.Entries()
 	tail := entries[len(entries)-5:]
 	if tail[0].Summary != "no result: failed" || tail[1].Kind != Message || tail[1].Body != "check the cookie flags too" ||
@@ -189,10 +189,10 @@ func TestCleansText(t *testing.T) {
 	p := New(meta, 1, nil)
 	p.SetSize(120, 6)
 	dirty := at(time.Second)
-	play(p, []engine.Event{
-		engine.AgentStarted{Meta: dirty, Prompt: "go\x1b]0;owned\x07 look", Model: "m\x1b[2J"},
-		engine.ToolStarted{Meta: dirty, CallID: "c", Name: "grep", Title: "grep \x1b[1mTODO\x1b[0m\r"},
-		engine.TextDelta{Meta: dirty, Text: "found\x1b[2J it\ttoo\x07"},
+	play(p, []event.Event{
+		event.AgentStarted{Meta: dirty, Prompt: "go\x1b]0;owned\x07 look", Model: "m\x1b[2J"},
+		event.ToolStarted{Meta: dirty, CallID: "c", Name: "grep", Title: "grep \x1b[1mTODO\x1b[0m\r"},
+		event.TextDelta{Meta: dirty, Text: "found\x1b[2J it\ttoo\x07"},
 	})
 	view := p.View()
 	if strings.ContainsAny(view, "\x1b\x07\r") {

@@ -3,7 +3,7 @@ package pane
 import (
 	"testing"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // BenchmarkPaneViewStreaming is one frame of a streaming child: a text
@@ -12,7 +12,7 @@ func BenchmarkPaneViewStreaming(b *testing.B) {
 	p := newPane()
 	p.SetSize(120, 6)
 	play(p, tooling())
-	delta := engine.TextDelta{Meta: at(0), Text: "the middleware checks the session cookie, then "}
+	delta := event.TextDelta{Meta: at(0), Text: "the middleware checks the session cookie, then "}
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Apply(delta)

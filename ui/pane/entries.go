@@ -3,8 +3,7 @@ package pane
 import (
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/engine"
-
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -87,7 +86,7 @@ func (p *Pane) flush(final string) {
 }
 
 // toolStarted opens a tool call's entry and makes it the current activity.
-func (p *Pane) toolStarted(e engine.ToolStarted) {
+func (p *Pane) toolStarted(e event.ToolStarted) {
 	title := oneLine(e.Title)
 	if title == "" {
 		title = oneLine(e.Name + " " + e.Args)
@@ -98,7 +97,7 @@ func (p *Pane) toolStarted(e engine.ToolStarted) {
 }
 
 // toolFinished counts the call and keeps its short and full result.
-func (p *Pane) toolFinished(e engine.ToolFinished) {
+func (p *Pane) toolFinished(e event.ToolFinished) {
 	p.tools++
 	summary := oneLine(e.Summary)
 	body := e.Output

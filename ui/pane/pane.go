@@ -7,9 +7,9 @@ import (
 
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/themes"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -17,7 +17,7 @@ import (
 // concurrent use: like every component it lives inside the root model's
 // Update.
 type Pane struct {
-	meta   engine.Meta
+	meta   event.Meta
 	number int
 	styles *themes.Styles
 	label  lipgloss.Style // the type's colour
@@ -67,7 +67,7 @@ const restingFrame = "⠋"
 // the type's name, so an Explore child wears the same colour in every
 // pane and every session; two types may share a colour, and the type's
 // name is always written next to it. Nil styles draw with the dark theme.
-func New(meta engine.Meta, number int, styles *themes.Styles) *Pane {
+func New(meta event.Meta, number int, styles *themes.Styles) *Pane {
 	if styles == nil {
 		s := themes.New(themes.Dark())
 		styles = &s
@@ -114,7 +114,7 @@ func (p *Pane) Blur() { p.focused = false }
 func (p *Pane) Focused() bool { return p.focused }
 
 // ID is the child's agent ID, the key its events are routed by.
-func (p *Pane) ID() engine.AgentID { return p.meta.Agent }
+func (p *Pane) ID() event.AgentID { return p.meta.Agent }
 
 // Number is the child's 1-based position in the order of requests, the
 // "#" of /subagents.
@@ -124,7 +124,7 @@ func (p *Pane) Number() int { return p.number }
 func (p *Pane) State() State { return p.state }
 
 // Meta is the child's tagging: ID, parent, type and description.
-func (p *Pane) Meta() engine.Meta { return p.meta }
+func (p *Pane) Meta() event.Meta { return p.meta }
 
 // runTime is how long the child has run: up to now while it runs, frozen
 // once it ends, zero before it starts.
@@ -141,7 +141,7 @@ func (p *Pane) runTime() time.Duration {
 // Info is everything /subagents list and /subagents info print about one
 // child. Its text is cleaned of control characters.
 type Info struct {
-	ID                                     engine.AgentID
+	ID                                     event.AgentID
 	Number                                 int
 	Type, Description                      string
 	State                                  State

@@ -10,7 +10,7 @@ package pane
 import (
 	"github.com/charmbracelet/lipgloss"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
 )
 
@@ -74,19 +74,19 @@ func (s State) String() string {
 // stateOf maps how the engine says a run ended to the pane's final state.
 // A status the pane does not know (a newer engine) reads as failed, so it
 // is never mistaken for success.
-func stateOf(status engine.Status) State {
+func stateOf(status event.Status) State {
 	switch status {
-	case engine.StatusCompleted:
+	case event.StatusCompleted:
 		return Done
-	case engine.StatusMaxSteps:
+	case event.StatusMaxSteps:
 		return MaxSteps
-	case engine.StatusTimedOut:
+	case event.StatusTimedOut:
 		return TimedOut
-	case engine.StatusCancelled:
+	case event.StatusCancelled:
 		return Cancelled
-	case engine.StatusDenied:
+	case event.StatusDenied:
 		return Denied
-	case engine.StatusInterrupted:
+	case event.StatusInterrupted:
 		return Interrupted
 	}
 	return Failed

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 	"github.com/muesli/termenv"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // TestLinesFitWidth draws every state at every width from 20 to 250,
@@ -76,7 +76,7 @@ func TestElapsed(t *testing.T) {
 	}
 
 	p = newPane()
-	play(p, finished(engine.StatusCompleted, ""))
+	play(p, finished(event.StatusCompleted, ""))
 	before := p.Summary()
 	p.SetNow(t0.Add(time.Hour))
 	if p.Summary() != before || p.Info().Elapsed != 5100*time.Millisecond {
@@ -88,7 +88,7 @@ func TestElapsed(t *testing.T) {
 // gives no duration.
 func TestElapsedWithoutStats(t *testing.T) {
 	p := newPane()
-	play(p, append(started(), engine.AgentFinished{Meta: at(4500 * time.Millisecond), Status: engine.StatusCancelled}))
+	play(p, append(started(), event.AgentFinished{Meta: at(4500 * time.Millisecond), Status: event.StatusCancelled}))
 	if got := p.Info().Elapsed; got != 3500*time.Millisecond {
 		t.Errorf("Elapsed = %v, want 3.5s from start to finish", got)
 	}
@@ -175,7 +175,7 @@ func TestOutcomesReadApart(t *testing.T) {
 func TestTypeColour(t *testing.T) {
 	defer lipgloss.SetColorProfile(lipgloss.ColorProfile())
 	lipgloss.SetColorProfile(termenv.TrueColor)
-	a, b := newPane(), New(engine.Meta{Agent: "explore-2", AgentType: "explore", Description: "x"}, 7, nil)
+	a, b := newPane(), New(event.Meta{Agent: "explore-2", AgentType: "explore", Description: "x"}, 7, nil)
 	if a.label.Render("[Explore]") != b.label.Render("[Explore]") {
 		t.Error("two Explore panes have different colours")
 	}
@@ -191,7 +191,7 @@ func TestStreamingTail(t *testing.T) {
 	play(p, started())
 	long := strings.Repeat("認証のコードを探しています。 ", 400) + "the newest words"
 	for i := 0; i < len(long); i += 97 {
-		p.Apply(engine.TextDelta{Meta: at(2 * time.Second), Text: long[i:min(i+97, len(long))]})
+		p.Apply(event.TextDelta{Meta: at(2 * time.Second), Text: long[i:min(i+97, len(long))]})
 	}
 	for width := 20; width <= 120; width++ {
 		p.SetSize(width, 4)

@@ -1,10 +1,8 @@
-package engine
+package event
 
 import (
 	"fmt"
 	"time"
-
-	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 // Status is how an agent's run ended. It always comes from what happened
@@ -28,7 +26,7 @@ type Stats struct {
 	ToolCalls int           `json:"tool_calls"`
 	Steps     int           `json:"steps"`
 	Duration  time.Duration `json:"duration"`
-	Usage     llm.Usage     `json:"usage"`
+	Usage     Usage         `json:"usage"`
 }
 
 // Line renders the stats the way the parent and the person read them:

@@ -1,4 +1,4 @@
-package engine
+package event
 
 import (
 	"context"
@@ -74,8 +74,9 @@ type ApprovalRequest struct {
 	reply     chan Answer
 }
 
-// newApprovalRequest makes a request of the given kind.
-func newApprovalRequest(id string, kind ApprovalKind) *ApprovalRequest {
+// NewApprovalRequest makes a request of the given kind; the engine
+// publishes it in an ApprovalRequested event.
+func NewApprovalRequest(id string, kind ApprovalKind) *ApprovalRequest {
 	return &ApprovalRequest{ID: id, Kind: kind}
 }
 

@@ -1,4 +1,4 @@
-package llm
+package event
 
 // Usage counts the tokens and cost of one or more model requests.
 // CostKnown is false when the model has no price in the catalogue: the

@@ -1,12 +1,10 @@
-package engine
+package event
 
 import (
 	"reflect"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 func TestEventJSONRoundTrip(t *testing.T) {
@@ -15,7 +13,7 @@ func TestEventJSONRoundTrip(t *testing.T) {
 		TurnStarted{Meta: Meta{Agent: MainAgent, Time: meta.Time}, Prompt: "hi"},
 		ToolFinished{Meta: meta, CallID: "c1", Name: "grep", Summary: "3 matches", Output: "a.go:1: x"},
 		AgentFinished{Meta: meta, Status: StatusTimedOut, Reason: "timed out after 2m0s",
-			Stats: Stats{ToolCalls: 8, Duration: 5100 * time.Millisecond, Usage: llm.Usage{TotalTokens: 3214, Cost: 0.0041, CostKnown: true}}},
+			Stats: Stats{ToolCalls: 8, Duration: 5100 * time.Millisecond, Usage: Usage{TotalTokens: 3214, Cost: 0.0041, CostKnown: true}}},
 		TurnEnded{Meta: Meta{Agent: MainAgent, Time: meta.Time}, Status: StatusCompleted, Text: "done"},
 	}
 	for _, ev := range events {
@@ -43,7 +41,7 @@ func TestEventJSONRoundTrip(t *testing.T) {
 }
 
 func TestStatsLine(t *testing.T) {
-	s := Stats{ToolCalls: 8, Duration: 5100 * time.Millisecond, Usage: llm.Usage{TotalTokens: 3214, Cost: 0.0041, CostKnown: true}}
+	s := Stats{ToolCalls: 8, Duration: 5100 * time.Millisecond, Usage: Usage{TotalTokens: 3214, Cost: 0.0041, CostKnown: true}}
 	if got, want := s.Line(), "8 tools · 5.1s · 3,214 tokens · $0.0041"; got != want {
 		t.Fatalf("Line() = %q, want %q", got, want)
 	}

@@ -1,9 +1,7 @@
-package engine
+package event
 
 import (
 	"time"
-
-	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 // AgentID names one agent of a session: "main" for the agent the person
@@ -96,8 +94,8 @@ type ToolFinished struct {
 // usage and cost and the agent's running totals.
 type UsageReported struct {
 	Meta
-	Request llm.Usage `json:"request"`
-	Total   llm.Usage `json:"total"`
+	Request Usage `json:"request"`
+	Total   Usage `json:"total"`
 }
 
 // Notice is a status line for the person (a fallback taken, a warning).
@@ -116,9 +114,9 @@ type ErrorOccurred struct {
 // TurnEnded closes a turn of the main agent.
 type TurnEnded struct {
 	Meta
-	Status Status    `json:"status"`
-	Text   string    `json:"text"`
-	Usage  llm.Usage `json:"usage"`
+	Status Status `json:"status"`
+	Text   string `json:"text"`
+	Usage  Usage  `json:"usage"`
 }
 
 // AgentQueued says a child waits for a free slot (max_concurrent).
