@@ -29,13 +29,8 @@ func delegatingScript(block bool) llmtest.Responder {
 }
 
 func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
-	store := transcript.NewStore(t.TempDir(), nil)
-	workspace := t.TempDir()
-	dir, err := store.Create(workspace, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	store, workspace, dir := newRecorded(t, nil)
+	first, _ := newTestSession(t, delegatingScript(false), recordTo(workspace, dir))
 	runTurn(t, first, "find auth", nil)
 	first.Close()
 
@@ -43,7 +38,7 @@ func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, srv := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, again })
+	second, srv := newTestSession(t, delegatingScript(false), recordTo(workspace, again))
 	history := second.History()
 	var kinds []string
 	for _, ev := range history {
@@ -95,13 +90,8 @@ func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 }
 
 func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
-	store := transcript.NewStore(t.TempDir(), nil)
-	workspace := t.TempDir()
-	dir, err := store.Create(workspace, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	live, _ := newTestSession(t, delegatingScript(true), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	store, workspace, dir := newRecorded(t, nil)
+	live, _ := newTestSession(t, delegatingScript(true), recordTo(workspace, dir))
 	if err := live.Submit("find auth"); err != nil {
 		t.Fatal(err)
 	}
@@ -124,7 +114,7 @@ func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
 	if err := os.WriteFile(crashed.FileOf(transcript.MainAgent), torn, 0o600); err != nil {
 		t.Fatal(err)
 	}
-	resumed, srv := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, crashed })
+	resumed, srv := newTestSession(t, delegatingScript(false), recordTo(workspace, crashed))
 	var interrupted, reported bool
 	for _, ev := range resumed.History() {
 		switch e := ev.(type) {
@@ -150,17 +140,12 @@ func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
 func TestTranscriptNeverHoldsSecrets(t *testing.T) {
 	const secret = "sk-test-1234567890abcdef"
 	root := t.TempDir()
-	store := transcript.NewStore(root, transcript.NewRedactor(transcript.SecretsFromEnv([]string{"OPENAI_API_KEY=" + secret})...))
-	workspace := t.TempDir()
-	dir, err := store.Create(workspace, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	_, workspace, dir := newRecordedIn(t, root, transcript.NewRedactor(transcript.SecretsFromEnv([]string{"OPENAI_API_KEY=" + secret})...))
+	s, _ := newTestSession(t, delegatingScript(false), recordTo(workspace, dir))
 	runTurn(t, s, "find auth", nil)
 	runTurn(t, s, "my key is "+secret, nil)
 	s.Close()
-	err = walkFiles(root, func(path string, data []byte) {
+	err := walkFiles(root, func(path string, data []byte) {
 		if strings.Contains(string(data), secret) {
 			t.Errorf("%s holds the secret", path)
 		}
@@ -200,20 +185,15 @@ func lastIsUser(r *llmtest.Request, text string) bool {
 }
 
 func TestResumeForgetsWhatWasCleared(t *testing.T) {
-	store := transcript.NewStore(t.TempDir(), nil)
-	workspace := t.TempDir()
-	dir, err := store.Create(workspace, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	first, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	_, workspace, dir := newRecorded(t, nil)
+	first, _ := newTestSession(t, delegatingScript(false), recordTo(workspace, dir))
 	runTurn(t, first, "old topic", nil)
 	if err := first.Clear(); err != nil {
 		t.Fatal(err)
 	}
 	runTurn(t, first, "new topic", nil)
 	first.Close()
-	second, srv := newTestSession(t, delegatingScript(false), func(c *Config) { c.Workspace, c.Transcript = workspace, dir })
+	second, srv := newTestSession(t, delegatingScript(false), recordTo(workspace, dir))
 	runTurn(t, second, "go on", nil)
 	var all strings.Builder
 	for _, m := range srv.Requests()[0].Body.Messages {
@@ -222,4 +202,28 @@ func TestResumeForgetsWhatWasCleared(t *testing.T) {
 	if strings.Contains(all.String(), "old topic") || !strings.Contains(all.String(), "new topic") {
 		t.Fatalf("resumed history after /clear:\n%s", all.String())
 	}
+}
+
+// newRecorded makes a transcript store, a workspace and a new session
+// folder in it.
+func newRecorded(t *testing.T, r *transcript.Redactor) (*transcript.Store, string, *transcript.Dir) {
+	t.Helper()
+	return newRecordedIn(t, t.TempDir(), r)
+}
+
+// newRecordedIn is newRecorded with the store at root.
+func newRecordedIn(t *testing.T, root string, r *transcript.Redactor) (*transcript.Store, string, *transcript.Dir) {
+	t.Helper()
+	store := transcript.NewStore(root, r)
+	workspace := t.TempDir()
+	dir, err := store.Create(workspace, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store, workspace, dir
+}
+
+// recordTo points a session at workspace and records it in dir.
+func recordTo(workspace string, dir *transcript.Dir) func(*Config) {
+	return func(c *Config) { c.Workspace, c.Transcript = workspace, dir }
 }
