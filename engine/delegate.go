@@ -54,6 +54,9 @@ type pendingChild struct {
 	args   taskArgs
 	// answer waits for the approval asked for in prepare.
 	answer func(context.Context) Answer
+	// place is the child's place in the slot line, taken in prepare when
+	// no person has to approve it (nil until then).
+	place *ticket
 }
 
 // prepare checks a task call for parent and readies its child: the type,
@@ -80,8 +83,21 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMess
 		Tools: spec.tools.Names(), Model: spec.model, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
 	}
-	answer := d.s.perms.requestDelegation(child.emit, child.stamp, spec.typ.Name, preview)
-	return &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args, answer: answer}, nil
+	answer, asked := d.s.perms.requestDelegation(child.emit, child.stamp, spec.typ.Name, preview)
+	pending := &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args, answer: answer}
+	if !asked {
+		pending.takePlace()
+	}
+	return pending, nil
+}
+
+// takePlace puts the child in line for a slot, saying so when it has to
+// wait.
+func (p *pendingChild) takePlace() {
+	p.place = p.d.slotsAt(p.child.depth).enqueue()
+	if pos := p.place.position(); pos > 0 {
+		p.child.emit(AgentQueued{Meta: p.child.stamp(), Position: pos})
+	}
 }
 
 // run asks for approval, waits for a slot, runs the child and returns its
@@ -91,7 +107,7 @@ func (p *pendingChild) run() (tools.Result, Usage, error) {
 	d, child := p.d, p.child
 	defer p.cancel(nil)
 	defer d.unregister(child.meta.Agent)
-	res := d.approveAndRun(p.ctx, child, p.spec, p.args, p.answer)
+	res := d.approveAndRun(p.ctx, child, p)
 	result := formatChildResult(res, d.limits.ResultChars)
 	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result,
 		Transcript: d.s.rec.fileOf(child.meta.Agent)})
@@ -100,8 +116,12 @@ func (p *pendingChild) run() (tools.Result, Usage, error) {
 }
 
 // approveAndRun waits for approval and a slot, then runs the child.
-func (d *delegator) approveAndRun(ctx context.Context, child *Agent, spec childSpec, args taskArgs, answer func(context.Context) Answer) Result {
-	ans := answer(ctx)
+func (d *delegator) approveAndRun(ctx context.Context, child *Agent, p *pendingChild) Result {
+	spec, args := p.spec, p.args
+	if p.place != nil {
+		defer p.place.release()
+	}
+	ans := p.answer(ctx)
 	if ctx.Err() != nil {
 		status, reason := classifyRunError(ctx, ctx.Err())
 		return Result{Status: status, Reason: reason + " before the delegation was answered"}
@@ -117,14 +137,15 @@ func (d *delegator) approveAndRun(ctx context.Context, child *Agent, spec childS
 	if ans.EditedPrompt != "" {
 		prompt = ans.EditedPrompt
 	}
-	release, err := d.slotsAt(child.depth).acquire(ctx, func(position int) {
-		child.emit(AgentQueued{Meta: child.stamp(), Position: position})
-	})
+	if p.place == nil {
+		p.takePlace()
+		defer p.place.release()
+	}
+	err := p.place.wait(ctx)
 	if err != nil {
 		status, reason := classifyRunError(ctx, err)
 		return Result{Status: status, Reason: reason}
 	}
-	defer release()
 	runCtx, stop := context.WithTimeout(ctx, spec.timeout)
 	defer stop()
 	child.emit(AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout,

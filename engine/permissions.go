@@ -76,9 +76,12 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 // requestDelegation starts deciding a delegation: from flags in headless
 // and yolo runs, from a remembered choice, or by asking the person. The
 // question is published at once, so cards appear in the order children
-// were requested; the returned function waits for the answer.
-func (p *permissions) requestDelegation(emit func(Event), stamp func() Meta, typeName string, preview *DelegationPreview) func(context.Context) Answer {
-	decided := func(a Answer) func(context.Context) Answer { return func(context.Context) Answer { return a } }
+// were requested; the returned function waits for the answer, and asked
+// says whether a person has to give it.
+func (p *permissions) requestDelegation(emit func(Event), stamp func() Meta, typeName string, preview *DelegationPreview) (answer func(context.Context) Answer, asked bool) {
+	decided := func(a Answer) (func(context.Context) Answer, bool) {
+		return func(context.Context) Answer { return a }, false
+	}
 	switch {
 	case p.mode == ModeYolo || p.allowed[TaskToolName]:
 		return decided(Answer{Decision: Allow})
@@ -97,7 +100,7 @@ func (p *permissions) requestDelegation(emit func(Event), stamp func() Meta, typ
 			p.remember(p.rememberedTypes, typeName)
 		}
 		return ans
-	}
+	}, true
 }
 
 // ask publishes req and waits for the answer or the end of ctx.
