@@ -48,7 +48,9 @@ func (t *taskTool) Title(args json.RawMessage) string {
 		return TaskToolName
 	}
 	kind := a.SubagentType
-	if kind == "" {
+	if typ, ok := t.d.types.Lookup(kind); ok {
+		kind = typ.Name
+	} else if kind == "" {
 		kind = "custom"
 	}
 	return fmt.Sprintf("task [%s] %s", kind, a.Description)
