@@ -22,7 +22,7 @@ Keep it short and factual. If an AGENTS.md already exists, improve it rather tha
 func (m *Model) cmdInit() tea.Cmd {
 	if m.busy {
 		m.input.enqueue(initPrompt)
-		m.setStatus(statusInfo, "/init queued; it is sent when the turn ends")
+		m.setTransient(statusInfo, "/init queued; it is sent when the turn ends", endTurn, "")
 		return nil
 	}
 	m.conv.toBottom()
@@ -70,9 +70,9 @@ func typeText(t agenttypes.Type) string {
 		limits = fmt.Sprintf("%d steps", t.MaxSteps)
 	}
 	if t.Timeout > 0 {
-		limits += " · " + t.Timeout.String()
+		limits += fmt.Sprintf(" · %ds", int64(t.Timeout.Seconds()))
 	} else {
-		limits += " · default timeout"
+		limits += " · 120s default" // the engine's child timeout
 	}
 	model := t.Model
 	if model == "" || model == agenttypes.InheritModel {

@@ -26,6 +26,7 @@ func (m *Model) requestApproval(ev event.ApprovalRequested) {
 		card.number = p.Number()
 	}
 	m.approvals = append(m.approvals, card)
+	m.settle(endCard, "")
 	if m.cardActive() {
 		return
 	}
@@ -89,7 +90,7 @@ func (m *Model) answerCard(a event.Answer) tea.Cmd {
 		m.approvals = kept
 	}
 	m.overlay = overlayApproval
-	m.setStatus(statusInfo, answerWords[a.Decision]+": "+card.subject())
+	m.setTransient(statusInfo, answerWords[a.Decision]+": "+card.subject(), endCard, "")
 	m.refocus()
 	return tea.Batch(cmds...)
 }
@@ -107,7 +108,7 @@ func (m *Model) answerDelegations() tea.Cmd {
 		cmds = append(cmds, answer(card.req, event.Answer{Decision: event.Allow}))
 	}
 	m.approvals = kept
-	m.setStatus(statusInfo, fmt.Sprintf("approved %s", plural(len(cmds), "delegation")))
+	m.setTransient(statusInfo, fmt.Sprintf("approved %s", plural(len(cmds), "delegation")), endCard, "")
 	m.refocus()
 	return tea.Batch(cmds...)
 }

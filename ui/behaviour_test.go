@@ -77,6 +77,10 @@ func TestCtrlCAsksThenQuits(t *testing.T) {
 		t.Fatalf("first ctrl+c: quit=%v, screen:\n%s", d.quit, d.screen())
 	}
 	d.keys("x", "ctrl+c")
+	if d.quit || d.m.input.value() != "" {
+		t.Fatalf("ctrl+c after typing: quit=%v, box %q; want the box cleared", d.quit, d.m.input.value())
+	}
+	d.keys("ctrl+c")
 	if d.quit {
 		t.Fatal("a key between two ctrl+c still quit")
 	}

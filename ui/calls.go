@@ -38,7 +38,7 @@ func (m *Model) submit(text string) tea.Cmd {
 
 // interrupt cancels the running turn; TurnEnded follows.
 func (m *Model) interrupt() tea.Cmd {
-	m.setStatus(statusWarning, "interrupting…")
+	m.setTransient(statusWarning, "interrupting…", endTurn, "")
 	s := m.session
 	return func() tea.Msg {
 		s.Interrupt()
@@ -60,7 +60,9 @@ func (m *Model) clearSession() tea.Cmd {
 // setModel switches the main agent's model for the next request.
 func (m *Model) setModel(name string) tea.Cmd {
 	if name != m.model {
-		m.contextWindow, m.contextUsed = 0, 0 // the new model's window is not known here
+		// The same history goes to the new model, so what it fills stays;
+		// the window is the new model's.
+		m.contextWindow = m.windowOf(name)
 	}
 	m.model = name
 	m.setStatus(statusInfo, "model: "+name)
@@ -94,7 +96,7 @@ func (m *Model) stopAgent(p *pane.Pane) tea.Cmd {
 		m.setStatus(statusError, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
 		return nil
 	}
-	m.setStatus(statusWarning, "stopping "+paneName(p)+"…")
+	m.setTransient(statusWarning, "stopping "+paneName(p)+"…", endChild, p.ID())
 	return stopCmd(m.session, p.ID())
 }
 
@@ -111,7 +113,7 @@ func stopCmd(s Session, id event.AgentID) tea.Cmd {
 // sendToAgent delivers a message into a running child; the child's
 // AgentMessage event shows it in its pane once delivered.
 func (m *Model) sendToAgent(id event.AgentID, text string) tea.Cmd {
-	m.setStatus(statusInfo, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step")
+	m.setTransient(statusInfo, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step", endChild, id)
 	s := m.session
 	return func() tea.Msg {
 		if err := s.SendToAgent(id, text); err != nil {
@@ -119,4 +121,13 @@ func (m *Model) sendToAgent(id event.AgentID, text string) tea.Cmd {
 		}
 		return nil
 	}
+}
+
+// windowOf is a model's context size as the options know it, 0 when
+// unknown.
+func (m *Model) windowOf(model string) int64 {
+	if m.opts.ContextWindowOf == nil {
+		return 0
+	}
+	return max(m.opts.ContextWindowOf(model), 0)
 }

@@ -33,7 +33,7 @@ func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
 	if msg.Paste {
 		return nil
 	}
-	card, height, tail := m.approvals[0], m.conversationHeight(), len(m.cardTail())
+	card, height, tail := m.approvals[0], cardRoom(m.conversationHeight()), len(m.cardTail())
 	delegation := card.delegation() != nil
 	switch {
 	case key.Matches(msg, m.keys.Allow):

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -63,7 +64,7 @@ func (m *Model) cmdHelp() {
 		fmt.Fprintf(&b, "  /%-34s %s\n", strings.TrimSpace(c.name+" "+c.args), c.desc)
 	}
 	b.WriteString("\nKeys:\n")
-	for _, group := range m.fullHelpKeys() {
+	for _, group := range m.allKeys() {
 		for _, k := range group {
 			fmt.Fprintf(&b, "  %-15s %s\n", k.Help().Key, k.Help().Desc)
 		}
@@ -87,6 +88,10 @@ func (m *Model) cmdClear() tea.Cmd {
 func (m *Model) cmdModel(arg string) tea.Cmd {
 	if arg == "" {
 		m.setStatus(statusInfo, "model: "+m.model+" (/model NAME switches)")
+		return nil
+	}
+	if strings.ContainsFunc(arg, unicode.IsSpace) || strings.HasPrefix(arg, "/") {
+		m.setStatus(statusError, fmt.Sprintf("model: %q is not a model name; /model NAME switches", termtext.Clean(arg)))
 		return nil
 	}
 	return m.setModel(arg)

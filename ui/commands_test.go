@@ -86,3 +86,33 @@ func TestCommandCompletion(t *testing.T) {
 		t.Errorf("enter on /m left %q; a command that takes a name waits for it", got)
 	}
 }
+
+func TestModelCommandRunsWhenTypedInFull(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.typeText("/model")
+	d.keys("enter")
+	if d.m.input.value() != "" || !strings.Contains(d.m.status.text, "model: gpt-4.1") {
+		t.Errorf("enter on /model left %q in the box, status %q", d.m.input.value(), d.m.status.text)
+	}
+	d.typeText("/mo")
+	d.keys("enter")
+	if d.m.input.value() != "/model " {
+		t.Errorf("enter on /mo completed to %q", d.m.input.value())
+	}
+	d.typeText("gpt-4.1-mini")
+	d.keys("enter")
+	if d.m.model != "gpt-4.1-mini" {
+		t.Errorf("model %q, want gpt-4.1-mini", d.m.model)
+	}
+}
+
+func TestModelCommandRefusesBadNames(t *testing.T) {
+	for _, line := range []string{"/model /model gpt-4.1-mini", "/model gpt 4"} {
+		d := newDriver(t, 80, 24)
+		d.typeText(line)
+		d.keys("enter")
+		if d.m.model != "gpt-4.1" || !strings.Contains(d.m.status.text, "not a model name") {
+			t.Errorf("%q: model %q, status %q", line, d.m.model, d.m.status.text)
+		}
+	}
+}

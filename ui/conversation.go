@@ -172,11 +172,8 @@ func (c *conversation) toolFinished(ev event.ToolFinished) {
 	delete(c.tools, ev.CallID)
 	c.taskFinished(it)
 	call := it.block.(*toolCall)
-	call.state, call.summary = toolDone, termtext.Clean(ev.Summary)
-	if ev.IsError {
-		call.state = toolFailed
-	}
-	call.output, call.diff = termtext.Clean(ev.Output), termtext.Clean(ev.Diff)
+	call.finish(ev.IsError, termtext.Clean(ev.Summary), termtext.Clean(ev.Output))
+	call.diff = termtext.Clean(ev.Diff)
 	it.version++
 }
 

@@ -91,3 +91,48 @@ func usage(prompt, completion int, cost float64) event.UsageReported {
 	u := event.Usage{PromptTokens: prompt, CompletionTokens: completion, TotalTokens: prompt + completion, Cost: cost, CostKnown: true, Requests: 1}
 	return event.UsageReported{Meta: mainMeta, Request: u, Total: u}
 }
+
+func TestContextFillFollowsModelSwitch(t *testing.T) {
+	windows := map[string]int64{"gpt-4.1": 128000, "gpt-4.1-mini": 64000}
+	opts := Options{Workspace: "/work/app", Theme: "dark", ContextWindowOf: func(model string) int64 { return windows[model] }}
+	d := newDriverFor(t, newFakeSession(), opts, 100, 24)
+	d.emit(
+		event.TurnStarted{Meta: mainMeta, Prompt: "go"},
+		event.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
+		usage(32000, 0, 0.25),
+		event.MessageDone{Meta: mainMeta},
+		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted, Usage: usage(32000, 0, 0.25).Total},
+	)
+	if header := strings.Split(d.screen(), "\n")[0]; !strings.Contains(header, "ctx 25%") {
+		t.Fatalf("header = %q, want ctx 25%% of the start model", header)
+	}
+	d.typeText("/model gpt-4.1-mini")
+	d.keys("enter")
+	if header := strings.Split(d.screen(), "\n")[0]; !strings.Contains(header, "ctx 50%") {
+		t.Errorf("header = %q, want ctx 50%% of the new model", header)
+	}
+	d.typeText("/model unknown-model")
+	d.keys("enter")
+	if header := strings.Split(d.screen(), "\n")[0]; strings.Contains(header, "ctx") {
+		t.Errorf("header = %q shows a fill for a model of unknown size", header)
+	}
+}
+
+func TestDeniedToolShowsDeniedNotTheModelText(t *testing.T) {
+	for reason, want := range map[string]string{"": "(denied)", "wrong file": "(denied: wrong file)"} {
+		d := newDriver(t, 80, 24)
+		out := "the person denied this edit_file call; do not retry it unchanged"
+		if reason != "" {
+			out = "the person denied this edit_file call: " + reason
+		}
+		d.emit(
+			event.TurnStarted{Meta: mainMeta, Prompt: "go"},
+			event.ToolStarted{Meta: mainMeta, CallID: "c", Name: "edit_file", Title: "edit_file a.go"},
+			event.ToolFinished{Meta: mainMeta, CallID: "c", Name: "edit_file", Summary: out, Output: out, IsError: true},
+		)
+		screen := d.screen()
+		if !strings.Contains(screen, "⊘ edit_file a.go "+want) || strings.Contains(screen, "do not retry") || strings.Contains(screen, "the person denied") {
+			t.Errorf("denied call drawn as:\n%s", screen)
+		}
+	}
+}

@@ -127,6 +127,7 @@ func (m *Model) recordUsage(ev event.UsageReported) {
 func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
 	m.busy, m.inRequest, m.step = false, false, event.StepStarted{}
 	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), event.Usage{}
+	m.settle(endTurn, "")
 	if ev.Status == event.StatusInterrupted {
 		m.setStatus(statusWarning, "interrupted")
 	}

@@ -88,20 +88,18 @@ func (m *Model) paneKey(p *pane.Pane, msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// childFinished moves the focus off a pane that just left the live area,
-// to the next live pane or else the input.
+// childFinished settles the status that waited for the child and gives
+// the keys of its pane, which just left the live area, to the input.
 func (m *Model) childFinished(p *pane.Pane) {
-	if m.status.text == "stopping "+paneName(p)+"…" {
+	switch st := m.status; {
+	case st.until == endChild && st.child == p.ID():
 		m.setStatus(statusInfo, paneName(p)+" "+p.State().String())
+	case st.until == endChild && st.child == "all" && !m.agents.running():
+		m.setStatus(statusInfo, "every sub-agent stopped")
 	}
-	if m.focus != p.ID() {
-		return
+	if m.focus == p.ID() {
+		m.focusInput() // never another pane: a second x would stop it
 	}
-	var next event.AgentID
-	if live := m.agents.live(); len(live) > 0 {
-		next = live[0].ID()
-	}
-	m.setFocus(next)
 }
 
 // openMessage opens the line whose text goes into a running child.

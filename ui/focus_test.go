@@ -62,8 +62,12 @@ func TestStopAndSendOnFocusedPane(t *testing.T) {
 		t.Errorf("esc on the message line sent %q, overlay %v", sent, d.m.overlay)
 	}
 	d.finish(review, event.StatusCancelled, "stopped by the person")
-	if d.m.focus != "explore-1" {
-		t.Errorf("the focus did not move off the stopped pane: %q", d.m.focus)
+	if d.m.focus != "" || !d.m.input.ta.Focused() {
+		t.Errorf("the focus went to %q, not back to the input", d.m.focus)
+	}
+	d.keys("x")
+	if stopped, _ := d.s.calls(); len(stopped) != 1 {
+		t.Errorf("a second x stopped another pane: %v", stopped)
 	}
 }
 
@@ -135,5 +139,17 @@ func TestMessageLineKeepsItsTextWhenACardInterrupts(t *testing.T) {
 	}
 	if d.m.overlay != overlayMessage || d.m.message.value() != "half a mes" {
 		t.Errorf("the message line did not come back whole: overlay %v, text %q", d.m.overlay, d.m.message.value())
+	}
+}
+
+func TestTranscriptExpandLeavesTheConversationAlone(t *testing.T) {
+	d := threeRunning(t, 100, 30)
+	d.keys("tab", "enter", "ctrl+o")
+	if d.m.conv.rc.expanded || !d.m.viewer.expanded {
+		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.rc.expanded, d.m.viewer.expanded)
+	}
+	d.keys("esc", "esc", "ctrl+o")
+	if !d.m.conv.rc.expanded {
+		t.Error("ctrl+o in the conversation no longer expands it")
 	}
 }

@@ -17,6 +17,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return m.quit()
 	}
 	m.quitArmed = false
+	m.settle(endKey, "")
 	if cmd, ok := m.overlayKey(msg); ok {
 		return cmd
 	}
@@ -87,10 +88,11 @@ func (m *Model) inputKey(msg tea.KeyMsg) tea.Cmd {
 	return nil
 }
 
-// send acts on enter: it completes a command from the popup, runs a
-// command, queues a message while a turn runs, or starts a turn.
+// send acts on enter: it completes a partly typed command from the
+// popup, runs a command typed in full, queues a message while a turn
+// runs, or starts a turn.
 func (m *Model) send() tea.Cmd {
-	if c, ok := m.input.selected(); ok && m.input.value() != c.text {
+	if c, ok := m.input.selected(); ok && strings.TrimSpace(m.input.value()) != strings.TrimSpace(c.text) {
 		m.input.choose()
 		if !c.complete {
 			return nil
@@ -104,7 +106,7 @@ func (m *Model) send() tea.Cmd {
 		return m.runCommand(text)
 	case m.busy:
 		m.input.enqueue(text)
-		m.setStatus(statusInfo, "queued; it is sent when the turn ends")
+		m.setTransient(statusInfo, "queued; it is sent when the turn ends", endTurn, "")
 		return nil
 	}
 	m.conv.toBottom()
@@ -121,18 +123,24 @@ func (m *Model) escape() tea.Cmd {
 }
 
 // quit quits on a second ctrl+c; the first interrupts a running turn and
-// asks to press again.
+// asks to press again. With text in the box, ctrl+c first clears it, so
+// a half-typed prompt is dropped, not the session.
 func (m *Model) quit() tea.Cmd {
 	if m.quitArmed {
 		return tea.Quit
 	}
+	if m.overlay == overlayNone && m.focus == "" && !m.input.empty() {
+		m.input.set("")
+		m.setTransient(statusInfo, "input cleared · ctrl+c on an empty box quits", endKey, "")
+		return nil
+	}
 	m.quitArmed = true
 	if m.busy {
 		cmd := m.interrupt()
-		m.setStatus(statusWarning, "interrupting · press ctrl+c again to quit")
+		m.setTransient(statusWarning, "interrupting · press ctrl+c again to quit", endKey, "")
 		return cmd
 	}
-	m.setStatus(statusWarning, "press ctrl+c again to quit")
+	m.setTransient(statusWarning, "press ctrl+c again to quit", endKey, "")
 	return nil
 }
 

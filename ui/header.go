@@ -13,31 +13,70 @@ import (
 
 // headerView draws the top line, the demo and permission mode, waiting
 // approvals and folder on the left and model, tokens, context fill and
-// cost on the right, and a rule under it. When space is
-// short the folder gives way first, from its start.
+// cost on the right, and a rule under it. When space is short the folder
+// gives way first, from its start; then the left side takes its short
+// form and the stats their narrow separators, and only then do the stats
+// go, the least telling first.
 func (m *Model) headerView() []string {
 	st := m.styles.Header
+	stats := m.statsParts()
+	left, right := m.headerLeft(false), ""
+	for _, short := range []bool{false, true} {
+		left = m.headerLeft(short)
+		for n := len(stats); n >= 0; n-- {
+			sep := " · "
+			if short {
+				sep = " "
+			}
+			right = strings.Join(stats[:n], st.Stats.Render(sep))
+			if ansi.StringWidth(left)+ansi.StringWidth(right)+1 <= m.width {
+				return m.headerLine(left, right)
+			}
+			if !short {
+				break // the short words go before any stat
+			}
+		}
+	}
+	return m.headerLine(left, "")
+}
+
+// headerLeft is the left side before the folder: the title, the demo
+// and permission mode and the approvals waiting; short drops the title
+// and a mode other than yolo, and says less about the approvals.
+func (m *Model) headerLeft(short bool) string {
+	st := m.styles.Header
 	sep := st.Stats.Render(" · ")
-	left := st.Title.Render("baton") + sep
+	left := ""
+	if !short {
+		left = st.Title.Render("baton") + sep
+	}
 	if m.opts.Demo {
 		left += st.Demo.Render("demo (offline)") + sep
 	}
 	if m.opts.Mode == "yolo" {
 		left += st.Demo.Render("yolo") + sep
-	} else if m.opts.Mode != "" {
+	} else if m.opts.Mode != "" && !short { // only yolo is worth its room
 		left += st.Stats.Render(termtext.Clean(m.opts.Mode)) + sep
 	}
-	if n := len(m.approvals); n > 0 {
+	if n := len(m.approvals); n > 0 && short {
+		left += st.Demo.Render(fmt.Sprintf("%d waiting", n)) + sep
+	} else if n > 0 {
 		left += st.Demo.Render(plural(n, "approval")+" waiting") + sep
 	}
-	right := m.statsView()
+	return left
+}
+
+// headerLine puts the folder in the room between left and right, cut
+// from its start, and the rule under the line.
+func (m *Model) headerLine(left, right string) []string {
+	st := m.styles.Header
 	room := m.width - ansi.StringWidth(left) - ansi.StringWidth(right) - 1
-	if room < 4 {
-		right, room = "", m.width-ansi.StringWidth(left)
-	}
 	folder := m.folder
 	if w := ansi.StringWidth(folder); w > room {
-		folder = ansi.TruncateLeft(folder, w-max(room, 1)+1, "…")
+		folder = ""
+		if room >= 4 {
+			folder = ansi.TruncateLeft(m.folder, w-room+1, "…")
+		}
 	}
 	left += st.Folder.Render(folder)
 	gap := max(m.width-ansi.StringWidth(left)-ansi.StringWidth(right), 1)
@@ -47,8 +86,8 @@ func (m *Model) headerView() []string {
 	}
 }
 
-// statsView is the right side of the header.
-func (m *Model) statsView() string {
+// statsParts are the right side of the header, the most telling first.
+func (m *Model) statsParts() []string {
 	st := m.styles.Header
 	usage := m.pastUsage.Add(m.turnUsage)
 	parts := []string{st.Model.Render(termtext.Clean(m.model)), st.Stats.Render(compact(int64(usage.TotalTokens)) + " tok")}
@@ -58,7 +97,7 @@ func (m *Model) statsView() string {
 	if usage.CostKnown && usage.Requests > 0 {
 		parts = append(parts, st.Stats.Render(fmt.Sprintf("$%.3f", usage.Cost)))
 	}
-	return strings.Join(parts, st.Stats.Render(" · "))
+	return parts
 }
 
 // displayPath shortens the home folder to "~".

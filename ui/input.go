@@ -16,7 +16,7 @@ import (
 // Input box limits: it grows with its text up to maxInputLines, and at
 // most maxQueuedShown queued messages are listed above it.
 const (
-	maxInputLines  = 6
+	maxInputLines  = 8
 	maxQueuedShown = 3
 )
 
@@ -25,6 +25,7 @@ const (
 // the slash-command popup.
 type input struct {
 	ta        textarea.Model
+	measure   textarea.Model // wraps like ta, to count its rows
 	styles    *themes.Styles
 	history   []string
 	browse    int // index into history while walking it; len(history) otherwise
@@ -53,7 +54,7 @@ func newInput(keys KeyMap) *input {
 	ta.KeyMap.LineEnd = key.NewBinding(key.WithKeys("ctrl+e"))
 	ta.Cursor.SetMode(cursor.CursorStatic) // the spinner is the only clock
 	ta.SetHeight(1)
-	return &input{ta: ta}
+	return &input{ta: ta, measure: newMeasure()}
 }
 
 // setStyles restyles the box for a theme.
@@ -87,12 +88,8 @@ func (in *input) empty() bool   { return in.ta.Value() == "" }
 // setWidth fits the box, inside its frame, to the terminal width.
 func (in *input) setWidth(width int) {
 	in.ta.SetWidth(max(width-4, 4))
+	in.measure.SetWidth(max(width-4, 4))
 	in.fitHeight()
-}
-
-// fitHeight grows the box with its lines, up to its maximum.
-func (in *input) fitHeight() {
-	in.ta.SetHeight(min(max(in.ta.LineCount(), 1), maxInputLines))
 }
 
 // update lets the textarea handle a key or message.

@@ -2,12 +2,6 @@ package ui
 
 import (
 	"strings"
-
-	"github.com/charmbracelet/bubbles/key"
-
-	"github.com/seed-e4e525a6/baton/ui/pane"
-
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Fixed rows around the conversation: the header and its rule, and the
@@ -15,6 +9,9 @@ import (
 const (
 	headerRows = 2
 	statusRows = 1
+	// minConversationRows is what a card leaves of the conversation when
+	// the body has room for it.
+	minConversationRows = 4
 )
 
 // resize records the terminal size and fits the components to it.
@@ -30,7 +27,7 @@ func (m *Model) layout() {
 	m.reason.setWidth(innerWidth(m.width))
 	m.message.setWidth(max(m.width-4, 1))
 	if m.overlay == overlayEdit {
-		m.editor.setSize(innerWidth(m.width), max(m.conversationHeight()-4, 1))
+		m.editor.setSize(innerWidth(m.width), max(cardRoom(m.conversationHeight())-4, 1))
 	}
 }
 
@@ -112,24 +109,38 @@ func (m *Model) transcriptFrame() string {
 }
 
 // bodyView draws the conversation, or the welcome text before anything
-// was said, with the card or the completion popup over its bottom rows.
+// was said, and under it the active card: the conversation shrinks so
+// its newest lines, often what the card is about, stay in sight. The
+// completion popup, shown only while typing, goes over its bottom rows.
 func (m *Model) bodyView(height int) []string {
-	var body []string
-	if m.conv.empty() {
-		body = m.welcomeView(height)
-	} else {
-		body = m.conv.view(m.width, height)
+	if m.cardActive() {
+		card := m.cardView(cardRoom(height))
+		card = card[max(len(card)-height, 0):]
+		return append(m.conversationView(height-len(card)), card...)
 	}
+	body := m.conversationView(height)
 	var over []string
-	switch {
-	case m.cardActive():
-		over = m.cardView(height)
-	case m.input.ta.Focused():
+	if m.input.ta.Focused() {
 		over = m.input.popupView(m.width)
 	}
 	over = over[max(len(over)-height, 0):]
 	copy(body[len(body)-len(over):], over)
 	return body
+}
+
+// conversationView is the conversation in height lines, or the welcome
+// text before anything was said.
+func (m *Model) conversationView(height int) []string {
+	if m.conv.empty() {
+		return m.welcomeView(height)
+	}
+	return m.conv.view(m.width, height)
+}
+
+// cardRoom is how tall a card may be in a body of height lines: it
+// leaves a few lines of the conversation above it.
+func cardRoom(height int) int {
+	return max(height-min(minConversationRows, height/3), 1)
 }
 
 // welcomeView is the first screen: what baton is and how to start.
@@ -152,89 +163,4 @@ func (m *Model) welcomeView(height int) []string {
 		body[i] = fit(lines[i], m.width)
 	}
 	return body
-}
-
-// footerView is the help: one line of the keys that can fire now, or all
-// of them after "?".
-func (m *Model) footerView() []string {
-	if m.help.ShowAll {
-		return strings.Split(m.help.FullHelpView(m.fullHelpKeys()), "\n")
-	}
-	return []string{m.help.ShortHelpView(m.shortHelpKeys())}
-}
-
-// shortHelpKeys are the keys that can fire in the current state, the
-// most useful first: the footer cuts the rest when it runs out of room.
-func (m *Model) shortHelpKeys() []key.Binding {
-	k := m.keys
-	switch m.overlay {
-	case overlayApproval:
-		return m.cardHelpKeys()
-	case overlayReason:
-		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason"), k.Quit}
-	case overlayEdit:
-		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card"), k.Quit}
-	case overlayMessage:
-		return []key.Binding{relabel(k.Confirm, "send"), k.Cancel, k.Quit}
-	case overlayTranscript:
-		keys := []key.Binding{k.Back, k.CardDown, k.PageDown, k.Top, k.Bottom, k.Expand}
-		if p, ok := m.agents.byID[m.viewer.id]; ok && !p.State().Finished() {
-			keys = append(keys, k.Stop)
-		}
-		return append(keys, k.Quit)
-	}
-	if p := m.focusedPane(); p != nil {
-		keys := []key.Binding{k.Transcript, k.Stop}
-		if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
-			keys = append(keys, k.Message)
-		}
-		return append(keys, relabel(k.FocusNext, "next"), relabel(k.Back, "input"), k.Quit)
-	}
-	if _, popup := m.input.selected(); popup {
-		return []key.Binding{k.Complete, k.Send, k.Dismiss, k.Quit}
-	}
-	keys := []key.Binding{k.Send}
-	if m.busy {
-		keys = append(keys, k.Interrupt)
-	} else if m.input.empty() {
-		keys = append(keys, k.HistoryPrev)
-	}
-	if m.agents.running() {
-		keys = append(keys, k.FocusNext)
-	}
-	if !m.conv.pinned {
-		keys = append(keys, k.Bottom)
-	}
-	return append(keys, k.Quit, k.Help, k.Expand, k.Newline)
-}
-
-// cardHelpKeys are the answers the active card takes.
-func (m *Model) cardHelpKeys() []key.Binding {
-	k := m.keys
-	keys := []key.Binding{k.Allow, k.Deny, k.AllowAlways}
-	if d := m.approvals[0].delegation(); d != nil {
-		keys = []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
-		if m.pendingDelegations() > 1 {
-			keys = append(keys, k.AllowAll)
-		}
-	}
-	return append(keys, k.DenyNow, k.CardDown, k.Quit)
-}
-
-// relabel is a key with the words it means in one state.
-func relabel(b key.Binding, desc string) key.Binding {
-	b.SetHelp(b.Help().Key, desc)
-	return b
-}
-
-// fullHelpKeys is every key, grouped.
-func (m *Model) fullHelpKeys() [][]key.Binding {
-	k := m.keys
-	return [][]key.Binding{
-		{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Complete},
-		{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand},
-		{k.FocusNext, k.FocusPrev, k.Transcript, k.Stop, k.Message, k.Back},
-		{k.Allow, k.AllowAlways, k.AllowAll, k.Edit, k.Deny, k.DenyNow},
-		{k.Interrupt, k.Quit, k.Help},
-	}
 }

@@ -50,10 +50,26 @@ func (md *markdown) render(text string, width int) ([]string, error) {
 	for len(lines) > 0 && strings.TrimSpace(ansi.Strip(lines[len(lines)-1])) == "" {
 		lines = lines[:len(lines)-1]
 	}
-	for i, line := range lines {
-		lines[i] = fit(line, width)
+	return hardwrap(lines, width), nil
+}
+
+// hardwrap breaks the lines glamour left wider than width, a long URL,
+// path or run of CJK text it cannot break at a space, so the cells past
+// the width go to the next line instead of being cut. Styles carry over.
+func hardwrap(lines []string, width int) []string {
+	width = max(width, 1)
+	out := make([]string, 0, len(lines))
+	for _, line := range lines {
+		if len(line) <= width || ansi.StringWidth(line) <= width {
+			out = append(out, line)
+			continue
+		}
+		trimmed := strings.TrimRight(line, " ")
+		for _, part := range strings.Split(ansi.Hardwrap(trimmed, width, true), "\n") {
+			out = append(out, fit(part, width))
+		}
 	}
-	return lines, nil
+	return out
 }
 
 // renderer returns the width's renderer, building it on first use. The

@@ -11,6 +11,7 @@ const (
 	markUser      = "› "
 	markAssistant = "● "
 	markTool      = "⏺ "
+	markDenied    = "⊘ "
 	markResult    = "  ⎿ "
 )
 

@@ -77,6 +77,9 @@ func New(s Session, opts Options) Model {
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now,
 		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
 	}
+	if m.contextWindow <= 0 {
+		m.contextWindow = m.windowOf(m.model)
+	}
 	palette, ok := themes.ByName(opts.Theme)
 	if !ok {
 		palette = themes.Default(lipgloss.HasDarkBackground())

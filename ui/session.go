@@ -42,6 +42,11 @@ type Options struct {
 	// ContextWindow is the current model's context size in tokens, 0 when
 	// unknown; the header shows how full it is.
 	ContextWindow int64
+	// ContextWindowOf gives a model's context size in tokens, 0 when
+	// unknown; /model asks it for the new model, and the start model uses
+	// it when ContextWindow is 0. Nil means only the start model's size
+	// is known.
+	ContextWindowOf func(model string) int64
 	// Demo marks the offline demo: the header says "demo (offline)".
 	Demo bool
 	// Version is baton's version, shown by /help.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
+
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -16,16 +18,48 @@ const (
 	statusError
 )
 
+// statusEnd is what ends a transient status: once what it describes is
+// over, the line would only mislead.
+type statusEnd int
+
+const (
+	endNever statusEnd = iota
+	endTurn            // the running turn ends
+	endCard            // the next card appears
+	endChild           // the child named with it ends ("all": every child)
+	endKey             // the next key other than the one that set it
+)
+
 // status is the one-line message above the input: the last notice,
 // warning or answer to a command.
 type status struct {
 	level statusLevel
 	text  string
+	until statusEnd
+	child event.AgentID // for endChild
 }
 
 // setStatus replaces the status line.
 func (m *Model) setStatus(level statusLevel, text string) {
 	m.status = status{level: level, text: text}
+}
+
+// setTransient replaces the status line until what it describes ends.
+func (m *Model) setTransient(level statusLevel, text string, until statusEnd, child event.AgentID) {
+	m.status = status{level: level, text: text, until: until, child: child}
+}
+
+// settle clears a transient status that end finishes; child names the
+// child that ended, for endChild.
+func (m *Model) settle(end statusEnd, child event.AgentID) {
+	st := m.status
+	if st.until != end {
+		return
+	}
+	if end == endChild && st.child != child && (st.child != "all" || m.agents.running()) {
+		return
+	}
+	m.status = status{}
 }
 
 // startupStatus shows the warnings cmd collected before the UI started.

@@ -77,7 +77,7 @@ func (m *Model) subagentsStop(rest string) tea.Cmd {
 			m.setStatus(statusError, "/subagents stop: no sub-agent is running")
 			return nil
 		}
-		m.setStatus(statusWarning, "stopping every sub-agent…")
+		m.setTransient(statusWarning, "stopping every sub-agent…", endChild, "all")
 		return stopCmd(m.session, "all")
 	}
 	p, ok := m.child("stop", rest)

@@ -163,8 +163,8 @@ func TestAgentsListsTypesAndWarnings(t *testing.T) {
 	d := newDriverFor(t, s, opts, 120, 40)
 	d.command("/agents")
 	screen := d.screen()
-	for _, want := range []string{"Explore (explore) · built-in", "tools   read_file grep", "model   inherit (the sub-agent model) · limits 15 steps · default timeout",
-		"docs (docs) · .claude/agents/docs.md", "model   gpt-4.1-mini · limits default steps · 1m30s", "⚠ unknown tools: WebSearch",
+	for _, want := range []string{"Explore (explore) · built-in", "tools   read_file grep", "model   inherit (the sub-agent model) · limits 15 steps · 120s default",
+		"docs (docs) · .claude/agents/docs.md", "model   gpt-4.1-mini · limits default steps · 90s", "⚠ unknown tools: WebSearch",
 		"⚠ .baton/agents/bad.md:3: skipped: no description"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("/agents lacks %q:\n%s", want, screen)
@@ -183,4 +183,20 @@ func TestInitAsksForAgentsMD(t *testing.T) {
 	if len(d.s.prompts()) != 1 || len(d.m.input.queue) != 1 {
 		t.Errorf("/init during a turn is not queued")
 	}
+}
+
+func TestSubagentsListAtEightyColumnsKeepsDescriptionAndNumbers(t *testing.T) {
+	d := newDriver(t, 80, 40)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	long := kid{"general-purpose-1", "general-purpose", "check every handler for missing input validation"}
+	d.spawn(long)
+	d.finish(long, event.StatusCompleted, "")
+	d.command("/subagents list")
+	screen := d.screen()
+	for _, want := range []string{"  check every hand", "done", "5.1s", "3.2k", "$0.0040"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("/subagents list at 80 columns lacks %q:\n%s", want, screen)
+		}
+	}
+	d.checkFits()
 }

@@ -27,7 +27,10 @@ func (m *Model) subagentsList() {
 			in.State.String(), fmt.Sprint(in.Tools), seconds(in.Elapsed), compact(int64(in.Tokens)), costText(in.Cost, in.CostKnown),
 		})
 	}
-	m.conv.add(&tableBlock{title: "Sub-agents", rows: rows, flex: 3})
+	// The ID gives way first (the # names a child as well), then the
+	// type; the description keeps the most room; numbers are never cut.
+	shrink := []shrinkStep{{col: 0, min: 8}, {col: 2, min: 7}, {col: 3, min: 12}, {col: 0, min: 4}, {col: 3, min: 6}}
+	m.conv.add(&tableBlock{title: "Sub-agents", rows: rows, shrink: shrink})
 	m.conv.toBottom()
 }
 
@@ -116,16 +119,16 @@ func alignRows(rows [][]string, widths []int) []string {
 }
 
 // tableBlock is a table in the conversation. It is laid out at the width
-// it is drawn at: the flex column gives up room first, so the other
-// columns stay whole on a narrow terminal.
+// it is drawn at: on a narrow terminal the columns named in shrink give
+// up room, in order, so the others stay whole.
 type tableBlock struct {
-	title string
-	rows  [][]string
-	flex  int
+	title  string
+	rows   [][]string
+	shrink []shrinkStep
 }
 
-// minFlex is the narrowest the flexible column gets.
-const minFlex = 10
+// shrinkStep narrows column col, down to min cells at most.
+type shrinkStep struct{ col, min int }
 
 func (b *tableBlock) render(rc *renderCtx, width int) []string {
 	widths := columnWidths(b.rows)
@@ -133,8 +136,14 @@ func (b *tableBlock) render(rc *renderCtx, width int) []string {
 	for _, w := range widths {
 		total += w
 	}
-	if over := total + 2 - width; over > 0 && b.flex < len(widths) {
-		widths[b.flex] = max(widths[b.flex]-over, min(widths[b.flex], minFlex))
+	for _, step := range b.shrink {
+		over := total + 2 - width
+		if over <= 0 || step.col >= len(widths) {
+			continue
+		}
+		cut := min(over, max(widths[step.col]-step.min, 0))
+		widths[step.col] -= cut
+		total -= cut
 	}
 	st := rc.styles.Conversation
 	lines := []string{st.AssistantLabel.Render(b.title)}

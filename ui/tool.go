@@ -22,7 +22,40 @@ const (
 	toolDone
 	toolFailed
 	toolInterrupted
+	toolDenied // the person refused it at a permission card
 )
+
+// deniedPrefix starts the engine's tool result for a denied permission;
+// the model reads it, the person sees just "denied" and the reason.
+const deniedPrefix = "the person denied this "
+
+// denial says whether a failed call's result is a permission denial, and
+// the words to show for it.
+func denial(isError bool, result string) (string, bool) {
+	if !isError || !strings.HasPrefix(result, deniedPrefix) {
+		return "", false
+	}
+	_, reason, ok := strings.Cut(strings.TrimPrefix(result, deniedPrefix), ": ")
+	if reason = strings.TrimSpace(reason); !ok || reason == "" {
+		return "denied", true
+	}
+	return "denied: " + reason, true
+}
+
+// finish records a call's outcome; a denial shows as itself, not as the
+// text the model is given.
+func (b *toolCall) finish(isError bool, summary, output string) {
+	b.state, b.summary, b.output = toolDone, summary, output
+	if isError {
+		b.state = toolFailed
+	}
+	for _, result := range []string{output, summary} {
+		if words, ok := denial(isError, result); ok {
+			b.state, b.summary, b.output = toolDenied, words, ""
+			return
+		}
+	}
+}
 
 // toolCall is one tool call of the main agent: one line with its status,
 // then a short result or the diff of an edit.
@@ -40,12 +73,18 @@ func (b *toolCall) render(rc *renderCtx, width int) []string {
 		return b.folded(rc, width)
 	}
 	st := rc.styles.Tool
-	line := b.markStyle(rc).Render(markTool) + b.styledTitle(rc)
+	mark := markTool
+	if b.state == toolDenied {
+		mark = markDenied
+	}
+	line := b.markStyle(rc).Render(mark) + b.styledTitle(rc)
 	switch {
 	case b.state == toolRunning:
 		line += st.Summary.Render(" …")
 	case b.state == toolInterrupted:
 		line += rc.styles.Conversation.Interrupted.Render(" (interrupted)")
+	case b.state == toolDenied:
+		line += rc.styles.Conversation.Interrupted.Render(" (" + b.summary + ")")
 	case b.summary != "" && b.state == toolFailed:
 		line += st.Failed.Render(" (" + b.summary + ")")
 	case b.summary != "":
@@ -71,7 +110,7 @@ func (b *toolCall) render(rc *renderCtx, width int) []string {
 func (b *toolCall) folded(rc *renderCtx, width int) []string {
 	lines := []string{summaryLine(b.child, width)}
 	if out := strings.TrimRight(b.output, "\n"); rc.expanded && out != "" {
-		lines = append(lines, b.result(rc, paint(strings.Split(out, "\n"), rc.styles.Tool.Output), 0, width)...)
+		lines = append(lines, b.result(rc, paint(humanStatus(strings.Split(out, "\n")), rc.styles.Tool.Output), 0, width)...)
 	}
 	return lines
 }
@@ -83,7 +122,7 @@ func (b *toolCall) markStyle(rc *renderCtx) lipgloss.Style {
 		return rc.styles.Tool.Done
 	case toolFailed:
 		return rc.styles.Tool.Failed
-	case toolInterrupted:
+	case toolInterrupted, toolDenied:
 		return rc.styles.Conversation.Interrupted
 	}
 	return rc.styles.Tool.Running
@@ -144,4 +183,16 @@ func diffLines(rc *renderCtx, diff string) []string {
 // looksLikeDiff tells a unified diff from a command line in a preview.
 func looksLikeDiff(s string) bool {
 	return strings.HasPrefix(s, "--- ") || strings.HasPrefix(s, "@@") || strings.Contains(s, "\n@@ ")
+}
+
+// humanStatus rewrites the engine's "status: timed_out · …" line of a
+// child's result in words: "status: timed out · …".
+func humanStatus(lines []string) []string {
+	for i, line := range lines {
+		if rest, ok := strings.CutPrefix(line, "status: "); ok {
+			word, tail, _ := strings.Cut(rest, " ")
+			lines[i] = strings.TrimSpace("status: " + strings.ReplaceAll(word, "_", " ") + " " + tail)
+		}
+	}
+	return lines
 }

@@ -15,9 +15,10 @@ import (
 // pane's entries, so it is live while the child runs, and it follows the
 // bottom until scrolled up.
 type transcriptView struct {
-	id     event.AgentID
-	top    int  // first line shown when not pinned
-	pinned bool // follows the bottom
+	id       event.AgentID
+	top      int  // first line shown when not pinned
+	pinned   bool // follows the bottom
+	expanded bool // its own ctrl+o, apart from the conversation's
 
 	lines []string // drawn entries, cached by what they hold
 	key   transcriptKey
@@ -26,11 +27,14 @@ type transcriptView struct {
 // transcriptKey is what the drawing depends on: the entries' sizes (an
 // entry only grows or gains a result), the width and the style
 // generation.
-type transcriptKey struct{ entries, size, width, gen int }
+type transcriptKey struct {
+	entries, size, width, gen int
+	expanded                  bool
+}
 
 // openTranscript shows a child's transcript full screen.
 func (m *Model) openTranscript(p *pane.Pane) {
-	m.viewer = &transcriptView{id: p.ID(), pinned: true}
+	m.viewer = &transcriptView{id: p.ID(), pinned: true, expanded: m.conv.rc.expanded}
 	m.overlay = overlayTranscript
 	m.input.blur()
 }
@@ -63,7 +67,7 @@ func (m *Model) transcriptKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Bottom):
 		v.pinned = true
 	case key.Matches(msg, m.keys.Expand):
-		m.conv.toggleExpanded()
+		v.expanded = !v.expanded
 	case key.Matches(msg, m.keys.Stop):
 		if p, ok := m.agents.byID[v.id]; ok {
 			return m.stopAgent(p)
@@ -124,9 +128,12 @@ func (m *Model) transcriptScreen(height int) []string {
 }
 
 // draw renders the entries at width, reusing the last drawing while they
-// are unchanged.
-func (v *transcriptView) draw(rc *renderCtx, entries []pane.Entry, width int) []string {
-	k := transcriptKey{entries: len(entries), width: width, gen: rc.gen}
+// are unchanged. It expands output by its own choice, not the
+// conversation's.
+func (v *transcriptView) draw(conv *renderCtx, entries []pane.Entry, width int) []string {
+	rc := *conv
+	rc.expanded = v.expanded
+	k := transcriptKey{entries: len(entries), width: width, gen: rc.gen, expanded: v.expanded}
 	for _, e := range entries {
 		k.size += len(e.Title) + len(e.Body) + len(e.Summary)
 	}
@@ -138,7 +145,7 @@ func (v *transcriptView) draw(rc *renderCtx, entries []pane.Entry, width int) []
 		if i > 0 {
 			lines = append(lines, "")
 		}
-		lines = append(lines, entryLines(rc, e, width)...)
+		lines = append(lines, entryLines(&rc, e, width)...)
 	}
 	for i, line := range lines {
 		lines[i] = fit(line, width)
@@ -203,6 +210,9 @@ func toolEntry(rc *renderCtx, e pane.Entry, width int) []string {
 		call.diff = e.Body
 	} else {
 		call.output = e.Body
+	}
+	if e.IsError {
+		call.finish(true, e.Summary, call.output)
 	}
 	return call.render(rc, width)
 }

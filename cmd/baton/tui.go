@@ -27,11 +27,15 @@ func runTUI(ctx context.Context, setup sessionSetup, theme string, demo bool, st
 		Theme:         theme,
 		ContextWindow: window,
 		Version:       version(),
-		Demo:          demo,
-		Notices:       setup.notices,
-		Mode:          string(setup.engine.Mode),
-		Types:         setup.engine.Types.All(),
-		TypeWarnings:  setup.typeWarnings,
+		ContextWindowOf: func(model string) int64 {
+			info, _ := setup.engine.Catalog.Lookup(model)
+			return info.ContextWindow
+		},
+		Demo:         demo,
+		Notices:      setup.notices,
+		Mode:         string(setup.engine.Mode),
+		Types:        setup.engine.Types.All(),
+		TypeWarnings: setup.typeWarnings,
 	})
 	if ctx.Err() != nil {
 		return exitInterrupted
