@@ -92,11 +92,22 @@ func (c *approvalCard) render(rc *renderCtx, width int) []string {
 		}
 		return gutter(paint(lines, rc.styles.Card.Body), "  ")
 	}
-	st := rc.styles.Card
 	var lines []string
 	for _, para := range strings.Split(termtext.Clean(d.Prompt), "\n") {
-		lines = append(lines, paint(wrap(para, width), st.Body)...)
+		lines = append(lines, paint(wrap(para, width), rc.styles.Card.Body)...)
 	}
+	return lines
+}
+
+// facts are a delegation's tools, model, limits and first-request
+// estimate: shown under the prompt whatever its scroll, so the person
+// always sees what will start. A permission card has none.
+func (c *approvalCard) facts(rc *renderCtx) []string {
+	d := c.delegation()
+	if d == nil {
+		return nil
+	}
+	st := rc.styles.Card
 	field := func(label, value string) string {
 		return st.Label.Render(label+" ") + st.Body.Render(termtext.Clean(value))
 	}
@@ -104,14 +115,15 @@ func (c *approvalCard) render(rc *renderCtx, width int) []string {
 	if d.Timeout > 0 {
 		limits += " · " + d.Timeout.String()
 	}
-	lines = append(lines, "",
-		field("tools", strings.Join(d.Tools, " ")),
-		field("model", d.Model)+"  "+field("limits", limits))
 	estimate := fmt.Sprintf("~%s tokens", compact(int64(d.EstimatedTokens)))
 	if d.CostKnown {
 		estimate += fmt.Sprintf(" · $%.4f", d.EstimatedCost)
 	}
-	return append(lines, field("first request", estimate))
+	return []string{
+		field("tools", strings.Join(d.Tools, " ")),
+		field("model", d.Model) + "  " + field("limits", limits),
+		field("first request", estimate),
+	}
 }
 
 // keyHelp lists the answers the card takes; waiting is how many
@@ -210,5 +222,6 @@ func (m *Model) cardTail() []string {
 	case overlayEdit:
 		return []string{item(k.Confirm, "approve the edited prompt") + sep + item(k.Newline, "newline") + sep + item(k.Cancel, "back")}
 	}
-	return []string{m.approvals[0].keyHelp(&m.conv.rc, k, m.pendingDelegations())}
+	card := m.approvals[0]
+	return append(card.facts(&m.conv.rc), card.keyHelp(&m.conv.rc, k, m.pendingDelegations()))
 }
