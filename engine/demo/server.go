@@ -24,8 +24,8 @@ import (
 const Model = "baton-demo"
 
 // DefaultChunkDelay paces streamed chunks so the TUI's panes visibly
-// stream, while a whole reply stays under about two seconds.
-const DefaultChunkDelay = 20 * time.Millisecond
+// stream for a few seconds, while a whole reply stays under about four.
+const DefaultChunkDelay = 45 * time.Millisecond
 
 // Options tune the demo server.
 type Options struct {
