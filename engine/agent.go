@@ -72,13 +72,31 @@ type Result struct {
 type inbox struct {
 	mu      sync.Mutex
 	pending []string
+	closed  bool
 }
 
-// push queues a message.
-func (b *inbox) push(text string) {
+// errInboxClosed says a message came after the agent's last request.
+var errInboxClosed = errors.New("it has finished; the message was not delivered")
+
+// push queues a message, or refuses it once the agent has finished.
+func (b *inbox) push(text string) error {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	if b.closed {
+		return errInboxClosed
+	}
 	b.pending = append(b.pending, text)
+	return nil
+}
+
+// close refuses later messages and returns those never delivered.
+func (b *inbox) close() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.closed = true
+	left := b.pending
+	b.pending = nil
+	return left
 }
 
 // take returns and clears the queued messages.
@@ -118,6 +136,9 @@ func (a *Agent) Run(ctx context.Context, prompt string) Result {
 		}
 	}
 	run.stats.Duration = time.Since(start)
+	for _, text := range a.inbox.close() {
+		a.emit(Notice{Meta: a.stamp(), Text: "not delivered (the agent finished first): " + text})
+	}
 	return Result{Text: run.text, Status: run.status, Reason: run.reason, Notes: a.notes, Stats: run.stats}
 }
 

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"time"
@@ -143,7 +144,9 @@ func (s *Session) SendToAgent(id AgentID, text string) error {
 	if err != nil {
 		return err
 	}
-	h.agent.inbox.push(text)
+	if err := h.agent.inbox.push(text); err != nil {
+		return fmt.Errorf("send to %s: %w", id, err)
+	}
 	return nil
 }
 
