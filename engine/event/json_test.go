@@ -50,3 +50,13 @@ func TestStatsLine(t *testing.T) {
 		t.Fatal("an unknown cost must not be shown")
 	}
 }
+
+func TestStatsCarryDurationInMilliseconds(t *testing.T) {
+	data, err := MarshalEvent(AgentFinished{Meta: Meta{Agent: "explore-1"}, Status: StatusCompleted, Stats: Stats{Duration: 5100 * time.Millisecond}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"duration_ms":5100`) {
+		t.Fatalf("no duration_ms in %s", data)
+	}
+}

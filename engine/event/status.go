@@ -1,6 +1,7 @@
 package event
 
 import (
+	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -49,4 +50,14 @@ func groupThousands(n int) string {
 		s = s[:i] + "," + s[i:]
 	}
 	return s
+}
+
+// MarshalJSON adds duration_ms beside the Go duration, for scripts that
+// read stream-json and transcripts.
+func (s Stats) MarshalJSON() ([]byte, error) {
+	type plain Stats
+	return json.Marshal(struct {
+		plain
+		DurationMS int64 `json:"duration_ms"`
+	}{plain(s), s.Duration.Milliseconds()})
 }
