@@ -255,3 +255,18 @@ func TestInboxRefusesMessagesAfterTheAgentFinished(t *testing.T) {
 		t.Fatal("a message after the agent finished was accepted")
 	}
 }
+
+func TestDeniedCallIsMarkedForPeople(t *testing.T) {
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if r.Index == 0 {
+			w.ToolCalls(llmtest.Call{Name: "write_file", Args: `{"path":"x.txt","content":"x"}`})
+			return
+		}
+		w.Text("ok")
+	}, func(c *Config) { c.Mode = ModeAsk })
+	log := runTurn(t, s, "write", func(*ApprovalRequest) Answer { return Answer{Decision: Deny, Reason: "not now"} })
+	finished := eventsOf[ToolFinished](log)
+	if len(finished) != 1 || !finished[0].Denied || finished[0].DenyReason != "not now" {
+		t.Fatalf("finished %+v", finished)
+	}
+}

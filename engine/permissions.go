@@ -67,10 +67,21 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 	case Allow:
 		return nil
 	}
-	if ans.Reason != "" {
-		return fmt.Errorf("the person denied this %s call: %s", name, ans.Reason)
+	return &deniedError{tool: name, reason: ans.Reason}
+}
+
+// deniedError is a call the person refused: its text is for the model,
+// and the executor marks the call denied for people.
+type deniedError struct {
+	tool, reason string
+}
+
+// Error implements error.
+func (e *deniedError) Error() string {
+	if e.reason != "" {
+		return fmt.Sprintf("the person denied this %s call: %s", e.tool, e.reason)
 	}
-	return fmt.Errorf("the person denied this %s call; do not retry it unchanged", name)
+	return fmt.Sprintf("the person denied this %s call; do not retry it unchanged", e.tool)
 }
 
 // requestDelegation starts deciding a delegation: from flags in headless

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -113,6 +114,9 @@ func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usag
 	content := res.Output
 	if err != nil {
 		finished.IsError = true
+		if denied, ok := errors.AsType[*deniedError](err); ok {
+			finished.Denied, finished.DenyReason = true, denied.reason
+		}
 		finished.Output = err.Error()
 		finished.Summary = firstLine(err.Error())
 		content = "Error: " + err.Error()

@@ -173,6 +173,9 @@ func (c *conversation) toolFinished(ev event.ToolFinished) {
 	c.taskFinished(it)
 	call := it.block.(*toolCall)
 	call.finish(ev.IsError, termtext.Clean(ev.Summary), termtext.Clean(ev.Output))
+	if ev.Denied {
+		call.deny(termtext.Clean(ev.DenyReason))
+	}
 	call.diff = termtext.Clean(ev.Diff)
 	it.version++
 }

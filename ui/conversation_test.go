@@ -128,7 +128,7 @@ func TestDeniedToolShowsDeniedNotTheModelText(t *testing.T) {
 		d.emit(
 			event.TurnStarted{Meta: mainMeta, Prompt: "go"},
 			event.ToolStarted{Meta: mainMeta, CallID: "c", Name: "edit_file", Title: "edit_file a.go"},
-			event.ToolFinished{Meta: mainMeta, CallID: "c", Name: "edit_file", Summary: out, Output: out, IsError: true},
+			event.ToolFinished{Meta: mainMeta, CallID: "c", Name: "edit_file", Summary: out, Output: out, IsError: true, Denied: true, DenyReason: reason},
 		)
 		screen := d.screen()
 		if !strings.Contains(screen, "⊘ edit_file a.go "+want) || strings.Contains(screen, "do not retry") || strings.Contains(screen, "the person denied") {

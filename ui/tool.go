@@ -25,36 +25,26 @@ const (
 	toolDenied // the person refused it at a permission card
 )
 
-// deniedPrefix starts the engine's tool result for a denied permission;
-// the model reads it, the person sees just "denied" and the reason.
-const deniedPrefix = "the person denied this "
-
-// denial says whether a failed call's result is a permission denial, and
-// the words to show for it.
-func denial(isError bool, result string) (string, bool) {
-	if !isError || !strings.HasPrefix(result, deniedPrefix) {
-		return "", false
-	}
-	_, reason, ok := strings.Cut(strings.TrimPrefix(result, deniedPrefix), ": ")
-	if reason = strings.TrimSpace(reason); !ok || reason == "" {
-		return "denied", true
-	}
-	return "denied: " + reason, true
-}
-
-// finish records a call's outcome; a denial shows as itself, not as the
-// text the model is given.
+// finish records a call's outcome.
 func (b *toolCall) finish(isError bool, summary, output string) {
 	b.state, b.summary, b.output = toolDone, summary, output
 	if isError {
 		b.state = toolFailed
 	}
-	for _, result := range []string{output, summary} {
-		if words, ok := denial(isError, result); ok {
-			b.state, b.summary, b.output = toolDenied, words, ""
-			return
-		}
+}
+
+// deny marks a call the person refused: it shows as "denied" and their
+// reason, not as the text the model is given.
+func (b *toolCall) deny(reason string) {
+	b.state, b.summary, b.output = toolDenied, deniedWords(reason), ""
+}
+
+// deniedWords is how a refused call reads to people.
+func deniedWords(reason string) string {
+	if reason = strings.TrimSpace(reason); reason != "" {
+		return "denied: " + reason
 	}
+	return "denied"
 }
 
 // toolCall is one tool call of the main agent: one line with its status,

@@ -211,8 +211,8 @@ func toolEntry(rc *renderCtx, e pane.Entry, width int) []string {
 	} else {
 		call.output = e.Body
 	}
-	if e.IsError {
-		call.finish(true, e.Summary, call.output)
+	if e.Denied {
+		call.state, call.summary, call.output = toolDenied, e.Summary, ""
 	}
 	return call.render(rc, width)
 }

@@ -88,6 +88,10 @@ type ToolFinished struct {
 	Output  string `json:"output"`
 	Diff    string `json:"diff,omitempty"`
 	IsError bool   `json:"is_error"`
+	// Denied is set when the person refused the call at a permission
+	// prompt; DenyReason is what they said, if anything.
+	Denied     bool   `json:"denied,omitempty"`
+	DenyReason string `json:"deny_reason,omitempty"`
 }
 
 // UsageReported is sent after every model request with that request's

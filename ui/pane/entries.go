@@ -37,6 +37,8 @@ type Entry struct {
 	// status's stats ("8 tools, 5.1s, 3.2k tok").
 	Summary string
 	IsError bool
+	// Denied marks a tool call the person refused; Summary then says so.
+	Denied bool
 }
 
 // Entries is the child's transcript so far: its prompt, then what it said
@@ -105,11 +107,17 @@ func (p *Pane) toolFinished(e event.ToolFinished) {
 		body = e.Diff
 	}
 	body = strings.TrimRight(termtext.Clean(body), "\n")
+	if e.Denied {
+		summary, body = "denied", ""
+		if reason := oneLine(e.DenyReason); reason != "" {
+			summary += ": " + reason
+		}
+	}
 	if i, ok := p.calls[e.CallID]; ok {
 		delete(p.calls, e.CallID)
-		p.entries[i].Summary, p.entries[i].Body, p.entries[i].IsError = summary, body, e.IsError
+		p.entries[i].Summary, p.entries[i].Body, p.entries[i].IsError, p.entries[i].Denied = summary, body, e.IsError, e.Denied
 	} else {
-		p.entries = append(p.entries, Entry{Kind: ToolCall, Title: oneLine(e.Name), Summary: summary, Body: body, IsError: e.IsError})
+		p.entries = append(p.entries, Entry{Kind: ToolCall, Title: oneLine(e.Name), Summary: summary, Body: body, IsError: e.IsError, Denied: e.Denied})
 	}
 	p.activity.finishTool(e.CallID, oneLine(e.Name), summary, e.IsError)
 }
