@@ -231,6 +231,12 @@ func TestStoppedChildLeavesSiblingsRunning(t *testing.T) {
 		switch {
 		case isChild(r):
 			w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "working on " + r.LastUser()}}}})
+			if r.LastUser() == "victim job" {
+				// The victim streams until it is stopped: releasing it too
+				// would race the stop with a completed reply.
+				<-w.Context().Done()
+				return
+			}
 			select {
 			case <-release:
 				w.Text(" and finished")

@@ -43,12 +43,17 @@ type callResult struct {
 // meanwhile, so edits and commands never race each other.
 func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall) toolOutcome {
 	results := make([]callResult, len(calls))
-	var wg sync.WaitGroup
+	// Every task call is prepared (numbered, queued) before any child
+	// starts, so a quick first child cannot finish and free its slot while
+	// its siblings are still being put in line.
+	finishers := make(map[int]func() callResult)
 	for i, call := range calls {
-		if call.Function.Name != TaskToolName {
-			continue
+		if call.Function.Name == TaskToolName {
+			finishers[i] = e.startTask(ctx, a, call)
 		}
-		finish := e.startTask(ctx, a, call)
+	}
+	var wg sync.WaitGroup
+	for i, finish := range finishers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
