@@ -27,13 +27,13 @@ func newNestedContext(root string, names ...string) *nestedContext {
 }
 
 // forCall returns the instructions that apply to the call's path and were
-// not given yet, or "".
-func (n *nestedContext) forCall(args json.RawMessage) string {
+// not given yet, or "", and notes on files cut or skipped for the person.
+func (n *nestedContext) forCall(args json.RawMessage) (text string, notes []string) {
 	var a struct {
 		Path string `json:"path"`
 	}
 	if n == nil || json.Unmarshal(args, &a) != nil || a.Path == "" {
-		return ""
+		return "", nil
 	}
 	abs := a.Path
 	if !filepath.IsAbs(abs) {
@@ -45,32 +45,40 @@ func (n *nestedContext) forCall(args json.RawMessage) string {
 	}
 	rel, err := filepath.Rel(n.root, dir)
 	if err != nil || rel == "." || strings.HasPrefix(rel, "..") {
-		return ""
+		return "", nil
 	}
 	var parts []string
 	current := n.root
 	for _, part := range strings.Split(rel, string(filepath.Separator)) {
 		current = filepath.Join(current, part)
-		if text := n.take(current); text != "" {
+		text, more := n.take(current)
+		if text != "" {
 			parts = append(parts, text)
 		}
+		notes = append(notes, more...)
 	}
-	return strings.Join(parts, "\n\n")
+	return strings.Join(parts, "\n\n"), notes
 }
 
-// take returns the context file of dir, once.
-func (n *nestedContext) take(dir string) string {
+// take returns the context file of dir, once, and notes on any file of
+// dir that was cut or skipped.
+func (n *nestedContext) take(dir string) (string, []string) {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	if n.seen[dir] {
-		return ""
+		return "", nil
 	}
 	n.seen[dir] = true
+	var notes []string
 	for _, name := range n.names {
-		if text := readContextFile(filepath.Join(dir, name)); text != "" {
+		text, note := readContextFile(n.root, filepath.Join(dir, name))
+		if note != "" {
+			notes = append(notes, note)
+		}
+		if text != "" {
 			rel, _ := filepath.Rel(n.root, dir)
-			return "[Instructions from " + filepath.ToSlash(filepath.Join(rel, name)) + "; they apply to files under " + filepath.ToSlash(rel) + "/]\n" + text
+			return "[Instructions from " + filepath.ToSlash(filepath.Join(rel, name)) + "; they apply to files under " + filepath.ToSlash(rel) + "/]\n" + text, notes
 		}
 	}
-	return ""
+	return "", notes
 }

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"path/filepath"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
@@ -61,10 +62,12 @@ func newDelegator(s *Session) (*delegator, error) {
 		return nil, fmt.Errorf("new session: %w", err)
 	}
 	base := tools.NewSet(tools.Base(ws, tools.Limits{OutputChars: cfg.Limits.ToolOutputChars, CommandTimeout: cfg.Limits.CommandTimeout})...)
+	agentsMD, note := readContextFile(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"))
+	s.note(note)
 	return &delegator{
 		s: s, types: cfg.Types, base: base, catalog: cfg.Catalog, limits: cfg.Limits,
 		subagentModel: cfg.SubagentModel, policyAllow: cfg.SubagentAllow, policyDeny: cfg.SubagentDeny,
-		workspace: cfg.Workspace, agentsMD: readContextFile(ws.Root() + "/AGENTS.md"),
+		workspace: cfg.Workspace, agentsMD: agentsMD,
 		slots: map[int]*slotQueue{}, children: map[AgentID]*childHandle{},
 	}, nil
 }

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -20,23 +19,24 @@ How to work:
 - Sub-agent results end with a status line; a status other than completed means the work is partial.
 - Writes and commands may need the person's approval; if a call is denied, do not repeat it unchanged.`
 
-// contextFileLimit bounds an AGENTS.md or CLAUDE.md taken into a prompt.
-const contextFileLimit = 20000
-
 // mainPrompt builds the main agent's system prompt: the built-in text, or
 // the configured override, plus the project's AGENTS.md (CLAUDE.md when
-// there is none).
-func mainPrompt(override, workspace string) string {
-	prompt := override
+// there is none or it cannot be used). notes says what was cut or skipped.
+func mainPrompt(override, workspace string) (prompt string, notes []string) {
+	prompt = override
 	if prompt == "" {
 		prompt = fmt.Sprintf(mainSystemPrompt, workspace)
 	}
 	for _, name := range []string{"AGENTS.md", "CLAUDE.md"} {
-		if text := readContextFile(filepath.Join(workspace, name)); text != "" {
-			return prompt + "\n\n# Project instructions (" + name + ")\n\n" + text
+		text, note := readContextFile(workspace, filepath.Join(workspace, name))
+		if note != "" {
+			notes = append(notes, note)
+		}
+		if text != "" {
+			return prompt + "\n\n# Project instructions (" + name + ")\n\n" + text, notes
 		}
 	}
-	return prompt
+	return prompt, notes
 }
 
 // childSystemPrompt builds a child's system prompt: its type's prompt, any
@@ -54,13 +54,4 @@ func childSystemPrompt(typ agenttypes.Type, instructions, workspace, agentsMD st
 		parts = append(parts, "# Project instructions (AGENTS.md)\n\n"+agentsMD)
 	}
 	return strings.Join(parts, "\n\n")
-}
-
-// readContextFile returns a context file's text, bounded, or "".
-func readContextFile(path string) string {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return ""
-	}
-	return truncateChars(strings.TrimSpace(string(data)), contextFileLimit)
 }

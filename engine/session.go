@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sync"
 	"time"
 
@@ -33,6 +34,9 @@ type Session struct {
 	// resumeNotes are the problems resuming found.
 	history     []Event
 	resumeNotes []string
+	// startNotes are what the person should know before the first turn:
+	// project files cut or skipped on the way into the prompt.
+	startNotes []string
 	// pendingUsage counts, while resuming, the requests of a turn that
 	// has not ended (yet, or ever).
 	pendingUsage Usage
@@ -189,14 +193,32 @@ func (s *Session) newMainAgent() *Agent {
 	if s.cfg.Limits.MaxDepth > 0 {
 		set = set.With(&taskTool{d: s.deleg})
 	}
+	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)
+	for _, n := range notes {
+		s.note(n)
+	}
 	return &Agent{
 		meta: Meta{Agent: MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
 		model: s.Model, tools: set, maxSteps: s.cfg.Limits.MaxSteps,
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars,
 			context: newNestedContext(s.cfg.Workspace, "AGENTS.md", "CLAUDE.md")},
-		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem,
-			Content: mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)}},
+		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		emit: s.emit, record: s.recordMessages(MainAgent), retryDelays: s.cfg.RetryDelays,
+	}
+}
+
+// StartNotes are what the person should know before the first turn, such
+// as an AGENTS.md that was skipped (a link to a device or outside the
+// workspace) or cut to its cap; cmd shows them with its own notices.
+func (s *Session) StartNotes() []string {
+	return append([]string(nil), s.startNotes...)
+}
+
+// note keeps a start note once; the main prompt and the children's read
+// the same AGENTS.md.
+func (s *Session) note(text string) {
+	if text != "" && !slices.Contains(s.startNotes, text) {
+		s.startNotes = append(s.startNotes, text)
 	}
 }
 

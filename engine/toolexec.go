@@ -160,8 +160,12 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 		return tools.Result{}, Usage{}, err
 	}
 	res.Output = truncateChars(res.Output, e.outputChars)
-	if extra := e.context.forCall(args); extra != "" {
+	extra, notes := e.context.forCall(args)
+	if extra != "" {
 		res.Output += "\n\n" + extra
+	}
+	for _, note := range notes {
+		a.emit(Notice{Meta: a.stamp(), Text: note})
 	}
 	return res, Usage{}, nil
 }

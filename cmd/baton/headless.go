@@ -27,7 +27,7 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 		return exitFailed
 	}
 	defer s.Close()
-	for _, note := range s.ResumeNotes() {
+	for _, note := range append(s.StartNotes(), s.ResumeNotes()...) {
 		fmt.Fprintf(stderr, "baton: note: %s\n", note)
 	}
 	p := newPrinter(format, stdout, stderr)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/ui"
@@ -32,7 +33,7 @@ func runTUI(ctx context.Context, setup sessionSetup, theme string, demo bool, st
 			return info.ContextWindow
 		},
 		Demo:         demo,
-		Notices:      setup.notices,
+		Notices:      slices.Concat(setup.notices, s.StartNotes()),
 		Mode:         string(setup.engine.Mode),
 		Types:        setup.engine.Types.All(),
 		TypeWarnings: setup.typeWarnings,
