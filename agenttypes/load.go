@@ -3,11 +3,12 @@ package agenttypes
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
 // LoadOptions says where Load looks for agent files. An empty directory
@@ -73,7 +74,7 @@ func Load(opts LoadOptions) *Registry {
 			continue
 		}
 		for _, path := range paths {
-			t, ws, err := readAgent(path, tools)
+			t, ws, err := readAgent(opts.rootOf(dir), path, tools)
 			warnings = append(warnings, ws...)
 			if err != nil {
 				warnings = append(warnings, asWarning(path, err))
@@ -96,6 +97,10 @@ func Load(opts LoadOptions) *Registry {
 // agentFiles lists the .md files of dir in name order; a missing folder
 // has none.
 func agentFiles(dir string) ([]string, error) {
+	// Look first: opening a FIFO named like the folder would block.
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return nil, errors.New("read agent folder: not a directory")
+	}
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -112,22 +117,32 @@ func agentFiles(dir string) ([]string, error) {
 	return paths, nil
 }
 
-// readAgent reads and parses one file, refusing files too large to be a
-// prompt before reading them whole.
-func readAgent(path string, tools toolSet) (Type, []Warning, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Type{}, nil, fmt.Errorf("skipped: read agent file: %w", unwrapPath(err))
+// rootOf is the workspace a project folder's files must resolve inside;
+// user folders ("" root) may be links elsewhere, as dotfiles often are.
+func (o LoadOptions) rootOf(dir string) string {
+	if o.ProjectDir == "" {
+		return ""
 	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxFileSize+1))
-	if err != nil {
-		return Type{}, nil, fmt.Errorf("skipped: read agent file: %w", unwrapPath(err))
+	if rel, err := filepath.Rel(o.ProjectDir, dir); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return o.ProjectDir
 	}
-	if len(data) > maxFileSize {
+	return ""
+}
+
+// readAgent reads and parses one file: only a regular file (inside root
+// when root is set), refused before reading when too large to be a prompt.
+func readAgent(root, path string, tools toolSet) (Type, []Warning, error) {
+	f, err := repofile.Read(root, path, maxFileSize)
+	var skip *repofile.SkipError
+	switch {
+	case errors.As(err, &skip):
+		return Type{}, nil, errors.New("skipped: " + skip.Reason)
+	case err != nil:
+		return Type{}, nil, fmt.Errorf("skipped: read agent file: %w", unwrapPath(err))
+	case f.Cut:
 		return Type{}, nil, fmt.Errorf("skipped: larger than %d KiB", maxFileSize>>10)
 	}
-	return parseFile(path, data, tools)
+	return parseFile(path, f.Data, tools)
 }
 
 // asWarning keeps the line of a parse error and gives an I/O error one.

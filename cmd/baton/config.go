@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -51,6 +52,8 @@ type config struct {
 	Cleanup        string
 	// DebugLog is the BATON_DEBUG path; empty means no debug log.
 	DebugLog string
+	// notices are config files skipped, for the person.
+	notices []string
 }
 
 // modelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -78,13 +81,13 @@ func loadConfig(src configSources) (config, error) {
 	cfg := config{Model: defaultModel, PruneAfterDays: defaultPruneAfterDays, Cleanup: defaultCleanup}
 	userPath := userConfigPath(src.env)
 	user, err := loadConfigFile(userPath, userPath, userScope)
-	if err != nil {
+	if err = cfg.skip(err); err != nil {
 		return config{}, err
 	}
 	cfg.applyFile(user, fromUser)
 	projectPath := filepath.Join(src.workspace, projectConfigName)
 	project, err := loadConfigFile(projectPath, projectConfigName, projectScope)
-	if err != nil {
+	if err = cfg.skip(err); err != nil {
 		return config{}, err
 	}
 	cfg.applyFile(project, fromProject)
@@ -93,6 +96,17 @@ func loadConfig(src configSources) (config, error) {
 	}
 	cfg.applyFlags(src.flags)
 	return cfg, nil
+}
+
+// skip turns a config file that was skipped into a notice; other errors
+// stay errors.
+func (c *config) skip(err error) error {
+	var skipped *skippedConfig
+	if errors.As(err, &skipped) {
+		c.notices = append(c.notices, skipped.notice)
+		return nil
+	}
+	return err
 }
 
 // userConfigDir is baton's folder under the XDG config home, holding

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"reflect"
 	"strings"
 
@@ -78,12 +77,12 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 	if path == "" {
 		return fc, nil
 	}
-	data, err := os.ReadFile(path)
+	data, err := readConfigData(path, display, scope)
 	if errors.Is(err, fs.ErrNotExist) {
 		return fc, nil
 	}
 	if err != nil {
-		return fc, fmt.Errorf("read config: %w", err)
+		return fc, err
 	}
 	var raw map[string]any
 	md, err := toml.Decode(string(data), &raw)

@@ -9,6 +9,7 @@ import (
 	"net/url"
 	"os"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 )
@@ -58,7 +59,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	if dir != nil {
 		defer func() { _ = dir.Close() }()
 	}
-	inv.endpoint.notices = append(inv.endpoint.notices, notices...)
+	inv.endpoint.notices = slices.Concat(inv.cfg.notices, inv.endpoint.notices, notices)
 	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.workspace, inv.env, inv.headless)
 	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"
 	setup.engine.Version = version()

@@ -1,0 +1,41 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
+)
+
+// maxConfigBytes bounds a config file; a real one is a few hundred bytes.
+const maxConfigBytes = 256 << 10
+
+// skippedConfig is a config file that exists but was not used (a device,
+// a FIFO, a link leaving the workspace, too large): the run goes on
+// without it and the person is told why.
+type skippedConfig struct{ notice string }
+
+func (e *skippedConfig) Error() string { return e.notice }
+
+// readConfigData reads a config file the way every file a repository
+// hands baton is read: a regular file, capped before reading, never a read
+// that blocks; the project file must also resolve inside the workspace
+// (.baton/config.toml under it), while the user's may be a dotfiles link.
+func readConfigData(path, display string, scope configScope) ([]byte, error) {
+	root := ""
+	if scope == projectScope {
+		root = filepath.Dir(filepath.Dir(path))
+	}
+	f, err := repofile.Read(root, path, maxConfigBytes)
+	var skip *repofile.SkipError
+	switch {
+	case errors.As(err, &skip):
+		return nil, &skippedConfig{fmt.Sprintf("%s skipped: %s", display, skip.Reason)}
+	case err != nil:
+		return nil, fmt.Errorf("read config: %w", err)
+	case f.Cut:
+		return nil, &skippedConfig{fmt.Sprintf("%s skipped: larger than %d KiB", display, maxConfigBytes>>10)}
+	}
+	return f.Data, nil
+}
