@@ -74,7 +74,7 @@ func (t findFiles) Run(ctx context.Context, args json.RawMessage) (Result, error
 	}
 	var out strings.Builder
 	shown, more := 0, 0
-	err = walkVisible(ctx, t.ws, start, 0, func(abs string, d fs.DirEntry) error {
+	notes, err := walkVisible(ctx, t.ws, start, 0, func(abs string, d fs.DirEntry) error {
 		if d.IsDir() {
 			return nil
 		}
@@ -94,11 +94,11 @@ func (t findFiles) Run(ctx context.Context, args json.RawMessage) (Result, error
 		return Result{}, fmt.Errorf("find_files %s: %w", a.Pattern, err)
 	}
 	if shown == 0 {
-		return Result{Output: fmt.Sprintf("no files match %s", a.Pattern), Summary: "0 files"}, nil
+		return Result{Output: withNotes(fmt.Sprintf("no files match %s", a.Pattern), notes), Summary: "0 files"}, nil
 	}
 	if more > 0 {
 		out.WriteString("… [truncated: " + plural(more, "more file", "more files") + "]")
 	}
 	output := truncate(strings.TrimSuffix(out.String(), "\n"), t.lim.OutputChars)
-	return Result{Output: output, Summary: plural(shown+more, "file", "files")}, nil
+	return Result{Output: withNotes(output, notes), Summary: plural(shown+more, "file", "files")}, nil
 }

@@ -88,7 +88,7 @@ func (t grep) Run(ctx context.Context, args json.RawMessage) (Result, error) {
 		}
 		return s.result(a.Pattern, t.lim.OutputChars), nil
 	}
-	err = walkVisible(ctx, t.ws, start, 0, func(abs string, d fs.DirEntry) error {
+	notes, err := walkVisible(ctx, t.ws, start, 0, func(abs string, d fs.DirEntry) error {
 		if d.IsDir() || !globMatches(a.Glob, start, abs) {
 			return nil
 		}
@@ -102,7 +102,9 @@ func (t grep) Run(ctx context.Context, args json.RawMessage) (Result, error) {
 	if err != nil {
 		return Result{}, fmt.Errorf("grep %s: %w", orDot(a.Path), err)
 	}
-	return s.result(a.Pattern, t.lim.OutputChars), nil
+	res := s.result(a.Pattern, t.lim.OutputChars)
+	res.Output = withNotes(res.Output, notes)
+	return res, nil
 }
 
 // parse decodes the arguments and compiles the pattern.

@@ -69,7 +69,7 @@ func (t listFiles) Run(ctx context.Context, args json.RawMessage) (Result, error
 	}
 	var out strings.Builder
 	shown, more := 0, 0
-	err = walkVisible(ctx, t.ws, start, a.Depth, func(abs string, d fs.DirEntry) error {
+	notes, err := walkVisible(ctx, t.ws, start, a.Depth, func(abs string, d fs.DirEntry) error {
 		if shown == maxListEntries {
 			more++
 			return nil
@@ -86,11 +86,11 @@ func (t listFiles) Run(ctx context.Context, args json.RawMessage) (Result, error
 		return Result{}, fmt.Errorf("list %s: %w", orDot(a.Path), err)
 	}
 	if shown == 0 {
-		return Result{Output: "(empty directory)", Summary: "0 entries"}, nil
+		return Result{Output: withNotes("(empty directory)", notes), Summary: "0 entries"}, nil
 	}
 	if more > 0 {
 		out.WriteString("… [truncated: " + plural(more, "more entry", "more entries") + "]")
 	}
 	output := truncate(strings.TrimSuffix(out.String(), "\n"), t.lim.OutputChars)
-	return Result{Output: output, Summary: plural(shown+more, "entry", "entries")}, nil
+	return Result{Output: withNotes(output, notes), Summary: plural(shown+more, "entry", "entries")}, nil
 }

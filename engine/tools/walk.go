@@ -10,7 +10,12 @@ import (
 	"strings"
 
 	ignore "github.com/sabhiram/go-gitignore"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
+
+// maxIgnoreBytes bounds a .gitignore; a larger one is not applied.
+const maxIgnoreBytes = 1 << 20
 
 // ignorer answers "is this path gitignored?" from the .gitignore files of
 // the root and of every directory below it, loading each once. A nil
@@ -18,6 +23,8 @@ import (
 type ignorer struct {
 	root  string
 	cache map[string]*ignore.GitIgnore
+	// notes name the .gitignore files that were skipped, for the result.
+	notes []string
 }
 
 // newIgnorer returns an ignorer for the tree under root.
@@ -58,12 +65,43 @@ func (ig *ignorer) load(dir string) *ignore.GitIgnore {
 	if gi, ok := ig.cache[dir]; ok {
 		return gi
 	}
-	gi, err := ignore.CompileIgnoreFile(filepath.Join(dir, ".gitignore"))
-	if err != nil {
-		gi = nil
+	ig.cache[dir] = nil
+	path := filepath.Join(dir, ".gitignore")
+	f, err := repofile.Read(ig.root, path, maxIgnoreBytes)
+	var skip *repofile.SkipError
+	switch {
+	case errors.As(err, &skip):
+		ig.note(path, skip.Reason)
+		return nil
+	case err != nil:
+		if !errors.Is(err, fs.ErrNotExist) {
+			ig.note(path, err.Error())
+		}
+		return nil
+	case f.Cut:
+		ig.note(path, fmt.Sprintf("larger than %d KiB", maxIgnoreBytes>>10))
+		return nil
 	}
+	gi := ignore.CompileIgnoreLines(strings.Split(string(f.Data), "\n")...)
 	ig.cache[dir] = gi
 	return gi
+}
+
+// note records a .gitignore that was not applied and why.
+func (ig *ignorer) note(path, why string) {
+	rel, err := filepath.Rel(ig.root, path)
+	if err != nil {
+		rel = path
+	}
+	ig.notes = append(ig.notes, fmt.Sprintf("[note: %s not applied: %s]", filepath.ToSlash(rel), why))
+}
+
+// withNotes appends the walk's notes to a tool's output.
+func withNotes(output string, notes []string) string {
+	if len(notes) == 0 {
+		return output
+	}
+	return output + "\n" + strings.Join(notes, "\n")
 }
 
 // walkVisible walks the tree under start (a resolved path inside ws) in
@@ -71,13 +109,16 @@ func (ig *ignorer) load(dir string) *ignore.GitIgnore {
 // .git nor gitignored; maxDepth > 0 stops descending below that depth.
 // When start itself is ignored the model named it on purpose, so nothing
 // under it is filtered but .git. Unreadable directories are skipped; fn
-// may return fs.SkipDir or fs.SkipAll.
-func walkVisible(ctx context.Context, ws *Workspace, start string, maxDepth int, fn func(abs string, d fs.DirEntry) error) error {
+// may return fs.SkipDir or fs.SkipAll. The notes it returns name the
+// .gitignore files it could not apply (a device, a FIFO, a link leaving
+// the workspace, too large), which are skipped rather than read.
+func walkVisible(ctx context.Context, ws *Workspace, start string, maxDepth int, fn func(abs string, d fs.DirEntry) error) ([]string, error) {
 	ig := newIgnorer(ws.Root())
+	var notes []string
 	if info, err := os.Stat(start); err == nil && ig.ignored(start, info.IsDir()) {
-		ig = nil
+		notes, ig = ig.notes, nil
 	}
-	return filepath.WalkDir(start, func(abs string, d fs.DirEntry, err error) error {
+	err := filepath.WalkDir(start, func(abs string, d fs.DirEntry, err error) error {
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			return ctxErr
 		}
@@ -104,6 +145,10 @@ func walkVisible(ctx context.Context, ws *Workspace, start string, maxDepth int,
 		}
 		return nil
 	})
+	if ig != nil {
+		notes = ig.notes
+	}
+	return notes, err
 }
 
 // depth counts the path components of abs below start.
