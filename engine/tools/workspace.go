@@ -19,6 +19,9 @@ const maxSymlinkHops = 40
 // outside it by `..`, an absolute path or a symlink.
 type Workspace struct {
 	root string
+	// gitDirs are the git directories a `.git` file points at, found
+	// when the workspace opens; writes into them are refused.
+	gitDirs []string
 	// writes serialises read-modify-write changes (write_file, edit_file),
 	// so two agents editing one file never lose each other's edit.
 	writes sync.Mutex
@@ -42,7 +45,7 @@ func NewWorkspace(root string) (*Workspace, error) {
 	if !info.IsDir() {
 		return nil, fmt.Errorf("open workspace %q: not a directory", root)
 	}
-	return &Workspace{root: resolved}, nil
+	return &Workspace{root: resolved, gitDirs: linkedGitDirs(resolved)}, nil
 }
 
 // Root is the workspace's absolute, symlink-free path.
@@ -75,8 +78,10 @@ func (w *Workspace) Resolve(path string) (string, error) {
 }
 
 // ResolveForWrite is Resolve for paths that will be changed: it also
-// refuses anything inside a .git directory at any depth, since a model
-// editing git's internals can corrupt or rewrite history.
+// refuses anything inside a git directory, since a model editing git's
+// internals can corrupt or rewrite history or plant a hook that runs at
+// the next commit: a .git folder at any depth, and a git directory by any
+// other name (see gitDirOf).
 func (w *Workspace) ResolveForWrite(path string) (string, error) {
 	resolved, err := w.Resolve(path)
 	if err != nil {
@@ -88,6 +93,9 @@ func (w *Workspace) ResolveForWrite(path string) (string, error) {
 	}
 	if inGitDir(lexical) || inGitDir(w.Rel(resolved)) {
 		return "", fmt.Errorf("path %q is inside a .git directory; writes there are refused", path)
+	}
+	if dir := w.gitDirOf(resolved); dir != "" {
+		return "", fmt.Errorf("path %q is inside the git directory %s; writes there are refused", path, w.Rel(dir))
 	}
 	return resolved, nil
 }
