@@ -24,17 +24,18 @@ type Redactor struct {
 }
 
 // NewRedactor returns a Redactor for the given secrets. Values shorter than
-// 8 bytes are ignored. Each secret is matched both as written and in its
-// JSON-escaped form, since that is how it appears inside a record.
+// 8 bytes are ignored. Each secret is matched in every form it can take
+// inside a record (see encodings).
 func NewRedactor(secrets ...string) *Redactor {
 	var forms []string
 	for _, s := range secrets {
 		if len(s) < minSecretLen {
 			continue
 		}
-		forms = append(forms, s)
-		if esc := jsonEscaped(s); esc != s {
-			forms = append(forms, esc)
+		for _, f := range encodings(s) {
+			if !slices.Contains(forms, f) {
+				forms = append(forms, f)
+			}
 		}
 	}
 	if len(forms) == 0 {
@@ -90,12 +91,39 @@ func (r *Redactor) redactLine(line []byte) ([]byte, error) {
 	return []byte(out), nil
 }
 
-// jsonEscaped is s as it appears between the quotes of a JSON string
-// written by this package's encoder.
-func jsonEscaped(s string) string {
+// encodings are the forms s takes in a transcript line: as written; JSON
+// escaped by this package's encoder (`\"`, `\\`) and by encoders that
+// escape HTML (`\u0026`, `\u003c`, `\u003e`) or slashes (`\/`), as a
+// model's or a tool's own JSON does; and each of those escaped again, up
+// to three levels deep: a JSON file's text inside write_file's arguments
+// inside a ToolStarted record is three strings deep.
+func encodings(s string) []string {
+	forms := []string{s}
+	level := []string{s}
+	for range 3 {
+		var next []string
+		for _, f := range level {
+			for _, html := range []bool{false, true} {
+				esc := jsonEscaped(f, html)
+				for _, form := range []string{esc, strings.ReplaceAll(esc, "/", `\/`)} {
+					if !slices.Contains(forms, form) {
+						forms = append(forms, form)
+						next = append(next, form)
+					}
+				}
+			}
+		}
+		level = next
+	}
+	return forms
+}
+
+// jsonEscaped is s as it appears between the quotes of a JSON string,
+// with or without HTML escaping.
+func jsonEscaped(s string, html bool) string {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
+	enc.SetEscapeHTML(html)
 	if err := enc.Encode(s); err != nil {
 		return s
 	}
