@@ -46,7 +46,7 @@ func chooseEndpoint(c config, headless, demo bool) (endpoint, error) {
 		ep.apiKey = ""
 		ep.notices = append(ep.notices, fmt.Sprintf(
 			"%s sets base_url %s; your API key is not sent to an endpoint chosen by a project file "+
-				"(set OPENAI_BASE_URL or base_url in your user config to trust it)", projectConfigName, c.BaseURL))
+				"(set OPENAI_BASE_URL or base_url in your user config to trust it)", projectConfigName, redactURL(c.BaseURL)))
 	}
 	if ep.apiKey == "" {
 		ep.apiKey = placeholderKey

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/url"
 	"os"
 	"runtime/debug"
 	"slices"
@@ -161,13 +160,4 @@ func version() string {
 		return info.Main.Version
 	}
 	return "dev"
-}
-
-// redactURL hides a password in a URL before it is logged.
-func redactURL(s string) string {
-	u, err := url.Parse(s)
-	if err != nil {
-		return ""
-	}
-	return u.Redacted()
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -26,11 +25,7 @@ func openStore(inv *invocation, now time.Time) (*transcript.Store, []string, err
 	// The key may come from the user config rather than the environment,
 	// and a base URL may carry credentials: none of them is ever written.
 	secrets := append(transcript.SecretsFromEnv(environ), inv.cfg.APIKey)
-	if u, err := url.Parse(inv.cfg.BaseURL); err == nil && u.User != nil {
-		if pw, ok := u.User.Password(); ok {
-			secrets = append(secrets, pw)
-		}
-	}
+	secrets = append(secrets, urlSecrets(inv.cfg.BaseURL)...)
 	store := transcript.NewStore(root, transcript.NewRedactor(secrets...))
 	var notices []string
 	if _, err := store.Prune(time.Duration(inv.cfg.PruneAfterDays)*24*time.Hour, now); err != nil {
