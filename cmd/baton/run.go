@@ -29,6 +29,7 @@ const maxPromptBytes = 1 << 20
 // log redirection it undoes, so tests call it directly with their own
 // arguments, environment and streams.
 func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	stdout, stderr = cleanWriter{stdout}, cleanWriter{stderr}
 	inv, code := prepare(args, environ, stdin, stdout, stderr)
 	if inv == nil {
 		return code
