@@ -55,7 +55,9 @@ func TestHostileRepository(t *testing.T) {
 	env := []string{"HOME=" + home, "OPENAI_BASE_URL=" + srv.URL, "OPENAI_API_KEY=sk-env-secret-0123456789"}
 	var stdout, stderr bytes.Buffer
 	done := make(chan int, 1)
-	go func() { done <- run(context.Background(), []string{"-p", "summarize"}, env, strings.NewReader(""), &stdout, &stderr) }()
+	go func() {
+		done <- run(context.Background(), []string{"-p", "summarize"}, env, strings.NewReader(""), &stdout, &stderr)
+	}()
 	var code int
 	select {
 	case code = <-done:
