@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -96,17 +95,6 @@ func loadConfig(src configSources) (config, error) {
 	}
 	cfg.applyFlags(src.flags)
 	return cfg, nil
-}
-
-// skip turns a config file that was skipped into a notice; other errors
-// stay errors.
-func (c *config) skip(err error) error {
-	var skipped *skippedConfig
-	if errors.As(err, &skipped) {
-		c.notices = append(c.notices, skipped.notice)
-		return nil
-	}
-	return err
 }
 
 // userConfigDir is baton's folder under the XDG config home, holding

@@ -39,3 +39,14 @@ func readConfigData(path, display string, scope configScope) ([]byte, error) {
 	}
 	return f.Data, nil
 }
+
+// skip turns a config file that was skipped into a notice; other errors
+// stay errors.
+func (c *config) skip(err error) error {
+	var skipped *skippedConfig
+	if errors.As(err, &skipped) {
+		c.notices = append(c.notices, skipped.notice)
+		return nil
+	}
+	return err
+}
