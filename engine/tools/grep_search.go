@@ -5,9 +5,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
 // maxGrepLineChars cuts a matching line so minified files stay readable.
@@ -40,9 +41,9 @@ func (s *grepSearch) file(ctx context.Context, abs, rel string) (binary bool, er
 	if err := ctx.Err(); err != nil {
 		return false, err
 	}
-	f, err := os.Open(abs)
+	f, err := repofile.OpenRegular(abs)
 	if err != nil {
-		// Unreadable files (permissions, races with deletion) are skipped
+		// FIFOs and devices, unreadable files (permissions, races with deletion) are skipped
 		// like unreadable directories: one bad file must not fail a search.
 		return false, nil
 	}

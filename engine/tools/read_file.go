@@ -12,6 +12,8 @@ import (
 	"os"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
 // sniffBytes is how much of a file the binary check looks at.
@@ -95,7 +97,9 @@ func (t readFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 		return Result{}, fmt.Errorf("%s is %s, over read_file's %s limit; read a line range with offset and limit",
 			a.Path, byteSize(info.Size()), byteSize(t.lim.ReadMaxBytes))
 	}
-	f, err := os.Open(abs)
+	// The look above may be stale: the open itself refuses a FIFO or
+	// device swapped in since, without blocking.
+	f, err := repofile.OpenRegular(abs)
 	if err != nil {
 		return Result{}, fmt.Errorf("read %s: %w", a.Path, err)
 	}
