@@ -38,9 +38,18 @@ type Type struct {
 	Capabilities []string
 	// Source is where the type comes from: "built-in" or a file path.
 	Source string
-	// UnknownTools lists tool names the definition asked for that the
-	// program does not have.
-	UnknownTools []string
+	// DroppedTools lists the tools the definition asked for that baton
+	// does not have (WebSearch, mcp__…); the type runs without them, as
+	// Claude Code runs a file naming a tool it lacks, and the delegation
+	// card and /agents say which were dropped.
+	DroppedTools []string
+	// Temperature and TopP are the sampling settings the file asks for
+	// (OpenCode's temperature and top_p); nil leaves the model's default.
+	Temperature *float64
+	TopP        *float64
+	// Permissions are the standing rules the file sets for the child's
+	// tool calls (OpenCode's permission:), in Claude Code rule syntax.
+	Permissions Rules
 	// Hidden types are not offered to the model (OpenCode's hidden, or
 	// mode: primary), though a prompt that names one may still use it.
 	Hidden bool

@@ -8,9 +8,9 @@ import (
 // BuiltinSource is the Source of the types baton ships with.
 const BuiltinSource = "built-in"
 
-// TaskTool is the delegation tool. No sub-agent ever gets it: an agent
-// file that asks for it is skipped rather than quietly trimmed, so its
-// author learns that children cannot delegate.
+// TaskTool is the delegation tool. An agent file never grants it: the
+// depth limit decides whether a child may delegate, so a file naming it
+// (or Claude Code's Agent) has that entry ignored.
 const TaskTool = "task"
 
 // ReadOnlyTools are the tools that cannot change the workspace; the

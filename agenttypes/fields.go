@@ -215,3 +215,24 @@ func appendNew(list []string, s string) []string {
 	}
 	return append(list, s)
 }
+
+// applySampling reads OpenCode's temperature and top_p, sent in the
+// child's requests; a value outside what the APIs accept is ignored.
+func applySampling(p *fileParser, t *Type, e entry) error {
+	s, _ := scalar(e.value)
+	f, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	limit := 2.0
+	if e.norm == "topp" {
+		limit = 1
+	}
+	if err != nil || !(f >= 0 && f <= limit) {
+		p.warn(e.line, "%s must be a number from 0 to %g; ignored", e.key, limit)
+		return nil
+	}
+	if e.norm == "topp" {
+		t.TopP = &f
+	} else {
+		t.Temperature = &f
+	}
+	return nil
+}

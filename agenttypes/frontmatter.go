@@ -26,6 +26,13 @@ const headerOffset = 1
 // yamlLine picks the line out of the parser's "yaml: line N: problem".
 var yamlLine = regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`)
 
+// hasFrontmatter reports whether data opens with a "---" line.
+func hasFrontmatter(data []byte) bool {
+	text := strings.TrimPrefix(string(data), "\ufeff")
+	first, _, _ := strings.Cut(text, "\n")
+	return strings.TrimRight(first, " \t\r") == "---"
+}
+
 // readFrontmatter splits data at the "---" lines and parses the header.
 // A file that cannot be split or parsed is reported as a Warning error
 // whose line points into the file, not into the header.
@@ -44,7 +51,10 @@ func readFrontmatter(path string, data []byte) (frontmatter, error) {
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(header), &doc); err != nil {
-		return frontmatter{}, yamlWarning(path, err)
+		doc = yaml.Node{}
+		if yaml.Unmarshal([]byte(lenientHeader(header)), &doc) != nil {
+			return frontmatter{}, yamlWarning(path, err)
+		}
 	}
 	fm := frontmatter{body: body, bodyLine: closing + 1}
 	if doc.Kind == 0 || len(doc.Content) == 0 {

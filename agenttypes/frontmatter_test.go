@@ -7,8 +7,8 @@ func TestBadYAMLLines(t *testing.T) {
 		name, header string
 		line         int
 	}{
-		{"colon on the first line", "description: Use when: x\n", 2},
-		{"colon on a later line", "name: a\ndescription: Use when: x\n", 3},
+		{"colon in an indented value", "name: a\nmeta:\n  owner: a: b\n", 4},
+		{"colon in a quoted value's tail", "name: a\ndescription: \"a\" b: c\n", 3},
 		{"bad indentation", "name: a\n  description: b\n", 3},
 		{"list inside a mapping", "name: a\ndescription: b\n- Read\n", 4},
 		{"unclosed flow list", "name: a\ndescription: b\ntools: [Read, Grep\nmodel: x\n", 4},
@@ -49,4 +49,18 @@ func TestCutHeader(t *testing.T) {
 				tt.rest, header, body, closing, ok, tt.header, tt.body, tt.closing, tt.ok)
 		}
 	}
+}
+
+// TestLenientHeader reads what strict YAML rejects the way OpenCode's
+// fallback does, keeping every later warning on its own line.
+func TestLenientHeader(t *testing.T) {
+	data := "---\nname: a\ndescription: Use when: the user asks \"why\" \\n here\nsteps: many\ncolor: red\n---\nbody\n"
+	got, warns, err := ParseFile("a.md", []byte(data))
+	if err != nil {
+		t.Fatalf("ParseFile: %v", err)
+	}
+	if want := `Use when: the user asks "why" \n here`; got.Description != want || got.Color != "red" {
+		t.Errorf("description %q color %q, want %q red", got.Description, got.Color, want)
+	}
+	checkWarnings(t, "a.md", warns, []string{"4: steps must be a whole number"})
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -40,8 +41,8 @@ func FuzzParseFile(f *testing.F) {
 			checkPlaced(t, w, path, maxLine)
 		}
 		again, againWarns, againErr := ParseFile(path, data)
-		if a, b := fmt.Sprintf("%#v %v %v", got, warns, err), fmt.Sprintf("%#v %v %v", again, againWarns, againErr); a != b {
-			t.Fatalf("two parses differ:\n%s\n%s", a, b)
+		if a, b := fmt.Sprintf("%v %v", warns, err), fmt.Sprintf("%v %v", againWarns, againErr); a != b || !reflect.DeepEqual(got, again) {
+			t.Fatalf("two parses differ:\n%+v %s\n%+v %s", got, a, again, b)
 		}
 		if err != nil {
 			checkPlaced(t, skipWarning(t, err), path, maxLine)

@@ -29,21 +29,30 @@ type LoadOptions struct {
 // maxFileSize bounds an agent file; anything larger is not a prompt.
 const maxFileSize = 1 << 20
 
+// folder is one place agent files are read from.
+type folder struct {
+	dir string
+	// openCode folders are read as OpenCode reads them.
+	openCode bool
+}
+
 // folders lists the agent folders from lowest to highest precedence:
 // user before project, and within each, borrowed folders before baton's.
-func (o LoadOptions) folders() []string {
-	var dirs []string
-	add := func(base string, elem ...string) {
+func (o LoadOptions) folders() []folder {
+	var dirs []folder
+	add := func(openCode bool, base string, elem ...string) {
 		if base != "" {
-			dirs = append(dirs, filepath.Join(append([]string{base}, elem...)...))
+			dirs = append(dirs, folder{filepath.Join(append([]string{base}, elem...)...), openCode})
 		}
 	}
-	add(o.HomeDir, ".claude", "agents")
-	add(o.UserConfigDir, "agents")
-	add(o.ProjectDir, ".claude", "agents")
-	add(o.ProjectDir, ".opencode", "agent")
-	add(o.ProjectDir, ".opencode", "agents")
-	add(o.ProjectDir, ".baton", "agents")
+	add(false, o.HomeDir, ".claude", "agents")
+	add(true, o.HomeDir, ".config", "opencode", "agent")
+	add(true, o.HomeDir, ".config", "opencode", "agents")
+	add(false, o.UserConfigDir, "agents")
+	add(false, o.ProjectDir, ".claude", "agents")
+	add(true, o.ProjectDir, ".opencode", "agent")
+	add(true, o.ProjectDir, ".opencode", "agents")
+	add(false, o.ProjectDir, ".baton", "agents")
 	return dirs
 }
 
@@ -63,18 +72,18 @@ func Load(opts LoadOptions) *Registry {
 		read     = make(map[string]bool)   // folders already read
 		from     = make(map[string]string) // normalized name → file
 	)
-	for _, dir := range opts.folders() {
-		if dir = filepath.Clean(dir); read[dir] {
+	for _, f := range opts.folders() {
+		dir := filepath.Clean(f.dir)
+		if read[dir] {
 			continue // the project is the home folder
 		}
 		read[dir] = true
 		paths, err := agentFiles(dir)
 		if err != nil {
 			warnings = append(warnings, Warning{File: dir, Message: err.Error()})
-			continue
 		}
 		for _, path := range paths {
-			t, ws, err := readAgent(opts.rootOf(dir), path, tools)
+			t, ws, err := readAgent(opts.rootOf(dir), path, fileOptions{known: tools, name: nameBelow(dir, path), openCode: f.openCode})
 			warnings = append(warnings, ws...)
 			if err != nil {
 				warnings = append(warnings, asWarning(path, err))
@@ -94,27 +103,63 @@ func Load(opts LoadOptions) *Registry {
 	return r
 }
 
-// agentFiles lists the .md files of dir in name order; a missing folder
-// has none.
+// Bounds of a folder walk: agent folders hold a few dozen files, so a
+// tree deeper or larger than this is not one, and reading on would only
+// cost time.
+const (
+	maxFolderDepth = 8
+	maxFolderFiles = 1000
+)
+
+// agentFiles lists the .md files under dir, sub-folders included, in
+// path order; a missing folder has none. Symbolic links to folders are
+// not followed. Past the bounds it returns what it found with an error.
 func agentFiles(dir string) ([]string, error) {
 	// Look first: opening a FIFO named like the folder would block.
-	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+	info, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("read agent folder: %w", unwrapPath(err))
+	case !info.IsDir():
 		return nil, errors.New("read agent folder: not a directory")
 	}
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("read agent folder: %w", unwrapPath(err))
-	}
 	var paths []string
-	for _, e := range entries {
-		if !e.IsDir() && strings.EqualFold(filepath.Ext(e.Name()), ".md") {
-			paths = append(paths, filepath.Join(dir, e.Name()))
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
 		}
+		if d.IsDir() {
+			if rel, _ := filepath.Rel(dir, path); rel != "." && strings.Count(rel, string(filepath.Separator)) >= maxFolderDepth-1 {
+				return fmt.Errorf("more than %d folders deep; the rest is not read", maxFolderDepth)
+			}
+			return nil
+		}
+		if !strings.EqualFold(filepath.Ext(d.Name()), ".md") {
+			return nil
+		}
+		if len(paths) == maxFolderFiles {
+			return fmt.Errorf("more than %d agent files; the rest are not read", maxFolderFiles)
+		}
+		paths = append(paths, path)
+		return nil
+	})
+	if err != nil {
+		return paths, fmt.Errorf("read agent folder: %w", unwrapPath(err))
 	}
 	return paths, nil
+}
+
+// nameBelow is a file's default agent name: its path below the folder
+// without ".md", with "/" between folders ("review/security"), as
+// OpenCode names nested agents.
+func nameBelow(dir, path string) string {
+	rel, err := filepath.Rel(dir, path)
+	if err != nil {
+		return ""
+	}
+	return filepath.ToSlash(strings.TrimSuffix(rel, filepath.Ext(rel)))
 }
 
 // rootOf is the workspace a project folder's files must resolve inside;
@@ -131,7 +176,7 @@ func (o LoadOptions) rootOf(dir string) string {
 
 // readAgent reads and parses one file: only a regular file (inside root
 // when root is set), refused before reading when too large to be a prompt.
-func readAgent(root, path string, tools toolSet) (Type, []Warning, error) {
+func readAgent(root, path string, opts fileOptions) (Type, []Warning, error) {
 	f, err := repofile.Read(root, path, maxFileSize)
 	var skip *repofile.SkipError
 	switch {
@@ -142,7 +187,7 @@ func readAgent(root, path string, tools toolSet) (Type, []Warning, error) {
 	case f.Cut:
 		return Type{}, nil, fmt.Errorf("skipped: larger than %d KiB", maxFileSize>>10)
 	}
-	return parseFile(path, f.Data, tools)
+	return parseFile(path, f.Data, opts)
 }
 
 // asWarning keeps the line of a parse error and gives an I/O error one.

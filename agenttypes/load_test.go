@@ -107,7 +107,7 @@ func TestLoadSamples(t *testing.T) {
 		names = append(names, ty.Name)
 	}
 	want := []string{"explore", "plan", "review", "test", "general-purpose",
-		"bad-fields", "code-reviewer", "debugger", "docs-fetcher", "test-runner"}
+		"bad-fields", "bad-yaml", "code-reviewer", "debugger", "docs-fetcher", "nested/inner", "orchestrator", "test-runner"}
 	if !slices.Equal(names, want) {
 		t.Errorf("All() = %q, want %q", names, want)
 	}
@@ -120,7 +120,7 @@ func TestLoadSamples(t *testing.T) {
 			t.Errorf("warning %v does not name a file in %s", w, dir)
 		}
 	}
-	wantSkipped := []string{"bad-name.md", "bad-yaml.md", "delegates.md", "no-description.md", "no-frontmatter.md", "unclosed.md"}
+	wantSkipped := []string{"bad-name.md", "no-description.md", "no-frontmatter.md", "unclosed.md"}
 	if !slices.Equal(skipped, wantSkipped) {
 		t.Errorf("skipped %q, want %q", skipped, wantSkipped)
 	}
@@ -148,13 +148,13 @@ func TestLoadOverridesBuiltins(t *testing.T) {
 func TestLoadSkippedFileKeepsLowerDefinition(t *testing.T) {
 	tr := newTree(t)
 	user := writeFile(t, filepath.Join(tr.folder("config"), "helper.md"), "---\ndescription: user helper\n---\nx\n")
-	bad := writeFile(t, filepath.Join(tr.folder("baton"), "helper.md"), "---\ndescription: a: b\n---\nx\n")
+	bad := writeFile(t, filepath.Join(tr.folder("baton"), "helper.md"), "---\ndescription: \"a\n---\nx\n")
 	r := Load(tr.options())
 	if got, ok := r.Lookup("helper"); !ok || got.Source != user {
 		t.Errorf("Lookup(helper) = %+v, want the user's file", got)
 	}
-	if w := r.Warnings(); len(w) != 1 || w[0].File != bad || w[0].Line != 2 {
-		t.Errorf("Warnings() = %v, want the bad YAML at %s:2", w, bad)
+	if w := r.Warnings(); len(w) != 1 || w[0].File != bad || w[0].Line != 3 {
+		t.Errorf("Warnings() = %v, want the bad YAML at %s:3", w, bad)
 	}
 }
 
@@ -166,8 +166,8 @@ func TestLoadKnownTools(t *testing.T) {
 	opts.KnownTools = []string{"read_file", "grep", "web_fetch", "task"}
 	r := Load(opts)
 	web, _ := r.Lookup("web")
-	if !slices.Equal(web.Tools, []string{"read_file", "web_fetch"}) || !slices.Equal(web.UnknownTools, []string{"Bash"}) {
-		t.Errorf("web tools = %q, unknown %q", web.Tools, web.UnknownTools)
+	if !slices.Equal(web.Tools, []string{"read_file", "web_fetch"}) || !slices.Equal(web.DroppedTools, []string{"Bash"}) {
+		t.Errorf("web tools = %q, dropped %q", web.Tools, web.DroppedTools)
 	}
 	all, _ := r.Lookup("all")
 	if !slices.Equal(all.Tools, []string{"read_file", "grep"}) {

@@ -16,13 +16,25 @@ import (
 // Warning naming the line and the reason. Problems that only cost a
 // field come back as warnings beside a usable Type.
 func ParseFile(path string, data []byte) (Type, []Warning, error) {
-	return parseFile(path, data, newToolSet(BaseTools))
+	return parseFile(path, data, fileOptions{known: newToolSet(BaseTools)})
+}
+
+// fileOptions say how to read one file: which tools exist, the name a
+// file without one gets, and whether it is read as OpenCode reads its own.
+type fileOptions struct {
+	known toolSet
+	// name is the default name; "" means the file's base name.
+	name string
+	// openCode files need neither frontmatter nor a description.
+	openCode bool
 }
 
 // fileParser carries what the field handlers share while one file is read.
 type fileParser struct {
 	path     string
 	known    toolSet
+	opts     fileOptions
+	body     string
 	warnings []Warning
 }
 
@@ -57,6 +69,9 @@ var fields = []field{
 	{"mode", false, applyMode},
 	{"hidden", false, applyHidden},
 	{"disable", false, applyDisable},
+	{"temperature", false, applySampling},
+	{"topP", false, applySampling},
+	{"permission", false, applyPermission},
 }
 
 // fieldAliases maps a normalized field name to the field it sets; Claude
@@ -68,14 +83,19 @@ var fieldAliases = map[string]string{
 	"timeouts": "timeout", "timeoutmins": "timeout",
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
+	"temperature": "temperature", "topp": "topP", "permission": "permission",
 }
 
-func parseFile(path string, data []byte, known toolSet) (Type, []Warning, error) {
+func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, error) {
 	fm, err := readFrontmatter(path, data)
+	if err != nil && opts.openCode && !hasFrontmatter(data) {
+		// OpenCode reads a file without a header as a prompt alone.
+		fm, err = frontmatter{body: string(data), bodyLine: 1}, nil
+	}
 	if err != nil {
 		return Type{}, nil, err
 	}
-	p := &fileParser{path: path, known: known}
+	p := &fileParser{path: path, known: opts.known, opts: opts, body: fm.body}
 	t := Type{Model: InheritModel, Source: path}
 	set := p.collect(fm.fields, &t)
 	for _, f := range fields {
@@ -154,6 +174,9 @@ func applyName(p *fileParser, t *Type, e entry) error {
 	}
 	name = strings.TrimSpace(name)
 	if name == "" {
+		name = p.opts.name
+	}
+	if name == "" {
 		name = strings.TrimSuffix(filepath.Base(p.path), filepath.Ext(p.path))
 	}
 	if problem := nameProblem(name); problem != "" {
@@ -177,8 +200,8 @@ func nameProblem(name string) string {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			words++
-		case r != '-' && r != '_' && r != '.':
-			return "has characters other than letters, digits, '-', '_' and '.'"
+		case r != '-' && r != '_' && r != '.' && r != '/':
+			return "has characters other than letters, digits, '-', '_', '.' and '/'"
 		}
 	}
 	if words == 0 {
@@ -192,7 +215,13 @@ func applyDescription(p *fileParser, t *Type, e entry) error {
 	if !ok {
 		return p.skip(e.line, "description must be text")
 	}
-	if t.Description = strings.TrimSpace(d); t.Description == "" {
+	if t.Description = strings.TrimSpace(d); t.Description == "" && p.opts.openCode {
+		// OpenCode offers such an agent anyway; its opening line is the
+		// best account of it there is.
+		t.Description = firstLine(p.body)
+		p.warn(e.line, "no description: using the first line of the prompt; add a description: line saying when to use this agent")
+	}
+	if t.Description == "" {
 		return p.skip(e.line, "no description: add a description: line saying when the main agent should use this agent")
 	}
 	return nil
@@ -207,3 +236,20 @@ func displayName(name string) string {
 	}
 	return strings.Join(words, " ")
 }
+
+// firstLine is the first non-blank line of a Markdown body, without its
+// heading marks, cut to a line's length.
+func firstLine(body string) string {
+	for _, line := range strings.Split(body, "\n") {
+		if line = strings.TrimSpace(strings.TrimLeft(line, "# \t")); line != "" {
+			if r := []rune(line); len(r) > maxDescriptionRunes {
+				line = string(r[:maxDescriptionRunes]) + "…"
+			}
+			return line
+		}
+	}
+	return ""
+}
+
+// maxDescriptionRunes bounds a description taken from a prompt.
+const maxDescriptionRunes = 200

@@ -28,23 +28,27 @@ func TestParseFileTools(t *testing.T) {
 			[]string{"read_file", "list_files", "find_files", "run_command"}, nil, nil},
 		{"list entries holding commas", "tools:\n  - read_file, grep\n  - Bash\n",
 			[]string{"read_file", "grep", "run_command"}, nil, nil},
-		{"unknown names kept", "tools: Read, WebSearch\n", []string{"read_file"}, []string{"WebSearch"},
-			[]string{"3: unknown tool WebSearch"}},
+		{"unknown names dropped", "tools: Read, WebSearch, mcp__github__get_issue, NotebookRead\n", []string{"read_file"},
+			[]string{"WebSearch", "mcp__github__get_issue", "NotebookRead"}, nil},
+		{"delegation ignored", "tools: Read, Task, Agent\n", []string{"read_file"}, nil, nil},
+		{"delegation switched on ignored", "tools: {Task: true, agent: true}\n", BaseTools, nil, nil},
 		{"non-text list entry dropped", "tools:\n  - Read\n  - {a: b}\n", []string{"read_file"}, nil,
 			[]string{"5: tools: ignored an entry that is not text"}},
 		{"opencode switches", "tools:\n  write: false\n  bash: false\n  task: false\n",
 			[]string{"read_file", "list_files", "find_files", "grep", "edit_file"}, nil, nil},
 		{"opencode yes and no", "tools: {write: no, edit: off}\n",
 			[]string{"read_file", "list_files", "find_files", "grep", "run_command"}, nil, nil},
-		{"opencode unknown on", "tools: {webfetch: true, todowrite: false}\n", BaseTools, []string{"webfetch"},
-			[]string{"3: unknown tool webfetch"}},
-		{"opencode wildcard", "tools: {\"mymcp_*\": false}\n", BaseTools, nil,
-			[]string{"3: tools: tool pattern mymcp_* is not supported"}},
+		{"opencode unknown on", "tools: {websearch: true, todoread: false}\n", BaseTools, []string{"websearch"}, nil},
+		{"opencode wildcard matching nothing", "tools: {\"mymcp_*\": false}\n", BaseTools, nil, nil},
+		{"opencode wildcard off then on", "tools:\n  \"*\": false\n  read: true\n  grep: true\n", []string{"read_file", "grep"}, nil, nil},
+		{"opencode wildcard by alias", "tools: {\"*edit\": false, \"w*\": false}\n",
+			[]string{"read_file", "list_files", "find_files", "grep", "run_command"}, nil, nil},
+		{"opencode later entry wins", "tools: {bash: false, \"*\": true}\n", BaseTools, nil, nil},
+		{"opencode bad pattern", "tools: {\"[\": false}\n", BaseTools, nil, []string{"3: tools: bad tool pattern ["}},
 		{"disallowed after tools", "tools: Read, Grep, Bash\ndisallowedTools: [Bash]\n", []string{"read_file", "grep"}, nil, nil},
 		{"disallowed from defaults", "disallowed_tools: write_file, Edit\n",
 			[]string{"read_file", "list_files", "find_files", "grep", "run_command"}, nil, nil},
-		{"disallowed drops unknown", "tools: Read, WebFetch\ndisallowedTools: webfetch\n", []string{"read_file"}, nil,
-			[]string{"3: unknown tool WebFetch"}},
+		{"disallowed drops unknown", "tools: Read, WebSearch\ndisallowedTools: websearch\n", []string{"read_file"}, nil, nil},
 		{"disallowed pattern", "disallowedTools: Bash(rm:*)\n",
 			[]string{"read_file", "list_files", "find_files", "grep", "write_file", "edit_file"}, nil,
 			[]string{"3: Bash(rm:*): argument patterns are not supported, so all of run_command is removed"}},
@@ -58,8 +62,8 @@ func TestParseFileTools(t *testing.T) {
 			if !reflect.DeepEqual(comparable(got).Tools, comparable(Type{Tools: tt.tools}).Tools) {
 				t.Errorf("Tools = %q, want %q", got.Tools, tt.tools)
 			}
-			if !reflect.DeepEqual(comparable(got).UnknownTools, tt.unknown) {
-				t.Errorf("UnknownTools = %q, want %q", got.UnknownTools, tt.unknown)
+			if !reflect.DeepEqual(comparable(got).DroppedTools, tt.unknown) {
+				t.Errorf("DroppedTools = %q, want %q", got.DroppedTools, tt.unknown)
 			}
 			checkWarnings(t, "a.md", warns, tt.warns)
 		})
@@ -70,10 +74,6 @@ func TestParseFileSkips(t *testing.T) {
 	tests := []struct {
 		name, data, want string
 	}{
-		{"task in tools list", "---\ndescription: d\ntools:\n  - Read\n  - task\n---\n",
-			"5: skipped: sub-agents cannot delegate: remove task from tools"},
-		{"task switched on", "---\ndescription: d\ntools: {Task: true}\n---\n",
-			"3: skipped: sub-agents cannot delegate: remove Task from tools"},
 		{"switch not a bool", "---\ndescription: d\ntools:\n  write: sometimes\n---\n",
 			"4: skipped: tools: each entry must be a tool name set to true or false"},
 		{"disallowed as a map", "---\ndescription: d\ndisallowedTools: {bash: true}\n---\n",
@@ -135,8 +135,8 @@ func TestParseFileFields(t *testing.T) {
 			field: func(t Type) any { return t.Hidden }, want: true},
 		{name: "capabilities deduplicated", data: "---\ndescription: d\ncapabilities: [Vision, vision, reasoning]\n---\nx\n",
 			field: func(t Type) any { return t.Capabilities }, want: []string{"vision", "reasoning"}},
-		{name: "unknown fields kept", data: "---\ndescription: d\ntemperature: 0.2\nx-owner: [ann]\n---\nx\n",
-			field: func(t Type) any { return t.Extra }, want: map[string]any{"temperature": 0.2, "x-owner": []any{"ann"}}},
+		{name: "unknown fields kept", data: "---\ndescription: d\npermissionMode: plan\nx-owner: [ann]\n---\nx\n",
+			field: func(t Type) any { return t.Extra }, want: map[string]any{"permissionMode": "plan", "x-owner": []any{"ann"}}},
 		{name: "alias values", data: "---\ndescription: &d Reviews code\nsummary: *d\n---\nx\n",
 			field: func(t Type) any { return t.Extra["summary"] }, want: "Reviews code"},
 		{name: "crlf body trimmed", data: "---\r\ndescription: d\r\n---\r\n\r\nLine one.\r\nLine two.\r\n",

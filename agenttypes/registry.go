@@ -126,7 +126,16 @@ func (r *Registry) filter(keep func(Type) bool) []Type {
 func (t Type) clone() Type {
 	t.Tools = slices.Clone(t.Tools)
 	t.Capabilities = slices.Clone(t.Capabilities)
-	t.UnknownTools = slices.Clone(t.UnknownTools)
+	t.DroppedTools = slices.Clone(t.DroppedTools)
+	t.Permissions = t.Permissions.clone()
+	if t.Temperature != nil {
+		v := *t.Temperature
+		t.Temperature = &v
+	}
+	if t.TopP != nil {
+		v := *t.TopP
+		t.TopP = &v
+	}
 	t.Extra = maps.Clone(t.Extra)
 	return t
 }

@@ -1,6 +1,8 @@
 package agenttypes
 
 import (
+	"fmt"
+	"path"
 	"slices"
 	"strings"
 
@@ -20,7 +22,16 @@ var toolAliases = map[string]string{
 	"multiedit": "edit_file",
 	"patch":     "edit_file",
 	"bash":      "run_command",
+	"webfetch":  "web_fetch",
+	"todowrite": "todo_write",
 }
+
+// delegationTools are the names other tools give their delegation tool. A
+// child's list naming one is not a reason to refuse the file: whether a
+// child may delegate is the depth limit's call, so the entry is ignored.
+var delegationTools = map[string]bool{TaskTool: true, "agent": true}
+
+func isDelegation(name string) bool { return delegationTools[strings.ToLower(name)] }
 
 // toolSet is the tools the program has, found by lowercased name; names
 // keeps their order for messages.
@@ -32,7 +43,7 @@ type toolSet struct {
 func newToolSet(names []string) toolSet {
 	k := toolSet{byLower: make(map[string]string, len(names))}
 	for _, n := range names {
-		if n != "" && !strings.EqualFold(n, TaskTool) {
+		if n != "" && !isDelegation(n) {
 			k.byLower[strings.ToLower(n)] = n
 			k.names = append(k.names, n)
 		}
@@ -50,6 +61,30 @@ func (k toolSet) resolve(name string) (string, bool) {
 		return n, true
 	}
 	return "", false
+}
+
+// matching returns the tools whose name, or a Claude Code or OpenCode
+// name for them, matches the glob pattern, in the program's order.
+func (k toolSet) matching(pattern string) ([]string, error) {
+	pattern = strings.ToLower(pattern)
+	if _, err := path.Match(pattern, ""); err != nil {
+		return nil, fmt.Errorf("tool pattern %q: %w", pattern, err)
+	}
+	var out []string
+	for _, n := range k.names {
+		if ok, _ := path.Match(pattern, strings.ToLower(n)); ok {
+			out = appendNew(out, n)
+		}
+	}
+	for alias, n := range toolAliases {
+		if _, has := k.byLower[n]; has {
+			if ok, _ := path.Match(pattern, alias); ok {
+				out = appendNew(out, n)
+			}
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return slices.Index(k.names, a) - slices.Index(k.names, b) })
+	return out, nil
 }
 
 // defaults is what a file without a tools field gets: the base tools the
@@ -79,12 +114,12 @@ func applyTools(p *fileParser, t *Type, e entry) error {
 	t.Tools = []string{}
 	for _, it := range list {
 		name, pattern := cutPattern(it.text)
-		if strings.EqualFold(name, TaskTool) {
-			return p.skip(it.line, "sub-agents cannot delegate: remove %s from %s", name, e.key)
+		if isDelegation(name) {
+			continue
 		}
 		resolved, ok := p.known.resolve(name)
 		if !ok {
-			p.unknownTool(t, name, it.line)
+			t.DroppedTools = appendNew(t.DroppedTools, name)
 			continue
 		}
 		if pattern != "" {
@@ -95,7 +130,9 @@ func applyTools(p *fileParser, t *Type, e entry) error {
 	return nil
 }
 
-// toolSwitches applies OpenCode's form, tools: {write: false, bash: true}.
+// toolSwitches applies OpenCode's form, tools: {write: false, "mcp_*":
+// false}: entries apply in order, so a later one overrides an earlier one
+// it overlaps, and a pattern switches every tool whose name it matches.
 func (p *fileParser) toolSwitches(t *Type, key string, m *yaml.Node) error {
 	t.Tools = p.known.defaults()
 	for i := 0; i+1 < len(m.Content); i += 2 {
@@ -105,24 +142,28 @@ func (p *fileParser) toolSwitches(t *Type, key string, m *yaml.Node) error {
 		if !ok || v.Kind != yaml.ScalarNode || v.Decode(&on) != nil {
 			return p.skip(lineOf(k), "%s: each entry must be a tool name set to true or false", key)
 		}
-		if strings.EqualFold(name, TaskTool) {
-			if on {
-				return p.skip(lineOf(k), "sub-agents cannot delegate: remove %s from %s", name, key)
+		if isDelegation(name) {
+			continue
+		}
+		var names []string
+		if strings.ContainsAny(name, "*?[") {
+			matched, err := p.known.matching(name)
+			if err != nil {
+				p.warn(lineOf(k), "%s: bad tool pattern %s; ignored", key, name)
+				continue
 			}
-			continue
+			names = matched
+		} else if resolved, known := p.known.resolve(name); known {
+			names = []string{resolved}
+		} else if on {
+			t.DroppedTools = appendNew(t.DroppedTools, name)
 		}
-		if strings.Contains(name, "*") {
-			p.warn(lineOf(k), "%s: tool pattern %s is not supported; ignored", key, name)
-			continue
-		}
-		resolved, known := p.known.resolve(name)
-		switch {
-		case known && on:
-			t.Tools = appendNew(t.Tools, resolved)
-		case known:
-			t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == resolved })
-		case on:
-			p.unknownTool(t, name, lineOf(k))
+		for _, n := range names {
+			if on {
+				t.Tools = appendNew(t.Tools, n)
+			} else {
+				t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == n })
+			}
 		}
 	}
 	return nil
@@ -141,16 +182,9 @@ func applyDisallowed(p *fileParser, t *Type, e entry) error {
 			p.warn(it.line, "%s: argument patterns are not supported, so all of %s is removed", it.text, resolved)
 		}
 		t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return known && s == resolved })
-		t.UnknownTools = slices.DeleteFunc(t.UnknownTools, func(s string) bool { return strings.EqualFold(s, name) })
+		t.DroppedTools = slices.DeleteFunc(t.DroppedTools, func(s string) bool { return strings.EqualFold(s, name) })
 	}
 	return nil
-}
-
-// unknownTool records a tool the program does not have; the type still
-// loads so /agents can show it, and the engine decides whether it runs.
-func (p *fileParser) unknownTool(t *Type, name string, line int) {
-	t.UnknownTools = appendNew(t.UnknownTools, name)
-	p.warn(line, "unknown tool %s (baton has %s)", name, strings.Join(p.known.names, ", "))
 }
 
 // cutPattern splits Claude Code's "Bash(git diff:*)" into the tool name

@@ -17,14 +17,17 @@ import (
 // Agent is one agent loop: a model, a history, the tools it may use and a
 // step limit. Run is synchronous; only the session starts goroutines.
 type Agent struct {
-	meta     Meta
-	client   llm.Client
-	catalog  *llm.Catalog
-	model    func() string
-	effort   string
-	tools    *tools.Set
-	exec     *executor
-	maxSteps int
+	meta    Meta
+	client  llm.Client
+	catalog *llm.Catalog
+	model   func() string
+	effort  string
+	// temperature and topP are the sampling settings of the agent's type;
+	// nil leaves the model's default.
+	temperature, topP *float64
+	tools             *tools.Set
+	exec              *executor
+	maxSteps          int
 	// summarizeAtLimit asks the model once, without tools, for a summary
 	// when the step limit is reached (children do; the main agent stops).
 	summarizeAtLimit bool

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 
 	openai "github.com/sashabaranov/go-openai"
 
@@ -22,6 +23,7 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 			req.ReasoningEffort = a.effort
 		}
 	}
+	req.Temperature, req.TopP = sampling(a.temperature), sampling(a.topP)
 	text := &coalescer{send: func(s string) { a.emit(TextDelta{Meta: a.stamp(), Text: s}) }}
 	reasoning := &coalescer{send: func(s string) { a.emit(ReasoningDelta{Meta: a.stamp(), Text: s}) }}
 	resp, err := llm.Stream(ctx, a.client, req, llm.Handler{
@@ -35,4 +37,18 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 	reasoning.flush()
 	text.flush()
 	return resp, err
+}
+
+// sampling converts a type's sampling setting for the request. go-openai
+// leaves a zero out of the JSON, which would mean the model's default (1
+// for temperature), so an asked-for zero is sent as the smallest positive
+// float32, which every API reads as zero.
+func sampling(v *float64) float32 {
+	switch {
+	case v == nil:
+		return 0
+	case *v == 0:
+		return math.SmallestNonzeroFloat32
+	}
+	return float32(*v)
 }

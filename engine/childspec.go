@@ -33,10 +33,6 @@ func (d *delegator) resolve(a taskArgs, mainModel string) (childSpec, error) {
 	if a.Effort != "" {
 		typ.Effort = a.Effort
 	}
-	if len(typ.UnknownTools) > 0 {
-		return childSpec{}, fmt.Errorf("agent type %q lists tools baton does not have (%s); use another type or a temporary agent with instructions",
-			typ.Name, strings.Join(typ.UnknownTools, ", "))
-	}
 	spec := childSpec{typ: typ, tools: d.childTools(typ), model: d.childModel(a, typ, mainModel)}
 	if err := d.checkCapabilities(typ, spec.model); err != nil {
 		return childSpec{}, err

@@ -80,7 +80,7 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMess
 	tokens, cost, priced := d.estimate(spec, args.Prompt)
 	preview := &DelegationPreview{
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
-		Tools: spec.tools.Names(), Model: spec.model, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
+		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
 	}
 	answer, asked := d.s.perms.requestDelegation(child.emit, child.stamp, spec.typ.Name, preview)
@@ -176,6 +176,7 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 	return &Agent{
 		meta: meta, client: d.s.cfg.Client, catalog: d.catalog,
 		model: func() string { return model }, effort: spec.typ.Effort,
+		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
 		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
 			context: newNestedContext(d.workspace, "AGENTS.md")},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,

@@ -17,7 +17,8 @@ type idSource struct {
 // ordinal, so "/subagents stop 3" and "stop explore-3" both read well.
 func (s *idSource) child(typeName string) (AgentID, int) {
 	n := int(s.children.Add(1))
-	name := strings.ToLower(strings.Join(strings.Fields(typeName), "-"))
+	// A nested OpenCode name ("review/security") reads as one word.
+	name := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(typeName, "/", "-")), "-"))
 	if name == "" {
 		name = "agent"
 	}

@@ -85,8 +85,31 @@ func typeText(t agenttypes.Type) string {
 	lines = append(lines,
 		"  tools   "+orDash(strings.Join(t.Tools, " ")),
 		"  model   "+model+" · limits "+limits)
-	if len(t.UnknownTools) > 0 {
-		lines = append(lines, "  ⚠ unknown tools: "+strings.Join(t.UnknownTools, ", "))
+	if len(t.DroppedTools) > 0 {
+		lines = append(lines, "  dropped "+strings.Join(t.DroppedTools, " ")+" (baton has no such tool; the agent runs without it)")
+	}
+	if s := samplingText(t); s != "" {
+		lines = append(lines, "  sampling "+s)
+	}
+	for _, r := range []struct {
+		label string
+		rules []string
+	}{{"allow", t.Permissions.Allow}, {"ask", t.Permissions.Ask}, {"deny", t.Permissions.Deny}} {
+		if len(r.rules) > 0 {
+			lines = append(lines, fmt.Sprintf("  %-7s %s", r.label, strings.Join(r.rules, " ")))
+		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// samplingText shows the temperature and top_p a type asks for.
+func samplingText(t agenttypes.Type) string {
+	var parts []string
+	if t.Temperature != nil {
+		parts = append(parts, fmt.Sprintf("temperature %g", *t.Temperature))
+	}
+	if t.TopP != nil {
+		parts = append(parts, fmt.Sprintf("top_p %g", *t.TopP))
+	}
+	return strings.Join(parts, " · ")
 }

@@ -119,11 +119,13 @@ func (c *approvalCard) facts(rc *renderCtx) []string {
 	if d.CostKnown {
 		estimate += fmt.Sprintf(" · $%.4f", d.EstimatedCost)
 	}
-	return []string{
-		field("tools", strings.Join(d.Tools, " ")),
-		field("model", d.Model) + "  " + field("limits", limits),
-		field("first request", estimate),
+	lines := []string{field("tools", strings.Join(d.Tools, " "))}
+	if len(d.DroppedTools) > 0 {
+		lines = append(lines, field("dropped", strings.Join(d.DroppedTools, " ")+" (baton has no such tool)"))
 	}
+	return append(lines,
+		field("model", d.Model)+"  "+field("limits", limits),
+		field("first request", estimate))
 }
 
 // keyHelp lists the answers the card takes; waiting is how many

@@ -158,13 +158,13 @@ func TestAgentsListsTypesAndWarnings(t *testing.T) {
 	opts := Options{Theme: "dark", Types: []agenttypes.Type{
 		{Name: "explore", DisplayName: "Explore", Description: "Finds code fast.", Tools: []string{"read_file", "grep"}, Source: "built-in", MaxSteps: 15},
 		{Name: "docs", DisplayName: "docs", Description: "Writes docs.", Tools: []string{"read_file"}, Model: "gpt-4.1-mini",
-			Timeout: 90 * time.Second, Source: ".claude/agents/docs.md", UnknownTools: []string{"WebSearch"}},
+			Timeout: 90 * time.Second, Source: ".claude/agents/docs.md", DroppedTools: []string{"WebSearch"}},
 	}, TypeWarnings: []string{".baton/agents/bad.md:3: skipped: no description"}}
 	d := newDriverFor(t, s, opts, 120, 40)
 	d.command("/agents")
 	screen := d.screen()
 	for _, want := range []string{"Explore (explore) · built-in", "tools   read_file grep", "model   inherit (the sub-agent model) · limits 15 steps · 120s default",
-		"docs (docs) · .claude/agents/docs.md", "model   gpt-4.1-mini · limits default steps · 90s", "⚠ unknown tools: WebSearch",
+		"docs (docs) · .claude/agents/docs.md", "model   gpt-4.1-mini · limits default steps · 90s", "dropped WebSearch (baton has no such tool; the agent runs without it)",
 		"⚠ .baton/agents/bad.md:3: skipped: no description"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("/agents lacks %q:\n%s", want, screen)

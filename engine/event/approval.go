@@ -43,10 +43,13 @@ type Answer struct {
 
 // DelegationPreview is what the person sees before a child starts.
 type DelegationPreview struct {
-	AgentType       string        `json:"agent_type"`
-	Description     string        `json:"description"`
-	Prompt          string        `json:"prompt"`
-	Tools           []string      `json:"tools"`
+	AgentType   string   `json:"agent_type"`
+	Description string   `json:"description"`
+	Prompt      string   `json:"prompt"`
+	Tools       []string `json:"tools"`
+	// DroppedTools are tools the agent's file names that baton lacks; the
+	// child runs without them.
+	DroppedTools    []string      `json:"dropped_tools,omitempty"`
 	Model           string        `json:"model"`
 	MaxSteps        int           `json:"max_steps"`
 	Timeout         time.Duration `json:"timeout"`

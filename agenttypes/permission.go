@@ -1,0 +1,169 @@
+package agenttypes
+
+import (
+	"slices"
+	"strings"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// permissionTools maps OpenCode's permission keys to the baton tools they
+// govern: OpenCode's edit covers every tool that changes a file. Keys for
+// tools baton lacks (task, websearch, lsp, skill, an MCP pattern) are
+// ignored, as those tools are.
+var permissionTools = map[string][]string{
+	"edit":      {"edit_file", "write_file"},
+	"write":     {"write_file"},
+	"bash":      {"run_command"},
+	"webfetch":  {"web_fetch"},
+	"read":      {"read_file"},
+	"glob":      {"find_files"},
+	"grep":      {"grep"},
+	"list":      {"list_files"},
+	"todowrite": {"todo_write"},
+}
+
+// strictness orders OpenCode's actions: a stricter rule wins in Rules.
+var strictness = map[string]int{"allow": 1, "ask": 2, "deny": 3}
+
+// exception is one pattern of a permission key with its action.
+type exception struct{ pattern, action string }
+
+// permGroup is what one permission key says: a default action for the
+// whole tool ("" when unset) and the patterns that differ from it.
+type permGroup struct {
+	fallback   string
+	exceptions []exception
+	line       int
+}
+
+// applyPermission reads OpenCode's permission: into Rules. A key's "*"
+// entry (or the top-level "*") is the tool's default and its named
+// patterns are exceptions to it, wherever the "*" stands: that is what
+// the files people share mean by it. A tool denied outright is removed,
+// as OpenCode disables it.
+func applyPermission(p *fileParser, t *Type, e entry) error {
+	n := deref(e.value)
+	groups := make(map[string]*permGroup)
+	var order []string
+	global := ""
+	if n.Kind == yaml.ScalarNode {
+		global = p.action(e.key, n)
+	} else if n.Kind != yaml.MappingNode {
+		p.warn(e.line, "%s must be allow, ask or deny, or a map of tools to those; ignored", e.key)
+		return nil
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := deref(n.Content[i]), deref(n.Content[i+1])
+		key, _ := scalar(k)
+		key = strings.ToLower(strings.TrimSpace(key))
+		if key == "*" {
+			global = p.action(e.key+".*", v)
+			continue
+		}
+		if _, ok := permissionTools[key]; !ok {
+			continue
+		}
+		g := &permGroup{line: lineOf(k)}
+		p.readGroup(e.key+"."+key, v, g)
+		if _, seen := groups[key]; !seen {
+			order = append(order, key)
+		}
+		groups[key] = g
+	}
+	for key := range permissionTools {
+		if _, ok := groups[key]; !ok && global != "" {
+			order = append(order, key)
+			groups[key] = &permGroup{}
+		}
+	}
+	slices.Sort(order)
+	for _, key := range order {
+		g := groups[key]
+		if g.fallback == "" {
+			g.fallback = global
+		}
+		p.emitRules(t, key, g)
+	}
+	return nil
+}
+
+// readGroup reads one key: an action, or a map of patterns to actions.
+func (p *fileParser) readGroup(key string, v *yaml.Node, g *permGroup) {
+	if v.Kind != yaml.MappingNode {
+		g.fallback = p.action(key, v)
+		return
+	}
+	for i := 0; i+1 < len(v.Content); i += 2 {
+		pat, _ := scalar(deref(v.Content[i]))
+		action := p.action(key+"."+pat, deref(v.Content[i+1]))
+		switch pat = strings.TrimSpace(pat); {
+		case action == "":
+		case pat == "*" || pat == "**":
+			g.fallback = action
+		case pat != "":
+			g.exceptions = append(g.exceptions, exception{pat, action})
+		}
+	}
+}
+
+// action reads allow, ask or deny; anything else is warned about and "".
+func (p *fileParser) action(key string, n *yaml.Node) string {
+	s, ok := scalar(n)
+	a := strings.ToLower(strings.TrimSpace(s))
+	if !ok || strictness[a] == 0 {
+		p.warn(lineOf(n), "permission %s must be allow, ask or deny; ignored", key)
+		return ""
+	}
+	return a
+}
+
+// emitRules writes one key's rules for each tool it governs. The default
+// becomes a rule on the whole tool only when no exception is laxer than
+// it, because in Rules a stricter rule on the whole tool would override
+// the exception; a default deny that cannot be kept is said plainly.
+func (p *fileParser) emitRules(t *Type, key string, g *permGroup) {
+	laxer := slices.ContainsFunc(g.exceptions, func(x exception) bool { return strictness[x.action] < strictness[g.fallback] })
+	for _, tool := range permissionTools[key] {
+		for _, x := range g.exceptions {
+			if x.action != g.fallback {
+				addRule(&t.Permissions, x.action, tool+"("+rulePattern(tool, x.pattern)+")")
+			}
+		}
+		switch {
+		case g.fallback == "":
+		case !laxer:
+			addRule(&t.Permissions, g.fallback, tool)
+			if g.fallback == "deny" {
+				t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == tool })
+			}
+		}
+	}
+	if laxer && g.fallback == "deny" {
+		p.warn(g.line, "permission %s: calls matching none of its patterns will ask instead of being denied", key)
+	}
+}
+
+// rulePattern turns an OpenCode pattern into Claude Code's: a command
+// pattern ending in one "*" is a prefix rule ("git log*" → "git log:*").
+func rulePattern(tool, pattern string) string {
+	if tool != "run_command" || strings.Count(pattern, "*") != 1 || !strings.HasSuffix(pattern, "*") {
+		return pattern
+	}
+	prefix := strings.TrimRight(strings.TrimSuffix(pattern, "*"), " ")
+	if prefix == "" {
+		return pattern
+	}
+	return prefix + ":*"
+}
+
+func addRule(r *Rules, action, rule string) {
+	switch action {
+	case "allow":
+		r.Allow = appendNew(r.Allow, rule)
+	case "ask":
+		r.Ask = appendNew(r.Ask, rule)
+	case "deny":
+		r.Deny = appendNew(r.Deny, rule)
+	}
+}
