@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -15,9 +16,11 @@ import (
 // childSpec is everything a child needs, resolved from a task call, its
 // type, the session's configuration and the model catalogue.
 type childSpec struct {
-	typ      agenttypes.Type
-	tools    *tools.Set
-	model    string
+	typ   agenttypes.Type
+	tools *tools.Set
+	model string
+	// modelWhy says why model is not the one the file or call named.
+	modelWhy string
 	maxSteps int
 	timeout  time.Duration
 	system   string
@@ -25,7 +28,7 @@ type childSpec struct {
 
 // resolve turns a task call into a spec, or an error for the model naming
 // what is wrong and what to do instead.
-func (d *delegator) resolve(a taskArgs, mainModel string) (childSpec, error) {
+func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (childSpec, error) {
 	typ, err := d.pickType(a)
 	if err != nil {
 		return childSpec{}, err
@@ -33,7 +36,8 @@ func (d *delegator) resolve(a taskArgs, mainModel string) (childSpec, error) {
 	if a.Effort != "" {
 		typ.Effort = a.Effort
 	}
-	spec := childSpec{typ: typ, tools: d.childTools(typ), model: d.childModel(a, typ, mainModel)}
+	choice := d.childModel(ctx, a, typ, mainModel)
+	spec := childSpec{typ: typ, tools: d.childTools(typ), model: choice.model, modelWhy: choice.why}
 	if err := d.checkCapabilities(typ, spec.model); err != nil {
 		return childSpec{}, err
 	}
@@ -90,17 +94,18 @@ func (d *delegator) childTools(typ agenttypes.Type) *tools.Set {
 }
 
 // childModel resolves the model: the call's, the type's, the session's
-// sub-agent model, then the main model.
-func (d *delegator) childModel(a taskArgs, typ agenttypes.Type, mainModel string) string {
-	switch {
-	case a.Model != "":
-		return a.Model
-	case typ.Model != "" && typ.Model != agenttypes.InheritModel:
-		return typ.Model
-	case d.subagentModel != "":
-		return d.subagentModel
+// sub-agent model, then the main model. A model the call or type names is
+// checked against what the endpoint serves.
+func (d *delegator) childModel(ctx context.Context, a taskArgs, typ agenttypes.Type, mainModel string) modelChoice {
+	fallback := d.subagentModel
+	if fallback == "" {
+		fallback = mainModel
 	}
-	return mainModel
+	want := a.Model
+	if want == "" && typ.Model != agenttypes.InheritModel {
+		want = typ.Model
+	}
+	return d.s.served.choose(ctx, want, fallback)
 }
 
 // checkCapabilities refuses a type whose declared needs its model is known

@@ -56,6 +56,10 @@ type Config struct {
 	Model string
 	// SubagentModel is the default model of children ("" = Model).
 	SubagentModel string
+	// ModelAliases map a model an agent file names ("sonnet") to one the
+	// endpoint serves; they apply only when the endpoint does not serve
+	// the name as written.
+	ModelAliases map[string]string
 	// Workspace is the folder every path must stay inside.
 	Workspace string
 	// Types is the registry of agent types offered through the task tool.

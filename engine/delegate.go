@@ -69,7 +69,7 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMess
 	if err != nil {
 		return nil, err
 	}
-	spec, err := d.resolve(args, parent.model())
+	spec, err := d.resolve(ctx, args, parent.model())
 	if err != nil {
 		return nil, err
 	}
@@ -80,7 +80,7 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMess
 	tokens, cost, priced := d.estimate(spec, args.Prompt)
 	preview := &DelegationPreview{
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
-		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
+		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
 	}
 	answer, asked := d.s.perms.requestDelegation(child.emit, child.stamp, spec.typ.Name, preview)

@@ -41,8 +41,11 @@ type Session struct {
 	// has not ended (yet, or ever).
 	pendingUsage Usage
 
-	mu         sync.Mutex
-	turns      sync.WaitGroup
+	mu    sync.Mutex
+	turns sync.WaitGroup
+	// background counts the session's own goroutines (the model list).
+	background sync.WaitGroup
+	served     *servedModels
 	closing    bool
 	busy       bool
 	turnCancel context.CancelFunc
@@ -70,6 +73,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model}
 	s.ctx, s.cancel = context.WithCancel(ctx)
 	s.perms = newPermissions(cfg.Mode, cfg.Allow, &s.ids)
+	s.startModelList()
 	if s.deleg, err = newDelegator(s); err != nil {
 		s.cancel()
 		return nil, err
@@ -183,6 +187,7 @@ func (s *Session) closeWhenDone() {
 	s.closing = true
 	s.mu.Unlock()
 	s.turns.Wait()
+	s.background.Wait()
 	close(s.events)
 	close(s.done)
 }

@@ -40,7 +40,7 @@ func (m *Model) cmdAgents() {
 		b.WriteString("Sub-agent types:")
 	}
 	for _, t := range m.opts.Types {
-		b.WriteString("\n\n" + typeText(t))
+		b.WriteString("\n\n" + typeText(t, m.opts.ModelOf))
 	}
 	if len(m.opts.TypeWarnings) > 0 {
 		b.WriteString("\n\nWarnings from the agent files:")
@@ -52,8 +52,9 @@ func (m *Model) cmdAgents() {
 	m.conv.toBottom()
 }
 
-// typeText describes one type in a few lines.
-func typeText(t agenttypes.Type) string {
+// typeText describes one type in a few lines; modelOf, when set, says
+// which model its children run on.
+func typeText(t agenttypes.Type, modelOf func(agenttypes.Type) (string, string)) string {
 	name := t.DisplayName
 	if name == "" {
 		name = t.Name
@@ -74,10 +75,7 @@ func typeText(t agenttypes.Type) string {
 	} else {
 		limits += " · 120s default" // the engine's child timeout
 	}
-	model := t.Model
-	if model == "" || model == agenttypes.InheritModel {
-		model = "inherit (the sub-agent model)"
-	}
+	model := modelText(t, modelOf)
 	lines := []string{head}
 	if t.Description != "" {
 		lines = append(lines, "  "+t.Description)
@@ -100,6 +98,31 @@ func typeText(t agenttypes.Type) string {
 		}
 	}
 	return strings.Join(lines, "\n")
+}
+
+// modelText is the model a type names and, when its children run on
+// another, which one and why.
+func modelText(t agenttypes.Type, modelOf func(agenttypes.Type) (string, string)) string {
+	named := t.Model
+	if named == "" || named == agenttypes.InheritModel {
+		named = "inherit"
+	}
+	if modelOf == nil {
+		if named == "inherit" {
+			return "inherit (the sub-agent model)"
+		}
+		return named
+	}
+	model, why := modelOf(t)
+	switch {
+	case named == "inherit":
+		return "inherit → " + model
+	case model != named:
+		return named + " → " + model + " (" + why + ")"
+	case why != "":
+		return named + " (" + why + ")"
+	}
+	return named
 }
 
 // samplingText shows the temperature and top_p a type asks for.

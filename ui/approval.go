@@ -123,9 +123,11 @@ func (c *approvalCard) facts(rc *renderCtx) []string {
 	if len(d.DroppedTools) > 0 {
 		lines = append(lines, field("dropped", strings.Join(d.DroppedTools, " ")+" (baton has no such tool)"))
 	}
-	return append(lines,
-		field("model", d.Model)+"  "+field("limits", limits),
-		field("first request", estimate))
+	lines = append(lines, field("model", d.Model)+"  "+field("limits", limits))
+	if d.ModelWhy != "" {
+		lines = append(lines, field("", d.ModelWhy))
+	}
+	return append(lines, field("first request", estimate))
 }
 
 // keyHelp lists the answers the card takes; waiting is how many

@@ -60,4 +60,8 @@ type Options struct {
 	// problems found loading agent files.
 	Types        []agenttypes.Type
 	TypeWarnings []string
+	// ModelOf says which model a child of a type would run on and why,
+	// when that is not the model its file names; it must not block. Nil
+	// shows each type's model as written.
+	ModelOf func(agenttypes.Type) (model, why string)
 }

@@ -46,7 +46,10 @@ type config struct {
 	SubagentAllow []string
 	SubagentDeny  []string
 	// Models holds price and context-window overrides by model id.
-	Models         map[string]modelPrice
+	Models map[string]modelPrice
+	// ModelAliases is [models.aliases]: models agent files name, mapped
+	// to models the endpoint serves.
+	ModelAliases   map[string]string
 	PruneAfterDays int
 	Cleanup        string
 	// DebugLog is the BATON_DEBUG path; empty means no debug log.

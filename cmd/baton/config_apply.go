@@ -35,6 +35,12 @@ func (c *config) applyFile(f fileConfig, from source) {
 	for id, m := range f.Models {
 		c.applyModel(id, m)
 	}
+	for from, to := range f.aliases {
+		if c.ModelAliases == nil {
+			c.ModelAliases = map[string]string{}
+		}
+		c.ModelAliases[from] = to
+	}
 	setCount(&c.PruneAfterDays, f.Sessions.PruneAfterDays)
 	if f.Sessions.Cleanup != nil {
 		c.Cleanup = string(*f.Sessions.Cleanup)

@@ -27,6 +27,9 @@ type fileConfig struct {
 	Subagents subagentsFile             `toml:"subagents"`
 	Models    map[string]modelPriceFile `toml:"models"`
 	Sessions  sessionsFile              `toml:"sessions"`
+
+	// aliases is [models.aliases], read apart from the typed decode.
+	aliases map[string]string
 }
 
 // limitsFile is the [limits] table.
@@ -89,13 +92,22 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 	if err == nil {
 		err = checkTables(raw)
 	}
+	aliases, hasAliases := map[string]string(nil), false
+	if err == nil {
+		aliases, hasAliases, err = readAliases(raw)
+	}
 	if err == nil {
 		md, err = toml.Decode(string(data), &fc)
 	}
 	if err != nil {
 		return fc, fmt.Errorf("%s: %s", display, decodeMessage(md, err))
 	}
-	if undecoded := md.Undecoded(); len(undecoded) > 0 {
+	delete(fc.Models, aliasesKey)
+	fc.aliases = aliases
+	if hasAliases && scope == projectScope {
+		return fc, fmt.Errorf("%s: %w", display, errProjectAliases)
+	}
+	if undecoded := withoutAliasKeys(md.Undecoded()); len(undecoded) > 0 {
 		return fc, fmt.Errorf("%s: %s", display, unknownKeyMessage(undecoded[0]))
 	}
 	if scope == projectScope {
@@ -122,7 +134,7 @@ func checkTables(raw map[string]any) error {
 			continue
 		}
 		for id, m := range table {
-			if _, ok := m.(map[string]any); !ok {
+			if _, ok := m.(map[string]any); !ok && id != aliasesKey {
 				return fmt.Errorf("models.%s: %w", toml.Key{id}, valueError{fmt.Sprintf("a table ([models.%s])", toml.Key{id}), m})
 			}
 		}
@@ -172,7 +184,9 @@ func tomlKeys(table any) []string {
 	t := reflect.TypeOf(table)
 	keys := make([]string, 0, t.NumField())
 	for i := range t.NumField() {
-		keys = append(keys, t.Field(i).Tag.Get("toml"))
+		if tag := t.Field(i).Tag.Get("toml"); tag != "" {
+			keys = append(keys, tag)
+		}
 	}
 	return keys
 }

@@ -34,6 +34,7 @@ func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]s
 			Catalog:       llm.NewCatalog(catalogOverrides(cfg.Models)),
 			Model:         cfg.Model,
 			SubagentModel: cfg.SubagentModel,
+			ModelAliases:  cfg.ModelAliases,
 			Workspace:     workspace,
 			Types:         types,
 			Mode:          cfg.mode(headless),

@@ -37,6 +37,7 @@ func runTUI(ctx context.Context, setup sessionSetup, theme string, demo bool, st
 		Mode:         string(setup.engine.Mode),
 		Types:        setup.engine.Types.All(),
 		TypeWarnings: setup.typeWarnings,
+		ModelOf:      s.TypeModel,
 	})
 	if ctx.Err() != nil {
 		return exitInterrupted

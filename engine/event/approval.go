@@ -49,8 +49,11 @@ type DelegationPreview struct {
 	Tools       []string `json:"tools"`
 	// DroppedTools are tools the agent's file names that baton lacks; the
 	// child runs without them.
-	DroppedTools    []string      `json:"dropped_tools,omitempty"`
-	Model           string        `json:"model"`
+	DroppedTools []string `json:"dropped_tools,omitempty"`
+	Model        string   `json:"model"`
+	// ModelWhy says why Model is not the model the agent's file or the
+	// task call named ("the endpoint does not serve sonnet; …").
+	ModelWhy        string        `json:"model_why,omitempty"`
 	MaxSteps        int           `json:"max_steps"`
 	Timeout         time.Duration `json:"timeout"`
 	EstimatedTokens int           `json:"estimated_tokens"`

@@ -34,8 +34,17 @@ type Server struct {
 	cancel  context.CancelFunc
 	once    sync.Once
 
-	mu   sync.Mutex
-	reqs []*Request
+	mu     sync.Mutex
+	reqs   []*Request
+	models []string // served by GET /v1/models when set
+}
+
+// ServeModels makes the server list ids at GET /v1/models, as most
+// endpoints do; without it the list answers 404, as some do.
+func (s *Server) ServeModels(ids ...string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.models = append([]string(nil), ids...)
 }
 
 // NewServer starts a server answering with respond; it closes on t.Cleanup.
@@ -73,6 +82,9 @@ func (s *Server) Requests() []*Request {
 
 // serve records the request and hands it to the responder.
 func (s *Server) serve(rw http.ResponseWriter, r *http.Request) {
+	if r.Method == http.MethodGet && r.URL.Path == "/v1/models" && s.serveModels(rw) {
+		return
+	}
 	if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
 		http.Error(rw, `{"error":{"message":"llmtest serves only POST /v1/chat/completions"}}`, http.StatusNotFound)
 		return
@@ -102,4 +114,23 @@ func (s *Server) serve(rw http.ResponseWriter, r *http.Request) {
 	stop := context.AfterFunc(s.ctx, cancel)
 	defer stop()
 	s.respond(req, newWriter(s.t, rw, ctx))
+}
+
+// serveModels writes the model list, reporting false when none is set.
+func (s *Server) serveModels(rw http.ResponseWriter) bool {
+	s.mu.Lock()
+	ids := s.models
+	s.mu.Unlock()
+	if ids == nil {
+		return false
+	}
+	list := openai.ModelsList{}
+	for _, id := range ids {
+		list.Models = append(list.Models, openai.Model{ID: id, Object: "model"})
+	}
+	rw.Header().Set("Content-Type", "application/json")
+	if err := json.NewEncoder(rw).Encode(list); err != nil {
+		s.t.Errorf("llmtest: write model list: %v", err)
+	}
+	return true
 }

@@ -1,0 +1,78 @@
+package engine
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/llm"
+)
+
+// servedModels is the endpoint's model list, asked for once when the
+// session starts so that a child whose file names a model the endpoint
+// does not serve is moved to one it does before its first request, never
+// after a 404.
+type servedModels struct {
+	done    chan struct{} // closed when ids is final
+	ids     []string      // nil when the endpoint offers no list
+	aliases map[string]string
+}
+
+// startModelList fetches the list in the background when the client can
+// list models. The goroutine ends when the request does: it is bounded by
+// llm's model-list timeout and by the session's context.
+func (s *Session) startModelList() {
+	s.served = &servedModels{done: make(chan struct{}), aliases: s.cfg.ModelAliases}
+	lister, ok := s.cfg.Client.(llm.ModelLister)
+	if !ok {
+		close(s.served.done)
+		return
+	}
+	s.background.Add(1)
+	go func() {
+		defer s.background.Done()
+		defer close(s.served.done)
+		ids, err := llm.ServedModels(s.ctx, lister)
+		if err != nil {
+			slog.Debug("no model list; agent models are used as written", "err", err)
+			return
+		}
+		s.served.ids = ids
+	}()
+}
+
+// choose resolves a child's model: want as written when it is the
+// fallback, else checked against the list, waiting for it if it is still
+// on its way.
+func (m *servedModels) choose(ctx context.Context, want, fallback string) modelChoice {
+	if want == "" || want == fallback {
+		return modelChoice{model: fallback}
+	}
+	select {
+	case <-m.done:
+	case <-ctx.Done():
+		return modelChoice{model: want}
+	}
+	return matchModel(want, m.ids, m.aliases, fallback)
+}
+
+// TypeModel says which model a child of typ would run on now, and why
+// when that is not the model its file names; it never waits, so before
+// the endpoint's list has come it says the check is pending.
+func (s *Session) TypeModel(typ agenttypes.Type) (model, why string) {
+	fallback := s.cfg.SubagentModel
+	if fallback == "" {
+		fallback = s.Model()
+	}
+	want := typ.Model
+	if want == "" || want == agenttypes.InheritModel {
+		return fallback, "inherits the sub-agent model"
+	}
+	select {
+	case <-s.served.done:
+	default:
+		return want, "not checked yet: the endpoint's model list is still loading"
+	}
+	c := matchModel(want, s.served.ids, s.served.aliases, fallback)
+	return c.model, c.why
+}

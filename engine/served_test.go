@@ -1,0 +1,100 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// servedSession starts a session against an endpoint listing served (none
+// when nil), with one agent type naming typeModel.
+func servedSession(t *testing.T, served []string, typeModel string, aliases map[string]string) (*Session, *llmtest.Server) {
+	t.Helper()
+	srv := llmtest.NewServer(t, delegateOnce(`{"description":"d","prompt":"Review it.","subagent_type":"reviewer"}`,
+		func(r *llmtest.Request, w *llmtest.Writer) { w.Text("reviewed") }))
+	if served != nil {
+		srv.ServeModels(served...)
+	}
+	typ := agenttypes.Type{Name: "reviewer", Description: "reviews", SystemPrompt: "Review.", Tools: []string{"grep"}, Model: typeModel}
+	s, err := NewSession(context.Background(), Config{Client: srv.Client(), Model: "main-model", SubagentModel: "sub-model",
+		Workspace: t.TempDir(), Mode: ModeAsk, ModelAliases: aliases, RetryDelays: []time.Duration{time.Millisecond},
+		Types: agenttypes.NewRegistry(append(agenttypes.Builtins(), typ)...)})
+	if err != nil {
+		t.Fatalf("NewSession: %v", err)
+	}
+	t.Cleanup(s.Close)
+	return s, srv
+}
+
+// TestAgentModelCheckedAgainstServedList: the model an agent file names is
+// replaced before the child's first request when the endpoint does not
+// serve it, and the card says which and why; a served one is used as is.
+func TestAgentModelCheckedAgainstServedList(t *testing.T) {
+	openRouter := []string{"main-model", "sub-model", "anthropic/claude-3.5-sonnet", "anthropic/claude-sonnet-4.5"}
+	tests := []struct {
+		name, typeModel string
+		served          []string
+		aliases         map[string]string
+		want, why       string
+	}{
+		{"claude alias on a gateway", "sonnet", openRouter, nil, "anthropic/claude-sonnet-4.5", "the endpoint does not serve sonnet"},
+		{"the person's alias", "sonnet", openRouter, map[string]string{"sonnet": "anthropic/claude-3.5-sonnet"}, "anthropic/claude-3.5-sonnet", "[models.aliases] maps sonnet"},
+		{"nothing matches", "opencode/big-pickle", openRouter, nil, "sub-model", "using the sub-agent model"},
+		{"served as written", "anthropic/claude-3.5-sonnet", openRouter, nil, "anthropic/claude-3.5-sonnet", ""},
+		{"inherit", agenttypes.InheritModel, openRouter, nil, "sub-model", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s, srv := servedSession(t, tt.served, tt.typeModel, tt.aliases)
+			var model, why string
+			runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+				if r.Delegation != nil {
+					model, why = r.Delegation.Model, r.Delegation.ModelWhy
+				}
+				return Answer{Decision: Allow}
+			})
+			if model != tt.want || !strings.Contains(why, tt.why) || (tt.why == "") != (why == "") {
+				t.Errorf("card model %q why %q, want %q with %q", model, why, tt.want, tt.why)
+			}
+			child := childByPrompt(srv.Requests(), "Review it.")
+			if len(child) == 0 {
+				t.Fatal("the child never ran")
+			}
+			for _, r := range child {
+				if r.Body.Model != tt.want {
+					t.Errorf("a child request went to %q, want every one to %q (no request wasted on a 404)", r.Body.Model, tt.want)
+				}
+			}
+			if got, gotWhy := s.TypeModel(mustType(t, s, "reviewer")); got != tt.want || gotWhy == "" && tt.why != "" {
+				t.Errorf("TypeModel = %q, %q", got, gotWhy)
+			}
+		})
+	}
+}
+
+// TestAgentModelWithoutList: an endpoint with no model list gets the
+// model as written; the request path's own fallback deals with a 404.
+func TestAgentModelWithoutList(t *testing.T) {
+	s, srv := servedSession(t, nil, "sonnet", nil)
+	runTurn(t, s, "go", nil)
+	child := childByPrompt(srv.Requests(), "Review it.")
+	if len(child) == 0 {
+		t.Fatal("the child never ran")
+	}
+	if child[0].Body.Model != "sonnet" {
+		t.Errorf("first child request went to %q, want sonnet as written", child[0].Body.Model)
+	}
+}
+
+func mustType(t *testing.T, s *Session, name string) agenttypes.Type {
+	t.Helper()
+	typ, ok := s.cfg.Types.Lookup(name)
+	if !ok {
+		t.Fatalf("no type %s", name)
+	}
+	return typ
+}
