@@ -62,7 +62,7 @@ func (a *accumulator) add(c *chunk, h Handler) {
 	}
 	for i := range c.Choices {
 		ch := &c.Choices[i]
-		if s := ch.Delta.Content; s != "" {
+		if s := ch.Delta.Content.text; s != "" {
 			a.content.WriteString(s)
 			if h.OnText != nil {
 				h.OnText(s)
@@ -72,6 +72,7 @@ func (a *accumulator) add(c *chunk, h Handler) {
 		if s == "" {
 			s = ch.Delta.Reasoning
 		}
+		s += ch.Delta.Content.thinking
 		if s != "" {
 			a.reasoning.WriteString(s)
 			if h.OnReasoning != nil {

@@ -28,7 +28,7 @@ type choice struct {
 }
 
 type delta struct {
-	Content          string      `json:"content"`
+	Content          content     `json:"content"`
 	ReasoningContent string      `json:"reasoning_content"`
 	Reasoning        string      `json:"reasoning"` // OpenRouter's name for it
 	ToolCalls        []toolDelta `json:"tool_calls"`

@@ -1,0 +1,38 @@
+package llm_test
+
+// contentQuirks are delta.content shapes other than a string. The Mistral
+// chunks follow the stream recorded from magistral-medium-2509 in
+// BerriAI/litellm#16272 (https://github.com/BerriAI/litellm/issues/16272)
+// and the block shape documented in langchain4j/langchain4j#4474.
+func contentQuirks() []quirk {
+	return []quirk{
+		{
+			name: "content as typed parts: Mistral thinking then text",
+			script: lines(
+				`{"id":"c3c7","object":"chat.completion.chunk","created":1762355135,"model":"magistral-medium-2509","choices":[{"index":0,"delta":{"role":"assistant","content":""},"finish_reason":null}]}`,
+				`{"id":"c3c7","object":"chat.completion.chunk","created":1762355135,"model":"magistral-medium-2509","choices":[{"index":0,"delta":{"content":[{"type":"thinking","thinking":[{"type":"text","text":"Okay, the user "}]}]},"finish_reason":null}]}`,
+				`{"id":"c3c7","object":"chat.completion.chunk","created":1762355135,"model":"magistral-medium-2509","choices":[{"index":0,"delta":{"content":[{"type":"thinking","thinking":[{"type":"text","text":"said hello."}]}]},"finish_reason":null}]}`,
+				`{"id":"c3c7","object":"chat.completion.chunk","created":1762355135,"model":"magistral-medium-2509","choices":[{"index":0,"delta":{"content":"Hello"},"finish_reason":null}]}`,
+				`{"id":"c3c7","object":"chat.completion.chunk","created":1762355135,"model":"magistral-medium-2509","choices":[{"index":0,"delta":{"content":[{"type":"text","text":"! How can I help?"}]},"finish_reason":null}]}`,
+				stopChunk),
+			text: "Hello! How can I help?", reasoning: "Okay, the user said hello.", finish: "stop",
+		},
+		{
+			name: "content parts: thinking and text in one chunk, thinking as a plain string",
+			script: lines(
+				`{"choices":[{"index":0,"delta":{"content":[{"type":"thinking","thinking":"plan. "},{"type":"text","text":"done"}]}}]}`,
+				stopChunk),
+			text: "done", reasoning: "plan. ", finish: "stop",
+		},
+		{
+			name: "content parts of unknown types are skipped, never a failed turn",
+			script: lines(
+				`{"choices":[{"index":0,"delta":{"content":[{"type":"image_url","image_url":{"url":"x"}},{"type":"text","text":"a"},7,{"type":"thinking","thinking":{"odd":true}}]}}]}`,
+				`{"choices":[{"index":0,"delta":{"content":{"unexpected":"object"}}}]}`,
+				`{"choices":[{"index":0,"delta":{"content":42}}]}`,
+				`{"choices":[{"index":0,"delta":{"content":null}}]}`,
+				text("b"), stopChunk),
+			text: "ab", finish: "stop",
+		},
+	}
+}
