@@ -32,3 +32,20 @@ func lenientHeader(header string) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// firstLine is the first non-blank line of a Markdown body, without its
+// heading marks, cut to a line's length.
+func firstLine(body string) string {
+	for _, line := range strings.Split(body, "\n") {
+		if line = strings.TrimSpace(strings.TrimLeft(line, "# \t")); line != "" {
+			if r := []rune(line); len(r) > maxDescriptionRunes {
+				line = string(r[:maxDescriptionRunes]) + "…"
+			}
+			return line
+		}
+	}
+	return ""
+}
+
+// maxDescriptionRunes bounds a description taken from a prompt.
+const maxDescriptionRunes = 200

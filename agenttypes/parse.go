@@ -236,20 +236,3 @@ func displayName(name string) string {
 	}
 	return strings.Join(words, " ")
 }
-
-// firstLine is the first non-blank line of a Markdown body, without its
-// heading marks, cut to a line's length.
-func firstLine(body string) string {
-	for _, line := range strings.Split(body, "\n") {
-		if line = strings.TrimSpace(strings.TrimLeft(line, "# \t")); line != "" {
-			if r := []rune(line); len(r) > maxDescriptionRunes {
-				line = string(r[:maxDescriptionRunes]) + "…"
-			}
-			return line
-		}
-	}
-	return ""
-}
-
-// maxDescriptionRunes bounds a description taken from a prompt.
-const maxDescriptionRunes = 200
