@@ -2,7 +2,7 @@
 
 GO ?= go
 
-.PHONY: run test bench lint build
+.PHONY: run test bench lint build perf
 
 run:
 	$(GO) run ./cmd/baton
@@ -21,3 +21,8 @@ lint:
 
 build:
 	$(GO) build -o bin/baton ./cmd/baton
+
+# Whole-process figures (wall, CPU, peak RSS, time to first byte) against a
+# scripted endpoint on loopback; RUNS=3 for a quicker look.
+perf:
+	$(GO) run ./cmd/perf -runs $(or $(RUNS),7)
