@@ -33,6 +33,10 @@ func newWriter(t testing.TB, rw http.ResponseWriter, ctx context.Context) *Write
 // that blocks selects on it so it never outlives the test.
 func (w *Writer) Context() context.Context { return w.ctx }
 
+// Header is the response's header map; what a Responder sets there before
+// the first line, Error or Body is sent with it (a Retry-After, say).
+func (w *Writer) Header() http.Header { return w.rw.Header() }
+
 // Chunk writes "data: <json>" and a blank line. v is marshalled to JSON,
 // except that a string or []byte is written verbatim as JSON text.
 func (w *Writer) Chunk(v any) {
