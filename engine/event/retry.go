@@ -26,12 +26,12 @@ type Retrying struct {
 func (Retrying) Kind() string { return "retrying" }
 
 // Line renders the retry as seen at now, e.g. "retrying in 30s (1/3) ·
-// rate limited, Retry-After"; the wait is rounded up to whole seconds so
-// a countdown never shows 0s while still waiting.
+// rate limited, Retry-After"; the wait is rounded to whole seconds, and
+// never shows 0s while still waiting.
 func (r Retrying) Line(now time.Time) string {
 	wait := "now"
 	if left := r.At.Sub(now); left > 0 {
-		wait = fmt.Sprintf("in %ds", (left+time.Second-1)/time.Second)
+		wait = fmt.Sprintf("in %ds", max(left.Round(time.Second)/time.Second, 1))
 	}
 	return fmt.Sprintf("retrying %s (%d/%d) · %s", wait, r.Attempt, r.Attempts, r.Reason)
 }
