@@ -174,3 +174,20 @@ func TestProgressEndsTheFirstByteWindow(t *testing.T) {
 		t.Fatalf("got %q, %v; want the whole reply", resp.Content, err)
 	}
 }
+
+// An idle limit shorter than the first-byte one takes over as soon as
+// text arrives, rather than when the first-byte limit would have run out.
+func TestIdleShorterThanFirstByte(t *testing.T) {
+	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+		w.Chunk(text("Hel"))
+		select { // ends the reply cut off if the idle limit never fires
+		case <-w.Context().Done():
+		case <-time.After(10 * time.Second):
+		}
+	})
+	resp, err := llm.Stream(context.Background(), srv.ClientWith(llm.Timeouts{FirstByte: time.Hour, Idle: 30 * time.Millisecond}), hi, llm.Handler{})
+	var te *llm.TimeoutError
+	if !errors.As(err, &te) || te.Setting != llm.SettingIdle || resp.Content != "Hel" {
+		t.Fatalf("got %q, %v; want the idle timeout", resp.Content, err)
+	}
+}

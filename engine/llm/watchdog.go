@@ -23,6 +23,7 @@ type watchdog struct {
 
 	mu       sync.Mutex
 	timer    *time.Timer
+	due      time.Time // when the timer fires
 	deadline time.Time
 	cause    *TimeoutError // what firing now would report
 	stopped  bool
@@ -32,12 +33,13 @@ type watchdog struct {
 // the timeout as its cause.
 func startWatchdog(limits Timeouts, cancel context.CancelCauseFunc) *watchdog {
 	w := &watchdog{
-		limits:   limits,
-		cancel:   cancel,
-		deadline: time.Now().Add(limits.FirstByte),
-		cause:    &TimeoutError{Setting: SettingFirstByte, Limit: limits.FirstByte},
+		limits: limits,
+		cancel: cancel,
+		cause:  &TimeoutError{Setting: SettingFirstByte, Limit: limits.FirstByte},
 	}
 	w.mu.Lock()
+	w.deadline = time.Now().Add(limits.FirstByte)
+	w.due = w.deadline
 	w.timer = time.AfterFunc(limits.FirstByte, w.fire)
 	w.mu.Unlock()
 	return w
@@ -52,49 +54,47 @@ func (w *watchdog) fire() {
 		return
 	}
 	if left := time.Until(w.deadline); left > 0 {
-		w.timer.Reset(left)
+		w.rearm(left)
 		return
 	}
 	w.stopped = true
 	w.cancel(w.cause)
 }
 
-// progress says the reply grew: the endpoint now has the idle limit to
-// send more.
-func (w *watchdog) progress() {
+// rearm makes the timer fire after d; the caller holds mu.
+func (w *watchdog) rearm(d time.Duration) {
+	w.due = time.Now().Add(d)
+	w.timer.Reset(d)
+}
+
+// extend gives the endpoint d from now, reported as the idle timeout if
+// it runs out. The timer is only touched when the new deadline comes
+// before it fires (the first progress, when the first-byte limit is the
+// longer, or a finish): later deadlines are found by fire.
+func (w *watchdog) extend(d time.Duration) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.deadline = time.Now().Add(w.limits.Idle)
+	w.deadline = time.Now().Add(d)
 	if w.cause.Setting != SettingIdle {
 		w.cause = &TimeoutError{Setting: SettingIdle, Limit: w.limits.Idle}
 	}
+	if !w.stopped && w.deadline.Before(w.due) {
+		w.rearm(d)
+	}
 }
+
+// progress says the reply grew: the endpoint now has the idle limit to
+// send more.
+func (w *watchdog) progress() { w.extend(w.limits.Idle) }
 
 // finished says the reply is complete; what may still come (usage,
 // [DONE]) gets a short grace, which is reported as the idle timeout Stream
 // expects after a finish.
-func (w *watchdog) finished() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	grace := min(w.limits.Idle, afterFinishGrace)
-	w.deadline = time.Now().Add(grace)
-	w.cause = &TimeoutError{Setting: SettingIdle, Limit: w.limits.Idle}
-	if !w.stopped {
-		w.timer.Reset(grace)
-	}
-}
+func (w *watchdog) finished() { w.extend(min(w.limits.Idle, afterFinishGrace)) }
 
-// bound gives what is left of the request (an error body) one fixed
-// deadline that progress does not move.
-func (w *watchdog) bound() {
-	w.mu.Lock()
-	defer w.mu.Unlock()
-	w.deadline = time.Now().Add(w.limits.Idle)
-	w.cause = &TimeoutError{Setting: SettingIdle, Limit: w.limits.Idle}
-	if !w.stopped {
-		w.timer.Reset(w.limits.Idle)
-	}
-}
+// bound gives what is left of the request (an error body) the idle limit;
+// nothing reports progress on an error body, so it is one fixed deadline.
+func (w *watchdog) bound() { w.extend(w.limits.Idle) }
 
 // stop disarms the watchdog; the request ended on its own.
 func (w *watchdog) stop() {
