@@ -217,7 +217,7 @@ func TestConfigErrors(t *testing.T) {
 		{name: "limit above its maximum", project: "[limits]\ntool_output_chars = 5000000",
 			want: []string{".baton/config.toml: limits.tool_output_chars: expected at most 1000000, got 5000000"}},
 		{name: "reply cap above its maximum", user: "[limits]\nreply_max_bytes = 1073741824",
-			want: []string{"limits.reply_max_bytes: expected at most 67108864, got 1073741824"}},
+			want: []string{"limits.reply_max_bytes: expected at most 16777216, got 1073741824"}},
 		{name: "timeout above its maximum", user: "[network]\nidle_timeout_s = 86400",
 			want: []string{"network.idle_timeout_s: expected at most 3600, got 86400"}},
 		{name: "max_steps above its maximum", user: "max_steps = 5000", want: []string{"max_steps: expected at most 1000, got 5000"}},

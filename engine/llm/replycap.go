@@ -11,7 +11,7 @@ const DefaultReplyMaxBytes = 4 << 20
 
 // MaxReplyBytes is the hard maximum of the reply cap ([limits]
 // reply_max_bytes); no configuration exceeds it.
-const MaxReplyBytes = 64 << 20
+const MaxReplyBytes = 16 << 20
 
 // lineOverhead is what one stream line may carry beyond the reply it adds
 // to: the JSON envelope of a chunk.
