@@ -148,3 +148,24 @@ func TestParseRetryAfter(t *testing.T) {
 		}
 	}
 }
+
+// A request Stream did not send (the model list) has its body capped: an
+// endless list fails instead of filling memory.
+func TestEndlessModelListIsCut(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
+		rw.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(rw, `{"data":[`)
+		entry := strings.Repeat(`{"id":"m","object":"model"},`, 100)
+		for r.Context().Err() == nil {
+			if _, err := io.WriteString(rw, entry); err != nil {
+				return
+			}
+		}
+	}))
+	defer srv.Close()
+	client := llm.NewClient(llm.Config{BaseURL: srv.URL + "/v1"})
+	_, err := llm.ServedModels(context.Background(), client)
+	if err == nil || !strings.Contains(err.Error(), "the endpoint sent a body of more than 16 MiB") {
+		t.Fatalf("error = %v, want the body cap", err)
+	}
+}

@@ -62,12 +62,17 @@ type sseTransport struct {
 const errorBodyMax = 64 << 10
 
 // RoundTrip implements http.RoundTripper. Requests sent by Stream carry a
-// marker and get a watchdog; others pass through with the connect timeout
-// only, since nothing would report their progress.
+// marker and get a watchdog; others (the model list) keep the connect
+// timeout and a cap on their body, and their caller's deadline bounds the
+// rest, since nothing would report their progress.
 func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	m, _ := req.Context().Value(markerKey{}).(*streamMarker)
 	if m == nil {
-		return t.base.RoundTrip(req)
+		resp, err := t.base.RoundTrip(req)
+		if err == nil {
+			resp.Body = &cappedBody{rc: resp.Body, left: otherBodyMax}
+		}
+		return resp, err
 	}
 	ctx, cancel := context.WithCancelCause(req.Context())
 	m.watch = startWatchdog(t.timeouts, cancel)
@@ -87,41 +92,6 @@ func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	resp.Body = &sseBody{rc: resp.Body, r: bufio.NewReader(resp.Body), marker: m, ctx: ctx, release: release}
 	return resp, nil
-}
-
-// timeoutCause returns the watchdog's timeout when it is what ended the
-// request, and err otherwise.
-func timeoutCause(ctx context.Context, err error) error {
-	var te *TimeoutError
-	if errors.As(context.Cause(ctx), &te) {
-		return te
-	}
-	return err
-}
-
-// errorBody is an error response body cut at errorBodyMax.
-type errorBody struct {
-	rc      io.ReadCloser
-	r       io.Reader
-	ctx     context.Context
-	release func()
-}
-
-// Read implements io.Reader; the request is released at the end of the
-// body, since go-openai reads an error body whole but never closes it.
-func (b *errorBody) Read(p []byte) (int, error) {
-	n, err := b.r.Read(p)
-	if err != nil {
-		err = timeoutCause(b.ctx, err)
-		b.release()
-	}
-	return n, err
-}
-
-// Close implements io.Closer.
-func (b *errorBody) Close() error {
-	b.release()
-	return b.rc.Close()
 }
 
 // sseBody yields the body's lines minus those go-openai mishandles.
