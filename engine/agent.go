@@ -37,9 +37,8 @@ type Agent struct {
 	// model; notes records that it happened.
 	fallbackModel string
 	notes         []string
-	// retryDelays are the pauses before retrying a rate-limited or failed
-	// request; one retry per entry.
-	retryDelays []time.Duration
+	// requests says how model requests are retried and bounded.
+	requests requestPolicy
 
 	history []openai.ChatCompletionMessage
 	inbox   inbox

@@ -33,6 +33,7 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 		},
 		OnReasoning: reasoning.add,
 		OnToolDelta: text.flush,
+		MaxBytes:    a.requests.replyMaxBytes,
 	})
 	reasoning.flush()
 	text.flush()

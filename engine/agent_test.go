@@ -206,9 +206,9 @@ func TestPassingProviderErrorsAreRetried(t *testing.T) {
 			if log.end.Status != tc.status || len(srv.Requests()) != tc.requests {
 				t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
 			}
-			notices := eventsOf[Notice](log)
-			if len(notices) == 0 || !strings.Contains(notices[0].Text, "retrying") {
-				t.Fatalf("no retry notice: %+v", notices)
+			retries := eventsOf[Retrying](log)
+			if len(retries) == 0 || retries[0].Reason != "rate limited" || retries[0].Attempts != 2 {
+				t.Fatalf("no retry announced: %+v", retries)
 			}
 		})
 	}

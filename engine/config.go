@@ -43,6 +43,9 @@ type Limits struct {
 	MaxDepth int
 	// CommandTimeout bounds one run_command (default 120 s).
 	CommandTimeout time.Duration
+	// ReplyMaxBytes caps one model reply (default 4 MiB): an endless
+	// stream is cut there and the turn fails with what came so far.
+	ReplyMaxBytes int
 }
 
 // Config is everything a session needs; cmd builds it from flags, env and
@@ -86,6 +89,10 @@ type Config struct {
 	// Version is the program's version, written into new transcripts.
 	Version string
 	// RetryDelays are the pauses before retrying a request refused with
-	// 429 or a 5xx; nil takes the defaults, an empty slice never retries.
+	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
+	// never retries. A Retry-After from the endpoint replaces the pause.
 	RetryDelays []time.Duration
+	// RetryAfterMax is the longest Retry-After waited for (default 60 s,
+	// at most MaxRetryAfter); a longer one fails the request at once.
+	RetryAfterMax time.Duration
 }

@@ -26,10 +26,12 @@ func withDefaults(cfg Config) (Config, error) {
 	if cfg.RetryDelays == nil {
 		cfg.RetryDelays = defaultRetryDelays
 	}
+	cfg.RetryAfterMax = retryAfterMax(cfg.RetryAfterMax)
 	return cfg, nil
 }
 
-// limitsWithDefaults replaces zero limits with the defaults.
+// limitsWithDefaults replaces zero limits with the defaults and lowers
+// those above MaxLimits.
 func limitsWithDefaults(l Limits) Limits {
 	d := defaultLimits
 	pick := func(v, def int) int {
@@ -45,13 +47,14 @@ func limitsWithDefaults(l Limits) Limits {
 	l.ResultChars = pick(l.ResultChars, d.ResultChars)
 	l.MaxConcurrent = pick(l.MaxConcurrent, d.MaxConcurrent)
 	l.MaxDepth = pick(l.MaxDepth, d.MaxDepth)
+	l.ReplyMaxBytes = pick(l.ReplyMaxBytes, llm.DefaultReplyMaxBytes)
 	if l.ChildTimeout <= 0 {
 		l.ChildTimeout = d.ChildTimeout
 	}
 	if l.CommandTimeout <= 0 {
 		l.CommandTimeout = d.CommandTimeout
 	}
-	return l
+	return clampLimits(l)
 }
 
 // newDelegator builds the session's delegator and its tool set.

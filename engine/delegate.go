@@ -181,7 +181,7 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 			context: newNestedContext(d.workspace, "AGENTS.md")},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: []openai.ChatCompletionMessage{system},
-		emit:    d.s.emit, record: record, retryDelays: d.s.cfg.RetryDelays,
+		emit:    d.s.emit, record: record, requests: d.s.cfg.requestPolicy(),
 	}
 }
 

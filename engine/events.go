@@ -28,6 +28,7 @@ type (
 	Meta                = event.Meta
 	Notice              = event.Notice
 	ReasoningDelta      = event.ReasoningDelta
+	Retrying            = event.Retrying
 	Stats               = event.Stats
 	Status              = event.Status
 	StepStarted         = event.StepStarted

@@ -25,6 +25,7 @@ type recorder struct {
 var unrecorded = map[string]bool{
 	TextDelta{}.Kind(): true, ReasoningDelta{}.Kind(): true,
 	StepStarted{}.Kind(): true, UsageReported{}.Kind(): true,
+	Retrying{}.Kind(): true, // a countdown, over once the retry is sent
 }
 
 // mainUsage reports whether ev is the main agent's usage of one request,

@@ -10,31 +10,80 @@ import (
 )
 
 // defaultRetryDelays are the waits before retrying a request the provider
-// refused for a passing reason (rate limit, server error).
+// refused for a passing reason (rate limit, server error, a timeout)
+// without saying how long to wait.
 var defaultRetryDelays = []time.Duration{2 * time.Second, 6 * time.Second}
 
-// retryable reports whether a failed request is worth sending again: the
-// provider was busy or broken for a moment, and nothing was streamed yet.
-func retryable(err error, resp llm.Response) bool {
-	var pe *llm.ProviderError
-	if resp.Content != "" || resp.Reasoning != "" || !errors.As(err, &pe) {
-		return false
-	}
-	return pe.Status == 429 || pe.Status >= 500
+// DefaultRetryAfterMax is the longest Retry-After honoured when the
+// configuration does not say ([network] retry_after_max_s).
+const DefaultRetryAfterMax = 60 * time.Second
+
+// MaxRetryAfter is the hard maximum of retry_after_max_s.
+const MaxRetryAfter = time.Hour
+
+// requestPolicy is how an agent sends model requests: the retries, the
+// longest Retry-After it waits for and the cap on one reply.
+type requestPolicy struct {
+	retryDelays   []time.Duration
+	retryAfterMax time.Duration
+	replyMaxBytes int
 }
 
-// requestWithRetry sends a request, retrying passing provider failures
-// after a pause that ctx can cut short; each retry is announced.
+// requestPolicy is the policy cfg (after withDefaults) gives every agent.
+func (c Config) requestPolicy() requestPolicy {
+	return requestPolicy{retryDelays: c.RetryDelays, retryAfterMax: c.RetryAfterMax, replyMaxBytes: c.Limits.ReplyMaxBytes}
+}
+
+// retryWait says whether a failed request is worth sending again and
+// when: the provider was busy or broken for a moment, or went silent, and
+// nothing was streamed yet (a retry would make the model say it twice).
+// It returns the wait and a short reason for the status line; fatal is
+// set instead when the endpoint asks for a longer wait than allowed.
+func (p requestPolicy) retryWait(err error, resp llm.Response, attempt int) (wait time.Duration, reason string, fatal error) {
+	if resp.Content != "" || resp.Reasoning != "" || attempt >= len(p.retryDelays) {
+		return 0, "", err
+	}
+	var te *llm.TimeoutError
+	if errors.As(err, &te) {
+		return p.retryDelays[attempt], te.Error(), nil
+	}
+	var pe *llm.ProviderError
+	if !errors.As(err, &pe) || pe.Status != 429 && pe.Status < 500 {
+		return 0, "", err
+	}
+	reason = pe.Reason
+	if pe.Status == 429 {
+		reason = "rate limited"
+	}
+	if pe.RetryAfter <= 0 {
+		return p.retryDelays[attempt], reason, nil
+	}
+	if pe.RetryAfter > p.retryAfterMax {
+		return 0, "", fmt.Errorf("%w; the endpoint asks to retry after %s (Retry-After), longer than retry_after_max_s (%s)",
+			err, llm.FormatSeconds(pe.RetryAfter.Round(time.Second)), llm.FormatSeconds(p.retryAfterMax))
+	}
+	return pe.RetryAfter, reason + ", Retry-After", nil
+}
+
+// requestWithRetry sends a request, retrying passing failures after a
+// pause that ctx cuts short; each retry is announced with the time it
+// will be sent, so the status line can count down.
 func (a *Agent) requestWithRetry(ctx context.Context, withTools bool) (llm.Response, error) {
 	resp, err := a.request(ctx, withTools)
-	for attempt, delay := range a.retryDelays {
-		if err == nil || ctx.Err() != nil || !retryable(err, resp) {
-			break
+	for attempt := 0; err != nil && ctx.Err() == nil; attempt++ {
+		wait, reason, fatal := a.requests.retryWait(err, resp, attempt)
+		if fatal != nil {
+			if attempt > 0 {
+				fatal = fmt.Errorf("%w (after %d retries)", fatal, attempt)
+			}
+			return resp, fatal
 		}
-		a.emit(Notice{Meta: a.stamp(), Text: fmt.Sprintf("%v; retrying in %s (%d/%d)", err, delay, attempt+1, len(a.retryDelays))})
+		a.emit(Retrying{Meta: a.stamp(), Attempt: attempt + 1, Attempts: len(a.requests.retryDelays), At: time.Now().Add(wait), Reason: reason})
+		timer := time.NewTimer(wait)
 		select {
-		case <-time.After(delay):
+		case <-timer.C:
 		case <-ctx.Done():
+			timer.Stop()
 			return resp, ctx.Err()
 		}
 		resp, err = a.request(ctx, withTools)

@@ -208,7 +208,7 @@ func (s *Session) newMainAgent() *Agent {
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars,
 			context: newNestedContext(s.cfg.Workspace, "AGENTS.md", "CLAUDE.md")},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
-		emit:    s.emit, record: s.recordMessages(MainAgent), retryDelays: s.cfg.RetryDelays,
+		emit:    s.emit, record: s.recordMessages(MainAgent), requests: s.cfg.requestPolicy(),
 	}
 }
 

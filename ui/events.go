@@ -84,6 +84,10 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 		m.recordUsage(ev)
 	case event.Notice:
 		m.setStatus(statusWarning, termtext.Clean(ev.Text))
+	case event.Retrying:
+		m.setRetry(ev)
+	case event.TextDelta, event.ReasoningDelta:
+		m.retryAnswered()
 	case event.TurnEnded:
 		cmd = m.turnEnded(ev)
 	}

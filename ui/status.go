@@ -37,6 +37,9 @@ type status struct {
 	text  string
 	until statusEnd
 	child event.AgentID // for endChild
+	// retry, when set, is drawn instead of text: a countdown to the
+	// retry, redrawn on every tick of the clock.
+	retry *event.Retrying
 }
 
 // setStatus replaces the status line.
@@ -47,6 +50,20 @@ func (m *Model) setStatus(level statusLevel, text string) {
 // setTransient replaces the status line until what it describes ends.
 func (m *Model) setTransient(level statusLevel, text string, until statusEnd, child event.AgentID) {
 	m.status = status{level: level, text: text, until: until, child: child}
+}
+
+// setRetry counts down to a retry of the main agent's request until its
+// reply starts or the turn ends.
+func (m *Model) setRetry(ev event.Retrying) {
+	ev.Reason = termtext.Clean(ev.Reason)
+	m.status = status{level: statusWarning, until: endTurn, retry: &ev}
+}
+
+// retryAnswered clears the countdown once the retried request answers.
+func (m *Model) retryAnswered() {
+	if m.status.retry != nil {
+		m.status = status{}
+	}
 }
 
 // settle clears a transient status that end finishes; child names the
@@ -82,7 +99,11 @@ func (m *Model) statusView() string {
 		}
 		parts = append(parts, m.spinner.View()+st.Busy.Render(work+" · esc to interrupt"))
 	}
-	if m.status.text != "" {
+	text := m.status.text
+	if m.status.retry != nil {
+		text = m.status.retry.Line(m.now())
+	}
+	if text != "" {
 		style := st.Info
 		switch m.status.level {
 		case statusWarning:
@@ -90,7 +111,7 @@ func (m *Model) statusView() string {
 		case statusError:
 			style = st.Error
 		}
-		parts = append(parts, style.Render(m.status.text))
+		parts = append(parts, style.Render(text))
 	}
 	return fit(strings.Join(parts, st.Info.Render(" · ")), m.width)
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
@@ -78,5 +79,29 @@ func TestCtrlCClearsTypedTextBeforeArmingQuit(t *testing.T) {
 	d.keys("ctrl+c")
 	if !d.m.quitArmed {
 		t.Error("ctrl+c on the empty box did not arm quitting")
+	}
+}
+
+// A retry counts down in the status line with the clock, and the
+// countdown goes once the retried request answers.
+func TestRetryCountsDownInTheStatusLine(t *testing.T) {
+	d := newDriver(t, 100, 24)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	now := t0.Add(3 * time.Second)
+	d.emit(event.Retrying{Meta: mainMeta, Attempt: 1, Attempts: 3, At: now.Add(30 * time.Second), Reason: "rate limited, Retry-After"})
+	if !strings.Contains(d.screen(), "retrying in 30s (1/3) · rate limited, Retry-After") {
+		t.Fatalf("no countdown:\n%s", d.screen())
+	}
+	d.m.now = func() time.Time { return now.Add(20 * time.Second) }
+	if !strings.Contains(d.screen(), "retrying in 10s (1/3) · rate limited, Retry-After") {
+		t.Fatalf("the countdown did not follow the clock:\n%s", d.screen())
+	}
+	d.m.now = func() time.Time { return now.Add(31 * time.Second) }
+	if !strings.Contains(d.screen(), "retrying now (1/3)") {
+		t.Fatalf("no retrying now:\n%s", d.screen())
+	}
+	d.emit(event.TextDelta{Meta: mainMeta, Text: "hello"})
+	if strings.Contains(d.screen(), "retrying") {
+		t.Errorf("the countdown stayed after the reply began:\n%s", d.screen())
 	}
 }

@@ -43,6 +43,7 @@ type config struct {
 	Yolo          bool
 	Allow         []string
 	Limits        engine.Limits
+	Network       network
 	SubagentAllow []string
 	SubagentDeny  []string
 	// Models holds price and context-window overrides by model id.

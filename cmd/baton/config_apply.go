@@ -26,6 +26,7 @@ func (c *config) applyFile(f fileConfig, from source) {
 		c.Allow = []string(*f.Allow)
 	}
 	c.applyLimits(f.Limits)
+	c.applyNetwork(f.Network)
 	if f.Subagents.Allow != nil {
 		c.SubagentAllow = []string(*f.Subagents.Allow)
 	}
@@ -56,6 +57,7 @@ func (c *config) applyLimits(l limitsFile) {
 	setCount(&lim.ResultChars, l.ResultChars)
 	setCount(&lim.MaxConcurrent, l.MaxConcurrent)
 	setCount(&lim.MaxDepth, l.MaxDepth)
+	setCount(&lim.ReplyMaxBytes, l.ReplyMaxBytes)
 	if l.ChildTimeoutS != nil {
 		lim.ChildTimeout = seconds(*l.ChildTimeoutS)
 	}

@@ -27,6 +27,7 @@ type fileConfig struct {
 	Subagents subagentsFile             `toml:"subagents"`
 	Models    map[string]modelPriceFile `toml:"models"`
 	Sessions  sessionsFile              `toml:"sessions"`
+	Network   networkFile               `toml:"network"`
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
@@ -42,6 +43,7 @@ type limitsFile struct {
 	MaxConcurrent      *count `toml:"max_concurrent"`
 	MaxDepth           *count `toml:"max_depth"`
 	CommandTimeoutS    *count `toml:"command_timeout_s"`
+	ReplyMaxBytes      *count `toml:"reply_max_bytes"`
 }
 
 // subagentsFile is the [subagents] tool policy applied on top of every type.
@@ -110,6 +112,9 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 	if undecoded := withoutAliasKeys(md.Undecoded()); len(undecoded) > 0 {
 		return fc, fmt.Errorf("%s: %s", display, unknownKeyMessage(undecoded[0]))
 	}
+	if err := checkMaxima(&fc); err != nil {
+		return fc, fmt.Errorf("%s: %w", display, err)
+	}
 	if scope == projectScope {
 		if err := checkProjectKeys(fc); err != nil {
 			return fc, fmt.Errorf("%s: %w", display, err)
@@ -121,7 +126,7 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 // checkTables makes sure the tables are tables before the typed decode,
 // whose own wording for "limits = 3" names Go types.
 func checkTables(raw map[string]any) error {
-	for _, name := range []string{"limits", "subagents", "models", "sessions"} {
+	for _, name := range []string{"limits", "subagents", "models", "sessions", "network"} {
 		v, ok := raw[name]
 		if !ok {
 			continue
@@ -171,6 +176,8 @@ func unknownKeyMessage(key toml.Key) string {
 		known, where = tomlKeys(subagentsFile{}), " in [subagents]"
 	case key[0] == "sessions":
 		known, where = tomlKeys(sessionsFile{}), " in [sessions]"
+	case key[0] == "network":
+		known, where = tomlKeys(networkFile{}), " in [network]"
 	case key[0] == "models" && len(key) == 3:
 		known, where = tomlKeys(modelPriceFile{}), fmt.Sprintf(" in [models.%q]", key[1])
 	default:

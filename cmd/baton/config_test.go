@@ -214,6 +214,17 @@ func TestConfigErrors(t *testing.T) {
 		{name: "api key in project", project: `api_key = "sk-x"`, want: []string{".baton/config.toml: api_key is not allowed in project config", "OPENAI_API_KEY"}},
 		{name: "yolo in project", project: `yolo = true`, want: []string{".baton/config.toml: yolo is not allowed in project config"}},
 		{name: "allow in project", project: `allow = ["run_command"]`, want: []string{".baton/config.toml: allow is not allowed in project config", "--allow"}},
+		{name: "limit above its maximum", project: "[limits]\ntool_output_chars = 5000000",
+			want: []string{".baton/config.toml: limits.tool_output_chars: expected at most 1000000, got 5000000"}},
+		{name: "reply cap above its maximum", user: "[limits]\nreply_max_bytes = 1073741824",
+			want: []string{"limits.reply_max_bytes: expected at most 16777216, got 1073741824"}},
+		{name: "timeout above its maximum", user: "[network]\nidle_timeout_s = 86400",
+			want: []string{"network.idle_timeout_s: expected at most 3600, got 86400"}},
+		{name: "max_steps above its maximum", user: "max_steps = 5000", want: []string{"max_steps: expected at most 1000, got 5000"}},
+		{name: "zero timeout", user: "[network]\nconnect_timeout_s = 0", want: []string{"network.connect_timeout_s: expected a positive integer, got 0"}},
+		{name: "unknown network key", user: "[network]\ntimeout_s = 3",
+			want: []string{`unknown key "network.timeout_s" (known in [network]: connect_timeout_s, first_byte_timeout_s, idle_timeout_s, retry_after_max_s)`}},
+		{name: "scalar for the network table", user: "network = 3", want: []string{"network: expected a table ([network]), got 3"}},
 		{name: "bad env url", env: map[string]string{"OPENAI_BASE_URL": "ftp://x"}, want: []string{`OPENAI_BASE_URL: expected an http(s) URL`, `got "ftp://x"`}},
 	}
 	for _, tt := range tests {

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/spf13/pflag"
 )
@@ -95,6 +96,9 @@ func parseFlags(args []string) (flagValues, error) {
 		n, _ := fs.GetInt("max-steps")
 		if n <= 0 {
 			return flagValues{}, fmt.Errorf("--max-steps: expected a positive integer, got %d", n)
+		}
+		if n > engine.MaxLimits.MaxSteps {
+			return flagValues{}, fmt.Errorf("--max-steps: expected at most %d, got %d", engine.MaxLimits.MaxSteps, n)
 		}
 		v.maxSteps = &n
 	}

@@ -56,6 +56,8 @@ func (p *textPrinter) event(ev engine.Event) {
 		p.log.printf("%s\n", childSummary(ev))
 	case engine.Notice:
 		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Text, maxLine))
+	case engine.Retrying:
+		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Line(ev.Time), maxLine))
 	case engine.ErrorOccurred:
 		// A child's error reaches its summary line as the reason.
 		if ev.Agent == engine.MainAgent {

@@ -30,7 +30,7 @@ func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]s
 	notices = append(notices, warnings...)
 	return sessionSetup{
 		engine: engine.Config{
-			Client:        llm.NewClient(llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL}),
+			Client:        llm.NewClient(llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL, Timeouts: cfg.Network.Timeouts}),
 			Catalog:       llm.NewCatalog(catalogOverrides(cfg.Models)),
 			Model:         cfg.Model,
 			SubagentModel: cfg.SubagentModel,
@@ -42,6 +42,7 @@ func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]s
 			SubagentAllow: cfg.SubagentAllow,
 			SubagentDeny:  cfg.SubagentDeny,
 			Limits:        cfg.Limits,
+			RetryAfterMax: cfg.Network.RetryAfterMax,
 		},
 		notices:      notices,
 		typeWarnings: warnings,

@@ -7,7 +7,9 @@ package llm
 
 import (
 	"context"
+	"net"
 	"net/http"
+	"time"
 
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -24,7 +26,10 @@ type Config struct {
 	APIKey  string
 	BaseURL string
 	// HTTPClient is optional; its Transport is wrapped, never modified.
+	// Without one, the default transport is used with the connect timeout.
 	HTTPClient *http.Client
+	// Timeouts bound each request; zero fields take DefaultTimeouts.
+	Timeouts Timeouts
 }
 
 // emptyMessagesLimit replaces go-openai's default of 300 non-data lines
@@ -38,7 +43,8 @@ const emptyMessagesLimit = 10000
 // messages and feed into its error accumulator), lets in-band error events
 // through to RecvRaw so Stream parses every error shape in one place, and
 // records whether "data: [DONE]" was seen so Stream can tell a finished
-// stream from a cut one. Base URLs are used as given: Ollama-style URLs
+// stream from a cut one. It bounds every request Stream sends: the connect,
+// first-byte and idle timeouts of cfg.Timeouts, line and error-body sizes. Base URLs are used as given: Ollama-style URLs
 // without /v1 are the user's business.
 func NewClient(cfg Config) *openai.Client {
 	oc := openai.DefaultConfig(cfg.APIKey)
@@ -51,11 +57,19 @@ func NewClient(cfg Config) *openai.Client {
 		copied := *cfg.HTTPClient
 		hc = &copied
 	}
+	timeouts := cfg.Timeouts.withDefaults()
 	base := hc.Transport
 	if base == nil {
-		base = http.DefaultTransport
+		base = defaultTransport(timeouts.Connect)
 	}
-	hc.Transport = &sseTransport{base: base}
+	hc.Transport = &sseTransport{base: base, timeouts: timeouts}
 	oc.HTTPClient = hc
 	return openai.NewClientWithConfig(oc)
+}
+
+// defaultTransport is http.DefaultTransport with the connect timeout.
+func defaultTransport(connect time.Duration) *http.Transport {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.DialContext = boundedDial(connect, (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext)
+	return t
 }

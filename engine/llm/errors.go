@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"time"
 
 	openai "github.com/sashabaranov/go-openai"
 )
@@ -20,6 +21,9 @@ type ProviderError struct {
 	Reason  string // e.g. "authentication failed (401): check OPENAI_API_KEY"
 	Message string // the provider's message, possibly empty
 	Err     error  // the underlying error, for errors.As
+	// RetryAfter is the wait the endpoint asked for with a Retry-After
+	// header; 0 when it sent none.
+	RetryAfter time.Duration
 }
 
 // Error returns "<reason>: <provider message>". Connection failures have no
@@ -67,6 +71,10 @@ func IsModelNotFound(err error) bool {
 func explain(ctx context.Context, err error) error {
 	if ctxErr := ctx.Err(); ctxErr != nil {
 		return ctxErr
+	}
+	var te *TimeoutError
+	if errors.As(err, &te) {
+		return te
 	}
 	if pe, ok := asProviderError(err); ok {
 		return pe

@@ -36,16 +36,24 @@ func TestProviderErrors(t *testing.T) {
 			"request rejected (400)", "gpt-9 is not a valid model ID", true},
 		{"429 rate limited", 429, `{"error":{"message":"Rate limit reached for requests","type":"requests"}}`,
 			"rate limited (429): wait and retry, or check the quota", "Rate limit reached for requests", false},
-		{"500 with a plain-text body", 500, "upstream exploded\nstack trace follows",
-			"provider error (500)", "upstream exploded", false},
+		{"500 with a plain-text body", 500, "text/plain; charset=utf-8|upstream exploded\nstack trace follows",
+			"provider error (500)", `text/plain body: "upstream exploded"`, false},
 		{"503 with an empty body", 503, "", "provider error (503)", "", false},
-		{"502 proxy HTML page", 502, "<html>\r\n<head><title>502 Bad Gateway</title></head></html>", "provider error (502)", "", false},
+		{"502 proxy HTML page", 502, "text/html|<html>\r\n<head><title>502 Bad Gateway</title></head></html>",
+			"provider error (502)", `text/html body: "<html>"`, false},
 		{"422 with a FastAPI detail", 422, `{"detail":"messages: field required"}`,
 			"request rejected (422)", "messages: field required", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Error(c.status, c.body) })
+			srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+				// "type|body" sends a body that is not JSON under its own type.
+				if ctype, body, ok := strings.Cut(c.body, "|"); ok {
+					w.Body(c.status, ctype, body)
+					return
+				}
+				w.Error(c.status, c.body)
+			})
 			_, err := llm.Stream(context.Background(), srv.Client(), openai.ChatCompletionRequest{Model: "m"}, llm.Handler{})
 			var pe *llm.ProviderError
 			if !errors.As(err, &pe) {

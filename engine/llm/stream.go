@@ -16,6 +16,9 @@ type Handler struct {
 	// OnToolDelta is called for each chunk carrying tool-call pieces, so
 	// a caller can flush text it holds back while arguments stream.
 	OnToolDelta func()
+	// MaxBytes caps the reply (text, reasoning and tool calls together);
+	// 0 means DefaultReplyMaxBytes, and MaxReplyBytes is the most allowed.
+	MaxBytes int
 }
 
 // Response is one assembled assistant message.
@@ -35,7 +38,9 @@ type Response struct {
 }
 
 // Stream sends req with Stream=true and usage included, reads raw lines with
-// RecvRaw, and returns the assembled message.
+// RecvRaw, and returns the assembled message. The reply is bounded: in
+// time by the client's Timeouts (a *TimeoutError), in size by h.MaxBytes
+// (a *ReplyTooLargeError with the text up to the cap).
 //
 // It returns an error when the stream ends without a finish_reason and
 // without [DONE] (a cut connection), on in-band errors and on provider
@@ -45,30 +50,47 @@ type Response struct {
 // from a cut connection needs a client from NewClient; with any other client
 // a stream without finish_reason is treated as cut.
 func Stream(ctx context.Context, c Client, req openai.ChatCompletionRequest, h Handler) (Response, error) {
-	ctx, marker := withMarker(ctx)
+	limit := replyLimit(h.MaxBytes)
+	ctx, marker := withMarker(ctx, limit+lineOverhead)
 	req.Stream = true
 	req.StreamOptions = &openai.StreamOptions{IncludeUsage: true}
 	stream, err := c.CreateChatCompletionStream(ctx, req)
 	if err != nil {
-		return Response{}, explain(ctx, err)
+		return Response{}, marker.annotate(explain(ctx, err))
 	}
 	defer stream.Close()
 	var acc accumulator
 	for {
 		line, err := stream.RecvRaw()
-		if errors.Is(err, io.EOF) {
+		if errors.Is(err, io.EOF) || (acc.finish != "" && idleTimeout(err)) {
+			// A server that sent its finish but neither [DONE] nor EOF
+			// has said all it will.
 			break
 		}
 		if err != nil {
-			return acc.partial(), explain(ctx, err)
+			return acc.partial(), marker.annotate(explain(ctx, err))
 		}
+		before, finished := acc.size(), acc.finish != ""
 		if err := acc.feed(line, h); err != nil {
 			return acc.partial(), err
+		}
+		switch size := acc.size(); {
+		case size > limit:
+			return capped(acc.partial(), limit), &ReplyTooLargeError{Limit: limit}
+		case !finished && acc.finish != "":
+			marker.finished()
+		case size > before:
+			// Only a growing reply is progress: keep-alives, blank
+			// lines and empty events can be sent forever.
+			marker.progress()
 		}
 	}
 	if acc.finish == "" && !marker.done.Load() {
 		if ctx.Err() != nil {
 			return acc.partial(), ctx.Err()
+		}
+		if !marker.sawData && marker.firstLine != "" {
+			return acc.partial(), marker.notAStream()
 		}
 		return acc.partial(), &ProviderError{
 			Reason: "the reply was cut off (no finish_reason and no [DONE])",
@@ -76,4 +98,10 @@ func Stream(ctx context.Context, c Client, req openai.ChatCompletionRequest, h H
 		}
 	}
 	return acc.response(), nil
+}
+
+// idleTimeout reports whether err is the watchdog's idle timeout.
+func idleTimeout(err error) bool {
+	var te *TimeoutError
+	return errors.As(err, &te) && te.Setting == SettingIdle
 }

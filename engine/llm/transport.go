@@ -4,39 +4,93 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"io"
 	"net/http"
 	"sync/atomic"
 )
 
-// streamMarker is how Stream learns what the transport saw on the wire:
-// go-openai's RecvRaw answers io.EOF both for "data: [DONE]" and for a
-// connection that simply ended, and only the second is a cut-off reply.
+// streamMarker is how Stream and the transport share one request: Stream
+// says how long a line may be and reports progress to the watchdog; the
+// transport records what it saw on the wire. go-openai's RecvRaw answers
+// io.EOF both for "data: [DONE]" and for a connection that simply ended,
+// and only the second is a cut-off reply; its errors carry neither the
+// headers nor the content type. The transport runs on the goroutine that
+// called Stream, so only done needs to be atomic.
 type streamMarker struct {
-	done atomic.Bool // "data: [DONE]" arrived
+	done    atomic.Bool // "data: [DONE]" arrived
+	maxLine int         // the longest line accepted, in bytes
+	watch   *watchdog   // nil until the request is sent
+
+	status      int    // HTTP status of the response
+	contentType string // its media type, without parameters
+	retryAfter  string // its Retry-After header, if any
+	firstLine   string // the first non-blank line of a successful body
+	sawData     bool   // a data line arrived
 }
 
 type markerKey struct{}
 
 // withMarker returns ctx carrying a fresh marker for one request.
-func withMarker(ctx context.Context) (context.Context, *streamMarker) {
-	m := &streamMarker{}
+func withMarker(ctx context.Context, maxLine int) (context.Context, *streamMarker) {
+	m := &streamMarker{maxLine: maxLine}
 	return context.WithValue(ctx, markerKey{}, m), m
 }
 
-// sseTransport filters successful response bodies line by line; see NewClient.
-type sseTransport struct {
-	base http.RoundTripper
+// progress tells the watchdog the reply grew.
+func (m *streamMarker) progress() {
+	if m.watch != nil {
+		m.watch.progress()
+	}
 }
 
-// RoundTrip implements http.RoundTripper.
+// finished tells the watchdog the reply is complete.
+func (m *streamMarker) finished() {
+	if m.watch != nil {
+		m.watch.finished()
+	}
+}
+
+// sseTransport bounds each request in time and size and filters successful
+// response bodies line by line; see NewClient.
+type sseTransport struct {
+	base     http.RoundTripper
+	timeouts Timeouts
+}
+
+// errorBodyMax bounds an error response body: go-openai reads it whole.
+const errorBodyMax = 64 << 10
+
+// RoundTrip implements http.RoundTripper. Requests sent by Stream carry a
+// marker and get a watchdog; others (the model list) keep the connect
+// timeout and a cap on their body, and their caller's deadline bounds the
+// rest, since nothing would report their progress.
 func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
-	resp, err := t.base.RoundTrip(req)
-	if err != nil || resp.StatusCode < 200 || resp.StatusCode > 299 {
+	m, _ := req.Context().Value(markerKey{}).(*streamMarker)
+	if m == nil {
+		resp, err := t.base.RoundTrip(req)
+		if err == nil {
+			resp.Body = &cappedBody{rc: resp.Body, left: otherBodyMax}
+		}
 		return resp, err
 	}
-	m, _ := req.Context().Value(markerKey{}).(*streamMarker)
-	resp.Body = &sseBody{rc: resp.Body, r: bufio.NewReader(resp.Body), marker: m}
+	ctx, cancel := context.WithCancelCause(req.Context())
+	m.watch = startWatchdog(t.timeouts, cancel)
+	resp, err := t.base.RoundTrip(req.WithContext(ctx))
+	if err != nil {
+		m.watch.stop()
+		cancel(nil)
+		return nil, timeoutCause(ctx, err)
+	}
+	m.status, m.contentType = resp.StatusCode, mediaType(resp.Header.Get("Content-Type"))
+	release := func() { m.watch.stop(); cancel(nil) }
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		m.retryAfter = resp.Header.Get("Retry-After")
+		m.watch.bound()
+		resp.Body = &errorBody{rc: resp.Body, r: io.LimitReader(resp.Body, errorBodyMax), ctx: ctx, release: release}
+		return resp, nil
+	}
+	resp.Body = &sseBody{rc: resp.Body, r: bufio.NewReader(resp.Body), marker: m, ctx: ctx, release: release}
 	return resp, nil
 }
 
@@ -45,8 +99,11 @@ type sseBody struct {
 	rc      io.ReadCloser
 	r       *bufio.Reader
 	marker  *streamMarker
+	ctx     context.Context
+	release func()
 	pending []byte
 	err     error
+	other   int // bytes of non-data lines passed on so far
 }
 
 // Read implements io.Reader.
@@ -56,16 +113,42 @@ func (b *sseBody) Read(p []byte) (int, error) {
 			return 0, b.err
 		}
 		var line []byte
-		line, b.err = b.r.ReadBytes('\n')
-		b.pending = b.filter(line)
+		line, b.err = b.readLine()
+		if b.err != nil && !errors.Is(b.err, io.EOF) {
+			b.err = timeoutCause(b.ctx, b.err)
+		}
+		var ferr error
+		b.pending, ferr = b.filter(line)
+		if ferr != nil {
+			b.pending, b.err = nil, ferr
+		}
 	}
 	n := copy(p, b.pending)
 	b.pending = b.pending[n:]
 	return n, nil
 }
 
+// readLine reads one line, refusing lines longer than the marker allows:
+// a server sending one endless line would otherwise fill memory.
+func (b *sseBody) readLine() ([]byte, error) {
+	var line []byte
+	for {
+		frag, err := b.r.ReadSlice('\n')
+		if len(line)+len(frag) > b.marker.maxLine {
+			return nil, &ProviderError{Reason: "the endpoint sent one stream line of more than " + formatBytes(b.marker.maxLine) + "; the stream was cut"}
+		}
+		line = append(line, frag...)
+		if !errors.Is(err, bufio.ErrBufferFull) {
+			return line, err
+		}
+	}
+}
+
 // Close implements io.Closer.
-func (b *sseBody) Close() error { return b.rc.Close() }
+func (b *sseBody) Close() error {
+	b.release()
+	return b.rc.Close()
+}
 
 var (
 	dataField   = []byte("data:")
@@ -76,35 +159,49 @@ var (
 	droppedFields = [][]byte{[]byte(":"), []byte("event:"), []byte("id:"), []byte("retry:")}
 )
 
+// otherMax bounds the lines that are neither SSE fields nor data which are
+// passed on to go-openai; it keeps them all to parse as an error body.
+const otherMax = 64 << 10
+
 // filter returns what to pass on for one line: nothing for blank lines,
 // comments and non-data fields (go-openai reads line by line and needs none
 // of them), and in-band error events with the exact prefix go-openai
 // intercepts respaced so they reach RecvRaw unchanged in meaning. go-openai's
 // own handling loses errors whose shape it does not expect, such as a plain
-// string.
-func (b *sseBody) filter(line []byte) []byte {
+// string. A body that is not a stream at all (an HTML page, plain text) is
+// an error naming what came back.
+func (b *sseBody) filter(line []byte) ([]byte, error) {
 	trimmed := bytes.TrimSpace(line)
 	if len(trimmed) == 0 {
-		return nil
+		return nil, nil
+	}
+	first := b.marker.firstLine == ""
+	if first {
+		b.marker.firstLine = firstLine(trimmed)
 	}
 	for _, f := range droppedFields {
 		if bytes.HasPrefix(trimmed, f) {
-			return nil
+			return nil, nil
 		}
 	}
 	payload, ok := bytes.CutPrefix(trimmed, dataField)
 	if !ok {
-		return line
+		if first && (trimmed[0] != '{' || b.marker.contentType == "text/html") {
+			return nil, b.marker.notAStream()
+		}
+		if b.other += len(line); b.other > otherMax {
+			return nil, &ProviderError{Status: b.marker.status, Reason: "the endpoint sent more than " + formatBytes(otherMax) + " that is not stream data", Message: b.marker.firstLine}
+		}
+		return line, nil
 	}
+	b.marker.sawData = true
 	payload = bytes.TrimLeft(payload, " \t")
 	switch {
 	case bytes.Equal(payload, doneMessage):
-		if b.marker != nil {
-			b.marker.done.Store(true)
-		}
+		b.marker.done.Store(true)
 	case bytes.HasPrefix(payload, errorObject):
 		out := append([]byte("data: { "), payload[1:]...)
-		return append(out, '\n')
+		return append(out, '\n'), nil
 	}
-	return line
+	return line, nil
 }

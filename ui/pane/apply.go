@@ -46,6 +46,8 @@ func (p *Pane) Apply(ev event.Event) {
 		p.note(Message, "you", e.Text, false, itemMessage)
 	case event.Notice:
 		p.note(Notice, "notice", e.Text, false, itemNotice)
+	case event.Retrying:
+		p.note(Notice, "notice", e.Line(e.Time), false, itemNotice)
 	case event.ErrorOccurred:
 		p.failure = oneLine(e.Message)
 		p.note(Notice, "error", e.Message, true, itemError)

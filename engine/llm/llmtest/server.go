@@ -73,6 +73,12 @@ func (s *Server) Client() *openai.Client {
 	return llm.NewClient(llm.Config{APIKey: "llmtest-key", BaseURL: s.URL})
 }
 
+// ClientWith returns llm.NewClient pointed at the server with the given
+// timeouts, for tests of hung endpoints that cannot wait minutes.
+func (s *Server) ClientWith(timeouts llm.Timeouts) *openai.Client {
+	return llm.NewClient(llm.Config{APIKey: "llmtest-key", BaseURL: s.URL, Timeouts: timeouts})
+}
+
 // Requests returns every request received so far, in arrival order.
 func (s *Server) Requests() []*Request {
 	s.mu.Lock()

@@ -33,6 +33,10 @@ func newWriter(t testing.TB, rw http.ResponseWriter, ctx context.Context) *Write
 // that blocks selects on it so it never outlives the test.
 func (w *Writer) Context() context.Context { return w.ctx }
 
+// Header is the response's header map; what a Responder sets there before
+// the first line, Error or Body is sent with it (a Retry-After, say).
+func (w *Writer) Header() http.Header { return w.rw.Header() }
+
 // Chunk writes "data: <json>" and a blank line. v is marshalled to JSON,
 // except that a string or []byte is written verbatim as JSON text.
 func (w *Writer) Chunk(v any) {
@@ -55,13 +59,22 @@ func (w *Writer) Chunk(v any) {
 // Raw writes line and a newline, for comments, malformed data and cut
 // streams.
 func (w *Writer) Raw(line string) {
-	if !w.started {
-		w.started = true
-		w.rw.Header().Set("Content-Type", "text/event-stream")
-		w.rw.Header().Set("Cache-Control", "no-cache")
-		w.rw.WriteHeader(http.StatusOK)
-	}
+	w.Headers()
 	_, _ = io.WriteString(w.rw, line+"\n")
+	_ = http.NewResponseController(w.rw).Flush()
+}
+
+// Headers sends the 200 status and event-stream headers now, before any
+// line, as servers do that then read the prompt for minutes. Later calls
+// do nothing.
+func (w *Writer) Headers() {
+	if w.started {
+		return
+	}
+	w.started = true
+	w.rw.Header().Set("Content-Type", "text/event-stream")
+	w.rw.Header().Set("Cache-Control", "no-cache")
+	w.rw.WriteHeader(http.StatusOK)
 	_ = http.NewResponseController(w.rw).Flush()
 }
 
@@ -77,6 +90,19 @@ func (w *Writer) Error(status int, body string) {
 	}
 	w.started = true
 	w.rw.Header().Set("Content-Type", "application/json")
+	w.rw.WriteHeader(status)
+	_, _ = io.WriteString(w.rw, body)
+}
+
+// Body answers with any status, content type and body, such as a proxy's
+// HTML error page or a captive portal's 200. It must come before any chunk.
+func (w *Writer) Body(status int, contentType, body string) {
+	if w.started {
+		w.t.Errorf("llmtest: Body(%d) after the stream began", status)
+		return
+	}
+	w.started = true
+	w.rw.Header().Set("Content-Type", contentType)
 	w.rw.WriteHeader(status)
 	_, _ = io.WriteString(w.rw, body)
 }

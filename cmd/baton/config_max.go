@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine"
+)
+
+// bounded is a config key with a hard maximum: every size, count and
+// timeout is bounded, so no file (a cloned repository's included) can make
+// a wait, a reply or a tool result unbounded. A value above the maximum is
+// refused rather than quietly lowered, so the person learns the real
+// limit from the message.
+type bounded struct {
+	key string
+	v   *count
+	max int
+}
+
+// check refuses a value above the maximum.
+func (b bounded) check() error {
+	if b.v != nil && int(*b.v) > b.max {
+		return fmt.Errorf("%s: expected at most %d, got %d", b.key, b.max, int(*b.v))
+	}
+	return nil
+}
+
+// checkMaxima refuses the first key of fc set above its maximum.
+func checkMaxima(fc *fileConfig) error {
+	m := engine.MaxLimits
+	l := &fc.Limits
+	keys := []bounded{
+		{"max_steps", fc.MaxSteps, m.MaxSteps},
+		{"limits.child_steps_read_only", l.ChildStepsReadOnly, m.ChildStepsReadOnly},
+		{"limits.child_steps_write", l.ChildStepsWrite, m.ChildStepsWrite},
+		{"limits.child_timeout_s", l.ChildTimeoutS, inSeconds(m.ChildTimeout)},
+		{"limits.tool_output_chars", l.ToolOutputChars, m.ToolOutputChars},
+		{"limits.result_chars", l.ResultChars, m.ResultChars},
+		{"limits.max_concurrent", l.MaxConcurrent, m.MaxConcurrent},
+		{"limits.max_depth", l.MaxDepth, m.MaxDepth},
+		{"limits.command_timeout_s", l.CommandTimeoutS, inSeconds(m.CommandTimeout)},
+		{"limits.reply_max_bytes", l.ReplyMaxBytes, m.ReplyMaxBytes},
+	}
+	for _, b := range append(keys, networkMaxima(&fc.Network)...) {
+		if err := b.check(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// inSeconds is a maximum duration as the whole seconds a file writes.
+func inSeconds(d time.Duration) int { return int(d / time.Second) }

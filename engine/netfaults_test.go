@@ -1,0 +1,160 @@
+package engine
+
+import (
+	"context"
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
+)
+
+// tinyTimeouts stand in for the [network] defaults, scaled down.
+var tinyTimeouts = llm.Timeouts{Connect: time.Second, FirstByte: 20 * time.Millisecond, Idle: 20 * time.Millisecond}
+
+// newTimedSession is newTestSession with a client using timeouts.
+func newTimedSession(t *testing.T, respond llmtest.Responder, timeouts llm.Timeouts, mutate func(*Config)) (*Session, *llmtest.Server) {
+	t.Helper()
+	srv := llmtest.NewServer(t, respond)
+	cfg := Config{Client: srv.ClientWith(timeouts), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo,
+		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}}
+	if mutate != nil {
+		mutate(&cfg)
+	}
+	s, err := NewSession(context.Background(), cfg)
+	if err != nil {
+		t.Fatalf("NewSession: %v", err)
+	}
+	t.Cleanup(s.Close)
+	return s, srv
+}
+
+// A hung endpoint is retried, announced each time, and then fails the
+// turn with a reason naming the timeout.
+func TestTimeoutIsRetriedThenFailsTheTurn(t *testing.T) {
+	s, srv := newTimedSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+		<-w.Context().Done() // never a header
+	}, tinyTimeouts, nil)
+	log := runTurn(t, s, "hi", nil)
+	want := "no reply from the endpoint within 20ms (first_byte_timeout_s) (after 2 retries)"
+	if log.end.Status != StatusFailed || len(srv.Requests()) != 3 {
+		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	}
+	if errs := eventsOf[ErrorOccurred](log); len(errs) != 1 || errs[0].Message != want {
+		t.Fatalf("errors %+v, want %q", errs, want)
+	}
+	retries := eventsOf[Retrying](log)
+	if len(retries) != 2 || retries[1].Attempt != 2 || retries[1].Attempts != 2 ||
+		retries[0].Reason != "no reply from the endpoint within 20ms (first_byte_timeout_s)" {
+		t.Fatalf("retries %+v", retries)
+	}
+}
+
+// A reply that stalls after text is not retried (the model would say it
+// twice); the turn fails at once and keeps what was said.
+func TestTimeoutAfterTextKeepsThePartialReply(t *testing.T) {
+	s, srv := newTimedSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+		w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "Hal"}}}})
+		<-w.Context().Done()
+	}, tinyTimeouts, nil)
+	log := runTurn(t, s, "hi", nil)
+	if log.end.Status != StatusFailed || len(srv.Requests()) != 1 || len(eventsOf[Retrying](log)) != 0 {
+		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	}
+	if errs := eventsOf[ErrorOccurred](log); len(errs) != 1 || errs[0].Message != "no data from the endpoint for 20ms (idle_timeout_s)" {
+		t.Fatalf("errors %+v", errs)
+	}
+	if done := eventsOf[MessageDone](log); len(done) != 1 || done[0].Text != "Hal" {
+		t.Fatalf("partial reply %+v", done)
+	}
+}
+
+// Retry-After replaces the fixed pause and is named in the announcement.
+func TestRetryAfterIsHonoured(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if r.Index == 0 {
+			w.Header().Set("Retry-After", "1")
+			w.Error(429, `{"error":{"message":"slow down"}}`)
+			return
+		}
+		w.Text("ok")
+	}, nil)
+	log := runTurn(t, s, "hi", nil)
+	if log.end.Status != StatusCompleted || len(srv.Requests()) != 2 {
+		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	}
+	retries := eventsOf[Retrying](log)
+	if len(retries) != 1 || retries[0].Reason != "rate limited, Retry-After" {
+		t.Fatalf("retries %+v", retries)
+	}
+	// The wait announced is the header's, not the configured millisecond.
+	if wait := retries[0].At.Sub(retries[0].Time); wait < 900*time.Millisecond {
+		t.Fatalf("announced a wait of %v for Retry-After: 1", wait)
+	}
+}
+
+// A Retry-After longer than retry_after_max_s fails at once, saying so,
+// rather than hammering the endpoint early.
+func TestRetryAfterAboveTheMaximumFails(t *testing.T) {
+	s, srv := newTestSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+		w.Header().Set("Retry-After", "3600")
+		w.Error(429, `{"error":{"message":"daily quota"}}`)
+	}, func(c *Config) { c.RetryAfterMax = 30 * time.Second })
+	log := runTurn(t, s, "hi", nil)
+	want := "rate limited (429): wait and retry, or check the quota: daily quota; the endpoint asks to retry after 3600 s (Retry-After), longer than retry_after_max_s (30 s)"
+	if errs := eventsOf[ErrorOccurred](log); len(errs) != 1 || errs[0].Message != want || len(srv.Requests()) != 1 {
+		t.Fatalf("errors %+v after %d requests, want %q", errs, len(srv.Requests()), want)
+	}
+}
+
+// Interrupting (esc) during the wait before a retry ends the turn at once.
+func TestInterruptDuringRetryWait(t *testing.T) {
+	s, srv := newTestSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+		w.Error(503, `{"error":{"message":"overloaded"}}`)
+	}, func(c *Config) { c.RetryDelays = []time.Duration{time.Hour} })
+	log := watchTurn(t, s, "hi", func(ev Event) {
+		if _, ok := ev.(Retrying); ok {
+			s.Interrupt()
+		}
+	})
+	if log.end.Status != StatusInterrupted || len(srv.Requests()) != 1 {
+		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	}
+}
+
+// An endless reply is cut at reply_max_bytes; the turn fails and the
+// transcript holds what came up to the cap, not gigabytes.
+func TestEndlessReplyFailsTheTurnAtTheCap(t *testing.T) {
+	const limit = 32 << 10
+	_, workspace, dir := newRecorded(t, nil)
+	s, _ := newTestSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+		piece := map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": strings.Repeat("x", 999)}}}}
+		for w.Context().Err() == nil {
+			w.Chunk(piece)
+		}
+	}, func(c *Config) {
+		recordTo(workspace, dir)(c)
+		c.Limits.ReplyMaxBytes = limit
+	})
+	log := runTurn(t, s, "hi", nil)
+	s.Close()
+	if errs := eventsOf[ErrorOccurred](log); log.end.Status != StatusFailed || len(errs) != 1 ||
+		errs[0].Message != "the reply exceeded 32 KiB (reply_max_bytes) and was cut off" {
+		t.Fatalf("status %s, errors %+v", log.end.Status, errs)
+	}
+	data, err := os.ReadFile(dir.FileOf(transcript.MainAgent))
+	if err != nil {
+		t.Fatal(err)
+	}
+	longest := 0
+	for _, run := range regexp.MustCompile(`x+`).FindAllString(string(data), -1) {
+		longest = max(longest, len(run))
+	}
+	if longest != limit {
+		t.Fatalf("the transcript keeps %d bytes of the reply, want the %d up to the cap", longest, limit)
+	}
+}
