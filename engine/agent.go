@@ -284,6 +284,8 @@ func classifyRunError(ctx context.Context, err error) (Status, string) {
 		switch {
 		case errors.Is(cause, errStopped):
 			return StatusCancelled, errStopped.Error()
+		case errors.Is(cause, errSessionClosed):
+			return StatusInterrupted, errSessionClosed.Error()
 		case errors.Is(cause, context.DeadlineExceeded):
 			return StatusTimedOut, "timed out"
 		default:

@@ -23,7 +23,7 @@ var ErrClosed = errors.New("the session has ended")
 type Session struct {
 	cfg    Config
 	ctx    context.Context
-	cancel context.CancelFunc
+	cancel context.CancelCauseFunc
 	events chan Event
 	done   chan struct{}
 	ids    idSource
@@ -71,18 +71,18 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 		return nil, err
 	}
 	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model}
-	s.ctx, s.cancel = context.WithCancel(ctx)
+	s.ctx, s.cancel = context.WithCancelCause(ctx)
 	s.perms = newPermissions(cfg.Mode, cfg.Allow, &s.ids)
 	s.startModelList()
 	if s.deleg, err = newDelegator(s); err != nil {
-		s.cancel()
+		s.cancel(nil)
 		return nil, err
 	}
 	s.main = s.newMainAgent()
 	if cfg.Transcript != nil {
 		s.rec = &recorder{dir: cfg.Transcript}
 		if err := s.resume(); err != nil {
-			s.cancel()
+			s.cancel(nil)
 			return nil, err
 		}
 	}
@@ -173,10 +173,23 @@ func (s *Session) Clear() error {
 }
 
 // Close ends the session: it cancels every turn and child, waits for them
-// and closes Events. Calling it again does nothing.
+// and closes Events. What was running is recorded as interrupted, as a
+// crash would be on resume. Calling it again does nothing.
 func (s *Session) Close() {
-	s.cancel()
+	s.cancel(errSessionClosed)
 	<-s.done
+}
+
+// errSessionClosed is the cancel cause when the session ends under a
+// running turn (the person quit, or a signal ended baton).
+var errSessionClosed = errors.New("baton stopped while this agent ran")
+
+// Empty reports whether the conversation holds nothing to resume: no
+// prompt was sent in it, now or in the resumed record.
+func (s *Session) Empty() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return !s.busy && len(s.main.history) <= 1
 }
 
 // closeWhenDone closes the event channel once the session's context ended

@@ -14,6 +14,12 @@ import (
 // terminal is restored whatever happens: Bubble Tea restores it after a
 // panic in Update, View or a Cmd, and a panic anywhere else in the program
 // kills it before the error is returned.
+//
+// Signals are the caller's: Bubble Tea's own SIGINT/SIGTERM handler is
+// off. Two handlers raced: the caller cancelled ctx, the program left its
+// event loop, and Bubble Tea's handler then blocked forever handing a
+// QuitMsg to that loop, so shutdown waited on it and the terminal stayed
+// in the alternate screen. A signal now only ever cancels ctx.
 func Run(ctx context.Context, s Session, opts Options) error {
 	if _, ok := themes.ByName(opts.Theme); opts.Theme != "" && !ok {
 		return fmt.Errorf("run ui: unknown theme %q (themes: %v)", opts.Theme, themes.Names())
@@ -24,7 +30,9 @@ func Run(ctx context.Context, s Session, opts Options) error {
 // run is Run with the program's options given, so tests can supply their
 // own input and output.
 func run(ctx context.Context, s Session, opts Options, progOpts ...tea.ProgramOption) (err error) {
-	p := tea.NewProgram(New(s, opts), append(progOpts, tea.WithContext(ctx))...)
+	p := tea.NewProgram(New(s, opts), append(progOpts, tea.WithContext(ctx), tea.WithoutSignalHandler())...)
+	opts.Terminal.take()
+	defer opts.Terminal.release()
 	defer func() {
 		if r := recover(); r != nil {
 			p.Kill()

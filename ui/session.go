@@ -64,4 +64,7 @@ type Options struct {
 	// when that is not the model its file names; it must not block. Nil
 	// shows each type's model as written.
 	ModelOf func(agenttypes.Type) (model, why string)
+	// Terminal, when set, is told while the UI holds the screen, so a
+	// process exiting at once can give it back (see Terminal.Restore).
+	Terminal *Terminal
 }

@@ -56,7 +56,7 @@ func TestHostileRepository(t *testing.T) {
 	var stdout, stderr bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run(context.Background(), []string{"-p", "summarize"}, env, strings.NewReader(""), &stdout, &stderr)
+		done <- run(context.Background(), []string{"-p", "summarize"}, env, strings.NewReader(""), &stdout, &stderr, nil)
 	}()
 	var code int
 	select {

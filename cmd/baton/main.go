@@ -7,20 +7,19 @@ package main
 import (
 	"context"
 	"os"
-	"os/signal"
-	"syscall"
+
+	"github.com/seed-e4e525a6/baton/ui"
 )
 
 func main() {
-	// The root context: SIGINT or SIGTERM cancels it and the run ends
-	// with status 130. After the first signal the default handling is
-	// restored, so a second one kills a run that does not stop.
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	// This goroutine ends with the first signal, or never if the run
-	// finishes first (os.Exit then ends the process).
-	go func() {
-		<-ctx.Done()
-		stop()
-	}()
-	os.Exit(run(ctx, os.Args[1:], os.Environ(), os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(program(os.Args[1:]))
+}
+
+// program is baton as a process: the one signal path, the real streams
+// and the terminal. Tests that start baton as a real process run it too.
+func program(args []string) int {
+	term := ui.NewTerminal(os.Stdin, os.Stdout)
+	ctx, stop := watchSignals(context.Background(), term.Restore)
+	defer stop()
+	return run(ctx, args, os.Environ(), os.Stdin, os.Stdout, os.Stderr, term)
 }

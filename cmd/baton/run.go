@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/ui"
 )
 
 // Exit codes are a contract with scripts and CI.
@@ -27,8 +29,9 @@ const maxPromptBytes = 1 << 20
 
 // run is the whole program behind main: it owns nothing global except the
 // log redirection it undoes, so tests call it directly with their own
-// arguments, environment and streams.
-func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, stderr io.Writer) int {
+// arguments, environment and streams. term is the terminal the TUI takes
+// over (nil: nothing to give back on a hard exit).
+func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, stderr io.Writer, term *ui.Terminal) int {
 	stdout, stderr = cleanWriter{stdout}, cleanWriter{stderr}
 	inv, code := prepare(args, environ, stdin, stdout, stderr)
 	if inv == nil {
@@ -66,7 +69,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
 	if !inv.headless {
-		return runTUI(ctx, setup, inv.cfg.Theme, inv.endpoint.demo, stderr)
+		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.demo, term: term}, stdout, stderr)
 	}
 	for _, n := range setup.notices {
 		fmt.Fprintf(stderr, "baton: note: %s\n", n)

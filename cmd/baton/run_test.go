@@ -18,7 +18,7 @@ import (
 func TestMain(m *testing.M) {
 	if args := os.Getenv(childArgsEnv); args != "" {
 		// This process is baton itself, started by a test that kills it.
-		os.Exit(run(context.Background(), strings.Split(args, "\x1f"), os.Environ(), os.Stdin, os.Stdout, os.Stderr))
+		os.Exit(program(strings.Split(args, "\x1f")))
 	}
 	goleak.VerifyTestMain(m)
 }
@@ -39,7 +39,7 @@ func runIn(t *testing.T, ctx context.Context, env []string, stdin string, args .
 	t.Chdir(ws)
 	env = append([]string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}, env...)
 	var stdout, stderr bytes.Buffer
-	code := run(ctx, args, env, strings.NewReader(stdin), &stdout, &stderr)
+	code := run(ctx, args, env, strings.NewReader(stdin), &stdout, &stderr, nil)
 	return runResult{code, stdout.String(), stderr.String()}
 }
 

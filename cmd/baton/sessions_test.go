@@ -17,7 +17,7 @@ func runAt(t *testing.T, workspace, home string, env []string, args ...string) r
 	t.Chdir(workspace)
 	env = append([]string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}, env...)
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, env, strings.NewReader(""), &stdout, &stderr)
+	code := run(context.Background(), args, env, strings.NewReader(""), &stdout, &stderr, nil)
 	return runResult{code, stdout.String(), stderr.String()}
 }
 

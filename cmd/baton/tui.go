@@ -10,35 +10,51 @@ import (
 	"github.com/seed-e4e525a6/baton/ui"
 )
 
-// runTUI runs the full-screen program until the person quits. Nothing is
-// written to stderr until the program has given the terminal back.
-func runTUI(ctx context.Context, setup sessionSetup, theme string, demo bool, stderr io.Writer) int {
-	s, err := engine.NewSession(ctx, setup.engine)
+// tuiOptions are the flags and handles only the full-screen program uses.
+type tuiOptions struct {
+	theme string
+	demo  bool
+	term  *ui.Terminal
+}
+
+// runTUI runs the full-screen program until the person quits or a signal
+// cancels ctx. Nothing is written to stdout or stderr until the program
+// has given the terminal back; then one line says how to resume.
+//
+// The session does not inherit ctx's cancellation: the UI returns first,
+// so the screen comes back at once, and Close then cancels what still
+// runs with a cause that records it as interrupted.
+func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stderr io.Writer) int {
+	s, err := engine.NewSession(context.WithoutCancel(ctx), setup.engine)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
-	defer s.Close()
 	var window int64
 	if info, ok := setup.engine.Catalog.Lookup(setup.engine.Model); ok {
 		window = info.ContextWindow
 	}
 	err = ui.Run(ctx, s, ui.Options{
 		Workspace:     setup.engine.Workspace,
-		Theme:         theme,
+		Theme:         o.theme,
 		ContextWindow: window,
 		Version:       version(),
 		ContextWindowOf: func(model string) int64 {
 			info, _ := setup.engine.Catalog.Lookup(model)
 			return info.ContextWindow
 		},
-		Demo:         demo,
+		Demo:         o.demo,
 		Notices:      slices.Concat(setup.notices, s.StartNotes()),
 		Mode:         string(setup.engine.Mode),
 		Types:        setup.engine.Types.All(),
 		TypeWarnings: setup.typeWarnings,
 		ModelOf:      s.TypeModel,
+		Terminal:     o.term,
 	})
+	s.Close()
+	if id := s.ID(); id != "" && !s.Empty() {
+		fmt.Fprintf(stdout, "resume this session with: baton --continue   (or baton --resume %s)\n", id)
+	}
 	if ctx.Err() != nil {
 		return exitInterrupted
 	}

@@ -1,0 +1,265 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/creack/pty"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// ptyRun is baton started as a real process on a pseudo-terminal.
+type ptyRun struct {
+	cmd  *exec.Cmd
+	tty  *os.File
+	home string
+
+	mu     sync.Mutex
+	out    bytes.Buffer
+	seen   chan struct{} // signalled on every read
+	closed chan struct{} // closed when the terminal has nothing more
+}
+
+// startTUI runs the TUI of the test binary in a fresh workspace on a pty,
+// talking to srv, in yolo mode so a delegation starts without a card.
+func startTUI(t *testing.T, srvURL string) *ptyRun {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws, home := t.TempDir(), t.TempDir()
+	cmd := exec.Command(self, "-test.run=^$")
+	cmd.Dir = ws
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME=", "TERM=xterm-256color",
+		"OPENAI_BASE_URL="+srvURL, "OPENAI_API_KEY=sk-test-0123456789", childArgsEnv+"=--yolo\x1f--theme\x1fdark")
+	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &ptyRun{cmd: cmd, tty: tty, home: home, seen: make(chan struct{}, 1), closed: make(chan struct{})}
+	// This goroutine ends when the process has exited and the pty reads
+	// fail (EIO on Linux).
+	go func() {
+		defer close(r.closed)
+		buf := make([]byte, 4096)
+		for {
+			n, err := tty.Read(buf)
+			answerQueries(tty, buf[:n])
+			r.mu.Lock()
+			r.out.Write(buf[:n])
+			r.mu.Unlock()
+			select {
+			case r.seen <- struct{}{}:
+			default:
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		_ = cmd.Process.Kill()
+		<-r.closed
+		_ = tty.Close()
+	})
+	return r
+}
+
+// answerQueries answers what a terminal is asked at start-up (background
+// colour, cursor position) as a real one would; unanswered, each query
+// waits out a timeout of seconds.
+func answerQueries(tty io.Writer, chunk []byte) {
+	if bytes.Contains(chunk, []byte("\x1b]11;?")) {
+		_, _ = io.WriteString(tty, "\x1b]11;rgb:0000/0000/0000\x1b\\")
+	}
+	if bytes.Contains(chunk, []byte("\x1b[6n")) {
+		_, _ = io.WriteString(tty, "\x1b[1;1R")
+	}
+}
+
+// output is everything the process wrote to the terminal so far.
+func (r *ptyRun) output() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.out.String()
+}
+
+// waitFor waits until the output holds s; it fails the test if the
+// process ends first or nothing comes for a long while.
+func (r *ptyRun) waitFor(t *testing.T, s string) {
+	t.Helper()
+	for !strings.Contains(r.output(), s) {
+		select {
+		case <-r.seen:
+		case <-r.closed:
+			t.Fatalf("baton ended before writing %q; output:\n%q", s, r.output())
+		case <-time.After(30 * time.Second):
+			t.Fatalf("baton never wrote %q; output:\n%q", s, r.output())
+		}
+	}
+}
+
+// wait waits for the process to end and returns its exit code. The bound
+// only keeps a broken build from hanging CI: a deadlock fails here.
+func (r *ptyRun) wait(t *testing.T) int {
+	t.Helper()
+	exited := make(chan error, 1)
+	go func() { exited <- r.cmd.Wait() }()
+	select {
+	case err := <-exited:
+		<-r.closed
+		if ee, ok := err.(*exec.ExitError); ok {
+			return ee.ExitCode()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		return 0
+	case <-time.After(20 * time.Second):
+		_ = r.cmd.Process.Kill()
+		<-exited
+		t.Fatalf("baton did not exit after the signal (deadlock); output tail:\n%q", tail(r.output(), 300))
+		return -1
+	}
+}
+
+// tail is the last n bytes of s.
+func tail(s string, n int) string {
+	return s[max(len(s)-n, 0):]
+}
+
+// assertRestored checks that the terminal was given back: the alternate
+// screen left and the cursor shown after the last time the UI took them.
+func assertRestored(t *testing.T, out string) {
+	t.Helper()
+	if enter, leave := strings.LastIndex(out, "\x1b[?1049h"), strings.LastIndex(out, "\x1b[?1049l"); enter < 0 || leave < enter {
+		t.Errorf("the alternate screen was not left (enter at %d, leave at %d); tail:\n%q", enter, leave, tail(out, 300))
+	}
+	if hide, show := strings.LastIndex(out, "\x1b[?25l"), strings.LastIndex(out, "\x1b[?25h"); show < hide {
+		t.Errorf("the cursor was left hidden; tail:\n%q", tail(out, 300))
+	}
+}
+
+// delegatingServer scripts a turn that starts one sub-agent which then
+// streams until the request is cancelled; childIn gets a value each time
+// a child is running.
+func delegatingServer(t *testing.T) (*llmtest.Server, chan struct{}) {
+	childIn := make(chan struct{}, 16)
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if !strings.Contains(r.System(), "You are baton") {
+			w.Chunk(`{"choices":[{"index":0,"delta":{"content":"half a finding"}}]}`)
+			childIn <- struct{}{}
+			<-w.Context().Done()
+			return
+		}
+		w.ToolCalls(llmtest.Call{ID: "t1", Name: "task",
+			Args: `{"description":"find sessions","prompt":"Find the session code.","subagent_type":"explore"}`})
+	})
+	return srv, childIn
+}
+
+// TestSignalsEndTheTUICleanly sends each ending signal to a real baton TUI
+// while a sub-agent runs: it exits with 130, gives the terminal back, says
+// how to resume, and records the child as interrupted. Before the fix,
+// Bubble Tea's own handler raced ours and about half the tries hung.
+func TestSignalsEndTheTUICleanly(t *testing.T) {
+	srv, childIn := delegatingServer(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGINT, syscall.SIGHUP} {
+		for range 2 {
+			r := startTUI(t, srv.URL)
+			r.waitFor(t, "\x1b[?1049h")
+			if _, err := r.tty.WriteString("find the session code\r"); err != nil {
+				t.Fatal(err)
+			}
+			select {
+			case <-childIn:
+			case <-time.After(30 * time.Second):
+				t.Fatalf("the sub-agent never started; output tail:\n%q", tail(r.output(), 300))
+			}
+			sent := time.Now()
+			if err := r.cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			if code := r.wait(t); code != exitInterrupted {
+				t.Errorf("%v: exit %d, want %d", sig, code, exitInterrupted)
+			}
+			t.Logf("%v: exited after %v", sig, time.Since(sent)) // a figure for notes, not asserted
+			out := r.output()
+			assertRestored(t, out)
+			if !strings.Contains(out, "baton --continue") || !strings.Contains(out, "baton --resume ") {
+				t.Errorf("%v: no resume line; tail:\n%q", sig, tail(out, 300))
+			}
+			assertChildInterrupted(t, r.home)
+		}
+	}
+}
+
+// TestSecondSignalExitsAtOnce sends two signals back to back: however far
+// the first got, the process ends and the terminal is given back.
+func TestSecondSignalExitsAtOnce(t *testing.T) {
+	srv, childIn := delegatingServer(t)
+	for range 3 {
+		r := startTUI(t, srv.URL)
+		r.waitFor(t, "\x1b[?1049h")
+		if _, err := r.tty.WriteString("find the session code\r"); err != nil {
+			t.Fatal(err)
+		}
+		<-childIn
+		_ = r.cmd.Process.Signal(syscall.SIGTERM)
+		_ = r.cmd.Process.Signal(syscall.SIGTERM)
+		if code := r.wait(t); code != exitInterrupted {
+			t.Errorf("exit %d, want %d", code, exitInterrupted)
+		}
+		assertRestored(t, r.output())
+	}
+}
+
+// TestEmptySessionPrintsNoResumeLine quits a TUI that was never used:
+// there is nothing to resume, so nothing is said about it.
+func TestEmptySessionPrintsNoResumeLine(t *testing.T) {
+	srv, _ := delegatingServer(t)
+	r := startTUI(t, srv.URL)
+	r.waitFor(t, "\x1b[?1049h")
+	_ = r.cmd.Process.Signal(syscall.SIGTERM)
+	if code := r.wait(t); code != exitInterrupted {
+		t.Errorf("exit %d, want %d", code, exitInterrupted)
+	}
+	if out := r.output(); strings.Contains(out, "resume this session") {
+		t.Errorf("an empty session printed a resume line:\n%q", tail(out, 300))
+	}
+}
+
+// assertChildInterrupted finds the session's main transcript under home
+// and checks that the sub-agent was recorded as interrupted.
+func assertChildInterrupted(t *testing.T, home string) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(home, ".local", "state", "baton", "sessions", "*", "*", "main.jsonl"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("main transcripts under %s: %v %v", home, files, err)
+	}
+	f, err := os.Open(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		if strings.Contains(line, `"type":"agent_finished"`) && strings.Contains(line, `"status":"interrupted"`) {
+			return
+		}
+	}
+	t.Errorf("the running sub-agent was not recorded as interrupted:\n%s", data)
+}

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"context"
+	"os"
+	"os/signal"
+	"syscall"
+)
+
+// endSignals end baton: ctrl+c where the terminal is not in raw mode,
+// kill's default, and the terminal going away.
+var endSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
+// watchSignals is the process's only signal handler. The first of
+// endSignals cancels the returned context: the TUI quits and gives the
+// terminal back, running agents are cancelled and recorded as interrupted,
+// the transcript is closed, and the run exits with 130. A second one means
+// "now": restore (which gives the terminal back if the UI still holds it)
+// runs and the process exits with 130 at once. stop releases the signals.
+func watchSignals(parent context.Context, restore func()) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(parent)
+	sigs := make(chan os.Signal, 2)
+	signal.Notify(sigs, endSignals...)
+	done := make(chan struct{})
+	// This goroutine ends when stop is called, or with the process after
+	// a second signal.
+	go func() {
+		select {
+		case <-sigs:
+			cancel()
+		case <-done:
+			return
+		}
+		select {
+		case <-sigs:
+			restore()
+			os.Exit(exitInterrupted)
+		case <-done:
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(sigs)
+		close(done)
+		cancel()
+	}
+}
