@@ -77,8 +77,9 @@ func (c change) preview() (string, error) {
 	return d, err
 }
 
-// apply writes the new content, creating parent directories. An existing
-// file keeps its permissions; a new one gets 0644.
+// apply writes the new content, creating parent directories. The write
+// is atomic (see writeAtomic): an existing file keeps its permissions, a
+// new one gets 0644.
 func (c change) apply() (Result, error) {
 	d, err := c.diff()
 	if err != nil {
@@ -90,7 +91,7 @@ func (c change) apply() (Result, error) {
 	if err := os.MkdirAll(filepath.Dir(c.abs), 0o755); err != nil {
 		return Result{}, fmt.Errorf("write %s: %w", c.argPath, err)
 	}
-	if err := os.WriteFile(c.abs, []byte(c.new), 0o644); err != nil {
+	if err := writeAtomic(c.abs, []byte(c.new)); err != nil {
 		return Result{}, fmt.Errorf("write %s: %w", c.argPath, err)
 	}
 	verb := "wrote"
