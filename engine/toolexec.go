@@ -150,6 +150,16 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 	if !json.Valid(args) {
 		return tools.Result{}, Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
 	}
+	if serial, ok := tool.(tools.Serial); ok {
+		// Held from the preview the approval shows to the end of the
+		// write, so no other agent changes the file in between.
+		locked, unlock, err := serial.Lock(ctx, args)
+		if err != nil {
+			return tools.Result{}, Usage{}, fmt.Errorf("wait for %s: %w", name, err)
+		}
+		defer unlock()
+		ctx = locked
+	}
 	if !tool.ReadOnly() {
 		if err := e.perms.authorizeTool(ctx, a, tool, args); err != nil {
 			return tools.Result{}, Usage{}, err

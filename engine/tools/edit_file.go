@@ -54,13 +54,21 @@ func (t editFile) Preview(_ context.Context, args json.RawMessage) (string, erro
 	return c.preview()
 }
 
+// Lock holds the file the call names (see Serial).
+func (t editFile) Lock(ctx context.Context, args json.RawMessage) (context.Context, func(), error) {
+	return lockArgs(ctx, t.ws, args)
+}
+
 // Run applies the edit and returns the diff it made.
 func (t editFile) Run(ctx context.Context, args json.RawMessage) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	t.ws.writes.Lock()
-	defer t.ws.writes.Unlock()
+	_, unlock, err := t.Lock(ctx, args)
+	if err != nil {
+		return Result{}, err
+	}
+	defer unlock()
 	c, n, err := t.plan(args)
 	if err != nil {
 		return Result{}, err

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 )
 
 // maxSymlinkHops bounds how many dangling symlinks Resolve follows by hand,
@@ -22,9 +21,10 @@ type Workspace struct {
 	// gitDirs are the git directories a `.git` file points at, found
 	// when the workspace opens; writes into them are refused.
 	gitDirs []string
-	// writes serialises read-modify-write changes (write_file, edit_file),
-	// so two agents editing one file never lose each other's edit.
-	writes sync.Mutex
+	// files serialises read-modify-write changes (write_file, edit_file)
+	// per file, so two agents editing one file never lose each other's
+	// edit (see Serial).
+	files fileLocks
 }
 
 // NewWorkspace makes root absolute and resolves its symlinks, so later

@@ -47,13 +47,21 @@ func (t writeFile) Preview(_ context.Context, args json.RawMessage) (string, err
 	return c.preview()
 }
 
+// Lock holds the file the call names (see Serial).
+func (t writeFile) Lock(ctx context.Context, args json.RawMessage) (context.Context, func(), error) {
+	return lockArgs(ctx, t.ws, args)
+}
+
 // Run writes the file and returns the diff it made.
 func (t writeFile) Run(ctx context.Context, args json.RawMessage) (Result, error) {
 	if err := ctx.Err(); err != nil {
 		return Result{}, err
 	}
-	t.ws.writes.Lock()
-	defer t.ws.writes.Unlock()
+	_, unlock, err := t.Lock(ctx, args)
+	if err != nil {
+		return Result{}, err
+	}
+	defer unlock()
 	c, err := t.plan(args)
 	if err != nil {
 		return Result{}, err
