@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -48,6 +49,11 @@ func (s *Session) resume() error {
 	if err != nil {
 		return fmt.Errorf("resume session: %w", err)
 	}
+	if len(records) == 0 && cut != nil {
+		// Never a silent new session in place of the one asked for.
+		return fmt.Errorf("resume session %s: %s holds no readable record (%s); start a new session with plain baton",
+			s.ID(), s.rec.fileOf(MainAgent), cut)
+	}
 	if len(records) == 0 {
 		return s.writeMeta()
 	}
@@ -81,9 +87,17 @@ func (s *Session) resume() error {
 	}
 	s.totals = s.totals.Add(s.pendingUsage)
 	s.markInterrupted(running, order)
-	s.main.history = closeDanglingCalls(s.main.history)
+	history, rep := repairHistory(s.main.history)
+	s.main.history = history
+	var parts []string
 	if cut != nil {
-		note := "the transcript was cut short by a crash; " + cut.String()
+		parts = append(parts, "the transcript was cut short by a crash or damaged: "+cut.String())
+	}
+	if repairs := rep.notes(); len(repairs) > 0 {
+		parts = append(parts, "repaired the conversation so the model accepts it: "+strings.Join(repairs, ", "))
+	}
+	if len(parts) > 0 {
+		note := strings.Join(parts, "; ")
 		s.resumeNotes = append(s.resumeNotes, note)
 		s.history = append(s.history, Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: note})
 	}
@@ -133,39 +147,6 @@ func (s *Session) writeMeta() error {
 		return fmt.Errorf("start transcript: %w", err)
 	}
 	return nil
-}
-
-// closeDanglingCalls gives every tool call without a result (the process
-// died while it ran) a result saying so, because providers reject a
-// history with unanswered calls.
-func closeDanglingCalls(history []openai.ChatCompletionMessage) []openai.ChatCompletionMessage {
-	answered := map[string]bool{}
-	for _, m := range history {
-		if m.Role == openai.ChatMessageRoleTool {
-			answered[m.ToolCallID] = true
-		}
-	}
-	var out []openai.ChatCompletionMessage
-	for i := 0; i < len(history); i++ {
-		m := history[i]
-		out = append(out, m)
-		if m.Role != openai.ChatMessageRoleAssistant || len(m.ToolCalls) == 0 {
-			continue
-		}
-		// Results follow their call: keep the ones there are, then add
-		// the missing ones right after them.
-		for i+1 < len(history) && history[i+1].Role == openai.ChatMessageRoleTool {
-			i++
-			out = append(out, history[i])
-		}
-		for _, call := range m.ToolCalls {
-			if !answered[call.ID] {
-				out = append(out, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleTool, ToolCallID: call.ID,
-					Name: call.Function.Name, Content: "Error: baton stopped before this call finished"})
-			}
-		}
-	}
-	return out
 }
 
 // AgentRecords reads an agent's transcript, for /subagents log and info.
