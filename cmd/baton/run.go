@@ -54,7 +54,8 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 		}
 		defer stop()
 	}
-	dir, notices, err := openTranscript(inv, time.Now())
+	now := time.Now()
+	dir, store, notices, err := openTranscript(inv, now)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitUsage
@@ -62,6 +63,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	if dir != nil {
 		defer func() { _ = dir.Close() }()
 	}
+	defer pruneInBackground(ctx, store, inv, now)()
 	inv.endpoint.notices = slices.Concat(inv.cfg.notices, inv.endpoint.notices, notices)
 	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.workspace, inv.env, inv.headless)
 	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"

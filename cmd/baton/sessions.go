@@ -1,9 +1,11 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"strings"
 	"text/tabwriter"
 	"time"
@@ -12,11 +14,11 @@ import (
 )
 
 // openStore returns the transcript store, redacting every secret found in
-// the environment, and prunes sessions older than the configured age.
-func openStore(inv *invocation, now time.Time) (*transcript.Store, []string, error) {
+// the environment.
+func openStore(inv *invocation) (*transcript.Store, error) {
 	root, err := transcript.DefaultRoot(func(k string) string { return inv.env[k] })
 	if err != nil {
-		return nil, nil, fmt.Errorf("transcripts: %w", err)
+		return nil, fmt.Errorf("transcripts: %w", err)
 	}
 	environ := make([]string, 0, len(inv.env))
 	for k, v := range inv.env {
@@ -26,25 +28,25 @@ func openStore(inv *invocation, now time.Time) (*transcript.Store, []string, err
 	// and a base URL may carry credentials: none of them is ever written.
 	secrets := append(transcript.SecretsFromEnv(environ), inv.cfg.APIKey)
 	secrets = append(secrets, urlSecrets(inv.cfg.BaseURL)...)
-	store := transcript.NewStore(root, transcript.NewRedactor(secrets...))
-	var notices []string
-	if _, err := store.Prune(time.Duration(inv.cfg.PruneAfterDays)*24*time.Hour, now); err != nil {
-		notices = append(notices, "pruning old sessions: "+err.Error())
-	}
-	return store, notices, nil
+	return transcript.NewStore(root, transcript.NewRedactor(secrets...)), nil
 }
 
 // openTranscript picks the session's folder: the last one of this folder
-// (--continue), a given one (--resume ID) or a new one. Without a usable
-// state folder a new session runs unrecorded, with a notice; asking to
-// resume one is then an error.
-func openTranscript(inv *invocation, now time.Time) (*transcript.Dir, []string, error) {
-	store, notices, err := openStore(inv, now)
+// (--continue), a given one (--resume ID) or a new one, and locks it for
+// this process. Without a usable state folder a new session runs
+// unrecorded, with a notice; asking to resume one is then an error. The
+// store is returned for pruning (nil when there is none).
+//
+// A session another baton is writing is never shared: a headless run
+// stops with the reason (a script must not silently diverge), the TUI
+// starts a new session and says why.
+func openTranscript(inv *invocation, now time.Time) (*transcript.Dir, *transcript.Store, []string, error) {
+	store, err := openStore(inv)
 	if err != nil {
 		if inv.flags.cont || inv.flags.resume != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
-		return nil, []string{err.Error() + "; this session is not recorded"}, nil
+		return nil, nil, []string{err.Error() + "; this session is not recorded"}, nil
 	}
 	var dir *transcript.Dir
 	switch {
@@ -56,14 +58,51 @@ func openTranscript(inv *invocation, now time.Time) (*transcript.Dir, []string, 
 		dir, err = store.Create(inv.workspace, now)
 	}
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
-	return dir, notices, nil
+	err = dir.Lock()
+	if err == nil {
+		return dir, store, nil, nil
+	}
+	if !errors.Is(err, transcript.ErrInUse) || inv.headless {
+		return nil, nil, nil, fmt.Errorf("%w; run baton without --continue or --resume for a new session", err)
+	}
+	fresh, ferr := store.Create(inv.workspace, now)
+	if ferr == nil {
+		ferr = fresh.Lock()
+	}
+	if ferr != nil {
+		return nil, nil, nil, errors.Join(err, ferr)
+	}
+	return fresh, store, []string{err.Error() + "; this is a new session (" + fresh.ID() + ")"}, nil
+}
+
+// pruneInBackground removes this project's sessions older than the
+// configured age, off the start-up path. A failure is logged (nothing may
+// print while the TUI runs). The returned wait lets a prune still running
+// finish, so it never outlives the run; a signal (ctx) stops it between
+// two sessions.
+func pruneInBackground(ctx context.Context, store *transcript.Store, inv *invocation, now time.Time) (wait func()) {
+	if store == nil || inv.cfg.PruneAfterDays <= 0 {
+		return func() {}
+	}
+	done := make(chan struct{})
+	// This goroutine ends when the project's folder is pruned or ctx ends
+	// (Prune checks it between sessions).
+	go func() {
+		defer close(done)
+		n, err := store.Prune(ctx, inv.workspace, time.Duration(inv.cfg.PruneAfterDays)*24*time.Hour, now)
+		if err != nil && ctx.Err() == nil {
+			slog.Warn("pruning old sessions", "err", err)
+		}
+		slog.Debug("pruned old sessions", "removed", n)
+	}()
+	return func() { <-done }
 }
 
 // listSessions prints this folder's sessions, newest first.
 func listSessions(inv *invocation, stdout, stderr io.Writer) int {
-	store, _, err := openStore(inv, time.Now())
+	store, err := openStore(inv)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitUsage

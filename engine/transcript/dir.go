@@ -23,6 +23,7 @@ type Dir struct {
 
 	mu      sync.Mutex
 	writers map[string]*Writer
+	lock    *os.File // held while this process writes the session (see Lock)
 }
 
 func newDir(id, path string, r *Redactor) *Dir {
@@ -83,16 +84,19 @@ func (d *Dir) Trash(agent string, now time.Time) error {
 	return nil
 }
 
-// Close syncs and closes every writer of the session; call it when the
-// session ends.
+// Close syncs and closes every writer of the session and releases its
+// lock; call it when the session ends.
 func (d *Dir) Close() error {
 	d.mu.Lock()
-	writers := d.writers
-	d.writers = map[string]*Writer{}
+	writers, lock := d.writers, d.lock
+	d.writers, d.lock = map[string]*Writer{}, nil
 	d.mu.Unlock()
 	var errs []error
 	for _, w := range writers {
 		errs = append(errs, w.closeFile())
+	}
+	if lock != nil {
+		errs = append(errs, lock.Close()) // closing the file releases the flock
 	}
 	return errors.Join(errs...)
 }

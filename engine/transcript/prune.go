@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -11,47 +12,46 @@ import (
 	"time"
 )
 
-// Prune removes, across all projects, every session whose last activity
-// is older than maxAge, and every trashed transcript (see Dir.Trash) of the
-// sessions it keeps. It returns how many sessions and trash files it
-// removed. Project folders are left in place, even empty, so that a baton
-// starting in that project at the same moment never loses its parent
-// folder between creating it and creating its session.
-func (s *Store) Prune(maxAge time.Duration, now time.Time) (int, error) {
+// Prune removes the sessions of workspace's project whose last activity
+// is older than maxAge, and the trashed transcripts (see Dir.Trash) of
+// the ones it keeps. It returns how many sessions and trash files it
+// removed. Other projects' sessions are never touched: a repository's
+// settings must not reach beyond it. A session another process holds
+// (see Dir.Lock) is kept, however old it looks. The project folder stays,
+// even empty, so a baton starting there at the same moment never loses
+// it between creating it and creating its session. Prune stops early,
+// with ctx's error, when ctx ends.
+func (s *Store) Prune(ctx context.Context, workspace string, maxAge time.Duration, now time.Time) (int, error) {
 	if maxAge <= 0 {
 		return 0, fmt.Errorf("prune sessions: max age must be positive, got %s", maxAge)
 	}
-	projects, err := os.ReadDir(s.root)
-	if errors.Is(err, fs.ErrNotExist) {
-		return 0, nil
-	}
+	project, err := s.projectDir(workspace)
 	if err != nil {
 		return 0, fmt.Errorf("prune sessions: %w", err)
 	}
-	removed := 0
-	for _, p := range projects {
-		if !p.IsDir() {
-			continue
-		}
-		n, err := pruneProject(filepath.Join(s.root, p.Name()), now.Add(-maxAge))
-		removed += n
-		if err != nil {
-			return removed, fmt.Errorf("prune sessions: %w", err)
-		}
+	n, err := pruneProject(ctx, project, now.Add(-maxAge))
+	if err != nil {
+		return n, fmt.Errorf("prune sessions: %w", err)
 	}
-	return removed, nil
+	return n, nil
 }
 
 // pruneProject removes a project's sessions last active before cutoff and
 // the trash of the others.
-func pruneProject(project string, cutoff time.Time) (int, error) {
+func pruneProject(ctx context.Context, project string, cutoff time.Time) (int, error) {
 	ids, err := sessionIDs(project)
 	if err != nil {
 		return 0, err
 	}
 	removed := 0
 	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return removed, err
+		}
 		path := filepath.Join(project, id)
+		if locked(path) {
+			continue
+		}
 		last, err := lastActivity(path)
 		if err != nil {
 			return removed, err

@@ -1,6 +1,7 @@
 package transcript
 
 import (
+	"context"
 	"errors"
 	"io/fs"
 	"os"
@@ -44,41 +45,68 @@ func TestPruneByAgeAndTrash(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	removed, err := store.Prune(30*day, time.Now())
+	removed, err := store.Prune(context.Background(), appA, 30*day, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if removed != 3 {
-		t.Errorf("removed %d, want 2 sessions and 1 trash file", removed)
+	if removed != 2 {
+		t.Errorf("removed %d, want 1 session and 1 trash file", removed)
 	}
-	for _, d := range []*Dir{oldA, oldB} {
-		if _, err := os.Stat(d.Path()); !errors.Is(err, fs.ErrNotExist) {
-			t.Errorf("old session %s still there (%v)", d.ID(), err)
-		}
+	if _, err := os.Stat(oldA.Path()); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("old session %s still there (%v)", oldA.ID(), err)
 	}
 	if trash, _ := filepath.Glob(filepath.Join(recentA.Path(), "*.deleted.*")); len(trash) != 0 {
 		t.Errorf("trash left: %v", trash)
 	}
-	for _, f := range []string{recentA.FileOf(MainAgent), recentA.FileOf("plan-2"), resumedB.FileOf(MainAgent), stray} {
+	// Another project's sessions are its own business, however old.
+	for _, f := range []string{recentA.FileOf(MainAgent), recentA.FileOf("plan-2"), oldB.FileOf(MainAgent), resumedB.FileOf(MainAgent), stray} {
 		if _, err := os.Stat(f); err != nil {
 			t.Errorf("kept file: %v", err)
 		}
 	}
+	if _, err := store.Prune(context.Background(), appB, 30*day, time.Now()); err != nil {
+		t.Fatal(err)
+	}
 	sums, err := store.List(appB)
 	if err != nil || len(sums) != 1 || sums[0].ID != resumedB.ID() {
-		t.Errorf("appB after prune = %+v, %v; want only the resumed session", sums, err)
+		t.Errorf("appB after its prune = %+v, %v; want only the resumed session", sums, err)
 	}
-	if n, err := store.Prune(30*day, time.Now()); err != nil || n != 0 {
+	if n, err := store.Prune(context.Background(), appA, 30*day, time.Now()); err != nil || n != 0 {
 		t.Errorf("second prune removed %d, %v; want 0", n, err)
+	}
+}
+
+// TestPruneKeepsLockedSession: a session another process writes is kept
+// however old it looks, and pruned once released.
+func TestPruneKeepsLockedSession(t *testing.T) {
+	store := NewStore(t.TempDir(), nil)
+	app := t.TempDir()
+	d, err := store.Create(app, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	setAge(t, d.Path(), 90*24*time.Hour)
+	if n, err := store.Prune(context.Background(), app, time.Hour, time.Now()); err != nil || n != 0 {
+		t.Fatalf("prune of a locked session removed %d, %v", n, err)
+	}
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	setAge(t, d.Path(), 90*24*time.Hour)
+	if n, err := store.Prune(context.Background(), app, time.Hour, time.Now()); err != nil || n != 1 {
+		t.Fatalf("prune after release removed %d, %v; want 1", n, err)
 	}
 }
 
 func TestPruneEdgeCases(t *testing.T) {
 	store := NewStore(filepath.Join(t.TempDir(), "never-created"), nil)
-	if n, err := store.Prune(time.Hour, time.Now()); err != nil || n != 0 {
+	if n, err := store.Prune(context.Background(), t.TempDir(), time.Hour, time.Now()); err != nil || n != 0 {
 		t.Errorf("prune of a missing root = %d, %v; want 0, nil", n, err)
 	}
-	if _, err := store.Prune(0, time.Now()); err == nil {
+	if _, err := store.Prune(context.Background(), t.TempDir(), 0, time.Now()); err == nil {
 		t.Error("prune with max age 0: no error")
 	}
 	for name, want := range map[string]bool{
