@@ -1,0 +1,14 @@
+package ui
+
+import (
+	"testing"
+
+	"go.uber.org/goleak"
+)
+
+// TestMain fails the suite if any test leaves a goroutine behind. The one
+// exception is teatest's own SIGINT watcher, which it starts per test
+// model and never stops (a library goroutine, not one of ours).
+func TestMain(m *testing.M) {
+	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("github.com/charmbracelet/x/exp/teatest.NewTestModel.func2"))
+}
