@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"os/exec"
@@ -34,14 +35,19 @@ func (t tuiRun) run() (sample, error) {
 	defer f.Close()
 	drained := make(chan struct{})
 	go func() {
-		// The terminal must be read or the program blocks on its writes.
-		_, _ = io.Copy(io.Discard, f)
+		// The terminal must be read or the program blocks on its writes,
+		// and it answers the start-up queries as a real terminal does.
+		answerQueries(f)
 		close(drained)
 	}()
 	time.Sleep(500 * time.Millisecond) // the first frame
 	if t.prompt != "" {
-		if _, err := io.WriteString(f, t.prompt+"\r"); err != nil {
-			return sample{}, fmt.Errorf("type the prompt: %w", err)
+		// Typed a key at a time, as a person does: a burst reads as a paste.
+		for _, key := range t.prompt + "\r" {
+			if _, err := io.WriteString(f, string(key)); err != nil {
+				return sample{}, fmt.Errorf("type the prompt: %w", err)
+			}
+			time.Sleep(20 * time.Millisecond)
 		}
 		deadline := time.Now().Add(60 * time.Second)
 		for !t.answered() {
@@ -72,4 +78,24 @@ func (t tuiRun) run() (sample, error) {
 		s.rss = ru.Maxrss
 	}
 	return s, nil
+}
+
+// answerQueries reads the program's output to the end, answering the
+// background-colour (OSC 11) and cursor-position (DSR) queries a terminal
+// would, so start-up takes the path it takes in a real terminal.
+func answerQueries(f io.ReadWriter) {
+	buf := make([]byte, 64<<10)
+	for {
+		n, err := f.Read(buf)
+		chunk := buf[:n]
+		if bytes.Contains(chunk, []byte("\x1b]11;?")) {
+			_, _ = io.WriteString(f, "\x1b]11;rgb:0000/0000/0000\x1b\\")
+		}
+		if bytes.Contains(chunk, []byte("\x1b[6n")) {
+			_, _ = io.WriteString(f, "\x1b[1;1R")
+		}
+		if err != nil {
+			return
+		}
+	}
 }
