@@ -64,4 +64,9 @@ type Options struct {
 	// when that is not the model its file names; it must not block. Nil
 	// shows each type's model as written.
 	ModelOf func(agenttypes.Type) (model, why string)
+	// Sandbox is the state of the command sandbox ("workspace-write",
+	// "read-only", "off", "unavailable"); the header warns when commands
+	// run unsandboxed. SandboxInfo says it in a sentence, for /help.
+	Sandbox     string
+	SandboxInfo string
 }

@@ -9,9 +9,15 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 )
 
 func main() {
+	// First of all: a sandbox stage runs and exits here, before anything
+	// else starts, and the API key leaves the process environment.
+	sandbox.Main()
+	environ := hideKey(os.Environ())
 	// The root context: SIGINT or SIGTERM cancels it and the run ends
 	// with status 130. After the first signal the default handling is
 	// restored, so a second one kills a run that does not stop.
@@ -22,5 +28,5 @@ func main() {
 		<-ctx.Done()
 		stop()
 	}()
-	os.Exit(run(ctx, os.Args[1:], os.Environ(), os.Stdin, os.Stdout, os.Stderr))
+	os.Exit(run(ctx, os.Args[1:], environ, os.Stdin, os.Stdout, os.Stderr))
 }

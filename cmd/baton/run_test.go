@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,9 +17,12 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	sandbox.Main()
 	if args := os.Getenv(childArgsEnv); args != "" {
-		// This process is baton itself, started by a test that kills it.
-		os.Exit(run(context.Background(), strings.Split(args, "\x1f"), os.Environ(), os.Stdin, os.Stdout, os.Stderr))
+		// This process is baton itself, started by a test that runs it
+		// as a separate program: it starts the way main does.
+		environ := hideKey(os.Environ())
+		os.Exit(run(context.Background(), strings.Split(args, "\x1f"), environ, os.Stdin, os.Stdout, os.Stderr))
 	}
 	goleak.VerifyTestMain(m)
 }

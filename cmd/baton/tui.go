@@ -38,6 +38,8 @@ func runTUI(ctx context.Context, setup sessionSetup, theme string, demo bool, st
 		Types:        setup.engine.Types.All(),
 		TypeWarnings: setup.typeWarnings,
 		ModelOf:      s.TypeModel,
+		Sandbox:      setup.engine.Sandbox.Label(),
+		SandboxInfo:  setup.engine.Sandbox.Describe(),
 	})
 	if ctx.Err() != nil {
 		return exitInterrupted
