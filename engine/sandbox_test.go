@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -49,7 +50,8 @@ func TestSubagentCommandsHaveNoNetwork(t *testing.T) {
 		case last.Role == "user":
 			w.ToolCalls(llmtest.Call{ID: "m1", Name: "run_command", Args: string(connect)},
 				llmtest.Call{ID: "m2", Name: TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"test"}`},
-				llmtest.Call{ID: "m3", Name: TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"netty"}`})
+				llmtest.Call{ID: "m3", Name: TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"netty"}`},
+				llmtest.Call{ID: "m4", Name: TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"repo"}`})
 		case child:
 			w.Text("child saw: " + last.Content)
 		default:
@@ -59,7 +61,10 @@ func TestSubagentCommandsHaveNoNetwork(t *testing.T) {
 	netty := agenttypes.Type{Name: "netty", DisplayName: "Netty", Description: "has the network", SystemPrompt: "test",
 		Tools: []string{"run_command"}, Model: agenttypes.InheritModel, Source: "/elsewhere/netty.md", SandboxNetwork: "on"}
 	s, srv := newTestSession(t, respond, func(c *Config) {
-		c.Types = agenttypes.NewRegistry(append(agenttypes.Builtins(), netty)...)
+		// The same file in the repository may not widen the sandbox.
+		repo := netty
+		repo.Name, repo.DisplayName, repo.Source = "repo", "Repo", filepath.Join(c.Workspace, ".baton", "agents", "repo.md")
+		c.Types = agenttypes.NewRegistry(append(agenttypes.Builtins(), netty, repo)...)
 	})
 	log := runTurn(t, s, "connect everywhere", nil)
 	results := map[string]string{}
@@ -76,6 +81,9 @@ func TestSubagentCommandsHaveNoNetwork(t *testing.T) {
 	}
 	if !strings.Contains(results["m3"], "connected") {
 		t.Errorf("a type with sandbox network on could not connect: %q", results["m3"])
+	}
+	if !strings.Contains(results["m4"], "Permission denied") {
+		t.Errorf("a repository agent file turned the network on: %q", results["m4"])
 	}
 	var boxes []string
 	for _, e := range eventsOf[AgentStarted](log) {
