@@ -53,7 +53,7 @@ func hideKey(environ []string) []string {
 	}
 	env := slices.DeleteFunc(slices.Clone(environ), func(kv string) bool { return strings.HasPrefix(kv, keyVar+"=") })
 	env = append(env, keyFDVar+"="+strconv.Itoa(int(fd)))
-	err = syscall.Exec("/proc/self/exe", os.Args, env)
+	_ = syscall.Exec("/proc/self/exe", os.Args, env)
 	return environ // only reached when the exec failed
 }
 

@@ -12,10 +12,14 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 )
+
+// ErrNotInstalled is returned by Run in a program that never called Main.
+var ErrNotInstalled = errors.New("sandbox: the launcher is not installed (sandbox.Main must run first in main)")
 
 // Mode says how far commands are confined.
 type Mode string

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -21,9 +20,6 @@ const killGrace = 5 * time.Second
 // markerVar names the variable that tags a run's processes, so baton can
 // find them if their supervisor dies before cleaning up.
 const markerVar = "BATON_SANDBOX_RUN"
-
-// ErrNotInstalled is returned by Run in a program that never called Main.
-var ErrNotInstalled = errors.New("sandbox: the launcher is not installed (sandbox.Main must run first in main)")
 
 // Run runs script with the shell in dir under p, with env and the output
 // written to out, and returns what exec.Cmd.Wait returns for it. The
