@@ -57,6 +57,10 @@ type Type struct {
 	// file still overrides a type of the same name, which is how a person
 	// switches a built-in off (OpenCode's disable).
 	Disabled bool
+	// SandboxNetwork is the agent file's sandbox.network: "on" lets the
+	// type's commands use the network, "off" or "" (the default for
+	// sub-agents) does not.
+	SandboxNetwork string
 	// Extra holds the fields of an agent file that baton does not know, so
 	// a file written for another tool keeps them (they are not used).
 	Extra map[string]any

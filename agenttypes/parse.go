@@ -72,6 +72,7 @@ var fields = []field{
 	{"temperature", false, applySampling},
 	{"topP", false, applySampling},
 	{"permission", false, applyPermission},
+	{"sandbox", false, applySandbox},
 }
 
 // fieldAliases maps a normalized field name to the field it sets; Claude
@@ -83,7 +84,7 @@ var fieldAliases = map[string]string{
 	"timeouts": "timeout", "timeoutmins": "timeout",
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
-	"temperature": "temperature", "topp": "topP", "permission": "permission",
+	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
 }
 
 func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, error) {

@@ -4,12 +4,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -24,6 +26,7 @@ type childSpec struct {
 	maxSteps int
 	timeout  time.Duration
 	system   string
+	box      sandbox.Policy
 }
 
 // resolve turns a task call into a spec, or an error for the model naming
@@ -37,7 +40,8 @@ func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (
 		typ.Effort = a.Effort
 	}
 	choice := d.childModel(ctx, a, typ, mainModel)
-	spec := childSpec{typ: typ, tools: d.childTools(typ), model: choice.model, modelWhy: choice.why}
+	spec := childSpec{typ: typ, box: d.childBox(typ), model: choice.model, modelWhy: choice.why}
+	spec.tools = d.childTools(typ, spec.box)
 	if err := d.checkCapabilities(typ, spec.model); err != nil {
 		return childSpec{}, err
 	}
@@ -77,9 +81,19 @@ func (d *delegator) pickType(a taskArgs) (agenttypes.Type, error) {
 	return typ, nil
 }
 
+// childBox is the child's sandbox: the session's, with the network only
+// if [sandbox] network is "on", or the type asks for it and does not
+// come from the repository (which narrows, never widens).
+func (d *delegator) childBox(typ agenttypes.Type) sandbox.Policy {
+	fromRepo := strings.HasPrefix(filepath.Clean(typ.Source), filepath.Clean(d.workspace)+string(filepath.Separator))
+	on := d.network == "on" || (typ.SandboxNetwork == "on" && !fromRepo)
+	return d.box.WithNetwork(on && d.network != "off")
+}
+
 // childTools is the type's tools that exist, filtered by the session's
-// sub-agent policy (deny wins). A child never receives task here.
-func (d *delegator) childTools(typ agenttypes.Type) *tools.Set {
+// sub-agent policy (deny wins), with run_command bound to the child's
+// sandbox. A child never receives task here.
+func (d *delegator) childTools(typ agenttypes.Type, box sandbox.Policy) *tools.Set {
 	var names []string
 	for _, name := range typ.Tools {
 		if name == TaskToolName || slices.Contains(d.policyDeny, name) {
@@ -90,7 +104,11 @@ func (d *delegator) childTools(typ agenttypes.Type) *tools.Set {
 		}
 		names = append(names, name)
 	}
-	return d.base.Only(names)
+	set := d.base.Only(names)
+	if _, ok := set.Get("run_command"); ok {
+		set = set.With(tools.RunCommand(d.ws, d.toolLimits, box))
+	}
+	return set
 }
 
 // childModel resolves the model: the call's, the type's, the session's

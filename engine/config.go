@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -88,6 +89,13 @@ type Config struct {
 	TrashChildTranscripts bool
 	// Version is the program's version, written into new transcripts.
 	Version string
+	// Sandbox is the main agent's command sandbox; zero takes the defaults
+	// for the workspace. Sub-agents get it with the network off unless
+	// their type, or SandboxNetwork "on", allows it.
+	Sandbox sandbox.Policy
+	// SandboxNetwork is [sandbox] network: "on" gives every sub-agent the
+	// network, "off" takes it from every agent, "" keeps the defaults.
+	SandboxNetwork string
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.

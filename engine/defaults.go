@@ -2,10 +2,12 @@ package engine
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -23,6 +25,11 @@ func withDefaults(cfg Config) (Config, error) {
 		cfg.Types = agenttypes.NewRegistry(agenttypes.Builtins()...)
 	}
 	cfg.Limits = limitsWithDefaults(cfg.Limits)
+	if cfg.Sandbox.Mode == "" {
+		// Never unconfined by omission: the defaults for this workspace.
+		cfg.Sandbox = sandbox.Settings{Env: processEnv("HOME", "TMPDIR", "GOCACHE", "GOMODCACHE", "GOPATH", "XDG_CACHE_HOME")}.Policy(ws)
+		cfg.Sandbox.Network = cfg.SandboxNetwork != "off"
+	}
 	if cfg.RetryDelays == nil {
 		cfg.RetryDelays = defaultRetryDelays
 	}
@@ -64,13 +71,24 @@ func newDelegator(s *Session) (*delegator, error) {
 	if err != nil {
 		return nil, fmt.Errorf("new session: %w", err)
 	}
-	base := tools.NewSet(tools.Base(ws, tools.Limits{OutputChars: cfg.Limits.ToolOutputChars, CommandTimeout: cfg.Limits.CommandTimeout})...)
+	lim := tools.Limits{OutputChars: cfg.Limits.ToolOutputChars, CommandTimeout: cfg.Limits.CommandTimeout}
+	base := tools.NewSet(tools.Base(ws, lim, cfg.Sandbox)...)
 	agentsMD, note := readContextFile(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"))
 	s.note(note)
 	return &delegator{
 		s: s, types: cfg.Types, base: base, catalog: cfg.Catalog, limits: cfg.Limits,
+		ws: ws, toolLimits: lim, box: cfg.Sandbox, network: cfg.SandboxNetwork,
 		subagentModel: cfg.SubagentModel, policyAllow: cfg.SubagentAllow, policyDeny: cfg.SubagentDeny,
 		workspace: cfg.Workspace, agentsMD: agentsMD,
 		slots: map[int]*slotQueue{}, children: map[AgentID]*childHandle{},
 	}, nil
+}
+
+// processEnv reads the named variables of the process environment.
+func processEnv(names ...string) map[string]string {
+	env := make(map[string]string, len(names))
+	for _, n := range names {
+		env[n] = os.Getenv(n)
+	}
+	return env
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -27,6 +28,11 @@ type delegator struct {
 	policyDeny    []string
 	workspace     string
 	agentsMD      string
+	// ws, toolLimits, box and network build each child's run_command.
+	ws         *tools.Workspace
+	toolLimits tools.Limits
+	box        sandbox.Policy
+	network    string
 
 	// slots bound running children per depth: a child waiting on its own
 	// children holds its slot, so grandchildren need slots of their own.
@@ -149,7 +155,7 @@ func (d *delegator) approveAndRun(ctx context.Context, child *Agent, p *pendingC
 	runCtx, stop := context.WithTimeout(ctx, spec.timeout)
 	defer stop()
 	child.emit(AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout,
-		Transcript: d.s.rec.fileOf(child.meta.Agent)})
+		Transcript: d.s.rec.fileOf(child.meta.Agent), Sandbox: spec.box.Describe()})
 	d.s.childStarted(child.meta.Agent)
 	res := child.Run(runCtx, prompt)
 	if res.Status == StatusTimedOut {

@@ -59,7 +59,8 @@ func (d *driver) delegate(k kid) chan event.Answer {
 // started is the child starting its loop.
 func (k kid) started() event.AgentStarted {
 	return event.AgentStarted{Meta: k.meta(time.Second), Prompt: "Prompt for " + k.desc + ".", Model: "gpt-4.1-mini",
-		Tools: []string{"read_file", "grep", "glob"}, MaxSteps: 15, Timeout: 2 * time.Minute, Transcript: "/state/s1/" + k.id + ".jsonl"}
+		Tools: []string{"read_file", "grep", "glob"}, MaxSteps: 15, Timeout: 2 * time.Minute, Transcript: "/state/s1/" + k.id + ".jsonl",
+		Sandbox: "workspace-write · network off"}
 }
 
 // working is the child at work: a tool call done, another running, and

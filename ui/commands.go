@@ -59,7 +59,11 @@ func (m *Model) runCommand(line string) tea.Cmd {
 // cmdHelp writes the commands, keys and themes into the conversation.
 func (m *Model) cmdHelp() {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n\nCommands:\n", strings.TrimSpace("baton "+m.opts.Version))
+	fmt.Fprintf(&b, "%s\n", strings.TrimSpace("baton "+m.opts.Version))
+	if m.opts.SandboxInfo != "" {
+		fmt.Fprintf(&b, "Commands run in sandbox: %s\n", termtext.Clean(m.opts.SandboxInfo))
+	}
+	b.WriteString("\nCommands:\n")
 	for _, c := range commands {
 		fmt.Fprintf(&b, "  /%-34s %s\n", strings.TrimSpace(c.name+" "+c.args), c.desc)
 	}

@@ -58,6 +58,16 @@ func (m *Model) headerLeft(short bool) string {
 	} else if m.opts.Mode != "" && !short { // only yolo is worth its room
 		left += st.Stats.Render(termtext.Clean(m.opts.Mode)) + sep
 	}
+	switch m.opts.Sandbox {
+	case "off":
+		left += st.Demo.Render("sandbox off") + sep
+	case "unavailable":
+		left += st.Demo.Render("no sandbox") + sep
+	case "read-only":
+		if !short {
+			left += st.Stats.Render("read-only") + sep
+		}
+	}
 	if n := len(m.approvals); n > 0 && short {
 		left += st.Demo.Render(fmt.Sprintf("%d waiting", n)) + sep
 	} else if n > 0 {

@@ -67,4 +67,9 @@ type Options struct {
 	// Terminal, when set, is told while the UI holds the screen, so a
 	// process exiting at once can give it back (see Terminal.Restore).
 	Terminal *Terminal
+	// Sandbox is the state of the command sandbox ("workspace-write",
+	// "read-only", "off", "unavailable"); the header warns when commands
+	// run unsandboxed. SandboxInfo says it in a sentence, for /help.
+	Sandbox     string
+	SandboxInfo string
 }

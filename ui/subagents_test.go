@@ -48,7 +48,8 @@ func TestSubagentsListAndInfo(t *testing.T) {
 	screen = d.screen()
 	for _, want := range []string{"#1 explore-1 · [Explore] map the project layout", "status      done", "model       gpt-4.1-mini",
 		"limits      15 steps · 2m0s timeout", "8 tool calls · 4 of 15 steps · 3.2k tokens (3.0k in, 200 out) · $0.0040",
-		"transcript  /state/s1/explore-1.jsonl", "started     2025-03-14"} {
+		"transcript  /state/s1/explore-1.jsonl", "started     2025-03-14",
+		"sandbox     workspace-write · network off"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("/subagents info lacks %q:\n%s", want, screen)
 		}

@@ -75,6 +75,7 @@ func infoText(in pane.Info) string {
 		{"limits", limits},
 		{"usage", usage},
 		{"tools", orDash(strings.Join(in.ToolNames, " "))},
+		{"sandbox", orDash(in.Sandbox)},
 		{"transcript", transcript},
 	}
 	head := fmt.Sprintf("#%d %s · [%s] %s", in.Number, in.ID, in.Type, in.Description)

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 )
 
 // defaultModel is the main agent's model when nothing names one: a model
@@ -57,6 +58,8 @@ type config struct {
 	DebugLog string
 	// notices are config files skipped, for the person.
 	notices []string
+	// Sandbox is the [sandbox] table, and --no-sandbox.
+	Sandbox sandboxConfig
 }
 
 // modelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -163,5 +166,8 @@ func (c *config) applyFlags(f flagValues) {
 	}
 	if f.yolo != nil {
 		c.Yolo = *f.yolo
+	}
+	if f.noSandbox {
+		c.Sandbox.Mode, c.Sandbox.Reason = sandbox.Off, "--no-sandbox"
 	}
 }

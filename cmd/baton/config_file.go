@@ -28,6 +28,7 @@ type fileConfig struct {
 	Models    map[string]modelPriceFile `toml:"models"`
 	Sessions  sessionsFile              `toml:"sessions"`
 	Network   networkFile               `toml:"network"`
+	Sandbox   sandboxFile               `toml:"sandbox"`
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
@@ -126,7 +127,7 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 // checkTables makes sure the tables are tables before the typed decode,
 // whose own wording for "limits = 3" names Go types.
 func checkTables(raw map[string]any) error {
-	for _, name := range []string{"limits", "subagents", "models", "sessions", "network"} {
+	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox"} {
 		v, ok := raw[name]
 		if !ok {
 			continue
@@ -178,6 +179,8 @@ func unknownKeyMessage(key toml.Key) string {
 		known, where = tomlKeys(sessionsFile{}), " in [sessions]"
 	case key[0] == "network":
 		known, where = tomlKeys(networkFile{}), " in [network]"
+	case key[0] == "sandbox":
+		known, where = tomlKeys(sandboxFile{}), " in [sandbox]"
 	case key[0] == "models" && len(key) == 3:
 		known, where = tomlKeys(modelPriceFile{}), fmt.Sprintf(" in [models.%q]", key[1])
 	default:
@@ -208,6 +211,9 @@ func checkProjectKeys(fc fileConfig) error {
 	if fc.Yolo != nil {
 		return errors.New("yolo is not allowed in project config (a repository must not switch approvals off); " +
 			"pass --yolo or set yolo in your user config")
+	}
+	if err := checkProjectSandbox(fc.Sandbox); err != nil {
+		return err
 	}
 	if fc.Allow != nil {
 		return errors.New("allow is not allowed in project config (a repository must not let its own commands and writes run unasked); " +

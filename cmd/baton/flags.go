@@ -35,8 +35,10 @@ type flagValues struct {
 	prompt   *string  // -p; "-" means read stdin
 	format   string
 	demo     bool
-	version  bool
-	help     bool
+	// noSandbox is --no-sandbox: commands run unconfined.
+	noSandbox bool
+	version   bool
+	help      bool
 	// resume is --resume ID; cont is --continue; sessions is the
 	// "baton sessions" subcommand.
 	resume   *string
@@ -53,7 +55,8 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("model", "", "`MODEL` of the main agent (default "+defaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
 	fs.StringSlice("allow", nil, "`TOOLS` allowed without asking, comma-separated or repeated: "+strings.Join(toolNames, " "))
-	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist still applies)")
+	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist and the sandbox still apply)")
+	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")
 	fs.Int("max-steps", 0, "step limit `N` of the main agent (default 50)")
 	fs.String("theme", "", "colour theme `NAME`: "+strings.Join(themes.Names(), ", "))
 	fs.BoolP("continue", "c", false, "reopen the last session of this folder")
@@ -88,6 +91,7 @@ func parseFlags(args []string) (flagValues, error) {
 		v.yolo = &yolo
 	}
 	v.demo, _ = fs.GetBool("demo")
+	v.noSandbox, _ = fs.GetBool("no-sandbox")
 	v.cont, _ = fs.GetBool("continue")
 	v.resume = changedString(fs, "resume")
 	v.version, _ = fs.GetBool("version")
@@ -196,6 +200,8 @@ Environment:
 Config files (TOML): user $XDG_CONFIG_HOME/baton/config.toml (default
 ~/.config/baton/config.toml) and project .baton/config.toml.
 Precedence: flags > environment > project > user > defaults.
+Commands run in a kernel sandbox: [sandbox] mode = "workspace-write" (default),
+"read-only" or "off" (user config only), writable, readable, network = "on"|"off".
 
 Exit codes: 0 success, 1 run failed, 2 usage or configuration error, 130 interrupted.
 `

@@ -40,6 +40,7 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 	o.Duration = time.Since(start)
 	o.Model = s.Model()
 	o.SessionID, o.Transcript = s.ID(), s.TranscriptFile()
+	o.Sandbox = ecfg.Sandbox.Label()
 	if err := p.finish(o); err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed

@@ -8,18 +8,24 @@ import (
 	"context"
 	"os"
 
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/ui"
 )
 
 func main() {
+	// First of all: a sandbox stage runs and exits here, before anything
+	// else starts.
+	sandbox.Main()
 	os.Exit(program(os.Args[1:]))
 }
 
-// program is baton as a process: the one signal path, the real streams
+// program is baton as a process: the API key leaves the process
+// environment (see hideKey), then the one signal path, the real streams
 // and the terminal. Tests that start baton as a real process run it too.
 func program(args []string) int {
+	environ := hideKey(os.Environ())
 	term := ui.NewTerminal(os.Stdin, os.Stdout)
 	ctx, stop := watchSignals(context.Background(), term.Restore)
 	defer stop()
-	return run(ctx, args, os.Environ(), os.Stdin, os.Stdout, os.Stderr, term)
+	return run(ctx, args, environ, os.Stdin, os.Stdout, os.Stderr, term)
 }

@@ -31,6 +31,9 @@ type outcome struct {
 	// it was not), so a script can resume it or read it back.
 	SessionID  string
 	Transcript string
+	// Sandbox is what commands ran under: the mode, "off" or
+	// "unavailable" where the kernel cannot sandbox.
+	Sandbox string
 }
 
 // newPrinter returns the printer for an --output-format value.

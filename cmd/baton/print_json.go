@@ -27,6 +27,8 @@ type jsonResult struct {
 	SessionID  string   `json:"session_id,omitempty"`
 	Transcript string   `json:"transcript,omitempty"`
 	Error      string   `json:"error,omitempty"`
+	// Sandbox is "workspace-write", "read-only", "off" or "unavailable".
+	Sandbox string `json:"sandbox"`
 }
 
 // jsonUsage is the token part of engine.Usage; the cost has its own field.
@@ -54,6 +56,7 @@ func (p *jsonPrinter) finish(o outcome) error {
 		SessionID:  o.SessionID,
 		Transcript: o.Transcript,
 		Error:      o.Err,
+		Sandbox:    o.Sandbox,
 	}
 	if o.Usage.CostKnown {
 		cost := o.Usage.Cost

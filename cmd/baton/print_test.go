@@ -45,7 +45,7 @@ func sampleTurn() []engine.Event {
 
 func sampleOutcome() outcome {
 	ended := sampleTurn()[len(sampleTurn())-1].(engine.TurnEnded)
-	return outcome{Status: ended.Status, Text: ended.Text, Usage: ended.Usage, Duration: 2500 * time.Millisecond, Model: "gpt-4.1"}
+	return outcome{Status: ended.Status, Text: ended.Text, Usage: ended.Usage, Duration: 2500 * time.Millisecond, Model: "gpt-4.1", Sandbox: "workspace-write"}
 }
 
 func play(t *testing.T, format string, events []engine.Event, o outcome) (stdout, stderr string) {
@@ -116,15 +116,15 @@ func TestJSONPrinter(t *testing.T) {
 	stdout, stderr := play(t, formatJSON, sampleTurn(), sampleOutcome())
 	const want = `{"result":"Auth lives in internal/auth.","status":"completed",` +
 		`"usage":{"prompt_tokens":1200,"completion_tokens":300,"total_tokens":1500,"requests":3},` +
-		`"cost":0.0031,"duration_ms":2500,"model":"gpt-4.1"}` + "\n"
+		`"cost":0.0031,"duration_ms":2500,"model":"gpt-4.1","sandbox":"workspace-write"}` + "\n"
 	if stdout != want || stderr != "" {
 		t.Errorf("stdout = %s\nwant %s\nstderr = %q", stdout, want, stderr)
 	}
 	stdout, _ = play(t, formatJSON, nil, outcome{Status: engine.StatusFailed, Model: "m", Err: "401 unauthorized",
-		Usage: engine.Usage{TotalTokens: 10}})
+		Usage: engine.Usage{TotalTokens: 10}, Sandbox: "unavailable"})
 	const wantFailed = `{"result":"","status":"failed",` +
 		`"usage":{"prompt_tokens":0,"completion_tokens":0,"total_tokens":10,"requests":0},` +
-		`"cost":null,"duration_ms":0,"model":"m","error":"401 unauthorized"}` + "\n"
+		`"cost":null,"duration_ms":0,"model":"m","error":"401 unauthorized","sandbox":"unavailable"}` + "\n"
 	if stdout != wantFailed {
 		t.Errorf("failed run:\n%s\nwant\n%s", stdout, wantFailed)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"os"
 	"path/filepath"
 	"slices"
@@ -16,6 +17,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	sandbox.Main()
 	if args := os.Getenv(childArgsEnv); args != "" {
 		// This process is baton itself, started by a test that kills it.
 		os.Exit(program(strings.Split(args, "\x1f")))

@@ -43,6 +43,9 @@ func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]s
 			SubagentDeny:  cfg.SubagentDeny,
 			Limits:        cfg.Limits,
 			RetryAfterMax: cfg.Network.RetryAfterMax,
+			Sandbox:       sandboxPolicy(cfg.Sandbox, env, workspace),
+			// SandboxNetwork decides the sub-agents' network.
+			SandboxNetwork: cfg.Sandbox.Network,
 		},
 		notices:      notices,
 		typeWarnings: warnings,

@@ -50,6 +50,8 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		TypeWarnings: setup.typeWarnings,
 		ModelOf:      s.TypeModel,
 		Terminal:     o.term,
+		Sandbox:      setup.engine.Sandbox.Label(),
+		SandboxInfo:  setup.engine.Sandbox.Describe(),
 	})
 	s.Close()
 	if id := s.ID(); id != "" && !s.Empty() {

@@ -2,6 +2,7 @@ package demo_test
 
 import (
 	"context"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,6 +17,7 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	sandbox.Main() // commands re-execute the test binary as their sandbox
 	goleak.VerifyTestMain(m)
 }
 

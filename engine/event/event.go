@@ -139,6 +139,9 @@ type AgentStarted struct {
 	Timeout  time.Duration `json:"timeout"`
 	// Transcript is the child's own transcript file ("" without one).
 	Transcript string `json:"transcript,omitempty"`
+	// Sandbox says what the child's commands run under
+	// ("workspace-write · network off", or why they are unsandboxed).
+	Sandbox string `json:"sandbox,omitempty"`
 }
 
 // AgentMessage says a message from the person was delivered into a child.

@@ -41,7 +41,7 @@ func TestDecodeArgs(t *testing.T) {
 
 func TestTitles(t *testing.T) {
 	ws := newTree(t, nil)
-	set := NewSet(Base(ws, Limits{})...)
+	set := NewSet(Base(ws, Limits{}, testBox(ws))...)
 	tests := []struct {
 		tool, args, want string
 	}{

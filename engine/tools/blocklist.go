@@ -1,27 +1,26 @@
 package tools
 
 import (
+	"errors"
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/shell"
 )
 
-// maxNesting bounds how deep CheckCommand follows bash -c, eval and
-// command substitutions.
-const maxNesting = 4
-
 // rule is one destructive pattern: reason names it in the refusal, match
-// looks at a simple command's name (base name of argv[0]) and arguments.
+// looks at a simple command's name (base name of argv[0]) and its
+// arguments, relative operands already resolved against a known cd.
 type rule struct {
 	reason string
 	match  func(name string, args []string) bool
 }
 
-// rules are refused whatever the permission mode, --yolo included. They
-// catch accidents of a model, not an adversary: approval is the real
-// gate, and these are the commands nobody ever means to approve.
+// rules are refused whatever the permission mode, --yolo included. The
+// kernel sandbox is the real wall; these catch the commands nobody ever
+// means to approve, however they are spelled.
 var rules = []rule{
 	{"rm -rf of the filesystem root", func(name string, args []string) bool {
 		return name == "rm" && hasFlag(args, "rR", "--recursive") && slices.ContainsFunc(operands(args), isRoot)
@@ -43,72 +42,66 @@ var rules = []rule{
 		})
 	}},
 	{"git push --force rewrites the remote's history", isForcePush},
-	{"shutdown or reboot of the machine", func(name string, args []string) bool {
-		switch name {
-		case "shutdown", "reboot", "halt", "poweroff":
-			return true
-		case "systemctl":
-			return slices.ContainsFunc(args, func(a string) bool {
-				return a == "poweroff" || a == "reboot" || a == "halt" || a == "kexec"
-			})
-		case "init", "telinit":
-			return slices.Contains(args, "0") || slices.Contains(args, "6")
-		}
-		return false
-	}},
+	{"shutdown or reboot of the machine", isShutdown},
 }
-
-var (
-	// funcDef finds shell function definitions, to spot a fork bomb: a
-	// function that pipes itself into itself in the background.
-	funcDef = regexp.MustCompile(`([A-Za-z_:][\w:.-]*)\(\)\{`)
-	// deviceRedirect is output redirected onto a disk device.
-	deviceRedirect = regexp.MustCompile(`>\s*/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|dm-\d|md\d)`)
-)
 
 // CheckCommand refuses a command line that matches one of the safety
-// rules, looking through sudo, env and similar prefixes, bash -c, eval
-// and command substitutions. The error names the rule.
+// rules anywhere in it: in compound commands, subshells, functions,
+// substitutions, behind wrappers (sudo, env, timeout, xargs…) and in
+// scripts handed to eval or sh -c. A line the parser cannot read is
+// refused too, since what cannot be checked cannot be allowed.
 func CheckCommand(cmd string) error {
-	return checkScript(cmd, 0)
-}
-
-func checkScript(cmd string, depth int) error {
-	compact := strings.Join(strings.Fields(cmd), "")
-	for _, m := range funcDef.FindAllStringSubmatch(compact, -1) {
-		if strings.Contains(compact, m[1]+"|"+m[1]+"&") {
+	cmds, err := shell.Parse(cmd)
+	if errors.Is(err, shell.ErrTooDeep) {
+		return refused(fmt.Sprintf("scripts nested more than %d deep cannot be checked", shell.MaxDepth))
+	}
+	if err != nil {
+		return fmt.Errorf("run_command: cannot check the command, so it is refused: %w", err)
+	}
+	for _, c := range cmds {
+		if c.Func != "" && len(c.Args) > 0 && c.Args[0] == c.Func && (c.Piped || c.Background) {
 			return refused("a fork bomb")
 		}
-	}
-	if deviceRedirect.MatchString(cmd) {
-		return refused("writing to a disk device")
-	}
-	script := splitShell(cmd)
-	nested := script.nested
-	for _, argv := range script.commands {
-		argv = stripPrefixes(argv)
+		for _, r := range c.Redirs {
+			if isOutput(r.Op) && isDisk(resolve(c.Dir, r.Target)) {
+				return refused("writing to a disk device")
+			}
+		}
+		argv := shell.Unwrap(c.Args)
 		if len(argv) == 0 {
 			continue
 		}
 		name := path.Base(argv[0])
+		args := make([]string, len(argv)-1)
+		for i, a := range argv[1:] {
+			args[i] = resolve(c.Dir, a)
+		}
 		for _, r := range rules {
-			if r.match(name, argv[1:]) {
+			if r.match(name, args) {
 				return refused(r.reason)
 			}
 		}
-		if inner, ok := innerScript(name, argv[1:]); ok {
-			nested = append(nested, inner)
-		}
-	}
-	if depth >= maxNesting {
-		return nil
-	}
-	for _, inner := range nested {
-		if err := checkScript(inner, depth+1); err != nil {
-			return err
-		}
 	}
 	return nil
+}
+
+// resolve places a relative operand in the folder a literal cd moved
+// to, so `cd / && rm -rf *` is seen as rm -rf /*.
+func resolve(dir, arg string) string {
+	if dir == "" || arg == "" || strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "/") ||
+		strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "$") || strings.Contains(arg, "=") {
+		return arg
+	}
+	return path.Join(dir, arg)
+}
+
+// isOutput reports whether a redirection operator writes.
+func isOutput(op string) bool {
+	switch op {
+	case ">", ">>", ">|", "<>", "&>", "&>>":
+		return true
+	}
+	return false
 }
 
 // refused is the error of a command the safety rules stop.

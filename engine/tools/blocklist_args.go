@@ -3,6 +3,7 @@ package tools
 import (
 	"os"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -40,13 +41,20 @@ func operands(args []string) []string {
 	return out
 }
 
-// isRoot reports whether an operand names the filesystem root or all of it.
+// isRoot reports whether an operand names the filesystem root, or a
+// glob of its top-level entries (/*, /.*, /b*): however spelled (//,
+// /./, /tmp/.., trailing slashes).
 func isRoot(op string) bool {
 	if !strings.HasPrefix(op, "/") {
 		return false
 	}
-	p := path.Clean(op)
-	return p == "/" || p == "/*"
+	return rootOrGlob(path.Clean(op))
+}
+
+// rootOrGlob reports whether a cleaned absolute path is "/" or one glob
+// segment under it.
+func rootOrGlob(p string) bool {
+	return p == "/" || (strings.Count(p, "/") == 1 && strings.ContainsAny(p, "*?["))
 }
 
 // isHome reports whether an operand names the home directory or all of it.
@@ -57,8 +65,7 @@ func isHome(op string) bool {
 	}
 	for _, home := range homes {
 		if op == home || strings.HasPrefix(op, home+"/") {
-			rest := path.Clean("/" + op[len(home):])
-			return rest == "/" || rest == "/*"
+			return rootOrGlob(path.Clean("/" + op[len(home):]))
 		}
 	}
 	return false
@@ -66,8 +73,20 @@ func isHome(op string) bool {
 
 // isDevice reports whether a dd output file is a device worth refusing.
 func isDevice(file string) bool {
-	return strings.HasPrefix(file, "/dev/") && !slices.Contains(harmlessDevices, path.Clean(file))
+	if !strings.HasPrefix(file, "/") {
+		return false
+	}
+	p := path.Clean(file)
+	return strings.HasPrefix(p, "/dev/") && !slices.Contains(harmlessDevices, p)
 }
+
+// isDisk reports whether a redirection target is a disk device.
+func isDisk(file string) bool {
+	return strings.HasPrefix(file, "/") && diskDevice.MatchString(path.Clean(file))
+}
+
+// diskDevice matches the device files of disks and their partitions.
+var diskDevice = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|dm-\d|md\d|loop\d|mapper/)`)
 
 // isForcePush matches git push with --force, -f (alone or in a cluster),
 // --force-with-lease or a +refspec, after git's own global options.
@@ -93,81 +112,17 @@ func isForcePush(name string, args []string) bool {
 	})
 }
 
-// stripPrefixes drops what runs a command on another's behalf (variable
-// assignments, sudo, env, nice, timeout, nohup…) so the rules see the
-// command itself.
-func stripPrefixes(argv []string) []string {
-	for len(argv) > 0 {
-		if isAssignment(argv[0]) {
-			argv = argv[1:]
-			continue
-		}
-		switch path.Base(argv[0]) {
-		case "sudo", "doas":
-			argv = skipOptions(argv[1:], "ugCDhprtUT")
-		case "env":
-			argv = skipOptions(argv[1:], "uC")
-		case "nice", "ionice":
-			argv = skipOptions(argv[1:], "ncp")
-		case "timeout":
-			if argv = skipOptions(argv[1:], "sk"); len(argv) > 0 {
-				argv = argv[1:] // the duration
-			}
-		case "nohup", "time", "command", "exec", "builtin", "stdbuf":
-			argv = skipOptions(argv[1:], "")
-		default:
-			return argv
-		}
-	}
-	return argv
-}
-
-// skipOptions drops leading options; the letters in valued take the next
-// word as their value when given alone (-u root).
-func skipOptions(args []string, valued string) []string {
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
-		args = args[1:]
-		if a == "--" {
-			break
-		}
-		if len(a) == 2 && strings.IndexByte(valued, a[1]) >= 0 && len(args) > 0 {
-			args = args[1:]
-		}
-	}
-	return args
-}
-
-// isAssignment reports whether a word is NAME=value.
-func isAssignment(w string) bool {
-	i := strings.IndexByte(w, '=')
-	if i <= 0 {
-		return false
-	}
-	for j, c := range w[:i] {
-		if c != '_' && !(c >= 'A' && c <= 'Z') && !(c >= 'a' && c <= 'z') && (j == 0 || !(c >= '0' && c <= '9')) {
-			return false
-		}
-	}
-	return true
-}
-
-// innerScript returns the script a command runs from a string: the
-// argument of a shell's (or su's) -c, or eval's arguments.
-func innerScript(name string, args []string) (string, bool) {
+// isShutdown matches commands that power the machine off or restart it.
+func isShutdown(name string, args []string) bool {
 	switch name {
-	case "eval":
-		return strings.Join(args, " "), len(args) > 0
-	case "sh", "bash", "zsh", "dash", "ksh", "su":
-		for i, a := range args {
-			if len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'c') {
-				for _, b := range args[i+1:] {
-					if !strings.HasPrefix(b, "-") {
-						return b, true
-					}
-				}
-			}
-		}
+	case "shutdown", "reboot", "halt", "poweroff":
+		return true
+	case "systemctl":
+		return slices.ContainsFunc(args, func(a string) bool {
+			return a == "poweroff" || a == "reboot" || a == "halt" || a == "kexec"
+		})
+	case "init", "telinit":
+		return slices.Contains(args, "0") || slices.Contains(args, "6")
 	}
-	return "", false
+	return false
 }

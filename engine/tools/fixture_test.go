@@ -32,7 +32,7 @@ func newTree(t testing.TB, files map[string]string) *Workspace {
 // toolByName picks one of the base tools of ws with the given limits.
 func toolByName(t testing.TB, ws *Workspace, lim Limits, name string) Tool {
 	t.Helper()
-	tool, ok := NewSet(Base(ws, lim)...).Get(name)
+	tool, ok := NewSet(Base(ws, lim, testBox(ws))...).Get(name)
 	if !ok {
 		t.Fatalf("no tool %q", name)
 	}

@@ -3,12 +3,15 @@ package tools
 import (
 	"slices"
 
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
+
 	openai "github.com/sashabaranov/go-openai"
 )
 
-// Base returns the seven built-in tools bound to a workspace and limits,
-// in the stable order the model sees them. Zero limits take defaults.
-func Base(ws *Workspace, lim Limits) []Tool {
+// Base returns the seven built-in tools bound to a workspace, limits and
+// the sandbox run_command uses, in the stable order the model sees them.
+// Zero limits take defaults.
+func Base(ws *Workspace, lim Limits, box sandbox.Policy) []Tool {
 	lim = lim.withDefaults()
 	return []Tool{
 		readFile{ws: ws, lim: lim},
@@ -17,7 +20,7 @@ func Base(ws *Workspace, lim Limits) []Tool {
 		grep{ws: ws, lim: lim},
 		writeFile{ws: ws},
 		editFile{ws: ws},
-		runCommand{ws: ws, lim: lim},
+		runCommand{ws: ws, lim: lim, box: box},
 	}
 }
 

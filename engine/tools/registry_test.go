@@ -11,7 +11,7 @@ func TestBaseSchemas(t *testing.T) {
 	ws := newTree(t, nil)
 	want := []string{"read_file", "list_files", "find_files", "grep", "write_file", "edit_file", "run_command"}
 	readOnly := map[string]bool{"read_file": true, "list_files": true, "find_files": true, "grep": true}
-	base := Base(ws, Limits{})
+	base := Base(ws, Limits{}, testBox(ws))
 	if got := NewSet(base...).Names(); !slices.Equal(got, want) {
 		t.Fatalf("Base names = %v, want %v", got, want)
 	}
@@ -46,7 +46,7 @@ func TestBaseSchemas(t *testing.T) {
 
 func TestSet(t *testing.T) {
 	ws := newTree(t, nil)
-	all := NewSet(Base(ws, Limits{})...)
+	all := NewSet(Base(ws, Limits{}, testBox(ws))...)
 	if _, ok := all.Get("grep"); !ok {
 		t.Fatal("Get(grep) missing")
 	}
@@ -83,7 +83,7 @@ func TestSet(t *testing.T) {
 
 func TestToOpenAI(t *testing.T) {
 	ws := newTree(t, nil)
-	defs := ToOpenAI(Base(ws, Limits{})[:1])
+	defs := ToOpenAI(Base(ws, Limits{}, testBox(ws))[:1])
 	data, err := json.Marshal(defs)
 	if err != nil {
 		t.Fatal(err)

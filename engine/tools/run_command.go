@@ -9,21 +9,26 @@ import (
 	"os/exec"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 )
 
 // maxCommandTimeout is the longest timeout a call may ask for.
 const maxCommandTimeout = 10 * time.Minute
 
-// pipeGrace is how long Wait keeps reading after the shell has exited (or
-// been killed) while a stray child still holds the output pipe.
-const pipeGrace = 2 * time.Second
-
-// runCommand is the run_command tool: a shell command in the workspace.
+// runCommand is the run_command tool: a shell command in the workspace,
+// run inside the agent's sandbox.
 type runCommand struct {
 	ws  *Workspace
 	lim Limits
+	box sandbox.Policy
+}
+
+// RunCommand is run_command under a given sandbox policy: each agent gets
+// its own, since sub-agents differ from the main agent in network.
+func RunCommand(ws *Workspace, lim Limits, box sandbox.Policy) Tool {
+	return runCommand{ws: ws, lim: lim.withDefaults(), box: box}
 }
 
 type runCommandArgs struct {
@@ -36,8 +41,10 @@ func (runCommand) ReadOnly() bool { return false }
 
 func (runCommand) Description() string {
 	return "Run a shell command (bash -c) in the workspace root and return its combined stdout and stderr " +
-		"and exit status. Stdin is empty, so interactive commands fail; long output keeps its start and end. " +
-		"A few destructive commands are always refused."
+		"and exit status. Stdin is empty and there is no terminal, so interactive commands fail; long output " +
+		"keeps its start and end. Commands run in a sandbox: writes outside the workspace, the temp folder and " +
+		"build caches fail, credentials are unreadable, and background processes are killed when the command " +
+		"ends. A few destructive commands are always refused."
 }
 
 func (runCommand) Schema() json.RawMessage {
@@ -61,13 +68,14 @@ func (t runCommand) Preview(_ context.Context, args json.RawMessage) (string, er
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("$ %s\n(in %s, timeout %s)", a.Command, t.ws.Root(), timeout), nil
+	return fmt.Sprintf("$ %s\n(in %s, timeout %s)\nsandbox: %s", a.Command, t.ws.Root(), timeout, t.box.Describe()), nil
 }
 
-// Run executes the command in its own process group so that a timeout or
-// cancellation kills its children too, and reports a non-zero exit or a
-// timeout in the output rather than as an error: both are information
-// the model needs, not mistakes in its call.
+// Run executes the command in the agent's sandbox, whose supervisor kills
+// every process the command started when it ends, times out or is
+// cancelled, and reports a non-zero exit or a timeout in the output
+// rather than as an error: both are information the model needs, not
+// mistakes in its call.
 func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, error) {
 	a, timeout, err := t.parse(args)
 	if err != nil {
@@ -75,20 +83,11 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	}
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
-	cmd := exec.CommandContext(runCtx, shell(), "-c", a.Command)
-	cmd.Dir = t.ws.Root()
-	cmd.Env = commandEnv(os.Environ())
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
-	cmd.WaitDelay = pipeGrace
 	out := newCapture(t.lim.OutputChars)
-	cmd.Stdout, cmd.Stderr = out, out
-	if err := cmd.Start(); err != nil {
-		return Result{}, fmt.Errorf("run_command: start %s: %w", cmd.Path, err)
+	err = sandbox.Run(runCtx, t.box, a.Command, t.ws.Root(), commandEnv(os.Environ()), out)
+	if errors.Is(err, sandbox.ErrNotInstalled) {
+		return Result{}, fmt.Errorf("run_command: %w", err)
 	}
-	err = cmd.Wait()
-	// Background children outlive the shell; the call owns them, so they end with it.
-	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
 	if ctx.Err() != nil {
 		return Result{}, fmt.Errorf("run_command: %w", ctx.Err())
 	}
@@ -147,14 +146,6 @@ func (t runCommand) parse(args json.RawMessage) (runCommandArgs, time.Duration, 
 		}
 	}
 	return a, timeout, nil
-}
-
-// shell prefers bash, which models write for, and falls back to sh.
-func shell() string {
-	if p, err := exec.LookPath("bash"); err == nil {
-		return p
-	}
-	return "sh"
 }
 
 // hiddenEnv are baton's own secrets: a command the model runs never sees

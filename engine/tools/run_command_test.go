@@ -3,6 +3,7 @@ package tools
 import (
 	"context"
 	"encoding/json"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"io"
 	"os"
 	"path/filepath"
@@ -127,7 +128,11 @@ func TestRunCommandPreview(t *testing.T) {
 	ws := newTree(t, nil)
 	p := toolByName(t, ws, Limits{}, "run_command").(Previewer)
 	got, err := p.Preview(context.Background(), json.RawMessage(`{"command":"go test ./...","timeout_s":30}`))
-	if want := "$ go test ./...\n(in " + ws.Root() + ", timeout 30s)"; err != nil || got != want {
+	want := "$ go test ./...\n(in " + ws.Root() + ", timeout 30s)\nsandbox: workspace-write · network on"
+	if !sandbox.Available() {
+		want = "$ go test ./...\n(in " + ws.Root() + ", timeout 30s)\nsandbox: unavailable (" + sandbox.Unavailable() + "): commands run unsandboxed"
+	}
+	if err != nil || got != want {
 		t.Fatalf("Preview() = %q, %v; want %q", got, err, want)
 	}
 	if _, err := p.Preview(context.Background(), json.RawMessage(`{"command":"mkfs.ext4 /dev/sda1"}`)); err == nil {

@@ -158,7 +158,7 @@ func TestConcurrentEditsOfOneFileAllLand(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(ws.Root(), "f.txt"), []byte(lines.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	edit, _ := NewSet(Base(ws, Limits{})...).Get("edit_file")
+	edit, _ := NewSet(Base(ws, Limits{}, testBox(ws))...).Get("edit_file")
 	var wg sync.WaitGroup
 	for i := range 20 {
 		wg.Add(1)

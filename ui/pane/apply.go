@@ -119,6 +119,7 @@ func (p *Pane) agentStarted(e event.AgentStarted) {
 	p.started = p.when(e.Time)
 	p.prompt, p.model, p.maxSteps, p.timeout = e.Prompt, e.Model, e.MaxSteps, e.Timeout
 	p.toolNames = append([]string(nil), e.Tools...)
+	p.sandbox = e.Sandbox
 	if e.Transcript != "" {
 		p.transcript = e.Transcript
 	}

@@ -40,6 +40,7 @@ type Pane struct {
 	timeout    time.Duration
 	prompt     string
 	transcript string
+	sandbox    string
 
 	step, tools int
 	usage       usage
@@ -158,6 +159,7 @@ type Info struct {
 	ToolNames                              []string // the tools it was given
 	Transcript                             string   // its own transcript file, if any
 	Prompt                                 string   // its task, as approved (or edited)
+	Sandbox                                string   // what its commands run under
 }
 
 // Info sums the child up.
@@ -173,6 +175,6 @@ func (p *Pane) Info() Info {
 		Tokens: p.usage.total, PromptTokens: p.usage.prompt, CompletionTokens: p.usage.completion,
 		Cost: p.usage.cost, CostKnown: p.usage.costKnown,
 		Model: oneLine(p.model), Timeout: p.timeout, ToolNames: names,
-		Transcript: oneLine(p.transcript), Prompt: termtext.Clean(p.prompt),
+		Transcript: oneLine(p.transcript), Prompt: termtext.Clean(p.prompt), Sandbox: oneLine(p.sandbox),
 	}
 }

@@ -1,0 +1,145 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
+)
+
+// walkEnviron is a command that reads /proc/PID/environ of its shell
+// and of every ancestor up to init, baton's included, looking for the
+// key; it builds the key at run time so its own text does not hold it.
+const walkEnviron = `k=sk-proc; k=$k-environ-4242; p=$$; n=0
+while [ "$p" -gt 1 ]; do
+  if tr '\0' '\n' < /proc/$p/environ 2>/dev/null | grep -q -- "$k"; then echo "LEAK in $p"; fi
+  n=$((n+1)); p=$(sed 's/.*) [A-Za-z] \([0-9]*\).*/\1/' /proc/$p/stat)
+done
+echo "walked $n"`
+
+// TestKeyNotInAnyEnviron runs baton as its own process with the key in
+// its environment, sandbox on and off, and has the model run a command
+// that reads the environment of every process above it: none may hold
+// the key, baton's own included, since baton re-executes itself without
+// it. The JSON result says what the commands ran under.
+func TestKeyNotInAnyEnviron(t *testing.T) {
+	for _, extra := range [][]string{nil, {"--no-sandbox"}} {
+		srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+			if r.Body.Messages[len(r.Body.Messages)-1].Role == "user" {
+				args, _ := json.Marshal(map[string]string{"command": walkEnviron})
+				w.ToolCalls(llmtest.Call{ID: "c1", Name: "run_command", Args: string(args)})
+				return
+			}
+			w.Text("done")
+		})
+		self, err := os.Executable()
+		if err != nil {
+			t.Fatal(err)
+		}
+		args := append([]string{"--yolo", "-p", "read the environments", "--output-format", "json"}, extra...)
+		cmd := exec.Command(self, "-test.run=^$")
+		cmd.Dir = t.TempDir()
+		cmd.Env = append(os.Environ(), "HOME="+t.TempDir(), "XDG_STATE_HOME=", "OPENAI_BASE_URL="+srv.URL,
+			"OPENAI_API_KEY=sk-proc-environ-4242", childArgsEnv+"="+strings.Join(args, "\x1f"))
+		out, err := cmd.Output()
+		if err != nil {
+			t.Fatalf("%v: baton failed: %v\n%s", extra, err, out)
+		}
+		var tool string
+		for _, m := range srv.Requests()[len(srv.Requests())-1].Body.Messages {
+			if m.Role == "tool" {
+				tool = m.Content
+			}
+		}
+		if strings.Contains(tool, "LEAK") || !strings.Contains(tool, "walked") {
+			t.Errorf("%v: the command found the key: %q", extra, tool)
+		}
+		var doc struct {
+			Sandbox string `json:"sandbox"`
+		}
+		want := "workspace-write"
+		if !sandbox.Available() {
+			want = "unavailable"
+		}
+		if extra != nil {
+			want = "off"
+		}
+		if err := json.Unmarshal(out, &doc); err != nil || doc.Sandbox != want {
+			t.Errorf("%v: json sandbox = %q (%v), want %q in %s", extra, doc.Sandbox, err, want, out)
+		}
+	}
+}
+
+// TestReceiveKey hands a key over a real pipe the way the re-executed
+// baton receives it: back in run's environment, gone from the process's.
+func TestReceiveKey(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := w.WriteString("sk-piped"); err != nil {
+		t.Fatal(err)
+	}
+	w.Close()
+	defer r.Close()
+	fd, err := syscall.Dup(int(r.Fd()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(keyFDVar, "x")
+	env := receiveKey([]string{"A=1", keyFDVar + "=" + strconv.Itoa(fd)}, strconv.Itoa(fd))
+	if strings.Join(env, " ") != "A=1 OPENAI_API_KEY=sk-piped" {
+		t.Fatalf("environment after the hand-over: %q", env)
+	}
+	if _, set := os.LookupEnv(keyFDVar); set {
+		t.Fatal(keyFDVar + " stayed in the process environment")
+	}
+}
+
+// TestSandboxConfig: the user config and --no-sandbox may switch the
+// sandbox off; a project may narrow it but never switch it off or widen
+// it, and --yolo leaves it on.
+func TestSandboxConfig(t *testing.T) {
+	w := newConfigWorld(t, "[sandbox]\nmode = \"off\"\nwritable = [\"~/scratch\"]\nnetwork = \"off\"\n", "")
+	cfg, err := w.load(t, nil, nil)
+	if err != nil || cfg.Sandbox.Mode != sandbox.Off || cfg.Sandbox.Network != "off" || cfg.Sandbox.Writable[0] != "~/scratch" {
+		t.Fatalf("user [sandbox]: %+v, %v", cfg.Sandbox, err)
+	}
+	w = newConfigWorld(t, "", "[sandbox]\nmode = \"read-only\"\nnetwork = \"off\"\n")
+	if cfg, err = w.load(t, nil, nil); err != nil || cfg.Sandbox.Mode != sandbox.ReadOnly {
+		t.Fatalf("project read-only: %+v, %v", cfg.Sandbox, err)
+	}
+	w = newConfigWorld(t, "[sandbox]\nmode = \"read-only\"\n", "[sandbox]\nmode = \"workspace-write\"\n")
+	if cfg, err = w.load(t, nil, nil); err != nil || cfg.Sandbox.Mode != sandbox.ReadOnly {
+		t.Fatalf("a project widened read-only: %+v, %v", cfg.Sandbox, err)
+	}
+	for _, bad := range []string{"mode = \"off\"", "writable = [\"/etc\"]", "readable = [\"~/.ssh\"]", "network = \"on\""} {
+		w = newConfigWorld(t, "", "[sandbox]\n"+bad+"\n")
+		if _, err := w.load(t, nil, nil); err == nil || !strings.Contains(err.Error(), "not allowed in project config") {
+			t.Errorf("project %s: %v, want a refusal", bad, err)
+		}
+	}
+	w = newConfigWorld(t, "[sandbox]\nmode = \"sometimes\"\n", "")
+	if _, err := w.load(t, nil, nil); err == nil || !strings.Contains(err.Error(), `sandbox.mode: expected "workspace-write", "read-only" or "off"`) {
+		t.Errorf("bad mode: %v", err)
+	}
+	w = newConfigWorld(t, "", "")
+	if cfg, _ = w.load(t, []string{"--yolo"}, nil); cfg.Sandbox.Mode == sandbox.Off {
+		t.Error("--yolo switched the sandbox off")
+	}
+	if cfg, _ = w.load(t, []string{"--no-sandbox"}, nil); cfg.Sandbox.Mode != sandbox.Off || cfg.Sandbox.Reason != "--no-sandbox" {
+		t.Errorf("--no-sandbox: %+v", cfg.Sandbox)
+	}
+	p := sandboxPolicy(sandboxConfig{Writable: []string{"~/scratch"}}, map[string]string{"HOME": "/h", "XDG_STATE_HOME": "/st"}, "/ws")
+	if !slices.Contains(p.ExtraWritable, "/h/scratch") || !slices.Contains(p.Hidden, "/h/.config/baton") ||
+		!slices.Contains(p.Hidden, "/st/baton") || !slices.Contains(p.Hidden, "/h/.ssh") || !p.Network {
+		t.Errorf("resolved policy: %+v", p)
+	}
+}

@@ -1,0 +1,119 @@
+// Package sandbox runs the commands a model asks for inside a kernel
+// sandbox: on Linux, Landlock confines writes to the workspace, the temp
+// folder and build caches, hides the person's credentials, and takes the
+// network away from sub-agents. Every command runs in its own session,
+// without a controlling terminal, under a supervisor that kills every
+// process it started when it ends, setsid ones included.
+//
+// baton never restricts itself: it re-executes its own binary as the
+// supervisor, which re-executes it once more to apply Landlock and exec
+// the shell. A program that runs commands must call Main first thing in
+// main (tests: in TestMain), or Run refuses to start them.
+package sandbox
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// ErrNotInstalled is returned by Run in a program that never called Main.
+var ErrNotInstalled = errors.New("sandbox: the launcher is not installed (sandbox.Main must run first in main)")
+
+// Mode says how far commands are confined.
+type Mode string
+
+// The modes of the [sandbox] mode key.
+const (
+	// WorkspaceWrite lets commands write the workspace, the temp folder,
+	// build caches and the configured writable paths.
+	WorkspaceWrite Mode = "workspace-write"
+	// ReadOnly lets commands write only the temp folder.
+	ReadOnly Mode = "read-only"
+	// Off runs commands unconfined; only the person can choose it.
+	Off Mode = "off"
+)
+
+// ParseMode reads a [sandbox] mode value.
+func ParseMode(s string) (Mode, error) {
+	switch m := Mode(s); m {
+	case WorkspaceWrite, ReadOnly, Off:
+		return m, nil
+	}
+	return "", fmt.Errorf("expected %q, %q or %q, got %q", WorkspaceWrite, ReadOnly, Off, s)
+}
+
+// Narrower reports whether m confines at least as much as other: a
+// project may move the mode this way, never the other.
+func (m Mode) Narrower(other Mode) bool {
+	rank := map[Mode]int{Off: 0, WorkspaceWrite: 1, ReadOnly: 2}
+	return rank[m] >= rank[other]
+}
+
+// Policy is what one agent's commands may do. Paths are absolute.
+type Policy struct {
+	Mode      Mode   `json:"mode"`
+	Workspace string `json:"workspace"`
+	// Writable are written as well as read: the temp folder and build
+	// caches; only the temp folder in ReadOnly mode. Hidden paths inside
+	// them stay hidden.
+	Writable []string `json:"writable"`
+	// ExtraWritable and ExtraReadable are what the person named in
+	// [sandbox] writable and readable, granted as given.
+	ExtraWritable []string `json:"extra_writable"`
+	ExtraReadable []string `json:"extra_readable"`
+	// Hidden are never readable or writable (credentials, baton's own
+	// config and transcripts); everything else is readable.
+	Hidden []string `json:"hidden"`
+	// Network allows TCP (and, where the kernel restricts it, UDP and
+	// Unix sockets) for commands.
+	Network bool `json:"network"`
+	// Reason says why Mode is Off ("--no-sandbox", "mode = off in …").
+	Reason string `json:"-"`
+}
+
+// WithNetwork returns p with the network allowed or not.
+func (p Policy) WithNetwork(on bool) Policy {
+	p.Network = on
+	p.Writable, p.Hidden = slices.Clone(p.Writable), slices.Clone(p.Hidden)
+	p.ExtraWritable, p.ExtraReadable = slices.Clone(p.ExtraWritable), slices.Clone(p.ExtraReadable)
+	return p
+}
+
+// Label is the one-word state for machine-readable output: the mode, or
+// "unavailable" where the kernel cannot sandbox.
+func (p Policy) Label() string {
+	if p.Mode == "" {
+		return string(Off)
+	}
+	if p.Mode != Off && !Available() {
+		return "unavailable"
+	}
+	return string(p.Mode)
+}
+
+// Describe says in a line what commands run under, for headers, cards
+// and /subagents info.
+func (p Policy) Describe() string {
+	switch {
+	case p.Mode == Off || p.Mode == "":
+		reason := p.Reason
+		if reason == "" {
+			reason = "sandbox off"
+		}
+		return "off (" + reason + "): commands run unsandboxed"
+	case !Available():
+		return "unavailable (" + Unavailable() + "): commands run unsandboxed"
+	}
+	parts := []string{string(p.Mode)}
+	if p.Network {
+		parts = append(parts, "network on")
+	} else {
+		parts = append(parts, "network off")
+		if note := networkNote(); note != "" {
+			parts[len(parts)-1] += " (" + note + ")"
+		}
+	}
+	return strings.Join(parts, " · ")
+}

@@ -1,0 +1,73 @@
+// Package shell reads a shell command line the way the shell would, with
+// a real parser (mvdan.cc/sh), and lists every simple command it runs:
+// inside compound commands, subshells, functions, command and process
+// substitutions, and scripts handed to eval, sh -c, a here-string or a
+// pipe into a shell. The blocklist and permission rules both match on
+// this list, so a spelling that hides a command from one hides it from
+// neither.
+package shell
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// MaxDepth bounds how many scripts-inside-strings (sh -c, eval, a
+// here-string to a shell) Parse follows; deeper nesting is an error, since
+// a checker that gives up must not say yes.
+const MaxDepth = 4
+
+// ErrTooDeep is returned for scripts nested deeper than MaxDepth.
+var ErrTooDeep = errors.New("scripts nested too deep to check")
+
+// Command is one simple command a script runs.
+type Command struct {
+	// Args are the words after quote removal, brace expansion and the
+	// substitution of variables assigned earlier in the script. Words
+	// that depend on the environment keep their source text ("$HOME",
+	// "$(…)"), and globs stay unexpanded ("/*").
+	Args []string
+	// Dir is where a preceding `cd` with a literal operand moved to
+	// ("/", "~", "/tmp/x"); "" means the folder the script started in.
+	Dir string
+	// Redirs are the command's redirections.
+	Redirs []Redirect
+	// Func names the function whose body holds the command, if any.
+	Func string
+	// Piped and Background tell whether the command is part of a
+	// pipeline or runs in the background (&).
+	Piped, Background bool
+	// Depth is 0 for the command line itself and grows by one for each
+	// script-in-a-string the command was found in.
+	Depth int
+}
+
+// Redirect is one redirection: its operator (">", ">>", "<", "<<<"…) and
+// its target word, rendered like Command.Args.
+type Redirect struct {
+	Op     string
+	Target string
+}
+
+// Parse lists the simple commands of a script, in source order, nested
+// ones included. A script that does not parse, or nests too deep, is an
+// error: callers refuse what they cannot read.
+func Parse(src string) ([]Command, error) {
+	w := &walker{vars: map[string]string{}}
+	if err := w.script(src, 0); err != nil {
+		return nil, err
+	}
+	return w.out, nil
+}
+
+// parseFile parses src as bash, the shell commands run under.
+func parseFile(src string) (*syntax.File, error) {
+	f, err := syntax.NewParser(syntax.Variant(syntax.LangBash)).Parse(strings.NewReader(src), "")
+	if err != nil {
+		return nil, fmt.Errorf("parse command: %w", err)
+	}
+	return f, nil
+}

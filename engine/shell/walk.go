@@ -1,0 +1,196 @@
+package shell
+
+import (
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// walker collects commands while following the script's statement
+// structure, which a plain syntax.Walk loses: the current directory,
+// variables, the enclosing function and pipeline membership.
+type walker struct {
+	out   []Command
+	vars  map[string]string
+	dir   string
+	fn    string
+	depth int
+	err   error
+}
+
+// script parses and walks src as a script nested depth levels deep.
+func (w *walker) script(src string, depth int) error {
+	if depth > MaxDepth {
+		return ErrTooDeep
+	}
+	f, err := parseFile(src)
+	if err != nil {
+		return err
+	}
+	saved := w.depth
+	w.depth = depth
+	w.stmts(f.Stmts)
+	w.depth = saved
+	return w.err
+}
+
+// nested walks a script found in a string one level deeper, keeping the
+// first error.
+func (w *walker) nested(src string) {
+	if w.err != nil {
+		return
+	}
+	if err := w.script(src, w.depth+1); err != nil && w.err == nil {
+		w.err = err
+	}
+}
+
+func (w *walker) stmts(list []*syntax.Stmt) {
+	for _, s := range list {
+		w.stmt(s, false)
+	}
+}
+
+// stmt walks one statement; piped marks a pipeline member.
+func (w *walker) stmt(s *syntax.Stmt, piped bool) {
+	if s == nil {
+		return
+	}
+	for _, r := range s.Redirs {
+		w.word(r.Word)
+		w.word(r.Hdoc)
+	}
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr:
+		w.call(c, s, piped)
+	case *syntax.BinaryCmd:
+		pipe := c.Op == syntax.Pipe || c.Op == syntax.PipeAll
+		w.stmt(c.X, pipe || piped)
+		w.stmt(c.Y, pipe || piped)
+		if pipe {
+			w.pipedScript(c)
+		}
+	case *syntax.Block:
+		w.stmts(c.Stmts)
+	case *syntax.Subshell:
+		dir, vars := w.dir, cloneVars(w.vars)
+		w.stmts(c.Stmts)
+		w.dir, w.vars = dir, vars
+	case *syntax.IfClause:
+		for ic := c; ic != nil; ic = ic.Else {
+			w.stmts(ic.Cond)
+			w.stmts(ic.Then)
+		}
+	case *syntax.WhileClause:
+		w.stmts(c.Cond)
+		w.stmts(c.Do)
+	case *syntax.ForClause:
+		w.substs(c.Loop)
+		w.stmts(c.Do)
+	case *syntax.CaseClause:
+		w.word(c.Word)
+		for _, item := range c.Items {
+			for _, p := range item.Patterns {
+				w.word(p)
+			}
+			w.stmts(item.Stmts)
+		}
+	case *syntax.FuncDecl:
+		fn := w.fn
+		if c.Name != nil {
+			w.fn = c.Name.Value
+		}
+		w.stmt(c.Body, false)
+		w.fn = fn
+	case *syntax.DeclClause:
+		for _, a := range c.Args {
+			w.assign(a)
+		}
+	case *syntax.TimeClause:
+		w.stmt(c.Stmt, piped)
+	case *syntax.CoprocClause:
+		w.stmt(c.Stmt, piped)
+	case nil:
+	default: // test clauses, arithmetic, let: only their substitutions run
+		w.substs(c)
+	}
+}
+
+// substs walks the command and process substitutions inside a node.
+func (w *walker) substs(n syntax.Node) {
+	if n == nil {
+		return
+	}
+	syntax.Walk(n, func(n syntax.Node) bool {
+		switch n := n.(type) {
+		case *syntax.CmdSubst:
+			w.stmts(n.Stmts)
+			return false
+		case *syntax.ProcSubst:
+			w.stmts(n.Stmts)
+			return false
+		}
+		return true
+	})
+}
+
+// word walks the substitutions of a word that may be absent.
+func (w *walker) word(word *syntax.Word) {
+	if word != nil {
+		w.substs(word)
+	}
+}
+
+// assign records a variable assigned a value known from the script.
+func (w *walker) assign(a *syntax.Assign) {
+	w.word(a.Value)
+	if a.Array != nil {
+		w.substs(a.Array)
+	}
+	if a.Name == nil || a.Index != nil || a.Array != nil || a.Naked {
+		return
+	}
+	if a.Value == nil {
+		w.vars[a.Name.Value] = ""
+		return
+	}
+	words := w.words(a.Value)
+	if a.Append {
+		w.vars[a.Name.Value] += strings.Join(words, " ")
+	} else {
+		w.vars[a.Name.Value] = strings.Join(words, " ")
+	}
+}
+
+// call records a simple command and follows what it runs in turn.
+func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
+	for _, word := range c.Args {
+		w.word(word)
+	}
+	if len(c.Args) == 0 {
+		for _, a := range c.Assigns {
+			w.assign(a)
+		}
+		return
+	}
+	for _, a := range c.Assigns {
+		w.word(a.Value)
+		if a.Array != nil {
+			w.substs(a.Array)
+		}
+	}
+	var args []string
+	for _, word := range c.Args {
+		args = append(args, w.words(word)...)
+	}
+	cmd := Command{Args: args, Dir: w.dir, Func: w.fn, Piped: piped, Background: s.Background, Depth: w.depth}
+	for _, r := range s.Redirs {
+		rd := Redirect{Op: r.Op.String()}
+		if r.Word != nil {
+			rd.Target = strings.Join(w.words(r.Word), " ")
+		}
+		cmd.Redirs = append(cmd.Redirs, rd)
+	}
+	w.out = append(w.out, cmd)
+	w.follow(cmd, s)
+}

@@ -1,0 +1,213 @@
+package shell
+
+import (
+	"strconv"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
+
+// maxBraceWords bounds what one word's brace expansion may yield; past
+// it the word is kept as written.
+const maxBraceWords = 64
+
+// words renders a word as the shell would pass it: quotes removed,
+// comma braces expanded ({a,b}), known variables substituted.
+func (w *walker) words(word *syntax.Word) []string {
+	if word == nil {
+		return nil
+	}
+	var out []string
+	for _, alt := range expandBraces(word) {
+		var b strings.Builder
+		for _, part := range alt {
+			w.part(&b, part, false)
+		}
+		out = append(out, b.String())
+	}
+	return out
+}
+
+// expandBraces lists the part sequences a word's comma braces expand
+// to; sequences ({1..9}) stay as written.
+func expandBraces(word *syntax.Word) [][]syntax.WordPart {
+	split := &syntax.Word{Parts: append([]syntax.WordPart(nil), word.Parts...)}
+	if !syntax.SplitBraces(split) {
+		return [][]syntax.WordPart{word.Parts}
+	}
+	alts := [][]syntax.WordPart{nil}
+	for _, part := range split.Parts {
+		be, ok := part.(*syntax.BraceExp)
+		if !ok || be.Sequence || len(alts)*len(be.Elems) > maxBraceWords {
+			if ok {
+				return [][]syntax.WordPart{word.Parts}
+			}
+			for i := range alts {
+				alts[i] = append(alts[i], part)
+			}
+			continue
+		}
+		var next [][]syntax.WordPart
+		for _, alt := range alts {
+			for _, elem := range be.Elems {
+				for _, sub := range expandBraces(elem) {
+					next = append(next, append(append([]syntax.WordPart(nil), alt...), sub...))
+				}
+			}
+		}
+		if len(next) > maxBraceWords {
+			return [][]syntax.WordPart{word.Parts}
+		}
+		alts = next
+	}
+	return alts
+}
+
+// part writes one word part; quoted says it sits inside double quotes,
+// which changes what a backslash escapes.
+func (w *walker) part(b *strings.Builder, part syntax.WordPart, quoted bool) {
+	switch p := part.(type) {
+	case *syntax.Lit:
+		b.WriteString(unescape(p.Value, quoted))
+	case *syntax.SglQuoted:
+		if p.Dollar {
+			b.WriteString(ansiC(p.Value))
+		} else {
+			b.WriteString(p.Value)
+		}
+	case *syntax.DblQuoted:
+		for _, inner := range p.Parts {
+			w.part(b, inner, true)
+		}
+	case *syntax.ParamExp:
+		b.WriteString(w.param(p))
+	default:
+		b.WriteString(source(part))
+	}
+}
+
+// param is a variable's value when the script assigned it, the default
+// of ${X:-default} when it did not, and the source text otherwise.
+func (w *walker) param(p *syntax.ParamExp) string {
+	if p.Param == nil {
+		return source(p)
+	}
+	name := p.Param.Value
+	val, known := w.vars[name]
+	plain := p.Index == nil && !p.Excl && !p.Length && p.Slice == nil && p.Repl == nil && p.Names == 0
+	switch {
+	case plain && p.Exp == nil && known:
+		return val
+	case plain && p.Exp == nil:
+		if p.Short {
+			return "$" + name
+		}
+		return "${" + name + "}"
+	case plain && !known && p.Exp.Word != nil &&
+		(p.Exp.Op == syntax.DefaultUnsetOrNull || p.Exp.Op == syntax.DefaultUnset ||
+			p.Exp.Op == syntax.AssignUnsetOrNull || p.Exp.Op == syntax.AssignUnset):
+		return strings.Join(w.words(p.Exp.Word), " ")
+	}
+	return source(p)
+}
+
+// hdocText is a here-document's body with variables substituted when
+// its delimiter was unquoted (the parser leaves a quoted one literal).
+func (w *walker) hdocText(word *syntax.Word) string {
+	var b strings.Builder
+	for _, part := range word.Parts {
+		if lit, ok := part.(*syntax.Lit); ok {
+			b.WriteString(lit.Value)
+			continue
+		}
+		w.part(&b, part, true)
+	}
+	return b.String()
+}
+
+// source prints a node as written.
+func source(n syntax.Node) string {
+	var b strings.Builder
+	if err := syntax.NewPrinter(syntax.Minify(true)).Print(&b, n); err != nil {
+		return "?"
+	}
+	return b.String()
+}
+
+// unescape removes the backslashes the shell removes: any escape outside
+// quotes, and only \$ \` \" \\ and line continuations inside them.
+func unescape(s string, quoted bool) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		next := s[i+1]
+		switch {
+		case next == '\n':
+			i++
+		case !quoted || strings.IndexByte("$`\"\\", next) >= 0:
+			b.WriteByte(next)
+			i++
+		default:
+			b.WriteByte('\\')
+		}
+	}
+	return b.String()
+}
+
+// ansiC decodes the escapes of a $'…' string, so $'\x2f' reads as "/".
+func ansiC(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		i++
+		switch c := s[i]; c {
+		case 'a', 'b', 'e', 'E', 'f', 'n', 'r', 't', 'v':
+			b.WriteByte(map[byte]byte{'a': 7, 'b': 8, 'e': 27, 'E': 27, 'f': 12, 'n': 10, 'r': 13, 't': 9, 'v': 11}[c])
+		case 'x', 'u', 'U':
+			size := map[byte]int{'x': 2, 'u': 4, 'U': 8}[c]
+			j := i + 1
+			for j < len(s) && j-i-1 < size && isHex(s[j]) {
+				j++
+			}
+			if n, err := strconv.ParseUint(s[i+1:j], 16, 32); err == nil {
+				if c == 'x' {
+					b.WriteByte(byte(n))
+				} else {
+					b.WriteRune(rune(n))
+				}
+				i = j - 1
+			} else {
+				b.WriteString(`\` + string(c))
+			}
+		case 'c':
+			if i+1 < len(s) {
+				i++
+				b.WriteByte(s[i] & 0x1f)
+			}
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			j := i
+			for j < len(s) && j-i < 3 && s[j] >= '0' && s[j] <= '7' {
+				j++
+			}
+			n, _ := strconv.ParseUint(s[i:j], 8, 8)
+			b.WriteByte(byte(n))
+			i = j - 1
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isHex(c byte) bool {
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')
+}
