@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
-	"github.com/charmbracelet/lipgloss"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
@@ -82,7 +81,7 @@ func New(s Session, opts Options) Model {
 	}
 	palette, ok := themes.ByName(opts.Theme)
 	if !ok {
-		palette = themes.Default(lipgloss.HasDarkBackground())
+		palette = themes.Default(darkBackground())
 	}
 	h := help.New()
 	m.help = &h

@@ -13,8 +13,6 @@ import (
 	"strings"
 	"syscall"
 	"testing"
-
-	"go.uber.org/goleak"
 )
 
 // writerEnv, when set, makes the test binary a process that rewrites the
@@ -25,13 +23,6 @@ const writerEnv = "BATON_TOOLS_TEST_WRITER"
 // enough that a write takes a while, so a kill lands inside one.
 const bigSize = 16 << 20
 
-func TestMain(m *testing.M) {
-	if path := os.Getenv(writerEnv); path != "" {
-		os.Exit(rewriteForever(path))
-	}
-	goleak.VerifyTestMain(m)
-}
-
 // rewriteForever alternates the whole content of path between two
 // versions through the write_file tool; it says "ready" after the first.
 func rewriteForever(path string) int {
@@ -40,7 +31,7 @@ func rewriteForever(path string) int {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	tool, _ := NewSet(Base(ws, Limits{})...).Get("write_file")
+	tool, _ := NewSet(Base(ws, Limits{}, testBox(ws))...).Get("write_file")
 	for i := 0; ; i++ {
 		content := strings.Repeat(string(rune('a'+i%2)), bigSize-1) + "\n"
 		args, _ := json.Marshal(map[string]string{"path": filepath.Base(path), "content": content})

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"go.uber.org/goleak"
 	"os"
 	"testing"
 
@@ -11,7 +12,11 @@ import (
 // test binary to confine each command.
 func TestMain(m *testing.M) {
 	sandbox.Main()
-	os.Exit(m.Run())
+	if path := os.Getenv(writerEnv); path != "" {
+		// This process is the writer a test kills mid-write.
+		os.Exit(rewriteForever(path))
+	}
+	goleak.VerifyTestMain(m)
 }
 
 // testBox is the sandbox of a test's commands: the real defaults for ws.
