@@ -52,8 +52,8 @@ func FuzzParseFile(f *testing.F) {
 			t.Fatalf("parsed a type without a usable name or description: %#v", got)
 		}
 		for i, tool := range got.Tools {
-			if !slices.Contains(BaseTools, tool) || slices.Contains(got.Tools[:i], tool) {
-				t.Fatalf("tools %q hold %q, which is not a base tool or is repeated", got.Tools, tool)
+			if !slices.Contains(AllTools, tool) || slices.Contains(got.Tools[:i], tool) {
+				t.Fatalf("tools %q hold %q, which is not a known tool or is repeated", got.Tools, tool)
 			}
 		}
 		if got.Model == "" || got.Source != path || got.MaxSteps < 0 || got.Timeout < 0 || got.Timeout > maxTimeout {

@@ -22,7 +22,7 @@ type LoadOptions struct {
 	UserConfigDir string
 	// HomeDir holds ~/.claude/agents.
 	HomeDir string
-	// KnownTools are the tool names the program has; nil means BaseTools.
+	// KnownTools are the tool names the program has; nil means AllTools.
 	KnownTools []string
 }
 
@@ -63,7 +63,7 @@ func (o LoadOptions) folders() []folder {
 func Load(opts LoadOptions) *Registry {
 	known := opts.KnownTools
 	if known == nil {
-		known = BaseTools
+		known = AllTools
 	}
 	tools := newToolSet(known)
 	var (

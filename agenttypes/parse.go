@@ -16,7 +16,7 @@ import (
 // Warning naming the line and the reason. Problems that only cost a
 // field come back as warnings beside a usable Type.
 func ParseFile(path string, data []byte) (Type, []Warning, error) {
-	return parseFile(path, data, fileOptions{known: newToolSet(BaseTools)})
+	return parseFile(path, data, fileOptions{known: newToolSet(AllTools)})
 }
 
 // fileOptions say how to read one file: which tools exist, the name a

@@ -24,7 +24,7 @@ func TestPermission(t *testing.T) {
 			warns: []string{"4: permission edit: calls matching none of its patterns will ask instead of being denied"}},
 		{name: "denied outright is removed", fields: "permission:\n  edit: deny\n  webfetch: allow\n",
 			want:  Rules{Allow: []string{"web_fetch"}, Deny: []string{"edit_file", "write_file"}},
-			tools: []string{"read_file", "list_files", "find_files", "grep", "run_command"}},
+			tools: []string{"read_file", "list_files", "find_files", "grep", "run_command", "todo_write"}},
 		{name: "global then a key", fields: "permission:\n  \"*\": deny\n  read: allow\n  task: allow\n  \"mcp_*\": allow\n",
 			want:  Rules{Allow: []string{"read_file"}, Deny: []string{"run_command", "edit_file", "write_file", "find_files", "grep", "list_files", "web_fetch", "todo_write"}},
 			tools: []string{"read_file"}},

@@ -44,8 +44,8 @@ func TestRealClaudeCodeFiles(t *testing.T) {
 		prompt      string // the prompt's opening words
 	}{
 		{file: "anthropics__claude-code/plugins/feature-dev/agents/code-explorer.md", name: "code-explorer", model: "sonnet",
-			tools:       []string{"find_files", "grep", "list_files", "read_file"},
-			dropped:     []string{"NotebookRead", "WebFetch", "TodoWrite", "WebSearch", "KillShell", "BashOutput"},
+			tools:       []string{"find_files", "grep", "list_files", "read_file", "web_fetch", "todo_write"},
+			dropped:     []string{"NotebookRead", "WebSearch", "KillShell", "BashOutput"},
 			description: "Deeply analyzes existing codebase features", prompt: "You are an expert code analyst"},
 		{file: "anthropics__claude-code/plugins/pr-review-toolkit/agents/silent-failure-hunter.md", name: "silent-failure-hunter",
 			model: InheritModel, tools: BaseTools,
@@ -62,8 +62,8 @@ func TestRealClaudeCodeFiles(t *testing.T) {
 			model: "sonnet", tools: BaseTools,
 			description: "Review code and architecture for security vulnerabilities, OWASP Top 10", prompt: "You are a security auditor"},
 		{file: "VoltAgent__awesome-claude-code-subagents/categories/01-core-development/design-bridge.md", name: "design-bridge", model: InheritModel,
-			tools:       []string{"read_file", "write_file", "edit_file", "run_command", "find_files", "grep"},
-			dropped:     []string{"WebFetch", "WebSearch"},
+			tools:       []string{"read_file", "write_file", "edit_file", "run_command", "find_files", "grep", "web_fetch"},
+			dropped:     []string{"WebSearch"},
 			description: "Use this agent when you need to translate a DESIGN.md", prompt: "You are a senior design translator"},
 	}
 	for _, tt := range tests {
@@ -104,7 +104,7 @@ func TestRealOpenCodeMoqReview(t *testing.T) {
 	if got.Model != "model_api/muse-spark-1.3-contributor" {
 		t.Errorf("model %q", got.Model)
 	}
-	if want := []string{"read_file", "list_files", "find_files", "grep", "run_command"}; !slices.Equal(got.Tools, want) {
+	if want := []string{"read_file", "list_files", "find_files", "grep", "run_command", "todo_write"}; !slices.Equal(got.Tools, want) {
 		t.Errorf("tools %q, want %q", got.Tools, want)
 	}
 	allow := []string{"run_command(git diff:*)", "run_command(git show:*)", "run_command(git log:*)", "run_command(git blame:*)",
@@ -122,7 +122,7 @@ func TestRealOpenCodeReviewers(t *testing.T) {
 	for _, repo := range []string{"Kyohei-Prj__opencode-config", "poolifier__poolifier"} {
 		t.Run(repo, func(t *testing.T) {
 			got, warns := openCodeProject(t, repo)
-			if want := []string{"read_file", "list_files", "find_files", "grep"}; !slices.Equal(got.Tools, want) {
+			if want := []string{"read_file", "list_files", "find_files", "grep", "todo_write"}; !slices.Equal(got.Tools, want) {
 				t.Errorf("tools %q, want %q", got.Tools, want)
 			}
 			if got.Temperature == nil || *got.Temperature != 0.1 || got.TopP != nil {

@@ -36,17 +36,17 @@ func TestParseFileSamples(t *testing.T) {
 		{file: "claude/test-runner.md", prompt: "You run tests.", want: Type{
 			Name: "test-runner", DisplayName: "Test Runner",
 			Description: "Use this agent after code changes to run the relevant test suites and explain failures. It never edits code.",
-			Tools:       append(readOnly, "run_command"), Model: InheritModel, Color: "green",
+			Tools:       append(readOnly, "run_command", "todo_write"), Model: InheritModel, Color: "green",
 		}},
 		{file: "claude/docs-fetcher.md", prompt: "Look up the library's documentation", want: Type{
 			Name: "docs-fetcher", DisplayName: "Docs Fetcher",
 			Description: "Fetches up-to-date library documentation and summarises the parts relevant to the question.",
-			Tools:       []string{"read_file", "grep"}, Model: "haiku",
-			DroppedTools: []string{"WebFetch", "mcp__context7__get-library-docs"},
+			Tools:       []string{"read_file", "web_fetch", "grep"}, Model: "haiku",
+			DroppedTools: []string{"mcp__context7__get-library-docs"},
 		}},
 		{file: "opencode/docs-writer.md", prompt: "You are a technical writer.", want: Type{
 			Name: "docs-writer", DisplayName: "Docs Writer", Description: "Writes and maintains project documentation",
-			Tools: append(readOnly, "run_command"), Model: "anthropic/claude-sonnet-4-20250514", MaxSteps: 8,
+			Tools: append(readOnly, "run_command", "todo_write"), Model: "anthropic/claude-sonnet-4-20250514", MaxSteps: 8,
 			Temperature: ptr(0.1),
 		}},
 		{file: "opencode/build.md", prompt: "You are the main build agent", want: Type{
@@ -56,7 +56,7 @@ func TestParseFileSamples(t *testing.T) {
 		}},
 		{file: "opencode/security-auditor.md", prompt: "You are a security expert.", want: Type{
 			Name: "security-auditor", DisplayName: "Security Auditor", Description: "Performs security audits and identifies vulnerabilities",
-			Tools: readOnly, Model: InheritModel, Hidden: true,
+			Tools: append(readOnly, "todo_write"), Model: InheritModel, Hidden: true,
 		}},
 		{file: "opencode/legacy-reviewer.md", prompt: "Review code the way", want: Type{
 			Name: "legacy-reviewer", DisplayName: "Legacy Reviewer", Description: "Old review agent kept for reference",

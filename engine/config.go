@@ -6,6 +6,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/tools"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -96,6 +97,8 @@ type Config struct {
 	// SandboxNetwork is [sandbox] network: "on" gives every sub-agent the
 	// network, "off" takes it from every agent, "" keeps the defaults.
 	SandboxNetwork string
+	// WebFetch configures web_fetch ([web_fetch] in the user config).
+	WebFetch tools.WebFetchOptions
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.

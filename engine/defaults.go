@@ -72,7 +72,7 @@ func newDelegator(s *Session) (*delegator, error) {
 		return nil, fmt.Errorf("new session: %w", err)
 	}
 	lim := tools.Limits{OutputChars: cfg.Limits.ToolOutputChars, CommandTimeout: cfg.Limits.CommandTimeout}
-	base := tools.NewSet(tools.Base(ws, lim, cfg.Sandbox)...)
+	base := tools.NewSet(append(tools.Base(ws, lim, cfg.Sandbox), tools.TodoWrite{}, tools.NewWebFetch(cfg.WebFetch, lim))...)
 	agentsMD, note := readContextFile(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"))
 	s.note(note)
 	return &delegator{

@@ -67,7 +67,7 @@ func TestChildToolListsMatchTypesAndNeverIncludeTask(t *testing.T) {
 		"plan":            {"find_files", "grep", "list_files", "read_file"},
 		"review":          {"find_files", "grep", "list_files", "read_file"},
 		"test":            {"find_files", "grep", "list_files", "read_file", "run_command"},
-		"general-purpose": {"edit_file", "find_files", "grep", "list_files", "read_file", "run_command", "write_file"},
+		"general-purpose": {"edit_file", "find_files", "grep", "list_files", "read_file", "run_command", "todo_write", "write_file"},
 	}
 	var calls []llmtest.Call
 	for name := range types {

@@ -33,6 +33,8 @@ type (
 	Status              = event.Status
 	StepStarted         = event.StepStarted
 	TextDelta           = event.TextDelta
+	Todo                = event.Todo
+	TodosUpdated        = event.TodosUpdated
 	ToolFinished        = event.ToolFinished
 	ToolStarted         = event.ToolStarted
 	TurnEnded           = event.TurnEnded

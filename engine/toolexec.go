@@ -169,6 +169,9 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 	if err != nil {
 		return tools.Result{}, Usage{}, err
 	}
+	if res.Todos != nil {
+		a.emit(TodosUpdated{Meta: a.stamp(), Todos: res.Todos})
+	}
 	res.Output = truncateChars(res.Output, e.outputChars)
 	extra, notes := e.context.forCall(args)
 	if extra != "" {

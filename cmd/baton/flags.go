@@ -14,7 +14,7 @@ import (
 )
 
 // toolNames are the names --allow and the config's tool lists accept.
-var toolNames = append(slices.Clone(agenttypes.BaseTools), agenttypes.TaskTool)
+var toolNames = append(slices.Clone(agenttypes.AllTools), agenttypes.TaskTool)
 
 // The output formats of headless mode.
 const (

@@ -47,6 +47,7 @@ var decoders = map[string]func([]byte) (Event, error){
 	AgentFinished{}.Kind():       decode[AgentFinished](),
 	ApprovalResolved{}.Kind():    decode[ApprovalResolved](),
 	ConversationCleared{}.Kind(): decode[ConversationCleared](),
+	TodosUpdated{}.Kind():        decode[TodosUpdated](),
 }
 
 // UnmarshalEvent decodes what MarshalEvent wrote. Kinds that cannot be

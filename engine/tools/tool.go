@@ -7,6 +7,8 @@ package tools
 import (
 	"context"
 	"encoding/json"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // Tool is one capability offered to the model.
@@ -43,4 +45,7 @@ type Result struct {
 	Summary string
 	// Diff is a unified diff for calls that changed a file.
 	Diff string
+	// Todos is the task list a todo_write call set (nil for other
+	// tools); the executor shows it to the person.
+	Todos []event.Todo
 }

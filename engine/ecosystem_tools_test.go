@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync/atomic"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// claudeTodos is todo_write's arguments in Claude Code's TodoWrite shape.
+const claudeTodos = `{"todos":[{"content":"Read the code","status":"completed","activeForm":"Reading the code"},` +
+	`{"content":"Fix the bug","status":"in_progress","activeForm":"Fixing the bug"},{"content":"Run tests","status":"pending","activeForm":"Running tests"}]}`
+
+// answerOnce has the main agent make call on the first request and
+// answer plainly after it.
+func answerOnce(call llmtest.Call) llmtest.Responder {
+	return func(r *llmtest.Request, w *llmtest.Writer) {
+		if len(toolMessages(r)) == 0 {
+			w.ToolCalls(call)
+			return
+		}
+		w.Text("done")
+	}
+}
+
+func TestTodoWriteShowsTheListAndSurvivesResume(t *testing.T) {
+	store, workspace, dir := newRecorded(t, nil)
+	script := answerOnce(llmtest.Call{ID: "c1", Name: "todo_write", Args: claudeTodos})
+	s, srv := newTestSession(t, script, func(c *Config) { recordTo(workspace, dir)(c); c.Mode = ModeAsk })
+	log := runTurn(t, s, "fix it", func(r *ApprovalRequest) Answer {
+		t.Errorf("todo_write asked for approval: %+v", r)
+		return Answer{Decision: Deny}
+	})
+	updates := eventsOf[TodosUpdated](log)
+	if len(updates) != 1 || updates[0].Agent != MainAgent || len(updates[0].Todos) != 3 {
+		t.Fatalf("updates %+v", updates)
+	}
+	if td := updates[0].Todos[1]; td.Content != "Fix the bug" || td.ActiveForm != "Fixing the bug" || td.Status != "in_progress" {
+		t.Fatalf("second item %+v", td)
+	}
+	reqs := srv.Requests()
+	contains(t, "tool result", strings.Join(toolMessages(reqs[len(reqs)-1]), "\n"), "Task list updated (1/3 done):\n[x] Read the code\n[>] Fix the bug")
+	s.Close()
+
+	again, err := store.Latest(workspace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, _ := newTestSession(t, script, recordTo(workspace, again))
+	var replayed []TodosUpdated
+	for _, ev := range resumed.History() {
+		if u, ok := ev.(TodosUpdated); ok {
+			replayed = append(replayed, u)
+		}
+	}
+	if len(replayed) != 1 || len(replayed[0].Todos) != 3 || replayed[0].Todos[2].Content != "Run tests" {
+		t.Fatalf("resumed history holds %+v, want the list", replayed)
+	}
+}
+
+func TestChildTodoWriteIsTaggedWithTheChild(t *testing.T) {
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r) && len(toolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "k1", Name: "todo_write", Args: `{"todos":[{"id":"1","content":"Look","status":"in_progress","priority":"high"}]}`})
+		case isChild(r):
+			w.Text("looked")
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(taskCall("t1", "general-purpose", "do it", "Do the thing."))
+		default:
+			w.Text("ok")
+		}
+	}, nil)
+	log := runTurn(t, s, "go", nil)
+	updates := eventsOf[TodosUpdated](log)
+	if len(updates) != 1 || updates[0].Agent == MainAgent || updates[0].Parent != MainAgent || updates[0].Todos[0].Priority != "high" {
+		t.Fatalf("updates %+v", updates)
+	}
+}
+
+func TestWebFetchAsksAndReturnsMarkdown(t *testing.T) {
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html")
+		fmt.Fprint(w, "<h2>Usage</h2><p>Call <b>Run</b> first.</p>")
+	}))
+	defer page.Close()
+	url := page.URL + "/docs"
+	s, srv := newTestSession(t, answerOnce(llmtest.Call{ID: "w1", Name: "web_fetch", Args: fmt.Sprintf(`{"url":%q,"prompt":"usage"}`, url)}),
+		func(c *Config) { c.Mode = ModeAsk; c.WebFetch = tools.WebFetchOptions{AllowPrivate: true} })
+	var asked []*ApprovalRequest
+	runTurn(t, s, "read the docs", func(r *ApprovalRequest) Answer {
+		asked = append(asked, r)
+		return Answer{Decision: Allow}
+	})
+	if len(asked) != 1 || asked[0].Tool != "web_fetch" || asked[0].Preview != "GET "+url {
+		t.Fatalf("approvals %+v, want one for web_fetch showing the GET", asked)
+	}
+	reqs := srv.Requests()
+	result := strings.Join(toolMessages(reqs[len(reqs)-1]), "\n")
+	contains(t, "tool result", result, "## Usage\n\nCall **Run** first.")
+	contains(t, "tool result", result, "URL: "+url)
+}
+
+func TestWebFetchRefusesLoopbackUnlessAllowed(t *testing.T) {
+	var hits atomic.Int32
+	page := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	defer page.Close()
+	s, srv := newTestSession(t, answerOnce(llmtest.Call{ID: "w1", Name: "web_fetch", Args: fmt.Sprintf(`{"url":%q}`, page.URL)}), nil)
+	runTurn(t, s, "fetch", nil)
+	reqs := srv.Requests()
+	contains(t, "tool result", strings.Join(toolMessages(reqs[len(reqs)-1]), "\n"), "web_fetch refuses 127.0.0.1")
+	if hits.Load() != 0 {
+		t.Fatal("the loopback server was reached")
+	}
+}

@@ -1,0 +1,113 @@
+package tools
+
+import (
+	"fmt"
+	"net"
+	"net/http"
+	"net/netip"
+	"syscall"
+	"time"
+)
+
+// blockedPrefixes are ranges netip has no predicate for that web_fetch
+// must not reach either: CGNAT (a provider's inside), "this network",
+// reserved and broadcast, benchmarking, IETF protocol assignments, and
+// IPv6 site-local.
+var blockedPrefixes = []netip.Prefix{
+	netip.MustParsePrefix("100.64.0.0/10"),
+	netip.MustParsePrefix("0.0.0.0/8"),
+	netip.MustParsePrefix("240.0.0.0/4"),
+	netip.MustParsePrefix("198.18.0.0/15"),
+	netip.MustParsePrefix("192.0.0.0/24"),
+	netip.MustParsePrefix("fec0::/10"),
+}
+
+// nat64 embeds an IPv4 address in its last four bytes; 6to4 in bytes
+// two to five. Either can spell a private IPv4 address in IPv6.
+var (
+	nat64  = netip.MustParsePrefix("64:ff9b::/96")
+	sixTo4 = netip.MustParsePrefix("2002::/16")
+)
+
+// privateAddr reports whether addr is loopback, private, link-local,
+// CGNAT, multicast, unspecified, an IPv6 ULA or another range that is not
+// the public internet, however it is spelled (IPv4-mapped, NAT64, 6to4).
+func privateAddr(addr netip.Addr) bool {
+	addr = addr.Unmap().WithZone("")
+	switch {
+	case !addr.IsValid(), addr.IsLoopback(), addr.IsPrivate(), addr.IsUnspecified(),
+		addr.IsLinkLocalUnicast(), addr.IsLinkLocalMulticast(), addr.IsInterfaceLocalMulticast(), addr.IsMulticast():
+		return true
+	}
+	for _, p := range blockedPrefixes {
+		if p.Contains(addr) {
+			return true
+		}
+	}
+	b := addr.As16()
+	switch {
+	case nat64.Contains(addr):
+		return privateAddr(netip.AddrFrom4([4]byte(b[12:16])))
+	case sixTo4.Contains(addr):
+		return privateAddr(netip.AddrFrom4([4]byte(b[2:6])))
+	}
+	return false
+}
+
+// fetchGuard decides at dial time, on the address actually connected to,
+// so a name that resolves (or re-resolves, or redirects) to a private
+// address is refused however the URL spelled it.
+type fetchGuard struct {
+	allowPrivate bool
+	// exempt lets tests serve from one loopback address while the guard
+	// still refuses every other.
+	exempt netip.Prefix
+}
+
+// check refuses a private address unless allowed.
+func (g fetchGuard) check(address string) error {
+	ap, err := netip.ParseAddrPort(address)
+	if err != nil {
+		return fmt.Errorf("web_fetch: unexpected dial address %q", address)
+	}
+	ip := ap.Addr().Unmap()
+	if g.allowPrivate || (g.exempt.IsValid() && g.exempt.Contains(ip)) || !privateAddr(ip) {
+		return nil
+	}
+	return fmt.Errorf("web_fetch refuses %s: a loopback, private or local address (set allow_private = true under [web_fetch] in your user config to allow it)", ip)
+}
+
+// Network bounds of one fetch.
+const (
+	fetchDialTimeout   = 10 * time.Second
+	fetchHeaderTimeout = 20 * time.Second
+	maxFetchRedirects  = 5
+)
+
+// client builds the HTTP client of one fetch: no proxy (a proxy would be
+// the only address checked), no cookies, no credentials, every connection
+// checked by the guard, at most maxFetchRedirects redirects over http(s).
+func (g fetchGuard) client() *http.Client {
+	dialer := &net.Dialer{
+		Timeout: fetchDialTimeout,
+		Control: func(_, address string, _ syscall.RawConn) error { return g.check(address) },
+	}
+	transport := &http.Transport{
+		Proxy:                  nil,
+		DialContext:            dialer.DialContext,
+		TLSHandshakeTimeout:    fetchDialTimeout,
+		ResponseHeaderTimeout:  fetchHeaderTimeout,
+		MaxResponseHeaderBytes: 64 << 10,
+		DisableKeepAlives:      true,
+		ForceAttemptHTTP2:      true,
+	}
+	return &http.Client{
+		Transport: transport,
+		CheckRedirect: func(req *http.Request, via []*http.Request) error {
+			if len(via) > maxFetchRedirects {
+				return fmt.Errorf("web_fetch: more than %d redirects", maxFetchRedirects)
+			}
+			return checkFetchURL(req.URL.String())
+		},
+	}
+}
