@@ -7,6 +7,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // defaultModel is the main agent's model when nothing names one: a model
@@ -54,6 +55,8 @@ type config struct {
 	ModelAliases   map[string]string
 	PruneAfterDays int
 	Cleanup        string
+	// WebFetch is [web_fetch], from the user config only.
+	WebFetch tools.WebFetchOptions
 	// DebugLog is the BATON_DEBUG path; empty means no debug log.
 	DebugLog string
 	// notices are config files skipped, for the person.

@@ -43,6 +43,7 @@ func (c *config) applyFile(f fileConfig, from source) {
 		c.ModelAliases[from] = to
 	}
 	c.Sandbox.apply(f.Sandbox, from)
+	c.applyWebFetch(f.WebFetch)
 	setCount(&c.PruneAfterDays, f.Sessions.PruneAfterDays)
 	if f.Sessions.Cleanup != nil {
 		c.Cleanup = string(*f.Sessions.Cleanup)

@@ -46,6 +46,7 @@ func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]s
 			Sandbox:       sandboxPolicy(cfg.Sandbox, env, workspace),
 			// SandboxNetwork decides the sub-agents' network.
 			SandboxNetwork: cfg.Sandbox.Network,
+			WebFetch:       cfg.WebFetch,
 		},
 		notices:      notices,
 		typeWarnings: warnings,
