@@ -87,6 +87,7 @@ func (m *Model) callFailed(msg callFailedMsg) {
 // cleared empties the transcript once the session agreed.
 func (m *Model) cleared() {
 	m.conv.reset()
+	m.todos = nil
 	m.setStatus(statusInfo, "new conversation")
 }
 

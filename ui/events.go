@@ -90,6 +90,8 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 		m.retryAnswered()
 	case event.TurnEnded:
 		cmd = m.turnEnded(ev)
+	case event.TodosUpdated:
+		m.setTodos(ev)
 	}
 	m.conv.Apply(ev)
 	return cmd

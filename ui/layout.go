@@ -43,7 +43,8 @@ func (m *Model) roomBelowHeader() int {
 // placed.
 func (m *Model) conversationHeight() int {
 	room := m.roomBelowHeader()
-	return room - m.agentsHeight(room)
+	room -= m.agentsHeight(room)
+	return room - m.todoRows(room)
 }
 
 // inputView is the prompt box, or the line for a child's message in its
@@ -75,9 +76,11 @@ func (m Model) View() string {
 	}
 	room := max(m.height-headerRows-statusRows-len(input)-len(footer), 0)
 	agents := m.agentsHeight(room)
+	todo := m.todoRows(room - agents)
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
-	lines = append(lines, m.bodyView(room-agents)...)
+	lines = append(lines, m.bodyView(room-agents-todo)...)
+	lines = append(lines, m.todoView(todo)...)
 	lines = append(lines, m.agentsView(agents)...)
 	lines = append(lines, m.statusView())
 	lines = append(lines, input...)

@@ -54,6 +54,7 @@ type Model struct {
 	focus         event.AgentID   // the focused pane's child; "" is the input
 	target        event.AgentID   // the child the message line is for
 	approvals     []*approvalCard // the first is the active card
+	todos         []event.Todo    // the main agent's task list
 
 	model         string
 	contextWindow int64

@@ -125,7 +125,7 @@ func tail(s string, n int) string {
 // at most height-1 of them within width, cached until an event or the
 // size changes.
 func (p *Pane) activityLines(width int) []string {
-	need := p.height - 1
+	need := p.height - 1 - p.todoRows()
 	a := &p.activity
 	if need <= 0 || len(a.items) == 0 {
 		return nil

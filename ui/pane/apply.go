@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
+	"github.com/seed-e4e525a6/baton/ui/todos"
 )
 
 // Apply folds one event into the pane. Events of other agents, kinds the
@@ -51,6 +53,8 @@ func (p *Pane) Apply(ev event.Event) {
 	case event.ErrorOccurred:
 		p.failure = oneLine(e.Message)
 		p.note(Notice, "error", e.Message, true, itemError)
+	case event.TodosUpdated:
+		p.todos = todos.Clean(e.Todos, termtext.Clean)
 	case event.AgentFinished:
 		p.finish(e)
 	default:

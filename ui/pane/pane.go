@@ -45,6 +45,7 @@ type Pane struct {
 	step, tools int
 	usage       usage
 
+	todos    []event.Todo      // the child's task list, cleaned
 	asking   map[string]string // pending permission request ID → tool
 	entries  []Entry
 	calls    map[string]int // call ID → index of its entry

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/ui/todos"
 )
 
 // cursor marks every line of the focused pane, so the person sees which
@@ -25,6 +27,9 @@ func (p *Pane) View() string {
 	activity := p.activityLines(width)
 	var b strings.Builder
 	b.WriteString(p.focusCursor() + p.header(width))
+	if p.todoRows() > 0 {
+		b.WriteString("\n" + p.focusCursor() + todos.Line(p.todos, p.styles, width))
+	}
 	for _, line := range activity {
 		b.WriteString("\n" + p.focusCursor() + line)
 	}
@@ -36,7 +41,16 @@ func (p *Pane) Lines() int {
 	if p.state.Finished() {
 		return 1
 	}
-	return 1 + len(p.activityLines(p.inner()))
+	return 1 + p.todoRows() + len(p.activityLines(p.inner()))
+}
+
+// todoRows is the line the child's task list takes under the header,
+// when it has one and the pane has room below its header.
+func (p *Pane) todoRows() int {
+	if len(p.todos) == 0 || p.height < 2 {
+		return 0
+	}
+	return 1
 }
 
 // Header is the pane's first line, with the focus cursor when focused:
