@@ -78,7 +78,7 @@ func Load(opts LoadOptions) *Registry {
 			continue // the project is the home folder
 		}
 		read[dir] = true
-		paths, err := agentFiles(dir)
+		paths, err := markdownFiles(dir, "agent")
 		if err != nil {
 			warnings = append(warnings, Warning{File: dir, Message: err.Error()})
 		}
@@ -111,19 +111,20 @@ const (
 	maxFolderFiles = 1000
 )
 
-// agentFiles lists the .md files under dir, sub-folders included, in
+// markdownFiles lists the .md files under dir, sub-folders included, in
 // path order; a missing folder has none. Symbolic links to folders are
-// not followed. Past the bounds it returns what it found with an error.
-func agentFiles(dir string) ([]string, error) {
+// not followed. Past the bounds it returns what it found with an error;
+// kind ("agent", "command") words the errors.
+func markdownFiles(dir, kind string) ([]string, error) {
 	// Look first: opening a FIFO named like the folder would block.
 	info, err := os.Stat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, nil
 	case err != nil:
-		return nil, fmt.Errorf("read agent folder: %w", unwrapPath(err))
+		return nil, fmt.Errorf("read %s folder: %w", kind, unwrapPath(err))
 	case !info.IsDir():
-		return nil, errors.New("read agent folder: not a directory")
+		return nil, fmt.Errorf("read %s folder: not a directory", kind)
 	}
 	var paths []string
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
@@ -140,13 +141,13 @@ func agentFiles(dir string) ([]string, error) {
 			return nil
 		}
 		if len(paths) == maxFolderFiles {
-			return fmt.Errorf("more than %d agent files; the rest are not read", maxFolderFiles)
+			return fmt.Errorf("more than %d %s files; the rest are not read", maxFolderFiles, kind)
 		}
 		paths = append(paths, path)
 		return nil
 	})
 	if err != nil {
-		return paths, fmt.Errorf("read agent folder: %w", unwrapPath(err))
+		return paths, fmt.Errorf("read %s folder: %w", kind, unwrapPath(err))
 	}
 	return paths, nil
 }
