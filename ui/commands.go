@@ -52,6 +52,9 @@ func (m *Model) runCommand(line string) tea.Cmd {
 	case "quit":
 		return tea.Quit
 	}
+	if c, ok := m.customCommand(name); ok {
+		return m.runCustom(c, arg)
+	}
 	m.setStatus(statusError, fmt.Sprintf("unknown command /%s; /help lists the commands", termtext.Clean(name)))
 	return nil
 }
@@ -67,6 +70,7 @@ func (m *Model) cmdHelp() {
 	for _, c := range commands {
 		fmt.Fprintf(&b, "  /%-34s %s\n", strings.TrimSpace(c.name+" "+c.args), c.desc)
 	}
+	m.customHelp(&b)
 	b.WriteString("\nKeys:\n")
 	for _, group := range m.allKeys() {
 		for _, k := range group {

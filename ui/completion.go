@@ -22,7 +22,7 @@ func (in *input) popup() []candidate {
 	if in.children != nil {
 		children = in.children()
 	}
-	return completions(value, children)
+	return append(completions(value, children), customCompletions(value, in.custom)...)
 }
 
 // selected is the highlighted completion; ok is false with no popup.

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/bubbles/textarea"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/themes"
 
 	"github.com/seed-e4e525a6/baton/ui/termtext"
@@ -30,9 +31,10 @@ type input struct {
 	history   []string
 	browse    int // index into history while walking it; len(history) otherwise
 	queue     []string
-	pick      int               // selected completion
-	dismissed string            // the value whose popup esc closed
-	children  func() []childRef // the children /subagents completes
+	pick      int                  // selected completion
+	dismissed string               // the value whose popup esc closed
+	children  func() []childRef    // the children /subagents completes
+	custom    []agenttypes.Command // custom slash commands, cleaned
 }
 
 func newInput(keys KeyMap) *input {

@@ -93,6 +93,8 @@ func New(s Session, opts Options) Model {
 	m.applyTheme(palette)
 	m.agents = newAgents(m.styles)
 	m.input.children = m.agents.refs
+	m.opts.Commands = cleanCommands(opts.Commands)
+	m.input.custom = m.opts.Commands
 	m.input.focus()
 	m.status = startupStatus(opts.Notices) // cmd puts the agent-file warnings among them
 	if opts.Theme != "" && !ok {

@@ -72,4 +72,7 @@ type Options struct {
 	// run unsandboxed. SandboxInfo says it in a sentence, for /help.
 	Sandbox     string
 	SandboxInfo string
+	// Commands are the custom slash commands from command folders, sorted
+	// by name; they complete after "/" and run as prompts.
+	Commands []agenttypes.Command
 }

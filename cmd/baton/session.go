@@ -13,21 +13,34 @@ type sessionSetup struct {
 	notices []string
 	// typeWarnings are the agent-file problems, which /agents lists too.
 	typeWarnings []string
+	// commands are the custom slash commands the TUI offers.
+	commands []agenttypes.Command
 }
 
 // newSessionSetup builds the engine configuration for a run in workspace.
 func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]string, headless bool) sessionSetup {
-	types := agenttypes.Load(agenttypes.LoadOptions{
+	folders := agenttypes.LoadOptions{
 		ProjectDir:    workspace,
 		UserConfigDir: userConfigDir(env),
 		HomeDir:       env["HOME"],
-	})
+	}
+	types := agenttypes.Load(folders)
+	var (
+		commands        []agenttypes.Command
+		commandWarnings []agenttypes.Warning
+	)
+	if !headless { // slash commands are typed into the TUI
+		commands, commandWarnings = agenttypes.LoadCommands(folders)
+	}
 	notices := append([]string(nil), ep.notices...)
 	var warnings []string
 	for _, w := range types.Warnings() {
 		warnings = append(warnings, w.String())
 	}
 	notices = append(notices, warnings...)
+	for _, w := range commandWarnings {
+		notices = append(notices, w.String())
+	}
 	return sessionSetup{
 		engine: engine.Config{
 			Client:        llm.NewClient(llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL, Timeouts: cfg.Network.Timeouts}),
@@ -50,6 +63,7 @@ func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]s
 		},
 		notices:      notices,
 		typeWarnings: warnings,
+		commands:     commands,
 	}
 }
 

@@ -52,6 +52,7 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		Terminal:     o.term,
 		Sandbox:      setup.engine.Sandbox.Label(),
 		SandboxInfo:  setup.engine.Sandbox.Describe(),
+		Commands:     setup.commands,
 	})
 	s.Close()
 	if id := s.ID(); id != "" && !s.Empty() {

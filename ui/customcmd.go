@@ -1,0 +1,133 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
+)
+
+// builtin reports whether name is one of baton's own commands, which win
+// over a custom command of the same name.
+func builtin(name string) bool {
+	for _, c := range commands {
+		if c.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// cleanCommands cleans what the files say once, where they enter the UI.
+func cleanCommands(cmds []agenttypes.Command) []agenttypes.Command {
+	out := make([]agenttypes.Command, len(cmds))
+	for i, c := range cmds {
+		c.Description, c.ArgumentHint = termtext.Clean(c.Description), termtext.Clean(c.ArgumentHint)
+		c.Agent, c.Model = termtext.Clean(c.Agent), termtext.Clean(c.Model)
+		out[i] = c
+	}
+	return out
+}
+
+// customCommand finds the custom command a line names; built-ins hide
+// custom commands of their name.
+func (m *Model) customCommand(name string) (agenttypes.Command, bool) {
+	if builtin(name) {
+		return agenttypes.Command{}, false
+	}
+	for _, c := range m.opts.Commands {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return agenttypes.Command{}, false
+}
+
+// runCustom sends a custom command's prompt, filled with arg, as if it
+// had been typed: it runs under the same approvals. A sub-task command
+// asks the main agent to delegate it, so the delegation card decides.
+func (m *Model) runCustom(c agenttypes.Command, arg string) tea.Cmd {
+	prompt := c.Expand(arg)
+	note := ""
+	switch {
+	case c.Subtask:
+		prompt, note = m.subtaskPrompt(c, prompt)
+	case c.Model != "":
+		note = fmt.Sprintf("/%s names model %s; this conversation stays on %s (/model switches)", c.Name, c.Model, m.model)
+	}
+	if m.busy {
+		m.input.enqueue(prompt)
+		m.setTransient(statusInfo, "/"+c.Name+" queued; it is sent when the turn ends", endTurn, "")
+		return nil
+	}
+	if note != "" {
+		m.setStatus(statusInfo, note)
+	}
+	m.conv.toBottom()
+	return m.submit(prompt)
+}
+
+// subtaskPrompt asks the main agent to hand prompt to a sub-agent of the
+// command's type (general-purpose when it names none). A type baton does
+// not know runs the prompt in the main conversation instead, and says so.
+func (m *Model) subtaskPrompt(c agenttypes.Command, prompt string) (string, string) {
+	typ := c.Agent
+	if typ == "" {
+		typ = "general-purpose"
+	}
+	known := false
+	for _, t := range m.opts.Types {
+		if agenttypes.Normalize(t.Name) == agenttypes.Normalize(typ) && !t.Hidden && !t.Disabled {
+			typ, known = t.Name, true
+			break
+		}
+	}
+	if !known {
+		return prompt, fmt.Sprintf("/%s names agent %q, which is not a sub-agent type here; it runs in this conversation", c.Name, typ)
+	}
+	model := ""
+	if c.Model != "" {
+		model = fmt.Sprintf(" and model %q", c.Model)
+	}
+	return fmt.Sprintf("Run this as a sub-task: call the task tool with subagent_type %q%s, a short description, "+
+		"and exactly the text below as its prompt; then report what the sub-agent found.\n\n%s", typ, model, prompt), ""
+}
+
+// customHelp lists the custom commands for /help, saying which a
+// built-in hides.
+func (m *Model) customHelp(b *strings.Builder) {
+	if len(m.opts.Commands) == 0 {
+		return
+	}
+	b.WriteString("\nCustom commands (from command folders; built-in commands win a name they share):\n")
+	for _, c := range m.opts.Commands {
+		name := strings.TrimSpace(c.Name + " " + c.ArgumentHint)
+		if builtin(c.Name) {
+			fmt.Fprintf(b, "  /%-34s hidden by the built-in /%s (%s)\n", name, c.Name, displayPath(c.Source))
+			continue
+		}
+		fmt.Fprintf(b, "  /%-34s %s\n", name, c.Description)
+	}
+}
+
+// customCompletions are the custom commands whose names start with what
+// was typed after "/", built-ins' names left out.
+func customCompletions(value string, cmds []agenttypes.Command) []candidate {
+	var out []candidate
+	for _, c := range cmds {
+		if builtin(c.Name) || !strings.HasPrefix("/"+c.Name, value) {
+			continue
+		}
+		takesArgs := c.ArgumentHint != "" || strings.Contains(c.Template, "$")
+		text := "/" + c.Name
+		if takesArgs {
+			text += " "
+		}
+		label := strings.TrimSpace("/" + c.Name + " " + c.ArgumentHint)
+		out = append(out, candidate{label: label, text: text, desc: c.Description, complete: !takesArgs})
+	}
+	return out
+}
