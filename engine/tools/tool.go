@@ -1,5 +1,6 @@
 // Package tools holds the tools an agent can call (read_file, list_files,
-// find_files, grep, write_file, edit_file, run_command), the workspace
+// find_files, grep, write_file, edit_file, run_command, todo_write,
+// web_fetch), the workspace
 // guardrails they all go through, and the registry that hands each agent
 // only the tools it is allowed.
 package tools
