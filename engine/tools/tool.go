@@ -1,8 +1,7 @@
 // Package tools holds the tools an agent can call (read_file, list_files,
 // find_files, grep, write_file, edit_file, run_command, todo_write,
-// web_fetch), the workspace
-// guardrails they all go through, and the registry that hands each agent
-// only the tools it is allowed.
+// web_fetch), the workspace guardrails they all go through, and the
+// registry that hands each agent only the tools it is allowed.
 package tools
 
 import (
