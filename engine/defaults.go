@@ -72,7 +72,10 @@ func newDelegator(s *Session) (*delegator, error) {
 		return nil, fmt.Errorf("new session: %w", err)
 	}
 	lim := tools.Limits{OutputChars: cfg.Limits.ToolOutputChars, CommandTimeout: cfg.Limits.CommandTimeout}
-	base := tools.NewSet(append(tools.Base(ws, lim, cfg.Sandbox), tools.TodoWrite{}, tools.NewWebFetch(cfg.WebFetch, lim))...)
+	base := tools.NewSet(append(tools.Base(ws, lim, cfg.Sandbox), tools.TodoWrite{})...)
+	if cfg.SandboxNetwork != "off" { // "off": no agent has the network, web_fetch included
+		base = base.With(tools.NewWebFetch(cfg.WebFetch, lim))
+	}
 	agentsMD, note := readContextFile(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"))
 	s.note(note)
 	return &delegator{

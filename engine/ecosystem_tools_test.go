@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -116,5 +117,20 @@ func TestWebFetchRefusesLoopbackUnlessAllowed(t *testing.T) {
 	contains(t, "tool result", strings.Join(toolMessages(reqs[len(reqs)-1]), "\n"), "web_fetch refuses 127.0.0.1")
 	if hits.Load() != 0 {
 		t.Fatal("the loopback server was reached")
+	}
+}
+
+func TestWebFetchGoneWhenTheNetworkIsOff(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }, func(c *Config) { c.SandboxNetwork = "off" })
+	runTurn(t, s, "hi", nil)
+	for _, name := range srv.Requests()[0].ToolNames() {
+		if name == "web_fetch" {
+			t.Fatal("web_fetch offered with [sandbox] network = off")
+		}
+	}
+	s2, srv2 := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }, nil)
+	runTurn(t, s2, "hi", nil)
+	if !slices.Contains(srv2.Requests()[0].ToolNames(), "web_fetch") || !slices.Contains(srv2.Requests()[0].ToolNames(), "todo_write") {
+		t.Fatalf("the main agent's tools: %v", srv2.Requests()[0].ToolNames())
 	}
 }
