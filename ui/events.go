@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
+	"github.com/seed-e4e525a6/baton/ui/todos"
 )
 
 // maxBatch bounds how many already-queued events one message carries, so
@@ -142,4 +143,9 @@ func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
 		cmds = append(cmds, m.submit(next))
 	}
 	return tea.Batch(cmds...)
+}
+
+// setTodos keeps the main agent's task list, cleaned once here.
+func (m *Model) setTodos(ev event.TodosUpdated) {
+	m.todos = todos.Clean(ev.Todos, termtext.Clean)
 }

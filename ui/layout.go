@@ -2,6 +2,8 @@ package ui
 
 import (
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/ui/todos"
 )
 
 // Fixed rows around the conversation: the header and its rule, and the
@@ -166,4 +168,22 @@ func (m *Model) welcomeView(height int) []string {
 		body[i] = fit(lines[i], m.width)
 	}
 	return body
+}
+
+// todoRows is how many of room's lines the main agent's list takes under
+// the conversation: none once every item is done and the turn is over,
+// and never more than a third of room, so the conversation keeps most.
+func (m *Model) todoRows(room int) int {
+	if !m.busy && !todos.Open(m.todos) {
+		return 0
+	}
+	return todos.Rows(m.todos, room/3)
+}
+
+// todoView draws the list in exactly rows lines.
+func (m *Model) todoView(rows int) []string {
+	if rows <= 0 {
+		return nil
+	}
+	return todos.Lines(m.todos, m.styles, m.width, rows)
 }
