@@ -30,8 +30,10 @@ func TestRunCommand(t *testing.T) {
 		{name: "exit code, no output", args: map[string]any{"command": "exit 1"}, want: "[exit status 1]", wantSummary: "exit 1"},
 		{name: "killed by a signal", args: map[string]any{"command": "kill -TERM $$"}, want: "[signal: terminated]", wantSummary: "signal: terminated"},
 		{name: "stdin is empty", args: map[string]any{"command": "cat; echo after"}, want: "after", wantSummary: "exit 0"},
-		{name: "timeout", lim: Limits{CommandTimeout: 100 * time.Millisecond}, args: map[string]any{"command": "echo started; sleep 30"},
-			want: "started\n[timed out after 100ms; the command and its children were killed]", wantSummary: "timed out after 100ms"},
+		// Long enough for the sandbox's two start stages on a loaded
+		// machine to reach the echo; the sleep is what times out.
+		{name: "timeout", lim: Limits{CommandTimeout: 3 * time.Second}, args: map[string]any{"command": "echo started; sleep 30"},
+			want: "started\n[timed out after 3s; the command and its children were killed]", wantSummary: "timed out after 3s"},
 		{name: "blocklist", args: map[string]any{"command": "sudo rm -fr /"}, wantErr: "refused by baton's safety rules: rm -rf of the filesystem root"},
 		{name: "empty", args: map[string]any{"command": "  "}, wantErr: "command is empty"},
 		{name: "timeout too short", args: map[string]any{"command": "true", "timeout_s": 0.5}, wantErr: "timeout_s must be between 1 and 600"},
