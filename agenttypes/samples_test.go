@@ -41,8 +41,8 @@ func TestParseFileSamples(t *testing.T) {
 		{file: "claude/docs-fetcher.md", prompt: "Look up the library's documentation", want: Type{
 			Name: "docs-fetcher", DisplayName: "Docs Fetcher",
 			Description: "Fetches up-to-date library documentation and summarises the parts relevant to the question.",
-			Tools:       []string{"read_file", "grep"}, Model: "haiku",
-			DroppedTools: []string{"WebFetch", "mcp__context7__get-library-docs"},
+			Tools:       []string{"read_file", "mcp__context7__get-library-docs", "grep"}, Model: "haiku",
+			DroppedTools: []string{"WebFetch"},
 		}},
 		{file: "opencode/docs-writer.md", prompt: "You are a technical writer.", want: Type{
 			Name: "docs-writer", DisplayName: "Docs Writer", Description: "Writes and maintains project documentation",

@@ -166,6 +166,9 @@ func TestUntrustedServerStartIsAskedOnACard(t *testing.T) {
 	if !<-got {
 		t.Fatal("an allowed server was refused")
 	}
+	if res, ok := (<-s.Events()).(ApprovalResolved); !ok || res.Answer.Decision != Allow {
+		t.Fatalf("resolution %#v", res)
+	}
 	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx") }()
 	(<-s.Events()).(ApprovalRequested).Request.Answer(Answer{Decision: Deny})
 	if <-got {
