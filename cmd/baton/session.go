@@ -13,6 +13,8 @@ type sessionSetup struct {
 	notices []string
 	// typeWarnings are the agent-file problems, which /agents lists too.
 	typeWarnings []string
+	// mcp runs the MCP servers (nil without any).
+	mcp *mcpRun
 }
 
 // newSessionSetup builds the engine configuration for a run in workspace.

@@ -49,7 +49,7 @@ func claudeServers(raw map[string]json.RawMessage, source string, env func(strin
 		}
 		s, err := c.server(name, env)
 		if err == nil {
-			err = s.check()
+			err = s.Check()
 		}
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: mcpServers.%s: %v; skipped", source, name, err))

@@ -41,8 +41,8 @@ type Server struct {
 // of a function name: OpenAI accepts [a-zA-Z0-9_-] only.
 var validName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
 
-// check rejects a definition that cannot be started.
-func (s Server) check() error {
+// Check rejects a definition that cannot be started, saying why.
+func (s Server) Check() error {
 	switch {
 	case !validName.MatchString(s.Name) || strings.Contains(s.Name, "__"):
 		return fmt.Errorf("server name %q: use letters, digits, '-' and single '_'", s.Name)

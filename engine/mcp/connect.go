@@ -22,6 +22,8 @@ type conn struct {
 	tools   []*sdk.Tool
 	cmd     *exec.Cmd
 	stderr  *tailBuffer
+	// stop ends the process's context, which kills its group.
+	stop context.CancelFunc
 }
 
 // stderrTail bounds what is kept of a server's stderr: enough to say why
@@ -32,11 +34,12 @@ const stderrTail = 2048
 // connection (its end kills the process group); the handshake is bounded
 // by timeout.
 func (m *Manager) dial(life context.Context, s Server, timeout time.Duration) (*conn, error) {
-	c := &conn{}
+	proc, stop := context.WithCancel(life)
+	c := &conn{stop: stop}
 	var transport sdk.Transport
 	switch {
 	case s.Command != "":
-		c.cmd, c.stderr = m.command(life, s), &tailBuffer{max: stderrTail}
+		c.cmd, c.stderr = m.command(proc, s), &tailBuffer{max: stderrTail}
 		c.cmd.Stderr = c.stderr
 		transport = &sdk.CommandTransport{Command: c.cmd, TerminateDuration: 2 * time.Second}
 	case s.SSE:
@@ -46,6 +49,13 @@ func (m *Manager) dial(life context.Context, s Server, timeout time.Duration) (*
 	}
 	ctx, cancel := context.WithTimeout(life, timeout)
 	defer cancel()
+	// A server that does not answer in time is killed at once, rather
+	// than asked to close a session it never opened.
+	defer context.AfterFunc(ctx, func() {
+		if ctx.Err() == context.DeadlineExceeded {
+			stop()
+		}
+	})()
 	client := sdk.NewClient(&sdk.Implementation{Name: "baton", Version: m.opts.Version}, nil)
 	session, err := client.Connect(ctx, transport, nil)
 	if err != nil {
@@ -103,6 +113,7 @@ func (c *conn) close() {
 // kill ends the server's process group, the process and whatever it
 // started; a server that exited on its own may have left children.
 func (c *conn) kill() {
+	c.stop()
 	if c.cmd != nil && c.cmd.Process != nil {
 		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
 	}

@@ -112,6 +112,9 @@ func (m *Manager) Close() {
 	m.wg.Wait()
 }
 
+// StartupTimeout is the bound of one start, defaults applied.
+func (m *Manager) StartupTimeout() time.Duration { return m.opts.StartupTimeout }
+
 // Statuses returns a snapshot of every server's status, in config order.
 func (m *Manager) Statuses() []event.MCPServer {
 	if m == nil {

@@ -45,7 +45,7 @@ func ParseOpenCode(data []byte, source string, env func(string) (string, bool)) 
 		}
 		s, err := o.server(name, env)
 		if err == nil {
-			err = s.check()
+			err = s.Check()
 		}
 		if err != nil {
 			warnings = append(warnings, fmt.Sprintf("%s: mcp.%s: %v; skipped", source, name, err))
