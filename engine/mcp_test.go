@@ -83,10 +83,10 @@ func TestMCPCallNeedsApprovalLikeACommand(t *testing.T) {
 	})
 	var asked []string
 	runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
-		asked = append(asked, r.Tool)
+		asked = append(asked, r.Tool+"\n"+r.Preview)
 		return Answer{Decision: Deny}
 	})
-	if !slices.Equal(asked, []string{"mcp__srv__echo"}) {
+	if !slices.Equal(asked, []string{"mcp__srv__echo\necho on MCP server srv\n{\n  \"text\": \"x\"\n}"}) {
 		t.Fatalf("asked about %v", asked)
 	}
 }

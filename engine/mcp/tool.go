@@ -1,6 +1,7 @@
 package mcp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -116,6 +117,16 @@ func (t *Tool) Title(args json.RawMessage) string {
 		a = string([]rune(a)[:80]) + "…"
 	}
 	return t.name + " " + a
+}
+
+// Preview implements tools.Previewer: the person approving a call sees
+// the server, its own name for the tool and every argument.
+func (t *Tool) Preview(_ context.Context, args json.RawMessage) (string, error) {
+	var pretty bytes.Buffer
+	if err := json.Indent(&pretty, args, "", "  "); err != nil {
+		return "", fmt.Errorf("arguments of %s must be a JSON object: %w", t.name, err)
+	}
+	return fmt.Sprintf("%s on MCP server %s\n%s", t.remote, t.server, pretty.String()), nil
 }
 
 // Run implements tools.Tool: it calls the tool on the server's current
