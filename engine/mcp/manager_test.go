@@ -8,9 +8,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
@@ -155,29 +156,25 @@ func TestNoServerProcessSurvivesClose(t *testing.T) {
 		}
 		pids = append(pids, pid)
 	}
-	if !alive(pids[1]) {
-		t.Fatal("the server's child is not running before Close")
+	// A pidfd becomes readable when its process exits, so the test waits
+	// for the exit itself instead of sampling /proc.
+	var fds []int
+	for _, pid := range pids {
+		fd, err := unix.PidfdOpen(pid, 0)
+		if err != nil {
+			t.Fatalf("process %d is not running before Close: %v", pid, err)
+		}
+		defer unix.Close(fd)
+		fds = append(fds, fd)
 	}
 	m.Close()
-	for _, pid := range pids {
-		if alive(pid) {
-			t.Errorf("process %d outlived the manager", pid)
+	for i, fd := range fds {
+		polled := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		n, err := unix.Poll(polled, int((30 * time.Second).Milliseconds()))
+		if err != nil || n != 1 {
+			t.Errorf("process %d outlived the manager (poll: %d, %v)", pids[i], n, err)
 		}
 	}
-}
-
-// alive reports whether pid runs; a zombie waiting for its reaper counts
-// as gone.
-func alive(pid int) bool {
-	if syscall.Kill(pid, 0) != nil {
-		return false
-	}
-	stat, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
-	if err != nil {
-		return false
-	}
-	fields := strings.Fields(string(stat[strings.LastIndexByte(string(stat), ')')+1:]))
-	return len(fields) > 0 && fields[0] != "Z"
 }
 
 func TestUntrustedProjectServerStartsOnlyWhenAllowed(t *testing.T) {
