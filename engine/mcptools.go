@@ -51,7 +51,7 @@ func allowsTool(allowed map[string]bool, tool string) bool {
 	return false
 }
 
-// liveTools is the agent's fixed set plus the MCP tools connected now:
+// toolSet is the agent's fixed set plus the MCP tools connected now:
 // the main agent sees servers that finish starting after the session did.
 func (a *Agent) toolSet() *tools.Set {
 	if a.liveTools == nil {
