@@ -41,8 +41,7 @@ func TestParseFileSamples(t *testing.T) {
 		{file: "claude/docs-fetcher.md", prompt: "Look up the library's documentation", want: Type{
 			Name: "docs-fetcher", DisplayName: "Docs Fetcher",
 			Description: "Fetches up-to-date library documentation and summarises the parts relevant to the question.",
-			Tools:       []string{"read_file", "web_fetch", "grep"}, Model: "haiku",
-			DroppedTools: []string{"mcp__context7__get-library-docs"},
+			Tools:       []string{"read_file", "web_fetch", "mcp__context7__get-library-docs", "grep"}, Model: "haiku",
 		}},
 		{file: "opencode/docs-writer.md", prompt: "You are a technical writer.", want: Type{
 			Name: "docs-writer", DisplayName: "Docs Writer", Description: "Writes and maintains project documentation",

@@ -117,6 +117,10 @@ func applyTools(p *fileParser, t *Type, e entry) error {
 		if isDelegation(name) {
 			continue
 		}
+		if IsMCPTool(name) {
+			t.Tools = appendNew(t.Tools, name)
+			continue
+		}
 		resolved, ok := p.known.resolve(name)
 		if !ok {
 			t.DroppedTools = appendNew(t.DroppedTools, name)
@@ -143,6 +147,13 @@ func (p *fileParser) toolSwitches(t *Type, key string, m *yaml.Node) error {
 			return p.skip(lineOf(k), "%s: each entry must be a tool name set to true or false", key)
 		}
 		if isDelegation(name) {
+			continue
+		}
+		if IsMCPTool(name) {
+			t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == name })
+			if on {
+				t.Tools = append(t.Tools, name)
+			}
 			continue
 		}
 		var names []string
@@ -178,6 +189,9 @@ func applyDisallowed(p *fileParser, t *Type, e entry) error {
 	for _, it := range list {
 		name, pattern := cutPattern(it.text)
 		resolved, known := p.known.resolve(name)
+		if IsMCPTool(name) {
+			resolved, known = name, true
+		}
 		if known && pattern != "" {
 			p.warn(it.line, "%s: argument patterns are not supported, so all of %s is removed", it.text, resolved)
 		}
@@ -195,4 +209,20 @@ func cutPattern(s string) (name, pattern string) {
 		return s, ""
 	}
 	return strings.TrimSpace(s[:open]), s[open+1 : len(s)-1]
+}
+
+// MCPToolPrefix starts the name of every tool an MCP server offers.
+const MCPToolPrefix = "mcp__"
+
+// IsMCPTool reports whether name is an MCP tool as agent files list them:
+// mcp__SERVER__TOOL, or a pattern ending in '*' (mcp__SERVER__*). The
+// names stay in a type's tools as written; the engine resolves them
+// against the servers connected when a child is built.
+func IsMCPTool(name string) bool {
+	rest, ok := strings.CutPrefix(name, MCPToolPrefix)
+	if !ok || rest == "" {
+		return false
+	}
+	body := strings.TrimSuffix(rest, "*")
+	return !strings.ContainsAny(body, "*() ,") && strings.Trim(body, "_-") != "" || rest == "*"
 }

@@ -26,8 +26,10 @@ type Agent struct {
 	// nil leaves the model's default.
 	temperature, topP *float64
 	tools             *tools.Set
-	exec              *executor
-	maxSteps          int
+	// liveTools, when set, adds the MCP tools connected at each step.
+	liveTools func() []tools.Tool
+	exec      *executor
+	maxSteps  int
 	// summarizeAtLimit asks the model once, without tools, for a summary
 	// when the step limit is reached (children do; the main agent stops).
 	summarizeAtLimit bool

@@ -15,8 +15,8 @@ import (
 func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, error) {
 	model := a.model()
 	req := openai.ChatCompletionRequest{Model: model, Messages: a.history}
-	if withTools && a.tools != nil && len(a.tools.Tools()) > 0 {
-		req.Tools = tools.ToOpenAI(a.tools.Tools())
+	if set := a.toolSet(); withTools && set != nil && len(set.Tools()) > 0 {
+		req.Tools = tools.ToOpenAI(set.Tools())
 	}
 	if a.effort != "" {
 		if info, ok := a.catalog.Lookup(model); ok && info.CanReason {

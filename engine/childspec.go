@@ -108,6 +108,9 @@ func (d *delegator) childTools(typ agenttypes.Type, box sandbox.Policy) *tools.S
 	if _, ok := set.Get("run_command"); ok {
 		set = set.With(tools.RunCommand(d.ws, d.toolLimits, box))
 	}
+	for _, t := range d.childMCPTools(typ.Tools) {
+		set = set.With(t)
+	}
 	return set
 }
 

@@ -99,6 +99,9 @@ type Config struct {
 	SandboxNetwork string
 	// WebFetch configures web_fetch ([web_fetch] in the user config).
 	WebFetch tools.WebFetchOptions
+	// MCP, when set, offers the tools of MCP servers: all of them to the
+	// main agent, and to a child those its type lists.
+	MCP MCPSource
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.

@@ -50,7 +50,7 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 	switch {
 	case p.mode == ModeYolo:
 		return nil
-	case p.allowed[name]:
+	case allowsTool(p.allowed, name):
 		return nil
 	case p.mode == ModeHeadless:
 		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with --allow %s (or --yolo) to let it run", name, name)

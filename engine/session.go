@@ -217,7 +217,7 @@ func (s *Session) newMainAgent() *Agent {
 	}
 	return &Agent{
 		meta: Meta{Agent: MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
-		model: s.Model, tools: set, maxSteps: s.cfg.Limits.MaxSteps,
+		model: s.Model, tools: set, liveTools: s.mcpTools(), maxSteps: s.cfg.Limits.MaxSteps,
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars,
 			context: newNestedContext(s.cfg.Workspace, "AGENTS.md", "CLAUDE.md")},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},

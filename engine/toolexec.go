@@ -104,7 +104,7 @@ func (e *executor) startTask(ctx context.Context, a *Agent, call openai.ToolCall
 
 // announce emits ToolStarted and returns the tool, if the agent has it.
 func (e *executor) announce(a *Agent, call openai.ToolCall) (tools.Tool, bool) {
-	tool, known := a.tools.Get(call.Function.Name)
+	tool, known := a.toolSet().Get(call.Function.Name)
 	title := call.Function.Name
 	if known {
 		title = tool.Title(json.RawMessage(call.Function.Arguments))
@@ -145,7 +145,7 @@ func toolMessage(call openai.ToolCall, content string) openai.ChatCompletionMess
 func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known bool, call openai.ToolCall) (tools.Result, Usage, error) {
 	name, args := call.Function.Name, json.RawMessage(call.Function.Arguments)
 	if !known {
-		return tools.Result{}, Usage{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.tools.Names(), ", "))
+		return tools.Result{}, Usage{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.toolSet().Names(), ", "))
 	}
 	if !json.Valid(args) {
 		return tools.Result{}, Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))

@@ -26,6 +26,7 @@ var commands = []command{
 	{"agents", "", "list the sub-agent types"},
 	{"init", "", "ask the model to write AGENTS.md for this project"},
 	{"quit", "", "leave baton"},
+	{"mcp", "", "show the MCP servers: state, tools, errors"},
 }
 
 // runCommand runs a line that starts with "/".
@@ -49,6 +50,8 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return nil
 	case "init":
 		return m.cmdInit()
+	case "mcp":
+		return m.cmdMCP()
 	case "quit":
 		return tea.Quit
 	}

@@ -23,6 +23,7 @@ type fakeSession struct {
 	sent       []string // "id: text"
 	history    []event.Event
 	records    map[event.AgentID][]transcript.Record
+	mcp        []event.MCPServer
 }
 
 func newFakeSession() *fakeSession {
@@ -103,4 +104,10 @@ func (f *fakeSession) prompts() []string {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return append([]string(nil), f.submitted...)
+}
+
+func (f *fakeSession) MCPServers() []event.MCPServer {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.mcp
 }

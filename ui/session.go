@@ -29,6 +29,9 @@ type Session interface {
 	// AgentRecords reads an agent's transcript; it reads a file, so it is
 	// called from a Cmd only.
 	AgentRecords(id event.AgentID) ([]transcript.Record, error)
+	// MCPServers is a snapshot of every MCP server's status; it takes a
+	// lock, so it is called from a Cmd only.
+	MCPServers() []event.MCPServer
 }
 
 // Options configures the UI; cmd fills it from flags, config and the

@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -63,6 +65,10 @@ type config struct {
 	notices []string
 	// Sandbox is the [sandbox] table, and --no-sandbox.
 	Sandbox sandboxConfig
+	// MCPUser and MCPProject are the [mcp.servers] of the user and the
+	// project file; MCPStartupTimeout is [mcp] startup_timeout_s.
+	MCPUser, MCPProject []mcp.Server
+	MCPStartupTimeout   time.Duration
 }
 
 // modelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -94,12 +100,18 @@ func loadConfig(src configSources) (config, error) {
 		return config{}, err
 	}
 	cfg.applyFile(user, fromUser)
+	if err := cfg.applyMCP(user.MCP, fromUser, userPath); err != nil {
+		return config{}, err
+	}
 	projectPath := filepath.Join(src.workspace, projectConfigName)
 	project, err := loadConfigFile(projectPath, projectConfigName, projectScope)
 	if err = cfg.skip(err); err != nil {
 		return config{}, err
 	}
 	cfg.applyFile(project, fromProject)
+	if err := cfg.applyMCP(project.MCP, fromProject, projectConfigName); err != nil {
+		return config{}, err
+	}
 	if err := cfg.applyEnv(src.env); err != nil {
 		return config{}, err
 	}

@@ -30,6 +30,7 @@ type fileConfig struct {
 	Network   networkFile               `toml:"network"`
 	Sandbox   sandboxFile               `toml:"sandbox"`
 	WebFetch  webFetchFile              `toml:"web_fetch"`
+	MCP       mcpFile                   `toml:"mcp"`
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
@@ -128,7 +129,7 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 // checkTables makes sure the tables are tables before the typed decode,
 // whose own wording for "limits = 3" names Go types.
 func checkTables(raw map[string]any) error {
-	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch"} {
+	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp"} {
 		v, ok := raw[name]
 		if !ok {
 			continue
@@ -184,6 +185,8 @@ func unknownKeyMessage(key toml.Key) string {
 		known, where = tomlKeys(sandboxFile{}), " in [sandbox]"
 	case key[0] == "web_fetch":
 		known, where = tomlKeys(webFetchFile{}), " in [web_fetch]"
+	case key[0] == "mcp" && len(key) == 2:
+		known, where = tomlKeys(mcpFile{}), " in [mcp]"
 	case key[0] == "models" && len(key) == 3:
 		known, where = tomlKeys(modelPriceFile{}), fmt.Sprintf(" in [models.%q]", key[1])
 	default:

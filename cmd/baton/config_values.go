@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/themes"
 )
 
@@ -141,7 +142,7 @@ type toolList []string
 
 // UnmarshalTOML implements toml.Unmarshaler.
 func (l *toolList) UnmarshalTOML(v any) error {
-	want := "a list of tool names (" + strings.Join(toolNames, ", ") + ")"
+	want := "a list of tool names (" + strings.Join(toolNames, ", ") + ", mcp__SERVER__TOOL, mcp__SERVER__*)"
 	items, ok := v.([]any)
 	if !ok {
 		return valueError{want, v}
@@ -149,7 +150,7 @@ func (l *toolList) UnmarshalTOML(v any) error {
 	names := make([]string, 0, len(items))
 	for _, item := range items {
 		s, ok := item.(string)
-		if !ok || !slices.Contains(toolNames, s) {
+		if !ok || !slices.Contains(toolNames, s) && !agenttypes.IsMCPTool(s) {
 			return valueError{want, item}
 		}
 		names = append(names, s)

@@ -44,6 +44,8 @@ type flagValues struct {
 	resume   *string
 	cont     bool
 	sessions bool
+	// mcpConfig are the --mcp-config files (or inline JSON).
+	mcpConfig []string
 }
 
 // newFlagSet declares every flag once, for parsing and for --help.
@@ -54,9 +56,10 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("output-format", formatText, "headless output `FORMAT`: text (default), json or stream-json")
 	fs.String("model", "", "`MODEL` of the main agent (default "+defaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
-	fs.StringSlice("allow", nil, "`TOOLS` allowed without asking, comma-separated or repeated: "+strings.Join(toolNames, " "))
+	fs.StringSlice("allow", nil, "`TOOLS` allowed without asking, comma-separated or repeated: "+strings.Join(toolNames, " ")+" mcp__SERVER__TOOL mcp__SERVER__*")
 	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist and the sandbox still apply)")
 	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")
+	fs.StringArray("mcp-config", nil, "load MCP servers from `FILE` (Claude Code's JSON form, or that JSON inline); repeatable")
 	fs.Int("max-steps", 0, "step limit `N` of the main agent (default 50)")
 	fs.String("theme", "", "colour theme `NAME`: "+strings.Join(themes.Names(), ", "))
 	fs.BoolP("continue", "c", false, "reopen the last session of this folder")
@@ -94,6 +97,7 @@ func parseFlags(args []string) (flagValues, error) {
 	v.noSandbox, _ = fs.GetBool("no-sandbox")
 	v.cont, _ = fs.GetBool("continue")
 	v.resume = changedString(fs, "resume")
+	v.mcpConfig, _ = fs.GetStringArray("mcp-config")
 	v.version, _ = fs.GetBool("version")
 	v.help, _ = fs.GetBool("help")
 	if fs.Changed("max-steps") {
@@ -134,8 +138,8 @@ func parseAllow(names []string) ([]string, error) {
 		if name == "" {
 			continue
 		}
-		if !slices.Contains(toolNames, name) {
-			return nil, fmt.Errorf("--allow: unknown tool %q (valid: %s)", name, strings.Join(toolNames, ", "))
+		if !slices.Contains(toolNames, name) && !agenttypes.IsMCPTool(name) {
+			return nil, fmt.Errorf("--allow: unknown tool %q (valid: %s, mcp__SERVER__TOOL, mcp__SERVER__*)", name, strings.Join(toolNames, ", "))
 		}
 		allow = append(allow, name)
 	}

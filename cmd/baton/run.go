@@ -68,6 +68,10 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.workspace, inv.env, inv.headless)
 	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"
 	setup.engine.Version = version()
+	servers := newMCPRun(inv)
+	defer servers.close()
+	setup.engine.MCP, setup.mcp = servers.source(), servers
+	setup.notices = append(setup.notices, inv.mcp.notices...)
 	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
 	if !inv.headless {
@@ -76,6 +80,8 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	for _, n := range setup.notices {
 		fmt.Fprintf(stderr, "baton: note: %s\n", n)
 	}
+	stderr = &lockedWriter{w: stderr}
+	servers.startHeadless(ctx, stderr)
 	return runHeadless(ctx, setup.engine, inv.prompt, inv.flags.format, stdout, stderr)
 }
 
@@ -88,6 +94,10 @@ type invocation struct {
 	endpoint  endpoint
 	headless  bool
 	prompt    string
+	// trusted says the person trusts the workspace: the seam folder trust
+	// sets; until then every project counts as untrusted.
+	trusted bool
+	mcp     mcpSetup
 }
 
 // prepare resolves flags, prompt, config and endpoint. A nil invocation
@@ -123,6 +133,9 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 		return fail(exitUsage, err)
 	}
 	if inv.endpoint, err = chooseEndpoint(inv.cfg, inv.headless, flags.demo); err != nil {
+		return fail(exitUsage, err)
+	}
+	if inv.mcp, err = resolveMCP(inv.cfg, flags, inv.workspace, inv.env, inv.headless, inv.trusted); err != nil {
 		return fail(exitUsage, err)
 	}
 	return inv, exitOK

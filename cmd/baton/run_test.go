@@ -14,10 +14,14 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
 )
 
 func TestMain(m *testing.M) {
 	sandbox.Main()
+	if mode := os.Getenv(mcptest.ModeEnv); mode != "" {
+		mcptest.RunStdio(mode) // an MCP server started by a test
+	}
 	if args := os.Getenv(childArgsEnv); args != "" {
 		// This process is baton itself, started by a test that kills it.
 		os.Exit(program(strings.Split(args, "\x1f")))

@@ -15,6 +15,8 @@ type sessionSetup struct {
 	typeWarnings []string
 	// commands are the custom slash commands the TUI offers.
 	commands []agenttypes.Command
+	// mcp runs the MCP servers (nil without any).
+	mcp *mcpRun
 }
 
 // newSessionSetup builds the engine configuration for a run in workspace.

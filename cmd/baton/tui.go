@@ -30,6 +30,7 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
+	setup.mcp.start(ctx, s)
 	var window int64
 	if info, ok := setup.engine.Catalog.Lookup(setup.engine.Model); ok {
 		window = info.ContextWindow

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/mcp"
+)
+
+// mcpFile is the [mcp] table: how long servers may take to start, and
+// [mcp.servers.NAME] tables, each a stdio server (command, args, env) or
+// an HTTP one (url, headers; type = "sse" for the older transport).
+type mcpFile struct {
+	StartupTimeoutS *count                   `toml:"startup_timeout_s"`
+	Servers         map[string]mcpServerFile `toml:"servers"`
+}
+
+// mcpServerFile is one [mcp.servers.NAME] table, checked as it is decoded.
+type mcpServerFile struct {
+	server mcp.Server
+}
+
+// mcpServerKeys are the keys an [mcp.servers.NAME] table accepts.
+var mcpServerKeys = []string{"command", "args", "env", "url", "headers", "type"}
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (f *mcpServerFile) UnmarshalTOML(v any) error {
+	table, ok := v.(map[string]any)
+	if !ok {
+		return valueError{"a table ([mcp.servers.NAME])", v}
+	}
+	var s mcp.Server
+	for _, key := range slices.Sorted(maps.Keys(table)) {
+		val := table[key]
+		var err error
+		switch key {
+		case "command":
+			s.Command, err = tomlString(val, "a command")
+		case "url":
+			s.URL, err = tomlString(val, "an http(s) URL")
+		case "type":
+			var typ string
+			typ, err = tomlString(val, `"stdio", "http" or "sse"`)
+			if err == nil && typ != "stdio" && typ != "http" && typ != "sse" {
+				err = valueError{`"stdio", "http" or "sse"`, val}
+			}
+			s.SSE = typ == "sse"
+		case "args":
+			s.Args, err = tomlStrings(val)
+		case "env":
+			s.Env, err = tomlStringMap(val)
+		case "headers":
+			s.Headers, err = tomlStringMap(val)
+		default:
+			err = fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(mcpServerKeys, ", "))
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", key, err)
+		}
+	}
+	f.server = s
+	return nil
+}
+
+// tomlString, tomlStrings and tomlStringMap check the shapes of a server
+// table's values.
+func tomlString(v any, want string) (string, error) {
+	s, ok := v.(string)
+	if !ok || strings.TrimSpace(s) == "" {
+		return "", valueError{want, v}
+	}
+	return s, nil
+}
+
+func tomlStrings(v any) ([]string, error) {
+	items, ok := v.([]any)
+	if !ok {
+		return nil, valueError{"a list of strings", v}
+	}
+	out := make([]string, 0, len(items))
+	for _, it := range items {
+		s, ok := it.(string)
+		if !ok {
+			return nil, valueError{"a list of strings", v}
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+func tomlStringMap(v any) (map[string]string, error) {
+	table, ok := v.(map[string]any)
+	if !ok {
+		return nil, valueError{"a table of strings", v}
+	}
+	out := make(map[string]string, len(table))
+	for k, val := range table {
+		s, ok := val.(string)
+		if !ok {
+			return nil, valueError{"a table of strings", v}
+		}
+		out[k] = s
+	}
+	return out, nil
+}
+
+// applyMCP layers an [mcp] table; the servers of each file are kept apart
+// because the project's need folder trust.
+func (c *config) applyMCP(f mcpFile, from source, display string) error {
+	if f.StartupTimeoutS != nil {
+		c.MCPStartupTimeout = min(seconds(*f.StartupTimeoutS), mcp.MaxStartupTimeout)
+	}
+	for _, name := range slices.Sorted(maps.Keys(f.Servers)) {
+		s := f.Servers[name].server
+		s.Name, s.Source, s.Project = name, display, from == fromProject
+		if err := s.Check(); err != nil {
+			return fmt.Errorf("%s: mcp.servers.%s: %w", display, name, err)
+		}
+		if from == fromProject {
+			c.MCPProject = append(c.MCPProject, s)
+		} else {
+			c.MCPUser = append(c.MCPUser, s)
+		}
+	}
+	return nil
+}
+
+// mcpStartupTimeout is [mcp] startup_timeout_s, or the default.
+func (c config) mcpStartupTimeout() time.Duration {
+	if c.MCPStartupTimeout > 0 {
+		return c.MCPStartupTimeout
+	}
+	return mcp.DefaultStartupTimeout
+}

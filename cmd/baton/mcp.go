@@ -1,0 +1,116 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/mcp"
+)
+
+// mcpSetup is the MCP part of a run: the servers to start, how long each
+// may take, and what the person should be told about them.
+type mcpSetup struct {
+	servers []mcp.Server
+	timeout time.Duration
+	notices []string
+}
+
+// maxMCPConfigBytes bounds a --mcp-config file.
+const maxMCPConfigBytes = 1 << 20
+
+// resolveMCP gathers the servers of every source, lowest precedence
+// first: the user's (OpenCode, ~/.claude.json, baton's user config), the
+// project's (opencode.json, .mcp.json, baton's project config), the ones
+// ~/.claude.json keeps for this folder, then --mcp-config. trusted says
+// whether the person trusts the folder: until they do, the project's
+// servers start only once allowed one by one (TUI) or not at all
+// (headless), and never replace a server of the person's own.
+func resolveMCP(cfg config, flags flagValues, workspace string, env map[string]string, headless, trusted bool) (mcpSetup, error) {
+	var environ []string
+	for k, v := range env {
+		environ = append(environ, k+"="+v)
+	}
+	lookup := mcp.EnvLookup(environ)
+	found := mcp.Discover(mcp.Sources{Workspace: workspace, Home: env["HOME"], OpenCodeDir: openCodeDir(env), Env: lookup})
+	setup := mcpSetup{timeout: cfg.mcpStartupTimeout(), notices: found.Warnings}
+	var fromFlag []mcp.Server
+	for _, arg := range flags.mcpConfig {
+		servers, warnings, err := readMCPConfig(arg, lookup)
+		if err != nil {
+			return mcpSetup{}, fmt.Errorf("--mcp-config: %w", err)
+		}
+		fromFlag = mcp.Merge(fromFlag, servers)
+		setup.notices = append(setup.notices, warnings...)
+	}
+	own := mcp.Merge(found.User, cfg.MCPUser, found.Local, fromFlag)
+	project := mcp.Merge(found.Project, cfg.MCPProject)
+	if trusted {
+		for i := range project {
+			project[i].Project = false
+		}
+	} else {
+		project = slices.DeleteFunc(project, func(s mcp.Server) bool {
+			return slices.ContainsFunc(own, func(o mcp.Server) bool { return o.Name == s.Name })
+		})
+		if note := untrustedNotice(project, headless); note != "" {
+			setup.notices = append(setup.notices, note)
+		}
+	}
+	setup.servers = mcp.Merge(found.User, cfg.MCPUser, project, found.Local, fromFlag)
+	return setup, nil
+}
+
+// untrustedNotice names the project files whose servers wait for trust,
+// and how to give it.
+func untrustedNotice(project []mcp.Server, headless bool) string {
+	if len(project) == 0 {
+		return ""
+	}
+	var files, names []string
+	for _, s := range project {
+		if !slices.Contains(files, s.Source) {
+			files = append(files, s.Source)
+		}
+		names = append(names, s.Name)
+	}
+	what := fmt.Sprintf("%s: MCP servers %s", strings.Join(files, ", "), strings.Join(names, ", "))
+	if headless {
+		return what + " not started: this folder is not trusted (run `baton trust` in it to start them)"
+	}
+	return what + " wait for your approval: this folder is not trusted (`baton trust` trusts it)"
+}
+
+// readMCPConfig reads one --mcp-config value: a file in Claude Code's
+// JSON form, or that JSON written inline.
+func readMCPConfig(arg string, lookup func(string) (string, bool)) ([]mcp.Server, []string, error) {
+	if strings.HasPrefix(strings.TrimSpace(arg), "{") {
+		return mcp.ParseClaude([]byte(arg), "--mcp-config", lookup)
+	}
+	info, err := os.Stat(arg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", arg, err)
+	}
+	if !info.Mode().IsRegular() || info.Size() > maxMCPConfigBytes {
+		return nil, nil, fmt.Errorf("read %s: not a regular file of at most %d KiB", arg, maxMCPConfigBytes>>10)
+	}
+	data, err := os.ReadFile(arg)
+	if err != nil {
+		return nil, nil, fmt.Errorf("read %s: %w", arg, err)
+	}
+	return mcp.ParseClaude(data, arg, lookup)
+}
+
+// openCodeDir is OpenCode's user folder, under the XDG config home.
+func openCodeDir(env map[string]string) string {
+	if dir := env["XDG_CONFIG_HOME"]; filepath.IsAbs(dir) {
+		return filepath.Join(dir, "opencode")
+	}
+	if home := env["HOME"]; home != "" {
+		return filepath.Join(home, ".config", "opencode")
+	}
+	return ""
+}

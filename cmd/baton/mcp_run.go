@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/mcp"
+)
+
+// mcpRun owns the MCP servers of one run: it starts them, reports on
+// them and ends them with the run. A nil *mcpRun (no servers) does
+// nothing.
+type mcpRun struct {
+	m       *mcp.Manager
+	session atomic.Pointer[engine.Session]
+	// watch ends the headless watcher; watched is closed when it has.
+	watch   context.CancelFunc
+	watched chan struct{}
+}
+
+// newMCPRun prepares the servers of inv; nil when there are none.
+func newMCPRun(inv *invocation) *mcpRun {
+	if len(inv.mcp.servers) == 0 {
+		return nil
+	}
+	var environ []string
+	for k, v := range inv.env {
+		environ = append(environ, k+"="+v)
+	}
+	r := &mcpRun{}
+	r.m = mcp.NewManager(inv.mcp.servers, mcp.Options{
+		StartupTimeout: inv.mcp.timeout, Dir: inv.workspace, Environ: environ, Version: version(),
+		Ask: r.ask,
+	})
+	return r
+}
+
+// source is what the engine reads tools and statuses from (nil without
+// servers, so the engine sees no source at all).
+func (r *mcpRun) source() engine.MCPSource {
+	if r == nil {
+		return nil
+	}
+	return r.m
+}
+
+// ask shows a card for a server of an untrusted project, through the
+// session once there is one; before that, and in headless runs, nothing
+// is started unasked.
+func (r *mcpRun) ask(ctx context.Context, s mcp.Server) bool {
+	session := r.session.Load()
+	if session == nil {
+		return false
+	}
+	return session.ApproveMCPServer(ctx, s.Name, s.Source, s.Target())
+}
+
+// start launches the servers in the background for the TUI: the first
+// frame never waits for them, and cards for untrusted servers go through
+// session.
+func (r *mcpRun) start(ctx context.Context, session *engine.Session) {
+	if r == nil {
+		return
+	}
+	r.session.Store(session)
+	r.m.Start(ctx)
+}
+
+// startHeadless launches the servers and waits until each has connected
+// or failed, at most the startup timeout, naming on stderr every server
+// left out; then it watches for servers that exit during the run.
+func (r *mcpRun) startHeadless(ctx context.Context, stderr io.Writer) {
+	if r == nil {
+		return
+	}
+	r.m.Start(ctx)
+	// A little grace lets a server that times out be ended and marked
+	// failed, so it is named with its reason.
+	wait, cancel := context.WithTimeout(ctx, r.m.StartupTimeout()+time.Second)
+	_ = r.m.Wait(wait, mcp.AllSettled)
+	cancel()
+	last := r.m.Statuses()
+	for _, s := range last {
+		switch s.State {
+		case event.MCPConnected, event.MCPNotStarted:
+		case event.MCPFailed:
+			fmt.Fprintf(stderr, "baton: MCP server %s failed: %s; its tools are left out\n", s.Name, s.Error)
+		default:
+			fmt.Fprintf(stderr, "baton: MCP server %s not ready after %s; its tools are left out\n", s.Name, r.m.StartupTimeout())
+		}
+	}
+	watchCtx, stop := context.WithCancel(ctx)
+	r.watch, r.watched = stop, make(chan struct{})
+	// The watcher ends when close cancels watchCtx.
+	go func() {
+		defer close(r.watched)
+		r.report(watchCtx, last, stderr)
+	}()
+}
+
+// report names each server that leaves the connected state, until ctx
+// ends.
+func (r *mcpRun) report(ctx context.Context, last []event.MCPServer, stderr io.Writer) {
+	for {
+		var now []event.MCPServer
+		err := r.m.Wait(ctx, func(s []event.MCPServer) bool {
+			now = s
+			return changed(last, s)
+		})
+		if err != nil {
+			return
+		}
+		for i, s := range now {
+			if last[i].State != event.MCPConnected || s.State == event.MCPConnected {
+				continue
+			}
+			what := "restarting it"
+			if s.State == event.MCPFailed {
+				what = "its tools are left out"
+			}
+			fmt.Fprintf(stderr, "baton: MCP server %s exited: %s; %s\n", s.Name, s.Error, what)
+		}
+		last = now
+	}
+}
+
+// changed reports whether any server changed state.
+func changed(before, after []event.MCPServer) bool {
+	for i := range after {
+		if before[i].State != after[i].State {
+			return true
+		}
+	}
+	return false
+}
+
+// close ends the watcher and every server process.
+func (r *mcpRun) close() {
+	if r == nil {
+		return
+	}
+	if r.watch != nil {
+		r.watch()
+		<-r.watched
+	}
+	r.m.Close()
+}
+
+// lockedWriter serialises writes, so the MCP watcher and the headless
+// printer can share stderr.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+// Write implements io.Writer.
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(p)
+}

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
+)
+
+// mcpJSON is Claude Code's JSON form naming stdio servers that re-execute
+// this test binary, one per name → mode.
+func mcpJSON(t *testing.T, modes map[string]string) string {
+	t.Helper()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	servers := map[string]any{}
+	for name, mode := range modes {
+		servers[name] = map[string]any{"command": exe, "args": []string{"-test.run=^$"}, "env": map[string]string{mcptest.ModeEnv: mode}}
+	}
+	data, err := json.Marshal(map[string]any{"mcpServers": servers})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
+
+// echoOnce scripts a model that calls mcp__srv__echo, then repeats what it
+// got back.
+func echoOnce(req *llmtest.Request, w *llmtest.Writer) {
+	if req.Index == 0 {
+		w.ToolCalls(llmtest.Call{Name: "mcp__srv__echo", Args: `{"text":"ping"}`})
+		return
+	}
+	msgs := req.Body.Messages
+	w.Text("the server said: " + msgs[len(msgs)-1].Content)
+}
+
+func TestHeadlessRunCallsAnMCPServerFromMCPConfig(t *testing.T) {
+	srv := llmtest.NewServer(t, echoOnce)
+	file := filepath.Join(t.TempDir(), "servers.json")
+	writeFile(t, file, mcpJSON(t, map[string]string{"srv": mcptest.ModeServe, "stuck": mcptest.ModeHang}))
+	home := t.TempDir()
+	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "[mcp]\nstartup_timeout_s = 1\n")
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL, "HOME=" + home}, "",
+		"-p", "ping the server", "--mcp-config", file, "--allow", "mcp__srv__echo")
+	if r.code != exitOK {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	if r.stdout != "the server said: echo: ping\n" {
+		t.Errorf("stdout = %q", r.stdout)
+	}
+	if !strings.Contains(r.stderr, "baton: MCP server stuck failed: connect: no answer within the startup timeout; its tools are left out") {
+		t.Errorf("stderr does not name the hanging server:\n%s", r.stderr)
+	}
+	for _, name := range srv.Requests()[0].ToolNames() {
+		if strings.HasPrefix(name, "mcp__stuck__") {
+			t.Errorf("the hanging server's tool %s was offered", name)
+		}
+	}
+}
+
+func TestHeadlessRunWithoutAllowRefusesTheMCPCall(t *testing.T) {
+	srv := llmtest.NewServer(t, echoOnce)
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "",
+		"-p", "ping", "--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	if r.code != exitOK || !strings.Contains(r.stdout, "re-run with --allow mcp__srv__echo") {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+}
+
+func TestUntrustedProjectMCPJSONIsNamedAndNotStarted(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	ws := t.TempDir()
+	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	r := runAt(t, ws, t.TempDir(), []string{"OPENAI_BASE_URL=" + srv.URL}, "-p", "hi")
+	if r.code != exitOK {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	want := "baton: note: .mcp.json: MCP servers srv not started: this folder is not trusted (run `baton trust` in it to start them)"
+	if !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+	}
+	for _, name := range srv.Requests()[0].ToolNames() {
+		if strings.HasPrefix(name, "mcp__") {
+			t.Errorf("untrusted server's tool %s was offered", name)
+		}
+	}
+}
+
+func TestMCPFlagsAndConfigErrors(t *testing.T) {
+	if _, err := parseFlags([]string{"--allow", "mcp__github__*,mcp__fs__read,read_file"}); err != nil {
+		t.Errorf("mcp names refused: %v", err)
+	}
+	if _, err := parseFlags([]string{"--allow", "mcp__"}); err == nil {
+		t.Error("a bare mcp__ was accepted")
+	}
+	bad := map[string]string{
+		"[mcp.servers.x]\ncommand = 3\n":           "mcp.servers.x: command: expected a command, got 3",
+		"[mcp.servers.x]\ncomand = \"a\"\n":        `unknown key "comand"`,
+		"[mcp.servers.x]\nurl = \"ftp://h\"\n":     "expected an http(s) URL",
+		"[mcp.servers.x]\n":                        "give a command (stdio server) or a url",
+		"[mcp]\nstartup_timeout_s = 0\n":           "expected a positive integer",
+		"[mcp]\ntimeout = 3\n":                     `unknown key "mcp.timeout" (known in [mcp]: startup_timeout_s, servers)`,
+		"[mcp.servers.x]\ntype = \"carrier\"\n":    `expected "stdio", "http" or "sse"`,
+		"[mcp.servers.x]\nargs = [\"a\", 1]\n":     "expected a list of strings",
+		"[mcp.servers.x]\nenv = { A = 1 }\n":       "expected a table of strings",
+		"[mcp.servers.\"a b\"]\ncommand = \"x\"\n": `server name "a b"`,
+	}
+	for toml, want := range bad {
+		w := newConfigWorld(t, toml, "")
+		_, err := w.load(t, nil, nil)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: err = %v, want %q", toml, err, want)
+		}
+	}
+}
+
+func TestMCPServersFromEverySourceAndTrust(t *testing.T) {
+	w := newConfigWorld(t, "[mcp.servers.mine]\ncommand = \"my-server\"\n[mcp.servers.gh]\nurl = \"https://user.example/mcp\"\n",
+		"[mcp.servers.proj]\ncommand = \"proj-server\"\n")
+	writeFile(t, filepath.Join(w.workspace, ".mcp.json"), `{"mcpServers": {"gh": {"command": "evil"}, "docs": {"command": "docs-server"}}}`)
+	cfg, err := w.load(t, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flags, _ := parseFlags([]string{"--mcp-config", `{"mcpServers": {"extra": {"type": "http", "url": "https://x.example"}}}`})
+	env := map[string]string{"HOME": w.home}
+	untrusted, err := resolveMCP(cfg, flags, w.workspace, env, false, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, s := range untrusted.servers {
+		got[s.Name] = s.Source + "|" + s.Target()
+		if s.Project != (s.Name == "docs" || s.Name == "proj") {
+			t.Errorf("%s: project = %v", s.Name, s.Project)
+		}
+	}
+	if got["gh"] != filepath.Join(w.home, ".config", "baton", "config.toml")+"|https://user.example/mcp" || got["extra"] == "" || len(got) != 5 {
+		t.Errorf("servers = %v", got)
+	}
+	if len(untrusted.notices) != 1 || !strings.Contains(untrusted.notices[0], ".mcp.json, .baton/config.toml: MCP servers docs, proj wait for your approval") {
+		t.Errorf("notices = %q", untrusted.notices)
+	}
+	trusted, _ := resolveMCP(cfg, flags, w.workspace, env, false, true)
+	for _, s := range trusted.servers {
+		if s.Project || s.Name == "gh" && s.Command != "evil" {
+			t.Errorf("trusted: %+v", s)
+		}
+	}
+	if _, err := resolveMCP(cfg, flagValuesWith(t, "--mcp-config", "/nonexistent.json"), w.workspace, env, true, false); err == nil ||
+		!strings.Contains(err.Error(), "--mcp-config: read /nonexistent.json") {
+		t.Errorf("missing file: %v", err)
+	}
+}
+
+// flagValuesWith parses args, failing the test on an error.
+func flagValuesWith(t *testing.T, args ...string) flagValues {
+	t.Helper()
+	f, err := parseFlags(args)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}

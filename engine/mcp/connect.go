@@ -1,0 +1,175 @@
+package mcp
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"net/http"
+	"os/exec"
+	"slices"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// conn is one live connection to a server: the protocol session and, for
+// a stdio server, its process.
+type conn struct {
+	session *sdk.ClientSession
+	tools   []*sdk.Tool
+	cmd     *exec.Cmd
+	stderr  *tailBuffer
+	// stop ends the process's context, which kills its group.
+	stop context.CancelFunc
+}
+
+// stderrTail bounds what is kept of a server's stderr: enough to say why
+// it died, never the whole stream.
+const stderrTail = 2048
+
+// dial starts or reaches the server and lists its tools. life bounds the
+// connection (its end kills the process group); the handshake is bounded
+// by timeout.
+func (m *Manager) dial(life context.Context, s Server, timeout time.Duration) (*conn, error) {
+	proc, stop := context.WithCancel(life)
+	c := &conn{stop: stop}
+	var transport sdk.Transport
+	switch {
+	case s.Command != "":
+		c.cmd, c.stderr = m.command(proc, s), &tailBuffer{max: stderrTail}
+		c.cmd.Stderr = c.stderr
+		transport = &sdk.CommandTransport{Command: c.cmd, TerminateDuration: 2 * time.Second}
+	case s.SSE:
+		transport = &sdk.SSEClientTransport{Endpoint: s.URL, HTTPClient: headerClient(s.Headers)}
+	default:
+		transport = &sdk.StreamableClientTransport{Endpoint: s.URL, HTTPClient: headerClient(s.Headers), MaxRetries: -1}
+	}
+	ctx, cancel := context.WithTimeout(life, timeout)
+	defer cancel()
+	// A server that does not answer in time is killed at once, rather
+	// than asked to close a session it never opened.
+	defer context.AfterFunc(ctx, func() {
+		if ctx.Err() == context.DeadlineExceeded {
+			stop()
+		}
+	})()
+	client := sdk.NewClient(&sdk.Implementation{Name: "baton", Version: m.opts.Version}, nil)
+	session, err := client.Connect(ctx, transport, nil)
+	if err != nil {
+		c.kill()
+		return nil, c.explain("connect", ctx, err)
+	}
+	c.session = session
+	for tool, err := range session.Tools(ctx, nil) {
+		if err != nil {
+			c.close()
+			return nil, c.explain("list tools", ctx, err)
+		}
+		c.tools = append(c.tools, tool)
+	}
+	return c, nil
+}
+
+// command builds the server's process: in the workspace, with baton's
+// environment less its secrets plus the server's env, in a process group
+// of its own that is killed whole when life ends.
+func (m *Manager) command(life context.Context, s Server) *exec.Cmd {
+	cmd := exec.CommandContext(life, s.Command, s.Args...)
+	cmd.Dir = m.opts.Dir
+	env := visibleEnv(m.opts.Environ)
+	for _, k := range slices.Sorted(maps.Keys(s.Env)) {
+		env = append(env, k+"="+s.Env[k])
+	}
+	cmd.Env = env
+	// Pdeathsig ends the server even when baton itself is killed
+	// without a chance to clean up (SIGKILL, a closed terminal).
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
+	cmd.WaitDelay = 2 * time.Second
+	return cmd
+}
+
+// explain words a failed step, saying when it ran out of time and adding
+// the end of the server's stderr.
+func (c *conn) explain(step string, ctx context.Context, err error) error {
+	if ctx.Err() == context.DeadlineExceeded {
+		err = fmt.Errorf("no answer within the startup timeout")
+	}
+	if tail := c.stderr.last(); tail != "" {
+		return fmt.Errorf("%s: %w (stderr: %s)", step, err, tail)
+	}
+	return fmt.Errorf("%s: %w", step, err)
+}
+
+// close ends the session and makes sure no process of the server is left.
+func (c *conn) close() {
+	if c.session != nil {
+		_ = c.session.Close()
+	}
+	c.kill()
+}
+
+// kill ends the server's process group, the process and whatever it
+// started; a server that exited on its own may have left children.
+func (c *conn) kill() {
+	c.stop()
+	if c.cmd != nil && c.cmd.Process != nil {
+		_ = syscall.Kill(-c.cmd.Process.Pid, syscall.SIGKILL)
+	}
+}
+
+// headerClient is an HTTP client that adds the configured headers to every
+// request (an Authorization header, typically).
+func headerClient(headers map[string]string) *http.Client {
+	if len(headers) == 0 {
+		return nil
+	}
+	return &http.Client{Transport: headerTransport{headers: headers, next: http.DefaultTransport}}
+}
+
+// headerTransport sets headers on each request it forwards.
+type headerTransport struct {
+	headers map[string]string
+	next    http.RoundTripper
+}
+
+// RoundTrip implements http.RoundTripper.
+func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	r = r.Clone(r.Context())
+	for k, v := range t.headers {
+		r.Header.Set(k, v)
+	}
+	return t.next.RoundTrip(r)
+}
+
+// tailBuffer keeps the last max bytes written to it.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+// Write implements io.Writer.
+func (b *tailBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf = append(b.buf, p...)
+	if over := len(b.buf) - b.max; over > 0 {
+		b.buf = b.buf[over:]
+	}
+	return len(p), nil
+}
+
+// last is the last non-empty line written, or "" (nil buffer included).
+func (b *tailBuffer) last() string {
+	if b == nil {
+		return ""
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(string(b.buf)), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
+}

@@ -1,0 +1,134 @@
+// Package mcptest is a real MCP server for tests across baton, written
+// with the same SDK baton's client uses. It serves over stdio (a test
+// binary re-executed as the server) or streamable HTTP on loopback, with
+// tools that echo, fail, return an image, report their process, start a
+// child process and crash.
+package mcptest
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+
+	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// ModeEnv names the variable that turns a re-executed test binary into a
+// stdio server: its value is the mode given to RunStdio.
+const ModeEnv = "BATON_MCPTEST_SERVER"
+
+// The stdio modes.
+const (
+	// ModeServe answers like any server.
+	ModeServe = "serve"
+	// ModeHang never answers the handshake.
+	ModeHang = "hang"
+	// ModeOnce serves the first time it is started (per marker file in
+	// MarkerEnv) and exits at once every later time.
+	ModeOnce = "once"
+)
+
+// MarkerEnv names the file ModeOnce uses to know it ran before.
+const MarkerEnv = "BATON_MCPTEST_MARKER"
+
+// echoArgs are the arguments of echo.
+type echoArgs struct {
+	Text string `json:"text" jsonschema:"the text to send back"`
+}
+
+// none is an empty argument object.
+type none struct{}
+
+// NewServer returns a server with the test tools.
+func NewServer() *sdk.Server {
+	s := sdk.NewServer(&sdk.Implementation{Name: "mcptest", Version: "1"}, nil)
+	text := func(s string) *sdk.CallToolResult {
+		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}}
+	}
+	sdk.AddTool(s, &sdk.Tool{Name: "echo", Description: "Echo the text back."},
+		func(_ context.Context, _ *sdk.CallToolRequest, a echoArgs) (*sdk.CallToolResult, any, error) {
+			return text("echo: " + a.Text), nil, nil
+		})
+	sdk.AddTool(s, &sdk.Tool{Name: "fail", Description: "Always fails."},
+		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
+			r := text("boom: the widget is broken")
+			r.IsError = true
+			return r, nil, nil
+		})
+	sdk.AddTool(s, &sdk.Tool{Name: "image", Description: "Returns a picture."},
+		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
+			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "a red dot"},
+				&sdk.ImageContent{MIMEType: "image/png", Data: []byte{0x89, 'P', 'N', 'G', 1, 2}}}}, nil, nil
+		})
+	sdk.AddTool(s, &sdk.Tool{Name: "pid", Description: "Reports the server's process id."},
+		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
+			return text(strconv.Itoa(os.Getpid())), nil, nil
+		})
+	sdk.AddTool(s, &sdk.Tool{Name: "spawn", Description: "Starts a long sleep and reports its process id."},
+		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
+			cmd := exec.Command("sleep", "300")
+			if err := cmd.Start(); err != nil {
+				return nil, nil, err
+			}
+			return text(strconv.Itoa(cmd.Process.Pid)), nil, nil
+		})
+	sdk.AddTool(s, &sdk.Tool{Name: "crash", Description: "Exits the server at once."},
+		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
+			fmt.Fprintln(os.Stderr, "crashing on purpose")
+			os.Exit(3)
+			return nil, nil, nil
+		})
+	return s
+}
+
+// RunStdio serves mode on stdin and stdout until the client goes away,
+// then exits the process; a test's TestMain calls it when ModeEnv is set.
+func RunStdio(mode string) {
+	switch mode {
+	case ModeHang:
+		_, _ = io.Copy(io.Discard, os.Stdin)
+		os.Exit(0)
+	case ModeOnce:
+		marker := os.Getenv(MarkerEnv)
+		if _, err := os.Stat(marker); err == nil {
+			fmt.Fprintln(os.Stderr, "refusing to start twice")
+			os.Exit(4)
+		}
+		if err := os.WriteFile(marker, nil, 0o600); err != nil {
+			os.Exit(5)
+		}
+	}
+	if err := NewServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil {
+		os.Exit(1)
+	}
+	os.Exit(0)
+}
+
+// HTTP serves NewServer over streamable HTTP on loopback until the test
+// ends and returns its URL. Requests without every header of want are
+// refused with 401, so a test can check that configured headers arrive.
+func HTTP(t testing.TB, want map[string]string) string {
+	t.Helper()
+	srv := NewServer()
+	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil)
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		for k, v := range want {
+			if r.Header.Get(k) != v {
+				http.Error(w, "missing "+k, http.StatusUnauthorized)
+				return
+			}
+		}
+		h.ServeHTTP(w, r)
+	}))
+	t.Cleanup(func() {
+		ts.CloseClientConnections()
+		ts.Close()
+	})
+	return ts.URL
+}

@@ -1,0 +1,156 @@
+package mcp
+
+import (
+	"encoding/json"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+)
+
+// openCodeServer is one entry of OpenCode's "mcp" block.
+type openCodeServer struct {
+	Type        string            `json:"type"`
+	Command     []string          `json:"command"`
+	Environment map[string]string `json:"environment"`
+	URL         string            `json:"url"`
+	Headers     map[string]string `json:"headers"`
+	Enabled     *bool             `json:"enabled"`
+}
+
+// ParseOpenCode reads the "mcp" block of an opencode.json or
+// opencode.jsonc (comments and trailing commas allowed): type local
+// (command as an array, environment) or remote (url, headers); entries
+// with enabled: false are left out. {env:VAR} is expanded from env, as
+// OpenCode does.
+func ParseOpenCode(data []byte, source string, env func(string) (string, bool)) ([]Server, []string, error) {
+	var file struct {
+		MCP map[string]json.RawMessage `json:"mcp"`
+	}
+	if err := json.Unmarshal(stripJSONC(data), &file); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w", source, jsonError(err))
+	}
+	var (
+		servers  []Server
+		warnings []string
+	)
+	for _, name := range slices.Sorted(maps.Keys(file.MCP)) {
+		var o openCodeServer
+		if err := json.Unmarshal(file.MCP[name], &o); err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: mcp.%s: %v; skipped", source, name, jsonError(err)))
+			continue
+		}
+		if o.Enabled != nil && !*o.Enabled {
+			continue
+		}
+		s, err := o.server(name, env)
+		if err == nil {
+			err = s.Check()
+		}
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: mcp.%s: %v; skipped", source, name, err))
+			continue
+		}
+		s.Source = source
+		servers = append(servers, s)
+	}
+	return servers, warnings, nil
+}
+
+// openCodeVar matches OpenCode's {env:NAME}.
+var openCodeVar = regexp.MustCompile(`\{env:([A-Za-z_][A-Za-z0-9_]*)\}`)
+
+// server converts the entry.
+func (o openCodeServer) server(name string, env func(string) (string, bool)) (Server, error) {
+	expand := func(s string) string {
+		return openCodeVar.ReplaceAllStringFunc(s, func(ref string) string {
+			v, _ := env(openCodeVar.FindStringSubmatch(ref)[1])
+			return v
+		})
+	}
+	expandMap := func(in map[string]string) map[string]string {
+		if len(in) == 0 {
+			return nil
+		}
+		out := make(map[string]string, len(in))
+		for k, v := range in {
+			out[k] = expand(v)
+		}
+		return out
+	}
+	switch o.Type {
+	case "local":
+		if len(o.Command) == 0 {
+			return Server{}, fmt.Errorf("a local server needs a command array")
+		}
+		var cmd []string
+		for _, c := range o.Command {
+			cmd = append(cmd, expand(c))
+		}
+		return Server{Name: name, Command: cmd[0], Args: cmd[1:], Env: expandMap(o.Environment)}, nil
+	case "remote":
+		return Server{Name: name, URL: expand(o.URL), Headers: expandMap(o.Headers)}, nil
+	}
+	return Server{}, fmt.Errorf("type %q: expected local or remote", o.Type)
+}
+
+// stripJSONC removes // and /* */ comments and trailing commas outside
+// strings, turning JSONC into JSON; offsets of what is left may shift.
+func stripJSONC(in []byte) []byte {
+	out := make([]byte, 0, len(in))
+	for i := 0; i < len(in); i++ {
+		c := in[i]
+		switch {
+		case c == '"':
+			j := i + 1
+			for j < len(in) && in[j] != '"' {
+				if in[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			end := min(j+1, len(in))
+			out = append(out, in[i:end]...)
+			i = end - 1
+		case c == '/' && i+1 < len(in) && in[i+1] == '/':
+			for i < len(in) && in[i] != '\n' {
+				i++
+			}
+			i--
+		case c == '/' && i+1 < len(in) && in[i+1] == '*':
+			i += 2
+			for i+1 < len(in) && !(in[i] == '*' && in[i+1] == '/') {
+				i++
+			}
+			i++
+		case c == ',' && closesNext(in[i+1:]):
+			// A trailing comma before } or ] is dropped.
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// closesNext reports whether the next meaningful byte of rest (skipping
+// spaces and comments) closes an object or array.
+func closesNext(rest []byte) bool {
+	for i := 0; i < len(rest); i++ {
+		switch c := rest[i]; {
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+		case c == '/' && i+1 < len(rest) && rest[i+1] == '/':
+			for i < len(rest) && rest[i] != '\n' {
+				i++
+			}
+		case c == '/' && i+1 < len(rest) && rest[i+1] == '*':
+			i += 2
+			for i+1 < len(rest) && !(rest[i] == '*' && rest[i+1] == '/') {
+				i++
+			}
+			i++
+		default:
+			return c == '}' || c == ']'
+		}
+	}
+	return false
+}

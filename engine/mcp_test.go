@@ -1,0 +1,177 @@
+package engine
+
+import (
+	"context"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/mcp"
+	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
+)
+
+// withMCP connects the session to a real MCP server (streamable HTTP on
+// loopback) named srv, waiting until its tools are offered.
+func withMCP(t *testing.T) func(*Config) {
+	t.Helper()
+	m := mcp.NewManager([]mcp.Server{{Name: "srv", URL: mcptest.HTTP(t, nil), Source: "test"}}, mcp.Options{})
+	m.Start(context.Background())
+	t.Cleanup(m.Close)
+	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
+	defer cancel()
+	if err := m.Wait(ctx, mcp.AllSettled); err != nil {
+		t.Fatal(err)
+	}
+	if st := m.Statuses()[0]; st.State != event.MCPConnected {
+		t.Fatalf("server not connected: %+v", st)
+	}
+	return func(c *Config) { c.MCP = m }
+}
+
+// callThenAnswer scripts a model that calls one tool, then answers.
+func callThenAnswer(name, args string) llmtest.Responder {
+	return func(r *llmtest.Request, w *llmtest.Writer) {
+		if len(toolMessages(r)) == 0 {
+			w.ToolCalls(llmtest.Call{ID: "c1", Name: name, Args: args})
+			return
+		}
+		w.Text("done")
+	}
+}
+
+func TestModelCallsAnMCPToolAndGetsItsResult(t *testing.T) {
+	s, srv := newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"hello"}`), func(c *Config) {
+		withMCP(t)(c)
+		c.Mode, c.Allow = ModeHeadless, []string{"mcp__srv__*"}
+	})
+	log := runTurn(t, s, "echo hello", nil)
+	reqs := srv.Requests()
+	if !slices.Contains(reqs[0].ToolNames(), "mcp__srv__echo") {
+		t.Fatalf("tools offered: %v", reqs[0].ToolNames())
+	}
+	for _, tl := range reqs[0].Body.Tools {
+		if tl.Function.Name == "mcp__srv__echo" {
+			schema, _ := json.Marshal(tl.Function.Parameters)
+			contains(t, "echo schema", string(schema), `"text"`)
+		}
+	}
+	if got := toolMessages(reqs[1]); len(got) != 1 || got[0] != "echo: hello" {
+		t.Fatalf("tool result %q", got)
+	}
+	if fin := eventsOf[ToolFinished](log); len(fin) != 1 || fin[0].IsError {
+		t.Fatalf("finished %+v", fin)
+	}
+}
+
+func TestMCPCallNeedsApprovalLikeACommand(t *testing.T) {
+	s, srv := newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"x"}`), func(c *Config) {
+		withMCP(t)(c)
+		c.Mode = ModeHeadless
+	})
+	runTurn(t, s, "go", nil)
+	got := toolMessages(srv.Requests()[1])
+	if len(got) != 1 || !strings.Contains(got[0], "--allow mcp__srv__echo") {
+		t.Fatalf("tool result %q", got)
+	}
+	s, _ = newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"x"}`), func(c *Config) {
+		withMCP(t)(c)
+		c.Mode = ModeAsk
+	})
+	var asked []string
+	runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+		asked = append(asked, r.Tool+"\n"+r.Preview)
+		return Answer{Decision: Deny}
+	})
+	if !slices.Equal(asked, []string{"mcp__srv__echo\necho on MCP server srv\n{\n  \"text\": \"x\"\n}"}) {
+		t.Fatalf("asked about %v", asked)
+	}
+}
+
+func TestMCPToolErrorGoesBackToTheModel(t *testing.T) {
+	s, srv := newTestSession(t, callThenAnswer("mcp__srv__fail", `{}`), withMCP(t))
+	log := runTurn(t, s, "go", nil)
+	got := toolMessages(srv.Requests()[1])
+	if len(got) != 1 || !strings.Contains(got[0], "Error: mcp__srv__fail failed: boom: the widget is broken") {
+		t.Fatalf("tool result %q", got)
+	}
+	if fin := eventsOf[ToolFinished](log); len(fin) != 1 || !fin[0].IsError {
+		t.Fatalf("finished %+v", fin)
+	}
+}
+
+func TestChildGetsOnlyTheMCPToolsItsTypeLists(t *testing.T) {
+	cases := []struct {
+		name  string
+		tools []string
+		deny  []string
+		want  []string
+	}{
+		{"exact name", []string{"read_file", "mcp__srv__echo"}, nil, []string{"read_file", "mcp__srv__echo"}},
+		{"server pattern", []string{"mcp__srv__*"}, []string{"mcp__srv__crash", "mcp__srv__spawn"},
+			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__image", "mcp__srv__pid"}},
+		{"none listed", []string{"read_file"}, nil, []string{"read_file"}},
+		{"other server", []string{"mcp__github__*"}, nil, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			typ := agenttypes.Type{Name: "probe", Description: "p", Tools: tc.tools}
+			s, srv := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Probe.","subagent_type":"probe"}`,
+				func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }),
+				func(c *Config) { withMCP(t)(c); withTypes(typ)(c); c.SubagentDeny = tc.deny })
+			runTurn(t, s, "go", nil)
+			got := childByPrompt(srv.Requests(), "Probe.")[0].ToolNames()
+			slices.Sort(got)
+			want := slices.Sorted(slices.Values(tc.want))
+			if !slices.Equal(got, want) {
+				t.Fatalf("child tools %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+func TestReadOnlyBuiltinChildCannotCallMCPTools(t *testing.T) {
+	child := func(r *llmtest.Request, w *llmtest.Writer) {
+		if len(toolMessages(r)) == 0 {
+			w.ToolCalls(llmtest.Call{ID: "x1", Name: "mcp__srv__echo", Args: `{"text":"sneak"}`})
+			return
+		}
+		w.Text("tried")
+	}
+	s, srv := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Look.","subagent_type":"explore"}`, child), withMCP(t))
+	runTurn(t, s, "go", nil)
+	reqs := childByPrompt(srv.Requests(), "Look.")
+	if slices.ContainsFunc(reqs[0].ToolNames(), func(n string) bool { return strings.HasPrefix(n, "mcp__") }) {
+		t.Fatalf("explore was offered %v", reqs[0].ToolNames())
+	}
+	got := toolMessages(reqs[1])
+	if len(got) != 1 || !strings.Contains(got[0], `tool "mcp__srv__echo" is not available to this agent`) {
+		t.Fatalf("tool result %q", got)
+	}
+}
+
+func TestUntrustedServerStartIsAskedOnACard(t *testing.T) {
+	s, _ := newTestSession(t, callThenAnswer("x", "{}"), nil)
+	got := make(chan bool, 1)
+	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx -y server-github") }()
+	ev := <-s.Events()
+	req, ok := ev.(ApprovalRequested)
+	if !ok || req.Request.Tool != "MCP server gh" || !strings.Contains(req.Request.Preview, "npx -y server-github") || !strings.Contains(req.Request.Preview, ".mcp.json") {
+		t.Fatalf("event %#v", ev)
+	}
+	req.Request.Answer(Answer{Decision: Allow})
+	if !<-got {
+		t.Fatal("an allowed server was refused")
+	}
+	if res, ok := (<-s.Events()).(ApprovalResolved); !ok || res.Answer.Decision != Allow {
+		t.Fatalf("resolution %#v", res)
+	}
+	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx") }()
+	(<-s.Events()).(ApprovalRequested).Request.Answer(Answer{Decision: Deny})
+	if <-got {
+		t.Fatal("a denied server was allowed")
+	}
+}

@@ -1,0 +1,48 @@
+package ui
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// cmdMCP shows the status of every MCP server. The snapshot is taken in
+// a Cmd, so Update never calls into the session.
+func (m *Model) cmdMCP() tea.Cmd {
+	s := m.session
+	return func() tea.Msg {
+		return logMsg{title: "MCP servers", text: formatMCP(s.MCPServers())}
+	}
+}
+
+// formatMCP writes one block per server: name, state, where it came
+// from, what it runs, and its tools or its error.
+func formatMCP(servers []event.MCPServer) string {
+	if len(servers) == 0 {
+		return "none configured; add [mcp.servers.NAME] to your config, a .mcp.json, or pass --mcp-config FILE"
+	}
+	var b strings.Builder
+	for i, s := range servers {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		state := string(s.State)
+		switch {
+		case s.State == event.MCPConnected:
+			state = "connected · " + plural(len(s.Tools), "tool")
+		case s.Restarts > 0:
+			state = fmt.Sprintf("%s · %s", s.State, plural(s.Restarts, "restart"))
+		}
+		fmt.Fprintf(&b, "%s  %s\n  %s (from %s)\n", s.Name, state, s.Target, s.Source)
+		if s.Error != "" {
+			fmt.Fprintf(&b, "  %s\n", s.Error)
+		}
+		if len(s.Tools) > 0 {
+			fmt.Fprintf(&b, "  %s\n", strings.Join(s.Tools, " "))
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
