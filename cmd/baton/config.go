@@ -60,6 +60,8 @@ type config struct {
 	notices []string
 	// Sandbox is the [sandbox] table, and --no-sandbox.
 	Sandbox sandboxConfig
+	// withheld are the project keys not applied (see narrowProject).
+	withheld []withheldKey
 }
 
 // modelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -75,6 +77,9 @@ type configSources struct {
 	flags     flagValues
 	env       map[string]string
 	workspace string
+	// trusted says the person trusts the workspace, so its project file
+	// may widen as well as narrow.
+	trusted bool
 }
 
 // projectConfigName is the project file, relative to the workspace; it is
@@ -96,6 +101,7 @@ func loadConfig(src configSources) (config, error) {
 	if err = cfg.skip(err); err != nil {
 		return config{}, err
 	}
+	project, cfg.withheld = cfg.narrowProject(project, src.trusted)
 	cfg.applyFile(project, fromProject)
 	if err := cfg.applyEnv(src.env); err != nil {
 		return config{}, err

@@ -44,6 +44,14 @@ type flagValues struct {
 	resume   *string
 	cont     bool
 	sessions bool
+	// trust is --trust: apply this folder's project settings for this run
+	// without recording it.
+	trust bool
+	// trustCmd is the "trust" or "untrust" subcommand, trustDir its
+	// folder ("" = the current one) and list is trust --list.
+	trustCmd string
+	trustDir string
+	list     bool
 }
 
 // newFlagSet declares every flag once, for parsing and for --help.
@@ -61,6 +69,8 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("theme", "", "colour theme `NAME`: "+strings.Join(themes.Names(), ", "))
 	fs.BoolP("continue", "c", false, "reopen the last session of this folder")
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
+	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
+	fs.Bool("list", false, "with baton trust: list the trusted folders")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")
 	fs.BoolP("help", "h", false, "show this help")
@@ -74,12 +84,9 @@ func parseFlags(args []string) (flagValues, error) {
 	if err := fs.Parse(args); err != nil {
 		return flagValues{}, err
 	}
-	var v flagValues
-	switch {
-	case fs.NArg() == 1 && fs.Arg(0) == "sessions":
-		v.sessions = true
-	case fs.NArg() > 0:
-		return flagValues{}, fmt.Errorf("unexpected argument %q (a headless prompt goes after -p)", fs.Arg(0))
+	v, err := parseSubcommand(fs.Args())
+	if err != nil {
+		return flagValues{}, err
 	}
 	v.model = changedString(fs, "model")
 	v.baseURL = changedString(fs, "base-url")
@@ -92,6 +99,8 @@ func parseFlags(args []string) (flagValues, error) {
 	}
 	v.demo, _ = fs.GetBool("demo")
 	v.noSandbox, _ = fs.GetBool("no-sandbox")
+	v.trust, _ = fs.GetBool("trust")
+	v.list, _ = fs.GetBool("list")
 	v.cont, _ = fs.GetBool("continue")
 	v.resume = changedString(fs, "resume")
 	v.version, _ = fs.GetBool("version")
@@ -115,6 +124,27 @@ func parseFlags(args []string) (flagValues, error) {
 		v.allow = allow
 	}
 	return v, checkFlagCombos(fs, v)
+}
+
+// parseSubcommand reads the words after the flags: "sessions",
+// "trust [DIR]" or "untrust [DIR]"; nothing else takes arguments.
+func parseSubcommand(args []string) (flagValues, error) {
+	var v flagValues
+	switch {
+	case len(args) == 0:
+	case len(args) == 1 && args[0] == "sessions":
+		v.sessions = true
+	case (args[0] == "trust" || args[0] == "untrust") && len(args) <= 2:
+		v.trustCmd = args[0]
+		if len(args) == 2 {
+			v.trustDir = args[1]
+		}
+	case args[0] == "trust" || args[0] == "untrust":
+		return v, fmt.Errorf("%s takes at most one folder, got %q", args[0], args[1:])
+	default:
+		return v, fmt.Errorf("unexpected argument %q (a headless prompt goes after -p)", args[0])
+	}
+	return v, nil
 }
 
 // changedString returns the flag's value when it was given.
@@ -166,6 +196,9 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 			return fmt.Errorf("--theme: %w", err)
 		}
 	}
+	if v.list && (v.trustCmd != "trust" || v.trustDir != "") {
+		return errors.New("--list only applies to baton trust, without a folder")
+	}
 	if v.cont && v.resume != nil {
 		return errors.New("--continue and --resume cannot be combined: pick one session")
 	}
@@ -187,6 +220,8 @@ Usage:
   baton [flags]              start the full-screen TUI in the current folder
   baton -p PROMPT [flags]    run one turn headless and print the answer
   baton sessions             list this folder's sessions (resume one with --resume ID)
+  baton trust [DIR]          trust a folder's project settings and agent files (default: this folder)
+  baton untrust [DIR]        stop trusting it; baton trust --list shows the trusted folders
 
 Flags:
 ` + flagHelp(newFlagSet()) + `
@@ -199,7 +234,8 @@ Environment:
 
 Config files (TOML): user $XDG_CONFIG_HOME/baton/config.toml (default
 ~/.config/baton/config.toml) and project .baton/config.toml.
-Precedence: flags > environment > project > user > defaults.
+Precedence: flags > environment > project > user > defaults. Until you trust a
+folder, its project files may only narrow (deny tools, lower limits, pick a theme).
 Commands run in a kernel sandbox: [sandbox] mode = "workspace-write" (default),
 "read-only" or "off" (user config only), writable, readable, network = "on"|"off".
 

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/ui"
 )
 
@@ -40,6 +41,9 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	if inv.flags.sessions {
 		return listSessions(inv, stdout, stderr)
 	}
+	if code, ok := settleTrust(ctx, inv, stderr); !ok {
+		return code
+	}
 	restoreLogs, err := redirectLogs(inv.cfg.DebugLog, !inv.headless)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: BATON_DEBUG: %v\n", err)
@@ -65,7 +69,8 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	}
 	defer pruneInBackground(ctx, store, inv, now)()
 	inv.endpoint.notices = slices.Concat(inv.cfg.notices, inv.endpoint.notices, notices)
-	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.workspace, inv.env, inv.headless)
+	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.types, inv.workspace, inv.env, inv.headless)
+	setup.notices = append(inv.trustNotices(), setup.notices...)
 	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"
 	setup.engine.Version = version()
 	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
@@ -88,6 +93,9 @@ type invocation struct {
 	endpoint  endpoint
 	headless  bool
 	prompt    string
+	// types are the agent types, loaded as the folder's trust allows.
+	types *agenttypes.Registry
+	trust folderTrust
 }
 
 // prepare resolves flags, prompt, config and endpoint. A nil invocation
@@ -109,6 +117,8 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 	case flags.version:
 		fmt.Fprintf(stdout, "baton %s\n", version())
 		return nil, exitOK
+	case flags.trustCmd != "":
+		return nil, runTrustCommand(flags, envMap(environ), stdout, stderr)
 	}
 	inv := &invocation{flags: flags, env: envMap(environ), headless: flags.prompt != nil}
 	if inv.headless {
@@ -119,10 +129,8 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if inv.workspace, err = os.Getwd(); err != nil {
 		return fail(exitFailed, fmt.Errorf("workspace: %w", err))
 	}
-	if inv.cfg, err = loadConfig(configSources{flags: flags, env: inv.env, workspace: inv.workspace}); err != nil {
-		return fail(exitUsage, err)
-	}
-	if inv.endpoint, err = chooseEndpoint(inv.cfg, inv.headless, flags.demo); err != nil {
+	inv.trust = lookupTrust(inv.workspace, inv.env, flags.trust)
+	if err := inv.load(); err != nil {
 		return fail(exitUsage, err)
 	}
 	return inv, exitOK

@@ -16,12 +16,7 @@ type sessionSetup struct {
 }
 
 // newSessionSetup builds the engine configuration for a run in workspace.
-func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]string, headless bool) sessionSetup {
-	types := agenttypes.Load(agenttypes.LoadOptions{
-		ProjectDir:    workspace,
-		UserConfigDir: userConfigDir(env),
-		HomeDir:       env["HOME"],
-	})
+func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, workspace string, env map[string]string, headless bool) sessionSetup {
 	notices := append([]string(nil), ep.notices...)
 	var warnings []string
 	for _, w := range types.Warnings() {
