@@ -126,27 +126,6 @@ func parseFlags(args []string) (flagValues, error) {
 	return v, checkFlagCombos(fs, v)
 }
 
-// parseSubcommand reads the words after the flags: "sessions",
-// "trust [DIR]" or "untrust [DIR]"; nothing else takes arguments.
-func parseSubcommand(args []string) (flagValues, error) {
-	var v flagValues
-	switch {
-	case len(args) == 0:
-	case len(args) == 1 && args[0] == "sessions":
-		v.sessions = true
-	case (args[0] == "trust" || args[0] == "untrust") && len(args) <= 2:
-		v.trustCmd = args[0]
-		if len(args) == 2 {
-			v.trustDir = args[1]
-		}
-	case args[0] == "trust" || args[0] == "untrust":
-		return v, fmt.Errorf("%s takes at most one folder, got %q", args[0], args[1:])
-	default:
-		return v, fmt.Errorf("unexpected argument %q (a headless prompt goes after -p)", args[0])
-	}
-	return v, nil
-}
-
 // changedString returns the flag's value when it was given.
 func changedString(fs *pflag.FlagSet, name string) *string {
 	if !fs.Changed(name) {
@@ -195,6 +174,9 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 		if err := checkTheme(*v.theme); err != nil {
 			return fmt.Errorf("--theme: %w", err)
 		}
+	}
+	if v.trustCmd != "" && (v.prompt != nil || v.cont || v.resume != nil || v.demo) {
+		return fmt.Errorf("baton %s takes no run flags (-p, --continue, --resume, --demo)", v.trustCmd)
 	}
 	if v.list && (v.trustCmd != "trust" || v.trustDir != "") {
 		return errors.New("--list only applies to baton trust, without a folder")

@@ -8,6 +8,27 @@ import (
 	"time"
 )
 
+// parseSubcommand reads the words after the flags: "sessions",
+// "trust [DIR]" or "untrust [DIR]"; nothing else takes arguments.
+func parseSubcommand(args []string) (flagValues, error) {
+	var v flagValues
+	switch {
+	case len(args) == 0:
+	case len(args) == 1 && args[0] == "sessions":
+		v.sessions = true
+	case (args[0] == "trust" || args[0] == "untrust") && len(args) <= 2:
+		v.trustCmd = args[0]
+		if len(args) == 2 {
+			v.trustDir = args[1]
+		}
+	case args[0] == "trust" || args[0] == "untrust":
+		return v, fmt.Errorf("%s takes at most one folder, got %q", args[0], args[1:])
+	default:
+		return v, fmt.Errorf("unexpected argument %q (a headless prompt goes after -p)", args[0])
+	}
+	return v, nil
+}
+
 // runTrustCommand is "baton trust [DIR]", "baton trust --list" and
 // "baton untrust [DIR]". It needs no config: a folder whose project file
 // is broken must still be trustable and untrustable.
