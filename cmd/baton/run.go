@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/ui"
+	"github.com/seed-e4e525a6/baton/ui/trustcard"
 )
 
 // Exit codes are a contract with scripts and CI.
@@ -41,7 +42,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	if inv.flags.sessions {
 		return listSessions(inv, stdout, stderr)
 	}
-	if code, ok := settleTrust(ctx, inv, stderr); !ok {
+	if code, ok := settleTrust(ctx, inv, askCard, stderr); !ok {
 		return code
 	}
 	restoreLogs, err := redirectLogs(inv.cfg.DebugLog, !inv.headless)
@@ -82,6 +83,11 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 		fmt.Fprintf(stderr, "baton: note: %s\n", n)
 	}
 	return runHeadless(ctx, setup.engine, inv.prompt, inv.flags.format, stdout, stderr)
+}
+
+// askCard shows the trust card full-screen.
+func askCard(ctx context.Context, req trustcard.Request, theme string) (trustcard.Choice, error) {
+	return trustcard.Ask(ctx, req, theme)
 }
 
 // invocation is a command line resolved into what to run.

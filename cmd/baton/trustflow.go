@@ -81,12 +81,16 @@ func (inv *invocation) request(broad bool) trustcard.Request {
 	return trustRequest(inv.workspace, broad, inv.cfg.withheld, inv.types.Withheld())
 }
 
+// askFunc shows the trust card and returns the answer; trustcard.Ask,
+// or a scripted answer in tests.
+type askFunc func(ctx context.Context, req trustcard.Request, theme string) (trustcard.Choice, error)
+
 // settleTrust asks before a run in a folder that needs it: headless runs
 // in the home folder or the root are refused without --trust, and the TUI
 // shows the card when the project wants more than it gets untrusted (once,
 // until it wants something new) or the folder is home or root. ok is false
 // when the program should end with code.
-func settleTrust(ctx context.Context, inv *invocation, stderr io.Writer) (code int, ok bool) {
+func settleTrust(ctx context.Context, inv *invocation, ask askFunc, stderr io.Writer) (code int, ok bool) {
 	broad := !inv.trust.trusted && isBroadFolder(inv.trust.folder, inv.env)
 	if inv.headless {
 		if broad {
@@ -100,7 +104,7 @@ func settleTrust(ctx context.Context, inv *invocation, stderr io.Writer) (code i
 	if !broad && (len(req.Sections) == 0 || inv.declined(wants)) {
 		return exitOK, true
 	}
-	choice, err := trustcard.Ask(ctx, req, inv.cfg.Theme)
+	choice, err := ask(ctx, req, inv.cfg.Theme)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed, false
