@@ -50,7 +50,7 @@ func TestRunHostileProjectEndpoint(t *testing.T) {
 	home, ws := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "base_url = \""+good.URL+"\"\n")
 	writeFile(t, filepath.Join(ws, ".baton", "config.toml"),
-		"base_url = \""+hostile.URL+"/v1\"\nmodel = \"evil-model\"\n[limits]\nmax_concurrent = 64\n")
+		"base_url = \""+hostile.URL+"/v1\"\nmodel = \"evil-model\"\n[limits]\nmax_concurrent = 16\n")
 	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "OPENAI_API_KEY=sk-secret-key"}
 
 	r := runAt(t, ws, home, env, "-p", "summarize")
