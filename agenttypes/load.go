@@ -24,6 +24,9 @@ type LoadOptions struct {
 	HomeDir string
 	// KnownTools are the tool names the program has; nil means AllTools.
 	KnownTools []string
+	// Untrusted, when set, filters the project's agent files because the
+	// person has not trusted the folder.
+	Untrusted *Untrusted
 }
 
 // maxFileSize bounds an agent file; anything larger is not a prompt.
@@ -34,25 +37,27 @@ type folder struct {
 	dir string
 	// openCode folders are read as OpenCode reads them.
 	openCode bool
+	// project folders travel with the repository.
+	project bool
 }
 
 // folders lists the agent folders from lowest to highest precedence:
 // user before project, and within each, borrowed folders before baton's.
 func (o LoadOptions) folders() []folder {
 	var dirs []folder
-	add := func(openCode bool, base string, elem ...string) {
+	add := func(openCode, project bool, base string, elem ...string) {
 		if base != "" {
-			dirs = append(dirs, folder{filepath.Join(append([]string{base}, elem...)...), openCode})
+			dirs = append(dirs, folder{filepath.Join(append([]string{base}, elem...)...), openCode, project})
 		}
 	}
-	add(false, o.HomeDir, ".claude", "agents")
-	add(true, o.HomeDir, ".config", "opencode", "agent")
-	add(true, o.HomeDir, ".config", "opencode", "agents")
-	add(false, o.UserConfigDir, "agents")
-	add(false, o.ProjectDir, ".claude", "agents")
-	add(true, o.ProjectDir, ".opencode", "agent")
-	add(true, o.ProjectDir, ".opencode", "agents")
-	add(false, o.ProjectDir, ".baton", "agents")
+	add(false, false, o.HomeDir, ".claude", "agents")
+	add(true, false, o.HomeDir, ".config", "opencode", "agent")
+	add(true, false, o.HomeDir, ".config", "opencode", "agents")
+	add(false, false, o.UserConfigDir, "agents")
+	add(false, true, o.ProjectDir, ".claude", "agents")
+	add(true, true, o.ProjectDir, ".opencode", "agent")
+	add(true, true, o.ProjectDir, ".opencode", "agents")
+	add(false, true, o.ProjectDir, ".baton", "agents")
 	return dirs
 }
 
@@ -68,9 +73,11 @@ func Load(opts LoadOptions) *Registry {
 	tools := newToolSet(known)
 	var (
 		loaded   []Type
+		withheld []Type
 		warnings []Warning
 		read     = make(map[string]bool)   // folders already read
 		from     = make(map[string]string) // normalized name → file
+		owner    = owners()                // names a project agent must not replace
 	)
 	for _, f := range opts.folders() {
 		dir := filepath.Clean(f.dir)
@@ -90,6 +97,14 @@ func Load(opts LoadOptions) *Registry {
 				continue
 			}
 			key := Normalize(t.Name)
+			if !f.project {
+				owner[key] = "your agent"
+			} else if opts.Untrusted != nil {
+				if why := opts.Untrusted.refuse(t, owner[key]); why != "" {
+					warnings, withheld = append(warnings, Warning{File: path, Message: why}), append(withheld, t)
+					continue
+				}
+			}
 			if prev, ok := from[key]; ok {
 				warnings = append(warnings, Warning{File: path,
 					Message: fmt.Sprintf("agent %q here takes precedence over the one in %s", t.Name, prev)})
@@ -100,6 +115,7 @@ func Load(opts LoadOptions) *Registry {
 	}
 	r := NewRegistry(append(Builtins(), loaded...)...)
 	r.warnings = append(warnings, r.warnings...)
+	r.withheld = withheld
 	return r
 }
 

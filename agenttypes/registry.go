@@ -14,6 +14,7 @@ type Registry struct {
 	types    map[string]Type // by Normalize(Name)
 	order    []string        // keys of types in listing order
 	warnings []Warning
+	withheld []Type // project agents of an untrusted folder, see Withheld
 }
 
 // NewRegistry builds a registry from types; a later type replaces an

@@ -58,8 +58,10 @@ func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (
 	if typ.Timeout > 0 {
 		spec.timeout = typ.Timeout
 	}
-	if a.TimeoutS > 0 {
-		spec.timeout = time.Duration(a.TimeoutS) * time.Second
+	// The model may ask for less time than configured, never more: the
+	// limit is the person's, and a prompt-injected model would raise it.
+	if asked := time.Duration(a.TimeoutS) * time.Second; asked > 0 && asked < spec.timeout {
+		spec.timeout = asked
 	}
 	spec.system = childSystemPrompt(typ, a.Instructions, d.workspace, d.agentsMD)
 	return spec, nil

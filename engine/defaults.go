@@ -37,6 +37,12 @@ func withDefaults(cfg Config) (Config, error) {
 	return cfg, nil
 }
 
+// WithDefaults returns l with every zero limit replaced by the engine's
+// default and every limit capped at its hard maximum: what a session
+// would actually enforce. Config layers compare against it to tell a
+// lowered limit from a raised one.
+func (l Limits) WithDefaults() Limits { return limitsWithDefaults(l) }
+
 // limitsWithDefaults replaces zero limits with the defaults and lowers
 // those above MaxLimits.
 func limitsWithDefaults(l Limits) Limits {

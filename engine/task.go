@@ -72,7 +72,7 @@ func (t *taskTool) Schema() json.RawMessage {
     "subagent_type": {"type": "string", "description": "The type of sub-agent to run; one of the types listed in the tool description."},
     "instructions": {"type": "string", "description": "Optional custom system instructions. Without subagent_type this makes a temporary read-only agent."},
     "model": {"type": "string", "description": "Optional model id for this sub-agent."},
-    "timeout_s": {"type": "integer", "minimum": 1, "description": "Optional time limit in seconds."},
+    "timeout_s": {"type": "integer", "minimum": 1, "description": "Optional time limit in seconds; it can only shorten the configured limit."},
     "effort": {"type": "string", "enum": ["low", "medium", "high"], "description": "Optional reasoning effort for models that can reason."}
   },
   "required": ["description", "prompt"]

@@ -69,6 +69,8 @@ type config struct {
 	// project file; MCPStartupTimeout is [mcp] startup_timeout_s.
 	MCPUser, MCPProject []mcp.Server
 	MCPStartupTimeout   time.Duration
+	// withheld are the project keys not applied (see narrowProject).
+	withheld []withheldKey
 }
 
 // modelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -84,6 +86,9 @@ type configSources struct {
 	flags     flagValues
 	env       map[string]string
 	workspace string
+	// trusted says the person trusts the workspace, so its project file
+	// may widen as well as narrow.
+	trusted bool
 }
 
 // projectConfigName is the project file, relative to the workspace; it is
@@ -108,6 +113,7 @@ func loadConfig(src configSources) (config, error) {
 	if err = cfg.skip(err); err != nil {
 		return config{}, err
 	}
+	project, cfg.withheld = cfg.narrowProject(project, src.trusted)
 	cfg.applyFile(project, fromProject)
 	if err := cfg.applyMCP(project.MCP, fromProject, projectConfigName); err != nil {
 		return config{}, err

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -25,7 +26,7 @@ func TestNetworkTableMerges(t *testing.T) {
 	if cfg.Network != want || cfg.Limits.ReplyMaxBytes != 1<<20 {
 		t.Fatalf("network %+v, reply cap %d; want %+v and 1 MiB", cfg.Network, cfg.Limits.ReplyMaxBytes, want)
 	}
-	setup := newSessionSetup(cfg, endpoint{baseURL: "http://localhost:1/v1"}, w.workspace, nil, true)
+	setup := newSessionSetup(cfg, endpoint{baseURL: "http://localhost:1/v1"}, agenttypes.NewRegistry(), w.workspace, nil, true)
 	if setup.engine.RetryAfterMax != 90*time.Second || setup.engine.Limits.ReplyMaxBytes != 1<<20 {
 		t.Fatalf("engine config: retry-after max %v, reply cap %d", setup.engine.RetryAfterMax, setup.engine.Limits.ReplyMaxBytes)
 	}

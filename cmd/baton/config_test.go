@@ -46,7 +46,7 @@ func (w configWorld) load(t *testing.T, args []string, env map[string]string) (c
 	for k, v := range env {
 		full[k] = v
 	}
-	return loadConfig(configSources{flags: flags, env: full, workspace: w.workspace})
+	return loadConfig(configSources{flags: flags, env: full, workspace: w.workspace, trusted: true})
 }
 
 func TestConfigPrecedence(t *testing.T) {
@@ -145,7 +145,8 @@ prune_after_days = 7
 	check("subagent allow", cfg.SubagentAllow, []string{"read_file", "grep"})
 	check("subagent deny", cfg.SubagentDeny, []string{"run_command"})
 	check("cleanup", cfg.Cleanup, "delete")
-	check("prune", cfg.PruneAfterDays, 7)
+	// Pruning is a user setting: a project's [sessions] never applies.
+	check("prune", cfg.PruneAfterDays, defaultPruneAfterDays)
 	check("debug log", cfg.DebugLog, "/tmp/x.log")
 	m := cfg.Models["local/qwen"]
 	if m.ContextWindow != 32768 || m.InputPerMillion == nil || *m.InputPerMillion != 0 ||

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"github.com/seed-e4e525a6/baton/agenttypes"
+
 	"strings"
 	"testing"
 )
@@ -10,7 +12,7 @@ func TestWebFetchAllowPrivateOnlyFromTheUser(t *testing.T) {
 	if err != nil || !cfg.WebFetch.AllowPrivate {
 		t.Fatalf("user allow_private: %v %+v", err, cfg.WebFetch)
 	}
-	if setup := newSessionSetup(cfg, endpoint{}, t.TempDir(), nil, true); !setup.engine.WebFetch.AllowPrivate {
+	if setup := newSessionSetup(cfg, endpoint{}, agenttypes.NewRegistry(), t.TempDir(), nil, true); !setup.engine.WebFetch.AllowPrivate {
 		t.Fatal("allow_private did not reach the engine")
 	}
 	cfg, err = newConfigWorld(t, "", "").load(t, nil, nil)
@@ -36,11 +38,11 @@ func TestSessionSetupLoadsCustomCommandsForTheTUI(t *testing.T) {
 	writeFile(t, workspace+"/.claude/commands/git/commit.md", "---\ndescription: commit\n---\nCommit $ARGUMENTS")
 	writeFile(t, home+"/.claude/commands/mine.md", "Mine")
 	env := map[string]string{"HOME": home}
-	setup := newSessionSetup(config{}, endpoint{}, workspace, env, false)
+	setup := newSessionSetup(config{}, endpoint{}, agenttypes.NewRegistry(), workspace, env, false)
 	if len(setup.commands) != 2 || setup.commands[0].Name != "git:commit" || setup.commands[1].Name != "mine" {
 		t.Fatalf("commands %+v", setup.commands)
 	}
-	if headless := newSessionSetup(config{}, endpoint{}, workspace, env, true); len(headless.commands) != 0 {
+	if headless := newSessionSetup(config{}, endpoint{}, agenttypes.NewRegistry(), workspace, env, true); len(headless.commands) != 0 {
 		t.Fatal("a headless run has no use for slash commands")
 	}
 }

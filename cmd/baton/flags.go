@@ -46,6 +46,14 @@ type flagValues struct {
 	sessions bool
 	// mcpConfig are the --mcp-config files (or inline JSON).
 	mcpConfig []string
+	// trust is --trust: apply this folder's project settings for this run
+	// without recording it.
+	trust bool
+	// trustCmd is the "trust" or "untrust" subcommand, trustDir its
+	// folder ("" = the current one) and list is trust --list.
+	trustCmd string
+	trustDir string
+	list     bool
 }
 
 // newFlagSet declares every flag once, for parsing and for --help.
@@ -64,6 +72,8 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("theme", "", "colour theme `NAME`: "+strings.Join(themes.Names(), ", "))
 	fs.BoolP("continue", "c", false, "reopen the last session of this folder")
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
+	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
+	fs.Bool("list", false, "with baton trust: list the trusted folders")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")
 	fs.BoolP("help", "h", false, "show this help")
@@ -77,12 +87,9 @@ func parseFlags(args []string) (flagValues, error) {
 	if err := fs.Parse(args); err != nil {
 		return flagValues{}, err
 	}
-	var v flagValues
-	switch {
-	case fs.NArg() == 1 && fs.Arg(0) == "sessions":
-		v.sessions = true
-	case fs.NArg() > 0:
-		return flagValues{}, fmt.Errorf("unexpected argument %q (a headless prompt goes after -p)", fs.Arg(0))
+	v, err := parseSubcommand(fs.Args())
+	if err != nil {
+		return flagValues{}, err
 	}
 	v.model = changedString(fs, "model")
 	v.baseURL = changedString(fs, "base-url")
@@ -95,6 +102,8 @@ func parseFlags(args []string) (flagValues, error) {
 	}
 	v.demo, _ = fs.GetBool("demo")
 	v.noSandbox, _ = fs.GetBool("no-sandbox")
+	v.trust, _ = fs.GetBool("trust")
+	v.list, _ = fs.GetBool("list")
 	v.cont, _ = fs.GetBool("continue")
 	v.resume = changedString(fs, "resume")
 	v.mcpConfig, _ = fs.GetStringArray("mcp-config")
@@ -170,6 +179,12 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 			return fmt.Errorf("--theme: %w", err)
 		}
 	}
+	if v.trustCmd != "" && (v.prompt != nil || v.cont || v.resume != nil || v.demo) {
+		return fmt.Errorf("baton %s takes no run flags (-p, --continue, --resume, --demo)", v.trustCmd)
+	}
+	if v.list && (v.trustCmd != "trust" || v.trustDir != "") {
+		return errors.New("--list only applies to baton trust, without a folder")
+	}
 	if v.cont && v.resume != nil {
 		return errors.New("--continue and --resume cannot be combined: pick one session")
 	}
@@ -191,6 +206,8 @@ Usage:
   baton [flags]              start the full-screen TUI in the current folder
   baton -p PROMPT [flags]    run one turn headless and print the answer
   baton sessions             list this folder's sessions (resume one with --resume ID)
+  baton trust [DIR]          trust a folder's project settings and agent files (default: this folder)
+  baton untrust [DIR]        stop trusting it; baton trust --list shows the trusted folders
 
 Flags:
 ` + flagHelp(newFlagSet()) + `
@@ -203,7 +220,8 @@ Environment:
 
 Config files (TOML): user $XDG_CONFIG_HOME/baton/config.toml (default
 ~/.config/baton/config.toml) and project .baton/config.toml.
-Precedence: flags > environment > project > user > defaults.
+Precedence: flags > environment > project > user > defaults. Until you trust a
+folder, its project files may only narrow (deny tools, lower limits, pick a theme).
 Commands run in a kernel sandbox: [sandbox] mode = "workspace-write" (default),
 "read-only" or "off" (user config only), writable, readable, network = "on"|"off".
 

@@ -19,6 +19,10 @@ func TestParseFlags(t *testing.T) {
 	if want := []string{"write_file", "edit_file", "task"}; !slices.Equal(v.allow, want) {
 		t.Errorf("allow = %q, want %q", v.allow, want)
 	}
+	v, err = parseFlags([]string{"untrust", "../x"})
+	if err != nil || v.trustCmd != "untrust" || v.trustDir != "../x" {
+		t.Errorf("untrust: %+v, %v", v, err)
+	}
 	v, err = parseFlags(nil)
 	if err != nil {
 		t.Fatal(err)
@@ -45,6 +49,10 @@ func TestParseFlagsUsageErrors(t *testing.T) {
 		{[]string{"--model", ""}, "--model: the model name is empty"},
 		{[]string{"--frobnicate"}, "unknown flag: --frobnicate"},
 		{[]string{"list", "files"}, `unexpected argument "list"`},
+		{[]string{"trust", "a", "b"}, `trust takes at most one folder, got ["a" "b"]`},
+		{[]string{"--list"}, "--list only applies to baton trust, without a folder"},
+		{[]string{"untrust", "--list"}, "--list only applies to baton trust"},
+		{[]string{"trust", "-p", "hi"}, "baton trust takes no run flags"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
@@ -59,7 +67,7 @@ func TestParseFlagsUsageErrors(t *testing.T) {
 func TestUsageMentionsEveryFlagAndVariable(t *testing.T) {
 	text := usage()
 	for _, want := range []string{"--model", "--base-url", "-p, --print", "--output-format", "--allow", "--yolo",
-		"--max-steps", "--theme", "--demo", "--version", "--help", "OPENAI_API_KEY", "OPENAI_BASE_URL",
+		"--max-steps", "--theme", "--demo", "--trust", "baton trust [DIR]", "baton untrust [DIR]", "--version", "--help", "OPENAI_API_KEY", "OPENAI_BASE_URL",
 		"BATON_MODEL", "BATON_SUBAGENT_MODEL", "BATON_DEBUG", ".baton/config.toml", "130 interrupted"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("usage lacks %q", want)

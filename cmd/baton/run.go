@@ -12,7 +12,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/ui"
+	"github.com/seed-e4e525a6/baton/ui/trustcard"
 )
 
 // Exit codes are a contract with scripts and CI.
@@ -40,6 +42,9 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	if inv.flags.sessions {
 		return listSessions(inv, stdout, stderr)
 	}
+	if code, ok := settleTrust(ctx, inv, askCard, stderr); !ok {
+		return code
+	}
 	restoreLogs, err := redirectLogs(inv.cfg.DebugLog, !inv.headless)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: BATON_DEBUG: %v\n", err)
@@ -65,7 +70,8 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	}
 	defer pruneInBackground(ctx, store, inv, now)()
 	inv.endpoint.notices = slices.Concat(inv.cfg.notices, inv.endpoint.notices, notices)
-	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.workspace, inv.env, inv.headless)
+	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.types, inv.workspace, inv.env, inv.headless)
+	setup.notices = append(inv.trustNotices(), setup.notices...)
 	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"
 	setup.engine.Version = version()
 	servers := newMCPRun(inv)
@@ -85,6 +91,11 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	return runHeadless(ctx, setup.engine, inv.prompt, inv.flags.format, stdout, stderr)
 }
 
+// askCard shows the trust card full-screen.
+func askCard(ctx context.Context, req trustcard.Request, theme string) (trustcard.Choice, error) {
+	return trustcard.Ask(ctx, req, theme)
+}
+
 // invocation is a command line resolved into what to run.
 type invocation struct {
 	flags     flagValues
@@ -94,10 +105,10 @@ type invocation struct {
 	endpoint  endpoint
 	headless  bool
 	prompt    string
-	// trusted says the person trusts the workspace: the seam folder trust
-	// sets; until then every project counts as untrusted.
-	trusted bool
-	mcp     mcpSetup
+	// types are the agent types, loaded as the folder's trust allows.
+	types *agenttypes.Registry
+	trust folderTrust
+	mcp   mcpSetup
 }
 
 // prepare resolves flags, prompt, config and endpoint. A nil invocation
@@ -119,6 +130,8 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 	case flags.version:
 		fmt.Fprintf(stdout, "baton %s\n", version())
 		return nil, exitOK
+	case flags.trustCmd != "":
+		return nil, runTrustCommand(flags, envMap(environ), stdout, stderr)
 	}
 	inv := &invocation{flags: flags, env: envMap(environ), headless: flags.prompt != nil}
 	if inv.headless {
@@ -129,13 +142,8 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if inv.workspace, err = os.Getwd(); err != nil {
 		return fail(exitFailed, fmt.Errorf("workspace: %w", err))
 	}
-	if inv.cfg, err = loadConfig(configSources{flags: flags, env: inv.env, workspace: inv.workspace}); err != nil {
-		return fail(exitUsage, err)
-	}
-	if inv.endpoint, err = chooseEndpoint(inv.cfg, inv.headless, flags.demo); err != nil {
-		return fail(exitUsage, err)
-	}
-	if inv.mcp, err = resolveMCP(inv.cfg, flags, inv.workspace, inv.env, inv.headless, inv.trusted); err != nil {
+	inv.trust = lookupTrust(inv.workspace, inv.env, flags.trust)
+	if err := inv.load(); err != nil {
 		return fail(exitUsage, err)
 	}
 	return inv, exitOK

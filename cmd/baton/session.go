@@ -20,19 +20,17 @@ type sessionSetup struct {
 }
 
 // newSessionSetup builds the engine configuration for a run in workspace.
-func newSessionSetup(cfg config, ep endpoint, workspace string, env map[string]string, headless bool) sessionSetup {
-	folders := agenttypes.LoadOptions{
-		ProjectDir:    workspace,
-		UserConfigDir: userConfigDir(env),
-		HomeDir:       env["HOME"],
-	}
-	types := agenttypes.Load(folders)
+func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, workspace string, env map[string]string, headless bool) sessionSetup {
 	var (
 		commands        []agenttypes.Command
 		commandWarnings []agenttypes.Warning
 	)
 	if !headless { // slash commands are typed into the TUI
-		commands, commandWarnings = agenttypes.LoadCommands(folders)
+		// A project's commands are prompts, not permissions: every call
+		// they lead to is approved as usual, so trust does not gate them.
+		commands, commandWarnings = agenttypes.LoadCommands(agenttypes.LoadOptions{
+			ProjectDir: workspace, UserConfigDir: userConfigDir(env), HomeDir: env["HOME"],
+		})
 	}
 	notices := append([]string(nil), ep.notices...)
 	var warnings []string

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
@@ -41,7 +42,8 @@ func TestSessionSetup(t *testing.T) {
 	cfg := config{Model: "m", SubagentModel: "s", Allow: []string{"write_file"}, SubagentDeny: []string{"run_command"},
 		Limits: engine.Limits{MaxSteps: 9}}
 	ep := endpoint{baseURL: "http://l/v1", apiKey: placeholderKey, notices: []string{"key withheld"}}
-	setup := newSessionSetup(cfg, ep, ws, map[string]string{"HOME": home}, true)
+	types := agenttypes.Load(agenttypes.LoadOptions{ProjectDir: ws, HomeDir: home})
+	setup := newSessionSetup(cfg, ep, types, ws, map[string]string{"HOME": home}, true)
 	e := setup.engine
 	if e.Model != "m" || e.SubagentModel != "s" || e.Workspace != ws || e.Mode != engine.ModeHeadless ||
 		!slices.Equal(e.Allow, []string{"write_file"}) || !slices.Equal(e.SubagentDeny, []string{"run_command"}) ||

@@ -1,0 +1,94 @@
+package agenttypes
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+)
+
+// Untrusted says the project folder has not been trusted by the person:
+// its agent files (.baton/agents, .claude/agents, .opencode/agent(s))
+// came with a repository and may only narrow what baton does. A project
+// agent loads only when it defines a new name, uses read-only tools,
+// allows nothing else without asking, and asks for no model of its own
+// and no more steps or time than the caps;
+// the others are withheld, with a warning naming the file.
+type Untrusted struct {
+	// MaxSteps and Timeout are the most a project agent may ask for:
+	// the limits a read-only child gets from the person's configuration.
+	MaxSteps int
+	Timeout  time.Duration
+}
+
+// harmlessTools are what an untrusted project's agent may grant: the
+// read-only tools and todo_write, which changes nothing but the agent's
+// own task list.
+var harmlessTools = append(slices.Clone(ReadOnlyTools), "todo_write")
+
+// refuse says why an untrusted project agent must not load, or "" when
+// it only narrows. owner names the type t would shadow ("" for none).
+func (u Untrusted) refuse(t Type, owner string) string {
+	var why []string
+	if owner != "" {
+		why = append(why, fmt.Sprintf("it replaces %s %q", owner, t.Name))
+	}
+	var extra []string
+	for _, name := range t.Tools {
+		if !slices.Contains(harmlessTools, name) {
+			extra = append(extra, name)
+		}
+	}
+	if len(extra) > 0 {
+		why = append(why, "it grants "+strings.Join(extra, ", "))
+	}
+	if allowed := widerRules(t.Permissions.Allow); len(allowed) > 0 {
+		why = append(why, "it allows "+strings.Join(allowed, ", ")+" without asking")
+	}
+	if t.Model != "" && t.Model != InheritModel {
+		why = append(why, fmt.Sprintf("it picks its own model %s", t.Model))
+	}
+	if u.MaxSteps > 0 && t.MaxSteps > u.MaxSteps {
+		why = append(why, fmt.Sprintf("it asks for %d steps (your limit is %d)", t.MaxSteps, u.MaxSteps))
+	}
+	if u.Timeout > 0 && t.Timeout > u.Timeout {
+		why = append(why, fmt.Sprintf("it asks for %s (your limit is %s)", t.Timeout, u.Timeout))
+	}
+	if len(why) == 0 {
+		return ""
+	}
+	return "not loaded, this folder is not trusted: " + strings.Join(why, "; ")
+}
+
+// widerRules returns the allow rules that cover a tool beyond reading;
+// ask and deny rules only narrow.
+func widerRules(allow []string) []string {
+	var out []string
+	for _, rule := range allow {
+		name, _, _ := strings.Cut(rule, "(")
+		if !slices.Contains(harmlessTools, strings.TrimSpace(name)) {
+			out = append(out, rule)
+		}
+	}
+	return out
+}
+
+// owners maps the normalized names a project agent must not replace to
+// who defines them: the built-ins, then the person's own agent files.
+func owners() map[string]string {
+	m := make(map[string]string)
+	for _, b := range Builtins() {
+		m[Normalize(b.Name)] = "the built-in agent"
+	}
+	return m
+}
+
+// Withheld returns the project agents left out because the folder is not
+// trusted, so the person can be shown exactly what trusting would add.
+func (r *Registry) Withheld() []Type {
+	out := make([]Type, 0, len(r.withheld))
+	for _, t := range r.withheld {
+		out = append(out, t.clone())
+	}
+	return out
+}

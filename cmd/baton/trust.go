@@ -1,0 +1,200 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+)
+
+// maxTrustFileBytes bounds the trust list: thousands of folders fit well
+// inside it, and a file larger than that is not ours.
+const maxTrustFileBytes = 1 << 20
+
+// trustStore is the list of folders whose project files the person has
+// trusted. It lives in the user's state folder, never in a repository, so
+// a repository cannot vouch for itself.
+type trustStore struct {
+	path string
+}
+
+// trustFile is trusted.json as written.
+type trustFile struct {
+	Version int            `json:"version"`
+	Folders []trustedEntry `json:"folders"`
+	// Declined are folders where the person chose to run without the
+	// project's settings, with a fingerprint of what was asked, so the
+	// card is not shown again until the project asks for something new.
+	Declined []declinedEntry `json:"declined,omitempty"`
+}
+
+// declinedEntry is one folder the person chose not to trust.
+type declinedEntry struct {
+	Path  string `json:"path"`
+	Wants string `json:"wants"`
+}
+
+// trustedEntry is one trusted folder: its resolved absolute path.
+type trustedEntry struct {
+	Path      string    `json:"path"`
+	TrustedAt time.Time `json:"trusted_at"`
+}
+
+// newTrustStore locates trusted.json next to the sessions, under
+// $XDG_STATE_HOME/baton (an absolute one) or ~/.local/state/baton.
+func newTrustStore(env map[string]string) (trustStore, error) {
+	if state := env["XDG_STATE_HOME"]; filepath.IsAbs(state) {
+		return trustStore{filepath.Join(state, "baton", "trusted.json")}, nil
+	}
+	if home := env["HOME"]; home != "" {
+		return trustStore{filepath.Join(home, ".local", "state", "baton", "trusted.json")}, nil
+	}
+	return trustStore{}, errors.New("locate the trust list: neither XDG_STATE_HOME nor HOME is set")
+}
+
+// resolveFolder is the identity trust is recorded under: the absolute
+// path with every symlink evaluated, so a link to a trusted folder is the
+// same folder and a trusted link cannot be re-pointed elsewhere.
+func resolveFolder(dir string) (string, error) {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return "", fmt.Errorf("resolve folder: %w", err)
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return "", fmt.Errorf("resolve folder: %w", err)
+	}
+	info, err := os.Stat(real)
+	if err != nil {
+		return "", fmt.Errorf("resolve folder: %w", err)
+	}
+	if !info.IsDir() {
+		return "", fmt.Errorf("resolve folder: %s is not a folder", dir)
+	}
+	return real, nil
+}
+
+// load reads the list; a missing file is an empty list. A damaged file is
+// an error, so nothing silently trusts or forgets a folder.
+func (s trustStore) load() (trustFile, error) {
+	f, err := os.Open(s.path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return trustFile{Version: 1}, nil
+	}
+	if err != nil {
+		return trustFile{}, fmt.Errorf("read trust list: %w", err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxTrustFileBytes+1))
+	if err != nil {
+		return trustFile{}, fmt.Errorf("read trust list: %w", err)
+	}
+	if len(data) > maxTrustFileBytes {
+		return trustFile{}, fmt.Errorf("read trust list %s: larger than %d KiB", s.path, maxTrustFileBytes>>10)
+	}
+	var tf trustFile
+	if err := json.Unmarshal(data, &tf); err != nil {
+		return trustFile{}, fmt.Errorf("read trust list %s: %w (fix or remove the file)", s.path, err)
+	}
+	return tf, nil
+}
+
+// trusted reports whether the resolved folder dir is on the list.
+func (s trustStore) trusted(dir string) (bool, error) {
+	tf, err := s.load()
+	if err != nil {
+		return false, err
+	}
+	return slices.ContainsFunc(tf.Folders, func(e trustedEntry) bool { return e.Path == dir }), nil
+}
+
+// add puts the resolved folder dir on the list; it reports false when it
+// already was.
+func (s trustStore) add(dir string, now time.Time) (bool, error) {
+	tf, err := s.load()
+	if err != nil {
+		return false, err
+	}
+	if slices.ContainsFunc(tf.Folders, func(e trustedEntry) bool { return e.Path == dir }) {
+		return false, nil
+	}
+	tf.Folders = append(tf.Folders, trustedEntry{Path: dir, TrustedAt: now.UTC()})
+	tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
+	return true, s.save(tf)
+}
+
+// remove takes dir off the list, and forgets a refusal so the card asks
+// again; it reports false when dir was not trusted.
+func (s trustStore) remove(dir string) (bool, error) {
+	tf, err := s.load()
+	if err != nil {
+		return false, err
+	}
+	folders, declined := len(tf.Folders), len(tf.Declined)
+	tf.Folders = slices.DeleteFunc(tf.Folders, func(e trustedEntry) bool { return e.Path == dir })
+	tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
+	if len(tf.Folders) == folders && len(tf.Declined) == declined {
+		return false, nil
+	}
+	return len(tf.Folders) < folders, s.save(tf)
+}
+
+// declined reports whether the person already chose to run dir without
+// the project settings that wants fingerprints.
+func (s trustStore) declined(dir, wants string) (bool, error) {
+	tf, err := s.load()
+	if err != nil {
+		return false, err
+	}
+	return slices.Contains(tf.Declined, declinedEntry{Path: dir, Wants: wants}), nil
+}
+
+// decline records that choice, replacing an older one for dir.
+func (s trustStore) decline(dir, wants string) error {
+	tf, err := s.load()
+	if err != nil {
+		return err
+	}
+	tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
+	tf.Declined = append(tf.Declined, declinedEntry{Path: dir, Wants: wants})
+	return s.save(tf)
+}
+
+// save writes the list atomically: a temporary file in the same folder,
+// synced, then renamed over the old one, so a crash or a full disk
+// leaves either the old list or the new one, never half of each.
+func (s trustStore) save(tf trustFile) error {
+	tf.Version = 1
+	data, err := json.MarshalIndent(tf, "", "  ")
+	if err != nil {
+		return fmt.Errorf("write trust list: %w", err)
+	}
+	dir := filepath.Dir(s.path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("write trust list: %w", err)
+	}
+	tmp, err := os.CreateTemp(dir, ".trusted-*.json")
+	if err != nil {
+		return fmt.Errorf("write trust list: %w", err)
+	}
+	defer os.Remove(tmp.Name()) // after a successful rename there is nothing left to remove
+	_, err = tmp.Write(append(data, '\n'))
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if cerr := tmp.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), s.path)
+	}
+	if err != nil {
+		return fmt.Errorf("write trust list: %w", err)
+	}
+	return nil
+}

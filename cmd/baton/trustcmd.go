@@ -1,0 +1,123 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path/filepath"
+	"time"
+)
+
+// parseSubcommand reads the words after the flags: "sessions",
+// "trust [DIR]" or "untrust [DIR]"; nothing else takes arguments.
+func parseSubcommand(args []string) (flagValues, error) {
+	var v flagValues
+	switch {
+	case len(args) == 0:
+	case len(args) == 1 && args[0] == "sessions":
+		v.sessions = true
+	case (args[0] == "trust" || args[0] == "untrust") && len(args) <= 2:
+		v.trustCmd = args[0]
+		if len(args) == 2 {
+			v.trustDir = args[1]
+		}
+	case args[0] == "trust" || args[0] == "untrust":
+		return v, fmt.Errorf("%s takes at most one folder, got %q", args[0], args[1:])
+	default:
+		return v, fmt.Errorf("unexpected argument %q (a headless prompt goes after -p)", args[0])
+	}
+	return v, nil
+}
+
+// runTrustCommand is "baton trust [DIR]", "baton trust --list" and
+// "baton untrust [DIR]". It needs no config: a folder whose project file
+// is broken must still be trustable and untrustable.
+func runTrustCommand(f flagValues, env map[string]string, stdout, stderr io.Writer) int {
+	store, err := newTrustStore(env)
+	if err != nil {
+		fmt.Fprintf(stderr, "baton: %v\n", err)
+		return exitUsage
+	}
+	if f.list {
+		return listTrusted(store, stdout, stderr)
+	}
+	dir := f.trustDir
+	if dir == "" {
+		dir = "."
+	}
+	real, err := resolveFolder(dir)
+	if f.trustCmd == "untrust" && err != nil {
+		// A folder deleted or moved since it was trusted can still be
+		// taken off the list by the path it had.
+		real, err = filepath.Abs(dir)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "baton: %s: %v\n", f.trustCmd, err)
+		return exitUsage
+	}
+	var changed bool
+	if f.trustCmd == "trust" {
+		changed, err = store.add(real, time.Now())
+	} else {
+		changed, err = store.remove(real)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "baton: %s: %v\n", f.trustCmd, err)
+		return exitFailed
+	}
+	fmt.Fprintln(stdout, trustMessage(f.trustCmd, real, changed, env))
+	return exitOK
+}
+
+// trustMessage says what changed, and what trusting a broad folder means.
+func trustMessage(cmd, dir string, changed bool, env map[string]string) string {
+	switch {
+	case cmd == "untrust" && !changed:
+		return fmt.Sprintf("%s was not trusted", dir)
+	case cmd == "untrust":
+		return fmt.Sprintf("no longer trusted: %s (its project files may only narrow baton again)", dir)
+	case !changed:
+		return fmt.Sprintf("%s is already trusted", dir)
+	case isBroadFolder(dir, env):
+		return fmt.Sprintf("trusted: %s; note that baton's read-only tools can read any file under it without asking", dir)
+	}
+	return fmt.Sprintf("trusted: %s (its .baton/config.toml and agent files now apply in full)", dir)
+}
+
+// listTrusted prints the trusted folders in the order they were trusted.
+func listTrusted(store trustStore, stdout, stderr io.Writer) int {
+	tf, err := store.load()
+	if err != nil {
+		fmt.Fprintf(stderr, "baton: %v\n", err)
+		return exitFailed
+	}
+	if len(tf.Folders) == 0 {
+		fmt.Fprintln(stdout, "no trusted folders")
+		return exitOK
+	}
+	for _, e := range tf.Folders {
+		fmt.Fprintf(stdout, "%s\t%s\n", e.Path, e.TrustedAt.Local().Format("2006-01-02 15:04"))
+	}
+	return exitOK
+}
+
+// isBroadFolder reports whether dir (resolved) is the home folder or the
+// root, where read-only tools reach keys and credentials.
+func isBroadFolder(dir string, env map[string]string) bool {
+	if dir == string(filepath.Separator) {
+		return true
+	}
+	home := env["HOME"]
+	if home == "" {
+		return false
+	}
+	real, err := resolveFolder(home)
+	if err != nil {
+		real = filepath.Clean(home)
+	}
+	return dir == real
+}
+
+// errBroadFolder refuses a headless run in the home folder or the root.
+var errBroadFolder = errors.New("refusing to run headless in your home folder or the root without --trust: " +
+	"read-only tools there reach keys and credentials without asking; cd into a project, or pass --trust")
