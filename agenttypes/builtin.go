@@ -55,7 +55,7 @@ func Builtins() []Type {
 		builtin("test", "Test",
 			"Run tests, builds and linters and report pass/fail with the key output of each failure.",
 			withCommands, readOnlySteps, testPrompt),
-		builtin("general-purpose", "General",
+		builtin("general-purpose", "General-purpose",
 			"Implement a focused change end to end: read, edit files, run commands, verify, and report what changed.",
 			BaseTools, writeSteps, generalPrompt),
 	}

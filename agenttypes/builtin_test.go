@@ -18,7 +18,7 @@ func TestBuiltins(t *testing.T) {
 		{"plan", "Plan", ReadOnlyTools, 15, []string{"numbered list", "Change nothing"}},
 		{"review", "Review", ReadOnlyTools, 15, []string{"bugs first", "severity", "path:line"}},
 		{"test", "Test", withCommands, 15, []string{"PASS or FAIL", "key lines of output"}},
-		{"general-purpose", "General", BaseTools, 30, []string{"end to end", "what changed"}},
+		{"general-purpose", "General-purpose", BaseTools, 30, []string{"end to end", "what changed"}},
 	}
 	got := Builtins()
 	if len(got) != len(want) {

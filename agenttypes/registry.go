@@ -64,7 +64,7 @@ func Normalize(name string) string {
 
 // Lookup finds a type by name, ignoring case, '-' and '_'; failing that,
 // by display name, since models sometimes echo what the panes show
-// ("General"). Hidden types are found; disabled ones are not.
+// ("General-purpose"). Hidden types are found; disabled ones are not.
 func (r *Registry) Lookup(name string) (Type, bool) {
 	key := Normalize(name)
 	if key == "" {

@@ -16,7 +16,7 @@ func TestLookup(t *testing.T) {
 		{"General_Purpose", "general-purpose"},
 		{"generalpurpose", "general-purpose"},
 		{" GENERAL-PURPOSE ", "general-purpose"},
-		{"General", "general-purpose"}, // the display name
+		{"General-purpose", "general-purpose"}, // the display name
 		{"nope", ""},
 		{"", ""},
 	}

@@ -173,10 +173,12 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	}
 	if err != nil {
 		run.status, run.reason = classifyRunError(ctx, err)
+		// The partial message ends before the error is told, so every
+		// reader sees the answer once and then why it stopped.
+		a.keepPartial(resp)
 		if run.status == StatusFailed {
 			a.emit(ErrorOccurred{Meta: a.stamp(), Message: run.reason})
 		}
-		a.keepPartial(resp)
 		return true
 	}
 	a.addHistory(openai.ChatCompletionMessage{

@@ -70,7 +70,7 @@ type pendingChild struct {
 // so the person can stop it from now on. Parents call it for their task
 // calls one by one, so children are numbered in the order requested. Its
 // errors go back to the model.
-func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMessage) (*pendingChild, error) {
+func (d *delegator) prepare(ctx context.Context, parent *Agent, callID string, raw json.RawMessage) (*pendingChild, error) {
 	args, err := parseTaskArgs(raw, d.types)
 	if err != nil {
 		return nil, err
@@ -79,9 +79,10 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMess
 	if err != nil {
 		return nil, err
 	}
-	id, _ := d.s.ids.child(spec.typ.Name)
+	id, number := d.s.ids.child(spec.typ.Name)
 	ctx, cancel := context.WithCancelCause(ctx)
-	child := d.newChild(Meta{Agent: id, Parent: parent.meta.Agent, AgentType: spec.typ.DisplayName, Description: args.Description}, spec, parent.depth+1)
+	meta := Meta{Agent: id, Parent: parent.meta.Agent, Number: number, TaskCall: callID, AgentType: spec.typ.DisplayName, Description: args.Description}
+	child := d.newChild(meta, spec, parent.depth+1)
 	d.register(id, &childHandle{agent: child, cancel: cancel})
 	tokens, cost, priced := d.estimate(spec, args.Prompt)
 	preview := &DelegationPreview{

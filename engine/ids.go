@@ -10,11 +10,18 @@ import (
 // idSource hands out readable, session-unique identifiers.
 type idSource struct {
 	children  atomic.Int64
+	inTurn    atomic.Int64 // children of the running turn
 	approvals atomic.Int64
 }
 
-// child returns an id like "explore-3": the type's name and a session-wide
-// ordinal, so "/subagents stop 3" and "stop explore-3" both read well.
+// newTurn starts numbering children from 1 again: a child's number is its
+// place in its turn, so "/subagents stop 2" names a child of this turn,
+// never an old finished one.
+func (s *idSource) newTurn() { s.inTurn.Store(0) }
+
+// child returns an id like "explore-3", unique in the session (the type's
+// name and a session-wide ordinal, which also names its transcript file),
+// and the child's number in its turn.
 func (s *idSource) child(typeName string) (AgentID, int) {
 	n := int(s.children.Add(1))
 	// A nested OpenCode name ("review/security") reads as one word.
@@ -22,7 +29,7 @@ func (s *idSource) child(typeName string) (AgentID, int) {
 	if name == "" {
 		name = "agent"
 	}
-	return AgentID(fmt.Sprintf("%s-%d", name, n)), n
+	return AgentID(fmt.Sprintf("%s-%d", name, n)), int(s.inTurn.Add(1))
 }
 
 // approval returns a fresh approval request id.

@@ -38,7 +38,7 @@ func newPermissions(mode PermissionMode, allow []string, ids *idSource) *permiss
 
 // authorizeTool returns nil when the call may run, or an error for the
 // model saying why not and, in headless runs, how to allow it.
-func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.Tool, args json.RawMessage) error {
+func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.Tool, callID string, args json.RawMessage) error {
 	name := tool.Name()
 	preview := ""
 	if pv, ok := tool.(tools.Previewer); ok {
@@ -58,7 +58,7 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 		return nil
 	}
 	req := event.NewApprovalRequest(p.ids.approval(), ApproveTool)
-	req.Tool, req.Args, req.Preview = name, string(args), preview
+	req.CallID, req.Tool, req.Args, req.Preview = callID, name, string(args), preview
 	ans := p.ask(ctx, a.emit, a.stamp, req)
 	switch ans.Decision {
 	case AllowAlways:
@@ -103,7 +103,7 @@ func (p *permissions) requestDelegation(emit func(Event), stamp func() Meta, typ
 		return decided(Answer{Decision: Allow})
 	}
 	req := event.NewApprovalRequest(p.ids.approval(), ApproveDelegation)
-	req.Delegation = preview
+	req.CallID, req.Delegation = stamp().TaskCall, preview
 	emit(ApprovalRequested{Meta: stamp(), Request: req})
 	return func(ctx context.Context) Answer {
 		ans := p.await(ctx, emit, stamp, req)

@@ -41,17 +41,18 @@ func (t *taskTool) Name() string { return TaskToolName }
 // ReadOnly implements tools.Tool: delegation always goes through approval.
 func (t *taskTool) ReadOnly() bool { return false }
 
-// Title implements tools.Tool: "task [explore] find auth code".
+// Title implements tools.Tool: "task [Explore] find auth code".
 func (t *taskTool) Title(args json.RawMessage) string {
 	var a taskArgs
 	if json.Unmarshal(args, &a) != nil {
 		return TaskToolName
 	}
+	// The registry's display name, the spelling every pane uses too.
 	kind := a.SubagentType
 	if typ, ok := t.d.types.Lookup(kind); ok {
-		kind = typ.Name
+		kind = typ.DisplayName
 	} else if kind == "" {
-		kind = "custom"
+		kind = "Custom"
 	}
 	return fmt.Sprintf("task [%s] %s", kind, a.Description)
 }

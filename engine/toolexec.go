@@ -92,7 +92,7 @@ func (e *executor) startTask(ctx context.Context, a *Agent, call openai.ToolCall
 			return e.report(a, call, res, usage, err)
 		}
 	}
-	pending, err := task.d.prepare(ctx, a, json.RawMessage(call.Function.Arguments))
+	pending, err := task.d.prepare(ctx, a, call.ID, json.RawMessage(call.Function.Arguments))
 	if err != nil {
 		return func() callResult { return e.report(a, call, tools.Result{}, Usage{}, err) }
 	}
@@ -161,7 +161,7 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 		ctx = locked
 	}
 	if !tool.ReadOnly() {
-		if err := e.perms.authorizeTool(ctx, a, tool, args); err != nil {
+		if err := e.perms.authorizeTool(ctx, a, tool, call.ID, args); err != nil {
 			return tools.Result{}, Usage{}, err
 		}
 	}

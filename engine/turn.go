@@ -33,6 +33,7 @@ func (s *Session) Submit(prompt string) error {
 // runTurn runs one turn and reports it.
 func (s *Session) runTurn(ctx context.Context, prompt string) {
 	a := s.main
+	s.ids.newTurn()
 	a.emit(TurnStarted{Meta: a.stamp(), Prompt: prompt})
 	res := a.Run(ctx, prompt)
 	if res.Status == StatusCancelled {

@@ -1,30 +1,37 @@
 package ui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
-
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-// Log bounds: the messages shown unless a limit is given, and how much of
-// one tool result is kept.
-const (
-	defaultLogLimit = 10
-	logResultLines  = 8
-)
+// defaultLogLimit is how many entries a log shows unless a limit is given.
+const defaultLogLimit = 10
 
-// logMsg carries a child's log, read from its transcript in a Cmd.
+// logMsg carries a child's recorded events, read from its transcript in a
+// Cmd.
 type logMsg struct {
-	title string
-	text  string
-	err   error
+	title  string
+	events []event.Event
+	limit  int
+	tools  bool
+	err    error
+}
+
+// infoMsg is text a command read in a Cmd, for the conversation.
+type infoMsg struct{ title, text string }
+
+// showInfo puts a command's text into the conversation.
+func (m *Model) showInfo(msg infoMsg) {
+	m.conv.add(&note{kind: noteInfo, text: termtext.Clean(msg.title + "\n" + msg.text)})
+	m.conv.toBottom()
 }
 
 // subagentsLog parses "<id|#> [limit] [tools]" and reads the child's
@@ -60,98 +67,68 @@ func (m *Model) subagentsLog(rest string) tea.Cmd {
 		if err != nil {
 			return logMsg{err: fmt.Errorf("/subagents log: %w", err)}
 		}
-		return logMsg{title: title, text: formatLog(records, limit, tools)}
+		return logMsg{title: title, events: recordedEvents(records), limit: limit, tools: tools}
 	}
 }
 
-// showLog puts a log read from a transcript into the conversation.
+// recordedEvents decodes the events of a transcript; records of other
+// kinds, and events this build does not know, are left out.
+func recordedEvents(records []transcript.Record) []event.Event {
+	var out []event.Event
+	for _, rec := range records {
+		if rec.Kind != transcript.KindEvent {
+			continue
+		}
+		if ev, err := event.UnmarshalEvent(rec.Data); err == nil {
+			out = append(out, ev)
+		}
+	}
+	return out
+}
+
+// showLog puts a child's log into the conversation: its recorded events
+// built into a conversation of its own and drawn the way the main one is,
+// Markdown rendered and tool calls by their titles.
 func (m *Model) showLog(msg logMsg) {
 	if msg.err != nil {
 		m.setStatus(statusError, termtext.Clean(msg.err.Error()))
 		return
 	}
-	m.conv.add(&note{kind: noteInfo, text: termtext.Clean(msg.title + "\n" + msg.text)})
+	child := newConversation(m.styles)
+	for _, ev := range msg.events {
+		if _, isTool := ev.(event.ToolStarted); isTool && !msg.tools {
+			continue
+		}
+		if _, isTool := ev.(event.ToolFinished); isTool && !msg.tools {
+			continue
+		}
+		child.Apply(ev)
+	}
+	child.endStreams(false)
+	m.conv.add(&logBlock{title: termtext.Clean(msg.title), items: child.items, limit: msg.limit})
 	m.conv.toBottom()
 }
 
-// chatMessage is the part of a recorded chat message a log shows. The UI
-// never imports the OpenAI client, so it reads the JSON itself.
-type chatMessage struct {
-	Role      string `json:"role"`
-	Content   string `json:"content"`
-	ToolCalls []struct {
-		Function struct {
-			Name      string `json:"name"`
-			Arguments string `json:"arguments"`
-		} `json:"function"`
-	} `json:"tool_calls"`
-	Name string `json:"name"`
+// logBlock is a child's log in the conversation: its last limit entries,
+// each drawn by its own block.
+type logBlock struct {
+	title string
+	items []*item
+	limit int
 }
 
-// formatLog writes the last limit messages of a transcript: the prompt,
-// the child's text and the person's messages, and with tools its tool
-// calls and (clipped) results. The system prompt is left out.
-func formatLog(records []transcript.Record, limit int, tools bool) string {
-	var entries []string
-	for _, rec := range records {
-		if rec.Kind != transcript.KindMessage {
-			continue
-		}
-		var msg chatMessage
-		if json.Unmarshal(rec.Data, &msg) != nil {
-			continue
-		}
-		e := logEntry(msg, tools)
-		switch {
-		case e == "":
-		case msg.Role == "tool" && len(entries) > 0: // a result stays with its call
-			entries[len(entries)-1] += "\n" + e
-		default:
-			entries = append(entries, e)
-		}
+func (b *logBlock) render(rc *renderCtx, width int) []string {
+	lines := []string{rc.styles.Conversation.Info.Render(b.title)}
+	if len(b.items) == 0 {
+		return append(lines, rc.styles.Conversation.Info.Render("(no messages yet)"))
 	}
-	if len(entries) == 0 {
-		return "(no messages yet)"
+	shown := b.items[max(len(b.items)-b.limit, 0):]
+	if hidden := len(b.items) - len(shown); hidden > 0 {
+		lines = append(lines, rc.styles.Conversation.Info.Render(fmt.Sprintf("… %s before these", plural(hidden, "earlier entry/earlier entries"))))
 	}
-	shown := entries[max(len(entries)-limit, 0):]
-	head := ""
-	if hidden := len(entries) - len(shown); hidden > 0 {
-		head = fmt.Sprintf("… %s before these\n\n", plural(hidden, "earlier message"))
+	for _, it := range shown {
+		lines = append(lines, "")
+		lines = append(lines, gutter(it.block.render(rc, width-2), "  ")...)
 	}
-	return head + strings.Join(shown, "\n\n")
-}
-
-// logEntry writes one message, or "" for one the log leaves out.
-func logEntry(msg chatMessage, tools bool) string {
-	content := strings.TrimSpace(msg.Content)
-	switch msg.Role {
-	case "user":
-		return "› " + content
-	case "assistant":
-		var parts []string
-		if content != "" {
-			parts = append(parts, "● "+content)
-		}
-		if tools {
-			for _, c := range msg.ToolCalls {
-				parts = append(parts, fmt.Sprintf("⏺ %s %s", c.Function.Name, clipLines(c.Function.Arguments, 1)))
-			}
-		}
-		return strings.Join(parts, "\n")
-	case "tool":
-		if !tools {
-			return ""
-		}
-		return "  ⎿ " + strings.ReplaceAll(clipLines(content, logResultLines), "\n", "\n    ")
-	}
-	return ""
-}
-
-// clipLines keeps the first n lines of s and says how many were cut.
-func clipLines(s string, n int) string {
-	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
-	if len(lines) <= n {
-		return strings.Join(lines, "\n")
-	}
-	return strings.Join(lines[:n], "\n") + fmt.Sprintf("\n… +%s", plural(len(lines)-n, "line"))
+	return lines
 }

@@ -22,12 +22,18 @@ type agents struct {
 	styles *themes.Styles
 	all    []*pane.Pane
 	byID   map[event.AgentID]*pane.Pane
-	top    int // the first live pane shown when not all fit
+	turnOf map[event.AgentID]int // the turn each child belongs to
+	turn   int                   // the main agent's turns so far
+	top    int                   // the first live pane shown when not all fit
 }
 
 func newAgents(styles *themes.Styles) *agents {
-	return &agents{styles: styles, byID: map[event.AgentID]*pane.Pane{}}
+	return &agents{styles: styles, byID: map[event.AgentID]*pane.Pane{}, turnOf: map[event.AgentID]int{}}
 }
+
+// newTurn starts a turn of the main agent: children from now on are its
+// own, and their numbers start from 1 again.
+func (a *agents) newTurn() { a.turn++ }
 
 // paneFor returns the pane of the agent an event concerns, making one on
 // a child's first event; created says it is new. Events of agents that
@@ -39,28 +45,37 @@ func (a *agents) paneFor(meta event.Meta) (p *pane.Pane, created bool) {
 	if meta.Parent == "" || meta.Agent == "" || meta.Agent == event.MainAgent {
 		return nil, false
 	}
-	p = pane.New(meta, ordinal(meta.Agent, len(a.all)+1), a.styles)
+	p = pane.New(meta, len(a.ofTurn(a.turn))+1, a.styles)
 	// Children may first be heard of out of order (they start in
 	// parallel); the engine numbers them in the order requested.
 	at := len(a.all)
-	for at > 0 && a.all[at-1].Number() > p.Number() {
+	for at > 0 && a.turnOf[a.all[at-1].ID()] == a.turn && a.all[at-1].Number() > p.Number() {
 		at--
 	}
 	a.all = slices.Insert(a.all, at, p)
 	a.byID[meta.Agent] = p
+	a.turnOf[meta.Agent] = a.turn
 	return p, true
 }
 
-// ordinal reads the engine's number of a child from its id ("explore-3"
-// is 3), or returns fallback for an id without one.
-func ordinal(id event.AgentID, fallback int) int {
-	s := string(id)
-	if i := strings.LastIndexByte(s, '-'); i >= 0 {
-		if n, err := strconv.Atoi(s[i+1:]); err == nil && n > 0 {
-			return n
+// ofTurn returns the children of one turn, in order.
+func (a *agents) ofTurn(turn int) []*pane.Pane {
+	var out []*pane.Pane
+	for _, p := range a.all {
+		if a.turnOf[p.ID()] == turn {
+			out = append(out, p)
 		}
 	}
-	return fallback
+	return out
+}
+
+// numbered returns the children a bare number names: those of the latest
+// turn that delegated, so "3" is never an old turn's third child.
+func (a *agents) numbered() []*pane.Pane {
+	if len(a.all) == 0 {
+		return nil
+	}
+	return a.ofTurn(a.turnOf[a.all[len(a.all)-1].ID()])
 }
 
 // live returns the panes of children that have not ended, in order.
@@ -95,17 +110,20 @@ func (a *agents) tick(now time.Time, frame string) {
 }
 
 // find resolves what a person types for a child: its ID ("explore-2") or
-// its number ("2" or "#2").
+// its number in the latest turn that delegated ("2" or "#2").
 func (a *agents) find(ref string) (*pane.Pane, error) {
 	ref = strings.TrimSpace(ref)
 	if p, ok := a.byID[event.AgentID(ref)]; ok {
 		return p, nil
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil {
-		for _, p := range a.all {
+		for _, p := range a.numbered() {
 			if p.Number() == n {
 				return p, nil
 			}
+		}
+		if len(a.all) > 0 {
+			return nil, fmt.Errorf("no sub-agent #%d in the latest turn; earlier turns' sub-agents go by id (/subagents list shows them)", n)
 		}
 	}
 	if len(a.all) == 0 {

@@ -8,8 +8,9 @@ import (
 
 func TestPanesFollowTheOrderRequested(t *testing.T) {
 	a := newAgents(nil)
-	for _, id := range []event.AgentID{"review-3", "explore-1", "plan-2"} {
-		a.paneFor(event.Meta{Agent: id, Parent: event.MainAgent, AgentType: "X", Description: string(id)})
+	a.newTurn()
+	for n, id := range map[int]event.AgentID{3: "review-3", 1: "explore-1", 2: "plan-2"} {
+		a.paneFor(event.Meta{Agent: id, Parent: event.MainAgent, Number: n, AgentType: "X", Description: string(id)})
 	}
 	var got []event.AgentID
 	for _, p := range a.all {

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -25,21 +26,25 @@ var (
 	finder  = kid{"explore-3", "Explore", "find entry points"}
 )
 
-// meta tags an event of the child, d after t0.
+// meta tags an event of the child, d after t0, the way the engine does:
+// its number in the turn (the tests' ids end with it) and the task call
+// that started it.
 func (k kid) meta(d time.Duration) event.Meta {
-	return event.Meta{Agent: event.AgentID(k.id), Parent: event.MainAgent, AgentType: k.typ, Description: k.desc, Time: t0.Add(d)}
+	n, _ := strconv.Atoi(k.id[strings.LastIndexByte(k.id, '-')+1:])
+	return event.Meta{Agent: event.AgentID(k.id), Parent: event.MainAgent, Number: n, TaskCall: "call-" + k.id,
+		AgentType: k.typ, Description: k.desc, Time: t0.Add(d)}
 }
 
 // taskCall is the main agent's task call that starts the child.
 func (k kid) taskCall() event.ToolStarted {
 	return event.ToolStarted{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName,
 		Args:  fmt.Sprintf(`{"description":%q,"prompt":"Prompt for %s.","subagent_type":%q}`, k.desc, k.desc, strings.ToLower(k.typ)),
-		Title: fmt.Sprintf("task [%s] %s", strings.ToLower(k.typ), k.desc)}
+		Title: fmt.Sprintf("task [%s] %s", k.typ, k.desc)}
 }
 
 // request is the child's delegation question.
 func (k kid) request() *event.ApprovalRequest {
-	return &event.ApprovalRequest{ID: "ap-" + k.id, Kind: event.ApproveDelegation, Delegation: &event.DelegationPreview{
+	return &event.ApprovalRequest{ID: "ap-" + k.id, Kind: event.ApproveDelegation, CallID: "call-" + k.id, Delegation: &event.DelegationPreview{
 		AgentType: k.typ, Description: k.desc, Prompt: "Prompt for " + k.desc + ".\n\nReport paths and line numbers.",
 		Tools: []string{"read_file", "grep", "glob"}, Model: "gpt-4.1-mini", MaxSteps: 15, Timeout: 2 * time.Minute,
 		EstimatedTokens: 1200, EstimatedCost: 0.0005, CostKnown: true,

@@ -3,7 +3,6 @@ package ui
 import (
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/themes"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -43,7 +42,7 @@ type conversation struct {
 	think *item            // the reasoning streaming now
 	tools map[string]*item // running tool calls by call ID
 
-	tasks    []taskCall              // task calls no child has claimed yet
+	calls    map[string]*item        // every tool call by its ID, for the children it starts
 	children map[event.AgentID]*item // a child's task line, by its ID
 
 	pinned bool   // follows the bottom
@@ -51,7 +50,7 @@ type conversation struct {
 }
 
 func newConversation(styles *themes.Styles) *conversation {
-	c := &conversation{tools: map[string]*item{}, children: map[event.AgentID]*item{}, pinned: true}
+	c := &conversation{tools: map[string]*item{}, calls: map[string]*item{}, children: map[event.AgentID]*item{}, pinned: true}
 	c.setStyles(styles)
 	return c
 }
@@ -71,8 +70,9 @@ func (c *conversation) toggleExpanded() {
 
 // reset empties the transcript for a new conversation.
 func (c *conversation) reset() {
-	c.items, c.live, c.think, c.tasks = nil, nil, nil, nil
+	c.items, c.live, c.think = nil, nil, nil
 	clear(c.tools)
+	clear(c.calls)
 	clear(c.children)
 	c.pinned, c.top = true, anchor{}
 }
@@ -111,6 +111,12 @@ func (c *conversation) Apply(ev event.Event) {
 	case event.TurnStarted:
 		c.endStreams(false)
 		c.add(&userMessage{text: termtext.Clean(ev.Prompt)})
+	case event.AgentStarted: // a child's conversation opens with its task
+		c.endStreams(false)
+		c.add(&userMessage{text: termtext.Clean(ev.Prompt)})
+	case event.AgentMessage:
+		c.endStreams(false)
+		c.add(&userMessage{text: "(from you) " + termtext.Clean(ev.Text)})
 	case event.ReasoningDelta:
 		if c.think == nil {
 			c.think = c.add(&reasoning{})
@@ -128,14 +134,14 @@ func (c *conversation) Apply(ev event.Event) {
 		c.messageDone(ev.Text)
 	case event.ToolStarted:
 		c.endStreams(false)
-		c.tools[ev.CallID] = c.add(&toolCall{name: ev.Name, title: termtext.Clean(ev.Title)})
-		if ev.Name == agenttypes.TaskTool {
-			c.taskStarted(c.tools[ev.CallID], ev.Args)
-		}
+		it := c.add(&toolCall{name: ev.Name, title: termtext.Clean(ev.Title)})
+		c.tools[ev.CallID], c.calls[ev.CallID] = it, it
 	case event.ToolFinished:
 		c.toolFinished(ev)
 	case event.ErrorOccurred:
-		c.endStreams(false)
+		// The message it cut short stays open: its MessageDone, sent
+		// around the error, completes it rather than adding it twice.
+		c.endThinking()
 		c.add(&note{kind: noteError, text: termtext.Clean(ev.Message)})
 	case event.TurnEnded:
 		c.turnEnded(ev.Status)
@@ -170,7 +176,6 @@ func (c *conversation) toolFinished(ev event.ToolFinished) {
 		it = c.add(&toolCall{name: ev.Name, title: ev.Name})
 	}
 	delete(c.tools, ev.CallID)
-	c.taskFinished(it)
 	call := it.block.(*toolCall)
 	call.finish(ev.IsError, termtext.Clean(ev.Summary), termtext.Clean(ev.Output))
 	if ev.Denied {

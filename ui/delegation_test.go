@@ -40,7 +40,7 @@ func TestDelegationCardKeys(t *testing.T) {
 			d := newDriver(t, 100, 30)
 			d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 			answers := d.delegate(explore)
-			if !strings.Contains(d.screen(), "? [Explore] map the project layout ... awaiting approval") {
+			if !strings.Contains(d.screen(), "? #1 [Explore] map the project layout ... awaiting approval") {
 				t.Errorf("the child's pane does not wait for approval:\n%s", d.screen())
 			}
 			c.keys(d)

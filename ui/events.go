@@ -76,6 +76,7 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	switch ev := ev.(type) {
 	case event.TurnStarted:
 		m.busy = true
+		m.agents.newTurn()
 		cmd = m.startClock()
 	case event.StepStarted:
 		m.step, m.inRequest = ev, true

@@ -1,8 +1,6 @@
 package ui
 
 import (
-	"encoding/json"
-
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
@@ -11,49 +9,17 @@ import (
 // summary line takes the place of the task call that started it, so the
 // conversation reads in the order things were asked for.
 
-// taskCall is a task tool line of the main agent that no child has
-// claimed yet.
-type taskCall struct {
-	it          *item
-	description string
-}
-
-// taskStarted notes a task call, for the child it is about to start.
-func (c *conversation) taskStarted(it *item, args string) {
-	var a struct {
-		Description string `json:"description"`
-	}
-	_ = json.Unmarshal([]byte(args), &a) // a call with bad arguments starts no child
-	c.tasks = append(c.tasks, taskCall{it: it, description: a.Description})
-}
-
-// taskFinished forgets a task call that ended: one that started no
-// child (bad arguments, an unknown type) must not claim a later child.
-func (c *conversation) taskFinished(it *item) {
-	for i, t := range c.tasks {
-		if t.it == it {
-			c.tasks = append(c.tasks[:i:i], c.tasks[i+1:]...)
-			return
-		}
-	}
-}
-
-// link ties a new child to the task call that started it: the oldest
-// unclaimed call with the child's description, else the oldest
-// unclaimed one. A child of a child has no line here and is not linked.
+// link ties a new child to the parent's task call that started it, which
+// the child's events name. A child of a child has no line here and is not
+// linked; neither is a call no longer on screen.
 func (c *conversation) link(meta event.Meta, p *pane.Pane) {
-	if meta.Parent != event.MainAgent || len(c.tasks) == 0 {
+	if meta.Parent != event.MainAgent {
 		return
 	}
-	at := 0
-	for i, t := range c.tasks {
-		if t.description == meta.Description {
-			at = i
-			break
-		}
+	it, ok := c.calls[meta.TaskCall]
+	if !ok {
+		return
 	}
-	it := c.tasks[at].it
-	c.tasks = append(c.tasks[:at:at], c.tasks[at+1:]...)
 	it.block.(*toolCall).child = p
 	c.children[p.ID()] = it
 }

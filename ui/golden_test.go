@@ -75,7 +75,7 @@ var scenarios = map[string]func(t *testing.T, d *driver){
 // testdata/TestGoldenViews/*.golden; -update rewrites them.
 func TestGoldenViews(t *testing.T) {
 	for name, scenario := range scenarios {
-		for _, width := range []int{80, 120} {
+		for _, width := range []int{60, 80, 120} {
 			t.Run(fmt.Sprintf("%s_%d", name, width), func(t *testing.T) {
 				d := newDriver(t, width, 24)
 				scenario(t, d)

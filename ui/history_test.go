@@ -27,8 +27,8 @@ func TestResumedConversationReappears(t *testing.T) {
 	}
 	d := newDriverFor(t, s, Options{Theme: "dark"}, 120, 30)
 	screen := d.screen()
-	for _, want := range []string{"› what is here", "I'll split this.", "✓ [Explore] map the project layout - done (8 tools, 5.1s, 3.2k tok)",
-		"It is a Go project.", "› and the tests?", "… [Review] look for TODOs - interrupted", "5.0k tok"} {
+	for _, want := range []string{"› what is here", "I'll split this.", "✓ #1 [Explore] map the project layout - done (8 tools, 5.1s, 3.2k tok)",
+		"It is a Go project.", "› and the tests?", "… #2 [Review] look for TODOs - interrupted", "5.0k tok"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("the resumed screen lacks %q:\n%s", want, screen)
 		}

@@ -14,7 +14,7 @@ import (
 func (m *Model) cmdMCP() tea.Cmd {
 	s := m.session
 	return func() tea.Msg {
-		return logMsg{title: "MCP servers", text: formatMCP(s.MCPServers())}
+		return infoMsg{title: "MCP servers", text: formatMCP(s.MCPServers())}
 	}
 }
 

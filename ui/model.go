@@ -127,6 +127,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.cleared()
 	case logMsg:
 		m.showLog(msg)
+	case infoMsg:
+		m.showInfo(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	default:

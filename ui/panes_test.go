@@ -82,13 +82,13 @@ func TestFoldEachStatusIntoTheConversation(t *testing.T) {
 		reason string
 		want   string
 	}{
-		{event.StatusCompleted, "", "✓ [Explore] map the project layout - done (8 tools, 5.1s, 3.2k tok, $0.004)"},
-		{event.StatusFailed, "429 rate limited", "✗ [Explore] map the project layout - failed (8 tools, 5.1s, 3.2k tok, $0.004): 429 rate limited"},
-		{event.StatusTimedOut, "timed out after 2m0s", "⏱ [Explore] map the project layout - timed out"},
-		{event.StatusCancelled, "stopped by the person", "■ [Explore] map the project layout - stopped"},
-		{event.StatusDenied, "too costly", "⊘ [Explore] map the project layout - denied"},
-		{event.StatusMaxSteps, "", "◐ [Explore] map the project layout - max steps"},
-		{event.StatusInterrupted, "", "… [Explore] map the project layout - interrupted"},
+		{event.StatusCompleted, "", "✓ #1 [Explore] map the project layout - done (8 tools, 5.1s, 3.2k tok, $0.004)"},
+		{event.StatusFailed, "429 rate limited", "✗ #1 [Explore] map the project layout - failed (8 tools, 5.1s, 3.2k tok, $0.004): 429 rate limited"},
+		{event.StatusTimedOut, "timed out after 2m0s", "⏱ #1 [Explore] map the project layout - timed out"},
+		{event.StatusCancelled, "stopped by the person", "■ #1 [Explore] map the project layout - stopped"},
+		{event.StatusDenied, "too costly", "⊘ #1 [Explore] map the project layout - denied"},
+		{event.StatusMaxSteps, "", "◐ #1 [Explore] map the project layout - max steps"},
+		{event.StatusInterrupted, "", "… #1 [Explore] map the project layout - interrupted"},
 	}
 	for _, c := range cases {
 		t.Run(string(c.status), func(t *testing.T) {
@@ -104,7 +104,7 @@ func TestFoldEachStatusIntoTheConversation(t *testing.T) {
 			if at < 0 {
 				t.Fatalf("the conversation lacks %q:\n%s", c.want, plain)
 			}
-			if !(at < strings.Index(plain, "task [review]") && at < strings.Index(plain, "Summing up.")) {
+			if !(at < strings.Index(plain, "task [Review]") && at < strings.Index(plain, "Summing up.")) {
 				t.Errorf("the summary is not where the delegation was:\n%s", plain)
 			}
 			if live := d.m.agents.live(); len(live) != 1 || live[0].ID() != event.AgentID(review.id) {

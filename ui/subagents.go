@@ -2,6 +2,8 @@ package ui
 
 import (
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -105,22 +107,45 @@ func (m *Model) subagentsSend(rest string) tea.Cmd {
 	return m.sendToAgent(p.ID(), text)
 }
 
-// childRef is what completion offers for a child.
+// childRef is what completion offers for a child: its number when a
+// bare number names it (the latest turn that delegated), else its id.
 type childRef struct {
 	id   event.AgentID
+	num  string
 	desc string
 	live bool
 }
 
-// refs lists the children for completion, newest first.
+// ref is what the command line gets for the child.
+func (c childRef) ref() string {
+	if c.num != "" {
+		return c.num
+	}
+	return string(c.id)
+}
+
+// refs lists the children for completion, the numbered ones first.
 func (a *agents) refs() []childRef {
+	numbered := a.numbered()
 	out := make([]childRef, 0, len(a.all))
+	for _, p := range numbered {
+		out = append(out, a.refOf(p, strconv.Itoa(p.Number())))
+	}
 	for i := len(a.all) - 1; i >= 0; i-- {
-		p := a.all[i]
-		desc := fmt.Sprintf("#%d [%s] %s · %s", p.Number(), p.Meta().AgentType, p.Meta().Description, p.State())
-		out = append(out, childRef{id: p.ID(), desc: termtext.Clean(desc), live: !p.State().Finished()})
+		if p := a.all[i]; !slices.Contains(numbered, p) {
+			out = append(out, a.refOf(p, ""))
+		}
 	}
 	return out
+}
+
+// refOf describes one child for completion.
+func (a *agents) refOf(p *pane.Pane, num string) childRef {
+	desc := fmt.Sprintf("[%s] %s · %s", p.Meta().AgentType, p.Meta().Description, p.State())
+	if num == "" {
+		desc = string(p.ID()) + " " + desc
+	}
+	return childRef{id: p.ID(), num: num, desc: termtext.Clean(desc), live: !p.State().Finished()}
 }
 
 // subagentCompletions completes what follows "/subagents ": the command,
@@ -153,13 +178,14 @@ func subagentCompletions(rest string, children []childRef) []candidate {
 		out = append(out, candidate{label: "all", text: "/subagents stop all", desc: "every running sub-agent", complete: true})
 	}
 	for _, c := range children {
-		if (c.live || !sub.liveOnly) && strings.HasPrefix(string(c.id), ref) {
-			text := "/subagents " + sub.name + " " + string(c.id)
+		matches := strings.HasPrefix(c.ref(), strings.TrimPrefix(ref, "#")) || strings.HasPrefix(string(c.id), ref)
+		if (c.live || !sub.liveOnly) && matches {
+			text := "/subagents " + sub.name + " " + c.ref()
 			complete := sub.name != "send"
 			if !complete {
 				text += " "
 			}
-			out = append(out, candidate{label: string(c.id), text: text, desc: c.desc, complete: complete})
+			out = append(out, candidate{label: c.ref(), text: text, desc: c.desc, complete: complete})
 		}
 	}
 	return out

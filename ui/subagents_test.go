@@ -73,7 +73,7 @@ func TestSubagentsBadArguments(t *testing.T) {
 	d := twoChildren(t)
 	for line, want := range map[string]string{
 		"/subagents stop nine":           `no sub-agent "nine"; /subagents list shows the ids and numbers`,
-		"/subagents stop 7":              `no sub-agent "7"`,
+		"/subagents stop 7":              "no sub-agent #7 in the latest turn",
 		"/subagents stop":                "name a sub-agent by id or number",
 		"/subagents stop 1":              "#1 explore-1 already ended (done)",
 		"/subagents send 2":              "the message is missing",
@@ -97,26 +97,25 @@ func TestSubagentsBadArguments(t *testing.T) {
 	}
 }
 
-// record is a transcript record holding a chat message.
-func record(t *testing.T, msg map[string]any) transcript.Record {
+// recorded is a transcript record holding an event of explore-1.
+func recorded(t *testing.T, ev event.Event) transcript.Record {
 	t.Helper()
-	data, err := json.Marshal(msg)
+	data, err := event.MarshalEvent(ev)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return transcript.Record{Time: t0, Kind: transcript.KindMessage, Agent: "explore-1", Data: data}
+	return transcript.Record{Time: t0, Kind: transcript.KindEvent, Agent: "explore-1", Data: data}
 }
 
 func TestSubagentsLogReadsTheTranscript(t *testing.T) {
 	d := twoChildren(t)
+	m := explore.meta(0)
 	d.s.records = map[event.AgentID][]transcript.Record{"explore-1": {
-		record(t, map[string]any{"role": "system", "content": "You are Explore."}),
-		record(t, map[string]any{"role": "user", "content": "Map the layout."}),
-		record(t, map[string]any{"role": "assistant", "tool_calls": []map[string]any{{"id": "c1", "type": "function",
-			"function": map[string]any{"name": "list_files", "arguments": `{"path":"."}`}}}}),
-		record(t, map[string]any{"role": "tool", "tool_call_id": "c1", "content": "cmd/\nengine/\nui/"}),
-		record(t, map[string]any{"role": "assistant", "content": "Three folders: cmd, engine, ui."}),
-		{Time: t0, Kind: transcript.KindEvent, Agent: "explore-1", Data: json.RawMessage(`{"type":"step"}`)},
+		{Time: t0, Kind: transcript.KindMessage, Agent: "explore-1", Data: json.RawMessage(`{"role":"system","content":"You are Explore."}`)},
+		recorded(t, event.AgentStarted{Meta: m, Prompt: "Map the layout."}),
+		recorded(t, event.ToolStarted{Meta: m, CallID: "c1", Name: "list_files", Args: `{"path":"."}`, Title: "list_files ."}),
+		recorded(t, event.ToolFinished{Meta: m, CallID: "c1", Name: "list_files", Summary: "3 entries", Output: "cmd/\nengine/\nui/"}),
+		recorded(t, event.MessageDone{Meta: m, Text: "Three folders: cmd, engine, ui."}),
 	}}
 	d.command("/subagents log explore-1")
 	screen := d.screen()
@@ -128,11 +127,11 @@ func TestSubagentsLogReadsTheTranscript(t *testing.T) {
 	}
 	d.command("/subagents log 1 1 tools")
 	screen = d.screen()
-	if !strings.Contains(screen, "… 2 earlier messages before these") || !strings.Contains(screen, "Three folders") {
-		t.Errorf("a limit of 1 does not keep the last message only:\n%s", screen)
+	if !strings.Contains(screen, "… 2 earlier entries before these") || !strings.Contains(screen, "Three folders") {
+		t.Errorf("a limit of 1 does not keep the last entry only:\n%s", screen)
 	}
 	d.command("/subagents log 1 tools")
-	if screen := d.screen(); !strings.Contains(screen, `⏺ list_files {"path":"."}`) || !strings.Contains(screen, "⎿ cmd/") {
+	if screen := d.screen(); !strings.Contains(screen, "⏺ list_files . (3 entries)") || !strings.Contains(screen, "⎿ cmd/") {
 		t.Errorf("tools does not show the calls and results:\n%s", screen)
 	}
 }

@@ -1,11 +1,12 @@
 package ui
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // wrap breaks plain text into lines of at most width cells, at spaces
@@ -48,10 +49,6 @@ func paint(lines []string, style lipgloss.Style) []string {
 	return lines
 }
 
-// plural writes a count with its noun: "1 line", "3 lines".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural writes a count with its noun, the one way every part of baton
+// counts ("1 line", "3 lines").
+func plural(n int, noun string) string { return event.Plural(n, noun) }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
@@ -96,13 +97,26 @@ func (b *toolCall) render(rc *renderCtx, width int) []string {
 }
 
 // folded draws a task call whose child ended: the child's summary line,
-// and what the child returned once output is expanded.
+// and once output is expanded its whole report, rendered as Markdown and
+// wrapped like any answer, never cut.
 func (b *toolCall) folded(rc *renderCtx, width int) []string {
 	lines := []string{summaryLine(b.child, width)}
-	if out := strings.TrimRight(b.output, "\n"); rc.expanded && out != "" {
-		lines = append(lines, b.result(rc, paint(humanStatus(strings.Split(out, "\n")), rc.styles.Tool.Output), 0, width)...)
+	if !rc.expanded {
+		return lines
 	}
-	return lines
+	report := b.child.Report()
+	if strings.TrimSpace(report) == "" {
+		report = strings.Join(humanStatus(strings.Split(strings.TrimRight(b.output, "\n"), "\n")), "\n")
+	}
+	if strings.TrimSpace(report) == "" {
+		return lines
+	}
+	pad := ansi.StringWidth(markResult)
+	md, err := rc.markdown.render(report, width-pad)
+	if err != nil {
+		md = wrap(report, width-pad)
+	}
+	return append(lines, gutter(md, rc.styles.Tool.Summary.Render(markResult))...)
 }
 
 // markStyle colours the call's mark by its state.

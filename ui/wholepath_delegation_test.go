@@ -63,7 +63,7 @@ func TestWholePathDelegation(t *testing.T) {
 	waitFor(t, tm, "[Explore] find auth code ... 1 tool")
 	close(release)
 	// The fold and the answer may come in one frame, so one wait sees both.
-	waitForAll(t, tm, "✓ [Explore] find auth code - done", "The child found auth.go.")
+	waitForAll(t, tm, "✓ #1 [Explore] find auth code - done", "The child found auth.go.")
 
 	reqs := srv.Requests()
 	last := reqs[len(reqs)-1]

@@ -67,6 +67,9 @@ type DelegationPreview struct {
 type ApprovalRequest struct {
 	ID   string       `json:"id"`
 	Kind ApprovalKind `json:"kind"`
+	// CallID is the tool call asking: the call to run for ApproveTool, the
+	// parent's task call for ApproveDelegation.
+	CallID string `json:"call_id,omitempty"`
 	// Tool and Args name the call for ApproveTool; Preview is exactly what
 	// will run or change (the command line, or a unified diff).
 	Tool    string `json:"tool,omitempty"`

@@ -12,11 +12,18 @@ type AgentID string
 const MainAgent AgentID = "main"
 
 // Meta is carried by every event: which agent it concerns, that agent's
-// parent (empty for the main agent) and, for children, the type and
-// description the UI needs to draw a pane without any other lookup.
+// parent (empty for the main agent) and, for children, the type,
+// description, number and the parent's task call the UI needs to draw and
+// place a pane without any other lookup: the UI routes by these, never by
+// parsing an id or matching a description.
 type Meta struct {
-	Agent       AgentID   `json:"agent"`
-	Parent      AgentID   `json:"parent,omitempty"`
+	Agent  AgentID `json:"agent"`
+	Parent AgentID `json:"parent,omitempty"`
+	// Number is a child's place among the children of its turn (1, 2,
+	// …), the number /subagents takes; 0 for the main agent.
+	Number int `json:"number,omitempty"`
+	// TaskCall is the ID of the parent's task call that started the child.
+	TaskCall    string    `json:"task_call,omitempty"`
 	AgentType   string    `json:"agent_type,omitempty"`
 	Description string    `json:"description,omitempty"`
 	Time        time.Time `json:"time"`

@@ -33,7 +33,7 @@ type Stats struct {
 // Line renders the stats the way the parent and the person read them:
 // "8 tools · 5.1s · 3,214 tokens · $0.0041".
 func (s Stats) Line() string {
-	line := fmt.Sprintf("%d tools · %.1fs · %s tokens", s.ToolCalls, s.Duration.Seconds(), groupThousands(s.Usage.TotalTokens))
+	line := fmt.Sprintf("%s · %.1fs · %s tokens", Plural(s.ToolCalls, "tool"), s.Duration.Seconds(), groupThousands(s.Usage.TotalTokens))
 	if s.Usage.CostKnown {
 		line += fmt.Sprintf(" · $%.4f", s.Usage.Cost)
 	}

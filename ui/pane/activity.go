@@ -37,7 +37,7 @@ const (
 type item struct {
 	kind    itemKind
 	text    string // cleaned, one line except for text and thinking
-	name    string // a tool's name, to match a permission request
+	name    string // the tool's name
 	callID  string
 	summary string
 	done    bool // a tool call finished
@@ -183,16 +183,16 @@ func (p *Pane) toolLine(it item) string {
 		return indent + st.Done.Render("✓ ") + st.Muted.Render(it.text+" ("+it.summary+")")
 	case it.done:
 		return indent + st.Done.Render("✓ ") + st.Muted.Render(it.text)
-	case p.asks(it.name):
+	case p.asks(it.callID):
 		return indent + st.Waiting.Render("? ") + p.styles.Tool.Title.Render(it.text) + st.Waiting.Render(" (waiting for approval)")
 	}
 	return indent + st.Busy.Render("▸ ") + p.styles.Tool.Title.Render(it.text)
 }
 
-// asks reports whether a permission request for tool is pending.
-func (p *Pane) asks(tool string) bool {
-	for _, name := range p.asking {
-		if name == tool {
+// asks reports whether the call waits for the person's answer.
+func (p *Pane) asks(callID string) bool {
+	for _, id := range p.asking {
+		if id == callID {
 			return true
 		}
 	}

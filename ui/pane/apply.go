@@ -1,6 +1,7 @@
 package pane
 
 import (
+	"strings"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -96,7 +97,7 @@ func (p *Pane) approvalRequested(e event.ApprovalRequested) {
 		if p.asking == nil {
 			p.asking = map[string]string{}
 		}
-		p.asking[req.ID] = req.Tool
+		p.asking[req.ID] = req.CallID
 		p.state = WaitingForApproval
 	}
 }
@@ -151,6 +152,7 @@ func (p *Pane) finish(e event.AgentFinished) {
 	p.flush("")
 	p.state = stateOf(e.Status)
 	p.reason = oneLine(e.Reason)
+	p.report = strings.TrimSpace(termtext.Clean(e.Text))
 	if p.reason == "" && p.state == Failed {
 		p.reason = p.failure
 	}

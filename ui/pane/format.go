@@ -7,6 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -50,13 +51,9 @@ func cost(c float64) string {
 	return fmt.Sprintf("$%.3f", c)
 }
 
-// plural writes a count with its noun: "1 tool", "3 tools".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural writes a count with its noun, the one way every part of baton
+// counts.
+func plural(n int, noun string) string { return event.Plural(n, noun) }
 
 // oneLine cleans s and folds it onto one line, for titles and
 // descriptions drawn inside a header.

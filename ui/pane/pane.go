@@ -41,12 +41,13 @@ type Pane struct {
 	prompt     string
 	transcript string
 	sandbox    string
+	report     string // the child's final text, once it ended
 
 	step, tools int
 	usage       usage
 
 	todos    []event.Todo      // the child's task list, cleaned
-	asking   map[string]string // pending permission request ID → tool
+	asking   map[string]string // pending permission request ID → the call it is about
 	entries  []Entry
 	calls    map[string]int // call ID → index of its entry
 	stream   strings.Builder
@@ -64,8 +65,8 @@ type usage struct {
 // restingFrame is drawn by a running pane before the root's first tick.
 const restingFrame = "⠋"
 
-// New makes the pane of one child. number is its 1-based position in the
-// order children were requested. The type's colour is picked by hashing
+// New makes the pane of one child, numbered as its meta says (its place
+// in its turn) or, for a child recorded without one, by number. The type's colour is picked by hashing
 // the type's name, so an Explore child wears the same colour in every
 // pane and every session; two types may share a colour, and the type's
 // name is always written next to it. Nil styles draw with the dark theme.
@@ -73,6 +74,9 @@ func New(meta event.Meta, number int, styles *themes.Styles) *Pane {
 	if styles == nil {
 		s := themes.New(themes.Dark())
 		styles = &s
+	}
+	if meta.Number > 0 {
+		number = meta.Number
 	}
 	p := &Pane{meta: meta, number: number, styles: styles, state: Queued, frame: restingFrame,
 		height: 1, calls: map[string]int{}}
@@ -118,9 +122,13 @@ func (p *Pane) Focused() bool { return p.focused }
 // ID is the child's agent ID, the key its events are routed by.
 func (p *Pane) ID() event.AgentID { return p.meta.Agent }
 
-// Number is the child's 1-based position in the order of requests, the
-// "#" of /subagents.
+// Number is the child's place among the children of its turn, the "#"
+// its pane shows and /subagents takes.
 func (p *Pane) Number() int { return p.number }
+
+// Report is the child's final text, its report to the parent, whole and
+// cleaned; empty until it ends.
+func (p *Pane) Report() string { return p.report }
 
 // State is where the child is now.
 func (p *Pane) State() State { return p.state }

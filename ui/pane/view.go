@@ -171,7 +171,7 @@ func (p *Pane) compose(mark string, right []string, tail string, width int) stri
 	if typ == "" {
 		typ = "agent"
 	}
-	left := mark + " " + p.label.Render("["+typ+"]") + " "
+	left := mark + " " + p.styles.Pane.Muted.Render(fmt.Sprintf("#%d ", p.number)) + p.label.Render("["+typ+"]") + " "
 	desc := oneLine(p.meta.Description)
 	if width > 0 {
 		keep := min(ansi.StringWidth(desc), minDescription)

@@ -92,7 +92,7 @@ func TestElapsedWithoutStats(t *testing.T) {
 	if got := p.Info().Elapsed; got != 3500*time.Millisecond {
 		t.Errorf("Elapsed = %v, want 3.5s from start to finish", got)
 	}
-	if s := ansi.Strip(p.Summary()); s != "■ [Explore] find auth code - stopped (0 tools, 3.5s)" {
+	if s := ansi.Strip(p.Summary()); s != "■ #1 [Explore] find auth code - stopped (0 tools, 3.5s)" {
 		t.Errorf("Summary = %q", s)
 	}
 }
@@ -104,7 +104,7 @@ func TestFocusAndSpinner(t *testing.T) {
 	p.SetSize(80, 4)
 	play(p, tooling())
 	p.SetSpinnerFrame("⣾ ")
-	if h := ansi.Strip(p.Header()); !strings.HasPrefix(h, "⣾ [Explore] find auth code ... ") {
+	if h := ansi.Strip(p.Header()); !strings.HasPrefix(h, "⣾ #1 [Explore] find auth code ... ") {
 		t.Errorf("header = %q, want the spinner frame first", h)
 	}
 	p.Focus()

@@ -1,0 +1,83 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// Every child's events carry its number in its turn and the parent's task
+// call; every approval names the call asking. A second turn numbers its
+// children from 1 again, so "/subagents stop 1" never reaches the first
+// turn's child.
+func TestEventsCarryTheChildsIdentity(t *testing.T) {
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			if r.Index%2 == 0 {
+				w.ToolCalls(llmtest.Call{ID: "w1", Name: "run_command", Args: `{"command":"true"}`})
+				return
+			}
+			w.Text("done")
+		case r.Body.Messages[len(r.Body.Messages)-1].Role == "user":
+			w.ToolCalls(taskCall("t-a", "general-purpose", "first", "First."), taskCall("t-b", "general-purpose", "second", "Second."))
+		default:
+			w.Text("ok")
+		}
+	}, func(c *Config) { c.Mode = ModeAsk })
+	calls := map[string]string{} // approval request → call asking
+	answer := func(r *ApprovalRequest) Answer {
+		calls[r.ID] = string(r.Kind) + " " + r.CallID
+		return Answer{Decision: Allow}
+	}
+	for turn := range 2 {
+		log := runTurn(t, s, "go", answer)
+		numbers := map[string]int{}
+		for _, ev := range eventsOf[AgentStarted](log) {
+			numbers[ev.TaskCall] = ev.Number
+			if ev.Parent != MainAgent || !strings.HasPrefix(string(ev.Agent), "general-purpose-") {
+				t.Errorf("turn %d: child meta %+v", turn, ev.Meta)
+			}
+		}
+		if numbers["t-a"] != 1 || numbers["t-b"] != 2 {
+			t.Errorf("turn %d: numbers by task call %v, want t-a 1 and t-b 2", turn, numbers)
+		}
+		for _, ev := range eventsOf[ApprovalRequested](log) {
+			want := ev.TaskCall
+			if ev.Request.Kind == ApproveTool {
+				want = "w1"
+			}
+			if ev.Request.CallID != want || want == "" {
+				t.Errorf("turn %d: %s approval of %s names call %q, want %q", turn, ev.Request.Kind, ev.Agent, ev.Request.CallID, want)
+			}
+		}
+	}
+	if len(calls) == 0 {
+		t.Fatal("nothing asked for approval")
+	}
+}
+
+// A provider error mid-answer ends the partial message before the error
+// is told: the partial text is one MessageDone, and it comes first.
+func TestPartialAnswerEndsBeforeTheError(t *testing.T) {
+	s, _ := newTestSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+		w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "Half an answer"}}}})
+		w.Raw("data: {not json")
+	}, nil)
+	log := runTurn(t, s, "hi", nil)
+	done, failed := -1, -1
+	for i, ev := range log.events {
+		switch e := ev.(type) {
+		case MessageDone:
+			if e.Text == "Half an answer" {
+				done = i
+			}
+		case ErrorOccurred:
+			failed = i
+		}
+	}
+	if done < 0 || failed < 0 || done > failed {
+		t.Fatalf("partial message at %d, error at %d; want the message first", done, failed)
+	}
+}
