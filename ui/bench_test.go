@@ -42,6 +42,7 @@ func streamFrame(m Model, i int) Model {
 		batch = append(batch, event.MessageDone{Meta: mainMeta})
 	}
 	model, _ := m.Update(batch)
+	model, _ = model.(Model).Update(frameMsg{}) // the frame the delta waits for
 	return model.(Model)
 }
 
@@ -75,9 +76,8 @@ func BenchmarkApplyTextDelta(b *testing.B) {
 	}
 }
 
-// BenchmarkViewEightPanes measures a frame with eight children streaming
-// at once: one delta applied to one of them, the whole screen drawn.
-func BenchmarkViewEightPanes(b *testing.B) {
+// eightPanes is a model with eight children streaming at once.
+func eightPanes(b *testing.B) (Model, []kid) {
 	m := historyModel(b, 100)
 	var kids []kid
 	for i := range 8 {
@@ -88,16 +88,44 @@ func BenchmarkViewEightPanes(b *testing.B) {
 		model, _ := m.Update(batch)
 		m = model.(Model)
 	}
+	model, _ := m.Update(frameMsg{})
+	m = model.(Model)
 	_ = m.View()
+	return m, kids
+}
+
+// childDelta is the i-th delta of a child, a line break every 20.
+func childDelta(k kid, i int) eventsMsg {
+	text := "more words of the child "
+	if i%20 == 19 {
+		text += "\n"
+	}
+	return eventsMsg{event.TextDelta{Meta: k.meta(0), Text: text}}
+}
+
+// BenchmarkViewEightPanes measures a frame with eight children streaming
+// at once: one delta applied to one of them, the whole screen drawn.
+func BenchmarkViewEightPanes(b *testing.B) {
+	m, kids := eightPanes(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		k := kids[i%len(kids)]
-		text := "more words of the child "
-		if i%20 == 19 {
-			text += "\n"
-		}
-		model, _ := m.Update(eventsMsg{event.TextDelta{Meta: k.meta(0), Text: text}})
+		model, _ := m.Update(childDelta(kids[i%len(kids)], i))
+		model, _ = model.(Model).Update(frameMsg{})
+		m = model.(Model)
+		_ = m.View()
+	}
+}
+
+// BenchmarkEightPanesDeltaBetweenFrames measures what a delta costs when
+// it arrives between two frames: it is applied, and the view Bubble Tea
+// asks for is the cached one.
+func BenchmarkEightPanesDeltaBetweenFrames(b *testing.B) {
+	m, kids := eightPanes(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		model, _ := m.Update(childDelta(kids[i%len(kids)], i))
 		m = model.(Model)
 		_ = m.View()
 	}

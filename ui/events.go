@@ -44,13 +44,14 @@ func waitForEvent(ch <-chan event.Event) tea.Cmd {
 	}
 }
 
-// handleEvents applies a batch and waits for the next.
+// handleEvents applies a batch and waits for the next; the screen shows
+// it at the next frame, together with whatever else arrives by then.
 func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 	cmds := make([]tea.Cmd, 0, len(batch)+1)
 	for _, ev := range batch {
 		cmds = append(cmds, m.route(ev))
 	}
-	return tea.Batch(append(cmds, m.wait)...)
+	return tea.Batch(append(cmds, m.wait, m.frame.later())...)
 }
 
 // route sends an event where it belongs. Approvals take the card

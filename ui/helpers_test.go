@@ -68,6 +68,9 @@ func (d *driver) run(cmd tea.Cmd) {
 		return
 	case tickCode:
 		return
+	case reflect.ValueOf(frameTick).Pointer(): // the frame is due at once
+		d.send(frameMsg{})
+		return
 	}
 	switch msg := cmd().(type) {
 	case nil:

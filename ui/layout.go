@@ -59,11 +59,20 @@ func (m *Model) inputView() []string {
 	return strings.Split(box, "\n")
 }
 
-// View draws the screen: header, conversation with any overlay over its
+// View returns the screen, built at most once per frame: the last one
+// while nothing changed since.
+func (m Model) View() string {
+	if view, ok := m.frame.cached(); ok {
+		return view
+	}
+	return m.frame.keep(m.build())
+}
+
+// build draws the screen: header, conversation with any overlay over its
 // bottom rows, status, input and help. It is exactly the terminal's
 // height, and no line is wider than the terminal: the conversation's lines
 // are cut when they are drawn and cached, the few others here.
-func (m Model) View() string {
+func (m Model) build() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}

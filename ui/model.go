@@ -67,6 +67,7 @@ type Model struct {
 	turnUsage     event.Usage // the running turn so far
 	status        status
 	quitArmed     bool
+	frame         *frame // the last view, rebuilt at most once per frame
 }
 
 // New builds the UI for a session. An unknown theme falls back to the
@@ -74,7 +75,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now,
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{},
 		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
 	}
 	if m.contextWindow <= 0 {
@@ -110,7 +111,12 @@ func (m Model) Init() tea.Cmd { return m.wait }
 // Update dispatches a message to its handler.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
+	if _, ok := msg.(eventsMsg); !ok {
+		m.frame.touch()
+	}
 	switch msg := msg.(type) {
+	case frameMsg:
+		m.frame.due()
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 	case tea.KeyMsg:

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/charmbracelet/bubbles/spinner"
+
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -93,10 +95,12 @@ func TestRetryCountsDownInTheStatusLine(t *testing.T) {
 		t.Fatalf("no countdown:\n%s", d.screen())
 	}
 	d.m.now = func() time.Time { return now.Add(20 * time.Second) }
+	d.send(spinner.TickMsg{}) // the clock moves the screen on its ticks
 	if !strings.Contains(d.screen(), "retrying in 10s (1/3) · rate limited, Retry-After") {
 		t.Fatalf("the countdown did not follow the clock:\n%s", d.screen())
 	}
 	d.m.now = func() time.Time { return now.Add(31 * time.Second) }
+	d.send(spinner.TickMsg{})
 	if !strings.Contains(d.screen(), "retrying now (1/3)") {
 		t.Fatalf("no retrying now:\n%s", d.screen())
 	}
