@@ -1,7 +1,9 @@
 package themes
 
 import (
+	"io"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -98,5 +100,32 @@ func TestAgentColoursCycle(t *testing.T) {
 	}
 	if got := New(Palette{}).Agent(2).GetForeground(); got != (lipgloss.NoColor{}) {
 		t.Errorf("Agent with no palette colours = %v, want none", got)
+	}
+}
+
+// Each profile gets the colours it can show, converted once: an index for
+// 256 and 16 colours, nothing without colour, the hex for true colour;
+// and a style renders the same escape either way.
+func TestForProfileConvertsOnce(t *testing.T) {
+	p := Dark()
+	for _, c := range []struct {
+		profile termenv.Profile
+		want    lipgloss.TerminalColor
+	}{
+		{termenv.TrueColor, p.Accent},
+		{termenv.ANSI256, lipgloss.Color(strconv.Itoa(int(termenv.ANSI256.Color(string(p.Accent.(lipgloss.Color))).(termenv.ANSI256Color))))},
+		{termenv.Ascii, lipgloss.NoColor{}},
+	} {
+		got := ForProfile(p, c.profile)
+		if got.Accent != c.want || len(got.Agents) != len(p.Agents) {
+			t.Errorf("profile %v: accent %v, want %v", c.profile, got.Accent, c.want)
+		}
+		r := lipgloss.NewRenderer(io.Discard)
+		r.SetColorProfile(c.profile)
+		before := r.NewStyle().Foreground(p.Accent).Render("x")
+		after := r.NewStyle().Foreground(got.Accent).Render("x")
+		if before != after {
+			t.Errorf("profile %v: %q converted renders %q", c.profile, before, after)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
@@ -145,7 +146,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // applyTheme switches every style to a palette.
 func (m *Model) applyTheme(p themes.Palette) {
-	styles := themes.New(p)
+	styles := themes.New(themes.ForProfile(p, lipgloss.ColorProfile()))
 	if m.styles == nil {
 		m.styles = &styles
 	} else {
