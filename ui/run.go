@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -24,8 +25,14 @@ func Run(ctx context.Context, s Session, opts Options) error {
 	if _, ok := themes.ByName(opts.Theme); opts.Theme != "" && !ok {
 		return fmt.Errorf("run ui: unknown theme %q (themes: %v)", opts.Theme, themes.Names())
 	}
-	return run(ctx, s, opts, tea.WithAltScreen(), tea.WithMouseCellMotion())
+	return run(ctx, s, opts, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithFPS(rendererFPS))
 }
+
+// rendererFPS is how often Bubble Tea's renderer looks for a new frame. Its
+// ticker runs even when nothing changes, so it is the idle cost; the model
+// builds at most one view per frameInterval anyway, so a faster renderer
+// would only wake to find nothing new.
+const rendererFPS = int(time.Second / frameInterval)
 
 // run is Run with the program's options given, so tests can supply their
 // own input and output.

@@ -50,6 +50,7 @@ func cases() []perfCase {
 		{name: "tui-paced-300-words", script: script{words: words, pace: 10 * time.Millisecond}, tui: true, prompt: "hello", settle: 300 * time.Millisecond},
 		{name: "tui-8-panes-paced", script: script{words: 300, pace: 10 * time.Millisecond, children: 8}, args: []string{"--yolo"}, tui: true, prompt: "split", settle: 300 * time.Millisecond},
 		{name: "tui-idle-5s", tui: true, settle: 5 * time.Second},
+		{name: "tui-idle-15s", tui: true, settle: 15 * time.Second},
 	}
 }
 
