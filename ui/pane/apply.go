@@ -58,6 +58,8 @@ func (p *Pane) Apply(ev event.Event) {
 		p.todos = todos.Clean(e.Todos, termtext.Clean)
 	case event.AgentFinished:
 		p.finish(e)
+	case event.ReviewFinished:
+		p.reviewed(e)
 	default:
 		return
 	}
@@ -169,6 +171,7 @@ func (p *Pane) finish(e event.AgentFinished) {
 	if e.Transcript != "" {
 		p.transcript = e.Transcript
 	}
+	p.change = e.Change
 	p.ended = p.when(e.Time)
 	p.duration = s.Duration
 	// Without the run's own figure, time it from the events; not for an
