@@ -11,8 +11,14 @@ import (
 
 // Apply folds one event into the pane. Events of other agents, kinds the
 // pane does not draw, and every event after the child ended are ignored:
-// a finished pane is a record and never changes.
+// a finished pane is a record and never changes, except for what the
+// review of its change decided.
 func (p *Pane) Apply(ev event.Event) {
+	if e, ok := ev.(event.ReviewFinished); ok && e.Agent == p.meta.Agent {
+		p.reviewed(e)
+		p.activity.version++
+		return
+	}
 	if ev == nil || ev.EventMeta().Agent != p.meta.Agent || p.state.Finished() {
 		return
 	}
@@ -58,8 +64,6 @@ func (p *Pane) Apply(ev event.Event) {
 		p.todos = todos.Clean(e.Todos, termtext.Clean)
 	case event.AgentFinished:
 		p.finish(e)
-	case event.ReviewFinished:
-		p.reviewed(e)
 	default:
 		return
 	}
