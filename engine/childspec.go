@@ -112,7 +112,11 @@ func (d *delegator) childTools(ws *tools.Workspace, typ agenttypes.Type, box san
 	}
 	base := d.base
 	if ws != d.ws {
-		base = tools.NewSet(tools.Base(ws, d.toolLimits, box)...)
+		// The file tools and commands move to the worktree; the tools
+		// bound to no folder (todo_write, web_fetch) stay as they are.
+		for _, t := range tools.Base(ws, d.toolLimits, box) {
+			base = base.With(t)
+		}
 	}
 	set := base.Only(names)
 	if _, ok := set.Get("run_command"); ok {

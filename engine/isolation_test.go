@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 )
 
 // gitRepo makes dir a repository with its files committed.
@@ -188,5 +189,46 @@ func TestWorktreeRefusedOutsideGit(t *testing.T) {
 	}
 	if f := eventsOf[AgentFinished](log); !noted || len(f) != 1 || f[0].Change != nil {
 		t.Fatalf("notice %v, finished %+v", noted, f)
+	}
+}
+
+// TestWorktreeChildCommandsConfined: a worktree child's commands run in
+// its worktree and the kernel refuses their writes to the person's tree.
+func TestWorktreeChildCommandsConfined(t *testing.T) {
+	if !sandbox.Available() {
+		t.Skip("no Landlock here: " + sandbox.Unavailable())
+	}
+	var ws string
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case !isChild(r) && len(toolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "a", Name: "task", Args: `{"description":"cmd","prompt":"run it","subagent_type":"general-purpose","isolation":"worktree"}`})
+		case !isChild(r):
+			w.Text("done")
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "c", Name: "run_command", Args: fmt.Sprintf(`{"command":"echo made > made.txt; echo y > %s/escape.txt"}`, ws)})
+		default:
+			w.Text("ran")
+		}
+	}, func(c *Config) {
+		c.Worktrees.Root = t.TempDir()
+		ws = c.Workspace
+		writeFile(t, ws, "a.txt", "a\n")
+		gitRepo(t, ws)
+		// The test's folders all lie in the temp folder, which commands
+		// may write; a temp folder of its own keeps that grant apart.
+		c.Sandbox = sandbox.Settings{Env: map[string]string{"HOME": t.TempDir(), "TMPDIR": t.TempDir()}}.Policy(ws)
+	})
+	log := runTurn(t, s, "go", nil)
+	if _, err := os.Stat(filepath.Join(ws, "escape.txt")); !os.IsNotExist(err) {
+		t.Fatalf("the worktree child wrote the person's tree: %v", err)
+	}
+	f := eventsOf[AgentFinished](log)
+	if len(f) != 1 || f[0].Change == nil || f[0].Change.Files != 1 {
+		t.Fatalf("finished %+v", f)
+	}
+	rv, err := s.Review(f[0].Agent)
+	if err != nil || len(rv.Files) != 1 || rv.Files[0].Path != "made.txt" {
+		t.Fatalf("review %+v %v", rv, err)
 	}
 }

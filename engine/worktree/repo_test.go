@@ -102,3 +102,11 @@ func exists(path string) bool {
 
 // removeFile deletes a file.
 func removeFile(path string) error { return os.Remove(path) }
+
+// filepathDir goes up n folders from p.
+func filepathDir(p string, n int) string {
+	for range n {
+		p = filepath.Dir(p)
+	}
+	return p
+}

@@ -76,3 +76,26 @@ func TestHooksNeverRun(t *testing.T) {
 		t.Fatal("the repository's post-checkout hook ran")
 	}
 }
+
+// TestRecordListedUntilRemoved: a worktree whose session crashed stays
+// listed with its record; once its folder is gone the record goes too.
+func TestRecordListedUntilRemoved(t *testing.T) {
+	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
+	tree, snap := startTree(t, repo)
+	root := filepathDir(tree.Dir, 3)
+	rec := Record{Dir: tree.Dir, Repo: tree.Repo.Top, Base: snap.Commit, Session: "s1", Agent: "child-1", State: StateRunning}
+	if err := rec.Save(); err != nil {
+		t.Fatal(err)
+	}
+	write(t, tree.Dir, "a.txt", "changed by a child that crashed\n")
+	list, err := List(root)
+	if err != nil || len(list) != 1 || list[0].Agent != "child-1" || list[0].State != StateRunning {
+		t.Fatalf("list %+v %v", list, err)
+	}
+	if err := tree.Remove(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if list, _ := List(root); len(list) != 0 || exists(tree.Dir+".json") {
+		t.Fatalf("record of a removed worktree kept: %+v", list)
+	}
+}
