@@ -82,7 +82,7 @@ func reviewSetup(t *testing.T) (*teatest.TestModel, string) {
 	})
 	tm.Type("tidy a")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitForAll(t, tm, "[General] tidy a - done", "+3 −2 in 2 files, pending review", "Delegated.")
+	waitForAll(t, tm, "tidy a - done", "+3 −2 in 2 files, pending review", "Delegated.")
 	return tm, dir
 }
 
@@ -113,7 +113,7 @@ func TestReviewPerHunkAndFile(t *testing.T) {
 	}
 	tm.Send(tea.KeyMsg{Type: tea.KeyTab})
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
-	waitForAll(t, tm, "Review  [General] tidy a", "M a.txt  +2 −2", "+child two", "-line 2", "A new.txt  +1 −0", "0 of 3 decided")
+	waitForAll(t, tm, "Review  [", "] tidy a", "M a.txt  +2 −2", "+child two", "-line 2", "A new.txt  +1 −0", "0 of 3 decided")
 	keys(tm, "j", "y")
 	waitFor(t, tm, "1 of 3 decided")
 	keys(tm, "j", "n")
