@@ -61,6 +61,10 @@ type Type struct {
 	// type's commands use the network, "off" or "" (the default for
 	// sub-agents) does not.
 	SandboxNetwork string
+	// Isolation is the agent file's isolation: "worktree" runs each child
+	// of the type in a git worktree of its own, "shared" in the person's
+	// tree; "" leaves it to the task call and [subagents] isolation.
+	Isolation string
 	// Extra holds the fields of an agent file that baton does not know, so
 	// a file written for another tool keeps them (they are not used).
 	Extra map[string]any

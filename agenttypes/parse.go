@@ -73,6 +73,7 @@ var fields = []field{
 	{"topP", false, applySampling},
 	{"permission", false, applyPermission},
 	{"sandbox", false, applySandbox},
+	{"isolation", false, applyIsolation},
 }
 
 // fieldAliases maps a normalized field name to the field it sets; Claude
@@ -85,6 +86,7 @@ var fieldAliases = map[string]string{
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
+	"isolation": "isolation",
 }
 
 func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, error) {

@@ -44,7 +44,10 @@ type Agent struct {
 
 	history []openai.ChatCompletionMessage
 	inbox   inbox
-	emit    func(Event)
+	// reviewNotes hold what the person decided on the changes of this
+	// agent's worktree children, delivered before its next request.
+	reviewNotes *noteBox
+	emit        func(Event)
 	// record keeps each message added to the history in the transcript.
 	record func(openai.ChatCompletionMessage)
 }
@@ -158,6 +161,7 @@ type runState struct {
 // whether the run is over; run.status is then set.
 func (a *Agent) step(ctx context.Context, run *runState, step int, withTools bool) bool {
 	a.deliverInbox()
+	a.deliverReviewNotes()
 	a.emit(StepStarted{Meta: a.stamp(), Step: step, Max: a.maxSteps})
 	run.stats.Steps = step
 	resp, err := a.requestWithRetry(ctx, withTools)

@@ -27,6 +27,9 @@ type childSpec struct {
 	timeout  time.Duration
 	system   string
 	box      sandbox.Policy
+	// workspace is the folder the child works in: the session's, or its
+	// worktree's.
+	workspace string
 }
 
 // resolve turns a task call into a spec, or an error for the model naming
@@ -40,8 +43,8 @@ func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (
 		typ.Effort = a.Effort
 	}
 	choice := d.childModel(ctx, a, typ, mainModel)
-	spec := childSpec{typ: typ, box: d.childBox(typ), model: choice.model, modelWhy: choice.why}
-	spec.tools = d.childTools(typ, spec.box)
+	spec := childSpec{typ: typ, box: d.childBox(typ), model: choice.model, modelWhy: choice.why, workspace: d.workspace}
+	spec.tools = d.childTools(d.ws, typ, spec.box)
 	if err := d.checkCapabilities(typ, spec.model); err != nil {
 		return childSpec{}, err
 	}
@@ -93,9 +96,10 @@ func (d *delegator) childBox(typ agenttypes.Type) sandbox.Policy {
 }
 
 // childTools is the type's tools that exist, filtered by the session's
-// sub-agent policy (deny wins), with run_command bound to the child's
+// sub-agent policy (deny wins), bound to the child's workspace (the
+// session's, or its worktree) and with run_command bound to the child's
 // sandbox. A child never receives task here.
-func (d *delegator) childTools(typ agenttypes.Type, box sandbox.Policy) *tools.Set {
+func (d *delegator) childTools(ws *tools.Workspace, typ agenttypes.Type, box sandbox.Policy) *tools.Set {
 	var names []string
 	for _, name := range typ.Tools {
 		if name == TaskToolName || slices.Contains(d.policyDeny, name) {
@@ -106,9 +110,17 @@ func (d *delegator) childTools(typ agenttypes.Type, box sandbox.Policy) *tools.S
 		}
 		names = append(names, name)
 	}
-	set := d.base.Only(names)
+	base := d.base
+	if ws != d.ws {
+		// The file tools and commands move to the worktree; the tools
+		// bound to no folder (todo_write, web_fetch) stay as they are.
+		for _, t := range tools.Base(ws, d.toolLimits, box) {
+			base = base.With(t)
+		}
+	}
+	set := base.Only(names)
 	if _, ok := set.Get("run_command"); ok {
-		set = set.With(tools.RunCommand(d.ws, d.toolLimits, box))
+		set = set.With(tools.RunCommand(ws, d.toolLimits, box))
 	}
 	for _, t := range d.childMCPTools(typ.Tools) {
 		set = set.With(t)

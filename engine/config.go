@@ -102,6 +102,9 @@ type Config struct {
 	// MCP, when set, offers the tools of MCP servers: all of them to the
 	// main agent, and to a child those its type lists.
 	MCP MCPSource
+	// Worktrees says when children that write get git worktrees of their
+	// own and what becomes of their changes.
+	Worktrees WorktreeConfig
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -41,6 +42,9 @@ type delegator struct {
 
 	mu       sync.Mutex
 	children map[AgentID]*childHandle
+	// writers counts the running children that can change files, for the
+	// auto isolation rule.
+	writers atomic.Int32
 }
 
 // childHandle lets the session reach a child while it is pending or running.
@@ -58,6 +62,8 @@ type pendingChild struct {
 	child  *Agent
 	spec   childSpec
 	args   taskArgs
+	// iso is the child's worktree, when it has one.
+	iso isolation
 	// answer waits for the approval asked for in prepare.
 	answer func(context.Context) Answer
 	// place is the child's place in the slot line, taken in prepare when
@@ -75,13 +81,18 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, callID string, r
 	if err != nil {
 		return nil, err
 	}
+	isoArg, err := parseIsolation(raw)
+	if err != nil {
+		return nil, err
+	}
 	spec, err := d.resolve(ctx, args, parent.model())
 	if err != nil {
 		return nil, err
 	}
 	id, number := d.s.ids.child(spec.typ.Name)
-	ctx, cancel := context.WithCancelCause(ctx)
 	meta := Meta{Agent: id, Parent: parent.meta.Agent, Number: number, TaskCall: callID, AgentType: spec.typ.DisplayName, Description: args.Description}
+	iso := d.isolate(ctx, meta, args, isoArg, parent, &spec)
+	ctx, cancel := context.WithCancelCause(ctx)
 	child := d.newChild(meta, spec, parent.depth+1)
 	d.register(id, &childHandle{agent: child, cancel: cancel})
 	tokens, cost, priced := d.estimate(spec, args.Prompt)
@@ -90,8 +101,12 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, callID string, r
 		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
 	}
+	iso.preview(preview)
+	if iso.note != "" {
+		child.emit(Notice{Meta: child.stamp(), Text: iso.note})
+	}
 	answer, asked := d.s.perms.requestDelegation(child.emit, child.stamp, spec.typ.Name, preview)
-	pending := &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args, answer: answer}
+	pending := &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args, answer: answer, iso: iso}
 	if !asked {
 		pending.takePlace()
 	}
@@ -115,9 +130,15 @@ func (p *pendingChild) run() (tools.Result, Usage, error) {
 	defer p.cancel(nil)
 	defer d.unregister(child.meta.Agent)
 	res := d.approveAndRun(p.ctx, child, p)
+	var change *Change
+	if p.iso.iso != nil {
+		var note string
+		change, note = p.iso.iso.finish()
+		res.Notes = append(res.Notes, note)
+	}
 	result := formatChildResult(res, d.limits.ResultChars)
 	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result,
-		Transcript: d.s.rec.fileOf(child.meta.Agent)})
+		Transcript: d.s.rec.fileOf(child.meta.Agent), Change: change})
 	summary := fmt.Sprintf("%s · %s", res.Status, res.Stats.Line())
 	return tools.Result{Output: result, Summary: summary}, res.Stats.Usage, nil
 }
@@ -158,6 +179,10 @@ func (d *delegator) approveAndRun(ctx context.Context, child *Agent, p *pendingC
 	child.emit(AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		Transcript: d.s.rec.fileOf(child.meta.Agent), Sandbox: spec.box.Describe()})
 	d.s.childStarted(child.meta.Agent)
+	if canWrite(spec.tools) {
+		d.writers.Add(1)
+		defer d.writers.Add(-1)
+	}
 	res := child.Run(runCtx, prompt)
 	if res.Status == StatusTimedOut {
 		res.Reason = fmt.Sprintf("timed out after %s", spec.timeout.Round(time.Second))
@@ -169,7 +194,9 @@ func (d *delegator) approveAndRun(ctx context.Context, child *Agent, p *pendingC
 // and nothing of the parent's conversation.
 func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 	set := spec.tools
-	if depth < d.limits.MaxDepth {
+	// A worktree child delegates nothing: its children would work in
+	// the person's tree, not its own.
+	if depth < d.limits.MaxDepth && spec.workspace == d.workspace {
 		set = set.With(&taskTool{d: d})
 	}
 	model := spec.model
@@ -185,10 +212,11 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 		model: func() string { return model }, effort: spec.typ.Effort,
 		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
 		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
-			context: newNestedContext(d.workspace, "AGENTS.md")},
+			context: newNestedContext(spec.workspace, "AGENTS.md")},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: []openai.ChatCompletionMessage{system},
 		emit:    d.s.emit, record: record, requests: d.s.cfg.requestPolicy(),
+		reviewNotes: &noteBox{},
 	}
 }
 

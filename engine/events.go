@@ -14,6 +14,7 @@ type (
 	AgentMessage        = event.AgentMessage
 	AgentQueued         = event.AgentQueued
 	AgentStarted        = event.AgentStarted
+	Change              = event.Change
 	Answer              = event.Answer
 	ApprovalKind        = event.ApprovalKind
 	ApprovalRequest     = event.ApprovalRequest
@@ -28,6 +29,7 @@ type (
 	Meta                = event.Meta
 	Notice              = event.Notice
 	ReasoningDelta      = event.ReasoningDelta
+	ReviewFinished      = event.ReviewFinished
 	Retrying            = event.Retrying
 	Stats               = event.Stats
 	Status              = event.Status

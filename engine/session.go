@@ -29,6 +29,7 @@ type Session struct {
 	ids    idSource
 	perms  *permissions
 	deleg  *delegator
+	wt     *worktrees
 	rec    *recorder
 	// history is what a resumed conversation looked like, for the UI;
 	// resumeNotes are the problems resuming found.
@@ -86,6 +87,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 			return nil, err
 		}
 	}
+	s.startWorktrees()
 	// This goroutine ends when the session's context does: it waits for
 	// every turn to finish, then closes the event channel.
 	go s.closeWhenDone()
@@ -201,6 +203,7 @@ func (s *Session) closeWhenDone() {
 	s.mu.Unlock()
 	s.turns.Wait()
 	s.background.Wait()
+	s.wt.closeAll()
 	close(s.events)
 	close(s.done)
 }
@@ -222,6 +225,7 @@ func (s *Session) newMainAgent() *Agent {
 			context: newNestedContext(s.cfg.Workspace, "AGENTS.md", "CLAUDE.md")},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		emit:    s.emit, record: s.recordMessages(MainAgent), requests: s.cfg.requestPolicy(),
+		reviewNotes: &noteBox{},
 	}
 }
 

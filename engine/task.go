@@ -74,7 +74,8 @@ func (t *taskTool) Schema() json.RawMessage {
     "instructions": {"type": "string", "description": "Optional custom system instructions. Without subagent_type this makes a temporary read-only agent."},
     "model": {"type": "string", "description": "Optional model id for this sub-agent."},
     "timeout_s": {"type": "integer", "minimum": 1, "description": "Optional time limit in seconds; it can only shorten the configured limit."},
-    "effort": {"type": "string", "enum": ["low", "medium", "high"], "description": "Optional reasoning effort for models that can reason."}
+    "effort": {"type": "string", "enum": ["low", "medium", "high"], "description": "Optional reasoning effort for models that can reason."},
+    "isolation": {"type": "string", "enum": ["worktree", "shared"], "description": "Optional: worktree runs the sub-agent in a git worktree of its own, so parallel writers never clash; its change reaches the working tree only after the person reviews it. shared runs it in the working tree."}
   },
   "required": ["description", "prompt"]
 }`)
@@ -94,6 +95,7 @@ func (t *taskTool) Description() string {
 	b.WriteString("- Each sub-agent starts with no memory of this conversation. The prompt must carry everything it needs: the goal, relevant paths and facts, constraints, and what to report back.\n")
 	b.WriteString("- The person may approve, deny or edit each delegation. The result ends with a status line (completed, max_steps, timed_out, failed, cancelled or denied); trust that status over the text.\n")
 	b.WriteString("- Without subagent_type, give instructions to make a temporary read-only agent.\n")
+	b.WriteString("- Sub-agents that write and run at the same time get git worktrees of their own (isolation): their changes reach the working tree only when the person applies them, and you are told what was applied.\n")
 	return b.String()
 }
 

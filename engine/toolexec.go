@@ -47,6 +47,7 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 	// starts, so a quick first child cannot finish and free its slot while
 	// its siblings are still being put in line.
 	finishers := make(map[int]func() callResult)
+	ctx = withBatchWriters(ctx, a, calls)
 	for i, call := range calls {
 		if call.Function.Name == TaskToolName {
 			finishers[i] = e.startTask(ctx, a, call)

@@ -127,6 +127,7 @@ func (c *approvalCard) facts(rc *renderCtx) []string {
 	if d.ModelWhy != "" {
 		lines = append(lines, field("", d.ModelWhy))
 	}
+	lines = append(lines, isolationFacts(d, field)...)
 	return append(lines, field("first request", estimate))
 }
 

@@ -24,6 +24,8 @@ func (m *Model) overlayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.messageKey(msg), true
 	case overlayTranscript:
 		return m.transcriptKey(msg), true
+	case overlayReview:
+		return m.review.Update(msg), true
 	}
 	return nil, false
 }

@@ -114,6 +114,10 @@ func (m *Model) routeChild(ev event.Event) tea.Cmd {
 	}
 	p.SetNow(m.now())
 	p.Apply(ev)
+	if e, ok := ev.(event.ReviewFinished); ok {
+		m.reviewFinished(p, e)
+		return nil
+	}
 	if _, ok := ev.(event.AgentFinished); ok && p.State().Finished() {
 		m.conv.fold(p)
 		m.childFinished(p)

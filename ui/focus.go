@@ -17,7 +17,7 @@ import (
 // holds them.
 func (m *Model) focusedPane() *pane.Pane {
 	p, ok := m.agents.byID[m.focus]
-	if !ok || p.State().Finished() {
+	if !ok || p.State().Finished() && !p.PendingReview() {
 		return nil
 	}
 	return p
@@ -27,7 +27,7 @@ func (m *Model) focusedPane() *pane.Pane {
 // "" or a child that ended. The input takes keys only when no overlay
 // holds them.
 func (m *Model) setFocus(id event.AgentID) {
-	if p, ok := m.agents.byID[id]; !ok || p.State().Finished() {
+	if p, ok := m.agents.byID[id]; !ok || p.State().Finished() && !p.PendingReview() {
 		id = ""
 	}
 	if old, ok := m.agents.byID[m.focus]; ok {
@@ -50,7 +50,7 @@ func (m *Model) focusInput() { m.setFocus("") }
 // cycleFocus moves the focus by delta along input, first pane … last
 // pane, and round again.
 func (m *Model) cycleFocus(delta int) {
-	live := m.agents.live()
+	live := append(m.agents.live(), m.agents.reviewable()...)
 	if len(live) == 0 {
 		m.setStatus(statusInfo, "no sub-agent is running; tab moves between running ones")
 		return
@@ -74,6 +74,8 @@ func (m *Model) paneKey(p *pane.Pane, msg tea.KeyMsg) tea.Cmd {
 		m.cycleFocus(1)
 	case key.Matches(msg, m.keys.FocusPrev):
 		m.cycleFocus(-1)
+	case key.Matches(msg, m.keys.Transcript) && p.State().Finished():
+		return m.openReview(p)
 	case key.Matches(msg, m.keys.Transcript):
 		m.openTranscript(p)
 	case key.Matches(msg, m.keys.Stop):

@@ -45,5 +45,5 @@ func (b *foldLine) render(_ *renderCtx, width int) []string {
 // summaryLine is a finished child's one-line summary at width.
 func summaryLine(p *pane.Pane, width int) string {
 	p.SetSize(width, 1)
-	return fit(p.Summary(), width)
+	return fit(p.View(), width)
 }

@@ -28,6 +28,9 @@ func (m *Model) layout() {
 	m.help.Width = m.width
 	m.reason.setWidth(innerWidth(m.width))
 	m.message.setWidth(max(m.width-4, 1))
+	if m.review != nil {
+		m.review.SetSize(m.width, m.height)
+	}
 	if m.overlay == overlayEdit {
 		m.editor.setSize(innerWidth(m.width), max(cardRoom(m.conversationHeight())-4, 1))
 	}
@@ -78,6 +81,9 @@ func (m Model) build() string {
 	}
 	if m.overlay == overlayTranscript {
 		return m.transcriptFrame()
+	}
+	if m.overlay == overlayReview && m.review != nil {
+		return m.review.View()
 	}
 	input, footer := m.inputView(), m.footerView()
 	for _, part := range [][]string{input, footer} {

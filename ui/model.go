@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
+	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
 // overlay is what, if anything, sits above the conversation and takes the
@@ -23,6 +24,7 @@ const (
 	overlayEdit               // the card's editor for a delegation's prompt
 	overlayMessage            // a line whose text goes into a running child
 	overlayTranscript         // a child's whole transcript, full screen
+	overlayReview             // a worktree child's change under review, full screen
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -45,6 +47,7 @@ type Model struct {
 	message *lineInput // a message for a running child
 	editor  *promptEditor
 	viewer  *transcriptView // the open transcript
+	review  *changes.Model  // the open review of a child's change
 	help    *help.Model
 	spinner spinner.Model
 	now     func() time.Time // the clock panes measure against
@@ -136,6 +139,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.showLog(msg)
 	case infoMsg:
 		m.showInfo(msg)
+	case changes.LoadedMsg:
+		cmd = m.reviewLoaded(msg)
+	case changes.ClosedMsg:
+		m.reviewClosed(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	default:

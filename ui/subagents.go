@@ -29,6 +29,7 @@ var subcommands = []subcommand{
 	{"log", "<id|#> [limit] [tools]", "its last messages, with tool calls if asked", false},
 	{"info", "<id|#>", "status, times, model, limits, usage, transcript", false},
 	{"send", "<id|#> <message>", "a message into a running sub-agent", true},
+	{"diff", "<id|#>", "review a worktree sub-agent's change and apply it", false},
 }
 
 // cmdSubagents runs "/subagents <command> …".
@@ -48,8 +49,13 @@ func (m *Model) cmdSubagents(arg string) tea.Cmd {
 		return nil
 	case "send":
 		return m.subagentsSend(rest)
+	case "diff":
+		if p, ok := m.child("diff", rest); ok {
+			return m.openReview(p)
+		}
+		return nil
 	}
-	m.setStatus(statusError, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info or send", termtext.Clean(sub)))
+	m.setStatus(statusError, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send or diff", termtext.Clean(sub)))
 	return nil
 }
 

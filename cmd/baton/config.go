@@ -50,6 +50,8 @@ type config struct {
 	Network       network
 	SubagentAllow []string
 	SubagentDeny  []string
+	// Isolation is [subagents] isolation: "auto", "worktree" or "shared".
+	Isolation string
 	// Models holds price and context-window overrides by model id.
 	Models map[string]modelPrice
 	// ModelAliases is [models.aliases]: models agent files name, mapped

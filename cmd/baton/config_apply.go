@@ -33,6 +33,9 @@ func (c *config) applyFile(f fileConfig, from source) {
 	if f.Subagents.Deny != nil {
 		c.SubagentDeny = []string(*f.Subagents.Deny)
 	}
+	if f.Subagents.Isolation != nil {
+		c.Isolation = string(*f.Subagents.Isolation)
+	}
 	for id, m := range f.Models {
 		c.applyModel(id, m)
 	}

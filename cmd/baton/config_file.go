@@ -51,8 +51,9 @@ type limitsFile struct {
 
 // subagentsFile is the [subagents] tool policy applied on top of every type.
 type subagentsFile struct {
-	Allow *toolList `toml:"allow"`
-	Deny  *toolList `toml:"deny"`
+	Allow     *toolList      `toml:"allow"`
+	Deny      *toolList      `toml:"deny"`
+	Isolation *isolationMode `toml:"isolation"`
 }
 
 // modelPriceFile is one [models."<id>"] table: prices and a context window

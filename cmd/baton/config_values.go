@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/themes"
 )
 
@@ -192,4 +193,18 @@ func checkTheme(name string) error {
 		return fmt.Errorf("unknown theme %q (known: %s)", name, strings.Join(themes.Names(), ", "))
 	}
 	return nil
+}
+
+// isolationMode is [subagents] isolation.
+type isolationMode string
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (m *isolationMode) UnmarshalTOML(v any) error {
+	s, _ := v.(string)
+	switch s {
+	case engine.IsolationAuto, engine.IsolationWorktree, engine.IsolationShared:
+		*m = isolationMode(s)
+		return nil
+	}
+	return valueError{`"auto", "worktree" or "shared"`, v}
 }

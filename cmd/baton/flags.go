@@ -54,6 +54,10 @@ type flagValues struct {
 	trustCmd string
 	trustDir string
 	list     bool
+	// worktrees is --worktrees (headless: what becomes of a worktree
+	// child's change); listWorktrees the "baton worktrees" subcommand.
+	worktrees     string
+	listWorktrees bool
 }
 
 // newFlagSet declares every flag once, for parsing and for --help.
@@ -74,6 +78,7 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
 	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
 	fs.Bool("list", false, "with baton trust: list the trusted folders")
+	fs.String("worktrees", engine.FinishKeep, "headless: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")
 	fs.BoolP("help", "h", false, "show this help")
@@ -96,6 +101,7 @@ func parseFlags(args []string) (flagValues, error) {
 	v.theme = changedString(fs, "theme")
 	v.prompt = changedString(fs, "print")
 	v.format, _ = fs.GetString("output-format")
+	v.worktrees, _ = fs.GetString("worktrees")
 	if fs.Changed("yolo") {
 		yolo, _ := fs.GetBool("yolo")
 		v.yolo = &yolo
@@ -163,6 +169,14 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 	default:
 		return fmt.Errorf("--output-format: expected text, json or stream-json, got %q", v.format)
 	}
+	switch v.worktrees {
+	case engine.FinishApply, engine.FinishKeep, engine.FinishDiscard:
+	default:
+		return fmt.Errorf("--worktrees: expected apply, keep or discard, got %q", v.worktrees)
+	}
+	if fs.Changed("worktrees") && v.prompt == nil {
+		return errors.New("--worktrees only applies to headless runs (-p PROMPT); the TUI asks you to review each change")
+	}
 	if fs.Changed("output-format") && v.prompt == nil {
 		return errors.New("--output-format only applies to headless runs (-p PROMPT)")
 	}
@@ -208,6 +222,7 @@ Usage:
   baton sessions             list this folder's sessions (resume one with --resume ID)
   baton trust [DIR]          trust a folder's project settings and agent files (default: this folder)
   baton untrust [DIR]        stop trusting it; baton trust --list shows the trusted folders
+  baton worktrees            list the sub-agent worktrees kept for this repository
 
 Flags:
 ` + flagHelp(newFlagSet()) + `
@@ -224,6 +239,8 @@ Precedence: flags > environment > project > user > defaults. Until you trust a
 folder, its project files may only narrow (deny tools, lower limits, pick a theme).
 Commands run in a kernel sandbox: [sandbox] mode = "workspace-write" (default),
 "read-only" or "off" (user config only), writable, readable, network = "on"|"off".
+Sub-agents that write at the same time get git worktrees: [subagents] isolation =
+"auto" (default), "worktree" or "shared".
 
 Exit codes: 0 success, 1 run failed, 2 usage or configuration error, 130 interrupted.
 `

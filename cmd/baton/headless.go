@@ -41,6 +41,10 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 	o.Model = s.Model()
 	o.SessionID, o.Transcript = s.ID(), s.TranscriptFile()
 	o.Sandbox = ecfg.Sandbox.Label()
+	o.Worktrees = s.Kept()
+	for _, k := range o.Worktrees {
+		fmt.Fprintf(stderr, "baton: kept worktree %s on branch %s (%s: %s)\n", k.Path, k.Branch, k.Agent, k.Change)
+	}
 	if err := p.finish(o); err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed

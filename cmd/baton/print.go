@@ -34,6 +34,8 @@ type outcome struct {
 	// Sandbox is what commands ran under: the mode, "off" or
 	// "unavailable" where the kernel cannot sandbox.
 	Sandbox string
+	// Worktrees are the sub-agent changes kept on branches.
+	Worktrees []engine.KeptWorktree
 }
 
 // newPrinter returns the printer for an --output-format value.

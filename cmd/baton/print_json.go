@@ -29,6 +29,9 @@ type jsonResult struct {
 	Error      string   `json:"error,omitempty"`
 	// Sandbox is "workspace-write", "read-only", "off" or "unavailable".
 	Sandbox string `json:"sandbox"`
+	// Worktrees are the sub-agent changes kept on branches
+	// (--worktrees keep).
+	Worktrees []engine.KeptWorktree `json:"worktrees,omitempty"`
 }
 
 // jsonUsage is the token part of engine.Usage; the cost has its own field.
@@ -57,6 +60,7 @@ func (p *jsonPrinter) finish(o outcome) error {
 		Transcript: o.Transcript,
 		Error:      o.Err,
 		Sandbox:    o.Sandbox,
+		Worktrees:  o.Worktrees,
 	}
 	if o.Usage.CostKnown {
 		cost := o.Usage.Cost

@@ -42,6 +42,9 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	if inv.flags.sessions {
 		return listSessions(inv, stdout, stderr)
 	}
+	if inv.flags.listWorktrees {
+		return listWorktrees(ctx, inv, stdout, stderr)
+	}
 	if code, ok := settleTrust(ctx, inv, askCard, stderr); !ok {
 		return code
 	}
@@ -78,6 +81,9 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	defer servers.close()
 	setup.engine.MCP, setup.mcp = servers.source(), servers
 	setup.notices = append(setup.notices, inv.mcp.notices...)
+	if inv.headless {
+		setup.engine.Worktrees.Finish = inv.flags.worktrees
+	}
 	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
 	if !inv.headless {

@@ -60,6 +60,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			// SandboxNetwork decides the sub-agents' network.
 			SandboxNetwork: cfg.Sandbox.Network,
 			WebFetch:       cfg.WebFetch,
+			Worktrees:      engine.WorktreeConfig{Isolation: cfg.Isolation, Root: engine.DefaultWorktreeRoot(func(k string) string { return env[k] })},
 		},
 		notices:      notices,
 		typeWarnings: warnings,

@@ -16,6 +16,8 @@ func parseSubcommand(args []string) (flagValues, error) {
 	case len(args) == 0:
 	case len(args) == 1 && args[0] == "sessions":
 		v.sessions = true
+	case len(args) == 1 && args[0] == "worktrees":
+		v.listWorktrees = true
 	case (args[0] == "trust" || args[0] == "untrust") && len(args) <= 2:
 		v.trustCmd = args[0]
 		if len(args) == 2 {

@@ -56,6 +56,12 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		Commands:     setup.commands,
 	})
 	s.Close()
+	// Changes nobody reviewed are never lost: Close committed each on a
+	// branch in its worktree, and the person is told where.
+	for _, k := range s.Kept() {
+		fmt.Fprintf(stderr, "baton: %s's change (%s) was not reviewed; it is kept in %s on branch %s (see baton worktrees)\n",
+			k.Agent, k.Change, k.Path, k.Branch)
+	}
 	if id := s.ID(); id != "" && !s.Empty() {
 		fmt.Fprintf(stdout, "resume this session with: baton --continue   (or baton --resume %s)\n", id)
 	}

@@ -59,6 +59,12 @@ type DelegationPreview struct {
 	EstimatedTokens int           `json:"estimated_tokens"`
 	EstimatedCost   float64       `json:"estimated_cost"`
 	CostKnown       bool          `json:"cost_known"`
+	// Isolation is IsolationWorktree or IsolationShared; From says what a
+	// worktree starts from ("main@1a2b3c4 + uncommitted changes") and
+	// IsolationNote why a worktree was refused.
+	Isolation     string `json:"isolation,omitempty"`
+	From          string `json:"from,omitempty"`
+	IsolationNote string `json:"isolation_note,omitempty"`
 }
 
 // ApprovalRequest is one pending question. Answer may be called from any

@@ -167,6 +167,8 @@ type AgentFinished struct {
 	Result string `json:"result"`
 	// Transcript is the child's own transcript file ("" without one).
 	Transcript string `json:"transcript,omitempty"`
+	// Change is a worktree child's change (nil for a shared child).
+	Change *Change `json:"change,omitempty"`
 }
 
 // ApprovalRequested asks the person to decide. The request holds its own

@@ -48,6 +48,7 @@ var decoders = map[string]func([]byte) (Event, error){
 	ApprovalResolved{}.Kind():    decode[ApprovalResolved](),
 	ConversationCleared{}.Kind(): decode[ConversationCleared](),
 	TodosUpdated{}.Kind():        decode[TodosUpdated](),
+	ReviewFinished{}.Kind():      decode[ReviewFinished](),
 }
 
 // UnmarshalEvent decodes what MarshalEvent wrote. Kinds that cannot be

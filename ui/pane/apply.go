@@ -11,8 +11,14 @@ import (
 
 // Apply folds one event into the pane. Events of other agents, kinds the
 // pane does not draw, and every event after the child ended are ignored:
-// a finished pane is a record and never changes.
+// a finished pane is a record and never changes, except for what the
+// review of its change decided.
 func (p *Pane) Apply(ev event.Event) {
+	if e, ok := ev.(event.ReviewFinished); ok && e.Agent == p.meta.Agent {
+		p.reviewed(e)
+		p.activity.version++
+		return
+	}
 	if ev == nil || ev.EventMeta().Agent != p.meta.Agent || p.state.Finished() {
 		return
 	}
@@ -169,6 +175,7 @@ func (p *Pane) finish(e event.AgentFinished) {
 	if e.Transcript != "" {
 		p.transcript = e.Transcript
 	}
+	p.change = e.Change
 	p.ended = p.when(e.Time)
 	p.duration = s.Duration
 	// Without the run's own figure, time it from the events; not for an

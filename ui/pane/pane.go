@@ -42,6 +42,10 @@ type Pane struct {
 	transcript string
 	sandbox    string
 	report     string // the child's final text, once it ended
+	// change is a worktree child's change; reviewNote what its review
+	// decided.
+	change     *event.Change
+	reviewNote string
 
 	step, tools int
 	usage       usage

@@ -133,6 +133,7 @@ func (p *Pane) summary(width int) string {
 	if stats := p.statsLine(); stats != "" {
 		right += st.Muted.Render(" (" + stats + ")")
 	}
+	right += p.changePart()
 	reason := ""
 	if p.reason != "" {
 		reasonStyle := st.Muted

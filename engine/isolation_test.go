@@ -1,0 +1,234 @@
+package engine
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
+)
+
+// gitRepo makes dir a repository with its files committed.
+func gitRepo(t *testing.T, dir string) {
+	t.Helper()
+	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "-m", "first"}} {
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+}
+
+// halves is a file of 30 "A" lines and 30 "B" lines, each "todo", with
+// one line between them: a three-way merge, git's included, reads
+// changes to touching lines as a conflict.
+func halves() string {
+	var lines []string
+	for _, who := range []string{"A", "B"} {
+		for i := range editsPerChild {
+			lines = append(lines, fmt.Sprintf("%s%02d todo", who, i))
+		}
+		if who == "A" {
+			lines = append(lines, "-- middle --")
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// editingChildren scripts a main agent that delegates "edit A" and "edit
+// B" at once, each child making 30 edits to shared.txt after reading the
+// uncommitted notes.txt, and records the main agent's requests.
+func editingChildren(mainReqs *[]*llmtest.Request, mu *sync.Mutex) llmtest.Responder {
+	return func(r *llmtest.Request, w *llmtest.Writer) {
+		if !isChild(r) {
+			mu.Lock()
+			*mainReqs = append(*mainReqs, r)
+			mu.Unlock()
+			if len(toolMessages(r)) == 0 && strings.Contains(r.Body.Messages[len(r.Body.Messages)-1].Content, "edit both") {
+				w.ToolCalls(taskCall("a", "general-purpose", "edit A", "edit A"), taskCall("b", "general-purpose", "edit B", "edit B"))
+				return
+			}
+			w.Text("ok")
+			return
+		}
+		who := strings.TrimPrefix(r.Body.Messages[1].Content, "edit ")
+		done := len(toolMessages(r))
+		switch {
+		case done == 0:
+			w.ToolCalls(llmtest.Call{ID: "r", Name: "read_file", Args: `{"path":"notes.txt"}`})
+		case done <= editsPerChild:
+			n := done - 1
+			w.ToolCalls(llmtest.Call{ID: fmt.Sprintf("e%d", n), Name: "edit_file",
+				Args: fmt.Sprintf(`{"path":"shared.txt","old_string":"%s%02d todo","new_string":"%s%02d done"}`, who, n, who, n)})
+		default:
+			w.Text("edited; notes said: " + toolMessages(r)[0])
+		}
+	}
+}
+
+// TestParallelWritersInWorktrees: two children edit one file at once,
+// each in its own worktree started from the person's uncommitted state;
+// every edit of both succeeds, the person's tree is untouched until the
+// changes are applied, both apply cleanly in either order, the worktrees
+// go, and the main agent is told before its next step.
+func TestParallelWritersInWorktrees(t *testing.T) {
+	var mainReqs []*llmtest.Request
+	var mu sync.Mutex
+	root := t.TempDir()
+	s, _ := newTestSession(t, editingChildren(&mainReqs, &mu), func(c *Config) {
+		c.Limits.ChildStepsWrite = editsPerChild + 5
+		c.Worktrees.Root = root
+		writeFile(t, c.Workspace, "shared.txt", halves())
+		writeFile(t, c.Workspace, "notes.txt", "committed\n")
+		gitRepo(t, c.Workspace)
+		writeFile(t, c.Workspace, "notes.txt", "uncommitted note\n")
+	})
+	log := runTurn(t, s, "edit both halves", nil)
+	if log.end.Status != StatusCompleted {
+		t.Fatalf("turn ended %s", log.end.Status)
+	}
+	for _, ev := range eventsOf[ToolFinished](log) {
+		if ev.Agent != MainAgent && ev.IsError {
+			t.Errorf("%s %s failed: %s", ev.Agent, ev.CallID, ev.Output)
+		}
+	}
+	finished := eventsOf[AgentFinished](log)
+	if len(finished) != 2 {
+		t.Fatalf("%d children finished", len(finished))
+	}
+	for _, f := range finished {
+		if f.Change == nil || f.Change.Line() != "+30 −30 in 1 file" || f.Change.State != "pending" {
+			t.Fatalf("%s change %+v", f.Agent, f.Change)
+		}
+		contains(t, "child result", f.Result, "pending the person's review")
+		contains(t, "child text", f.Text, "uncommitted note")
+		if !strings.HasPrefix(f.Change.Worktree, root) {
+			t.Errorf("worktree %s is not in the state folder %s", f.Change.Worktree, root)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(s.Workspace(), "shared.txt")); string(got) != halves() {
+		t.Fatalf("the person's file changed before any apply:\n%s", got)
+	}
+	ctx := context.Background()
+	for _, f := range []AgentFinished{finished[1], finished[0]} {
+		if c, err := s.ApplyChange(ctx, f.Agent, -1, -1, ""); err != nil || c != nil {
+			t.Fatalf("apply %s: %v %+v", f.Agent, err, c)
+		}
+		if _, err := os.Stat(f.Change.Worktree); !os.IsNotExist(err) {
+			t.Errorf("worktree %s still there after apply: %v", f.Change.Worktree, err)
+		}
+	}
+	got, _ := os.ReadFile(filepath.Join(s.Workspace(), "shared.txt"))
+	if n := strings.Count(string(got), " done"); n != 2*editsPerChild {
+		t.Fatalf("%d of %d edits applied:\n%s", n, 2*editsPerChild, got)
+	}
+	if notes, _ := os.ReadFile(filepath.Join(s.Workspace(), "notes.txt")); string(notes) != "uncommitted note\n" {
+		t.Fatalf("the person's uncommitted file changed: %q", notes)
+	}
+	runTurn(t, s, "what happened?", nil)
+	mu.Lock()
+	last := mainReqs[len(mainReqs)-1]
+	mu.Unlock()
+	var told []string
+	for _, m := range last.Body.Messages {
+		if strings.HasPrefix(m.Content, "[baton] The person reviewed") {
+			told = append(told, m.Content)
+		}
+	}
+	if len(told) != 2 || !strings.Contains(told[0], "applied shared.txt") {
+		t.Fatalf("the main agent was told %q", told)
+	}
+}
+
+// TestWorktreeRefusedOutsideGit: asked for a worktree outside a
+// repository, the card says shared and why, and the child runs in the
+// workspace.
+func TestWorktreeRefusedOutsideGit(t *testing.T) {
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if !isChild(r) {
+			if len(toolMessages(r)) == 0 {
+				w.ToolCalls(llmtest.Call{ID: "a", Name: "task", Args: `{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"worktree"}`})
+				return
+			}
+			w.Text("done")
+			return
+		}
+		if len(toolMessages(r)) == 0 {
+			w.ToolCalls(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"out.txt","content":"hi\n"}`})
+			return
+		}
+		w.Text("wrote")
+	}, func(c *Config) {
+		c.Mode = ModeAsk
+		c.Worktrees.Root = t.TempDir()
+	})
+	var preview *DelegationPreview
+	log := runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+		if r.Delegation != nil {
+			preview = r.Delegation
+		}
+		return Answer{Decision: Allow}
+	})
+	if preview == nil || preview.Isolation != "shared" || !strings.Contains(preview.IsolationNote, "not in a git repository") {
+		t.Fatalf("card: %+v", preview)
+	}
+	if got, _ := os.ReadFile(filepath.Join(s.Workspace(), "out.txt")); string(got) != "hi\n" {
+		t.Fatalf("the shared child's write is missing: %q", got)
+	}
+	noted := false
+	for _, n := range eventsOf[Notice](log) {
+		noted = noted || strings.Contains(n.Text, "worktree isolation refused")
+	}
+	if f := eventsOf[AgentFinished](log); !noted || len(f) != 1 || f[0].Change != nil {
+		t.Fatalf("notice %v, finished %+v", noted, f)
+	}
+}
+
+// TestWorktreeChildCommandsConfined: a worktree child's commands run in
+// its worktree and the kernel refuses their writes to the person's tree.
+func TestWorktreeChildCommandsConfined(t *testing.T) {
+	if !sandbox.Available() {
+		t.Skip("no Landlock here: " + sandbox.Unavailable())
+	}
+	var ws string
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case !isChild(r) && len(toolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "a", Name: "task", Args: `{"description":"cmd","prompt":"run it","subagent_type":"general-purpose","isolation":"worktree"}`})
+		case !isChild(r):
+			w.Text("done")
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "c", Name: "run_command", Args: fmt.Sprintf(`{"command":"echo made > made.txt; echo y > %s/escape.txt"}`, ws)})
+		default:
+			w.Text("ran")
+		}
+	}, func(c *Config) {
+		c.Worktrees.Root = t.TempDir()
+		ws = c.Workspace
+		writeFile(t, ws, "a.txt", "a\n")
+		gitRepo(t, ws)
+		// The test's folders all lie in the temp folder, which commands
+		// may write; a temp folder of its own keeps that grant apart.
+		c.Sandbox = sandbox.Settings{Env: map[string]string{"HOME": t.TempDir(), "TMPDIR": t.TempDir()}}.Policy(ws)
+	})
+	log := runTurn(t, s, "go", nil)
+	if _, err := os.Stat(filepath.Join(ws, "escape.txt")); !os.IsNotExist(err) {
+		t.Fatalf("the worktree child wrote the person's tree: %v", err)
+	}
+	f := eventsOf[AgentFinished](log)
+	if len(f) != 1 || f[0].Change == nil || f[0].Change.Files != 1 {
+		t.Fatalf("finished %+v", f)
+	}
+	rv, err := s.Review(f[0].Agent)
+	if err != nil || len(rv.Files) != 1 || rv.Files[0].Path != "made.txt" {
+		t.Fatalf("review %+v %v", rv, err)
+	}
+}

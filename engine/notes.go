@@ -1,0 +1,53 @@
+package engine
+
+import (
+	"sync"
+
+	openai "github.com/sashabaranov/go-openai"
+)
+
+// noteBox holds what an agent must be told before its next model
+// request: the person's decisions on its children's changes. Unlike the
+// inbox it never closes, since a review may end after the agent's turn.
+type noteBox struct {
+	mu    sync.Mutex
+	notes []string
+}
+
+// push queues a note.
+func (b *noteBox) push(text string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.notes = append(b.notes, text)
+}
+
+// take returns and clears the queued notes.
+func (b *noteBox) take() []string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	out := b.notes
+	b.notes = nil
+	return out
+}
+
+// deliverReviewNotes moves the queued review notes into the history.
+func (a *Agent) deliverReviewNotes() {
+	if a.reviewNotes == nil {
+		return
+	}
+	for _, text := range a.reviewNotes.take() {
+		a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: "[baton] " + text})
+	}
+}
+
+// startWorktrees readies worktree keeping and, in the background, forgets
+// git's records of this repository's worktrees that vanished.
+func (s *Session) startWorktrees() {
+	s.wt = newWorktrees(s)
+	s.background.Add(1)
+	// Ends when the few git commands of the prune return (each bounded).
+	go func() {
+		defer s.background.Done()
+		s.wt.prune(s.ctx)
+	}()
+}

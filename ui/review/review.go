@@ -1,0 +1,117 @@
+// Package review is the overlay where the person reviews a worktree
+// sub-agent's change: its files and hunks in a coloured diff, applied or
+// skipped one by one or all at once, conflicts shown side by side and
+// settled by a key. It talks to the engine only through Cmds that
+// capture the Reviewer and the child's id, never the model.
+package review
+
+import (
+	"context"
+
+	"github.com/charmbracelet/bubbles/help"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/themes"
+)
+
+// Reviewer is what the review needs from the session.
+type Reviewer interface {
+	Review(id event.AgentID) (event.Review, error)
+	ApplyChange(ctx context.Context, id event.AgentID, file, hunk int, resolution string) (*event.ReviewConflict, error)
+	SkipChange(id event.AgentID, file, hunk int) error
+}
+
+// LoadedMsg carries the review as the engine holds it after an action,
+// a conflict that action met, or why it failed. Done says the review has
+// ended (nothing was left undecided).
+type LoadedMsg struct {
+	Agent    event.AgentID
+	Review   event.Review
+	Conflict *event.ReviewConflict
+	// at is the item the conflict belongs to; all says the action was
+	// "apply all", to carry on after the conflict is settled.
+	at   item
+	all  bool
+	Done bool
+	Err  error
+}
+
+// ClosedMsg tells the root the review closed; Done says it ended.
+type ClosedMsg struct {
+	Agent event.AgentID
+	Done  bool
+}
+
+// item is a file header (hunk -1) or one hunk: what the cursor is on.
+type item struct{ file, hunk int }
+
+// Model is one open review.
+type Model struct {
+	r      Reviewer
+	id     event.AgentID
+	review event.Review
+	items  []item
+	cursor int
+	offset int
+	// conflict is shown, and its keys take over, until it is settled.
+	conflict    *event.ReviewConflict
+	conflictAt  item
+	conflictAll bool
+	busy        bool
+	err         string
+
+	keys          KeyMap
+	help          help.Model
+	styles        *themes.Styles
+	width, height int
+}
+
+// Open is the Cmd that loads a child's review, for New.
+func Open(r Reviewer, id event.AgentID) tea.Cmd {
+	return func() tea.Msg {
+		rv, err := r.Review(id)
+		return LoadedMsg{Agent: id, Review: rv, Err: err}
+	}
+}
+
+// New makes the review of a loaded change.
+func New(r Reviewer, msg LoadedMsg, styles *themes.Styles) *Model {
+	m := &Model{r: r, id: msg.Agent, keys: DefaultKeyMap(), help: help.New(), styles: styles}
+	m.help.Styles = help.Styles{ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
+		FullKey: styles.Help.Key, FullDesc: styles.Help.Desc, FullSeparator: styles.Help.Sep}
+	m.load(msg.Review)
+	return m
+}
+
+// Agent is the child whose change is under review.
+func (m *Model) Agent() event.AgentID { return m.id }
+
+// SetSize fits the review to the screen.
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, height
+	m.help.Width = width
+	m.scrollToCursor()
+}
+
+// load takes a fresh copy of the review and keeps the cursor in range.
+func (m *Model) load(rv event.Review) {
+	m.review = rv
+	m.items = m.items[:0]
+	for fi, f := range rv.Files {
+		m.items = append(m.items, item{fi, -1})
+		for hi := range f.Hunks {
+			m.items = append(m.items, item{fi, hi})
+		}
+	}
+	m.cursor = min(m.cursor, max(len(m.items)-1, 0))
+	m.scrollToCursor()
+}
+
+// current is the item under the cursor.
+func (m *Model) current() (item, bool) {
+	if m.cursor < 0 || m.cursor >= len(m.items) {
+		return item{}, false
+	}
+	return m.items[m.cursor], true
+}

@@ -1,0 +1,153 @@
+package review
+
+import (
+	"context"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// Update handles a key or the outcome of an action.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case LoadedMsg:
+		return m.loaded(msg)
+	case tea.KeyMsg:
+		if m.conflict != nil {
+			return m.conflictKey(msg)
+		}
+		return m.key(msg)
+	}
+	return nil
+}
+
+// key handles a key of the file and hunk list.
+func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	at, ok := m.current()
+	switch {
+	case key.Matches(msg, k.Close):
+		id := m.id
+		return func() tea.Msg { return ClosedMsg{Agent: id} }
+	case key.Matches(msg, k.Up):
+		m.move(-1)
+	case key.Matches(msg, k.Down):
+		m.move(1)
+	case key.Matches(msg, k.PageUp):
+		m.move(-max(m.bodyHeight()/2, 1))
+	case key.Matches(msg, k.Down2):
+		m.move(max(m.bodyHeight()/2, 1))
+	case m.busy:
+		// One action at a time: the next waits for the engine's answer.
+	case key.Matches(msg, k.Apply) && ok:
+		return m.apply(at, "", false)
+	case key.Matches(msg, k.Skip) && ok:
+		return m.skip(at)
+	case key.Matches(msg, k.ApplyAll):
+		return m.apply(item{-1, -1}, "", true)
+	case key.Matches(msg, k.DiscardAll):
+		return m.skip(item{-1, -1})
+	}
+	return nil
+}
+
+// conflictKey settles the conflict shown.
+func (m *Model) conflictKey(msg tea.KeyMsg) tea.Cmd {
+	k := m.keys
+	res := ""
+	switch {
+	case key.Matches(msg, k.KeepMine):
+		res = "mine"
+	case key.Matches(msg, k.TakeChild):
+		res = "child"
+	case key.Matches(msg, k.LeaveMarkers):
+		res = "markers"
+	case key.Matches(msg, k.CancelConflict):
+		m.conflict = nil
+		return nil
+	default:
+		return nil
+	}
+	at, all := m.conflictAt, m.conflictAll
+	m.conflict = nil
+	cmd := m.apply(at, res, false)
+	if !all {
+		return cmd
+	}
+	// After the file in conflict, "apply all" carries on with the rest.
+	return tea.Sequence(cmd, m.apply(item{-1, -1}, "", true))
+}
+
+// move moves the cursor by delta items.
+func (m *Model) move(delta int) {
+	m.cursor = min(max(m.cursor+delta, 0), max(len(m.items)-1, 0))
+	m.scrollToCursor()
+}
+
+// apply is the Cmd that applies at (a file, a hunk, or everything).
+func (m *Model) apply(at item, resolution string, all bool) tea.Cmd {
+	m.busy, m.err = true, ""
+	r, id := m.r, m.id
+	return func() tea.Msg {
+		conflict, err := r.ApplyChange(context.Background(), id, at.file, at.hunk, resolution)
+		return reload(r, id, LoadedMsg{Agent: id, Conflict: conflict, at: at, all: all, Err: err})
+	}
+}
+
+// skip is the Cmd that skips at (everything undecided: discard).
+func (m *Model) skip(at item) tea.Cmd {
+	m.busy, m.err = true, ""
+	r, id := m.r, m.id
+	return func() tea.Msg {
+		err := r.SkipChange(id, at.file, at.hunk)
+		return reload(r, id, LoadedMsg{Agent: id, at: at, Err: err})
+	}
+}
+
+// reload fetches the review after an action; one that is gone has ended.
+func reload(r Reviewer, id event.AgentID, msg LoadedMsg) LoadedMsg {
+	rv, err := r.Review(id)
+	switch {
+	case err != nil && msg.Err == nil:
+		msg.Done = true
+	case err == nil:
+		msg.Review = rv
+	}
+	return msg
+}
+
+// loaded takes an action's outcome.
+func (m *Model) loaded(msg LoadedMsg) tea.Cmd {
+	m.busy = false
+	if msg.Done {
+		id := m.id
+		return func() tea.Msg { return ClosedMsg{Agent: id, Done: true} }
+	}
+	if msg.Review.Agent != "" {
+		m.load(msg.Review)
+	}
+	if msg.Err != nil {
+		m.err = msg.Err.Error()
+	}
+	if msg.Conflict != nil {
+		m.conflict, m.conflictAll = msg.Conflict, msg.all
+		m.conflictAt = m.itemOf(msg.Conflict.Path, msg.at)
+	}
+	return nil
+}
+
+// itemOf is the item a conflict belongs to: the hunk acted on, or the
+// whole file when the action covered more.
+func (m *Model) itemOf(path string, at item) item {
+	for fi, f := range m.review.Files {
+		if f.Path == path {
+			if at.file == fi {
+				return at
+			}
+			return item{fi, -1}
+		}
+	}
+	return at
+}
