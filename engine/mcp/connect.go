@@ -84,9 +84,7 @@ func (m *Manager) command(life context.Context, s Server) *exec.Cmd {
 		env = append(env, k+"="+s.Env[k])
 	}
 	cmd.Env = env
-	// Pdeathsig ends the server even when baton itself is killed
-	// without a chance to clean up (SIGKILL, a closed terminal).
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.SysProcAttr = serverProcAttr()
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 2 * time.Second
 	return cmd
