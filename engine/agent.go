@@ -44,7 +44,10 @@ type Agent struct {
 
 	history []openai.ChatCompletionMessage
 	inbox   inbox
-	emit    func(Event)
+	// arrivals, for the main agent, moves background children's results
+	// into the history before each request (nil: none arrive).
+	arrivals func(*Agent, *runState)
+	emit     func(Event)
 	// record keeps each message added to the history in the transcript.
 	record func(openai.ChatCompletionMessage)
 }
@@ -119,10 +122,15 @@ const stepLimitPrompt = "You have reached your step limit and cannot call tools 
 // Run appends prompt as a user message and loops "stream → run tools →
 // append results" until the model answers without tool calls, a limit is
 // hit or ctx ends. A cancelled or failed run still returns its partial text.
+// Results that arrived meanwhile come first; an empty prompt (a wake turn)
+// adds no message of its own.
 func (a *Agent) Run(ctx context.Context, prompt string) Result {
 	start := time.Now()
 	run := &runState{}
-	a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+	a.takeArrivals(run)
+	if prompt != "" {
+		a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+	}
 	for step := 1; ; step++ {
 		if step > a.maxSteps {
 			run.status, run.reason = StatusMaxSteps, "step limit reached"
@@ -158,6 +166,7 @@ type runState struct {
 // whether the run is over; run.status is then set.
 func (a *Agent) step(ctx context.Context, run *runState, step int, withTools bool) bool {
 	a.deliverInbox()
+	a.takeArrivals(run)
 	a.emit(StepStarted{Meta: a.stamp(), Step: step, Max: a.maxSteps})
 	run.stats.Steps = step
 	resp, err := a.requestWithRetry(ctx, withTools)
@@ -259,6 +268,13 @@ func (a *Agent) deliverInbox() {
 			Content: "Message from the person supervising you: " + text,
 		})
 		a.emit(AgentMessage{Meta: a.stamp(), Text: text})
+	}
+}
+
+// takeArrivals delivers what arrived for the agent since its last request.
+func (a *Agent) takeArrivals(run *runState) {
+	if a.arrivals != nil {
+		a.arrivals(a, run)
 	}
 }
 

@@ -9,6 +9,7 @@ import "github.com/seed-e4e525a6/baton/engine/event"
 
 // Event types, re-exported from package event.
 type (
+	AgentBackgrounded   = event.AgentBackgrounded
 	AgentFinished       = event.AgentFinished
 	AgentID             = event.AgentID
 	AgentMessage        = event.AgentMessage
@@ -28,6 +29,8 @@ type (
 	Meta                = event.Meta
 	Notice              = event.Notice
 	ReasoningDelta      = event.ReasoningDelta
+	ResultDelivered     = event.ResultDelivered
+	ResultQueued        = event.ResultQueued
 	Retrying            = event.Retrying
 	Stats               = event.Stats
 	Status              = event.Status

@@ -55,6 +55,14 @@ type Session struct {
 	main         *Agent
 	model        string
 	totals       Usage
+	// queued are background results waiting for the main agent, bgLive
+	// the background children still running, delivered the children whose
+	// result the main agent has, and owed the usage of results task_wait
+	// took, counted with the main agent's next request.
+	queued    []delivery
+	bgLive    map[AgentID]*childRun
+	delivered map[AgentID]bool
+	owed      Usage
 }
 
 // NewSession checks cfg, fills in defaults and starts a session that
@@ -70,7 +78,8 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model}
+	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model,
+		bgLive: map[AgentID]*childRun{}, delivered: map[AgentID]bool{}}
 	s.ctx, s.cancel = context.WithCancelCause(ctx)
 	s.perms = newPermissions(cfg.Mode, cfg.Allow, &s.ids)
 	s.startModelList()
@@ -209,7 +218,7 @@ func (s *Session) closeWhenDone() {
 func (s *Session) newMainAgent() *Agent {
 	set := s.deleg.base
 	if s.cfg.Limits.MaxDepth > 0 {
-		set = set.With(&taskTool{d: s.deleg})
+		set = set.With(&taskTool{d: s.deleg}).With(&joinTool{s: s}).With(&joinTool{s: s, wait: true})
 	}
 	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)
 	for _, n := range notes {
@@ -222,6 +231,7 @@ func (s *Session) newMainAgent() *Agent {
 			context: newNestedContext(s.cfg.Workspace, "AGENTS.md", "CLAUDE.md")},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		emit:    s.emit, record: s.recordMessages(MainAgent), requests: s.cfg.requestPolicy(),
+		arrivals: s.deliverQueued,
 	}
 }
 

@@ -65,7 +65,7 @@ func (t *taskTool) Run(context.Context, json.RawMessage) (tools.Result, error) {
 
 // Schema implements tools.Tool.
 func (t *taskTool) Schema() json.RawMessage {
-	return json.RawMessage(`{
+	return withExtras(json.RawMessage(`{
   "type": "object",
   "properties": {
     "description": {"type": "string", "description": "A short (3-5 word) title of the task, shown to the person."},
@@ -77,7 +77,7 @@ func (t *taskTool) Schema() json.RawMessage {
     "effort": {"type": "string", "enum": ["low", "medium", "high"], "description": "Optional reasoning effort for models that can reason."}
   },
   "required": ["description", "prompt"]
-}`)
+}`))
 }
 
 // Description implements tools.Tool: it lists every available type the way
@@ -94,6 +94,7 @@ func (t *taskTool) Description() string {
 	b.WriteString("- Each sub-agent starts with no memory of this conversation. The prompt must carry everything it needs: the goal, relevant paths and facts, constraints, and what to report back.\n")
 	b.WriteString("- The person may approve, deny or edit each delegation. The result ends with a status line (completed, max_steps, timed_out, failed, cancelled or denied); trust that status over the text.\n")
 	b.WriteString("- Without subagent_type, give instructions to make a temporary read-only agent.\n")
+	b.WriteString(extrasNotes)
 	return b.String()
 }
 

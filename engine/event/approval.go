@@ -59,6 +59,9 @@ type DelegationPreview struct {
 	EstimatedTokens int           `json:"estimated_tokens"`
 	EstimatedCost   float64       `json:"estimated_cost"`
 	CostKnown       bool          `json:"cost_known"`
+	// Continues is the finished child a follow-up continues ("explore-3"),
+	// whose history the new child starts from.
+	Continues AgentID `json:"continues,omitempty"`
 }
 
 // ApprovalRequest is one pending question. Answer may be called from any

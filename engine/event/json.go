@@ -48,6 +48,8 @@ var decoders = map[string]func([]byte) (Event, error){
 	ApprovalResolved{}.Kind():    decode[ApprovalResolved](),
 	ConversationCleared{}.Kind(): decode[ConversationCleared](),
 	TodosUpdated{}.Kind():        decode[TodosUpdated](),
+	AgentBackgrounded{}.Kind():   decode[AgentBackgrounded](),
+	ResultDelivered{}.Kind():     decode[ResultDelivered](),
 }
 
 // UnmarshalEvent decodes what MarshalEvent wrote. Kinds that cannot be
