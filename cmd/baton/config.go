@@ -50,6 +50,8 @@ type config struct {
 	Network       network
 	SubagentAllow []string
 	SubagentDeny  []string
+	// NoWakeOnResult is [subagents] wake_on_result = false.
+	NoWakeOnResult bool
 	// Models holds price and context-window overrides by model id.
 	Models map[string]modelPrice
 	// ModelAliases is [models.aliases]: models agent files name, mapped

@@ -10,17 +10,30 @@ import (
 	"github.com/seed-e4e525a6/baton/engine"
 )
 
-// turnSession is the part of *engine.Session a headless turn uses.
+// turnSession is the part of *engine.Session a headless run uses.
 type turnSession interface {
 	Events() <-chan engine.Event
 	Submit(prompt string) error
 	Interrupt()
+	// Quiet reports whether nothing more happens without a prompt: no
+	// turn and no background sub-agent runs, and no result will wake one.
+	Quiet() bool
 }
 
-// runHeadless runs one turn of the prompt and prints it in the chosen
-// format. The session does not inherit ctx's cancellation: a signal
-// interrupts the turn instead, so the partial answer is still printed.
-func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string, stdout, stderr io.Writer) int {
+// headlessRun is what -p asks for.
+type headlessRun struct {
+	prompt, format string
+	// noWait exits when the turn ends, naming the background sub-agents
+	// still running, instead of waiting for them.
+	noWait bool
+}
+
+// runHeadless runs the prompt, waits for the background sub-agents it
+// started (and the turns their results wake) unless told not to, and
+// prints it all in the chosen format. The session does not inherit ctx's
+// cancellation: a signal interrupts the turn instead, so the partial
+// answer is still printed.
+func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdout, stderr io.Writer) int {
 	s, err := engine.NewSession(context.WithoutCancel(ctx), ecfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
@@ -30,9 +43,9 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 	for _, note := range append(s.StartNotes(), s.ResumeNotes()...) {
 		fmt.Fprintf(stderr, "baton: note: %s\n", note)
 	}
-	p := newPrinter(format, stdout, stderr)
+	p := newPrinter(run.format, stdout, stderr)
 	start := time.Now()
-	o, signalled, err := playTurn(ctx, s, prompt, p)
+	o, signalled, err := playTurn(ctx, s, run.prompt, run.noWait, p)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
@@ -41,11 +54,15 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 	o.Model = s.Model()
 	o.SessionID, o.Transcript = s.ID(), s.TranscriptFile()
 	o.Sandbox = ecfg.Sandbox.Label()
+	o.Background = s.BackgroundChildren()
+	if running := stillRunning(o.Background); len(running) > 0 {
+		fmt.Fprintf(stderr, "baton: not waiting for background sub-agents: %s; they stop now, and baton --continue delivers what they left to the main agent\n", strings.Join(running, ", "))
+	}
 	if err := p.finish(o); err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
-	if format != formatText && o.Err != "" {
+	if run.format != formatText && o.Err != "" {
 		// The JSON formats carry the error on stdout; a person watching
 		// the run still gets it as one line, as in text mode.
 		fmt.Fprintf(stderr, "error: %s\n", oneLine(o.Err, maxLine))
@@ -53,27 +70,52 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 	return exitCode(o.Status, signalled)
 }
 
+// stillRunning names the background children that have not ended.
+func stillRunning(children []engine.BackgroundChild) []string {
+	var out []string
+	for _, c := range children {
+		if c.Status == engine.StatusRunning {
+			out = append(out, fmt.Sprintf("%s (#%d)", c.ID, c.Number))
+		}
+	}
+	return out
+}
+
 // playTurn submits the prompt and feeds every event to p until the main
-// agent's turn ends. When ctx ends first it interrupts the turn and keeps
-// reading, so the turn's last events are printed too; signalled reports it.
-func playTurn(ctx context.Context, s turnSession, prompt string, p printer) (o outcome, signalled bool, err error) {
+// agent's turn ends and, unless noWait, the session is quiet: every
+// background child ended and the turns their results woke are over. When
+// ctx ends during a turn it interrupts it and keeps reading, so the turn's
+// last events are printed too; between turns it stops at once. signalled
+// reports either.
+func playTurn(ctx context.Context, s turnSession, prompt string, noWait bool, p printer) (o outcome, signalled bool, err error) {
 	if err := s.Submit(prompt); err != nil {
 		return o, false, fmt.Errorf("submit prompt: %w", err)
 	}
 	done := ctx.Done()
 	events := s.Events()
+	inTurn := true
 	for {
 		select {
 		case <-done:
 			signalled, done = true, nil
+			if !inTurn {
+				return o, true, nil
+			}
 			s.Interrupt()
 		case ev, ok := <-events:
 			if !ok {
 				return endedEarly(o, signalled), signalled, nil
 			}
 			p.event(ev)
-			if ended, ok := record(&o, ev); ok {
-				o.Status, o.Text, o.Usage = ended.Status, ended.Text, ended.Usage
+			ended, isEnd := record(&o, ev)
+			if isEnd {
+				o.addTurn(ended)
+				inTurn = false
+			}
+			if started, ok := ev.(engine.TurnStarted); ok && started.Agent == engine.MainAgent {
+				inTurn = true
+			}
+			if _, queued := ev.(engine.ResultQueued); (isEnd || queued) && !inTurn && (noWait || signalled || s.Quiet()) {
 				return o, signalled, nil
 			}
 		}

@@ -29,6 +29,10 @@ type jsonResult struct {
 	Error      string   `json:"error,omitempty"`
 	// Sandbox is "workspace-write", "read-only", "off" or "unavailable".
 	Sandbox string `json:"sandbox"`
+	// Background lists the sub-agents that ran in the background, with
+	// their status ("running" only with --no-wait) and whether the main
+	// agent received their result; [] when none did.
+	Background []engine.BackgroundChild `json:"background"`
 }
 
 // jsonUsage is the token part of engine.Usage; the cost has its own field.
@@ -57,6 +61,10 @@ func (p *jsonPrinter) finish(o outcome) error {
 		Transcript: o.Transcript,
 		Error:      o.Err,
 		Sandbox:    o.Sandbox,
+		Background: o.Background,
+	}
+	if res.Background == nil {
+		res.Background = []engine.BackgroundChild{}
 	}
 	if o.Usage.CostKnown {
 		cost := o.Usage.Cost
