@@ -79,21 +79,25 @@ func (s *Session) detach(run *childRun, by string) error {
 }
 
 // settleRun records a child's outcome and, for a background child, queues
-// its result: a running turn takes it before its next request; otherwise
-// it starts a turn of its own unless waking is off.
+// its result and says so: a running turn takes it before its next
+// request; otherwise it starts a turn of its own unless waking is off.
+// queueMu puts ResultQueued on the channel before anyone can deliver it.
 func (s *Session) settleRun(run *childRun, res Result, result string) {
+	s.queueMu.Lock()
 	s.mu.Lock()
 	background := run.settle(res, result)
-	waits := false
+	waits := s.cfg.NoWakeOnResult && !s.busy
 	if background {
 		delete(s.bgLive, run.id)
 		s.queued = append(s.queued, delivery{meta: run.meta, number: run.number, status: res.Status, result: result, usage: res.Stats.Usage})
-		s.wakeLocked()
-		waits = !s.busy
 	}
 	s.mu.Unlock()
 	if background {
 		s.send(ResultQueued{Meta: stampOf(run.meta), Status: res.Status, Waits: waits})
+	}
+	s.queueMu.Unlock()
+	if background {
+		s.wakeIfPending()
 	}
 }
 
@@ -104,6 +108,18 @@ func (s *Session) wakeLocked() {
 		return
 	}
 	s.startTurn("", wakeLabel(s.queued))
+}
+
+// split parts the queue into what take wants and the rest.
+func split(ds []delivery, take func(delivery) bool) (taken, kept []delivery) {
+	for _, d := range ds {
+		if take(d) {
+			taken = append(taken, d)
+		} else {
+			kept = append(kept, d)
+		}
+	}
+	return taken, kept
 }
 
 // wakeIfPending starts a wake turn for results that arrived after the
@@ -118,9 +134,12 @@ func (s *Session) wakeIfPending() {
 // as one message, before its next request, and counts the children's
 // usage in the turn: a foreground child's is counted by its task call.
 func (s *Session) deliverQueued(a *Agent, run *runState) {
+	s.queueMu.Lock()
+	defer s.queueMu.Unlock()
 	s.mu.Lock()
-	ds, owed := s.queued, s.owed
-	s.queued, s.owed = nil, Usage{}
+	ds, kept := split(s.queued, func(delivery) bool { return true })
+	owed := s.owed
+	s.queued, s.owed = kept, Usage{}
 	for _, d := range ds {
 		s.delivered[d.meta.Agent] = true
 	}
@@ -142,16 +161,13 @@ func (s *Session) deliverQueued(a *Agent, run *runState) {
 // takeDelivered hands task_wait the queued results of ids, marking them
 // delivered; their usage is counted with the main agent's next request.
 func (s *Session) takeDelivered(ids map[AgentID]bool) []delivery {
+	s.queueMu.Lock()
+	defer s.queueMu.Unlock()
 	s.mu.Lock()
-	var taken, kept []delivery
-	for _, d := range s.queued {
-		if ids[d.meta.Agent] {
-			taken = append(taken, d)
-			s.delivered[d.meta.Agent] = true
-			s.owed = s.owed.Add(d.usage)
-		} else {
-			kept = append(kept, d)
-		}
+	taken, kept := split(s.queued, func(d delivery) bool { return ids[d.meta.Agent] })
+	for _, d := range taken {
+		s.delivered[d.meta.Agent] = true
+		s.owed = s.owed.Add(d.usage)
 	}
 	s.queued = kept
 	s.mu.Unlock()

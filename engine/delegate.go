@@ -313,4 +313,3 @@ func (d *delegator) slotsAt(depth int) *slotQueue {
 	}
 	return q
 }
-

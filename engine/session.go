@@ -63,6 +63,10 @@ type Session struct {
 	bgLive    map[AgentID]*childRun
 	delivered map[AgentID]bool
 	owed      Usage
+	// queueMu orders a result's ResultQueued before its ResultDelivered
+	// on the channel: it is held from queueing to the event, and while a
+	// result is taken and delivered. Taken before mu, never under it.
+	queueMu sync.Mutex
 }
 
 // NewSession checks cfg, fills in defaults and starts a session that

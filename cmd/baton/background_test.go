@@ -10,20 +10,27 @@ import (
 )
 
 // backgroundOnce scripts a main agent that starts an explore child in the
-// background and answers at once; the child answers when block is nil,
-// else waits for the request to end. A woken main agent reports the
-// child's answer.
+// background and answers at once; the child answers once that answer is
+// written, or with block never. A woken main agent reports the child's
+// answer.
 func backgroundOnce(block bool) llmtest.Responder {
+	answered := make(chan struct{})
 	return func(req *llmtest.Request, w *llmtest.Writer) {
+		child := !strings.Contains(strings.Join(req.ToolNames(), ","), "task_wait")
 		switch {
-		case !strings.Contains(strings.Join(req.ToolNames(), ","), "task_wait") && block:
+		case child && block:
 			<-w.Context().Done()
-		case !strings.Contains(strings.Join(req.ToolNames(), ","), "task_wait"):
-			w.Text("FOUND-IT in auth.go")
+		case child:
+			select {
+			case <-answered:
+				w.Text("FOUND-IT in auth.go")
+			case <-w.Context().Done():
+			}
 		case strings.HasPrefix(req.LastUser(), "[#1 done]"):
 			w.Text("The explorer says: " + req.LastUser()[strings.Index(req.LastUser(), "FOUND-IT"):][:21])
 		case req.HasToolResult("started #1 in the background"):
 			w.Text("Started it.")
+			close(answered)
 		default:
 			w.ToolCalls(llmtest.Call{Name: "task", Args: `{"description":"find auth","prompt":"find the auth code","subagent_type":"explore","background":true}`})
 		}
@@ -54,7 +61,7 @@ func TestHeadlessJSONListsBackgroundChildren(t *testing.T) {
 		t.Fatalf("background %+v", res.Background)
 	}
 	if want := 4 * (llmtest.PromptTokens + llmtest.CompletionTokens); res.Usage.TotalTokens != want {
-		t.Errorf("usage %d tokens, want the child's and both turns' %d", res.Usage.TotalTokens, want)
+		t.Errorf("usage %d tokens, want the child's and both turns' %d\n%s\n%s", res.Usage.TotalTokens, want, r.stdout, r.stderr)
 	}
 }
 

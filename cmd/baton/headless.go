@@ -15,9 +15,6 @@ type turnSession interface {
 	Events() <-chan engine.Event
 	Submit(prompt string) error
 	Interrupt()
-	// Quiet reports whether nothing more happens without a prompt: no
-	// turn and no background sub-agent runs, and no result will wake one.
-	Quiet() bool
 }
 
 // headlessRun is what -p asks for.
@@ -26,6 +23,9 @@ type headlessRun struct {
 	// noWait exits when the turn ends, naming the background sub-agents
 	// still running, instead of waiting for them.
 	noWait bool
+	// wake says a background result starts a turn of its own, so one
+	// that waits keeps the run going ([subagents] wake_on_result).
+	wake bool
 }
 
 // runHeadless runs the prompt, waits for the background sub-agents it
@@ -45,7 +45,8 @@ func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdou
 	}
 	p := newPrinter(run.format, stdout, stderr)
 	start := time.Now()
-	o, signalled, err := playTurn(ctx, s, run.prompt, run.noWait, p)
+	run.wake = !ecfg.NoWakeOnResult
+	o, signalled, err := playTurn(ctx, s, run, p)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
@@ -82,23 +83,24 @@ func stillRunning(children []engine.BackgroundChild) []string {
 }
 
 // playTurn submits the prompt and feeds every event to p until the main
-// agent's turn ends and, unless noWait, the session is quiet: every
-// background child ended and the turns their results woke are over. When
-// ctx ends during a turn it interrupts it and keeps reading, so the turn's
-// last events are printed too; between turns it stops at once. signalled
-// reports either.
-func playTurn(ctx context.Context, s turnSession, prompt string, noWait bool, p printer) (o outcome, signalled bool, err error) {
-	if err := s.Submit(prompt); err != nil {
+// agent's turn ends and, unless noWait, every background child it started
+// ended and the turns their results woke are over. It decides from the
+// events it has read, never from the session's state, which may be ahead
+// of them. When ctx ends during a turn it interrupts it and keeps reading,
+// so the turn's last events are printed too; between turns it stops at
+// once. signalled reports either.
+func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o outcome, signalled bool, err error) {
+	if err := s.Submit(run.prompt); err != nil {
 		return o, false, fmt.Errorf("submit prompt: %w", err)
 	}
 	done := ctx.Done()
 	events := s.Events()
-	inTurn := true
+	work := openWork{inTurn: true, background: map[engine.AgentID]bool{}, ended: map[engine.AgentID]bool{}, results: map[engine.AgentID]bool{}}
 	for {
 		select {
 		case <-done:
 			signalled, done = true, nil
-			if !inTurn {
+			if !work.inTurn {
 				return o, true, nil
 			}
 			s.Interrupt()
@@ -107,19 +109,58 @@ func playTurn(ctx context.Context, s turnSession, prompt string, noWait bool, p 
 				return endedEarly(o, signalled), signalled, nil
 			}
 			p.event(ev)
-			ended, isEnd := record(&o, ev)
-			if isEnd {
+			if ended, isEnd := record(&o, ev); isEnd {
 				o.addTurn(ended)
-				inTurn = false
 			}
-			if started, ok := ev.(engine.TurnStarted); ok && started.Agent == engine.MainAgent {
-				inTurn = true
-			}
-			if _, queued := ev.(engine.ResultQueued); (isEnd || queued) && !inTurn && (noWait || signalled || s.Quiet()) {
+			work.note(ev)
+			if !work.inTurn && (run.noWait || signalled || work.settled(run.wake)) {
 				return o, signalled, nil
 			}
 		}
 	}
+}
+
+// openWork is what the events read so far leave open: the main agent's
+// turn, background children running, results not yet delivered.
+type openWork struct {
+	inTurn     bool
+	background map[engine.AgentID]bool
+	ended      map[engine.AgentID]bool
+	results    map[engine.AgentID]bool
+}
+
+// note updates the open work with one event. A child is in the
+// background from its AgentBackgrounded until its ResultQueued, whichever
+// the channel brings first (its AgentFinished may come before the turn
+// ends, its result after); a result waits from ResultQueued, which the
+// engine always sends before ResultDelivered.
+func (w *openWork) note(ev engine.Event) {
+	switch e := ev.(type) {
+	case engine.TurnStarted:
+		w.inTurn = w.inTurn || e.Agent == engine.MainAgent
+	case engine.TurnEnded:
+		w.inTurn = w.inTurn && e.Agent != engine.MainAgent
+	case engine.AgentBackgrounded:
+		w.background[e.Agent] = !w.ended[e.Agent]
+	case engine.ResultQueued:
+		w.ended[e.Agent], w.results[e.Agent] = true, true
+		delete(w.background, e.Agent)
+	case engine.ResultDelivered:
+		delete(w.results, e.Child)
+	}
+}
+
+// settled reports whether nothing more will happen without a prompt: no
+// background child runs, and no result waits for a turn that will start
+// on its own.
+func (w *openWork) settled(wake bool) bool {
+	running := 0
+	for _, on := range w.background {
+		if on {
+			running++
+		}
+	}
+	return running == 0 && (len(w.results) == 0 || !wake)
 }
 
 // record notes what the outcome needs from ev and returns the main
