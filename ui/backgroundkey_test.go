@@ -36,15 +36,17 @@ func TestBKeySendsARunningChildToTheBackground(t *testing.T) {
 	d.emit(event.TextDelta{Meta: mainMeta, Text: "While it maps, what else?"}, event.MessageDone{Meta: mainMeta, Text: "While it maps, what else?"},
 		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted, Text: "While it maps, what else?"})
 	screen := d.screen()
-	for _, want := range []string{"1 in background", "· background", "task [explore] map the project layout (started #1 in the background)"} {
+	for _, want := range []string{"1 in background", "· background", "task [Explore] map the project layout (started #1 in the background)"} {
 		if !strings.Contains(screen, want) {
 			t.Fatalf("screen lacks %q:\n%s", want, screen)
 		}
 	}
-	d.finish(explore, event.StatusCompleted, "")
+	// A background child's task call has returned: only the child ends.
+	d.emit(event.AgentFinished{Meta: explore.meta(6 * time.Second), Status: event.StatusCompleted, Text: "found it", Result: "found it",
+		Stats: event.Stats{ToolCalls: 8, Duration: 5100 * time.Millisecond}})
 	d.emit(event.ResultQueued{Meta: explore.meta(7 * time.Second), Status: event.StatusCompleted, Waits: true})
 	screen = d.screen()
-	fold := strings.Index(screen, "✓ [Explore] map the project layout - done")
+	fold := strings.Index(screen, "✓ #1 [Explore] map the project layout - done")
 	later := strings.Index(screen, "While it maps, what else?")
 	if fold < 0 || later < 0 || fold > later || strings.Contains(screen, "in background") {
 		t.Fatalf("the fold line is not where the child was delegated (fold %d, later text %d):\n%s", fold, later, screen)
