@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"sync"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -47,7 +46,10 @@ type Agent struct {
 	// reviewNotes hold what the person decided on the changes of this
 	// agent's worktree children, delivered before its next request.
 	reviewNotes *noteBox
-	emit        func(Event)
+	// arrivals, for the main agent, moves background children's results
+	// into the history before each request (nil: none arrive).
+	arrivals func(*Agent, *runState)
+	emit     func(Event)
 	// record keeps each message added to the history in the transcript.
 	record func(openai.ChatCompletionMessage)
 }
@@ -74,47 +76,6 @@ type Result struct {
 	Stats Stats
 }
 
-// inbox holds messages the person sends into a running agent; they are
-// delivered before the agent's next model request.
-type inbox struct {
-	mu      sync.Mutex
-	pending []string
-	closed  bool
-}
-
-// errInboxClosed says a message came after the agent's last request.
-var errInboxClosed = errors.New("it has finished; the message was not delivered")
-
-// push queues a message, or refuses it once the agent has finished.
-func (b *inbox) push(text string) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	if b.closed {
-		return errInboxClosed
-	}
-	b.pending = append(b.pending, text)
-	return nil
-}
-
-// close refuses later messages and returns those never delivered.
-func (b *inbox) close() []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.closed = true
-	left := b.pending
-	b.pending = nil
-	return left
-}
-
-// take returns and clears the queued messages.
-func (b *inbox) take() []string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	out := b.pending
-	b.pending = nil
-	return out
-}
-
 // stepLimitPrompt is sent, without tools, when a child reaches its limit.
 const stepLimitPrompt = "You have reached your step limit and cannot call tools any more. " +
 	"Reply now with your final report: what you found or did, with file paths, and what remains undone."
@@ -122,10 +83,15 @@ const stepLimitPrompt = "You have reached your step limit and cannot call tools 
 // Run appends prompt as a user message and loops "stream → run tools →
 // append results" until the model answers without tool calls, a limit is
 // hit or ctx ends. A cancelled or failed run still returns its partial text.
+// Results that arrived meanwhile come first; an empty prompt (a wake turn)
+// adds no message of its own.
 func (a *Agent) Run(ctx context.Context, prompt string) Result {
 	start := time.Now()
 	run := &runState{}
-	a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+	a.takeArrivals(run)
+	if prompt != "" {
+		a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+	}
 	for step := 1; ; step++ {
 		if step > a.maxSteps {
 			run.status, run.reason = StatusMaxSteps, "step limit reached"
@@ -162,6 +128,7 @@ type runState struct {
 func (a *Agent) step(ctx context.Context, run *runState, step int, withTools bool) bool {
 	a.deliverInbox()
 	a.deliverReviewNotes()
+	a.takeArrivals(run)
 	a.emit(StepStarted{Meta: a.stamp(), Step: step, Max: a.maxSteps})
 	run.stats.Steps = step
 	resp, err := a.requestWithRetry(ctx, withTools)
@@ -263,6 +230,13 @@ func (a *Agent) deliverInbox() {
 			Content: "Message from the person supervising you: " + text,
 		})
 		a.emit(AgentMessage{Meta: a.stamp(), Text: text})
+	}
+}
+
+// takeArrivals delivers what arrived for the agent since its last request.
+func (a *Agent) takeArrivals(run *runState) {
+	if a.arrivals != nil {
+		a.arrivals(a, run)
 	}
 }
 

@@ -88,6 +88,10 @@ type Config struct {
 	// TrashChildTranscripts moves each child's transcript to the trash
 	// when the parent's turn ends (cleanup = "delete").
 	TrashChildTranscripts bool
+	// NoWakeOnResult keeps a background child's result, when no turn
+	// runs, until the person's next prompt instead of starting a turn of
+	// its own ([subagents] wake_on_result = false).
+	NoWakeOnResult bool
 	// Version is the program's version, written into new transcripts.
 	Version string
 	// Sandbox is the main agent's command sandbox; zero takes the defaults

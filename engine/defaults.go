@@ -89,7 +89,7 @@ func newDelegator(s *Session) (*delegator, error) {
 		ws: ws, toolLimits: lim, box: cfg.Sandbox, network: cfg.SandboxNetwork,
 		subagentModel: cfg.SubagentModel, policyAllow: cfg.SubagentAllow, policyDeny: cfg.SubagentDeny,
 		workspace: cfg.Workspace, agentsMD: agentsMD,
-		slots: map[int]*slotQueue{}, children: map[AgentID]*childHandle{},
+		slots: map[int]*slotQueue{}, children: map[AgentID]*childHandle{}, runs: map[AgentID]*childRun{},
 	}, nil
 }
 

@@ -3,10 +3,10 @@ package engine
 import (
 	"context"
 	"encoding/json"
-	"fmt"
+	"errors"
+	"slices"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	openai "github.com/sashabaranov/go-openai"
 
@@ -45,6 +45,10 @@ type delegator struct {
 	// writers counts the running children that can change files, for the
 	// auto isolation rule.
 	writers atomic.Int32
+	// runs are every child of the session, live or ended (restored ones
+	// too), by id and in the order requested.
+	runs  map[AgentID]*childRun
+	order []*childRun
 }
 
 // childHandle lets the session reach a child while it is pending or running.
@@ -63,7 +67,11 @@ type pendingChild struct {
 	spec   childSpec
 	args   taskArgs
 	// iso is the child's worktree, when it has one.
-	iso isolation
+	iso    isolation
+	extras taskExtras
+	entry  *childRun
+	// prev is the finished child a follow-up continues (nil: none).
+	prev *childRun
 	// answer waits for the approval asked for in prepare.
 	answer func(context.Context) Answer
 	// place is the child's place in the slot line, taken in prepare when
@@ -77,40 +85,83 @@ type pendingChild struct {
 // calls one by one, so children are numbered in the order requested. Its
 // errors go back to the model.
 func (d *delegator) prepare(ctx context.Context, parent *Agent, callID string, raw json.RawMessage) (*pendingChild, error) {
-	args, err := parseTaskArgs(raw, d.types)
+	x, err := parseTaskExtras(raw)
 	if err != nil {
 		return nil, err
 	}
+	if x.Background && parent.meta.Agent != MainAgent {
+		return nil, errors.New("background: only the main agent runs sub-agents in the background; call task without it and wait for the result")
+	}
+	p, err := d.ready(ctx, parent, callID, raw, x)
+	if err != nil {
+		return nil, err
+	}
+	p.ask()
+	return p, nil
+}
+
+// ready resolves a call, or the child a follow-up continues, gives the
+// child its id and registers it. The child's context is the session's,
+// tied to the call's until the call lets go of it (background).
+func (d *delegator) ready(ctx context.Context, parent *Agent, callID string, raw json.RawMessage, x taskExtras) (*pendingChild, error) {
+	var (
+		args taskArgs
+		spec childSpec
+		seed []openai.ChatCompletionMessage
+		prev *childRun
+		err  error
+	)
 	isoArg, err := parseIsolation(raw)
 	if err != nil {
 		return nil, err
 	}
-	spec, err := d.resolve(ctx, args, parent.model())
+	if x.Resume != "" {
+		args, spec, seed, prev, err = d.followUp(ctx, x.Resume, raw)
+	} else if args, err = parseTaskArgs(raw, d.types); err == nil {
+		spec, err = d.resolve(ctx, args, parent.model())
+	}
 	if err != nil {
 		return nil, err
 	}
-	id, number := d.s.ids.child(spec.typ.Name)
-	meta := Meta{Agent: id, Parent: parent.meta.Agent, Number: number, TaskCall: callID, AgentType: spec.typ.DisplayName, Description: args.Description}
+	id, n := d.s.ids.child(spec.typ.Name)
+	if err := claim(prev, id); err != nil {
+		return nil, err
+	}
+	childCtx, cancel := context.WithCancelCause(d.s.ctx)
+	meta := Meta{Agent: id, Parent: parent.meta.Agent, Number: n, TaskCall: callID, AgentType: spec.typ.DisplayName, Description: args.Description}
 	iso := d.isolate(ctx, meta, args, isoArg, parent, &spec)
-	ctx, cancel := context.WithCancelCause(ctx)
-	child := d.newChild(meta, spec, parent.depth+1)
-	d.register(id, &childHandle{agent: child, cancel: cancel})
+	run := newChildRun(id, n, meta)
+	run.unlink = context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
+	child := d.newChild(meta, spec, parent.depth+1, seed)
+	child.emit = run.observe(child.emit)
+	run.spec, run.agent = &spec, child
+	d.register(id, &childHandle{agent: child, cancel: cancel}, run)
+	return &pendingChild{d: d, ctx: childCtx, cancel: cancel, child: child, spec: spec, args: args, extras: x, entry: run, prev: prev, iso: iso}, nil
+}
+
+// ask publishes the delegation card (or decides it by mode or a
+// remembered choice) and, when nobody has to answer, takes the child's
+// place in line.
+func (p *pendingChild) ask() {
+	d, spec, args := p.d, p.spec, p.args
 	tokens, cost, priced := d.estimate(spec, args.Prompt)
 	preview := &DelegationPreview{
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
 		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
 	}
-	iso.preview(preview)
-	if iso.note != "" {
-		child.emit(Notice{Meta: child.stamp(), Text: iso.note})
+	if p.prev != nil {
+		preview.Continues = p.prev.id
 	}
-	answer, asked := d.s.perms.requestDelegation(child.emit, child.stamp, spec.typ.Name, preview)
-	pending := &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args, answer: answer, iso: iso}
+	p.iso.preview(preview)
+	if p.iso.note != "" {
+		p.child.emit(Notice{Meta: p.child.stamp(), Text: p.iso.note})
+	}
+	answer, asked := d.s.perms.requestDelegation(p.child.emit, p.child.stamp, spec.typ.Name, preview)
+	p.answer = answer
 	if !asked {
-		pending.takePlace()
+		p.takePlace()
 	}
-	return pending, nil
 }
 
 // takePlace puts the child in line for a slot, saying so when it has to
@@ -122,77 +173,38 @@ func (p *pendingChild) takePlace() {
 	}
 }
 
-// run asks for approval, waits for a slot, runs the child and returns its
-// bounded final text plus a status line. The child's usage is returned
-// separately so the parent counts it exactly once.
+// run waits for approval and starts the child in a goroutine of its own.
+// A background call returns at once with the child's id; otherwise it
+// waits for the child's bounded final text plus a status line, or until
+// the person sends the child to the background. The child's usage is
+// returned separately so the parent counts it exactly once.
 func (p *pendingChild) run() (tools.Result, Usage, error) {
-	d, child := p.d, p.child
-	defer p.cancel(nil)
-	defer d.unregister(child.meta.Agent)
-	res := d.approveAndRun(p.ctx, child, p)
-	var change *Change
-	if p.iso.iso != nil {
-		var note string
-		change, note = p.iso.iso.finish()
-		res.Notes = append(res.Notes, note)
+	prompt, res, ok := p.approve()
+	if !ok {
+		p.finish(res)
+		out, usage := p.entry.toolResult()
+		return out, usage, nil
 	}
-	result := formatChildResult(res, d.limits.ResultChars)
-	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result,
-		Transcript: d.s.rec.fileOf(child.meta.Agent), Change: change})
-	summary := fmt.Sprintf("%s · %s", res.Status, res.Stats.Line())
-	return tools.Result{Output: result, Summary: summary}, res.Stats.Usage, nil
+	p.entry.approve()
+	if p.extras.Background {
+		_ = p.d.s.detach(p.entry, "task") // it has not started, so it cannot have ended
+	}
+	p.launch(prompt)
+	select {
+	case <-p.entry.finished:
+	case <-p.entry.detached:
+	}
+	if p.entry.isBackground() {
+		return p.entry.startedResult(), Usage{}, nil
+	}
+	out, usage := p.entry.toolResult()
+	return out, usage, nil
 }
 
-// approveAndRun waits for approval and a slot, then runs the child.
-func (d *delegator) approveAndRun(ctx context.Context, child *Agent, p *pendingChild) Result {
-	spec, args := p.spec, p.args
-	if p.place != nil {
-		defer p.place.release()
-	}
-	ans := p.answer(ctx)
-	if ctx.Err() != nil {
-		status, reason := classifyRunError(ctx, ctx.Err())
-		return Result{Status: status, Reason: reason + " before the delegation was answered"}
-	}
-	if ans.Decision == Deny {
-		reason := ans.Reason
-		if reason == "" {
-			reason = "the person denied this delegation"
-		}
-		return Result{Status: StatusDenied, Reason: reason}
-	}
-	prompt := args.Prompt
-	if ans.EditedPrompt != "" {
-		prompt = ans.EditedPrompt
-	}
-	if p.place == nil {
-		p.takePlace()
-		defer p.place.release()
-	}
-	err := p.place.wait(ctx)
-	if err != nil {
-		status, reason := classifyRunError(ctx, err)
-		return Result{Status: status, Reason: reason}
-	}
-	runCtx, stop := context.WithTimeout(ctx, spec.timeout)
-	defer stop()
-	child.emit(AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout,
-		Transcript: d.s.rec.fileOf(child.meta.Agent), Sandbox: spec.box.Describe()})
-	d.s.childStarted(child.meta.Agent)
-	if canWrite(spec.tools) {
-		d.writers.Add(1)
-		defer d.writers.Add(-1)
-	}
-	res := child.Run(runCtx, prompt)
-	if res.Status == StatusTimedOut {
-		res.Reason = fmt.Sprintf("timed out after %s", spec.timeout.Round(time.Second))
-	}
-	return res
-}
-
-// newChild builds a child agent with a fresh history: its system prompt
-// and nothing of the parent's conversation.
-func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
+// newChild builds a child agent with a fresh history (its system prompt
+// and nothing of the parent's conversation), or, for a follow-up, the
+// history of the child it continues.
+func (d *delegator) newChild(meta Meta, spec childSpec, depth int, seed []openai.ChatCompletionMessage) *Agent {
 	set := spec.tools
 	// A worktree child delegates nothing: its children would work in
 	// the person's tree, not its own.
@@ -200,9 +212,13 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 		set = set.With(&taskTool{d: d})
 	}
 	model := spec.model
-	system := openai.ChatCompletionMessage{Role: openai.ChatMessageRoleSystem, Content: spec.system}
+	if len(seed) == 0 {
+		seed = []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: spec.system}}
+	}
 	record := d.s.recordMessages(meta.Agent)
-	record(system)
+	for _, m := range seed {
+		record(m)
+	}
 	fallback := d.subagentModel
 	if fallback == "" || fallback == model {
 		fallback = d.s.Model()
@@ -214,7 +230,7 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
 			context: newNestedContext(spec.workspace, "AGENTS.md")},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
-		history: []openai.ChatCompletionMessage{system},
+		history: slices.Clone(seed),
 		emit:    d.s.emit, record: record, requests: d.s.cfg.requestPolicy(),
 		reviewNotes: &noteBox{},
 	}
@@ -230,38 +246,4 @@ func (d *delegator) slotsAt(depth int) *slotQueue {
 		d.slots[depth] = q
 	}
 	return q
-}
-
-// register records a live child.
-func (d *delegator) register(id AgentID, h *childHandle) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	d.children[id] = h
-}
-
-// unregister forgets a child that ended.
-func (d *delegator) unregister(id AgentID) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	delete(d.children, id)
-}
-
-// handle returns a live child's handle.
-func (d *delegator) handle(id AgentID) (*childHandle, error) {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	h, ok := d.children[id]
-	if !ok {
-		return nil, fmt.Errorf("no running sub-agent %q", id)
-	}
-	return h, nil
-}
-
-// stopAll stops every live child (used when the person stops them all).
-func (d *delegator) stopAll() {
-	d.mu.Lock()
-	defer d.mu.Unlock()
-	for _, h := range d.children {
-		h.cancel(errStopped)
-	}
 }

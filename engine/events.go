@@ -9,6 +9,7 @@ import "github.com/seed-e4e525a6/baton/engine/event"
 
 // Event types, re-exported from package event.
 type (
+	AgentBackgrounded   = event.AgentBackgrounded
 	AgentFinished       = event.AgentFinished
 	AgentID             = event.AgentID
 	AgentMessage        = event.AgentMessage
@@ -30,6 +31,8 @@ type (
 	Notice              = event.Notice
 	ReasoningDelta      = event.ReasoningDelta
 	ReviewFinished      = event.ReviewFinished
+	ResultDelivered     = event.ResultDelivered
+	ResultQueued        = event.ResultQueued
 	Retrying            = event.Retrying
 	Stats               = event.Stats
 	Status              = event.Status

@@ -26,6 +26,8 @@ var unrecorded = map[string]bool{
 	TextDelta{}.Kind(): true, ReasoningDelta{}.Kind(): true,
 	StepStarted{}.Kind(): true, UsageReported{}.Kind(): true,
 	Retrying{}.Kind(): true, // a countdown, over once the retry is sent
+	// AgentFinished and ResultDelivered say all a resume needs.
+	ResultQueued{}.Kind(): true,
 }
 
 // mainUsage reports whether ev is the main agent's usage of one request,
@@ -38,6 +40,7 @@ func mainUsage(ev Event) bool {
 // alsoInMain are the child events the parent's transcript keeps too.
 var alsoInMain = map[string]bool{
 	AgentStarted{}.Kind(): true, AgentFinished{}.Kind(): true,
+	AgentBackgrounded{}.Kind(): true,
 }
 
 // event records ev. It returns the first write error once, so the session

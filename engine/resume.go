@@ -87,6 +87,7 @@ func (s *Session) resume() error {
 	}
 	s.totals = s.totals.Add(s.pendingUsage)
 	s.markInterrupted(running, order)
+	s.restoreChildren()
 	history, rep := repairHistory(s.main.history)
 	s.main.history = history
 	var parts []string

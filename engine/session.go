@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -56,6 +55,18 @@ type Session struct {
 	main         *Agent
 	model        string
 	totals       Usage
+	// queued are background results waiting for the main agent, bgLive
+	// the background children still running, delivered the children whose
+	// result the main agent has, and owed the usage of results task_wait
+	// took, counted with the main agent's next request.
+	queued    []delivery
+	bgLive    map[AgentID]*childRun
+	delivered map[AgentID]bool
+	owed      Usage
+	// queueMu orders a result's ResultQueued before its ResultDelivered
+	// on the channel: it is held from queueing to the event, and while a
+	// result is taken and delivered. Taken before mu, never under it.
+	queueMu sync.Mutex
 }
 
 // NewSession checks cfg, fills in defaults and starts a session that
@@ -71,7 +82,8 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model}
+	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model,
+		bgLive: map[AgentID]*childRun{}, delivered: map[AgentID]bool{}}
 	s.ctx, s.cancel = context.WithCancelCause(ctx)
 	s.perms = newPermissions(cfg.Mode, cfg.Allow, &s.ids)
 	s.startModelList()
@@ -132,34 +144,6 @@ func (s *Session) Interrupt() {
 	}
 }
 
-// StopAgent stops one child; it ends cancelled with its partial text and
-// its siblings carry on. "all" stops every child.
-func (s *Session) StopAgent(id AgentID) error {
-	if id == "all" {
-		s.deleg.stopAll()
-		return nil
-	}
-	h, err := s.deleg.handle(id)
-	if err != nil {
-		return err
-	}
-	h.cancel(errStopped)
-	return nil
-}
-
-// SendToAgent queues a message for a running child, delivered before its
-// next model request.
-func (s *Session) SendToAgent(id AgentID, text string) error {
-	h, err := s.deleg.handle(id)
-	if err != nil {
-		return err
-	}
-	if err := h.agent.inbox.push(text); err != nil {
-		return fmt.Errorf("send to %s: %w", id, err)
-	}
-	return nil
-}
-
 // Clear starts a new conversation. It fails while a turn runs.
 func (s *Session) Clear() error {
 	s.mu.Lock()
@@ -212,7 +196,7 @@ func (s *Session) closeWhenDone() {
 func (s *Session) newMainAgent() *Agent {
 	set := s.deleg.base
 	if s.cfg.Limits.MaxDepth > 0 {
-		set = set.With(&taskTool{d: s.deleg})
+		set = set.With(&taskTool{d: s.deleg}).With(&joinTool{s: s}).With(&joinTool{s: s, wait: true})
 	}
 	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)
 	for _, n := range notes {
@@ -226,6 +210,7 @@ func (s *Session) newMainAgent() *Agent {
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		emit:    s.emit, record: s.recordMessages(MainAgent), requests: s.cfg.requestPolicy(),
 		reviewNotes: &noteBox{},
+		arrivals:    s.deliverQueued,
 	}
 }
 

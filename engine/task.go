@@ -65,7 +65,7 @@ func (t *taskTool) Run(context.Context, json.RawMessage) (tools.Result, error) {
 
 // Schema implements tools.Tool.
 func (t *taskTool) Schema() json.RawMessage {
-	return json.RawMessage(`{
+	return withExtras(json.RawMessage(`{
   "type": "object",
   "properties": {
     "description": {"type": "string", "description": "A short (3-5 word) title of the task, shown to the person."},
@@ -78,7 +78,7 @@ func (t *taskTool) Schema() json.RawMessage {
     "isolation": {"type": "string", "enum": ["worktree", "shared"], "description": "Optional: worktree runs the sub-agent in a git worktree of its own, so parallel writers never clash; its change reaches the working tree only after the person reviews it. shared runs it in the working tree."}
   },
   "required": ["description", "prompt"]
-}`)
+}`))
 }
 
 // Description implements tools.Tool: it lists every available type the way
@@ -96,6 +96,7 @@ func (t *taskTool) Description() string {
 	b.WriteString("- The person may approve, deny or edit each delegation. The result ends with a status line (completed, max_steps, timed_out, failed, cancelled or denied); trust that status over the text.\n")
 	b.WriteString("- Without subagent_type, give instructions to make a temporary read-only agent.\n")
 	b.WriteString("- Sub-agents that write and run at the same time get git worktrees of their own (isolation): their changes reach the working tree only when the person applies them, and you are told what was applied.\n")
+	b.WriteString(extrasNotes)
 	return b.String()
 }
 

@@ -16,6 +16,13 @@ func (s *Session) Submit(prompt string) error {
 	case s.busy:
 		return ErrBusy
 	}
+	s.startTurn(prompt, "")
+	return nil
+}
+
+// startTurn starts a turn for prompt, or with wake set, a turn of its own
+// for the background results waiting; s.mu is held.
+func (s *Session) startTurn(prompt, wake string) {
 	s.busy = true
 	ctx, cancel := context.WithCancel(s.ctx)
 	s.turnCancel = cancel
@@ -25,16 +32,20 @@ func (s *Session) Submit(prompt string) error {
 	go func() {
 		defer s.turns.Done()
 		defer cancel()
-		s.runTurn(ctx, prompt)
+		s.runTurn(ctx, prompt, wake)
 	}()
-	return nil
 }
 
-// runTurn runs one turn and reports it.
-func (s *Session) runTurn(ctx context.Context, prompt string) {
+// runTurn runs one turn and reports it. A wake turn has no prompt: the
+// results waiting are its first message.
+func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	a := s.main
 	s.ids.newTurn()
-	a.emit(TurnStarted{Meta: a.stamp(), Prompt: prompt})
+	started := TurnStarted{Meta: a.stamp(), Prompt: prompt}
+	if wake != "" {
+		started.Prompt, started.Wake = wake, true
+	}
+	a.emit(started)
 	res := a.Run(ctx, prompt)
 	if res.Status == StatusCancelled {
 		res.Status = StatusInterrupted
@@ -42,12 +53,16 @@ func (s *Session) runTurn(ctx context.Context, prompt string) {
 	s.mu.Lock()
 	s.busy = false
 	s.turnCancel = nil
+	// task_wait may have taken a result after the turn's last request.
+	res.Stats.Usage = res.Stats.Usage.Add(s.owed)
+	s.owed = Usage{}
 	s.totals = s.totals.Add(res.Stats.Usage)
 	children := s.turnChildren
 	s.turnChildren = nil
 	s.mu.Unlock()
 	a.emit(TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
-	s.trashTranscripts(children)
+	s.trashTranscripts(s.deleg.foreground(children))
+	s.wakeIfPending()
 }
 
 // trashTranscripts moves the children's transcripts to the trash when the

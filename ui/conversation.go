@@ -110,6 +110,10 @@ func (c *conversation) Apply(ev event.Event) {
 	switch ev := ev.(type) {
 	case event.TurnStarted:
 		c.endStreams(false)
+		if ev.Wake { // a background result, not the person, opened it
+			c.add(&note{kind: noteInfo, text: termtext.Clean(ev.Prompt)})
+			break
+		}
 		c.add(&userMessage{text: termtext.Clean(ev.Prompt)})
 	case event.AgentStarted: // a child's conversation opens with its task
 		c.endStreams(false)

@@ -21,9 +21,13 @@ type fakeSession struct {
 	submitErr  error
 	stopped    []event.AgentID
 	sent       []string // "id: text"
-	history    []event.Event
-	records    map[event.AgentID][]transcript.Record
-	mcp        []event.MCPServer
+	// backgrounded and continued are the b key's and /subagents send's
+	// calls ("id: text").
+	backgrounded []event.AgentID
+	continued    []string
+	history      []event.Event
+	records      map[event.AgentID][]transcript.Record
+	mcp          []event.MCPServer
 }
 
 func newFakeSession() *fakeSession {
@@ -78,6 +82,20 @@ func (f *fakeSession) SendToAgent(id event.AgentID, text string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.sent = append(f.sent, string(id)+": "+text)
+	return nil
+}
+
+func (f *fakeSession) Background(id event.AgentID) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.backgrounded = append(f.backgrounded, id)
+	return nil
+}
+
+func (f *fakeSession) ContinueAgent(id event.AgentID, text string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.continued = append(f.continued, string(id)+": "+text)
 	return nil
 }
 

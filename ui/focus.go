@@ -82,6 +82,8 @@ func (m *Model) paneKey(p *pane.Pane, msg tea.KeyMsg) tea.Cmd {
 		return m.stopAgent(p)
 	case key.Matches(msg, m.keys.Message):
 		m.openMessage(p)
+	case key.Matches(msg, m.keys.Background):
+		return m.backgroundAgent(p)
 	case key.Matches(msg, m.keys.Back):
 		m.focusInput()
 	case key.Matches(msg, m.keys.Help):

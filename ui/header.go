@@ -68,6 +68,9 @@ func (m *Model) headerLeft(short bool) string {
 			left += st.Stats.Render("read-only") + sep
 		}
 	}
+	if n := m.agents.inBackground(); n > 0 {
+		left += st.Stats.Render(fmt.Sprintf("%d in background", n)) + sep
+	}
 	if n := len(m.approvals); n > 0 && short {
 		left += st.Demo.Render(fmt.Sprintf("%d waiting", n)) + sep
 	} else if n > 0 {

@@ -44,6 +44,9 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
 			keys = append(keys, k.Message)
 		}
+		if canBackground(p) {
+			keys = append(keys, k.Background)
+		}
 		return append(keys, relabel(k.FocusNext, "next"), relabel(k.Back, "input"), k.Quit)
 	}
 	if _, popup := m.input.selected(); popup {
@@ -89,7 +92,7 @@ func (m *Model) allKeys() [][]key.Binding {
 	return [][]key.Binding{
 		{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Complete},
 		{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand},
-		{k.FocusNext, k.FocusPrev, k.Transcript, k.Stop, k.Message, k.Back},
+		{k.FocusNext, k.FocusPrev, k.Transcript, k.Stop, k.Message, k.Background, k.Back},
 		{k.Allow, k.AllowAlways, k.AllowAll, k.Edit, k.Deny, k.DenyNow},
 		{k.Interrupt, k.Quit, k.Help},
 	}
@@ -122,6 +125,9 @@ func (m *Model) fullHelpKeys() [][]key.Binding {
 		panes = append(panes, k.Transcript, k.Stop)
 		if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
 			panes = append(panes, k.Message)
+		}
+		if canBackground(p) {
+			panes = append(panes, k.Background)
 		}
 		panes = append(panes, relabel(k.Back, "input"))
 	}

@@ -41,6 +41,7 @@ type KeyMap struct {
 	Transcript key.Binding
 	Stop       key.Binding
 	Message    key.Binding
+	Background key.Binding
 	Back       key.Binding
 
 	// Keys of the one-line inputs and the prompt editor.
@@ -80,6 +81,7 @@ func DefaultKeyMap() KeyMap {
 		Transcript: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "transcript")),
 		Stop:       key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "stop agent")),
 		Message:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "message agent")),
+		Background: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "background")),
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
 
 		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),

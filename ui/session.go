@@ -24,6 +24,13 @@ type Session interface {
 	Clear() error                     // new conversation (idle only)
 	StopAgent(id event.AgentID) error // "all" stops every child
 	SendToAgent(id event.AgentID, text string) error
+	// Background sends a running child of the main agent to the
+	// background: the task call waiting for it returns with its id.
+	Background(id event.AgentID) error
+	// ContinueAgent asks a finished child more: a follow-up with its
+	// history runs in the background and its result reaches the main
+	// agent.
+	ContinueAgent(id event.AgentID, prompt string) error
 	// History is a resumed conversation's events, drawn before live ones.
 	History() []event.Event
 	// AgentRecords reads an agent's transcript; it reads a file, so it is

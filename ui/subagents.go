@@ -28,7 +28,7 @@ var subcommands = []subcommand{
 	{"stop", "<id|#|all>", "stop a running sub-agent, or all of them", true},
 	{"log", "<id|#> [limit] [tools]", "its last messages, with tool calls if asked", false},
 	{"info", "<id|#>", "status, times, model, limits, usage, transcript", false},
-	{"send", "<id|#> <message>", "a message into a running sub-agent", true},
+	{"send", "<id|#> <message>", "a message into a running sub-agent, or a follow-up to a finished one", false},
 	{"diff", "<id|#>", "review a worktree sub-agent's change and apply it", false},
 }
 
@@ -107,8 +107,7 @@ func (m *Model) subagentsSend(rest string) tea.Cmd {
 		return nil
 	}
 	if p.State().Finished() {
-		m.setStatus(statusError, fmt.Sprintf("/subagents send: %s already ended (%s)", paneName(p), p.State()))
-		return nil
+		return m.continueAgent(p, text)
 	}
 	return m.sendToAgent(p.ID(), text)
 }

@@ -77,7 +77,6 @@ func TestSubagentsBadArguments(t *testing.T) {
 		"/subagents stop":                "name a sub-agent by id or number",
 		"/subagents stop 1":              "#1 explore-1 already ended (done)",
 		"/subagents send 2":              "the message is missing",
-		"/subagents send 1 hello":        "already ended (done)",
 		"/subagents log":                 "name a sub-agent by id or number",
 		"/subagents log 1 ten":           `"ten" is neither a limit nor "tools"`,
 		"/subagents log 1 0":             "the limit must be 1 or more, got 0",

@@ -22,9 +22,13 @@ func (m *Model) subagentsList() {
 	rows := [][]string{{"ID", "#", "TYPE", "DESCRIPTION", "STATUS", "TOOLS", "TIME", "TOKENS", "COST"}}
 	for _, p := range m.agents.all {
 		in := p.Info()
+		state := in.State.String()
+		if p.Background() {
+			state += " · background"
+		}
 		rows = append(rows, []string{
 			termtext.Clean(string(in.ID)), fmt.Sprint(in.Number), in.Type, in.Description,
-			in.State.String(), fmt.Sprint(in.Tools), seconds(in.Elapsed), compact(int64(in.Tokens)), costText(in.Cost, in.CostKnown),
+			state, fmt.Sprint(in.Tools), seconds(in.Elapsed), compact(int64(in.Tokens)), costText(in.Cost, in.CostKnown),
 		})
 	}
 	// The ID gives way first (the # names a child as well), then the

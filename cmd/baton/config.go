@@ -52,6 +52,8 @@ type config struct {
 	SubagentDeny  []string
 	// Isolation is [subagents] isolation: "auto", "worktree" or "shared".
 	Isolation string
+	// NoWakeOnResult is [subagents] wake_on_result = false.
+	NoWakeOnResult bool
 	// Models holds price and context-window overrides by model id.
 	Models map[string]modelPrice
 	// ModelAliases is [models.aliases]: models agent files name, mapped

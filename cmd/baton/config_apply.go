@@ -36,6 +36,11 @@ func (c *config) applyFile(f fileConfig, from source) {
 	if f.Subagents.Isolation != nil {
 		c.Isolation = string(*f.Subagents.Isolation)
 	}
+	// A repository may keep results waiting (fewer turns nobody asked
+	// for), never start turns its person turned off.
+	if w := f.Subagents.WakeOnResult; w != nil && (from != fromProject || !bool(*w)) {
+		c.NoWakeOnResult = !bool(*w)
+	}
 	for id, m := range f.Models {
 		c.applyModel(id, m)
 	}

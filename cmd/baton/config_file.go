@@ -49,11 +49,15 @@ type limitsFile struct {
 	ReplyMaxBytes      *count `toml:"reply_max_bytes"`
 }
 
-// subagentsFile is the [subagents] tool policy applied on top of every type.
+// subagentsFile is the [subagents] table: the tool policy applied on top
+// of every type, and what a background child's result does.
 type subagentsFile struct {
 	Allow     *toolList      `toml:"allow"`
 	Deny      *toolList      `toml:"deny"`
 	Isolation *isolationMode `toml:"isolation"`
+	// WakeOnResult = false keeps a background child's result, when no
+	// turn runs, for the next prompt instead of a turn of its own.
+	WakeOnResult *flag `toml:"wake_on_result"`
 }
 
 // modelPriceFile is one [models."<id>"] table: prices and a context window

@@ -34,7 +34,10 @@ type flagValues struct {
 	yolo     *bool    // --yolo=false overrides yolo = true in the user config
 	prompt   *string  // -p; "-" means read stdin
 	format   string
-	demo     bool
+	// noWait is --no-wait: a headless run exits when its turn ends,
+	// printing the ids of background sub-agents still running.
+	noWait bool
+	demo   bool
 	// noSandbox is --no-sandbox: commands run unconfined.
 	noSandbox bool
 	version   bool
@@ -66,6 +69,7 @@ func newFlagSet() *pflag.FlagSet {
 	fs.SortFlags = false
 	fs.StringP("print", "p", "", "run one turn headless with `PROMPT` and print the answer (- reads stdin)")
 	fs.String("output-format", formatText, "headless output `FORMAT`: text (default), json or stream-json")
+	fs.Bool("no-wait", false, "headless: exit when the turn ends instead of waiting for background sub-agents (prints their ids)")
 	fs.String("model", "", "`MODEL` of the main agent (default "+defaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
 	fs.StringSlice("allow", nil, "`TOOLS` allowed without asking, comma-separated or repeated: "+strings.Join(toolNames, " ")+" mcp__SERVER__TOOL mcp__SERVER__*")
@@ -107,6 +111,7 @@ func parseFlags(args []string) (flagValues, error) {
 		v.yolo = &yolo
 	}
 	v.demo, _ = fs.GetBool("demo")
+	v.noWait, _ = fs.GetBool("no-wait")
 	v.noSandbox, _ = fs.GetBool("no-sandbox")
 	v.trust, _ = fs.GetBool("trust")
 	v.list, _ = fs.GetBool("list")
@@ -179,6 +184,9 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 	}
 	if fs.Changed("output-format") && v.prompt == nil {
 		return errors.New("--output-format only applies to headless runs (-p PROMPT)")
+	}
+	if v.noWait && v.prompt == nil {
+		return errors.New("--no-wait only applies to headless runs (-p PROMPT)")
 	}
 	if v.prompt != nil && strings.TrimSpace(*v.prompt) == "" {
 		return errors.New("-p: the prompt is empty")

@@ -10,17 +10,30 @@ import (
 	"github.com/seed-e4e525a6/baton/engine"
 )
 
-// turnSession is the part of *engine.Session a headless turn uses.
+// turnSession is the part of *engine.Session a headless run uses.
 type turnSession interface {
 	Events() <-chan engine.Event
 	Submit(prompt string) error
 	Interrupt()
 }
 
-// runHeadless runs one turn of the prompt and prints it in the chosen
-// format. The session does not inherit ctx's cancellation: a signal
-// interrupts the turn instead, so the partial answer is still printed.
-func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string, stdout, stderr io.Writer) int {
+// headlessRun is what -p asks for.
+type headlessRun struct {
+	prompt, format string
+	// noWait exits when the turn ends, naming the background sub-agents
+	// still running, instead of waiting for them.
+	noWait bool
+	// wake says a background result starts a turn of its own, so one
+	// that waits keeps the run going ([subagents] wake_on_result).
+	wake bool
+}
+
+// runHeadless runs the prompt, waits for the background sub-agents it
+// started (and the turns their results wake) unless told not to, and
+// prints it all in the chosen format. The session does not inherit ctx's
+// cancellation: a signal interrupts the turn instead, so the partial
+// answer is still printed.
+func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdout, stderr io.Writer) int {
 	s, err := engine.NewSession(context.WithoutCancel(ctx), ecfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
@@ -30,9 +43,10 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 	for _, note := range append(s.StartNotes(), s.ResumeNotes()...) {
 		fmt.Fprintf(stderr, "baton: note: %s\n", note)
 	}
-	p := newPrinter(format, stdout, stderr)
+	p := newPrinter(run.format, stdout, stderr)
 	start := time.Now()
-	o, signalled, err := playTurn(ctx, s, prompt, p)
+	run.wake = !ecfg.NoWakeOnResult
+	o, signalled, err := playTurn(ctx, s, run, p)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
@@ -45,11 +59,15 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 	for _, k := range o.Worktrees {
 		fmt.Fprintf(stderr, "baton: kept worktree %s on branch %s (%s: %s)\n", k.Path, k.Branch, k.Agent, k.Change)
 	}
+	o.Background = s.BackgroundChildren()
+	if running := stillRunning(o.Background); len(running) > 0 {
+		fmt.Fprintf(stderr, "baton: not waiting for background sub-agents: %s; they stop now, and baton --continue delivers what they left to the main agent\n", strings.Join(running, ", "))
+	}
 	if err := p.finish(o); err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
-	if format != formatText && o.Err != "" {
+	if run.format != formatText && o.Err != "" {
 		// The JSON formats carry the error on stdout; a person watching
 		// the run still gets it as one line, as in text mode.
 		fmt.Fprintf(stderr, "error: %s\n", oneLine(o.Err, maxLine))
@@ -57,31 +75,96 @@ func runHeadless(ctx context.Context, ecfg engine.Config, prompt, format string,
 	return exitCode(o.Status, signalled)
 }
 
+// stillRunning names the background children that have not ended.
+func stillRunning(children []engine.BackgroundChild) []string {
+	var out []string
+	for _, c := range children {
+		if c.Status == engine.StatusRunning {
+			out = append(out, fmt.Sprintf("%s (#%d)", c.ID, c.Number))
+		}
+	}
+	return out
+}
+
 // playTurn submits the prompt and feeds every event to p until the main
-// agent's turn ends. When ctx ends first it interrupts the turn and keeps
-// reading, so the turn's last events are printed too; signalled reports it.
-func playTurn(ctx context.Context, s turnSession, prompt string, p printer) (o outcome, signalled bool, err error) {
-	if err := s.Submit(prompt); err != nil {
+// agent's turn ends and, unless noWait, every background child it started
+// ended and the turns their results woke are over. It decides from the
+// events it has read, never from the session's state, which may be ahead
+// of them. When ctx ends during a turn it interrupts it and keeps reading,
+// so the turn's last events are printed too; between turns it stops at
+// once. signalled reports either.
+func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o outcome, signalled bool, err error) {
+	if err := s.Submit(run.prompt); err != nil {
 		return o, false, fmt.Errorf("submit prompt: %w", err)
 	}
 	done := ctx.Done()
 	events := s.Events()
+	work := openWork{inTurn: true, background: map[engine.AgentID]bool{}, ended: map[engine.AgentID]bool{}, results: map[engine.AgentID]bool{}}
 	for {
 		select {
 		case <-done:
 			signalled, done = true, nil
+			if !work.inTurn {
+				return o, true, nil
+			}
 			s.Interrupt()
 		case ev, ok := <-events:
 			if !ok {
 				return endedEarly(o, signalled), signalled, nil
 			}
 			p.event(ev)
-			if ended, ok := record(&o, ev); ok {
-				o.Status, o.Text, o.Usage = ended.Status, ended.Text, ended.Usage
+			if ended, isEnd := record(&o, ev); isEnd {
+				o.addTurn(ended)
+			}
+			work.note(ev)
+			if !work.inTurn && (run.noWait || signalled || work.settled(run.wake)) {
 				return o, signalled, nil
 			}
 		}
 	}
+}
+
+// openWork is what the events read so far leave open: the main agent's
+// turn, background children running, results not yet delivered.
+type openWork struct {
+	inTurn     bool
+	background map[engine.AgentID]bool
+	ended      map[engine.AgentID]bool
+	results    map[engine.AgentID]bool
+}
+
+// note updates the open work with one event. A child is in the
+// background from its AgentBackgrounded until its ResultQueued, whichever
+// the channel brings first (its AgentFinished may come before the turn
+// ends, its result after); a result waits from ResultQueued, which the
+// engine always sends before ResultDelivered.
+func (w *openWork) note(ev engine.Event) {
+	switch e := ev.(type) {
+	case engine.TurnStarted:
+		w.inTurn = w.inTurn || e.Agent == engine.MainAgent
+	case engine.TurnEnded:
+		w.inTurn = w.inTurn && e.Agent != engine.MainAgent
+	case engine.AgentBackgrounded:
+		w.background[e.Agent] = !w.ended[e.Agent]
+	case engine.ResultQueued:
+		w.ended[e.Agent], w.results[e.Agent] = true, true
+		delete(w.background, e.Agent)
+	case engine.ResultDelivered:
+		delete(w.results, e.Child)
+	}
+}
+
+// settled reports whether nothing more will happen without a prompt: no
+// background child runs, and no result waits for a turn that will start
+// on its own.
+func (w *openWork) settled(wake bool) bool {
+	running := 0
+	for _, on := range w.background {
+		if on {
+			running++
+		}
+	}
+	return running == 0 && (len(w.results) == 0 || !wake)
 }
 
 // record notes what the outcome needs from ev and returns the main

@@ -40,7 +40,7 @@ func (r *recorder) finish(outcome) error  { return nil }
 func TestPlayTurnCompletes(t *testing.T) {
 	s := newFakeSession(sampleTurn()...)
 	rec := &recorder{}
-	o, signalled, err := playTurn(context.Background(), s, "find auth", rec)
+	o, signalled, err := playTurn(context.Background(), s, headlessRun{prompt: "find auth"}, rec)
 	if err != nil || signalled {
 		t.Fatalf("err %v, signalled %v", err, signalled)
 	}
@@ -58,7 +58,7 @@ func TestPlayTurnChildTurnEndedDoesNotEndTheRun(t *testing.T) {
 		engine.ErrorOccurred{Meta: mainMeta, Message: "429 rate limited"},
 		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusFailed},
 	)
-	o, _, err := playTurn(context.Background(), s, "x", &recorder{})
+	o, _, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{})
 	if err != nil || o.Status != engine.StatusFailed || o.Err != "429 rate limited" {
 		t.Errorf("outcome %+v, err %v", o, err)
 	}
@@ -68,7 +68,7 @@ func TestPlayTurnInterruptedBySignal(t *testing.T) {
 	s := newFakeSession(engine.TurnStarted{Meta: mainMeta})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	o, signalled, err := playTurn(ctx, s, "x", &recorder{})
+	o, signalled, err := playTurn(ctx, s, headlessRun{prompt: "x"}, &recorder{})
 	if err != nil || !signalled {
 		t.Fatalf("err %v, signalled %v", err, signalled)
 	}
@@ -81,7 +81,7 @@ func TestPlayTurnInterruptedBySignal(t *testing.T) {
 func TestPlayTurnSessionClosedEarly(t *testing.T) {
 	s := newFakeSession(engine.TurnStarted{Meta: mainMeta})
 	close(s.events)
-	o, signalled, err := playTurn(context.Background(), s, "x", &recorder{})
+	o, signalled, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{})
 	if err != nil || signalled || o.Status != engine.StatusFailed || o.Err != endedEarlyMessage {
 		t.Errorf("outcome %+v, signalled %v, err %v", o, signalled, err)
 	}
@@ -90,7 +90,7 @@ func TestPlayTurnSessionClosedEarly(t *testing.T) {
 func TestPlayTurnSubmitError(t *testing.T) {
 	s := newFakeSession()
 	s.submitErr = engine.ErrBusy
-	if _, _, err := playTurn(context.Background(), s, "x", &recorder{}); !errors.Is(err, engine.ErrBusy) {
+	if _, _, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{}); !errors.Is(err, engine.ErrBusy) {
 		t.Errorf("err %v, want ErrBusy", err)
 	}
 }

@@ -36,6 +36,21 @@ type outcome struct {
 	Sandbox string
 	// Worktrees are the sub-agent changes kept on branches.
 	Worktrees []engine.KeptWorktree
+	// Background lists the sub-agents that ran in the background.
+	Background []engine.BackgroundChild
+}
+
+// addTurn folds a main turn that ended into the outcome: a run whose
+// background results woke further turns answers with all of them, and
+// ends as the last one did.
+func (o *outcome) addTurn(ended engine.TurnEnded) {
+	o.Status = ended.Status
+	o.Usage = o.Usage.Add(ended.Usage)
+	if text := strings.TrimSpace(ended.Text); text != "" && o.Text != "" {
+		o.Text += "\n\n" + ended.Text
+	} else if text != "" {
+		o.Text = ended.Text
+	}
 }
 
 // newPrinter returns the printer for an --output-format value.

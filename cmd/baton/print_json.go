@@ -32,6 +32,10 @@ type jsonResult struct {
 	// Worktrees are the sub-agent changes kept on branches
 	// (--worktrees keep).
 	Worktrees []engine.KeptWorktree `json:"worktrees,omitempty"`
+	// Background lists the sub-agents that ran in the background, with
+	// their status ("running" only with --no-wait) and whether the main
+	// agent received their result; [] when none did.
+	Background []engine.BackgroundChild `json:"background"`
 }
 
 // jsonUsage is the token part of engine.Usage; the cost has its own field.
@@ -61,6 +65,10 @@ func (p *jsonPrinter) finish(o outcome) error {
 		Error:      o.Err,
 		Sandbox:    o.Sandbox,
 		Worktrees:  o.Worktrees,
+		Background: o.Background,
+	}
+	if res.Background == nil {
+		res.Background = []engine.BackgroundChild{}
 	}
 	if o.Usage.CostKnown {
 		cost := o.Usage.Cost

@@ -116,7 +116,7 @@ func TestJSONPrinter(t *testing.T) {
 	stdout, stderr := play(t, formatJSON, sampleTurn(), sampleOutcome())
 	const want = `{"result":"Auth lives in internal/auth.","status":"completed",` +
 		`"usage":{"prompt_tokens":1200,"completion_tokens":300,"total_tokens":1500,"requests":3},` +
-		`"cost":0.0031,"duration_ms":2500,"model":"gpt-4.1","sandbox":"workspace-write"}` + "\n"
+		`"cost":0.0031,"duration_ms":2500,"model":"gpt-4.1","sandbox":"workspace-write","background":[]}` + "\n"
 	if stdout != want || stderr != "" {
 		t.Errorf("stdout = %s\nwant %s\nstderr = %q", stdout, want, stderr)
 	}
@@ -124,7 +124,7 @@ func TestJSONPrinter(t *testing.T) {
 		Usage: engine.Usage{TotalTokens: 10}, Sandbox: "unavailable"})
 	const wantFailed = `{"result":"","status":"failed",` +
 		`"usage":{"prompt_tokens":0,"completion_tokens":0,"total_tokens":10,"requests":0},` +
-		`"cost":null,"duration_ms":0,"model":"m","error":"401 unauthorized","sandbox":"unavailable"}` + "\n"
+		`"cost":null,"duration_ms":0,"model":"m","error":"401 unauthorized","sandbox":"unavailable","background":[]}` + "\n"
 	if stdout != wantFailed {
 		t.Errorf("failed run:\n%s\nwant\n%s", stdout, wantFailed)
 	}

@@ -54,6 +54,12 @@ func (p *textPrinter) event(ev engine.Event) {
 	case engine.AgentFinished:
 		delete(p.children, ev.Agent)
 		p.log.printf("%s\n", childSummary(ev))
+	case engine.AgentBackgrounded:
+		p.log.printf("%s\n", childLabel(ev.Meta)+" - in the background")
+	case engine.TurnStarted:
+		if ev.Wake { // a background result woke the main agent
+			p.log.printf("%s\n", oneLine(ev.Prompt, maxLine))
+		}
 	case engine.Notice:
 		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Text, maxLine))
 	case engine.Retrying:

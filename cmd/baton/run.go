@@ -94,7 +94,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	}
 	stderr = &lockedWriter{w: stderr}
 	servers.startHeadless(ctx, stderr)
-	return runHeadless(ctx, setup.engine, inv.prompt, inv.flags.format, stdout, stderr)
+	return runHeadless(ctx, setup.engine, headlessRun{prompt: inv.prompt, format: inv.flags.format, noWait: inv.flags.noWait}, stdout, stderr)
 }
 
 // askCard shows the trust card full-screen.

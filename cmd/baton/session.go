@@ -54,9 +54,11 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			Allow:         cfg.Allow,
 			SubagentAllow: cfg.SubagentAllow,
 			SubagentDeny:  cfg.SubagentDeny,
-			Limits:        cfg.Limits,
-			RetryAfterMax: cfg.Network.RetryAfterMax,
-			Sandbox:       sandboxPolicy(cfg.Sandbox, env, workspace),
+			// NoWakeOnResult keeps background results for the next prompt.
+			NoWakeOnResult: cfg.NoWakeOnResult,
+			Limits:         cfg.Limits,
+			RetryAfterMax:  cfg.Network.RetryAfterMax,
+			Sandbox:        sandboxPolicy(cfg.Sandbox, env, workspace),
 			// SandboxNetwork decides the sub-agents' network.
 			SandboxNetwork: cfg.Sandbox.Network,
 			WebFetch:       cfg.WebFetch,

@@ -65,6 +65,9 @@ type DelegationPreview struct {
 	Isolation     string `json:"isolation,omitempty"`
 	From          string `json:"from,omitempty"`
 	IsolationNote string `json:"isolation_note,omitempty"`
+	// Continues is the finished child a follow-up continues ("explore-3"),
+	// whose history the new child starts from.
+	Continues AgentID `json:"continues,omitempty"`
 }
 
 // ApprovalRequest is one pending question. Answer may be called from any

@@ -45,6 +45,9 @@ func (m Meta) EventMeta() Meta { return m }
 type TurnStarted struct {
 	Meta
 	Prompt string `json:"prompt"`
+	// Wake is set for a turn a background child's result started on its
+	// own; Prompt then reads "[#3 done] …" and no person wrote it.
+	Wake bool `json:"wake,omitempty"`
 }
 
 // TextDelta is a coalesced piece of assistant text.
@@ -149,6 +152,12 @@ type AgentStarted struct {
 	// Sandbox says what the child's commands run under
 	// ("workspace-write · network off", or why they are unsandboxed).
 	Sandbox string `json:"sandbox,omitempty"`
+	// TypeName is the agent type's registry name ("explore"), so a
+	// follow-up after a quit rebuilds the same tools.
+	TypeName string `json:"type_name,omitempty"`
+	// Continues is the finished child this one continues (task resume,
+	// /subagents send to a finished child); its history came along.
+	Continues AgentID `json:"continues,omitempty"`
 }
 
 // AgentMessage says a message from the person was delivered into a child.

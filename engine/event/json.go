@@ -49,6 +49,8 @@ var decoders = map[string]func([]byte) (Event, error){
 	ConversationCleared{}.Kind(): decode[ConversationCleared](),
 	TodosUpdated{}.Kind():        decode[TodosUpdated](),
 	ReviewFinished{}.Kind():      decode[ReviewFinished](),
+	AgentBackgrounded{}.Kind():   decode[AgentBackgrounded](),
+	ResultDelivered{}.Kind():     decode[ResultDelivered](),
 }
 
 // UnmarshalEvent decodes what MarshalEvent wrote. Kinds that cannot be

@@ -64,6 +64,8 @@ func (p *Pane) Apply(ev event.Event) {
 		p.todos = todos.Clean(e.Todos, termtext.Clean)
 	case event.AgentFinished:
 		p.finish(e)
+	case event.AgentBackgrounded:
+		p.background = true
 	default:
 		return
 	}

@@ -49,6 +49,8 @@ type Pane struct {
 
 	step, tools int
 	usage       usage
+	// background is set once the parent's call let go of the child.
+	background bool
 
 	todos    []event.Todo      // the child's task list, cleaned
 	asking   map[string]string // pending permission request ID → the call it is about
@@ -133,6 +135,10 @@ func (p *Pane) Number() int { return p.number }
 // Report is the child's final text, its report to the parent, whole and
 // cleaned; empty until it ends.
 func (p *Pane) Report() string { return p.report }
+
+// Background reports whether the child runs (or ran) in the background:
+// its parent's call returned and its result is delivered later.
+func (p *Pane) Background() bool { return p.background }
 
 // State is where the child is now.
 func (p *Pane) State() State { return p.state }

@@ -103,6 +103,9 @@ func (p *Pane) header(width int) string {
 	if p.state == Running || p.state == WaitingForApproval {
 		right = append(right, p.progress()...)
 	}
+	if p.background {
+		right = append(right, st.Muted.Render(" · background"))
+	}
 	return p.compose(mark, right, "", width)
 }
 

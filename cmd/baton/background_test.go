@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// backgroundOnce scripts a main agent that starts an explore child in the
+// background and answers at once; the child answers once that answer is
+// written, or with block never. A woken main agent reports the child's
+// answer.
+func backgroundOnce(block bool) llmtest.Responder {
+	answered := make(chan struct{})
+	return func(req *llmtest.Request, w *llmtest.Writer) {
+		child := !strings.Contains(strings.Join(req.ToolNames(), ","), "task_wait")
+		switch {
+		case child && block:
+			<-w.Context().Done()
+		case child:
+			select {
+			case <-answered:
+				w.Text("FOUND-IT in auth.go")
+			case <-w.Context().Done():
+			}
+		case strings.HasPrefix(req.LastUser(), "[#1 done]"):
+			w.Text("The explorer says: " + req.LastUser()[strings.Index(req.LastUser(), "FOUND-IT"):][:21])
+		case req.HasToolResult("started #1 in the background"):
+			w.Text("Started it.")
+			close(answered)
+		default:
+			w.ToolCalls(llmtest.Call{Name: "task", Args: `{"description":"find auth","prompt":"find the auth code","subagent_type":"explore","background":true}`})
+		}
+	}
+}
+
+func TestHeadlessWaitsForBackgroundChildren(t *testing.T) {
+	srv := llmtest.NewServer(t, backgroundOnce(false))
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task")
+	if r.code != exitOK || r.stdout != "Started it.\n\nThe explorer says: FOUND-IT in auth.go\n" {
+		t.Fatalf("exit %d, stdout %q\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	for _, want := range []string{"[Explore] find auth - in the background\n", "[#1 done] explore-1 (find auth)\n"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+}
+
+func TestHeadlessJSONListsBackgroundChildren(t *testing.T) {
+	srv := llmtest.NewServer(t, backgroundOnce(false))
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task", "--output-format", "json")
+	var res jsonResult
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitOK {
+		t.Fatalf("exit %d, %v\n%s", r.code, err, r.stdout)
+	}
+	if len(res.Background) != 1 || res.Background[0].ID != "explore-1" || res.Background[0].Status != "completed" || !res.Background[0].Delivered {
+		t.Fatalf("background %+v", res.Background)
+	}
+	if want := 4 * (llmtest.PromptTokens + llmtest.CompletionTokens); res.Usage.TotalTokens != want {
+		t.Errorf("usage %d tokens, want the child's and both turns' %d\n%s\n%s", res.Usage.TotalTokens, want, r.stdout, r.stderr)
+	}
+}
+
+func TestHeadlessNoWaitPrintsTheIDs(t *testing.T) {
+	srv := llmtest.NewServer(t, backgroundOnce(true))
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task", "--no-wait", "--output-format", "json")
+	var res jsonResult
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitOK || res.Result != "Started it." {
+		t.Fatalf("exit %d, %v\n%s", r.code, err, r.stdout)
+	}
+	if len(res.Background) != 1 || res.Background[0].Status != "running" || res.Background[0].Delivered {
+		t.Fatalf("background %+v", res.Background)
+	}
+	if !strings.Contains(r.stderr, "not waiting for background sub-agents: explore-1 (#1)") {
+		t.Errorf("stderr:\n%s", r.stderr)
+	}
+}
+
+func TestNoWaitNeedsAPrompt(t *testing.T) {
+	r := runIn(t, context.Background(), nil, "", "--no-wait")
+	if r.code != exitUsage || !strings.Contains(r.stderr, "--no-wait only applies to headless runs") {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+func TestWakeOnResultConfig(t *testing.T) {
+	tests := []struct {
+		name, user, project string
+		noWake              bool
+	}{
+		{"default wakes", "", "", false},
+		{"user turns it off", "[subagents]\nwake_on_result = false\n", "", true},
+		{"project may turn it off", "", "[subagents]\nwake_on_result = false\n", true},
+		{"project may not turn it back on", "[subagents]\nwake_on_result = false\n", "[subagents]\nwake_on_result = true\n", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg, err := newConfigWorld(t, tt.user, tt.project).load(t, nil, nil)
+			if err != nil || cfg.NoWakeOnResult != tt.noWake {
+				t.Fatalf("NoWakeOnResult %v (err %v), want %v", cfg.NoWakeOnResult, err, tt.noWake)
+			}
+		})
+	}
+	if _, err := newConfigWorld(t, "[subagents]\nwake_on_result = 3\n", "").load(t, nil, nil); err == nil {
+		t.Fatal("wake_on_result = 3 was accepted")
+	}
+}

@@ -1,0 +1,66 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+func TestBackgroundKeyReturnsTheWaitingCall(t *testing.T) {
+	release := make(gate)
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			if release.wait(w) {
+				w.Text("FOUND-IT")
+			}
+		case hasUser(r, "[#1 done]"):
+			w.Text("thanks for the result")
+		case r.HasToolResult("started #1 in the background"):
+			w.Text("it went to the background")
+		default:
+			w.ToolCalls(taskCall("t1", "explore", "find auth code", "Find the auth code."))
+		}
+	}, nil)
+	var backgroundErr error
+	log := watchTurn(t, s, "find auth", func(ev Event) {
+		if e, ok := ev.(AgentStarted); ok {
+			backgroundErr = s.Background(e.Agent)
+		}
+	})
+	if backgroundErr != nil || log.end.Text != "it went to the background" {
+		t.Fatalf("b: %v; turn ended %q", backgroundErr, log.end.Text)
+	}
+	if b := eventsOf[AgentBackgrounded](log); len(b) != 1 || b[0].By != "person" {
+		t.Fatalf("backgrounded events %+v", b)
+	}
+	if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "already") {
+		t.Fatalf("a second b: %v", err)
+	}
+	close(release)
+	readUntil(t, s, mainEnded)
+	found := false
+	for _, r := range srv.Requests() {
+		found = found || hasUser(r, "FOUND-IT")
+	}
+	if !found {
+		t.Fatal("the backgrounded child's result never reached the main agent")
+	}
+}
+
+func TestBackgroundIsRefusedForAChildStillAwaitingApproval(t *testing.T) {
+	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Mode = ModeAsk })
+	log := runTurn(t, s, "find auth", func(req *ApprovalRequest) Answer {
+		if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "approve it first") {
+			t.Errorf("b before approval: %v", err)
+		}
+		return Answer{Decision: Allow}
+	})
+	if log.end.Status != StatusCompleted {
+		t.Fatalf("turn %s", log.end.Status)
+	}
+	if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "ended") {
+		t.Fatalf("b after the end: %v", err)
+	}
+}

@@ -1,0 +1,143 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// resumeCall is a task call that continues a finished child.
+func resumeCall(id, ref, prompt string) llmtest.Call {
+	return llmtest.Call{ID: id, Name: TaskToolName, Args: `{"resume":"` + ref + `","prompt":"` + prompt + `"}`}
+}
+
+// followUpScript: the first turn delegates an explore child, which
+// answers "auth is in auth.go"; "ask more" resumes it. A child asked
+// "Now check expiry." answers from what it was told before.
+func followUpScript(r *llmtest.Request, w *llmtest.Writer) {
+	switch {
+	case isChild(r) && r.LastUser() == "Now check expiry.":
+		w.Text("EXPIRY is in session.go")
+	case isChild(r):
+		w.Text("auth is in auth.go")
+	case lastIsUser(r, "find auth"):
+		w.ToolCalls(taskCall("t1", "explore", "find auth code", "Find the auth code."))
+	case lastIsUser(r, "ask more"):
+		w.ToolCalls(resumeCall("t2", "explore-1", "Now check expiry."))
+	default:
+		w.Text("answer")
+	}
+}
+
+// checkContinued asserts that the follow-up's first request carries the
+// earlier child's history and nothing of the parent's conversation.
+func checkContinued(t *testing.T, srv *llmtest.Server) {
+	t.Helper()
+	var req *llmtest.Request
+	for _, r := range srv.Requests() {
+		if isChild(r) && r.LastUser() == "Now check expiry." {
+			req = r
+		}
+	}
+	if req == nil {
+		t.Fatal("the follow-up never asked the model")
+	}
+	var roles []string
+	for _, m := range req.Body.Messages {
+		roles = append(roles, m.Role+":"+m.Content)
+		if strings.Contains(m.Content, "find auth") || strings.Contains(m.Content, "ask more") {
+			t.Fatalf("the parent's conversation leaked into the follow-up: %q", m.Content)
+		}
+	}
+	got := strings.Join(roles[1:], " | ")
+	if want := "user:Find the auth code. | assistant:auth is in auth.go | user:Now check expiry."; got != want {
+		t.Fatalf("follow-up history:\n got %s\nwant %s", got, want)
+	}
+	if names := strings.Join(req.ToolNames(), ","); strings.Contains(names, TaskToolName) || !strings.Contains(names, "read_file") {
+		t.Fatalf("follow-up tools %s", names)
+	}
+}
+
+func TestResumeContinuesAFinishedChildWithItsOwnHistory(t *testing.T) {
+	s, srv := newTestSession(t, followUpScript, nil)
+	runTurn(t, s, "find auth", nil)
+	log := runTurn(t, s, "ask more", nil)
+	started := eventsOf[AgentStarted](log)
+	if len(started) != 1 || started[0].Continues != "explore-1" || started[0].Agent != "explore-2" ||
+		started[0].Description != "continue #1: find auth code" || started[0].TypeName != "explore" {
+		t.Fatalf("follow-up started %+v", started)
+	}
+	checkContinued(t, srv)
+	last := srv.Requests()[len(srv.Requests())-1]
+	if !last.HasToolResult("EXPIRY is in session.go") {
+		t.Fatal("the follow-up's result did not return to the parent")
+	}
+}
+
+func TestResumeAfterAQuitReadsTheChildsTranscript(t *testing.T) {
+	_, workspace, dir := newRecorded(t, nil)
+	first, _ := newTestSession(t, followUpScript, recordTo(workspace, dir))
+	runTurn(t, first, "find auth", nil)
+	first.Close()
+	second, srv := newTestSession(t, followUpScript, recordTo(workspace, dir))
+	runTurn(t, second, "ask more", nil)
+	checkContinued(t, srv)
+}
+
+func TestResumeRefusesWhatCannotContinue(t *testing.T) {
+	release := make(gate)
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			if release.wait(w) {
+				w.Text("late")
+			}
+		case r.HasToolResult("needs a prompt"):
+			close(release)
+			w.Text("ok")
+		case r.HasToolResult("started #1"):
+			w.ToolCalls(resumeCall("t2", "explore-1", "More."), resumeCall("t3", "#7", "More."), llmtest.Call{ID: "t4", Name: TaskToolName, Args: `{"resume":"1"}`})
+		case lastIsUser(r, "go"):
+			w.ToolCalls(bgCall("t1", "slow", "Be slow."))
+		default:
+			w.Text("later")
+		}
+	}, nil)
+	log := runTurn(t, s, "go", nil)
+	if log.end.Text != "ok" {
+		t.Fatalf("turn ended %q", log.end.Text)
+	}
+	var got []string
+	for _, r := range srv.Requests() {
+		if msgs := toolMessages(r); len(msgs) == 4 {
+			got = msgs
+		}
+	}
+	if !strings.Contains(got[1], "is still running") || !strings.Contains(got[2], `no sub-agent "#7"`) || !strings.Contains(got[3], "needs a prompt") {
+		t.Fatalf("results %q", got)
+	}
+}
+
+func TestContinueAgentFromTheKeyboardDeliversToTheMainAgent(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case hasUser(r, "[#2 done]") && !isChild(r):
+			w.Text("main got the follow-up")
+		default:
+			followUpScript(r, w)
+		}
+	}, nil)
+	runTurn(t, s, "find auth", nil)
+	if err := s.ContinueAgent("1", "Now check expiry."); err != nil {
+		t.Fatal(err)
+	}
+	events := readUntil(t, s, mainEnded)
+	if end := events[len(events)-1].(TurnEnded); end.Text != "main got the follow-up" {
+		t.Fatalf("wake turn %q", end.Text)
+	}
+	checkContinued(t, srv)
+	if err := s.ContinueAgent("explore-9", "x"); err == nil {
+		t.Fatal("continuing an unknown child worked")
+	}
+}

@@ -1,0 +1,108 @@
+package engine
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+func TestTaskWaitTimesOutThenJoins(t *testing.T) {
+	release := make(gate)
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			if release.wait(w) {
+				w.Text("FOUND-IT")
+			}
+		case r.HasToolResult("FOUND-IT"):
+			w.Text("joined")
+		case r.HasToolResult("still running after the wait"):
+			close(release)
+			w.ToolCalls(llmtest.Call{ID: "w2", Name: TaskWaitToolName, Args: `{"ids":["explore-1"],"timeout_s":600}`})
+		case r.HasToolResult("started #1"):
+			w.ToolCalls(llmtest.Call{ID: "w1", Name: TaskWaitToolName, Args: `{"ids":["#1"],"timeout_s":1}`})
+		default:
+			w.ToolCalls(bgCall("t1", "find auth code", "Find the auth code."))
+		}
+	}, nil)
+	log := runTurn(t, s, "start and join", nil)
+	if log.end.Text != "joined" {
+		t.Fatalf("turn ended %q", log.end.Text)
+	}
+	delivered := eventsOf[ResultDelivered](log)
+	if len(delivered) != 1 || delivered[0].Via != "task_wait" || delivered[0].Child != "explore-1" {
+		t.Fatalf("deliveries %+v", delivered)
+	}
+	for _, r := range srv.Requests() {
+		if hasUser(r, "[#1 done]") {
+			t.Fatal("a result task_wait returned was injected again")
+		}
+	}
+	if !s.Quiet() {
+		t.Fatal("not quiet after the join")
+	}
+}
+
+func TestTaskWaitRefusesBadArguments(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case r.Index == 0:
+			w.ToolCalls(
+				llmtest.Call{ID: "w1", Name: TaskWaitToolName, Args: `{"timeout_s":100000}`},
+				llmtest.Call{ID: "w2", Name: TaskWaitToolName, Args: `{"ids":["nobody-9"]}`},
+				llmtest.Call{ID: "w3", Name: TaskWaitToolName, Args: `{}`},
+			)
+		default:
+			w.Text("ok")
+		}
+	}, nil)
+	runTurn(t, s, "wait for nothing", nil)
+	got := toolMessages(srv.Requests()[1])
+	if !strings.Contains(got[0], "timeout_s must be between 1 and 600") || !strings.Contains(got[1], `no sub-agent "nobody-9"`) ||
+		!strings.Contains(got[2], "no sub-agents to report") {
+		t.Fatalf("results %q", got)
+	}
+}
+
+func TestTaskStatusReportsProgressOfARunningChild(t *testing.T) {
+	release, working := make(gate), make(gate)
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r) && len(r.Body.Messages) == 2:
+			w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"role": "assistant", "content": "LOOKING at the handlers"}}}})
+			w.ToolCalls(llmtest.Call{ID: "c1", Name: "list_files", Args: `{}`})
+		case isChild(r):
+			close(working)
+			if release.wait(w) {
+				w.Text("FOUND-IT")
+			}
+		case hasUser(r, "[#1 done]"):
+			w.Text("done")
+		case r.HasToolResult("running · 1 tools"):
+			close(release)
+			w.Text("checked")
+		case r.HasToolResult("started #1"):
+			if working.wait(w) {
+				w.ToolCalls(llmtest.Call{ID: "s1", Name: TaskStatusToolName, Args: `{"ids":["explore-1"]}`})
+			}
+		case r.Index == 0:
+			w.ToolCalls(bgCall("t1", "find auth code", "Find the auth code."))
+		default:
+			w.Text("done")
+		}
+	}, nil)
+	log := runTurn(t, s, "start and check", nil)
+	if log.end.Text != "checked" {
+		t.Fatalf("turn ended %q; requests %d", log.end.Text, len(srv.Requests()))
+	}
+	var status string
+	for _, r := range srv.Requests() {
+		if msgs := toolMessages(r); len(msgs) == 2 && r.HasToolResult("running") {
+			status = msgs[1]
+		}
+	}
+	for _, want := range []string{"#1 explore-1 [Explore] find auth code: running · 1 tools", "background", "latest text: LOOKING at the handlers"} {
+		contains(t, "task_status", status, want)
+	}
+}
