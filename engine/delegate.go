@@ -87,9 +87,9 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, raw json.RawMess
 	preview := &DelegationPreview{
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
 		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
-		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
+		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.shown,
 	}
-	answer, asked := d.s.perms.requestDelegation(child.emit, child.stamp, spec.typ.Name, preview)
+	answer, asked := d.s.perms.requestDelegation(child, spec.typ.Name, preview)
 	pending := &pendingChild{d: d, ctx: ctx, cancel: cancel, child: child, spec: spec, args: args, answer: answer}
 	if !asked {
 		pending.takePlace()
@@ -185,6 +185,7 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int) *Agent {
 		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
 		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
 			context: newNestedContext(d.workspace, "AGENTS.md")},
+		rules:    &agentRules{own: spec.rules},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: []openai.ChatCompletionMessage{system},
 		emit:    d.s.emit, record: record, requests: d.s.cfg.requestPolicy(),

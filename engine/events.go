@@ -27,6 +27,7 @@ type (
 	MessageDone         = event.MessageDone
 	Meta                = event.Meta
 	Notice              = event.Notice
+	PermissionRule      = event.PermissionRule
 	ReasoningDelta      = event.ReasoningDelta
 	Retrying            = event.Retrying
 	Stats               = event.Stats

@@ -34,8 +34,10 @@ func IsFileTool(name string) bool { return fileTools[name] }
 
 // Rule is one parsed rule.
 type Rule struct {
-	// Tool is the tool the rule is about.
-	Tool string
+	// Tool is the tool the rule is about; with AnyTool, a prefix of the
+	// tools it covers (mcp__github__* covers every tool of that server).
+	Tool    string
+	AnyTool bool
 	// Scoped is false for a bare tool name, which covers every call.
 	Scoped bool
 	// Prefix is true for a command rule ending in ":*".
@@ -49,6 +51,12 @@ type Rule struct {
 func Parse(s string) (Rule, error) {
 	s = strings.TrimSpace(s)
 	open := strings.IndexByte(s, '(')
+	if prefix, ok := strings.CutSuffix(s, "*"); ok && open < 0 && strings.HasPrefix(prefix, "mcp__") {
+		if err := checkName(prefix); err != nil {
+			return Rule{}, fmt.Errorf("rule %q: %w", s, err)
+		}
+		return Rule{Tool: prefix, AnyTool: true}, nil
+	}
 	if open < 0 {
 		if err := checkName(s); err != nil {
 			return Rule{}, fmt.Errorf("rule %q: %w", s, err)
@@ -103,6 +111,8 @@ func checkName(name string) error {
 // String writes the rule back in the form Parse reads.
 func (r Rule) String() string {
 	switch {
+	case r.AnyTool:
+		return r.Tool + "*"
 	case !r.Scoped:
 		return r.Tool
 	case r.Tool == CommandTool && r.Prefix:
@@ -116,7 +126,7 @@ func (r Rule) String() string {
 // Matches says whether the rule covers the call as a whole. For a command,
 // that is every part; a deny or ask question is Touches.
 func (r Rule) Matches(c Call) bool {
-	if r.Tool != c.Tool {
+	if !r.names(c.Tool) {
 		return false
 	}
 	if !r.Scoped {
@@ -132,7 +142,7 @@ func (r Rule) Matches(c Call) bool {
 // or ask rule needs, since one forbidden part is enough to stop a
 // compound command.
 func (r Rule) Touches(c Call) bool {
-	if r.Tool != c.Tool {
+	if !r.names(c.Tool) {
 		return false
 	}
 	if !r.Scoped {
@@ -152,6 +162,14 @@ func (r Rule) Touches(c Call) bool {
 		}
 	}
 	return false
+}
+
+// names says whether the rule is about tool.
+func (r Rule) names(tool string) bool {
+	if r.AnyTool {
+		return strings.HasPrefix(tool, r.Tool)
+	}
+	return r.Tool == tool
 }
 
 // matchesPath matches a file rule against the call's path.
