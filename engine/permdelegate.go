@@ -66,7 +66,9 @@ func (p *permissions) rememberedType(name string) ([]rules.Rule, bool) {
 }
 
 // ownRules parses an agent type's own rules; a rule that does not parse
-// makes the type unusable rather than silently wider.
+// makes the type unusable rather than silently wider. (A project agent
+// that allows anything loads only in a trusted folder: agenttypes
+// withholds it otherwise.)
 func ownRules(typ agenttypes.Type) (rules.Set, []string, error) {
 	var set rules.Set
 	var shown []string

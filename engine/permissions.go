@@ -103,8 +103,11 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 	case allowed || tool.ReadOnly():
 		return nil
 	case p.mode == ModeHeadless:
-		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with --allow %q (or --allow %s, or --yolo) to let it run",
-			name, suggestion(call), name)
+		how := fmt.Sprintf("--allow %s (or --yolo)", name)
+		if narrow := suggestion(call); narrow != name {
+			how = fmt.Sprintf("--allow %q (or --allow %s, or --yolo)", narrow, name)
+		}
+		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with %s to let it run", name, how)
 	}
 	return p.askTool(ctx, a, tool, args, call)
 }

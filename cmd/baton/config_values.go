@@ -193,3 +193,17 @@ func checkTheme(name string) error {
 	}
 	return nil
 }
+
+// notifyMode says how baton calls the person back to a waiting card or a
+// long turn that ended: "bell", "title" or "off".
+type notifyMode string
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (n *notifyMode) UnmarshalTOML(v any) error {
+	s, ok := v.(string)
+	if !ok || (s != "bell" && s != "title" && s != "off") {
+		return valueError{`"bell", "title" or "off"`, v}
+	}
+	*n = notifyMode(s)
+	return nil
+}

@@ -52,6 +52,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			Types:         types,
 			Mode:          cfg.mode(headless),
 			Allow:         cfg.Allow,
+			Rules:         cfg.Rules,
 			SubagentAllow: cfg.SubagentAllow,
 			SubagentDeny:  cfg.SubagentDeny,
 			Limits:        cfg.Limits,
