@@ -25,7 +25,10 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	k := m.keys
 	switch m.overlay {
 	case overlayApproval:
-		return m.cardHelpKeys()
+		if len(m.approvals) > 0 && m.approvals[0].armed {
+			return m.cardHelpKeys()
+		}
+		// An unarmed card's keys cannot fire: typing goes to the input.
 	case overlayReason:
 		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason"), k.Quit}
 	case overlayEdit:
