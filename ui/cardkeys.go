@@ -59,7 +59,14 @@ func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
 		return m.answerCard(event.Answer{Decision: event.Deny})
 	case key.Matches(msg, m.keys.DenyNow):
 		// esc on a tool card is an interrupt that also answers the card.
-		return tea.Batch(m.answerCard(event.Answer{Decision: event.Deny, Reason: "the person stopped the turn"}), m.interrupt())
+		// The turn is cancelled before the denial is delivered, so the
+		// agent never takes the denial as a cue for its next request.
+		stop := m.interrupt()
+		deny := m.answerCard(event.Answer{Decision: event.Deny, Reason: "the person stopped the turn"})
+		return func() tea.Msg {
+			stop()
+			return deny()
+		}
 	case key.Matches(msg, m.keys.CardUp):
 		card.scrollBy(&m.conv.rc, -1, m.width, height, tail)
 	case key.Matches(msg, m.keys.CardDown):
