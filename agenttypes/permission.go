@@ -119,9 +119,11 @@ func (p *fileParser) action(key string, n *yaml.Node) string {
 }
 
 // emitRules writes one key's rules for each tool it governs. The default
-// becomes a rule on the whole tool only when no exception is laxer than
-// it, because in Rules a stricter rule on the whole tool would override
-// the exception; a default deny that cannot be kept is said plainly.
+// becomes a rule on the whole tool: in an agent's own rules the engine
+// decides patterns before bare tool names, so the default stays the
+// fallback for calls no pattern names ("git diff*": allow, "*": deny runs
+// git diff and nothing else). A tool denied with no laxer exception is
+// removed, as OpenCode disables it.
 func (p *fileParser) emitRules(t *Type, key string, g *permGroup) {
 	laxer := slices.ContainsFunc(g.exceptions, func(x exception) bool { return strictness[x.action] < strictness[g.fallback] })
 	for _, tool := range permissionTools[key] {
@@ -130,17 +132,12 @@ func (p *fileParser) emitRules(t *Type, key string, g *permGroup) {
 				addRule(&t.Permissions, x.action, tool+"("+rulePattern(tool, x.pattern)+")")
 			}
 		}
-		switch {
-		case g.fallback == "":
-		case !laxer:
+		if g.fallback != "" {
 			addRule(&t.Permissions, g.fallback, tool)
-			if g.fallback == "deny" {
-				t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == tool })
-			}
 		}
-	}
-	if laxer && g.fallback == "deny" {
-		p.warn(g.line, "permission %s: calls matching none of its patterns will ask instead of being denied", key)
+		if g.fallback == "deny" && !laxer {
+			t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == tool })
+		}
 	}
 }
 

@@ -4,8 +4,10 @@ import "slices"
 
 // Rules are standing permission rules in Claude Code's syntax: a tool name
 // ("edit_file") or a tool with an argument pattern ("run_command(git
-// diff:*)", "edit_file(docs/**)"). Deny beats ask, and ask beats allow, so
-// a rule never widens what a stricter one forbids.
+// diff:*)", "edit_file(docs/**)"). Deny beats ask, and ask beats allow,
+// among patterns and among bare names; in an agent's own rules a pattern
+// is decided before a bare tool name, which is the fallback for the calls
+// no pattern names (OpenCode's "*").
 type Rules struct {
 	Allow []string
 	Ask   []string

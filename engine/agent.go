@@ -28,7 +28,10 @@ type Agent struct {
 	// liveTools, when set, adds the MCP tools connected at each step.
 	liveTools func() []tools.Tool
 	exec      *executor
-	maxSteps  int
+	// rules are a child's own permissions; nil for the main agent, whose
+	// rules are the session's standing ones.
+	rules    *agentRules
+	maxSteps int
 	// summarizeAtLimit asks the model once, without tools, for a summary
 	// when the step limit is reached (children do; the main agent stops).
 	summarizeAtLimit bool

@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 
+	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -30,6 +31,9 @@ type childSpec struct {
 	// workspace is the folder the child works in: the session's, or its
 	// worktree's.
 	workspace string
+	// rules are the type's own rules, and shown how the card lists them.
+	rules rules.Set
+	shown []string
 }
 
 // resolve turns a task call into a spec, or an error for the model naming
@@ -45,6 +49,9 @@ func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (
 	choice := d.childModel(ctx, a, typ, mainModel)
 	spec := childSpec{typ: typ, box: d.childBox(typ), model: choice.model, modelWhy: choice.why, workspace: d.workspace}
 	spec.tools = d.childTools(d.ws, typ, spec.box)
+	if spec.rules, spec.shown, err = ownRules(typ); err != nil {
+		return childSpec{}, fmt.Errorf("agent type %q has a permission rule baton cannot read (%w); use another type", typ.Name, err)
+	}
 	if err := d.checkCapabilities(typ, spec.model); err != nil {
 		return childSpec{}, err
 	}

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -69,10 +70,14 @@ type Config struct {
 	Workspace string
 	// Types is the registry of agent types offered through the task tool.
 	Types *agenttypes.Registry
-	// Mode decides how approvals are answered; Allow lists tools (and
-	// "task") allowed without asking in ModeHeadless.
+	// Mode decides how approvals are answered; Allow lists rules (tool
+	// names such as "task", or scoped rules such as
+	// "run_command(go test:*)") that run without asking (--allow).
 	Mode  PermissionMode
 	Allow []string
+	// Rules are the standing permission rules from config files, each with
+	// its kind and source; deny beats ask beats allow.
+	Rules []event.PermissionRule
 	// SubagentAllow and SubagentDeny filter every child's tools on top of
 	// its type (deny wins; an empty allow list means no filter).
 	SubagentAllow []string

@@ -148,7 +148,7 @@ func (p *pendingChild) ask() {
 	preview := &DelegationPreview{
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
 		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
-		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced,
+		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.shown,
 	}
 	if p.prev != nil {
 		preview.Continues = p.prev.id
@@ -157,7 +157,7 @@ func (p *pendingChild) ask() {
 	if p.iso.note != "" {
 		p.child.emit(Notice{Meta: p.child.stamp(), Text: p.iso.note})
 	}
-	answer, asked := d.s.perms.requestDelegation(p.child.emit, p.child.stamp, spec.typ.Name, preview)
+	answer, asked := d.s.perms.requestDelegation(p.child, spec.typ.Name, preview)
 	p.answer = answer
 	if !asked {
 		p.takePlace()
@@ -229,6 +229,7 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int, seed []openai
 		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
 		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
 			context: newNestedContext(spec.workspace, "AGENTS.md")},
+		rules:    &agentRules{own: spec.rules},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: slices.Clone(seed),
 		emit:    d.s.emit, record: record, requests: d.s.cfg.requestPolicy(),

@@ -29,6 +29,7 @@ type (
 	MessageDone         = event.MessageDone
 	Meta                = event.Meta
 	Notice              = event.Notice
+	PermissionRule      = event.PermissionRule
 	ReasoningDelta      = event.ReasoningDelta
 	ReviewFinished      = event.ReviewFinished
 	ResultDelivered     = event.ResultDelivered

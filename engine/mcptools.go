@@ -41,16 +41,6 @@ func listsTool(list []string, tool string) bool {
 	return false
 }
 
-// allowsTool is listsTool over the session's allow set.
-func allowsTool(allowed map[string]bool, tool string) bool {
-	for entry := range allowed {
-		if matchesTool(entry, tool) {
-			return true
-		}
-	}
-	return false
-}
-
 // toolSet is the agent's fixed set plus the MCP tools connected now:
 // the main agent sees servers that finish starting after the session did.
 func (a *Agent) toolSet() *tools.Set {

@@ -85,7 +85,10 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model,
 		bgLive: map[AgentID]*childRun{}, delivered: map[AgentID]bool{}}
 	s.ctx, s.cancel = context.WithCancelCause(ctx)
-	s.perms = newPermissions(cfg.Mode, cfg.Allow, &s.ids)
+	if s.perms, err = newPermissions(cfg, &s.ids); err != nil {
+		s.cancel(nil)
+		return nil, err
+	}
 	s.startModelList()
 	if s.deleg, err = newDelegator(s); err != nil {
 		s.cancel(nil)

@@ -161,10 +161,8 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 		defer unlock()
 		ctx = locked
 	}
-	if !tool.ReadOnly() {
-		if err := e.perms.authorizeTool(ctx, a, tool, call.ID, args); err != nil {
-			return tools.Result{}, Usage{}, err
-		}
+	if err := e.perms.authorizeTool(ctx, a, tool, call.ID, args); err != nil {
+		return tools.Result{}, Usage{}, err
 	}
 	res, err := tool.Run(ctx, args)
 	if err != nil {

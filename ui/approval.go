@@ -1,12 +1,15 @@
 package ui
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -20,6 +23,13 @@ type approvalCard struct {
 	meta   event.Meta
 	number int // the asking child's pane number, 0 for the main agent
 	scroll int // first body line shown
+	seq    int // arrival order, naming the card in its timers
+	// armed cards take keys; arming says the quiet period has started.
+	armed, arming bool
+	// shownAt is when the card became the active one; called says the
+	// person was called back to it.
+	shownAt time.Time
+	called  bool
 
 	body    []string // drawn body, cached by width and style generation
 	bodyKey [2]int
@@ -49,16 +59,24 @@ func (c *approvalCard) title() string {
 	return termtext.Clean(t)
 }
 
-// sameKind says whether an "always" answer to c covers other as well:
-// the same tool, or a delegation to the same type.
-func (c *approvalCard) sameKind(other *approvalCard) bool {
+// covers says whether an "always" answer to c, adding chosen, answers
+// other as well: a delegation to the same type, or a call of the same
+// agent that the chosen rules allow.
+func (c *approvalCard) covers(other *approvalCard, chosen []string, workspace string) bool {
 	if c.req.Kind != other.req.Kind {
 		return false
 	}
 	if d, o := c.delegation(), other.delegation(); d != nil && o != nil {
 		return d.AgentType == o.AgentType
 	}
-	return c.req.Kind == event.ApproveTool && c.req.Tool == other.req.Tool
+	if c.meta.Agent != other.meta.Agent || len(chosen) == 0 {
+		return false
+	}
+	list, err := rules.ParseAll(chosen)
+	if err != nil {
+		return false
+	}
+	return rules.Covered(list, rules.CallOf(other.req.Tool, json.RawMessage(other.req.Args), workspace))
 }
 
 // subject names what was asked about, for the status line.
@@ -128,29 +146,16 @@ func (c *approvalCard) facts(rc *renderCtx) []string {
 		lines = append(lines, field("", d.ModelWhy))
 	}
 	lines = append(lines, isolationFacts(d, field)...)
-	return append(lines, field("first request", estimate))
-}
-
-// keyHelp lists the answers the card takes; waiting is how many
-// delegation cards Y would approve.
-func (c *approvalCard) keyHelp(rc *renderCtx, keys KeyMap, waiting int) string {
-	once, always := "allow once", "always allow "+c.req.Tool
-	d := c.delegation()
-	if d != nil {
-		once, always = "approve", "always for "+d.AgentType
+	lines = append(lines, field("first request", estimate))
+	// Without this line the child inherits nothing and asks on its own
+	// cards.
+	if len(d.Inherits) > 0 {
+		lines = append(lines, field("inherits:", strings.Join(d.Inherits, ", ")))
 	}
-	st := rc.styles.Card
-	item := func(b key.Binding, desc string) string {
-		return st.Key.Render(b.Help().Key) + " " + st.Label.Render(desc)
+	if len(d.Rules) > 0 {
+		lines = append(lines, field("own rules:", strings.Join(d.Rules, ", ")))
 	}
-	items := []string{item(keys.Allow, once), item(keys.Deny, "deny"), item(keys.AllowAlways, termtext.Clean(always))}
-	if d != nil {
-		items = append(items, item(keys.Edit, "edit prompt"))
-		if waiting > 1 {
-			items = append(items, item(keys.AllowAll, fmt.Sprintf("approve all %d", waiting)))
-		}
-	}
-	return strings.Join(items, st.Label.Render(" · "))
+	return lines
 }
 
 // maxCardWidth keeps a card readable on a very wide terminal.
@@ -223,10 +228,10 @@ func (m *Model) cardTail() []string {
 	sep := st.Label.Render(" · ")
 	switch m.overlay {
 	case overlayReason:
-		return []string{m.reason.view(), item(k.Confirm, "deny") + sep + item(k.Cancel, "deny without a reason")}
+		return []string{m.reason.view(), item(k.Confirm, "deny, telling the model why") + sep + item(k.Cancel, "deny without a reason")}
 	case overlayEdit:
 		return []string{item(k.Confirm, "approve the edited prompt") + sep + item(k.Newline, "newline") + sep + item(k.Cancel, "back")}
 	}
 	card := m.approvals[0]
-	return append(card.facts(&m.conv.rc), card.keyHelp(&m.conv.rc, k, m.pendingDelegations()))
+	return append(card.facts(&m.conv.rc), card.keyHelp(&m.conv.rc, k, m.pendingDelegations(), innerWidth(m.width))...)
 }

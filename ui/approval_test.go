@@ -15,7 +15,8 @@ import (
 // channel its answer arrives on.
 func askTool(t *testing.T, d *driver, id string, meta event.Meta) chan event.Answer {
 	t.Helper()
-	req := &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "run_command", Preview: "go test ./..."}
+	req := &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "run_command", Args: `{"command":"go test ./..."}`, Preview: "go test ./...",
+		Always: []string{"run_command(go test:*)"}}
 	answers := newRequest(t, req)
 	d.emit(event.ApprovalRequested{Meta: meta, Request: req})
 	return answers
@@ -42,8 +43,8 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 			if d.m.overlay != overlayNone || !d.m.input.ta.Focused() {
 				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
 			}
-			if key == "esc" && d.s.interrupts != 0 {
-				t.Error("esc on a card also interrupted the turn")
+			if stopped := d.s.interrupts != 0; stopped != (key == "esc") {
+				t.Errorf("%s: turn interrupted = %v; only esc on a tool card stops the turn", key, stopped)
 			}
 		})
 	}
@@ -51,6 +52,7 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 
 func TestTypingBeforeCardNeverAnswers(t *testing.T) {
 	d := newDriver(t, 80, 24)
+	d.hold = true
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.typeText("y")
 	answers := askTool(t, d, "p1", mainMeta)
@@ -59,8 +61,8 @@ func TestTypingBeforeCardNeverAnswers(t *testing.T) {
 	if len(answers) != 0 {
 		t.Fatalf("answered %v by keys typed before the card or pasted", <-answers)
 	}
-	if got := d.m.input.value(); got != "y" {
-		t.Errorf("the box holds %q; keys after the card must not reach it", got)
+	if got := d.m.input.value(); got != "yyesz" {
+		t.Errorf("the box holds %q; keys typed while the card arms go on into it", got)
 	}
 	if !strings.Contains(d.screen(), "Allow run_command?") || !strings.Contains(d.screen(), "go test ./...") {
 		t.Errorf("card does not show the command:\n%s", d.screen())
@@ -76,7 +78,7 @@ func TestCardsQueueAndChildCardsSayWhoAsks(t *testing.T) {
 	if !strings.Contains(d.screen(), "2 approvals waiting") {
 		t.Errorf("status does not count the waiting cards:\n%s", d.screen())
 	}
-	d.keys("n")
+	d.keys("n", "enter")
 	if got := (<-first).Decision; got != event.Deny {
 		t.Fatalf("first card answered %q", got)
 	}

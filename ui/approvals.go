@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // cardActive says whether the first card holds the keys, bare or with
@@ -14,34 +16,36 @@ func (m *Model) cardActive() bool {
 	return m.overlay == overlayApproval || m.overlay == overlayReason || m.overlay == overlayEdit
 }
 
-// requestApproval queues a card; the first one takes the keys at once.
-// A transcript or message box open at that moment waits behind the
-// cards, so no question is ever hidden by another view.
-func (m *Model) requestApproval(ev event.ApprovalRequested) {
+// requestApproval queues a card; the first one is drawn at once and
+// takes keys once it is armed (see armActive). A transcript or message
+// box open at that moment waits behind the cards, so no question is ever
+// hidden by another view.
+func (m *Model) requestApproval(ev event.ApprovalRequested) tea.Cmd {
 	if ev.Request == nil {
-		return
+		return nil
 	}
-	card := &approvalCard{req: ev.Request, meta: ev.Meta}
+	m.cardSeq++
+	card := &approvalCard{req: ev.Request, meta: ev.Meta, seq: m.cardSeq}
 	if p, ok := m.agents.byID[ev.Agent]; ok {
 		card.number = p.Number()
 	}
 	m.approvals = append(m.approvals, card)
 	m.settle(endCard, "")
 	if m.cardActive() {
-		return
+		return m.armActive()
 	}
 	if m.overlay != overlayNone {
 		m.behind = m.overlay
 	}
 	m.overlay = overlayApproval
-	m.input.blur()
 	m.message.blur()
+	return m.armActive()
 }
 
 // dropApproval removes a card answered elsewhere (a remembered choice, a
 // cancelled agent). The reason line or editor of a dropped first card
 // closes with it.
-func (m *Model) dropApproval(id string) {
+func (m *Model) dropApproval(id string) tea.Cmd {
 	for i, card := range m.approvals {
 		if card.req.ID == id {
 			m.approvals = append(m.approvals[:i:i], m.approvals[i+1:]...)
@@ -49,10 +53,10 @@ func (m *Model) dropApproval(id string) {
 				m.overlay = overlayApproval
 				m.reason.blur()
 			}
-			m.refocus()
-			return
+			return m.refocus()
 		}
 	}
+	return nil
 }
 
 // dropAllApprovals clears the cards a finished turn left; their agents
@@ -66,14 +70,14 @@ func (m *Model) dropAllApprovals() tea.Cmd {
 	if m.cardActive() {
 		m.overlay = overlayApproval
 	}
-	m.refocus()
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, m.refocus())...)
 }
 
 // answerCard answers the active card and shows the next one, or gives
 // the keys back. The answer is sent from a Cmd, never from Update. "Always"
-// also answers the cards already waiting for the same tool or type: the
-// engine remembers the choice only for questions not yet asked.
+// also answers the cards already waiting that it covers (the same agent's
+// calls its rules allow, or delegations of the same type): the engine
+// applies the choice only to questions not yet asked.
 func (m *Model) answerCard(a event.Answer) tea.Cmd {
 	card := m.approvals[0]
 	m.approvals = m.approvals[1:]
@@ -81,7 +85,7 @@ func (m *Model) answerCard(a event.Answer) tea.Cmd {
 	if a.Decision == event.AllowAlways {
 		kept := m.approvals[:0:0]
 		for _, other := range m.approvals {
-			if other.sameKind(card) {
+			if card.covers(other, a.Rules, m.opts.Workspace) {
 				cmds = append(cmds, answer(other.req, event.Answer{Decision: event.Allow}))
 				continue
 			}
@@ -90,9 +94,15 @@ func (m *Model) answerCard(a event.Answer) tea.Cmd {
 		m.approvals = kept
 	}
 	m.overlay = overlayApproval
-	m.setTransient(statusInfo, answerWords[a.Decision]+": "+card.subject(), endCard, "")
-	m.refocus()
-	return tea.Batch(cmds...)
+	said := answerWords[a.Decision] + ": " + card.subject()
+	if len(a.Rules) > 0 {
+		said = "always allowed; added " + termtext.Clean(strings.Join(a.Rules, ", ")) + " (/permissions lists and removes rules)"
+		if card.meta.Agent != "" && card.meta.Agent != event.MainAgent {
+			said = fmt.Sprintf("always allowed for %s only; added %s", termtext.Clean(string(card.meta.Agent)), termtext.Clean(strings.Join(a.Rules, ", ")))
+		}
+	}
+	m.setTransient(statusInfo, said, endCard, "")
+	return tea.Batch(append(cmds, m.refocus())...)
 }
 
 // answerDelegations approves every waiting delegation; permission cards
@@ -109,8 +119,7 @@ func (m *Model) answerDelegations() tea.Cmd {
 	}
 	m.approvals = kept
 	m.setTransient(statusInfo, fmt.Sprintf("approved %s", plural(len(cmds), "delegation")), endCard, "")
-	m.refocus()
-	return tea.Batch(cmds...)
+	return tea.Batch(append(cmds, m.refocus())...)
 }
 
 // pendingDelegations counts the delegation cards waiting.
@@ -133,11 +142,11 @@ func answer(req *event.ApprovalRequest, a event.Answer) tea.Cmd {
 }
 
 // refocus settles who holds the keys once the card queue changed: the
-// next card, else the view the cards interrupted, else the focused pane
-// or the input.
-func (m *Model) refocus() {
+// next card (armed afresh), else the view the cards interrupted, else
+// the focused pane or the input.
+func (m *Model) refocus() tea.Cmd {
 	if len(m.approvals) > 0 {
-		return
+		return m.armActive()
 	}
 	if m.cardActive() {
 		m.overlay, m.behind = m.behind, overlayNone
@@ -151,6 +160,7 @@ func (m *Model) refocus() {
 	default:
 		m.setFocus(m.focus)
 	}
+	return m.notify.clear()
 }
 
 // answerWords says an answer back to the person.

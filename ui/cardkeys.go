@@ -15,6 +15,9 @@ import (
 func (m *Model) overlayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	switch m.overlay {
 	case overlayApproval:
+		if !m.cardHoldsKeys(msg) {
+			return m.typeAhead(msg), true
+		}
 		return m.cardKey(msg), true
 	case overlayReason:
 		return m.reasonKey(msg), true
@@ -30,33 +33,42 @@ func (m *Model) overlayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 	return nil, false
 }
 
-// cardKey answers the active card. Pasted text never answers.
+// cardKey answers the armed active card (cardHoldsKeys keeps typing and
+// pasted text away from it).
 func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
-	if msg.Paste {
-		return nil
-	}
 	card, height, tail := m.approvals[0], cardRoom(m.conversationHeight()), len(m.cardTail())
 	delegation := card.delegation() != nil
 	switch {
 	case key.Matches(msg, m.keys.Allow):
 		return m.answerCard(event.Answer{Decision: event.Allow})
-	case key.Matches(msg, m.keys.AllowAlways):
+	case key.Matches(msg, m.keys.AllowAlways) && delegation:
 		return m.answerCard(event.Answer{Decision: event.AllowAlways})
+	case key.Matches(msg, m.keys.AllowAlways) && len(card.req.Always) > 0:
+		return m.answerCard(event.Answer{Decision: event.AllowAlways, Rules: card.req.Always})
+	case key.Matches(msg, m.keys.AllowFolder) && !delegation && len(card.req.AlwaysFolder) > 0:
+		return m.answerCard(event.Answer{Decision: event.AllowAlways, Rules: card.req.AlwaysFolder})
 	case key.Matches(msg, m.keys.AllowAll) && delegation:
 		return m.answerDelegations()
 	case key.Matches(msg, m.keys.Edit) && delegation:
 		m.overlay = overlayEdit
 		m.editor.open(card.delegation().Prompt)
 		m.layout()
-	case key.Matches(msg, m.keys.Deny) && !delegation:
-		// A permission prompt is denied at once; the model is told.
-		return m.answerCard(event.Answer{Decision: event.Deny})
 	case key.Matches(msg, m.keys.Deny):
-		// A delegation may be denied with a reason typed after n.
+		// Any card may be denied with a reason typed after n.
 		m.overlay = overlayReason
 		m.reason.open("")
-	case key.Matches(msg, m.keys.DenyNow):
+	case key.Matches(msg, m.keys.DenyNow) && delegation:
 		return m.answerCard(event.Answer{Decision: event.Deny})
+	case key.Matches(msg, m.keys.DenyNow):
+		// esc on a tool card is an interrupt that also answers the card.
+		// The turn is cancelled before the denial is delivered, so the
+		// agent never takes the denial as a cue for its next request.
+		stop := m.interrupt()
+		deny := m.answerCard(event.Answer{Decision: event.Deny, Reason: "the person stopped the turn"})
+		return func() tea.Msg {
+			stop()
+			return deny()
+		}
 	case key.Matches(msg, m.keys.CardUp):
 		card.scrollBy(&m.conv.rc, -1, m.width, height, tail)
 	case key.Matches(msg, m.keys.CardDown):

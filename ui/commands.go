@@ -24,6 +24,7 @@ var commands = []command{
 	{"theme", "NAME", "switch the colour theme"},
 	{"subagents", "list|stop|log|info|send", "list, stop, read or message sub-agents"},
 	{"agents", "", "list the sub-agent types"},
+	{"permissions", "list|allow|ask|deny|remove|save", "list, add or remove permission rules; save keeps them"},
 	{"init", "", "ask the model to write AGENTS.md for this project"},
 	{"quit", "", "leave baton"},
 	{"mcp", "", "show the MCP servers: state, tools, errors"},
@@ -48,6 +49,8 @@ func (m *Model) runCommand(line string) tea.Cmd {
 	case "agents":
 		m.cmdAgents()
 		return nil
+	case "permissions":
+		return m.cmdPermissions(arg)
 	case "init":
 		return m.cmdInit()
 	case "mcp":

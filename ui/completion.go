@@ -9,7 +9,7 @@ import (
 )
 
 // maxPopup is how many completions the popup shows at once.
-const maxPopup = 8
+const maxPopup = 10
 
 // popup returns the completions on offer now: none once esc closed the
 // popup for this text.

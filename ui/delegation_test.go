@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -44,7 +45,7 @@ func TestDelegationCardKeys(t *testing.T) {
 				t.Errorf("the child's pane does not wait for approval:\n%s", d.screen())
 			}
 			c.keys(d)
-			if got := answerOf(t, answers); got != c.want {
+			if got := answerOf(t, answers); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("answered %+v, want %+v", got, c.want)
 			}
 			if d.m.overlay != overlayNone || !d.m.input.ta.Focused() {

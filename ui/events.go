@@ -69,18 +69,16 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	}
 	switch ev := ev.(type) {
 	case event.ApprovalRequested:
-		m.requestApproval(ev)
-		return cmd
+		return tea.Batch(cmd, m.requestApproval(ev))
 	case event.ApprovalResolved:
-		m.dropApproval(ev.RequestID)
-		return cmd
+		return tea.Batch(cmd, m.dropApproval(ev.RequestID))
 	}
 	if child {
 		return cmd
 	}
 	switch ev := ev.(type) {
 	case event.TurnStarted:
-		m.busy = true
+		m.busy, m.notify.turnStart = true, ev.Time
 		m.agents.newTurn()
 		cmd = m.startClock()
 	case event.StepStarted:
@@ -148,7 +146,7 @@ func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
 	if ev.Status == event.StatusInterrupted {
 		m.setStatus(statusWarning, "interrupted")
 	}
-	cmds := []tea.Cmd{m.dropAllApprovals()}
+	cmds := []tea.Cmd{m.dropAllApprovals(), m.turnNotify(ev)}
 	if next, ok := m.input.dequeue(); ok {
 		cmds = append(cmds, m.submit(next))
 	}

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"errors"
+	"strings"
 	"sync"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -28,6 +29,7 @@ type fakeSession struct {
 	history      []event.Event
 	records      map[event.AgentID][]transcript.Record
 	mcp          []event.MCPServer
+	rules        []event.PermissionRule
 }
 
 func newFakeSession() *fakeSession {
@@ -128,4 +130,33 @@ func (f *fakeSession) MCPServers() []event.MCPServer {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.mcp
+}
+
+func (f *fakeSession) Rules() []event.PermissionRule {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]event.PermissionRule(nil), f.rules...)
+}
+
+func (f *fakeSession) AddRule(r event.PermissionRule) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !strings.HasSuffix(r.Rule, ")") && strings.Contains(r.Rule, "(") {
+		return errors.New("add rule: rule " + r.Rule + ": the pattern must end with ')'")
+	}
+	r.Source = event.SourceSession
+	f.rules = append(f.rules, r)
+	return nil
+}
+
+func (f *fakeSession) RemoveRule(kind, rule string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	for i, r := range f.rules {
+		if r.Kind == kind && r.Rule == rule {
+			f.rules = append(f.rules[:i], f.rules[i+1:]...)
+			return nil
+		}
+	}
+	return errors.New("remove rule: no " + kind + " rule " + rule)
 }

@@ -13,6 +13,7 @@ const wheelLines = 3
 // handleKey routes a key: quit always works, then the active overlay
 // takes the key, then the global keys, then the input.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
+	m.keyGen++ // any keystroke restarts an unarmed card's quiet period
 	if key.Matches(msg, m.keys.Quit) {
 		return m.quit()
 	}

@@ -25,7 +25,10 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	k := m.keys
 	switch m.overlay {
 	case overlayApproval:
-		return m.cardHelpKeys()
+		if len(m.approvals) > 0 && m.approvals[0].armed {
+			return m.cardHelpKeys()
+		}
+		// An unarmed card's keys cannot fire: typing goes to the input.
 	case overlayReason:
 		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason"), k.Quit}
 	case overlayEdit:
@@ -70,14 +73,22 @@ func (m *Model) shortHelpKeys() []key.Binding {
 // cardHelpKeys are the answers the active card takes.
 func (m *Model) cardHelpKeys() []key.Binding {
 	k := m.keys
-	keys := []key.Binding{k.Allow, k.Deny, k.AllowAlways}
-	if d := m.approvals[0].delegation(); d != nil {
-		keys = []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
+	card := m.approvals[0]
+	if d := card.delegation(); d != nil {
+		keys := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
 		if m.pendingDelegations() > 1 {
 			keys = append(keys, k.AllowAll)
 		}
+		return append(keys, k.DenyNow, k.CardDown, k.Quit)
 	}
-	return append(keys, k.DenyNow, k.CardDown, k.Quit)
+	keys := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, "deny & stop")}
+	if len(card.req.Always) > 0 {
+		keys = append(keys, k.AllowAlways)
+	}
+	if len(card.req.AlwaysFolder) > 0 {
+		keys = append(keys, k.AllowFolder)
+	}
+	return append(keys, k.CardDown, k.Quit)
 }
 
 // relabel is a key with the words it means in one state.
@@ -93,7 +104,7 @@ func (m *Model) allKeys() [][]key.Binding {
 		{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Complete},
 		{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand},
 		{k.FocusNext, k.FocusPrev, k.Transcript, k.Stop, k.Message, k.Background, k.Back},
-		{k.Allow, k.AllowAlways, k.AllowAll, k.Edit, k.Deny, k.DenyNow},
+		{k.Allow, k.AllowAlways, k.AllowFolder, k.AllowAll, k.Edit, k.Deny, relabel(k.DenyNow, "deny (tool card: and stop the turn)")},
 		{k.Interrupt, k.Quit, k.Help},
 	}
 }

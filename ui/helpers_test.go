@@ -31,6 +31,30 @@ type driver struct {
 	s     *fakeSession
 	waits []tea.Cmd
 	quit  bool
+	// hold keeps the Model's timers (card arming, notifications) aside in
+	// timers until the test fires them; otherwise they fire at once, as
+	// if the person had paused.
+	hold   bool
+	timers []tea.Msg
+}
+
+// after is the Model's clock in tests.
+func (d *driver) after(_ time.Duration, msg tea.Msg) tea.Cmd {
+	if d.hold {
+		d.timers = append(d.timers, msg)
+		return nil
+	}
+	return func() tea.Msg { return msg }
+}
+
+// fire sends the held timers, as the clock would after a pause.
+func (d *driver) fire() {
+	d.t.Helper()
+	timers := d.timers
+	d.timers = nil
+	for _, msg := range timers {
+		d.send(msg)
+	}
 }
 
 func newDriver(t *testing.T, width, height int) *driver {
@@ -44,6 +68,7 @@ func newDriverFor(t *testing.T, s *fakeSession, opts Options, width, height int)
 	t.Helper()
 	d := &driver{t: t, s: s, m: New(s, opts)}
 	d.m.now = func() time.Time { return t0.Add(3 * time.Second) }
+	d.m.after = d.after
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})
 	return d

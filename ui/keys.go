@@ -24,9 +24,10 @@ type KeyMap struct {
 	Help        key.Binding
 
 	// Approval card keys. Deny asks for an optional reason; DenyNow
-	// denies without one.
+	// denies without one (and, on a tool card, stops the turn).
 	Allow       key.Binding
 	AllowAlways key.Binding
+	AllowFolder key.Binding
 	AllowAll    key.Binding
 	Edit        key.Binding
 	Deny        key.Binding
@@ -69,6 +70,7 @@ func DefaultKeyMap() KeyMap {
 
 		Allow:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "allow once")),
 		AllowAlways: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "always allow")),
+		AllowFolder: key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "always allow the folder")),
 		AllowAll:    key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "approve all")),
 		Edit:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit prompt")),
 		Deny:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "deny")),

@@ -51,6 +51,9 @@ type Model struct {
 	help    *help.Model
 	spinner spinner.Model
 	now     func() time.Time // the clock panes measure against
+	// after schedules msg in d: tea.Tick in the program; tests replace it
+	// to drive the typing guard and the notifications by hand.
+	after func(d time.Duration, msg tea.Msg) tea.Cmd
 
 	width, height int
 	overlay       overlay
@@ -72,6 +75,11 @@ type Model struct {
 	status        status
 	quitArmed     bool
 	frame         *frame // the last view, rebuilt at most once per frame
+
+	// keyGen counts keystrokes: a card arms only when it has not moved
+	// for armDelay. cardSeq numbers cards as they arrive.
+	keyGen, cardSeq int
+	notify          notifier
 }
 
 // New builds the UI for a session. An unknown theme falls back to the
@@ -79,7 +87,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{},
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, after: tick,
 		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
 	}
 	if m.contextWindow <= 0 {
@@ -101,6 +109,7 @@ func New(s Session, opts Options) Model {
 	m.opts.Commands = cleanCommands(opts.Commands)
 	m.input.custom = m.opts.Commands
 	m.input.focus()
+	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
 	m.status = startupStatus(opts.Notices) // cmd puts the agent-file warnings among them
 	if opts.Theme != "" && !ok {
 		m.setStatus(statusWarning, "unknown theme "+opts.Theme+"; using "+palette.Name)
@@ -145,6 +154,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.reviewClosed(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
+	case cardArmMsg:
+		cmd = m.armCard(msg)
+	case tea.FocusMsg, tea.BlurMsg:
+		cmd = m.terminalFocus(msg)
+	case permissionsMsg:
+		m.showPermissions(msg)
 	default:
 		cmd = m.input.update(msg)
 	}
@@ -187,7 +202,7 @@ func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	var cmd tea.Cmd
 	m.spinner, cmd = m.spinner.Update(msg)
 	m.agents.tick(m.now(), m.spinner.View())
-	return cmd
+	return tea.Batch(cmd, m.notifyOverdue())
 }
 
 // startClock starts the spinner unless it already runs.

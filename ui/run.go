@@ -25,7 +25,9 @@ func Run(ctx context.Context, s Session, opts Options) error {
 	if _, ok := themes.ByName(opts.Theme); opts.Theme != "" && !ok {
 		return fmt.Errorf("run ui: unknown theme %q (themes: %v)", opts.Theme, themes.Names())
 	}
-	return run(ctx, s, opts, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithFPS(rendererFPS))
+	// Focus reports tell a waiting card that the person looked away, so
+	// it calls them back at once (see notifier).
+	return run(ctx, s, opts, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithReportFocus(), tea.WithFPS(rendererFPS))
 }
 
 // rendererFPS is how often Bubble Tea's renderer looks for a new frame. Its

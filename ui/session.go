@@ -9,6 +9,8 @@
 package ui
 
 import (
+	"io"
+
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
@@ -39,6 +41,11 @@ type Session interface {
 	// MCPServers is a snapshot of every MCP server's status; it takes a
 	// lock, so it is called from a Cmd only.
 	MCPServers() []event.MCPServer
+	// Rules, AddRule and RemoveRule are the session's standing permission
+	// rules (/permissions); called from Cmds only.
+	Rules() []event.PermissionRule
+	AddRule(r event.PermissionRule) error
+	RemoveRule(kind, rule string) error
 }
 
 // Options configures the UI; cmd fills it from flags, config and the
@@ -85,4 +92,12 @@ type Options struct {
 	// Commands are the custom slash commands from command folders, sorted
 	// by name; they complete after "/" and run as prompts.
 	Commands []agenttypes.Command
+	// Notify says how a waiting card or a long turn calls the person:
+	// "bell", "title", "off", or "" for both bell and title.
+	Notify string
+	// Bell is the terminal the bell is rung on; nil rings none.
+	Bell io.Writer
+	// SaveRules writes the rules /permissions save keeps into the user
+	// config and returns the file written; nil when there is none.
+	SaveRules func([]event.PermissionRule) (string, error)
 }

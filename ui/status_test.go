@@ -49,7 +49,7 @@ func TestAnswerNoteClearsWhenTheNextCardArrives(t *testing.T) {
 	req := &event.ApprovalRequest{ID: "p1", Kind: event.ApproveTool, Tool: "write_file", Preview: "+x"}
 	newRequest(t, req)
 	d.emit(event.ApprovalRequested{Meta: mainMeta, Request: req})
-	d.keys("n")
+	d.keys("n", "enter")
 	if !strings.Contains(d.m.status.text, "denied") {
 		t.Fatalf("status %q, want the denial", d.m.status.text)
 	}

@@ -59,6 +59,7 @@ func TestWholePathDelegation(t *testing.T) {
 	tm.Type("where is auth?")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitFor(t, tm, "Delegate? [Explore] find auth code")
+	waitFor(t, tm, "y approve ·") // armed: the card takes keys
 	tm.Type("y")
 	waitFor(t, tm, "[Explore] find auth code ... 1 tool")
 	close(release)

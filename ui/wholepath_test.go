@@ -50,7 +50,12 @@ func TestWholePathAgainstServer(t *testing.T) {
 			tm.Type("make hello.txt")
 			tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 			waitFor(t, tm, "Allow write_file?")
+			waitFor(t, tm, "y allow once ·") // armed: the card takes keys
 			tm.Type(key)
+			if key == "n" {
+				waitFor(t, tm, "deny, telling the model why")
+				tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+			}
 			want := map[bool]string{true: "I wrote hello.txt", false: "I left hello.txt alone"}[allowed]
 			waitFor(t, tm, want)
 

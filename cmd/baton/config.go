@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -75,6 +76,11 @@ type config struct {
 	MCPStartupTimeout   time.Duration
 	// withheld are the project keys not applied (see narrowProject).
 	withheld []withheldKey
+	// Rules are the [permissions] of the config files and Claude Code's
+	// settings, each marked with its source.
+	Rules []event.PermissionRule
+	// Notify is "bell", "title", "off", or "" for both bell and title.
+	Notify string
 }
 
 // modelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -122,11 +128,40 @@ func loadConfig(src configSources) (config, error) {
 	if err := cfg.applyMCP(project.MCP, fromProject, projectConfigName); err != nil {
 		return config{}, err
 	}
+	if err := cfg.loadRules(src, user, project); err != nil {
+		return config{}, err
+	}
 	if err := cfg.applyEnv(src.env); err != nil {
 		return config{}, err
 	}
 	cfg.applyFlags(src.flags)
 	return cfg, nil
+}
+
+// loadRules gathers the permission rules: the user's config and Claude
+// Code settings, then the project's, narrowed unless the folder is
+// trusted.
+func (c *config) loadRules(src configSources, user, project fileConfig) error {
+	home := src.env["HOME"]
+	layers := []permissionLayer{{file: user.Permissions, source: event.SourceUser}}
+	if home != "" {
+		f, notices, err := readClaudeSettings(filepath.Join(home, ".claude", "settings.json"), event.SourceClaudeUser, "", home)
+		if err != nil {
+			return err
+		}
+		c.notices = append(c.notices, notices...)
+		layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeUser})
+	}
+	layers = append(layers, permissionLayer{file: project.Permissions, source: event.SourceProject, narrowOnly: !src.trusted})
+	f, notices, err := readClaudeSettings(filepath.Join(src.workspace, ".claude", "settings.json"), event.SourceClaudeLocal, src.workspace, home)
+	if err != nil {
+		return err
+	}
+	c.notices = append(c.notices, notices...)
+	layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeLocal, narrowOnly: !src.trusted})
+	rules, notices := collectRules(layers)
+	c.Rules, c.notices = rules, append(c.notices, notices...)
+	return nil
 }
 
 // userConfigDir is baton's folder under the XDG config home, holding

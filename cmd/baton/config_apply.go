@@ -25,6 +25,9 @@ func (c *config) applyFile(f fileConfig, from source) {
 	if f.Allow != nil {
 		c.Allow = []string(*f.Allow)
 	}
+	if f.Notify != nil {
+		c.Notify = string(*f.Notify)
+	}
 	c.applyLimits(f.Limits)
 	c.applyNetwork(f.Network)
 	if f.Subagents.Allow != nil {

@@ -21,7 +21,8 @@ type fileConfig struct {
 	Theme         *themeName   `toml:"theme"`
 	MaxSteps      *count       `toml:"max_steps"`
 	Yolo          *flag        `toml:"yolo"`
-	Allow         *toolList    `toml:"allow"`
+	Allow         *ruleList    `toml:"allow"`
+	Notify        *notifyMode  `toml:"notify"`
 
 	Limits    limitsFile                `toml:"limits"`
 	Subagents subagentsFile             `toml:"subagents"`
@@ -31,6 +32,8 @@ type fileConfig struct {
 	Sandbox   sandboxFile               `toml:"sandbox"`
 	WebFetch  webFetchFile              `toml:"web_fetch"`
 	MCP       mcpFile                   `toml:"mcp"`
+	// Permissions is kept in its own struct and file (config_permissions.go).
+	Permissions permissionsFile `toml:"permissions"`
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
@@ -134,7 +137,7 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 // checkTables makes sure the tables are tables before the typed decode,
 // whose own wording for "limits = 3" names Go types.
 func checkTables(raw map[string]any) error {
-	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp"} {
+	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp", "permissions"} {
 		v, ok := raw[name]
 		if !ok {
 			continue
@@ -192,6 +195,8 @@ func unknownKeyMessage(key toml.Key) string {
 		known, where = tomlKeys(webFetchFile{}), " in [web_fetch]"
 	case key[0] == "mcp" && len(key) == 2:
 		known, where = tomlKeys(mcpFile{}), " in [mcp]"
+	case key[0] == "permissions":
+		known, where = tomlKeys(permissionsFile{}), " in [permissions]"
 	case key[0] == "models" && len(key) == 3:
 		known, where = tomlKeys(modelPriceFile{}), fmt.Sprintf(" in [models.%q]", key[1])
 	default:

@@ -202,7 +202,7 @@ func TestConfigErrors(t *testing.T) {
 		{name: "string max_steps", user: `max_steps = "ten"`, want: []string{`max_steps: expected a positive integer, got "ten"`}},
 		{name: "bad yolo", user: `yolo = "yes"`, want: []string{`yolo: expected true or false, got "yes"`}},
 		{name: "bad base url", user: `base_url = "localhost:11434"`, want: []string{`base_url: expected an http(s) URL`}},
-		{name: "unknown tool", project: `allow = ["rm"]`, want: []string{`allow: expected a list of tool names (read_file,`, `got "rm"`}},
+		{name: "unknown tool", project: `allow = ["rm"]`, want: []string{`allow: expected a list of rules such as`, `got "rm"`, `unknown tool "rm"`}},
 		{name: "bad cleanup", user: "[sessions]\ncleanup = \"trash\"", want: []string{`sessions.cleanup: expected "keep" or "delete", got "trash"`}},
 		{name: "negative price", user: "[models.m]\ninput_per_million = -1", want: []string{`models.m.input_per_million: expected a non-negative number, got -1`}},
 		{name: "unknown theme", user: `theme = "neon"`, want: []string{`theme: expected a theme name (dark,`, `got "neon"`}},

@@ -208,3 +208,17 @@ func (m *isolationMode) UnmarshalTOML(v any) error {
 	}
 	return valueError{`"auto", "worktree" or "shared"`, v}
 }
+
+// notifyMode says how baton calls the person back to a waiting card or a
+// long turn that ended: "bell", "title" or "off".
+type notifyMode string
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (n *notifyMode) UnmarshalTOML(v any) error {
+	s, ok := v.(string)
+	if !ok || (s != "bell" && s != "title" && s != "off") {
+		return valueError{`"bell", "title" or "off"`, v}
+	}
+	*n = notifyMode(s)
+	return nil
+}

@@ -72,7 +72,8 @@ func newFlagSet() *pflag.FlagSet {
 	fs.Bool("no-wait", false, "headless: exit when the turn ends instead of waiting for background sub-agents (prints their ids)")
 	fs.String("model", "", "`MODEL` of the main agent (default "+defaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
-	fs.StringSlice("allow", nil, "`TOOLS` allowed without asking, comma-separated or repeated: "+strings.Join(toolNames, " ")+" mcp__SERVER__TOOL mcp__SERVER__*")
+	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(toolNames, " ")+
+		", mcp__SERVER__TOOL, mcp__SERVER__*) or scoped rules such as \"run_command(go test:*)\" or \"write_file(docs/**)\"")
 	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist and the sandbox still apply)")
 	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")
 	fs.StringArray("mcp-config", nil, "load MCP servers from `FILE` (Claude Code's JSON form, or that JSON inline); repeatable")
@@ -131,7 +132,7 @@ func parseFlags(args []string) (flagValues, error) {
 		v.maxSteps = &n
 	}
 	if fs.Changed("allow") {
-		names, _ := fs.GetStringSlice("allow")
+		names, _ := fs.GetStringArray("allow")
 		allow, err := parseAllow(names)
 		if err != nil {
 			return flagValues{}, err
@@ -150,20 +151,43 @@ func changedString(fs *pflag.FlagSet, name string) *string {
 	return &s
 }
 
-// parseAllow validates --allow names; empty entries ("a,,b") are skipped.
-func parseAllow(names []string) ([]string, error) {
+// parseAllow validates --allow rules: tool names or scoped rules, each
+// value split at commas outside parentheses, so
+// "read_file,write_file(src/{a,b}/**)" is two rules. Empty entries
+// ("a,,b") are skipped.
+func parseAllow(values []string) ([]string, error) {
 	allow := []string{}
-	for _, name := range names {
-		name = strings.TrimSpace(name)
-		if name == "" {
-			continue
+	for _, value := range values {
+		for _, text := range splitRules(value) {
+			if text = strings.TrimSpace(text); text == "" {
+				continue
+			}
+			r, err := checkRule(text)
+			if err != nil {
+				return nil, fmt.Errorf("--allow: %w", err)
+			}
+			allow = append(allow, r)
 		}
-		if !slices.Contains(toolNames, name) && !agenttypes.IsMCPTool(name) {
-			return nil, fmt.Errorf("--allow: unknown tool %q (valid: %s, mcp__SERVER__TOOL, mcp__SERVER__*)", name, strings.Join(toolNames, ", "))
-		}
-		allow = append(allow, name)
 	}
 	return allow, nil
+}
+
+// splitRules splits at commas that sit outside parentheses.
+func splitRules(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case r == ',' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
 }
 
 // checkFlagCombos rejects values and combinations that cannot mean

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -17,6 +18,10 @@ type sessionSetup struct {
 	commands []agenttypes.Command
 	// mcp runs the MCP servers (nil without any).
 	mcp *mcpRun
+	// notify is the notify key; saveRules writes /permissions save into
+	// the user config.
+	notify    string
+	saveRules func([]event.PermissionRule) (string, error)
 }
 
 // newSessionSetup builds the engine configuration for a run in workspace.
@@ -52,6 +57,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			Types:         types,
 			Mode:          cfg.mode(headless),
 			Allow:         cfg.Allow,
+			Rules:         cfg.Rules,
 			SubagentAllow: cfg.SubagentAllow,
 			SubagentDeny:  cfg.SubagentDeny,
 			// NoWakeOnResult keeps background results for the next prompt.
@@ -67,6 +73,11 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 		notices:      notices,
 		typeWarnings: warnings,
 		commands:     commands,
+		notify:       cfg.Notify,
+		saveRules: func(list []event.PermissionRule) (string, error) {
+			path := userConfigPath(env)
+			return path, saveRules(path, list)
+		},
 	}
 }
 

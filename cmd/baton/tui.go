@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 
 	"github.com/seed-e4e525a6/baton/engine"
@@ -54,6 +55,11 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		Sandbox:      setup.engine.Sandbox.Label(),
 		SandboxInfo:  setup.engine.Sandbox.Describe(),
 		Commands:     setup.commands,
+		Notify:       setup.notify,
+		// The bell goes to the terminal the program draws on; one byte
+		// written between two frames.
+		Bell:      os.Stdout,
+		SaveRules: setup.saveRules,
 	})
 	s.Close()
 	// Changes nobody reviewed are never lost: Close committed each on a

@@ -24,8 +24,9 @@ type Decision string
 const (
 	// Allow approves this one request.
 	Allow Decision = "allow"
-	// AllowAlways approves it and remembers the choice for the session
-	// (per tool for permissions, per agent type for delegations).
+	// AllowAlways approves it and remembers the choice for the session:
+	// for a tool call, the rules in Answer.Rules (a command's prefix, a
+	// file or its folder); for a delegation, the agent type.
 	AllowAlways Decision = "allow_always"
 	// Deny refuses it; the model is told, with the reason if given.
 	Deny Decision = "deny"
@@ -39,6 +40,9 @@ type Answer struct {
 	// EditedPrompt, when set on an approved delegation, replaces the
 	// child's task prompt.
 	EditedPrompt string `json:"edited_prompt,omitempty"`
+	// Rules, with AllowAlways on a tool call, are the rules the person
+	// chose among those the request offered (Always or AlwaysFolder).
+	Rules []string `json:"rules,omitempty"`
 }
 
 // DelegationPreview is what the person sees before a child starts.
@@ -68,6 +72,13 @@ type DelegationPreview struct {
 	// Continues is the finished child a follow-up continues ("explore-3"),
 	// whose history the new child starts from.
 	Continues AgentID `json:"continues,omitempty"`
+	// Inherits are the main agent's standing allow rules the child gets
+	// if the person approves; without them the child asks on its own
+	// cards.
+	Inherits []string `json:"inherits,omitempty"`
+	// Rules are the child's own rules from its agent file, written
+	// "kind rule" ("allow run_command(git diff:*)").
+	Rules []string `json:"rules,omitempty"`
 }
 
 // ApprovalRequest is one pending question. Answer may be called from any
@@ -84,6 +95,12 @@ type ApprovalRequest struct {
 	Tool    string `json:"tool,omitempty"`
 	Args    string `json:"args,omitempty"`
 	Preview string `json:"preview,omitempty"`
+	// Always are the rules an "always" answer adds (a command's own
+	// prefix, the file itself); AlwaysFolder the wider choice of a file
+	// card (its folder). Empty when nothing narrower than the whole tool
+	// fits, and then "always" is not offered.
+	Always       []string `json:"always,omitempty"`
+	AlwaysFolder []string `json:"always_folder,omitempty"`
 	// Delegation is set for ApproveDelegation.
 	Delegation *DelegationPreview `json:"delegation,omitempty"`
 

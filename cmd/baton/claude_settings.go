@@ -1,0 +1,141 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxSettingsBytes caps a settings file read from a repository; a real
+// one is a few kilobytes.
+const maxSettingsBytes = 256 << 10
+
+// claudeTools maps Claude Code's tool names to baton's; mcp__ names are
+// kept as they are.
+var claudeTools = map[string]string{
+	"Bash": "run_command", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file",
+	"Read": "read_file", "Grep": "grep", "Glob": "find_files", "LS": "list_files", "WebFetch": "web_fetch",
+	"Task": "task",
+}
+
+// claudeSettings is the part of a Claude Code settings.json baton reads.
+type claudeSettings struct {
+	Permissions struct {
+		Allow []string `json:"allow"`
+		Ask   []string `json:"ask"`
+		Deny  []string `json:"deny"`
+	} `json:"permissions"`
+}
+
+// readClaudeSettings reads a Claude Code settings file's permissions into
+// a layer. A missing file is empty; a rule baton cannot read is skipped
+// with a notice. inside, when set, is the folder the file must resolve
+// into (a repository's file), read only as a regular file.
+func readClaudeSettings(path, display, inside, home string) (permissionsFile, []string, error) {
+	data, err := readSettingsFile(path, inside)
+	if errors.Is(err, fs.ErrNotExist) {
+		return permissionsFile{}, nil, nil
+	}
+	if err != nil {
+		return permissionsFile{}, nil, fmt.Errorf("%s: %w", display, err)
+	}
+	var s claudeSettings
+	if err := json.Unmarshal(data, &s); err != nil {
+		return permissionsFile{}, nil, fmt.Errorf("%s: %w", display, err)
+	}
+	var out permissionsFile
+	var notices []string
+	convert := func(in []string) *ruleList {
+		list := ruleList{}
+		for _, text := range in {
+			r, err := fromClaudeRule(text, home)
+			if err == nil {
+				r, err = checkRule(r)
+			}
+			if err != nil {
+				notices = append(notices, fmt.Sprintf("%s: skipped permission %q: %v", display, text, err))
+				continue
+			}
+			list = append(list, r)
+		}
+		return &list
+	}
+	out.Allow, out.Ask, out.Deny = convert(s.Permissions.Allow), convert(s.Permissions.Ask), convert(s.Permissions.Deny)
+	return out, notices, nil
+}
+
+// readSettingsFile reads a small regular file; with inside set, only one
+// that resolves inside that folder.
+func readSettingsFile(path, inside string) ([]byte, error) {
+	if inside != "" {
+		real, err := filepath.EvalSymlinks(path)
+		if err != nil {
+			return nil, err
+		}
+		root, err := filepath.EvalSymlinks(inside)
+		if err != nil {
+			return nil, err
+		}
+		if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return nil, errors.New("resolves outside the workspace; not read")
+		}
+		path = real
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() {
+		return nil, errors.New("not a regular file; not read")
+	}
+	if info.Size() > maxSettingsBytes {
+		return nil, fmt.Errorf("larger than %d bytes; not read", maxSettingsBytes)
+	}
+	return io.ReadAll(io.LimitReader(f, maxSettingsBytes))
+}
+
+// fromClaudeRule rewrites "Bash(npm test:*)" as "run_command(npm test:*)"
+// and Claude Code's path forms ("//abs", "~/x", "/in-project", "./x") as
+// baton's (absolute, or relative to the workspace).
+func fromClaudeRule(text, home string) (string, error) {
+	text = strings.TrimSpace(text)
+	name, pattern, scoped := strings.Cut(text, "(")
+	if strings.HasPrefix(name, "mcp__") {
+		return text, nil
+	}
+	tool, ok := claudeTools[name]
+	if !ok {
+		return "", fmt.Errorf("no baton tool for %s", name)
+	}
+	if !scoped {
+		return tool, nil
+	}
+	pattern = strings.TrimSuffix(pattern, ")")
+	switch {
+	case tool == "run_command":
+		// Claude Code's newer "npm run *" is the prefix form.
+		if trimmed, ok := strings.CutSuffix(pattern, "*"); ok && !strings.HasSuffix(pattern, ":*") {
+			pattern = strings.TrimSpace(trimmed) + ":*"
+		}
+	case strings.HasPrefix(pattern, "//"):
+		pattern = pattern[1:]
+	case strings.HasPrefix(pattern, "~/"):
+		if home == "" {
+			return "", errors.New("no home folder for ~")
+		}
+		pattern = filepath.ToSlash(filepath.Join(home, pattern[2:]))
+	case strings.HasPrefix(pattern, "/"):
+		pattern = pattern[1:]
+	}
+	return tool + "(" + pattern + ")", nil
+}

@@ -1,0 +1,98 @@
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/rules"
+)
+
+// permissionsFile is the [permissions] table: rules in Claude Code's
+// form, "run_command(go test:*)", "write_file(docs/**)", or a bare tool
+// name. Deny beats ask beats allow.
+type permissionsFile struct {
+	Allow *ruleList `toml:"allow"`
+	Ask   *ruleList `toml:"ask"`
+	Deny  *ruleList `toml:"deny"`
+}
+
+// ruleList is a list of permission rules about tools baton has.
+type ruleList []string
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (l *ruleList) UnmarshalTOML(v any) error {
+	want := `a list of rules such as ["run_command(go test:*)", "write_file(docs/**)"]`
+	items, ok := v.([]any)
+	if !ok {
+		return valueError{want, v}
+	}
+	out := make([]string, 0, len(items))
+	for _, item := range items {
+		s, ok := item.(string)
+		if !ok {
+			return valueError{want, item}
+		}
+		r, err := checkRule(s)
+		if err != nil {
+			return fmt.Errorf("%w (%s)", valueError{want, item}, err)
+		}
+		out = append(out, r)
+	}
+	*l = out
+	return nil
+}
+
+// checkRule parses a rule and checks its tool exists; MCP tools
+// (mcp__SERVER__TOOL, mcp__SERVER__*) are kept as written. It returns the rule in its
+// canonical form.
+func checkRule(s string) (string, error) {
+	r, err := rules.Parse(s)
+	if err != nil {
+		return "", err
+	}
+	name := r.Tool
+	if r.AnyTool {
+		name += "*"
+	}
+	if !slices.Contains(toolNames, name) && !agenttypes.IsMCPTool(name) {
+		return "", fmt.Errorf("unknown tool %q (valid: %s, mcp__SERVER__TOOL, mcp__SERVER__*)", name, strings.Join(toolNames, ", "))
+	}
+	return r.String(), nil
+}
+
+// permissionLayer is one file's rules and what it may add.
+type permissionLayer struct {
+	file   permissionsFile
+	source string
+	// narrowOnly keeps only deny and ask: the layer travels with a
+	// repository the person has not trusted.
+	narrowOnly bool
+}
+
+// collectRules merges the layers' rules, each marked with its source; a
+// narrow-only layer's allow rules are left out and reported.
+func collectRules(layers []permissionLayer) (out []event.PermissionRule, notices []string) {
+	for _, l := range layers {
+		for _, group := range []struct {
+			kind rules.Kind
+			list *ruleList
+		}{{rules.Deny, l.file.Deny}, {rules.Ask, l.file.Ask}, {rules.Allow, l.file.Allow}} {
+			if group.list == nil {
+				continue
+			}
+			if group.kind == rules.Allow && l.narrowOnly {
+				if len(*group.list) > 0 {
+					notices = append(notices, fmt.Sprintf("ignored %d allow rule(s) in %s: a project may only add deny and ask rules until you trust the folder", len(*group.list), l.source))
+				}
+				continue
+			}
+			for _, r := range *group.list {
+				out = append(out, event.PermissionRule{Kind: string(group.kind), Rule: r, Source: l.source})
+			}
+		}
+	}
+	return out, notices
+}

@@ -1,0 +1,89 @@
+package engine
+
+import (
+	"context"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/rules"
+)
+
+// requestDelegation starts deciding a delegation: by the rules and flags
+// in headless and yolo runs, from a remembered choice, or by asking the
+// person. The question is published at once, so cards appear in the
+// order children were requested; the returned function waits for the
+// answer, and asked says whether a person has to give it.
+//
+// The card lists the standing allow rules the child would inherit; the
+// child gets them only when the card is approved. A remembered approval
+// gives later children of the type what the approved card listed.
+func (p *permissions) requestDelegation(child *Agent, typeName string, preview *DelegationPreview) (answer func(context.Context) Answer, asked bool) {
+	emit, stamp := child.emit, child.stamp
+	inherits := p.inheritable(preview.Tools)
+	preview.Inherits = rules.Strings(inherits)
+	decided := func(a Answer, grant []rules.Rule) (func(context.Context) Answer, bool) {
+		child.rules.inherited = grant
+		return func(context.Context) Answer { return a }, false
+	}
+	task := rules.Call{Tool: TaskToolName}
+	verdict, rule := p.snapshot().Decide(task)
+	switch {
+	case verdict == rules.Denied:
+		return decided(Answer{Decision: Deny, Reason: "delegation is denied by the rule deny " + rule.String()}, nil)
+	case p.mode == ModeYolo || verdict == rules.Allowed:
+		return decided(Answer{Decision: Allow}, inherits)
+	case p.mode == ModeHeadless:
+		return decided(Answer{Decision: Deny, Reason: "delegation needs approval and a headless run cannot ask; re-run with --allow task (or --yolo) to let sub-agents run"}, nil)
+	}
+	if grant, ok := p.rememberedType(typeName); ok {
+		emit(ApprovalResolved{Meta: stamp(), Answer: Answer{Decision: Allow}, By: "remembered"})
+		return decided(Answer{Decision: Allow}, grant)
+	}
+	req := event.NewApprovalRequest(p.ids.approval(), ApproveDelegation)
+	req.CallID, req.Delegation = stamp().TaskCall, preview
+	emit(ApprovalRequested{Meta: stamp(), Request: req})
+	return func(ctx context.Context) Answer {
+		ans := p.await(ctx, emit, stamp, req)
+		if ans.Decision == Deny {
+			return ans
+		}
+		child.rules.inherited = inherits
+		if ans.Decision == AllowAlways {
+			p.mu.Lock()
+			p.rememberedTypes[typeName] = inherits
+			p.mu.Unlock()
+		}
+		return ans
+	}, true
+}
+
+// rememberedType returns what an "always" for the type granted.
+func (p *permissions) rememberedType(name string) ([]rules.Rule, bool) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	grant, ok := p.rememberedTypes[name]
+	return grant, ok
+}
+
+// ownRules parses an agent type's own rules; a rule that does not parse
+// makes the type unusable rather than silently wider. (A project agent
+// that allows anything loads only in a trusted folder: agenttypes
+// withholds it otherwise.)
+func ownRules(typ agenttypes.Type) (rules.Set, []string, error) {
+	var set rules.Set
+	var shown []string
+	for _, group := range []struct {
+		kind  rules.Kind
+		texts []string
+	}{{rules.Deny, typ.Permissions.Deny}, {rules.Ask, typ.Permissions.Ask}, {rules.Allow, typ.Permissions.Allow}} {
+		for _, text := range group.texts {
+			r, err := rules.Parse(text)
+			if err != nil {
+				return rules.Set{}, nil, err
+			}
+			set.Add(group.kind, r)
+			shown = append(shown, string(group.kind)+" "+r.String())
+		}
+	}
+	return set, shown, nil
+}

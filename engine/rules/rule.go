@@ -1,0 +1,186 @@
+// Package rules is baton's permission rule language, in Claude Code's
+// form: a bare tool name ("write_file") covers every call of the tool; a
+// scoped rule covers some of them. run_command(go test:*) covers commands
+// whose parsed words start with "go test", run_command(git status) that
+// command exactly, and write_file(docs/**) the files a doublestar glob
+// names, relative to the workspace. A compound command is covered only
+// when each of its parts is, so an allowed prefix never lets a second
+// command ride along behind && ; | or inside a subshell.
+//
+// The package parses and matches; who holds which rules, and what deny,
+// ask and allow mean together, is the engine's business.
+package rules
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/bmatcuk/doublestar/v4"
+)
+
+// CommandTool is the tool whose rules name command prefixes.
+const CommandTool = "run_command"
+
+// fileTools are the tools whose rules are path globs: each has a path
+// argument naming a file or folder in the workspace.
+var fileTools = map[string]bool{
+	"write_file": true, "edit_file": true, "read_file": true,
+	"list_files": true, "find_files": true, "grep": true,
+}
+
+// IsFileTool says whether name's rules are path globs.
+func IsFileTool(name string) bool { return fileTools[name] }
+
+// Rule is one parsed rule.
+type Rule struct {
+	// Tool is the tool the rule is about; with AnyTool, a prefix of the
+	// tools it covers (mcp__github__* covers every tool of that server).
+	Tool    string
+	AnyTool bool
+	// Scoped is false for a bare tool name, which covers every call.
+	Scoped bool
+	// Prefix is true for a command rule ending in ":*".
+	Prefix bool
+	// Words are a command rule's words; Glob is a file rule's pattern.
+	Words []string
+	Glob  string
+}
+
+// Parse reads one rule: "tool" or "tool(pattern)".
+func Parse(s string) (Rule, error) {
+	s = strings.TrimSpace(s)
+	open := strings.IndexByte(s, '(')
+	if prefix, ok := strings.CutSuffix(s, "*"); ok && open < 0 && strings.HasPrefix(prefix, "mcp__") {
+		if err := checkName(prefix); err != nil {
+			return Rule{}, fmt.Errorf("rule %q: %w", s, err)
+		}
+		return Rule{Tool: prefix, AnyTool: true}, nil
+	}
+	if open < 0 {
+		if err := checkName(s); err != nil {
+			return Rule{}, fmt.Errorf("rule %q: %w", s, err)
+		}
+		return Rule{Tool: s}, nil
+	}
+	name, pattern := s[:open], s[open+1:]
+	if !strings.HasSuffix(pattern, ")") {
+		return Rule{}, fmt.Errorf("rule %q: the pattern must end with ')'", s)
+	}
+	pattern = strings.TrimSpace(strings.TrimSuffix(pattern, ")"))
+	if err := checkName(name); err != nil {
+		return Rule{}, fmt.Errorf("rule %q: %w", s, err)
+	}
+	if pattern == "" {
+		return Rule{}, fmt.Errorf("rule %q: the pattern is empty; write %s alone to cover every call", s, name)
+	}
+	r := Rule{Tool: name, Scoped: true}
+	switch {
+	case name == CommandTool:
+		prefix := strings.TrimSuffix(pattern, ":*")
+		r.Prefix = prefix != pattern
+		words, ok := literalWords(prefix)
+		if !ok {
+			return Rule{}, fmt.Errorf("rule %q: the command must be plain words (no $, backquotes, redirections or operators)", s)
+		}
+		r.Words = words
+	case fileTools[name]:
+		r.Glob = strings.TrimPrefix(pattern, "./")
+		if !doublestar.ValidatePattern(r.Glob) {
+			return Rule{}, fmt.Errorf("rule %q: %q is not a valid glob", s, pattern)
+		}
+	default:
+		return Rule{}, fmt.Errorf("rule %q: %s takes no pattern; write %s alone", s, name, name)
+	}
+	return r, nil
+}
+
+// checkName accepts tool-like names: letters, digits, '_', '-' and '.'.
+func checkName(name string) error {
+	if name == "" {
+		return errors.New("no tool name")
+	}
+	for _, r := range name {
+		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '-' || r == '.') {
+			return fmt.Errorf("%q is not a tool name", name)
+		}
+	}
+	return nil
+}
+
+// String writes the rule back in the form Parse reads.
+func (r Rule) String() string {
+	switch {
+	case r.AnyTool:
+		return r.Tool + "*"
+	case !r.Scoped:
+		return r.Tool
+	case r.Tool == CommandTool && r.Prefix:
+		return fmt.Sprintf("%s(%s:*)", r.Tool, quoteWords(r.Words))
+	case r.Tool == CommandTool:
+		return fmt.Sprintf("%s(%s)", r.Tool, quoteWords(r.Words))
+	}
+	return fmt.Sprintf("%s(%s)", r.Tool, r.Glob)
+}
+
+// Matches says whether the rule covers the call as a whole. For a command,
+// that is every part; a deny or ask question is Touches.
+func (r Rule) Matches(c Call) bool {
+	if !r.names(c.Tool) {
+		return false
+	}
+	if !r.Scoped {
+		return true
+	}
+	if r.Tool == CommandTool {
+		return Covered([]Rule{r}, c)
+	}
+	return r.matchesPath(c)
+}
+
+// Touches says whether the rule covers any part of the call: what a deny
+// or ask rule needs, since one forbidden part is enough to stop a
+// compound command.
+func (r Rule) Touches(c Call) bool {
+	if !r.names(c.Tool) {
+		return false
+	}
+	if !r.Scoped {
+		return true
+	}
+	if r.Tool != CommandTool {
+		return r.matchesPath(c)
+	}
+	if c.unparsed {
+		// What cannot be parsed is compared as text: a deny must not be
+		// dodged by a syntax error further on.
+		return strings.HasPrefix(strings.TrimSpace(c.Command), strings.Join(r.Words, " "))
+	}
+	for _, p := range c.parts {
+		if r.coversPart(p, true) {
+			return true
+		}
+	}
+	return false
+}
+
+// names says whether the rule is about tool.
+func (r Rule) names(tool string) bool {
+	if r.AnyTool {
+		return strings.HasPrefix(tool, r.Tool)
+	}
+	return r.Tool == tool
+}
+
+// matchesPath matches a file rule against the call's path.
+func (r Rule) matchesPath(c Call) bool {
+	if strings.HasPrefix(r.Glob, "/") {
+		ok, _ := doublestar.Match(r.Glob, c.Abs)
+		return c.Abs != "" && ok
+	}
+	if c.Path == "" {
+		return false
+	}
+	ok, _ := doublestar.Match(r.Glob, c.Path)
+	return ok
+}

@@ -1,0 +1,105 @@
+package rules
+
+import (
+	"path"
+	"regexp"
+	"slices"
+	"strings"
+)
+
+// interpreters run whatever program they are handed, so a prefix of
+// their name alone would allow anything: for them only the exact command
+// is offered.
+var interpreters = map[string]bool{
+	"sh": true, "bash": true, "zsh": true, "dash": true, "fish": true, "eval": true, "exec": true,
+	"env": true, "sudo": true, "xargs": true, "command": true, "nohup": true, "time": true, "nice": true,
+	"python": true, "python3": true, "node": true, "deno": true, "bun": true, "ruby": true, "perl": true,
+	"php": true, "lua": true, "npx": true, "bunx": true, "uvx": true, "pipx": true, "find": true,
+}
+
+// subcommand is what a second word looks like when it names an action
+// (go test, git status) rather than an argument.
+var subcommand = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
+
+// runners take a script name after "run": npm run test.
+var runners = map[string]bool{"npm": true, "pnpm": true, "yarn": true}
+
+// Suggest is what an "always" answer to c adds: a command's own prefix
+// for each of its parts (go test ./... offers run_command(go test:*)), or
+// the file itself. Nil when nothing narrower than the whole tool fits,
+// such as a command that is not plain.
+func Suggest(c Call) []Rule {
+	if fileTools[c.Tool] {
+		if c.Path == "" || c.Path == "." {
+			return nil
+		}
+		return []Rule{{Tool: c.Tool, Scoped: true, Glob: escapeGlob(c.Path)}}
+	}
+	if c.Tool != CommandTool {
+		return []Rule{{Tool: c.Tool}}
+	}
+	if c.unparsed || len(c.parts) == 0 {
+		return nil
+	}
+	var out []Rule
+	for _, p := range c.parts {
+		r, ok := prefixOf(p)
+		if !ok {
+			return nil
+		}
+		if !slices.ContainsFunc(out, func(o Rule) bool { return o.String() == r.String() }) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// SuggestFolder is the wider "always" of a file card: every file under
+// the call's folder. Nil for other tools and for files at the workspace
+// root, where the folder is the whole workspace.
+func SuggestFolder(c Call) []Rule {
+	if !fileTools[c.Tool] || c.Path == "" {
+		return nil
+	}
+	dir := path.Dir(c.Path)
+	if dir == "." || dir == "/" {
+		return nil
+	}
+	return []Rule{{Tool: c.Tool, Scoped: true, Glob: escapeGlob(dir) + "/**"}}
+}
+
+// prefixOf picks a plain command's prefix: the program and its
+// subcommand, or the exact command for interpreters and programs named
+// by path.
+func prefixOf(p part) (Rule, bool) {
+	if !p.plain || len(p.words) == 0 || p.words[0] == opaque {
+		return Rule{}, false
+	}
+	first := p.words[0]
+	if interpreters[first] || strings.Contains(first, "/") {
+		if slices.Contains(p.words, opaque) {
+			return Rule{}, false
+		}
+		return Rule{Tool: CommandTool, Scoped: true, Words: p.words}, true
+	}
+	n := 1
+	if len(p.words) > 1 && subcommand.MatchString(p.words[1]) {
+		n = 2
+		if runners[first] && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
+			n = 3
+		}
+	}
+	return Rule{Tool: CommandTool, Scoped: true, Prefix: true, Words: slices.Clone(p.words[:n])}, true
+}
+
+// escapeGlob makes a path match only itself as a glob.
+func escapeGlob(p string) string {
+	var b strings.Builder
+	for _, r := range p {
+		if strings.ContainsRune(`*?[]{}\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
