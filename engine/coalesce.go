@@ -27,23 +27,28 @@ type coalescer struct {
 }
 
 // add appends a delta and sends the batch when the window has passed since
-// the last send; otherwise the timer sends it when the window ends. The
-// first delta after a pause goes out at once.
+// the last send; otherwise the timer sends it one window from now unless a
+// later delta does first. The first delta after a pause goes out at once.
+// While deltas keep coming the timer is stopped before it fires, so a
+// steady stream costs no wake-ups beyond its own.
 func (c *coalescer) add(s string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.buf.WriteString(s)
-	wait := coalesceWindow - time.Since(c.lastFlush)
 	switch {
-	case wait <= 0:
+	case time.Since(c.lastFlush) >= coalesceWindow:
 		c.flushLocked()
+		if c.armed {
+			c.armed = false
+			c.timer.Stop()
+		}
 	case c.armed || c.stopped:
 	case c.timer == nil:
 		c.armed = true
-		c.timer = time.AfterFunc(wait, c.tick)
+		c.timer = time.AfterFunc(coalesceWindow, c.tick)
 	default:
 		c.armed = true
-		c.timer.Reset(wait)
+		c.timer.Reset(coalesceWindow)
 	}
 }
 
