@@ -35,8 +35,8 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 		OnToolDelta: text.flush,
 		MaxBytes:    a.requests.replyMaxBytes,
 	})
-	reasoning.flush()
-	text.flush()
+	reasoning.stop()
+	text.stop()
 	return resp, err
 }
 

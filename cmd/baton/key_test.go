@@ -143,3 +143,27 @@ func TestSandboxConfig(t *testing.T) {
 		t.Errorf("resolved policy: %+v", p)
 	}
 }
+
+// TestKeyHiddenOnEveryCommandPath: every command line that can reach a
+// turn, the TUI or an MCP server hides the key; only those that print and
+// exit skip the re-execution.
+func TestKeyHiddenOnEveryCommandPath(t *testing.T) {
+	hides := [][]string{
+		nil, {"-p", "hi"}, {"-p", "-"}, {"--continue"}, {"--resume", "20250101-1200-abcd"},
+		{"--demo"}, {"--yolo", "-p", "x"}, {"--trust"}, {"--mcp-config", "x.json"}, {"--theme", "light"},
+	}
+	for _, args := range hides {
+		if !mayRunCommands(args) {
+			t.Errorf("baton %q skips hiding the key, but it can run commands", args)
+		}
+	}
+	skips := [][]string{
+		{"--version"}, {"--help"}, {"-h"}, {"sessions"}, {"trust"}, {"trust", "--list"}, {"untrust", "/tmp"},
+		{"--no-such-flag"}, {"stray"}, {"-p", "x", "--version"},
+	}
+	for _, args := range skips {
+		if mayRunCommands(args) {
+			t.Errorf("baton %q re-executes to hide the key, but it only prints and exits", args)
+		}
+	}
+}

@@ -20,12 +20,26 @@ func main() {
 }
 
 // program is baton as a process: the API key leaves the process
-// environment (see hideKey), then the one signal path, the real streams
-// and the terminal. Tests that start baton as a real process run it too.
+// environment (see hideKey) before anything can start a command, then the
+// one signal path, the real streams and the terminal. Tests that start
+// baton as a real process run it too.
 func program(args []string) int {
-	environ := hideKey(os.Environ())
+	environ := os.Environ()
+	if mayRunCommands(args) {
+		environ = hideKey(environ)
+	}
 	term := ui.NewTerminal(os.Stdin, os.Stdout)
 	ctx, stop := watchSignals(context.Background(), term.Restore)
 	defer stop()
 	return run(ctx, args, environ, os.Stdin, os.Stdout, os.Stderr, term)
+}
+
+// mayRunCommands reports whether args lead to a run that may start a
+// command: a turn, the TUI, MCP servers. Only those need hideKey, whose
+// re-execution doubles start-up; the paths that just print and exit (help,
+// version, a usage error, baton sessions, baton trust and untrust) skip
+// it. It reads the flags as prepare does, so the two cannot disagree.
+func mayRunCommands(args []string) bool {
+	f, err := parseFlags(args)
+	return err == nil && !f.help && !f.version && !f.sessions && f.trustCmd == ""
 }

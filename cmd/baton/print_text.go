@@ -12,11 +12,14 @@ import (
 // maxLine bounds a progress line, so a huge title or error stays readable.
 const maxLine = 200
 
-// textPrinter writes the final answer on stdout and one progress line per
-// tool call, child start and child end on stderr: enough to follow a run
-// in a CI log without mixing progress into the answer a script captures.
+// textPrinter streams the main agent's text to stdout as it arrives and
+// writes one progress line per tool call, child start and child end on
+// stderr: enough to follow a run in a CI log without mixing progress into
+// the answer a script captures.
 type textPrinter struct {
 	out, log *lineWriter
+	// answer is the main agent's text on stdout.
+	answer answerStream
 	// titles remembers each call's title from ToolStarted until its
 	// ToolFinished arrives.
 	titles map[toolCall]string
@@ -44,6 +47,14 @@ func newTextPrinter(stdout, stderr io.Writer) *textPrinter {
 
 func (p *textPrinter) event(ev engine.Event) {
 	switch ev := ev.(type) {
+	case engine.TextDelta:
+		if ev.Agent == engine.MainAgent {
+			p.answer.text(p.out, ev.Text)
+		}
+	case engine.MessageDone:
+		if ev.Agent == engine.MainAgent {
+			p.answer.end(p.out)
+		}
 	case engine.ToolStarted:
 		p.titles[toolCall{ev.Agent, ev.CallID}] = ev.Title
 	case engine.ToolFinished:
@@ -110,11 +121,10 @@ func childProgressLine(m engine.Meta, tools int, elapsed time.Duration, latest s
 	return oneLine(line, maxLine)
 }
 
-// finish prints the answer, and on stderr why a turn did not complete.
+// finish ends the answer's last line, and says on stderr why a turn did
+// not complete.
 func (p *textPrinter) finish(o outcome) error {
-	if text := strings.TrimRight(o.Text, "\n"); text != "" {
-		p.out.printf("%s\n", text)
-	}
+	p.answer.finish(p.out, o.Text)
 	switch o.Status {
 	case engine.StatusCompleted:
 	case engine.StatusMaxSteps:

@@ -77,13 +77,26 @@ func openTranscript(inv *invocation, now time.Time) (*transcript.Dir, *transcrip
 	return fresh, store, []string{err.Error() + "; this is a new session (" + fresh.ID() + ")"}, nil
 }
 
+// pruneEvery is how often a project's sessions are pruned: ages are
+// counted in days, and a walk over thousands of stored sessions at every
+// start would make start-up grow with history.
+const pruneEvery = 24 * time.Hour
+
 // pruneInBackground removes this project's sessions older than the
-// configured age, off the start-up path. A failure is logged (nothing may
-// print while the TUI runs). The returned wait lets a prune still running
-// finish, so it never outlives the run; a signal (ctx) stops it between
-// two sessions.
+// configured age, off the start-up path and at most once per pruneEvery.
+// A failure is logged (nothing may print while the TUI runs). The returned
+// wait lets a prune still running finish, so it never outlives the run; a
+// signal (ctx) stops it between two sessions, and the next claim takes it
+// up again.
 func pruneInBackground(ctx context.Context, store *transcript.Store, inv *invocation, now time.Time) (wait func()) {
 	if store == nil || inv.cfg.PruneAfterDays <= 0 {
+		return func() {}
+	}
+	due, err := store.ClaimPrune(inv.workspace, now, pruneEvery)
+	if err != nil {
+		slog.Warn("pruning old sessions", "err", err)
+	}
+	if !due {
 		return func() {}
 	}
 	done := make(chan struct{})

@@ -4,11 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
 // runAt calls run in workspace with home as HOME.
@@ -74,5 +79,41 @@ func TestSessionsContinueAndResume(t *testing.T) {
 	both := runAt(t, ws, home, env, "--continue", "--resume", doc.SessionID, "-p", "x")
 	if both.code != exitUsage {
 		t.Fatalf("--continue with --resume: exit %d", both.code)
+	}
+}
+
+// TestRunsPruneOncePerDay: a run removes the folder's expired sessions,
+// and the runs of the next day leave newly expired ones for later, so
+// start-up does not walk every stored session each time.
+func TestRunsPruneOncePerDay(t *testing.T) {
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	ws, home := t.TempDir(), t.TempDir()
+	env := []string{"OPENAI_BASE_URL=" + srv.URL, "OPENAI_API_KEY=sk-test-0123456789"}
+	store := transcript.NewStore(filepath.Join(home, ".local", "state", "baton", "sessions"), nil)
+	expired := func() string {
+		t.Helper()
+		d, err := store.Create(ws, time.Now().Add(-400*24*time.Hour))
+		if err != nil {
+			t.Fatal(err)
+		}
+		old := time.Now().Add(-400 * 24 * time.Hour)
+		if err := os.Chtimes(d.Path(), old, old); err != nil {
+			t.Fatal(err)
+		}
+		return d.Path()
+	}
+	first := expired()
+	if r := runAt(t, ws, home, env, "-p", "one"); r.code != exitOK {
+		t.Fatalf("first run: exit %d: %s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(first); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the expired session survived the first run: %v", err)
+	}
+	second := expired()
+	if r := runAt(t, ws, home, env, "-p", "two"); r.code != exitOK {
+		t.Fatalf("second run: exit %d: %s", r.code, r.stderr)
+	}
+	if _, err := os.Stat(second); err != nil {
+		t.Fatalf("the second run of the day pruned again: %v", err)
 	}
 }

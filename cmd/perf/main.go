@@ -62,7 +62,9 @@ func measureAll(runs int, only string) error {
 	}
 	defer os.RemoveAll(work)
 	bin := filepath.Join(work, "baton")
+	// Built as make build builds it: static, without cgo.
 	build := exec.Command("go", "build", "-o", bin, "./cmd/baton")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	build.Stdout, build.Stderr = os.Stderr, os.Stderr
 	if err := build.Run(); err != nil {
 		return fmt.Errorf("build baton: %w", err)
@@ -107,6 +109,7 @@ func measureCase(c perfCase, runs int, bin, work string, srv *server) error {
 			s, err = tuiRun{cmd: cmd, prompt: c.prompt, settle: c.settle, answered: srv.answered}.run()
 		} else {
 			s, err = runOnce(cmd, srv.firstTokenAt)
+			s.path, s.lag = srv.criticalPath(), srv.childLag()
 		}
 		if err != nil {
 			return err
@@ -117,8 +120,14 @@ func measureCase(c perfCase, runs int, bin, work string, srv *server) error {
 	}
 	m := medians(samples)
 	extra := ""
-	if c.tui {
+	switch {
+	case c.tui:
 		extra = fmt.Sprintf("%.1f %% of a core", 100*m.cpu.Seconds()/m.wall.Seconds())
+	case m.path > 0:
+		extra = fmt.Sprintf("wall/server %.3f", m.wall.Seconds()/m.path.Seconds())
+	}
+	if m.lag >= 0 && c.script.children > 0 && !c.tui {
+		extra += fmt.Sprintf(", children +%.1f ms", float64(m.lag.Microseconds())/1000)
 	}
 	printRow(os.Stdout, c.name, m, extra)
 	return nil

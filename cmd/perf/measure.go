@@ -17,6 +17,10 @@ type sample struct {
 	// ttfb is the first stdout byte after the server's first token (or
 	// after the start when no token was sent); negative when none came.
 	ttfb time.Duration
+	// path is the server's own time for the run (see criticalPath), and
+	// lag how long after the fan-out the last child started (negative:
+	// no children); both 0 for runs that never reach the server.
+	path, lag time.Duration
 }
 
 // runOnce runs cmd to the end and measures it. serverFirst, when not nil,
@@ -69,8 +73,8 @@ func runOnce(cmd *exec.Cmd, serverFirst func() time.Time) (sample, error) {
 
 // summary is the medians of a case's samples.
 type summary struct {
-	wall, cpu, ttfb time.Duration
-	rss             int64
+	wall, cpu, ttfb, path, lag time.Duration
+	rss                        int64
 }
 
 // medians summarises samples figure by figure.
@@ -87,6 +91,8 @@ func medians(samples []sample) summary {
 		wall: time.Duration(pick(func(s sample) int64 { return int64(s.wall) })),
 		cpu:  time.Duration(pick(func(s sample) int64 { return int64(s.cpu) })),
 		ttfb: time.Duration(pick(func(s sample) int64 { return int64(s.ttfb) })),
+		path: time.Duration(pick(func(s sample) int64 { return int64(s.path) })),
+		lag:  time.Duration(pick(func(s sample) int64 { return int64(s.lag) })),
 		rss:  pick(func(s sample) int64 { return s.rss }),
 	}
 }

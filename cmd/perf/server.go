@@ -33,6 +33,13 @@ type server struct {
 	firstToken time.Time
 	// mainDone counts the main agent's finished answers in this case.
 	mainDone int
+	// mainSpans and childSpans are how long each request of the run took
+	// the server, from its arrival to its last byte; fanOutEnd is when
+	// the message asking for the children ended and childStarts when
+	// their requests arrived.
+	mainSpans, childSpans []time.Duration
+	fanOutEnd             time.Time
+	childStarts           []time.Time
 }
 
 // startServer listens on a free loopback port.
@@ -52,6 +59,38 @@ func (s *server) use(sc script) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.script, s.firstToken, s.mainDone = sc, time.Time{}, 0
+	s.mainSpans, s.childSpans, s.fanOutEnd, s.childStarts = nil, nil, time.Time{}, nil
+}
+
+// criticalPath is the run's own time on the server: its main requests one
+// after the other, plus the longest child (children run side by side).
+// Whatever the wall time adds to it is baton's.
+func (s *server) criticalPath() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var path, longest time.Duration
+	for _, d := range s.mainSpans {
+		path += d
+	}
+	for _, d := range s.childSpans {
+		longest = max(longest, d)
+	}
+	return path + longest
+}
+
+// childLag is how long after the fan-out message ended the last child's
+// request arrived; negative when the run had no children.
+func (s *server) childLag() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fanOutEnd.IsZero() || len(s.childStarts) == 0 {
+		return -1
+	}
+	var lag time.Duration
+	for _, at := range s.childStarts {
+		lag = max(lag, at.Sub(s.fanOutEnd))
+	}
+	return lag
 }
 
 // answered reports whether the main agent's answer has been sent whole.
@@ -82,6 +121,7 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `{"object":"list","data":[{"id":"perf-model","object":"model"}]}`)
 		return
 	}
+	arrived := time.Now()
 	var req request
 	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
 		http.Error(w, err.Error(), http.StatusBadRequest)
@@ -93,8 +133,25 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/event-stream")
 	isChild := len(req.Messages) > 0 && strings.Contains(req.Messages[0].Content, "sub-agent")
 	answered := req.Messages[len(req.Messages)-1].Role == "tool"
+	if isChild {
+		s.mu.Lock()
+		s.childStarts = append(s.childStarts, arrived)
+		s.mu.Unlock()
+	}
+	defer func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if isChild {
+			s.childSpans = append(s.childSpans, time.Since(arrived))
+		} else {
+			s.mainSpans = append(s.mainSpans, time.Since(arrived))
+		}
+	}()
 	if sc.children > 0 && !isChild && !answered {
 		s.delegate(w, sc.children)
+		s.mu.Lock()
+		s.fanOutEnd = time.Now()
+		s.mu.Unlock()
 		return
 	}
 	if s.answer(w, r, sc) && !isChild {

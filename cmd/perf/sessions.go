@@ -25,11 +25,17 @@ func seedSessions(bin, ws, home string, srv *server, n int) error {
 		return fmt.Errorf("seed run left no single project under %s: %v", root, err)
 	}
 	project := filepath.Join(root, projects[0].Name())
-	ids, err := os.ReadDir(project)
+	entries, err := os.ReadDir(project)
+	var ids []string
+	for _, e := range entries {
+		if e.IsDir() { // the folder also holds baton's prune stamp
+			ids = append(ids, e.Name())
+		}
+	}
 	if err != nil || len(ids) != 1 {
 		return fmt.Errorf("seed run left no single session: %v", err)
 	}
-	src := filepath.Join(project, ids[0].Name())
+	src := filepath.Join(project, ids[0])
 	other := filepath.Join(root, "other-project-0000")
 	now := time.Now().UTC()
 	for i := range n {

@@ -2,10 +2,7 @@ package llm
 
 import (
 	"strings"
-	"sync"
 
-	"charm.land/catwalk/pkg/catwalk"
-	"charm.land/catwalk/pkg/embedded"
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -25,9 +22,9 @@ type ModelInfo struct {
 	CanReason      bool
 }
 
-// Catalog answers model questions from catwalk's embedded, offline data and
-// the person's overrides (for local endpoints and models catwalk lacks).
-// A nil *Catalog answers from catwalk alone.
+// Catalog answers model questions from catwalk's offline data (see
+// catwalkTable) and the person's overrides (for local endpoints and models
+// catwalk lacks). A nil *Catalog answers from catwalk alone.
 type Catalog struct {
 	overrides *modelIndex
 }
@@ -42,7 +39,7 @@ func NewCatalog(overrides map[string]ModelInfo) *Catalog {
 			info.ID = id
 		}
 		info.PriceKnown = info.PriceKnown || info.InputPerMillion > 0 || info.OutputPerMillion > 0
-		idx.put(id, info, true)
+		idx.put(id, info)
 	}
 	return &Catalog{overrides: idx}
 }
@@ -56,7 +53,7 @@ func (c *Catalog) Lookup(model string) (ModelInfo, bool) {
 			return info, true
 		}
 	}
-	return catwalkModels().lookup(model)
+	return lookupTable(catwalkTable, model)
 }
 
 // Cost prices one request's usage. Requests is 1; CostKnown is set only when
@@ -78,32 +75,8 @@ func (c *Catalog) Cost(model string, u openai.Usage) event.Usage {
 	return out
 }
 
-// catwalkModels parses catwalk's embedded JSON once, on first use, so
-// programs that never look a model up never pay for it.
-var catwalkModels = sync.OnceValue(func() *modelIndex {
-	idx := newModelIndex()
-	for _, p := range embedded.GetAll() {
-		for _, m := range p.Models {
-			idx.put(m.ID, fromCatwalk(m), false)
-		}
-	}
-	return idx
-})
-
-// fromCatwalk converts one catwalk entry; catwalk writes 0 for "no price".
-func fromCatwalk(m catwalk.Model) ModelInfo {
-	return ModelInfo{
-		ID:               m.ID,
-		ContextWindow:    m.ContextWindow,
-		InputPerMillion:  m.CostPer1MIn,
-		OutputPerMillion: m.CostPer1MOut,
-		PriceKnown:       m.CostPer1MIn > 0 || m.CostPer1MOut > 0,
-		SupportsImages:   m.SupportsImages,
-		CanReason:        m.CanReason,
-	}
-}
-
-// modelIndex holds models under the three keys Lookup tries.
+// modelIndex holds the overrides under the three keys Lookup tries, in
+// the same order as lookupTable.
 type modelIndex struct {
 	exact map[string]ModelInfo
 	lower map[string]ModelInfo // lower-cased id
@@ -118,21 +91,13 @@ func newModelIndex() *modelIndex {
 	}
 }
 
-// put adds info under id. Several catwalk providers list the same model:
-// the first listed wins (catwalk puts the model makers first), except that
-// a priced entry replaces an unpriced one. With force, info always wins.
-func (x *modelIndex) put(id string, info ModelInfo, force bool) {
-	set := func(m map[string]ModelInfo, key string) {
-		old, ok := m[key]
-		if force || !ok || (!old.PriceKnown && info.PriceKnown) {
-			m[key] = info
-		}
-	}
-	set(x.exact, id)
+// put adds info under id's three keys.
+func (x *modelIndex) put(id string, info ModelInfo) {
+	x.exact[id] = info
 	lower := strings.ToLower(id)
-	set(x.lower, lower)
+	x.lower[lower] = info
 	if _, rest, ok := strings.Cut(lower, "/"); ok && rest != "" {
-		set(x.bare, rest)
+		x.bare[rest] = info
 	}
 }
 

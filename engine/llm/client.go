@@ -40,10 +40,11 @@ const emptyMessagesLimit = 10000
 // NewClient returns a go-openai client hardened for real providers. Its
 // transport drops SSE comment and field lines (OpenRouter sends hundreds of
 // ": OPENROUTER PROCESSING" keep-alives, which go-openai would count as empty
-// messages and feed into its error accumulator), lets in-band error events
-// through to RecvRaw so Stream parses every error shape in one place, and
-// records whether "data: [DONE]" was seen so Stream can tell a finished
-// stream from a cut one. It bounds every request Stream sends: the connect,
+// messages and feed into its error accumulator), hands each data line to
+// Stream in the one pass that reads it (go-openai's reader would read it
+// again and match three regular expressions per line), so Stream parses
+// every error shape in one place, and records whether "data: [DONE]" was
+// seen so Stream can tell a finished stream from a cut one. It bounds every request Stream sends: the connect,
 // first-byte and idle timeouts of cfg.Timeouts, line and error-body sizes. Base URLs are used as given: Ollama-style URLs
 // without /v1 are the user's business.
 func NewClient(cfg Config) *openai.Client {

@@ -52,31 +52,23 @@ type Response struct {
 func Stream(ctx context.Context, c Client, req openai.ChatCompletionRequest, h Handler) (Response, error) {
 	limit := replyLimit(h.MaxBytes)
 	ctx, marker := withMarker(ctx, limit+lineOverhead)
-	req.Stream = true
-	req.StreamOptions = &openai.StreamOptions{IncludeUsage: true}
-	stream, err := c.CreateChatCompletionStream(ctx, req)
-	if err != nil {
-		return Response{}, marker.annotate(explain(ctx, err))
-	}
-	defer stream.Close()
 	var acc accumulator
-	for {
-		line, err := stream.RecvRaw()
-		if errors.Is(err, io.EOF) || (acc.finish != "" && idleTimeout(err)) {
-			// A server that sent its finish but neither [DONE] nor EOF
-			// has said all it will.
-			break
-		}
-		if err != nil {
-			return acc.partial(), marker.annotate(explain(ctx, err))
-		}
+	// feedErr is why feeding a line stopped the stream: an in-band error
+	// or the reply cap. With a client from NewClient the transport feeds
+	// each data line from inside the body's Read, in the one pass that
+	// reads it, and the error comes back out of RecvRaw; with any other
+	// client RecvRaw returns the lines and they are fed here.
+	var feedErr error
+	marker.deliver = func(line []byte) error {
 		before, finished := acc.size(), acc.finish != ""
 		if err := acc.feed(line, h); err != nil {
-			return acc.partial(), err
+			feedErr = err
+			return err
 		}
 		switch size := acc.size(); {
 		case size > limit:
-			return capped(acc.partial(), limit), &ReplyTooLargeError{Limit: limit}
+			feedErr = &ReplyTooLargeError{Limit: limit}
+			return feedErr
 		case !finished && acc.finish != "":
 			marker.finished()
 		case size > before:
@@ -84,7 +76,38 @@ func Stream(ctx context.Context, c Client, req openai.ChatCompletionRequest, h H
 			// lines and empty events can be sent forever.
 			marker.progress()
 		}
+		return nil
 	}
+	req.Stream = true
+	req.StreamOptions = &openai.StreamOptions{IncludeUsage: true}
+	stream, err := c.CreateChatCompletionStream(ctx, req)
+	if err != nil {
+		return Response{}, marker.annotate(explain(ctx, err))
+	}
+	defer stream.Close()
+	for {
+		line, err := stream.RecvRaw()
+		if err == nil {
+			err = marker.deliver(line)
+		}
+		var tooLarge *ReplyTooLargeError
+		switch {
+		case feedErr != nil && errors.As(feedErr, &tooLarge):
+			return capped(acc.partial(), limit), feedErr
+		case feedErr != nil:
+			return acc.partial(), feedErr
+		case errors.Is(err, io.EOF) || (acc.finish != "" && idleTimeout(err)):
+			// A server that sent its finish but neither [DONE] nor EOF
+			// has said all it will.
+			return finish(ctx, &acc, marker)
+		case err != nil:
+			return acc.partial(), marker.annotate(explain(ctx, err))
+		}
+	}
+}
+
+// finish returns the reply of a stream that ended, or why it was cut.
+func finish(ctx context.Context, acc *accumulator, marker *streamMarker) (Response, error) {
 	if acc.finish == "" && !marker.done.Load() {
 		if ctx.Err() != nil {
 			return acc.partial(), ctx.Err()

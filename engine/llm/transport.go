@@ -21,6 +21,10 @@ type streamMarker struct {
 	done    atomic.Bool // "data: [DONE]" arrived
 	maxLine int         // the longest line accepted, in bytes
 	watch   *watchdog   // nil until the request is sent
+	// deliver takes each data line's payload from inside the body's
+	// Read, so a line is read once, without go-openai's second pass and
+	// its regular expressions; an error ends the body with it.
+	deliver func(payload []byte) error
 
 	status      int    // HTTP status of the response
 	contentType string // its media type, without parameters
@@ -94,7 +98,10 @@ func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	return resp, nil
 }
 
-// sseBody yields the body's lines minus those go-openai mishandles.
+// sseBody reads the body line by line: data lines go to the marker's
+// deliver, and go-openai sees only what it must (the end of the stream,
+// errors, and lines that are not stream data, which it gathers as an
+// error body).
 type sseBody struct {
 	rc      io.ReadCloser
 	r       *bufio.Reader
@@ -129,13 +136,18 @@ func (b *sseBody) Read(p []byte) (int, error) {
 }
 
 // readLine reads one line, refusing lines longer than the marker allows:
-// a server sending one endless line would otherwise fill memory.
+// a server sending one endless line would otherwise fill memory. A line
+// that fits the reader's buffer is returned in place, valid until the next
+// read: both its consumers are done with it by then.
 func (b *sseBody) readLine() ([]byte, error) {
 	var line []byte
 	for {
 		frag, err := b.r.ReadSlice('\n')
 		if len(line)+len(frag) > b.marker.maxLine {
 			return nil, &ProviderError{Reason: "the endpoint sent one stream line of more than " + formatBytes(b.marker.maxLine) + "; the stream was cut"}
+		}
+		if line == nil && !errors.Is(err, bufio.ErrBufferFull) {
+			return frag, err
 		}
 		line = append(line, frag...)
 		if !errors.Is(err, bufio.ErrBufferFull) {
@@ -199,6 +211,8 @@ func (b *sseBody) filter(line []byte) ([]byte, error) {
 	switch {
 	case bytes.Equal(payload, doneMessage):
 		b.marker.done.Store(true)
+	case b.marker.deliver != nil:
+		return nil, b.marker.deliver(payload)
 	case bytes.HasPrefix(payload, errorObject):
 		out := append([]byte("data: { "), payload[1:]...)
 		return append(out, '\n'), nil

@@ -121,3 +121,34 @@ func TestPruneEdgeCases(t *testing.T) {
 		}
 	}
 }
+
+// TestClaimPrune: a project is due once per interval, again when the
+// interval has passed, and a stamp from the future does not stop pruning.
+func TestClaimPrune(t *testing.T) {
+	store := NewStore(t.TempDir(), nil)
+	ws := t.TempDir()
+	now := time.Now()
+	claim := func(at time.Time) bool {
+		t.Helper()
+		due, err := store.ClaimPrune(ws, at, 24*time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return due
+	}
+	if !claim(now) {
+		t.Fatal("a project never pruned is not due")
+	}
+	if claim(now.Add(time.Hour)) {
+		t.Fatal("due again an hour after the last prune")
+	}
+	if !claim(now.Add(25 * time.Hour)) {
+		t.Fatal("not due a day after the last prune")
+	}
+	if !claim(now) {
+		t.Fatal("a stamp a day in the future stopped pruning")
+	}
+	if ids, err := store.List(ws); err != nil && !errors.Is(err, ErrNoSession) || len(ids) != 0 {
+		t.Fatalf("the stamp is listed as a session: %v, %v", ids, err)
+	}
+}
