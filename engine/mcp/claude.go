@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // claudeServer is one entry of Claude Code's mcpServers: type is "stdio"
@@ -143,7 +145,7 @@ func jsonError(err error) error {
 // into a command line, URL or header.
 func EnvLookup(environ []string) func(string) (string, bool) {
 	env := make(map[string]string)
-	for _, kv := range visibleEnv(environ) {
+	for _, kv := range tools.WithoutSecrets(environ) {
 		if k, v, ok := strings.Cut(kv, "="); ok {
 			env[k] = v
 		}
@@ -152,19 +154,4 @@ func EnvLookup(environ []string) func(string) (string, bool) {
 		v, ok := env[name]
 		return v, ok
 	}
-}
-
-// hiddenEnv are baton's own secrets: no MCP server sees them.
-var hiddenEnv = []string{"OPENAI_API_KEY"}
-
-// visibleEnv is environ without hiddenEnv.
-func visibleEnv(environ []string) []string {
-	out := make([]string, 0, len(environ))
-	for _, kv := range environ {
-		name, _, _ := strings.Cut(kv, "=")
-		if !slices.Contains(hiddenEnv, name) {
-			out = append(out, kv)
-		}
-	}
-	return out
 }

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // conn is one live connection to a server: the protocol session and, for
@@ -79,7 +81,7 @@ func (m *Manager) dial(life context.Context, s Server, timeout time.Duration) (*
 func (m *Manager) command(life context.Context, s Server) *exec.Cmd {
 	cmd := exec.CommandContext(life, s.Command, s.Args...)
 	cmd.Dir = m.opts.Dir
-	env := visibleEnv(m.opts.Environ)
+	env := tools.WithoutSecrets(m.opts.Environ)
 	for _, k := range slices.Sorted(maps.Keys(s.Env)) {
 		env = append(env, k+"="+s.Env[k])
 	}

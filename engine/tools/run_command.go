@@ -84,7 +84,7 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := newCapture(t.lim.OutputChars)
-	err = sandbox.Run(runCtx, t.box, a.Command, t.ws.Root(), commandEnv(os.Environ()), out)
+	err = sandbox.Run(runCtx, t.box, a.Command, t.ws.Root(), WithoutSecrets(os.Environ()), out)
 	if errors.Is(err, sandbox.ErrNotInstalled) {
 		return Result{}, fmt.Errorf("run_command: %w", err)
 	}
@@ -148,12 +148,13 @@ func (t runCommand) parse(args json.RawMessage) (runCommandArgs, time.Duration, 
 	return a, timeout, nil
 }
 
-// hiddenEnv are baton's own secrets: a command the model runs never sees
-// them, so it cannot print the key back into the conversation.
+// hiddenEnv are baton's own secrets: no command the model runs and no
+// MCP server ever sees them, so neither can hand the key on.
 var hiddenEnv = []string{"OPENAI_API_KEY"}
 
-// commandEnv is the environment of a command: baton's, less hiddenEnv.
-func commandEnv(environ []string) []string {
+// WithoutSecrets is environ less baton's own secrets: the environment of
+// every process baton starts for a model or a server.
+func WithoutSecrets(environ []string) []string {
 	out := make([]string, 0, len(environ))
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
