@@ -61,6 +61,8 @@ type flagValues struct {
 	// child's change); listWorktrees the "baton worktrees" subcommand.
 	worktrees     string
 	listWorktrees bool
+	// all is --all: baton sessions lists every project's sessions.
+	all bool
 }
 
 // newFlagSet declares every flag once, for parsing and for --help.
@@ -84,6 +86,7 @@ func newFlagSet() *pflag.FlagSet {
 	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
 	fs.Bool("list", false, "with baton trust: list the trusted folders")
 	fs.String("worktrees", engine.FinishKeep, "headless: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
+	fs.Bool("all", false, "with baton sessions: list the sessions of every folder")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")
 	fs.BoolP("help", "h", false, "show this help")
@@ -116,6 +119,7 @@ func parseFlags(args []string) (flagValues, error) {
 	v.noSandbox, _ = fs.GetBool("no-sandbox")
 	v.trust, _ = fs.GetBool("trust")
 	v.list, _ = fs.GetBool("list")
+	v.all, _ = fs.GetBool("all")
 	v.cont, _ = fs.GetBool("continue")
 	v.resume = changedString(fs, "resume")
 	v.mcpConfig, _ = fs.GetStringArray("mcp-config")
@@ -231,6 +235,9 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 	if v.list && (v.trustCmd != "trust" || v.trustDir != "") {
 		return errors.New("--list only applies to baton trust, without a folder")
 	}
+	if v.all && !v.sessions {
+		return errors.New("--all only applies to baton sessions")
+	}
 	if v.cont && v.resume != nil {
 		return errors.New("--continue and --resume cannot be combined: pick one session")
 	}
@@ -251,7 +258,7 @@ func usage() string {
 Usage:
   baton [flags]              start the full-screen TUI in the current folder
   baton -p PROMPT [flags]    run one turn headless and print the answer
-  baton sessions             list this folder's sessions (resume one with --resume ID)
+  baton sessions [--all]     list this folder's sessions, or every folder's (resume one with --resume ID)
   baton trust [DIR]          trust a folder's project settings and agent files (default: this folder)
   baton untrust [DIR]        stop trusting it; baton trust --list shows the trusted folders
   baton worktrees            list the sub-agent worktrees kept for this repository

@@ -69,7 +69,8 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 		return exitUsage
 	}
 	if dir != nil {
-		defer func() { _ = dir.Close() }()
+		// A session in which no prompt was sent leaves nothing behind.
+		defer func() { _, _ = dir.CloseDiscardingEmpty() }()
 	}
 	defer pruneInBackground(ctx, store, inv, now)()
 	inv.endpoint.notices = slices.Concat(inv.cfg.notices, inv.endpoint.notices, notices)

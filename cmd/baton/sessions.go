@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/transcript"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // openStore returns the transcript store, redacting every secret found in
@@ -113,36 +114,61 @@ func pruneInBackground(ctx context.Context, store *transcript.Store, inv *invoca
 	return func() { <-done }
 }
 
-// listSessions prints this folder's sessions, newest first.
+// listSessions prints this folder's sessions (every folder's with
+// --all), most recently active first, as --continue picks them.
 func listSessions(inv *invocation, stdout, stderr io.Writer) int {
 	store, err := openStore(inv)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitUsage
 	}
-	list, err := store.List(inv.workspace)
+	var list []transcript.Summary
+	if inv.flags.all {
+		list, err = store.ListAll()
+	} else {
+		list, err = store.List(inv.workspace)
+	}
 	if err != nil && !errors.Is(err, transcript.ErrNoSession) {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
+	where := "for " + inv.workspace
+	if inv.flags.all {
+		where = "in any folder"
+	}
 	if len(list) == 0 {
-		fmt.Fprintf(stdout, "no sessions yet for %s\n", inv.workspace)
+		fmt.Fprintf(stdout, "no sessions yet %s\n", where)
 		return exitOK
 	}
+	fmt.Fprintf(stdout, "sessions %s, most recently active first\n\n", where)
 	tw := tabwriter.NewWriter(stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSTARTED\tTURNS\tTOKENS\tCOST\tFIRST PROMPT")
+	fmt.Fprintln(tw, "ID\tLAST ACTIVE\tTURNS\tTOKENS\tCOST\tFOLDER\tTITLE")
 	for _, s := range list {
 		cost := "-"
 		if s.CostKnown {
 			cost = fmt.Sprintf("$%.4f", s.Cost)
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", s.ID, s.Started.Local().Format("2006-01-02 15:04"),
-			s.Turns, s.Tokens, cost, oneLine(strings.TrimSpace(s.FirstPrompt), 60))
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\t%s\n", s.ID, s.LastActive.Local().Format("2006-01-02 15:04"),
+			s.Turns, s.Tokens, cost, folderLabel(s.Workspace, inv.env["HOME"]), oneLine(termtext.Clean(s.Title), 60))
 	}
 	if err := tw.Flush(); err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
-	fmt.Fprintln(stdout, "\nresume one with: baton --resume ID   (or baton --continue for the newest)")
+	fmt.Fprintln(stdout, "\nresume one with: baton --resume ID in its folder   (or baton --continue for the first row of this folder)")
 	return exitOK
+}
+
+// folderLabel shows a session's folder with the home folder as ~, or "?"
+// when the session did not record it.
+func folderLabel(workspace, home string) string {
+	switch {
+	case workspace == "":
+		return "?"
+	case home != "" && workspace == home:
+		return "~"
+	case home != "" && strings.HasPrefix(workspace, strings.TrimSuffix(home, "/")+"/"):
+		return "~" + workspace[len(strings.TrimSuffix(home, "/")):]
+	}
+	return oneLine(termtext.Clean(workspace), 60)
 }

@@ -71,6 +71,21 @@ func TestSessionsContinueAndResume(t *testing.T) {
 	if !strings.Contains(list.stdout, "  3  ") {
 		t.Errorf("sessions should count 3 turns:\n%s", list.stdout)
 	}
+	if !strings.Contains(list.stdout, "most recently active first") || !strings.Contains(list.stdout, "LAST ACTIVE") ||
+		!strings.Contains(list.stdout, "FOLDER") {
+		t.Errorf("sessions should say its order and show each folder:\n%s", list.stdout)
+	}
+	other := t.TempDir()
+	if here := runAt(t, other, home, nil, "sessions"); !strings.Contains(here.stdout, "no sessions yet") {
+		t.Errorf("another folder lists sessions it does not own:\n%s", here.stdout)
+	}
+	all := runAt(t, other, home, nil, "sessions", "--all")
+	if all.code != exitOK || !strings.Contains(all.stdout, doc.SessionID) || !strings.Contains(all.stdout, "in any folder") {
+		t.Errorf("sessions --all: exit %d\n%s%s", all.code, all.stdout, all.stderr)
+	}
+	if bad := runAt(t, ws, home, nil, "--all"); bad.code != exitUsage {
+		t.Errorf("--all without sessions: exit %d", bad.code)
+	}
 
 	missing := runAt(t, ws, home, env, "--resume", "20200101-0000-zzzz", "-p", "x")
 	if missing.code != exitUsage || !strings.Contains(missing.stderr, "baton sessions") {

@@ -99,7 +99,8 @@ func TestSecondSignalExitsAtOnce(t *testing.T) {
 }
 
 // TestEmptySessionPrintsNoResumeLine quits a TUI that was never used:
-// there is nothing to resume, so nothing is said about it.
+// there is nothing to resume, so nothing is said about it and nothing is
+// left for baton sessions to list.
 func TestEmptySessionPrintsNoResumeLine(t *testing.T) {
 	srv, _ := delegatingServer(t)
 	r := startTUI(t, srv.URL)
@@ -110,6 +111,16 @@ func TestEmptySessionPrintsNoResumeLine(t *testing.T) {
 	}
 	if out := r.output(); strings.Contains(out, "resume this session") {
 		t.Errorf("an empty session printed a resume line:\n%q", tail(out, 300))
+	}
+	entries, err := filepath.Glob(filepath.Join(r.home, ".local", "state", "baton", "sessions", "*", "*"))
+	var left []string
+	for _, e := range entries {
+		if info, err := os.Stat(e); err == nil && info.IsDir() { // session folders, not the prune stamp
+			left = append(left, e)
+		}
+	}
+	if err != nil || len(left) != 0 {
+		t.Errorf("an empty session left %v (%v)", left, err)
 	}
 }
 

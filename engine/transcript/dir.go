@@ -118,3 +118,19 @@ func (d *Dir) forget(w *Writer) {
 func (d *Dir) Read(agent string) ([]Record, *Truncation, error) {
 	return readFile(d.FileOf(agent))
 }
+
+// CloseDiscardingEmpty closes the session like Close and, when no prompt
+// was ever sent in it, removes its folder, so a baton opened and quit
+// leaves no row in "baton sessions". The folder goes while the lock is
+// still held, so no other process can have claimed it in between. It
+// reports whether the session was removed.
+func (d *Dir) CloseDiscardingEmpty() (bool, error) {
+	sum, err := summarize(d.id, d.path)
+	if err != nil || sum.Turns > 0 {
+		return false, errors.Join(err, d.Close())
+	}
+	if err := os.RemoveAll(d.path); err != nil {
+		return false, errors.Join(fmt.Errorf("discard empty session: %w", err), d.Close())
+	}
+	return true, d.Close()
+}

@@ -2,8 +2,13 @@ package transcript
 
 import (
 	"encoding/json"
+	"errors"
+	"io/fs"
+	"os"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 )
 
 func TestListSummarisesSessions(t *testing.T) {
@@ -12,19 +17,19 @@ func TestListSummarisesSessions(t *testing.T) {
 	if sums, err := store.List(workspace); err != nil || len(sums) != 0 {
 		t.Fatalf("list of a new workspace = %v, %v; want empty", sums, err)
 	}
-	// A session started an hour ago in which nothing was written.
-	empty, err := store.Create(workspace, time.Now().Add(-time.Hour))
+	// A session in which no prompt was sent is no row.
+	empty, err := store.Create(workspace, time.Now())
 	if err != nil {
 		t.Fatal(err)
 	}
-	setAge(t, empty.Path(), time.Hour)
-	first, err := store.Create(workspace, time.Now())
+	appendAll(t, writer(t, empty, MainAgent), KindMeta, MainAgent, Meta{Workspace: workspace})
+	first, err := store.Create(workspace, time.Now().Add(-time.Hour))
 	if err != nil {
 		t.Fatal(err)
 	}
 	w := writer(t, first, MainAgent)
 	appendAll(t, w, KindMeta, MainAgent, Meta{Workspace: workspace, Model: "gpt-4.1"})
-	writeTurn(t, w, "find the auth code", usage{TotalTokens: 1200, Cost: 0.01, CostKnown: true})
+	writeTurn(t, w, "find the\n  auth   code", usage{TotalTokens: 1200, Cost: 0.01, CostKnown: true})
 	writeTurn(t, w, "now plan it", usage{TotalTokens: 800, Cost: 0.005, CostKnown: true})
 	// A child's events live in its own file and do not count as turns.
 	writeTurn(t, writer(t, first, "explore-1"), "child", usage{TotalTokens: 999})
@@ -36,36 +41,99 @@ func TestListSummarisesSessions(t *testing.T) {
 		t.Fatal(err)
 	}
 	w2 := writer(t, second, MainAgent)
-	writeTurn(t, w2, "explain main.go", usage{TotalTokens: 300, CostKnown: false})
+	writeTurn(t, w2, strings.Repeat("long ", 40), usage{TotalTokens: 300, CostKnown: false})
 	// A cancelled turn with no tokens does not make the cost unknown...
 	writeTurn(t, w2, "cancelled", usage{})
 	// ...and a half-written last line does not stop the listing.
 	appendRaw(t, second.FileOf(MainAgent), `{"time":"20`)
-	for _, d := range []*Dir{first, second} {
+	for _, d := range []*Dir{first, second, empty} {
 		if err := d.Close(); err != nil {
 			t.Fatal(err)
 		}
 	}
+	// The older session was used last: it comes first, though started first.
+	setAge(t, second.Path(), time.Hour)
+	setAge(t, first.Path(), time.Minute)
 
 	sums, err := store.List(workspace)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sums) != 3 || sums[0].ID != second.ID() || sums[1].ID != first.ID() || sums[2].ID != empty.ID() {
-		t.Fatalf("list = %+v, want second, first, empty", sums)
+	if len(sums) != 2 || sums[0].ID != first.ID() || sums[1].ID != second.ID() {
+		t.Fatalf("list = %+v, want first (active a minute ago), second", sums)
 	}
-	if s := sums[2]; s.Turns != 0 || s.FirstPrompt != "" || s.Dir != empty.Path() || s.Started.IsZero() {
-		t.Errorf("empty session = %+v", s)
+	if s := sums[1]; s.Turns != 2 || s.Tokens != 300 || s.CostKnown || utf8.RuneCountInString(s.Title) != maxTitleRunes || !strings.HasSuffix(s.Title, "…") {
+		t.Errorf("second = %+v, want 2 turns, 300 tokens, unknown cost, a bounded title", s)
 	}
-	if s := sums[0]; s.Turns != 2 || s.FirstPrompt != "explain main.go" || s.Tokens != 300 || s.CostKnown {
-		t.Errorf("second = %+v, want 2 turns, 300 tokens, unknown cost", s)
-	}
-	s := sums[1]
-	if s.Turns != 3 || s.FirstPrompt != "find the auth code" || s.Tokens != 2000 || !s.CostKnown || s.Dir != first.Path() {
-		t.Errorf("first = %+v, want 3 turns, 2000 tokens, known cost", s)
+	s := sums[0]
+	if s.Turns != 3 || s.Title != "find the auth code" || s.Tokens != 2000 || !s.CostKnown || s.Dir != first.Path() || s.Workspace != workspace {
+		t.Errorf("first = %+v, want 3 turns, 2000 tokens, known cost, its title and folder", s)
 	}
 	if s.Cost < 0.0149 || s.Cost > 0.0151 {
 		t.Errorf("first cost = %v, want 0.015", s.Cost)
+	}
+	if !s.LastActive.After(sums[1].LastActive) {
+		t.Errorf("last activity %v not after %v", s.LastActive, sums[1].LastActive)
+	}
+	latest, err := store.Latest(workspace)
+	if err != nil || latest.ID() != first.ID() {
+		t.Fatalf("Latest = %v, %v; want the list's first row %s", latest, err, first.ID())
+	}
+}
+
+func TestListAllAcrossProjects(t *testing.T) {
+	store := NewStore(t.TempDir(), nil)
+	if all, err := store.ListAll(); err != nil || len(all) != 0 {
+		t.Fatalf("ListAll of a fresh store = %v, %v", all, err)
+	}
+	var want []string
+	for i, ws := range []string{t.TempDir(), t.TempDir()} {
+		d, err := store.Create(ws, time.Now())
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := writer(t, d, MainAgent)
+		appendAll(t, w, KindMeta, MainAgent, Meta{Workspace: ws})
+		writeTurn(t, w, "prompt in project", usage{})
+		if err := d.Close(); err != nil {
+			t.Fatal(err)
+		}
+		setAge(t, d.Path(), time.Duration(i+1)*time.Minute)
+		want = append(want, ws)
+	}
+	all, err := store.ListAll()
+	if err != nil || len(all) != 2 || all[0].Workspace != want[0] || all[1].Workspace != want[1] {
+		t.Fatalf("ListAll = %+v, %v; want both projects, most recent first", all, err)
+	}
+}
+
+func TestCloseDiscardingEmpty(t *testing.T) {
+	store := NewStore(t.TempDir(), nil)
+	ws := t.TempDir()
+	empty, err := store.Create(ws, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := empty.Lock(); err != nil {
+		t.Fatal(err)
+	}
+	appendAll(t, writer(t, empty, MainAgent), KindMeta, MainAgent, Meta{Workspace: ws})
+	if removed, err := empty.CloseDiscardingEmpty(); err != nil || !removed {
+		t.Fatalf("empty session: removed %v, %v", removed, err)
+	}
+	if _, err := os.Stat(empty.Path()); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("the empty session's folder is still there: %v", err)
+	}
+	used, err := store.Create(ws, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTurn(t, writer(t, used, MainAgent), "keep me", usage{})
+	if removed, err := used.CloseDiscardingEmpty(); err != nil || removed {
+		t.Fatalf("a used session: removed %v, %v", removed, err)
+	}
+	if _, err := store.Latest(ws); err != nil {
+		t.Fatalf("the used session is gone: %v", err)
 	}
 }
 

@@ -92,31 +92,17 @@ func (s *Store) Open(workspace, id string) (*Dir, error) {
 }
 
 // Latest returns the session of workspace written to most recently: the
-// one a person means by "continue", even if it was started long ago.
+// one a person means by "continue", even if it was started long ago. It
+// is the first row of List, so the listing and --continue never disagree.
 func (s *Store) Latest(workspace string) (*Dir, error) {
-	project, err := s.projectDir(workspace)
+	sums, err := s.List(workspace)
 	if err != nil {
 		return nil, fmt.Errorf("latest session: %w", err)
 	}
-	ids, err := sessionIDs(project)
-	if err != nil {
-		return nil, fmt.Errorf("latest session: %w", err)
-	}
-	var best string
-	var bestTime time.Time
-	for _, id := range ids {
-		last, err := lastActivity(filepath.Join(project, id))
-		if err != nil {
-			return nil, fmt.Errorf("latest session: %w", err)
-		}
-		if best == "" || last.After(bestTime) || (last.Equal(bestTime) && id > best) {
-			best, bestTime = id, last
-		}
-	}
-	if best == "" {
+	if len(sums) == 0 {
 		return nil, fmt.Errorf("latest session for %s: %w yet", workspace, ErrNoSession)
 	}
-	return newDir(best, filepath.Join(project, best), s.redact), nil
+	return newDir(sums[0].ID, sums[0].Dir, s.redact), nil
 }
 
 // projectDir is the folder holding workspace's sessions.

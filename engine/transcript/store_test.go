@@ -90,12 +90,16 @@ func TestIDsAreUnique(t *testing.T) {
 		}
 		seen[d.ID()] = true
 	}
-	sums, err := store.List(workspace)
+	project, err := store.projectDir(workspace)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(sums) != 2000 {
-		t.Errorf("listed %d sessions, want 2000", len(sums))
+	ids, err := sessionIDs(project)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ids) != 2000 {
+		t.Errorf("found %d session folders, want 2000", len(ids))
 	}
 }
 
