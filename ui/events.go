@@ -80,6 +80,7 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	case event.TurnStarted:
 		m.busy, m.notify.turnStart = true, ev.Time
 		m.agents.newTurn()
+		m.turn.Start(m.now())
 		cmd = m.startClock()
 	case event.StepStarted:
 		m.step, m.inRequest = ev, true
@@ -91,8 +92,12 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 		m.setStatus(statusWarning, termtext.Clean(ev.Text))
 	case event.Retrying:
 		m.setRetry(ev)
-	case event.TextDelta, event.ReasoningDelta:
+	case event.TextDelta:
 		m.retryAnswered()
+		m.turn.Received(m.now(), ev.Text)
+	case event.ReasoningDelta:
+		m.retryAnswered()
+		m.turn.Received(m.now(), ev.Text)
 	case event.TurnEnded:
 		cmd = m.turnEnded(ev)
 	case event.TodosUpdated:
@@ -132,6 +137,7 @@ func (m *Model) routeChild(ev event.Event) tea.Cmd {
 // how full the context is.
 func (m *Model) recordUsage(ev event.UsageReported) {
 	m.turnUsage = ev.Total
+	m.turn.Counted(ev.Request.CompletionTokens)
 	if m.inRequest {
 		m.contextUsed = ev.Request.PromptTokens + ev.Request.CompletionTokens
 	}
@@ -141,6 +147,7 @@ func (m *Model) recordUsage(ev event.UsageReported) {
 // the next queued message.
 func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
 	m.busy, m.inRequest, m.step = false, false, event.StepStarted{}
+	m.turn.Stop()
 	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), event.Usage{}
 	m.settle(endTurn, "")
 	if ev.Status == event.StatusInterrupted {

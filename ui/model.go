@@ -11,6 +11,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
 	changes "github.com/seed-e4e525a6/baton/ui/review"
+	"github.com/seed-e4e525a6/baton/ui/turnclock"
 )
 
 // overlay is what, if anything, sits above the conversation and takes the
@@ -66,7 +67,8 @@ type Model struct {
 	model         string
 	contextWindow int64
 	busy          bool
-	ticking       bool // the spinner's clock runs
+	turn          turnclock.Clock // the main turn's time and tokens, for the working line
+	ticking       bool            // the spinner's clock runs
 	step          event.StepStarted
 	inRequest     bool        // between StepStarted and MessageDone
 	contextUsed   int         // tokens of the main agent's last request

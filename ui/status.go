@@ -4,9 +4,12 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/lipgloss"
+
 	"github.com/seed-e4e525a6/baton/engine/event"
 
 	"github.com/seed-e4e525a6/baton/ui/termtext"
+	"github.com/seed-e4e525a6/baton/ui/turnclock"
 )
 
 // statusLevel sets the colour of the status line.
@@ -87,22 +90,16 @@ func startupStatus(notices []string) status {
 	return status{level: statusWarning, text: termtext.Clean(strings.Join(notices, " · "))}
 }
 
-// statusView draws the status line: the spinner and step while a turn
-// runs, then the message.
+// statusView draws the status line: the spinner, step, time and tokens
+// while a turn runs, then the message. The turn's measurements give way
+// first when the line is short, so the message stays readable.
 func (m *Model) statusView() string {
 	st := m.styles.Status
-	var parts []string
-	if m.busy {
-		work := "working"
-		if m.step.Max > 0 {
-			work += fmt.Sprintf(" · step %d/%d", m.step.Step, m.step.Max)
-		}
-		parts = append(parts, m.spinner.View()+st.Busy.Render(work+" · esc to interrupt"))
-	}
 	text := m.status.text
 	if m.status.retry != nil {
 		text = m.status.retry.Line(m.now())
 	}
+	var parts []string
 	if text != "" {
 		style := st.Info
 		switch m.status.level {
@@ -112,6 +109,19 @@ func (m *Model) statusView() string {
 			style = st.Error
 		}
 		parts = append(parts, style.Render(text))
+	}
+	if m.busy {
+		work := "working"
+		if m.step.Max > 0 {
+			work += fmt.Sprintf(" · step %d/%d", m.step.Step, m.step.Max)
+		}
+		spin := m.spinner.View()
+		room := m.width - lipgloss.Width(spin)
+		if text != "" {
+			room -= lipgloss.Width(text) + 3
+		}
+		line := turnclock.Line(work, m.turn.Parts(m.now()), "esc to interrupt", room)
+		parts = append([]string{spin + st.Busy.Render(line)}, parts...)
 	}
 	return fit(strings.Join(parts, st.Info.Render(" · ")), m.width)
 }

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
@@ -107,5 +108,37 @@ func TestRetryCountsDownInTheStatusLine(t *testing.T) {
 	d.emit(event.TextDelta{Meta: mainMeta, Text: "hello"})
 	if strings.Contains(d.screen(), "retrying") {
 		t.Errorf("the countdown stayed after the reply began:\n%s", d.screen())
+	}
+}
+
+// The working line shows the turn's time, its tokens and how long the
+// first one took, following the one clock; at 60 columns the least
+// important part gives way and "esc to interrupt" stays.
+func TestWorkingLineShowsTimeAndTokens(t *testing.T) {
+	d := newDriver(t, 120, 40)
+	d.m.now = func() time.Time { return t0 }
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.m.now = func() time.Time { return t0.Add(4 * time.Second) }
+	d.send(spinner.TickMsg{}) // the clock moves the screen on its ticks
+	if !strings.Contains(d.screen(), "working · 4s · no tokens yet · esc to interrupt") {
+		t.Fatalf("before the first token:\n%s", d.screen())
+	}
+	d.m.now = func() time.Time { return t0.Add(5 * time.Second) }
+	d.emit(event.TextDelta{Meta: mainMeta, Text: strings.Repeat("word ", 40)})
+	d.emit(event.UsageReported{Meta: mainMeta, Request: event.Usage{CompletionTokens: 1150}})
+	d.emit(event.TextDelta{Meta: mainMeta, Text: strings.Repeat("more ", 40)})
+	d.m.now = func() time.Time { return t0.Add(12 * time.Second) }
+	d.send(spinner.TickMsg{})
+	if !strings.Contains(d.screen(), "working · 12s · ↓ 1.2k tok · first token 5s · esc to interrupt") {
+		t.Fatalf("streaming:\n%s", d.screen())
+	}
+	d.send(tea.WindowSizeMsg{Width: 60, Height: 20})
+	if !strings.Contains(d.screen(), "working · 12s · ↓ 1.2k tok · esc to interrupt") {
+		t.Fatalf("at 60 columns:\n%s", d.screen())
+	}
+	d.checkFits()
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
+	if strings.Contains(d.screen(), "working") {
+		t.Errorf("the working line stayed after the turn:\n%s", d.screen())
 	}
 }
