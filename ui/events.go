@@ -80,12 +80,14 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	case event.TurnStarted:
 		m.busy, m.notify.turnStart = true, ev.Time
 		m.agents.newTurn()
+		m.newTurnStatus()
 		m.turn.Start(m.now())
 		cmd = m.startClock()
 	case event.StepStarted:
 		m.step, m.inRequest = ev, true
 	case event.MessageDone:
 		m.inRequest = false
+		m.retryAnswered() // the retried request answered, perhaps with tool calls only
 	case event.UsageReported:
 		m.recordUsage(ev)
 	case event.Notice:

@@ -165,7 +165,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.input.update(msg)
 	}
-	return m, cmd
+	return m, tea.Batch(cmd, m.statusClock())
 }
 
 // applyTheme switches every style to a palette.
@@ -194,10 +194,11 @@ func (m *Model) applyTheme(p themes.Palette) {
 }
 
 // animate advances the spinner and the live panes' clocks while
-// something runs, the main turn or any child; once idle the clock is left
-// to stop.
+// something runs, the main turn or any child, or a status waits to
+// expire; once idle the clock is left to stop.
 func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
-	if !m.busy && !m.agents.running() {
+	waiting := m.expireStatus()
+	if !m.busy && !m.agents.running() && !waiting {
 		m.ticking = false
 		return nil
 	}

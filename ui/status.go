@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/lipgloss"
 
@@ -43,16 +44,18 @@ type status struct {
 	// retry, when set, is drawn instead of text: a countdown to the
 	// retry, redrawn on every tick of the clock.
 	retry *event.Retrying
+	// expires, when set, is when the status stops showing (see expiry).
+	expires time.Time
 }
 
 // setStatus replaces the status line.
 func (m *Model) setStatus(level statusLevel, text string) {
-	m.status = status{level: level, text: text}
+	m.status = status{level: level, text: text, expires: m.expiry(level, endNever)}
 }
 
 // setTransient replaces the status line until what it describes ends.
 func (m *Model) setTransient(level statusLevel, text string, until statusEnd, child event.AgentID) {
-	m.status = status{level: level, text: text, until: until, child: child}
+	m.status = status{level: level, text: text, until: until, child: child, expires: m.expiry(level, until)}
 }
 
 // setRetry counts down to a retry of the main agent's request until its
@@ -96,6 +99,9 @@ func startupStatus(notices []string) status {
 func (m *Model) statusView() string {
 	st := m.styles.Status
 	text := m.status.text
+	if m.status.expired(m.now()) {
+		text = ""
+	}
 	if m.status.retry != nil {
 		text = m.status.retry.Line(m.now())
 	}

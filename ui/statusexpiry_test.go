@@ -1,0 +1,60 @@
+package ui
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// "allowed once: …" and "interrupted" expire with the clock, and a new
+// turn clears what the last one left.
+func TestTransientStatusesExpire(t *testing.T) {
+	d := newDriver(t, 120, 40)
+	d.m.now = func() time.Time { return t0 }
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "test it"})
+	askTool(t, d, "p1", mainMeta)
+	d.keys("y")
+	if !strings.Contains(d.screen(), "allowed once: ") {
+		t.Fatalf("no acknowledgement:\n%s", d.screen())
+	}
+	if !d.m.ticking {
+		t.Fatal("the clock does not run for the status to expire")
+	}
+	d.m.now = func() time.Time { return t0.Add(infoStatusTTL - time.Second) }
+	d.send(spinner.TickMsg{}) // the clock moves the screen on its ticks
+	if !strings.Contains(d.screen(), "allowed once") {
+		t.Fatalf("the acknowledgement went early:\n%s", d.screen())
+	}
+	d.m.now = func() time.Time { return t0.Add(infoStatusTTL) }
+	d.send(spinner.TickMsg{})
+	if strings.Contains(d.screen(), "allowed once") || d.m.status.text != "" {
+		t.Fatalf("the acknowledgement outlived its time (%q):\n%s", d.m.status.text, d.screen())
+	}
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusInterrupted})
+	if !strings.Contains(d.m.statusView(), "interrupted") {
+		t.Fatalf("no interrupted status:\n%s", d.screen())
+	}
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "again"})
+	if line := d.m.statusView(); strings.Contains(line, "interrupted") {
+		t.Errorf("the last turn's status shows during the next: %q", line)
+	}
+}
+
+// A retry whose request answers with tool calls only (no text) still
+// clears the countdown.
+func TestRetryClearsWhenTheRequestAnswers(t *testing.T) {
+	d := newDriver(t, 100, 24)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.emit(event.Retrying{Meta: mainMeta, Attempt: 1, Attempts: 2, At: t0.Add(5 * time.Second), Reason: "server error"})
+	if !strings.Contains(d.screen(), "retrying in 2s (1/2)") {
+		t.Fatalf("no countdown:\n%s", d.screen())
+	}
+	d.emit(event.MessageDone{Meta: mainMeta})
+	if strings.Contains(d.screen(), "retrying") {
+		t.Errorf("the countdown stayed after the retried request answered:\n%s", d.screen())
+	}
+}
