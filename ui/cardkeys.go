@@ -29,6 +29,8 @@ func (m *Model) overlayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.transcriptKey(msg), true
 	case overlayReview:
 		return m.review.Update(msg), true
+	case overlaySearch:
+		return m.searchKey(msg), true
 	}
 	return nil, false
 }

@@ -79,6 +79,8 @@ func (m *Model) inputKey(msg tea.KeyMsg) tea.Cmd {
 		in.movePick(1)
 	case key.Matches(msg, m.keys.Send) && !msg.Paste:
 		return m.send()
+	case key.Matches(msg, m.keys.Search):
+		m.startSearch()
 	case key.Matches(msg, m.keys.HistoryPrev) && in.walking():
 		in.older()
 	case key.Matches(msg, m.keys.HistoryNext) && in.walking():
@@ -100,18 +102,19 @@ func (m *Model) send() tea.Cmd {
 		}
 	}
 	text := m.input.take()
+	remember := m.remember(text)
 	switch {
 	case text == "":
 		return nil
 	case strings.HasPrefix(text, "/"):
-		return m.runCommand(text)
+		return tea.Batch(remember, m.runCommand(text))
 	case m.busy:
 		m.input.enqueue(text)
 		m.setTransient(statusInfo, "queued; it is sent when the turn ends", endTurn, "")
-		return nil
+		return remember
 	}
 	m.conv.toBottom()
-	return m.submit(text)
+	return tea.Batch(remember, m.submit(text))
 }
 
 // escape interrupts a running turn, or else closes the full help.

@@ -35,6 +35,8 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card"), k.Quit}
 	case overlayMessage:
 		return []key.Binding{relabel(k.Confirm, "send"), k.Cancel, k.Quit}
+	case overlaySearch:
+		return []key.Binding{relabel(k.Confirm, "use"), relabel(k.Search, "older match"), k.Cancel, k.Quit}
 	case overlayTranscript:
 		keys := []key.Binding{k.Back, k.CardDown, k.PageDown, k.Top, k.Bottom, k.Expand}
 		if p, ok := m.agents.byID[m.viewer.id]; ok && !p.State().Finished() {
@@ -116,13 +118,13 @@ func (m *Model) fullHelpKeys() [][]key.Binding {
 	k := m.keys
 	closeHelp := relabel(k.Help, "close help")
 	switch m.overlay {
-	case overlayReason, overlayEdit, overlayMessage:
+	case overlayReason, overlayEdit, overlayMessage, overlaySearch:
 		return [][]key.Binding{m.shortHelpKeys()}
 	case overlayApproval, overlayTranscript:
 		return [][]key.Binding{append(m.shortHelpKeys(), closeHelp)}
 	}
 	groups := [][]key.Binding{
-		{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext},
+		{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search},
 		{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand},
 	}
 	if _, popup := m.input.selected(); popup {

@@ -145,6 +145,7 @@ var namedKeys = map[string]tea.KeyType{
 	"enter": tea.KeyEnter, "esc": tea.KeyEsc, "ctrl+c": tea.KeyCtrlC, "tab": tea.KeyTab, "shift+tab": tea.KeyShiftTab,
 	"up": tea.KeyUp, "down": tea.KeyDown, "pgup": tea.KeyPgUp, "pgdown": tea.KeyPgDown,
 	"home": tea.KeyHome, "end": tea.KeyEnd, "ctrl+o": tea.KeyCtrlO, "ctrl+j": tea.KeyCtrlJ,
+	"ctrl+r": tea.KeyCtrlR, "backspace": tea.KeyBackspace,
 }
 
 func keyMsg(k string) tea.KeyMsg {

@@ -22,6 +22,7 @@ type KeyMap struct {
 	Bottom      key.Binding
 	Expand      key.Binding
 	Help        key.Binding
+	Search      key.Binding // ctrl+r: search the prompt history
 
 	// Approval card keys. Deny asks for an optional reason; DenyNow
 	// denies without one (and, on a tool card, stops the turn).
@@ -67,6 +68,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
 		Expand:      key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "expand")),
 		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		Search:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "search history")),
 
 		Allow:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "allow once")),
 		AllowAlways: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "always allow")),

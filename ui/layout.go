@@ -55,6 +55,9 @@ func (m *Model) conversationHeight() int {
 // inputView is the prompt box, or the line for a child's message in its
 // place while that is open.
 func (m *Model) inputView() []string {
+	if m.overlay == overlaySearch {
+		return m.searchView()
+	}
 	if m.overlay != overlayMessage {
 		return m.input.view(m.width)
 	}

@@ -26,6 +26,7 @@ const (
 	overlayMessage            // a line whose text goes into a running child
 	overlayTranscript         // a child's whole transcript, full screen
 	overlayReview             // a worktree child's change under review, full screen
+	overlaySearch             // ctrl+r's search of the prompt history, in the input's place
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -49,6 +50,7 @@ type Model struct {
 	editor  *promptEditor
 	viewer  *transcriptView // the open transcript
 	review  *changes.Model  // the open review of a child's change
+	search  *historySearch  // the open history search
 	help    *help.Model
 	spinner spinner.Model
 	now     func() time.Time // the clock panes measure against
@@ -117,6 +119,7 @@ func New(s Session, opts Options) Model {
 		m.setStatus(statusWarning, "unknown theme "+opts.Theme+"; using "+palette.Name)
 	}
 	m.replay(s.History())
+	m.seedHistory(opts.History, s.History())
 	return m
 }
 

@@ -100,4 +100,10 @@ type Options struct {
 	// SaveRules writes the rules /permissions save keeps into the user
 	// config and returns the file written; nil when there is none.
 	SaveRules func([]event.PermissionRule) (string, error)
+	// History is the project's prompt history from earlier runs, oldest
+	// first; ↑ and ctrl+r reach it. RememberPrompt keeps a sent prompt in
+	// it; it is called from a Cmd, never from Update, since it writes a
+	// file. Nil keeps nothing.
+	History        []string
+	RememberPrompt func(prompt string) error
 }

@@ -88,7 +88,8 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
 	if !inv.headless {
-		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.demo, term: term}, stdout, stderr)
+		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.demo, term: term,
+			history: promptHistory(store, inv.workspace)}, stdout, stderr)
 	}
 	for _, n := range setup.notices {
 		fmt.Fprintf(stderr, "baton: note: %s\n", n)

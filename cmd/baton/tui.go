@@ -5,9 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"log/slog"
 	"slices"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
 	"github.com/seed-e4e525a6/baton/ui"
 )
 
@@ -16,6 +19,38 @@ type tuiOptions struct {
 	theme string
 	demo  bool
 	term  *ui.Terminal
+	// history is the project's prompt history (nil: not kept).
+	history *transcript.History
+}
+
+// promptHistory is the project's prompt history, or nil when there is no
+// state folder to keep it in.
+func promptHistory(store *transcript.Store, workspace string) *transcript.History {
+	if store == nil {
+		return nil
+	}
+	h, err := store.History(workspace)
+	if err != nil {
+		slog.Warn("prompt history", "err", err)
+		return nil
+	}
+	return h
+}
+
+// historyOptions loads the prompt history for the UI and gives it the
+// way to add to it; a history that cannot be read starts empty.
+func historyOptions(h *transcript.History) ([]string, func(string) error) {
+	if h == nil {
+		return nil, nil
+	}
+	prompts, err := h.Load()
+	if err != nil {
+		slog.Warn("prompt history", "err", err)
+	}
+	return prompts, func(p string) error {
+		_, err := h.Add(p, time.Now())
+		return err
+	}
 }
 
 // runTUI runs the full-screen program until the person quits or a signal
@@ -36,11 +71,14 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 	if info, ok := setup.engine.Catalog.Lookup(setup.engine.Model); ok {
 		window = info.ContextWindow
 	}
+	history, remember := historyOptions(o.history)
 	err = ui.Run(ctx, s, ui.Options{
-		Workspace:     setup.engine.Workspace,
-		Theme:         o.theme,
-		ContextWindow: window,
-		Version:       version(),
+		History:        history,
+		RememberPrompt: remember,
+		Workspace:      setup.engine.Workspace,
+		Theme:          o.theme,
+		ContextWindow:  window,
+		Version:        version(),
 		ContextWindowOf: func(model string) int64 {
 			info, _ := setup.engine.Catalog.Lookup(model)
 			return info.ContextWindow

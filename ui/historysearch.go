@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
+)
+
+// historySearch is ctrl+r's incremental search of the prompt history:
+// each key narrows the query, ctrl+r steps to the next older match, enter
+// puts the match in the box, esc gives back what the box held.
+type historySearch struct {
+	query  []rune
+	at     int    // index in the history of the shown match; -1 when none
+	before string // the box's text when the search began
+}
+
+// startSearch opens the search over the box.
+func (m *Model) startSearch() {
+	m.search = &historySearch{at: -1, before: m.input.value()}
+	m.overlay = overlaySearch
+	m.search.find(m.input.history, len(m.input.history)-1)
+}
+
+// find shows the newest match at or before from.
+func (s *historySearch) find(history []string, from int) {
+	q := strings.ToLower(string(s.query))
+	for i := min(from, len(history)-1); i >= 0; i-- {
+		if strings.Contains(strings.ToLower(history[i]), q) {
+			s.at = i
+			return
+		}
+	}
+	s.at = -1
+}
+
+// searchKey edits the query or ends the search.
+func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
+	s, h := m.search, m.input.history
+	switch {
+	case key.Matches(msg, m.keys.Search):
+		if s.at > 0 {
+			s.find(h, s.at-1)
+		}
+	case key.Matches(msg, m.keys.Confirm):
+		if s.at >= 0 {
+			m.input.set(h[s.at])
+			m.input.browse = s.at
+		}
+		m.endSearch()
+	case key.Matches(msg, m.keys.Cancel):
+		m.input.set(s.before)
+		m.endSearch()
+	case msg.Type == tea.KeyBackspace:
+		if len(s.query) > 0 {
+			s.query = s.query[:len(s.query)-1]
+			s.find(h, len(h)-1)
+		}
+	case msg.Type == tea.KeyRunes || msg.Type == tea.KeySpace:
+		s.query = append(s.query, msg.Runes...)
+		if msg.Type == tea.KeySpace {
+			s.query = append(s.query, ' ')
+		}
+		s.find(h, len(h)-1)
+	}
+	return nil
+}
+
+// endSearch closes the search; the box has the keys again.
+func (m *Model) endSearch() {
+	m.search, m.overlay = nil, overlayNone
+	m.layout()
+}
+
+// searchView is the search box drawn in the input's place: the query and
+// the match's first line.
+func (m *Model) searchView() []string {
+	s, st := m.search, m.styles.Input
+	match := st.Placeholder.Render("no match")
+	if s.at >= 0 {
+		first, _, more := strings.Cut(termtext.Clean(m.input.history[s.at]), "\n")
+		if more {
+			first += " …"
+		}
+		match = st.Text.Render(first)
+	}
+	line := st.Prompt.Render("search history: ") + st.Text.Render(termtext.Clean(string(s.query))) +
+		st.Prompt.Render(" → ") + match
+	box := st.FocusedFrame.Width(max(m.width-2, 1)).Render(fit(line, max(m.width-4, 1)))
+	return strings.Split(box, "\n")
+}

@@ -1,0 +1,56 @@
+package ui
+
+import (
+	"fmt"
+	"slices"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// seedHistory fills the box's history before the first key: the
+// project's prompts from earlier runs, then the resumed session's own, so
+// ↑ reaches this session's prompts first and the older project's after.
+func (m *Model) seedHistory(project []string, resumed []event.Event) {
+	var own []string
+	for _, ev := range resumed {
+		if t, ok := ev.(event.TurnStarted); ok && t.Agent == event.MainAgent && t.Prompt != "" {
+			own = append(own, t.Prompt)
+		}
+	}
+	var h []string
+	for _, p := range project {
+		if !slices.Contains(own, p) {
+			h = appendNew(h, p)
+		}
+	}
+	for _, p := range own {
+		h = appendNew(h, p)
+	}
+	m.input.history, m.input.browse = h, len(h)
+}
+
+// appendNew appends p unless it repeats the last entry.
+func appendNew(h []string, p string) []string {
+	if len(h) > 0 && h[len(h)-1] == p {
+		return h
+	}
+	return append(h, p)
+}
+
+// remember keeps a sent prompt in the project's history for later runs.
+// The write happens in a Cmd (it touches the disk); a failure is said
+// once in the status line.
+func (m *Model) remember(text string) tea.Cmd {
+	save := m.opts.RememberPrompt
+	if save == nil || text == "" {
+		return nil
+	}
+	return func() tea.Msg {
+		if err := save(text); err != nil {
+			return callFailedMsg{err: fmt.Errorf("prompt history: %w", err)}
+		}
+		return nil
+	}
+}
