@@ -2,7 +2,9 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
+	"slices"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
@@ -75,4 +77,33 @@ func (s *Session) TypeModel(typ agenttypes.Type) (model, why string) {
 	}
 	c := matchModel(want, s.served.ids, s.served.aliases, fallback)
 	return c.model, c.why
+}
+
+// ServedModels is the endpoint's model list, for the /model picker; it
+// never waits. ready is false while the list is still on its way; the
+// list is nil when the endpoint offers none.
+func (s *Session) ServedModels() (ids []string, ready bool) {
+	select {
+	case <-s.served.done:
+		return slices.Clone(s.served.ids), true
+	default:
+		return nil, false
+	}
+}
+
+// CheckModel says what is wrong with switching the main agent to name, as
+// far as the endpoint's list tells: "" when it serves name, or when it
+// cannot be checked (no list, or not here yet). It never waits.
+func (s *Session) CheckModel(name string) string {
+	ids, ready := s.ServedModels()
+	if !ready || ids == nil || slices.Contains(ids, name) {
+		return ""
+	}
+	if to, ok := lookupAlias(s.served.aliases, name); ok && slices.Contains(ids, to) {
+		return ""
+	}
+	if m := plainMatch(name, ids); m != "" {
+		return fmt.Sprintf("the endpoint does not serve %s; did you mean %s?", name, m)
+	}
+	return fmt.Sprintf("the endpoint does not serve %s (it lists %d models; /model shows them)", name, len(ids))
 }

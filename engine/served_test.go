@@ -98,3 +98,27 @@ func mustType(t *testing.T, s *Session, name string) agenttypes.Type {
 	}
 	return typ
 }
+
+// TestServedModelsAndCheckModel: the /model picker's list and the check
+// of a typed name come from the one background fetch of /v1/models.
+func TestServedModelsAndCheckModel(t *testing.T) {
+	s, _ := servedSession(t, []string{"main-model", "anthropic/claude-sonnet-4.5", "gpt-4.1"}, "", map[string]string{"big": "gpt-4.1"})
+	<-s.served.done
+	ids, ready := s.ServedModels()
+	if !ready || len(ids) != 3 {
+		t.Fatalf("ServedModels = %v, %v", ids, ready)
+	}
+	for name, want := range map[string]string{
+		"gpt-4.1": "", "big": "", "sonnet": "did you mean anthropic/claude-sonnet-4.5?",
+		"gpt-9": "the endpoint does not serve gpt-9 (it lists 3 models",
+	} {
+		if got := s.CheckModel(name); want == "" && got != "" || !strings.Contains(got, want) {
+			t.Errorf("CheckModel(%q) = %q, want %q", name, got, want)
+		}
+	}
+	none, _ := servedSession(t, nil, "", nil)
+	<-none.served.done
+	if ids, ready := none.ServedModels(); !ready || ids != nil || none.CheckModel("anything") != "" {
+		t.Errorf("without a list: %v %v %q", ids, ready, none.CheckModel("anything"))
+	}
+}

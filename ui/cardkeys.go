@@ -31,6 +31,8 @@ func (m *Model) overlayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.review.Update(msg), true
 	case overlaySearch:
 		return m.searchKey(msg), true
+	case overlayModel:
+		return m.pickerKey(msg), true
 	}
 	return nil, false
 }

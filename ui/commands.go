@@ -20,7 +20,7 @@ type command struct{ name, args, desc string }
 var commands = []command{
 	{"help", "", "show keys and commands"},
 	{"clear", "", "start a new conversation"},
-	{"model", "NAME", "switch the model"},
+	{"model", "NAME", "switch the model (alone: pick from the endpoint's list)"},
 	{"theme", "NAME", "switch the colour theme"},
 	{"subagents", "list|stop|log|info|send", "list, stop, read or message sub-agents"},
 	{"agents", "", "list the sub-agent types"},
@@ -101,14 +101,16 @@ func (m *Model) cmdClear() tea.Cmd {
 // cmdModel shows or switches the model.
 func (m *Model) cmdModel(arg string) tea.Cmd {
 	if arg == "" {
-		m.setStatus(statusInfo, "model: "+m.model+" (/model NAME switches)")
+		m.openModelPicker()
 		return nil
 	}
 	if strings.ContainsFunc(arg, unicode.IsSpace) || strings.HasPrefix(arg, "/") {
 		m.setStatus(statusError, fmt.Sprintf("model: %q is not a model name; /model NAME switches", termtext.Clean(arg)))
 		return nil
 	}
-	return m.setModel(arg)
+	cmd := m.setModel(arg)
+	m.warnUnserved(arg)
+	return cmd
 }
 
 // cmdTheme switches the theme by name.

@@ -35,6 +35,8 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card"), k.Quit}
 	case overlayMessage:
 		return []key.Binding{relabel(k.Confirm, "send"), k.Cancel, k.Quit}
+	case overlayModel:
+		return m.pickerHelpKeys()
 	case overlaySearch:
 		return []key.Binding{relabel(k.Confirm, "use"), relabel(k.Search, "older match"), k.Cancel, k.Quit}
 	case overlayTranscript:
@@ -118,7 +120,7 @@ func (m *Model) fullHelpKeys() [][]key.Binding {
 	k := m.keys
 	closeHelp := relabel(k.Help, "close help")
 	switch m.overlay {
-	case overlayReason, overlayEdit, overlayMessage, overlaySearch:
+	case overlayReason, overlayEdit, overlayMessage, overlaySearch, overlayModel:
 		return [][]key.Binding{m.shortHelpKeys()}
 	case overlayApproval, overlayTranscript:
 		return [][]key.Binding{append(m.shortHelpKeys(), closeHelp)}

@@ -136,6 +136,10 @@ func (m *Model) transcriptFrame() string {
 // its newest lines, often what the card is about, stay in sight. The
 // completion popup, shown only while typing, goes over its bottom rows.
 func (m *Model) bodyView(height int) []string {
+	if m.overlay == overlayModel {
+		pick := m.pickerView(height)
+		return append(m.conversationView(height-len(pick)), pick...)
+	}
 	if m.cardActive() {
 		card := m.cardView(cardRoom(height))
 		card = card[max(len(card)-height, 0):]

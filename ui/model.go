@@ -11,6 +11,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
 	changes "github.com/seed-e4e525a6/baton/ui/review"
+	"github.com/seed-e4e525a6/baton/ui/modelpick"
 	"github.com/seed-e4e525a6/baton/ui/turnclock"
 )
 
@@ -27,6 +28,7 @@ const (
 	overlayTranscript         // a child's whole transcript, full screen
 	overlayReview             // a worktree child's change under review, full screen
 	overlaySearch             // ctrl+r's search of the prompt history, in the input's place
+	overlayModel              // /model's picker, under the conversation
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -51,6 +53,7 @@ type Model struct {
 	viewer  *transcriptView // the open transcript
 	review  *changes.Model  // the open review of a child's change
 	search  *historySearch  // the open history search
+	picker  *modelpick.Picker
 	help    *help.Model
 	spinner spinner.Model
 	now     func() time.Time // the clock panes measure against

@@ -14,6 +14,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
+	"github.com/seed-e4e525a6/baton/ui/modelpick"
 )
 
 // Session is what the UI needs from engine.Session.
@@ -106,4 +107,10 @@ type Options struct {
 	// file. Nil keeps nothing.
 	History        []string
 	RememberPrompt func(prompt string) error
+	// Models lists the endpoint's models with the catalogue's facts, for
+	// the /model picker; ready is false while the list is still loading.
+	// CheckModel says what is wrong with a model name ("" when nothing
+	// is, or it cannot tell). Both must not block; nil knows nothing.
+	Models     func() (models []modelpick.Model, ready bool)
+	CheckModel func(name string) string
 }

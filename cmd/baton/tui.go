@@ -10,8 +10,10 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 	"github.com/seed-e4e525a6/baton/ui"
+	"github.com/seed-e4e525a6/baton/ui/modelpick"
 )
 
 // tuiOptions are the flags and handles only the full-screen program uses.
@@ -75,6 +77,8 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 	err = ui.Run(ctx, s, ui.Options{
 		History:        history,
 		RememberPrompt: remember,
+		Models:         servedModels(s, setup.engine.Catalog),
+		CheckModel:     s.CheckModel,
 		Workspace:      setup.engine.Workspace,
 		Theme:          o.theme,
 		ContextWindow:  window,
@@ -117,4 +121,23 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		return exitFailed
 	}
 	return exitOK
+}
+
+// servedModels lists the endpoint's models with the catalogue's facts,
+// for the /model picker; it never waits for the list.
+func servedModels(s *engine.Session, catalog *llm.Catalog) func() ([]modelpick.Model, bool) {
+	return func() ([]modelpick.Model, bool) {
+		ids, ready := s.ServedModels()
+		models := make([]modelpick.Model, 0, len(ids))
+		for _, id := range ids {
+			m := modelpick.Model{ID: id}
+			if info, ok := catalog.Lookup(id); ok {
+				m.ContextWindow, m.PriceKnown = info.ContextWindow, info.PriceKnown
+				m.InputPerMillion, m.OutputPerMillion = info.InputPerMillion, info.OutputPerMillion
+				m.Vision, m.Reasoning = info.SupportsImages, info.CanReason
+			}
+			models = append(models, m)
+		}
+		return models, ready
+	}
 }

@@ -1,0 +1,55 @@
+package modelpick
+
+import (
+	"strings"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/themes"
+)
+
+func testModels() []Model {
+	return []Model{
+		{ID: "gpt-4.1", ContextWindow: 1_047_576, InputPerMillion: 2, OutputPerMillion: 8, PriceKnown: true, Vision: true},
+		{ID: "o3", ContextWindow: 200_000, InputPerMillion: 2, OutputPerMillion: 8, PriceKnown: true, Reasoning: true},
+		{ID: "local-llama\x1b[31m"},
+	}
+}
+
+func TestPickerShowsFactsFiltersAndChooses(t *testing.T) {
+	styles := themes.New(themes.Dark())
+	p := New(testModels(), "o3", &styles)
+	view := ansi.Strip(strings.Join(p.View(100, 10), "\n"))
+	for _, want := range []string{"Switch model · 3 of 3", "  gpt-4.1  1.0M ctx · $2.00/$8.00 per Mtok · vision",
+		"› ● o3  200k ctx · $2.00/$8.00 per Mtok · reasoning", "local-llama", "enter switch"} {
+		if !strings.Contains(view, want) {
+			t.Errorf("view lacks %q:\n%s", want, view)
+		}
+	}
+	if strings.Contains(view, "\x1b[31m") || strings.Contains(strings.Join(p.View(100, 10), ""), "[31m") {
+		t.Error("an escape in a model id reached the screen")
+	}
+	for _, line := range p.View(30, 10) {
+		if ansi.StringWidth(line) > 30 {
+			t.Errorf("line wider than 30: %q", ansi.Strip(line))
+		}
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("gpt")})
+	if got, done := p.Update(tea.KeyMsg{Type: tea.KeyEnter}); got != "gpt-4.1" || !done {
+		t.Fatalf("filtered choice %q %v", got, done)
+	}
+	p = New(testModels(), "o3", &styles)
+	p.Update(tea.KeyMsg{Type: tea.KeyDown})
+	if got, _ := p.Update(tea.KeyMsg{Type: tea.KeyEnter}); got != "local-llama" {
+		t.Fatalf("down then enter chose %q", got)
+	}
+	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("zzz")})
+	if got, done := p.Update(tea.KeyMsg{Type: tea.KeyEnter}); got != "" || done {
+		t.Errorf("enter with no match chose %q (done %v)", got, done)
+	}
+	if _, done := p.Update(tea.KeyMsg{Type: tea.KeyEsc}); !done {
+		t.Error("esc did not close")
+	}
+}
