@@ -45,7 +45,10 @@ type Agent struct {
 	requests requestPolicy
 
 	history []openai.ChatCompletionMessage
-	inbox   inbox
+	// contextUsed is the tokens of the last request (prompt and reply):
+	// how full the context is, for auto-compaction.
+	contextUsed int
+	inbox       inbox
 	// reviewNotes hold what the person decided on the changes of this
 	// agent's worktree children, delivered before its next request.
 	reviewNotes *noteBox
@@ -248,6 +251,7 @@ func (a *Agent) account(run *runState, resp llm.Response) {
 	if !resp.HasUsage {
 		return
 	}
+	a.contextUsed = resp.Usage.PromptTokens + resp.Usage.CompletionTokens
 	u := a.catalog.Cost(a.model(), resp.Usage)
 	run.stats.Usage = run.stats.Usage.Add(u)
 	a.emit(UsageReported{Meta: a.stamp(), Request: u, Total: run.stats.Usage})

@@ -121,4 +121,9 @@ type Config struct {
 	// RetryAfterMax is the longest Retry-After waited for (default 60 s,
 	// at most MaxRetryAfter); a longer one fails the request at once.
 	RetryAfterMax time.Duration
+	// AutoCompactAt is [context] auto_compact_at: when the main agent's
+	// last request filled more than this share of the model's context
+	// window, the history is summarised before the next turn (announced).
+	// 0 never compacts by itself; children never compact.
+	AutoCompactAt float64
 }

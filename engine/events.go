@@ -16,6 +16,8 @@ type (
 	AgentQueued         = event.AgentQueued
 	AgentStarted        = event.AgentStarted
 	Change              = event.Change
+	CompactionStarted   = event.CompactionStarted
+	Compacted           = event.Compacted
 	Answer              = event.Answer
 	ApprovalKind        = event.ApprovalKind
 	ApprovalRequest     = event.ApprovalRequest

@@ -82,6 +82,10 @@ func (s *Session) resume() error {
 				delete(running, e.Agent)
 			case ConversationCleared:
 				s.main.history = s.main.history[:1]
+			case Compacted:
+				if e.Summary != "" {
+					s.main.history = s.main.history[:1] // the summary message follows
+				}
 			}
 		}
 	}

@@ -46,6 +46,7 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 		started.Prompt, started.Wake = wake, true
 	}
 	a.emit(started)
+	s.autoCompact(ctx)
 	res := a.Run(ctx, prompt)
 	if res.Status == StatusCancelled {
 		res.Status = StatusInterrupted

@@ -28,6 +28,7 @@ var commands = []command{
 	{"init", "", "ask the model to write AGENTS.md for this project"},
 	{"quit", "", "leave baton"},
 	{"mcp", "", "show the MCP servers: state, tools, errors"},
+	{"compact", "[FOCUS]", "replace the conversation with a summary (keeping FOCUS)"},
 }
 
 // runCommand runs a line that starts with "/".
@@ -40,6 +41,8 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return nil
 	case "clear":
 		return m.cmdClear()
+	case "compact":
+		return m.cmdCompact(arg)
 	case "model":
 		return m.cmdModel(arg)
 	case "theme":

@@ -149,6 +149,11 @@ func (c *conversation) Apply(ev event.Event) {
 		c.add(&note{kind: noteError, text: termtext.Clean(ev.Message)})
 	case event.TurnEnded:
 		c.turnEnded(ev.Status)
+	case event.Compacted:
+		if ev.Summary != "" {
+			c.endStreams(false)
+			c.add(&compactedBlock{ev: ev})
+		}
 	}
 }
 

@@ -104,6 +104,10 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 		cmd = m.turnEnded(ev)
 	case event.TodosUpdated:
 		m.setTodos(ev)
+	case event.CompactionStarted:
+		cmd = m.compactionStarted(ev)
+	case event.Compacted:
+		cmd = m.compacted(ev)
 	}
 	m.conv.Apply(ev)
 	return cmd

@@ -19,6 +19,7 @@ type fakeSession struct {
 	submitted  []string
 	interrupts int
 	clears     int
+	compacts   []string
 	submitErr  error
 	stopped    []event.AgentID
 	sent       []string // "id: text"
@@ -70,6 +71,13 @@ func (f *fakeSession) Clear() error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.clears++
+	return nil
+}
+
+func (f *fakeSession) Compact(focus string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.compacts = append(f.compacts, focus)
 	return nil
 }
 

@@ -10,8 +10,8 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
-	changes "github.com/seed-e4e525a6/baton/ui/review"
 	"github.com/seed-e4e525a6/baton/ui/modelpick"
+	changes "github.com/seed-e4e525a6/baton/ui/review"
 	"github.com/seed-e4e525a6/baton/ui/turnclock"
 )
 
@@ -72,6 +72,7 @@ type Model struct {
 	model         string
 	contextWindow int64
 	busy          bool
+	compacting    bool            // the main agent's history is being summarised
 	turn          turnclock.Clock // the main turn's time and tokens, for the working line
 	ticking       bool            // the spinner's clock runs
 	step          event.StepStarted

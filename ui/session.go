@@ -25,6 +25,7 @@ type Session interface {
 	Model() string
 	SetModel(name string)
 	Clear() error                     // new conversation (idle only)
+	Compact(focus string) error       // replaces the history with a summary, in the background (idle only)
 	StopAgent(id event.AgentID) error // "all" stops every child
 	SendToAgent(id event.AgentID, text string) error
 	// Background sends a running child of the main agent to the

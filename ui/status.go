@@ -117,7 +117,7 @@ func (m *Model) statusView() string {
 		parts = append(parts, style.Render(text))
 	}
 	if m.busy {
-		work := "working"
+		work := m.workWord()
 		if m.step.Max > 0 {
 			work += fmt.Sprintf(" · step %d/%d", m.step.Step, m.step.Max)
 		}

@@ -21,7 +21,9 @@ const defaultModel = "gpt-4.1"
 // Session housekeeping defaults (issue: sessions that survive).
 const (
 	defaultPruneAfterDays = 30
-	defaultCleanup        = "keep"
+	// defaultAutoCompactAt is the context fill that compacts by itself.
+	defaultAutoCompactAt = 0.85
+	defaultCleanup       = "keep"
 )
 
 // source says which layer set a value. Only the base URL needs it: the
@@ -62,6 +64,9 @@ type config struct {
 	ModelAliases   map[string]string
 	PruneAfterDays int
 	Cleanup        string
+	// AutoCompactAt is [context] auto_compact_at; Mouse is mouse.
+	AutoCompactAt float64
+	Mouse         bool
 	// WebFetch is [web_fetch], from the user config only.
 	WebFetch tools.WebFetchOptions
 	// DebugLog is the BATON_DEBUG path; empty means no debug log.
@@ -108,7 +113,8 @@ var projectConfigName = filepath.Join(".baton", "config.toml")
 // loadConfig reads the user and project files and layers env and flags
 // over them. Every error names where the bad value came from.
 func loadConfig(src configSources) (config, error) {
-	cfg := config{Model: defaultModel, PruneAfterDays: defaultPruneAfterDays, Cleanup: defaultCleanup}
+	cfg := config{Model: defaultModel, PruneAfterDays: defaultPruneAfterDays, Cleanup: defaultCleanup,
+		AutoCompactAt: defaultAutoCompactAt, Mouse: true}
 	userPath := userConfigPath(src.env)
 	user, err := loadConfigFile(userPath, userPath, userScope)
 	if err = cfg.skip(err); err != nil {

@@ -55,6 +55,12 @@ func (c *config) applyFile(f fileConfig, from source) {
 	}
 	c.Sandbox.apply(f.Sandbox, from)
 	c.applyWebFetch(f.WebFetch)
+	if f.Context.AutoCompactAt != nil {
+		c.AutoCompactAt = float64(*f.Context.AutoCompactAt)
+	}
+	if f.Mouse != nil {
+		c.Mouse = bool(*f.Mouse)
+	}
 	setCount(&c.PruneAfterDays, f.Sessions.PruneAfterDays)
 	if f.Sessions.Cleanup != nil {
 		c.Cleanup = string(*f.Sessions.Cleanup)

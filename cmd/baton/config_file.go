@@ -23,6 +23,8 @@ type fileConfig struct {
 	Yolo          *flag        `toml:"yolo"`
 	Allow         *ruleList    `toml:"allow"`
 	Notify        *notifyMode  `toml:"notify"`
+	// Mouse false leaves the mouse to the terminal, for plain selection.
+	Mouse *flag `toml:"mouse"`
 
 	Limits    limitsFile                `toml:"limits"`
 	Subagents subagentsFile             `toml:"subagents"`
@@ -34,6 +36,7 @@ type fileConfig struct {
 	MCP       mcpFile                   `toml:"mcp"`
 	// Permissions is kept in its own struct and file (config_permissions.go).
 	Permissions permissionsFile `toml:"permissions"`
+	Context     contextFile     `toml:"context"`
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
@@ -69,6 +72,13 @@ type modelPriceFile struct {
 	ContextWindow    *count `toml:"context_window"`
 	InputPerMillion  *price `toml:"input_per_million"`
 	OutputPerMillion *price `toml:"output_per_million"`
+}
+
+// contextFile is the [context] table.
+type contextFile struct {
+	// AutoCompactAt is the context fill at which the conversation is
+	// summarised before the next turn; 0 never.
+	AutoCompactAt *fraction `toml:"auto_compact_at"`
 }
 
 // sessionsFile is the [sessions] table.
@@ -137,7 +147,7 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 // checkTables makes sure the tables are tables before the typed decode,
 // whose own wording for "limits = 3" names Go types.
 func checkTables(raw map[string]any) error {
-	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp", "permissions"} {
+	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp", "permissions", "context"} {
 		v, ok := raw[name]
 		if !ok {
 			continue
@@ -187,6 +197,8 @@ func unknownKeyMessage(key toml.Key) string {
 		known, where = tomlKeys(subagentsFile{}), " in [subagents]"
 	case key[0] == "sessions":
 		known, where = tomlKeys(sessionsFile{}), " in [sessions]"
+	case key[0] == "context":
+		known, where = tomlKeys(contextFile{}), " in [context]"
 	case key[0] == "network":
 		known, where = tomlKeys(networkFile{}), " in [network]"
 	case key[0] == "sandbox":

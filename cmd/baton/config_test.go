@@ -171,8 +171,13 @@ func TestConfigDefaultsAndXDG(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Model != "xdg-model" || cfg.PruneAfterDays != defaultPruneAfterDays || cfg.Cleanup != defaultCleanup {
+	if cfg.Model != "xdg-model" || cfg.PruneAfterDays != defaultPruneAfterDays || cfg.Cleanup != defaultCleanup ||
+		cfg.AutoCompactAt != 0.85 || !cfg.Mouse {
 		t.Errorf("got %+v", cfg)
+	}
+	writeFile(t, filepath.Join(xdg, "baton", "config.toml"), "mouse = false\n[context]\nauto_compact_at = 0.5")
+	if cfg, err := w.load(t, nil, map[string]string{"XDG_CONFIG_HOME": xdg}); err != nil || cfg.AutoCompactAt != 0.5 || cfg.Mouse {
+		t.Errorf("[context] and mouse: %+v, %v", cfg, err)
 	}
 	// A relative XDG_CONFIG_HOME is ignored, as the XDG spec says.
 	cfg, err = w.load(t, nil, map[string]string{"XDG_CONFIG_HOME": "relative"})
@@ -226,6 +231,9 @@ func TestConfigErrors(t *testing.T) {
 		{name: "unknown network key", user: "[network]\ntimeout_s = 3",
 			want: []string{`unknown key "network.timeout_s" (known in [network]: connect_timeout_s, first_byte_timeout_s, idle_timeout_s, retry_after_max_s)`}},
 		{name: "scalar for the network table", user: "network = 3", want: []string{"network: expected a table ([network]), got 3"}},
+		{name: "compaction fill above 1", user: "[context]\nauto_compact_at = 85", want: []string{"context.auto_compact_at: expected a number from 0 to 1 (0 turns it off), got 85"}},
+		{name: "unknown context key", user: "[context]\nauto_compact = 0.5", want: []string{`unknown key "context.auto_compact" (known in [context]: auto_compact_at)`}},
+		{name: "bad mouse", user: `mouse = "off"`, want: []string{`mouse: expected true or false, got "off"`}},
 		{name: "bad env url", env: map[string]string{"OPENAI_BASE_URL": "ftp://x"}, want: []string{`OPENAI_BASE_URL: expected an http(s) URL`, `got "ftp://x"`}},
 	}
 	for _, tt := range tests {

@@ -29,7 +29,7 @@ type withheldKey struct {
 // list (see narrowProject), so it can only take tools away, and a
 // project's sandbox.mode and sandbox.network apply only when they confine
 // more (checkProjectSandbox refuses the rest before this).
-var narrowingKeys = []string{"theme", "subagents.deny", "sandbox.mode", "sandbox.network"}
+var narrowingKeys = []string{"theme", "mouse", "subagents.deny", "sandbox.mode", "sandbox.network"}
 
 // narrowProject decides which keys of the project file apply. Sessions
 // keys never do. Trusted, the rest apply; untrusted, a key applies only

@@ -120,6 +120,27 @@ func (c *count) UnmarshalTOML(v any) error {
 // model costs nothing), which is why it is not a count.
 type price float64
 
+// fraction is a share from 0 to 1, such as [context] auto_compact_at.
+type fraction float64
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (f *fraction) UnmarshalTOML(v any) error {
+	var x float64
+	switch n := v.(type) {
+	case int64:
+		x = float64(n)
+	case float64:
+		x = n
+	default:
+		return valueError{"a number from 0 to 1 (0 turns it off)", v}
+	}
+	if x < 0 || x > 1 || math.IsNaN(x) {
+		return valueError{"a number from 0 to 1 (0 turns it off)", v}
+	}
+	*f = fraction(x)
+	return nil
+}
+
 // UnmarshalTOML implements toml.Unmarshaler.
 func (p *price) UnmarshalTOML(v any) error {
 	var f float64

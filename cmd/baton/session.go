@@ -69,6 +69,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			SandboxNetwork: cfg.Sandbox.Network,
 			WebFetch:       cfg.WebFetch,
 			Worktrees:      engine.WorktreeConfig{Isolation: cfg.Isolation, Root: engine.DefaultWorktreeRoot(func(k string) string { return env[k] })},
+			AutoCompactAt:  cfg.AutoCompactAt,
 		},
 		notices:      notices,
 		typeWarnings: warnings,

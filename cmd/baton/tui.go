@@ -4,8 +4,8 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"log/slog"
+	"os"
 	"slices"
 	"time"
 

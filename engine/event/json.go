@@ -47,6 +47,8 @@ var decoders = map[string]func([]byte) (Event, error){
 	AgentFinished{}.Kind():       decode[AgentFinished](),
 	ApprovalResolved{}.Kind():    decode[ApprovalResolved](),
 	ConversationCleared{}.Kind(): decode[ConversationCleared](),
+	CompactionStarted{}.Kind():   decode[CompactionStarted](),
+	Compacted{}.Kind():           decode[Compacted](),
 	TodosUpdated{}.Kind():        decode[TodosUpdated](),
 	ReviewFinished{}.Kind():      decode[ReviewFinished](),
 	AgentBackgrounded{}.Kind():   decode[AgentBackgrounded](),

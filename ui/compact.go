@@ -1,0 +1,94 @@
+package ui
+
+import (
+	"fmt"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
+)
+
+// cmdCompact is /compact [focus]: the session replaces the conversation
+// with a summary; CompactionStarted and Compacted follow.
+func (m *Model) cmdCompact(focus string) tea.Cmd {
+	if m.busy {
+		m.setStatus(statusError, "compact: a turn is running; esc interrupts it first")
+		return nil
+	}
+	s := m.session
+	return func() tea.Msg {
+		if err := s.Compact(focus); err != nil {
+			return callFailedMsg{err: fmt.Errorf("compact: %w", err)}
+		}
+		return nil
+	}
+}
+
+// compactionStarted shows the work: a /compact holds the input like a
+// turn; an automatic one, inside a turn, is announced.
+func (m *Model) compactionStarted(ev event.CompactionStarted) tea.Cmd {
+	m.compacting = true
+	if ev.Auto {
+		m.setTransient(statusWarning, fmt.Sprintf("the context is %.0f%% full: compacting the conversation first", ev.Fill*100), endTurn, "")
+		return nil
+	}
+	m.busy = true
+	m.turn.Start(m.now())
+	return m.startClock()
+}
+
+// compacted ends a compaction; a /compact frees the input and sends what
+// was queued meanwhile.
+func (m *Model) compacted(ev event.Compacted) tea.Cmd {
+	m.compacting = false
+	switch {
+	case ev.Error != "":
+		m.setStatus(statusError, "compact: "+termtext.Clean(ev.Error)+"; the conversation is unchanged")
+	case ev.Auto:
+		m.setStatus(statusInfo, "compacted the conversation to fit the context window")
+	default:
+		m.setStatus(statusInfo, "compacted the conversation")
+	}
+	if ev.Auto {
+		return nil
+	}
+	m.busy = false
+	m.turn.Stop()
+	if next, ok := m.input.dequeue(); ok {
+		return m.submit(next)
+	}
+	return nil
+}
+
+// compactedBlock is the fold line a compaction leaves in the
+// conversation; ctrl+o shows the summary.
+type compactedBlock struct{ ev event.Compacted }
+
+func (b *compactedBlock) render(rc *renderCtx, width int) []string {
+	st := rc.styles.Conversation
+	what := "compacted"
+	if b.ev.Auto {
+		what = "auto-compacted"
+	}
+	line := fmt.Sprintf("⊟ %s: %s replaced by a summary", what, plural(b.ev.Replaced, "message"))
+	if b.ev.Focus != "" {
+		line += " (focus: " + termtext.Clean(b.ev.Focus) + ")"
+	}
+	if !rc.expanded {
+		return []string{fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
+	}
+	lines := []string{fit(st.Info.Render(line), width)}
+	for _, l := range wrap(termtext.Clean(b.ev.Summary), max(width-4, 1)) {
+		lines = append(lines, "    "+st.Reasoning.Render(l))
+	}
+	return lines
+}
+
+// workWord is the working line's first word: what the main agent does.
+func (m *Model) workWord() string {
+	if m.compacting {
+		return "compacting"
+	}
+	return "working"
+}
