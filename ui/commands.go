@@ -29,6 +29,7 @@ var commands = []command{
 	{"quit", "", "leave baton"},
 	{"mcp", "", "show the MCP servers: state, tools, errors"},
 	{"compact", "[FOCUS]", "replace the conversation with a summary (keeping FOCUS)"},
+	{"copy", "[code]", "copy the last answer, or its last code block, to the clipboard"},
 }
 
 // runCommand runs a line that starts with "/".
@@ -43,6 +44,8 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return m.cmdClear()
 	case "compact":
 		return m.cmdCompact(arg)
+	case "copy":
+		return m.cmdCopy(arg)
 	case "model":
 		return m.cmdModel(arg)
 	case "theme":

@@ -161,6 +161,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.reviewLoaded(msg)
 	case changes.ClosedMsg:
 		m.reviewClosed(msg)
+	case copiedMsg:
+		m.copied(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	case cardArmMsg:

@@ -25,9 +25,18 @@ func Run(ctx context.Context, s Session, opts Options) error {
 	if _, ok := themes.ByName(opts.Theme); opts.Theme != "" && !ok {
 		return fmt.Errorf("run ui: unknown theme %q (themes: %v)", opts.Theme, themes.Names())
 	}
-	// Focus reports tell a waiting card that the person looked away, so
-	// it calls them back at once (see notifier).
-	return run(ctx, s, opts, tea.WithAltScreen(), tea.WithMouseCellMotion(), tea.WithReportFocus(), tea.WithFPS(rendererFPS))
+	return run(ctx, s, opts, screenOptions(opts)...)
+}
+
+// screenOptions take the whole screen and, unless NoMouse, the mouse.
+// Focus reports tell a waiting card that the person looked away, so it
+// calls them back at once (see notifier).
+func screenOptions(opts Options) []tea.ProgramOption {
+	progOpts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithFPS(rendererFPS)}
+	if !opts.NoMouse {
+		progOpts = append(progOpts, tea.WithMouseCellMotion())
+	}
+	return progOpts
 }
 
 // rendererFPS is how often Bubble Tea's renderer looks for a new frame. Its

@@ -50,3 +50,18 @@ func TestRunRejectsUnknownTheme(t *testing.T) {
 		t.Errorf("Run with an unknown theme returned %v", err)
 	}
 }
+
+// mouse = false leaves the mouse to the terminal: no mouse reports are
+// switched on, so text is selected as in any program.
+func TestNoMouseLeavesTheMouseAlone(t *testing.T) {
+	for _, noMouse := range []bool{false, true} {
+		s := newFakeSession()
+		s.events <- panicEvent{} // ends the program after its first frame
+		var out bytes.Buffer
+		opts := Options{Theme: "dark", NoMouse: noMouse}
+		_ = run(context.Background(), s, opts, append(screenOptions(opts), tea.WithInput(strings.NewReader("")), tea.WithOutput(&out))...)
+		if got := strings.Contains(out.String(), "\x1b[?1002h"); got == noMouse {
+			t.Errorf("NoMouse %v: mouse reports switched on: %v", noMouse, got)
+		}
+	}
+}

@@ -114,4 +114,7 @@ type Options struct {
 	// is, or it cannot tell). Both must not block; nil knows nothing.
 	Models     func() (models []modelpick.Model, ready bool)
 	CheckModel func(name string) string
+	// NoMouse leaves the mouse to the terminal (mouse = false), so text
+	// is selected as in any program; the wheel then no longer scrolls.
+	NoMouse bool
 }

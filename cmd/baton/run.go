@@ -88,7 +88,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
 	if !inv.headless {
-		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.demo, term: term,
+		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.demo, term: term, mouse: inv.cfg.Mouse,
 			history: promptHistory(store, inv.workspace)}, stdout, stderr)
 	}
 	for _, n := range setup.notices {

@@ -21,6 +21,8 @@ type tuiOptions struct {
 	theme string
 	demo  bool
 	term  *ui.Terminal
+	// mouse is the mouse config key: false leaves the mouse alone.
+	mouse bool
 	// history is the project's prompt history (nil: not kept).
 	history *transcript.History
 }
@@ -78,6 +80,7 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		History:        history,
 		RememberPrompt: remember,
 		Models:         servedModels(s, setup.engine.Catalog),
+		NoMouse:        !o.mouse,
 		CheckModel:     s.CheckModel,
 		Workspace:      setup.engine.Workspace,
 		Theme:          o.theme,

@@ -1,0 +1,62 @@
+package ui
+
+import (
+	"bytes"
+	"encoding/base64"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// /copy writes the last answer to the terminal as OSC 52 and says so;
+// /copy code copies the last fenced block.
+func TestCopyUsesOSC52(t *testing.T) {
+	var out bytes.Buffer
+	opts := Options{Workspace: "/work/app", Theme: "dark", Terminal: &Terminal{out: &out}}
+	d := newDriverFor(t, newFakeSession(), opts, 120, 40)
+	d.command("/copy")
+	if !strings.Contains(d.m.status.text, "copy: there is no last answer yet") || out.Len() != 0 {
+		t.Fatalf("before any answer: %q, wrote %q", d.m.status.text, out.String())
+	}
+	answer := "Run this:\n\n```go\nfmt.Println(1)\n```\n\nthen this:\n\n~~~sh\ngo test ./...\n~~~\n"
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "how?"})
+	d.emit(event.TextDelta{Meta: mainMeta, Text: answer})
+	d.emit(event.MessageDone{Meta: mainMeta, Text: answer})
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "and?"})
+	d.emit(event.MessageDone{Meta: mainMeta, Text: "Done, no code here."})
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
+
+	d.command("/copy")
+	if got := osc52(t, out.String()); got != "Done, no code here." {
+		t.Fatalf("/copy sent %q", got)
+	}
+	if !strings.Contains(d.screen(), "copied the last answer (19 characters) to the clipboard via OSC 52") {
+		t.Errorf("/copy did not say so:\n%s", d.screen())
+	}
+	out.Reset()
+	d.command("/copy code")
+	if got := osc52(t, out.String()); got != "go test ./..." {
+		t.Fatalf("/copy code sent %q", got)
+	}
+	d.command("/copy all")
+	if d.m.status.level != statusError {
+		t.Errorf("/copy all: %q", d.m.status.text)
+	}
+}
+
+// osc52 decodes the one OSC 52 sequence in s.
+func osc52(t *testing.T, s string) string {
+	t.Helper()
+	body, ok := strings.CutPrefix(s, "\x1b]52;c;")
+	body, ok2 := strings.CutSuffix(body, "\x07")
+	if !ok || !ok2 {
+		t.Fatalf("not one OSC 52 sequence: %q", s)
+	}
+	data, err := base64.StdEncoding.DecodeString(body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
+}
