@@ -4,8 +4,13 @@ GO ?= go
 
 .PHONY: run test bench lint build perf
 
+# On a cold build cache the first compile takes a minute with nothing on
+# screen; say so first. ARGS are passed to baton (make run ARGS=--demo).
 run:
-	$(GO) run ./cmd/baton
+	@case "$$($(GO) list -e -deps -f '{{if and .Stale (ne .Name "main")}}stale{{end}}' ./cmd/baton 2>&1)" in \
+	*stale*|*rror*) echo "baton: building first (a cold Go build cache compiles every dependency once; about a minute)..." ;; \
+	esac
+	@$(GO) run ./cmd/baton $(ARGS)
 
 test:
 	$(GO) vet ./...

@@ -170,13 +170,20 @@ func cardRoom(height int) int {
 	return max(height-min(minConversationRows, height/3), 1)
 }
 
+// welcomeExamples are the two prompts the welcome offers: a question,
+// and a change (in the demo, the one that shows a write card).
+var welcomeExamples = [2]string{"what does this project do, and where does it start?", "add a --verbose flag and a test for it"}
+
 // welcomeView is the first screen: what baton is and how to start.
 func (m *Model) welcomeView(height int) []string {
 	st := m.styles.Conversation
 	lines := []string{
 		st.AssistantLabel.Render("baton") + st.Info.Render(" · a coding agent that delegates to sub-agents"),
 		"",
-		st.Info.Render("Ask about this folder, or ask for a change."),
+		st.Info.Render("Ask about this folder, or ask for a change. For example:"),
+		st.UserLabel.Render("  › ") + st.User.Render(welcomeExamples[0]),
+		st.UserLabel.Render("  › ") + st.User.Render(welcomeExamples[1]),
+		"",
 		st.Info.Render("/help lists commands and keys · ? shows all keys"),
 	}
 	if m.opts.Demo {

@@ -71,6 +71,8 @@ func child(c *conversation) reply {
 func pickPlan(prompt string) plan {
 	head, _, _ := strings.Cut(strings.ToLower(prompt), "\n")
 	switch {
+	case strings.Contains(head, "propose the change"):
+		return changePlan
 	case strings.Contains(head, "todo") || strings.Contains(head, "fixme") || strings.Contains(head, "readme"):
 		return notesPlan
 	case strings.Contains(head, "entry") || strings.Contains(head, "main"):
@@ -80,7 +82,7 @@ func pickPlan(prompt string) plan {
 }
 
 // plans are every plan, for finding the probe behind a call ID.
-var plans = []plan{layoutPlan, entryPlan, notesPlan}
+var plans = []plan{layoutPlan, entryPlan, notesPlan, changePlan}
 
 // probeCallID names the call of probe k of plan p.
 func probeCallID(p plan, k int) string {

@@ -39,7 +39,7 @@ const customInstructions = "You are a read-only helper: use only read_file, list
 
 // demoNote closes every summary: what the person just watched and how to
 // connect a real model.
-const demoNote = "_This was baton's offline demo: a scripted model that ran real read-only tools on this folder. " +
+const demoNote = "_This was baton's offline demo: a scripted model that ran real tools on this folder (writing only what you approved). " +
 	"To connect a real model, set `OPENAI_API_KEY` (and optionally `OPENAI_BASE_URL`, `BATON_MODEL`), then run `make run` again._"
 
 // lead answers the main agent: a new prompt gets three parallel
@@ -61,7 +61,12 @@ func delegate(c *conversation, asked string) reply {
 	offered := offeredTypes(c.tools[taskTool])
 	turn := len(c.userTexts())
 	var calls []toolCall
-	for i, d := range delegations {
+	plan := delegations
+	change := wantsChange(asked) && firstOffered(changeDelegation.types, offered) != ""
+	if change {
+		plan = append(slices.Clip(plan), changeDelegation)
+	}
+	for i, d := range plan {
 		args := map[string]any{"description": d.description, "prompt": d.prompt(asked)}
 		if typ := firstOffered(d.types, offered); typ != "" {
 			args["subagent_type"] = typ
@@ -76,6 +81,9 @@ func delegate(c *conversation, asked string) reply {
 	}
 	text := "I'll split this into three read-only sub-agents working in parallel: one maps the project layout, " +
 		"one finds the entry points, and one looks for TODOs and skims the README. Then I'll sum up what they found."
+	if change {
+		text += " You asked for a change, so a fourth, general-purpose sub-agent proposes it as an edit: its write card shows the diff for you to approve or deny."
+	}
 	if asked != "" {
 		text = fmt.Sprintf("You asked: %q.\n\n%s", asked, text)
 	}

@@ -54,6 +54,8 @@ func describe(ex exchange) []string {
 		return []string{describeHits(searchLabel(ex.id, args.Pattern), parseHits(ex.output), omitted(ex.output, "match"))}
 	case "read_file":
 		return []string{describeFile(args.Path, parseFileLines(ex.output))}
+	case "write_file", "edit_file":
+		return []string{fmt.Sprintf("Wrote `%s`, as you approved.", args.Path)}
 	}
 	return []string{fmt.Sprintf("`%s` returned %s.", ex.name, count(len(resultLines(ex.output)), "line", "lines"))}
 }

@@ -107,3 +107,12 @@ func TestChildReportNotesMessagesFromThePerson(t *testing.T) {
 		t.Errorf("reply without tools = %+v, want a report noting the message", got)
 	}
 }
+
+func TestWantsChange(t *testing.T) {
+	for asked, want := range map[string]bool{"add a --verbose flag": true, "Fix the failing test": true, "what is this project?": false,
+		"look around": false, "what should I change?": false, "": false} {
+		if got := wantsChange(asked); got != want {
+			t.Errorf("wantsChange(%q) = %v, want %v", asked, got, want)
+		}
+	}
+}
