@@ -42,7 +42,11 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 	for _, w := range types.Warnings() {
 		warnings = append(warnings, w.String())
 	}
-	notices = append(notices, warnings...)
+	if headless { // no /agents to read them in: each is printed
+		notices = append(notices, warnings...)
+	} else if n := agentFilesNotice(types.Warnings(), types.All()); n != "" {
+		notices = append(notices, n)
+	}
 	for _, w := range commandWarnings {
 		notices = append(notices, w.String())
 	}
