@@ -105,5 +105,9 @@ func (s *Session) CheckModel(name string) string {
 	if m := plainMatch(name, ids); m != "" {
 		return fmt.Sprintf("the endpoint does not serve %s; did you mean %s?", name, m)
 	}
-	return fmt.Sprintf("the endpoint does not serve %s (it lists %d models; /model shows them)", name, len(ids))
+	listed := fmt.Sprintf("%d models", len(ids))
+	if len(ids) == 1 {
+		listed = "1 model"
+	}
+	return fmt.Sprintf("the endpoint does not serve %s (it lists %s; /model shows them)", name, listed)
 }
