@@ -25,16 +25,17 @@ const maxKeyBytes = 16 << 10
 // hideKey keeps the API key out of baton's process environment. Linux
 // shows a process's initial environment in /proc/PID/environ to every
 // process of the same user, commands included, and unsetting a variable
-// does not change it; so baton re-executes itself (same pid) without the
-// key and hands it over through a pipe. It returns the environment run
-// works with, key included. If the re-exec fails baton carries on: the
-// commands still never receive the key in their own environment.
+// does not change it; so baton overwrites the key there (scrubKey), or,
+// where that fails, re-executes itself (same pid) without the key and
+// hands it over through a pipe. It returns the environment run works
+// with, key included. If both fail baton carries on: the commands still
+// never receive the key in their own environment.
 func hideKey(environ []string) []string {
 	if fd := os.Getenv(keyFDVar); fd != "" {
 		return receiveKey(environ, fd)
 	}
 	key := os.Getenv(keyVar)
-	if key == "" || len(key) > maxKeyBytes {
+	if key == "" || len(key) > maxKeyBytes || scrubKey(key) {
 		return environ
 	}
 	r, w, err := os.Pipe()
