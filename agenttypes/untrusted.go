@@ -27,8 +27,13 @@ type Untrusted struct {
 var harmlessTools = append(slices.Clone(ReadOnlyTools), "todo_write")
 
 // refuse says why an untrusted project agent must not load, or "" when
-// it only narrows. owner names the type t would shadow ("" for none).
+// it only narrows (a disabled file that replaces nothing adds nothing).
+// owner names the type t would shadow ("" for none).
 func (u Untrusted) refuse(t Type, owner string) string {
+	if t.Disabled && owner == "" {
+		// Never offered nor found, it grants nothing.
+		return ""
+	}
 	var why []string
 	if owner != "" {
 		why = append(why, fmt.Sprintf("it replaces %s %q", owner, t.Name))

@@ -93,3 +93,20 @@ func warningStrings(r *Registry) []string {
 	}
 	return out
 }
+
+// A disabled project agent that replaces nothing is never offered nor
+// found, so it adds nothing a trust decision is needed for: it must not
+// be withheld, named in a warning or put on the trust card.
+func TestUntrustedDisabledAgentIsNotWithheld(t *testing.T) {
+	tr := newTree(t)
+	writeFile(t, filepath.Join(tr.folder("opencode-agent"), "off.md"), "---\ndescription: switched off\ndisable: true\n---\nbody\n")
+	opts := tr.options()
+	opts.Untrusted = &Untrusted{MaxSteps: 15, Timeout: 2 * time.Minute}
+	r := Load(opts)
+	if len(r.Withheld()) != 0 || len(r.Warnings()) != 0 {
+		t.Errorf("withheld %v, warnings %v", r.Withheld(), warningStrings(r))
+	}
+	if _, ok := r.Lookup("off"); ok {
+		t.Error("a disabled agent was found")
+	}
+}

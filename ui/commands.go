@@ -22,7 +22,7 @@ var commands = []command{
 	{"clear", "", "start a new conversation"},
 	{"model", "NAME", "switch the model (alone: pick from the endpoint's list)"},
 	{"theme", "NAME", "switch the colour theme"},
-	{"subagents", "list|stop|log|info|send", "list, stop, read or message sub-agents"},
+	{"subagents", "list|stop|log|info|send|diff", "list, stop, read or message sub-agents; review a worktree change"},
 	{"agents", "", "list the sub-agent types"},
 	{"permissions", "list|allow|ask|deny|remove|save", "list, add or remove permission rules; save keeps them"},
 	{"init", "", "ask the model to write AGENTS.md for this project"},

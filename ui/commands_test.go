@@ -116,3 +116,14 @@ func TestModelCommandRefusesBadNames(t *testing.T) {
 		}
 	}
 }
+
+// /help names every /subagents sub-command, diff (the worktree review)
+// included, so the person can find it without reading the README.
+func TestHelpNamesSubagentsDiff(t *testing.T) {
+	d := newDriver(t, 120, 60)
+	d.typeText("/help")
+	d.keys("esc", "enter")
+	if s := d.screen(); !strings.Contains(s, "/subagents list|stop|log|info|send|diff") {
+		t.Errorf("/help lacks /subagents diff:\n%s", s)
+	}
+}

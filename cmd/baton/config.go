@@ -158,7 +158,7 @@ func (c *config) loadRules(src configSources, user, project fileConfig) error {
 		c.notices = append(c.notices, notices...)
 		layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeUser})
 	}
-	layers = append(layers, permissionLayer{file: project.Permissions, source: event.SourceProject, narrowOnly: !src.trusted})
+	layers = append(layers, permissionLayer{file: project.Permissions, source: event.SourceProject, display: filepath.ToSlash(projectConfigName), narrowOnly: !src.trusted})
 	f, notices, err := readClaudeSettings(filepath.Join(src.workspace, ".claude", "settings.json"), event.SourceClaudeLocal, src.workspace, home)
 	if err != nil {
 		return err

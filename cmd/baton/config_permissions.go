@@ -67,6 +67,9 @@ func checkRule(s string) (string, error) {
 type permissionLayer struct {
 	file   permissionsFile
 	source string
+	// display names the file in notices when source does not
+	// ("project config" is .baton/config.toml).
+	display string
 	// narrowOnly keeps only deny and ask: the layer travels with a
 	// repository the person has not trusted.
 	narrowOnly bool
@@ -85,7 +88,11 @@ func collectRules(layers []permissionLayer) (out []event.PermissionRule, notices
 			}
 			if group.kind == rules.Allow && l.narrowOnly {
 				if len(*group.list) > 0 {
-					notices = append(notices, fmt.Sprintf("ignored %d allow rule(s) in %s: a project may only add deny and ask rules until you trust the folder", len(*group.list), l.source))
+					name := l.source
+					if l.display != "" {
+						name = l.display
+					}
+					notices = append(notices, fmt.Sprintf("ignored %d allow rule(s) in %s: a project may only add deny and ask rules until you trust the folder", len(*group.list), name))
 				}
 				continue
 			}

@@ -52,7 +52,7 @@ ask = ["edit_file(src/**)"]`)
 		t.Errorf("rules\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	notices := strings.Join(cfg.notices, "\n")
-	for _, sub := range []string{`skipped permission "WebFetch(domain:x.org)"`, "ignored 1 allow rule(s) in project config", "ignored 1 allow rule(s) in .claude/settings.json"} {
+	for _, sub := range []string{`skipped permission "WebFetch(domain:x.org)"`, "ignored 1 allow rule(s) in .baton/config.toml", "ignored 1 allow rule(s) in .claude/settings.json"} {
 		if !strings.Contains(notices, sub) {
 			t.Errorf("notices %q lack %q", notices, sub)
 		}
