@@ -129,6 +129,7 @@ func loadConfig(src configSources) (config, error) {
 	if err = cfg.skip(err); err != nil {
 		return config{}, err
 	}
+	cfg.notices = append(cfg.notices, project.refused...)
 	project, cfg.withheld = cfg.narrowProject(project, src.trusted)
 	cfg.applyFile(project, fromProject)
 	if err := cfg.applyMCP(project.MCP, fromProject, projectConfigName); err != nil {

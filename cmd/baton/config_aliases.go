@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -52,8 +51,3 @@ func withoutAliasKeys(keys []toml.Key) []toml.Key {
 		return len(k) >= 2 && k[0] == "models" && k[1] == aliasesKey
 	})
 }
-
-// errProjectAliases refuses aliases from a repository: they redirect
-// which model receives the work.
-var errProjectAliases = errors.New("[models.aliases] is not allowed in project config (a repository must not choose which model receives your work); " +
-	"put it in your user config")

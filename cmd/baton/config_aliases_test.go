@@ -30,7 +30,6 @@ context_window = 32768
 
 func TestConfigModelAliasesErrors(t *testing.T) {
 	tests := []struct{ name, user, project, want string }{
-		{name: "in project config", project: "[models.aliases]\nsonnet = \"x\"", want: ".baton/config.toml: [models.aliases] is not allowed in project config"},
 		{name: "not text", user: "[models.aliases]\nsonnet = 3", want: "models.aliases.sonnet: expected a model name, got 3"},
 		{name: "empty", user: "[models.aliases]\nsonnet = \" \"", want: "models.aliases.sonnet: expected a model name"},
 		{name: "not a table", user: "[models]\naliases = \"x\"", want: "models.aliases: expected a table ([models.aliases]) of model names"},

@@ -40,6 +40,9 @@ type fileConfig struct {
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
+	// refused says which keys a project file held that no repository may
+	// set; they are removed, and the person told.
+	refused []string
 }
 
 // limitsFile is the [limits] table.
@@ -127,9 +130,6 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 	}
 	delete(fc.Models, aliasesKey)
 	fc.aliases = aliases
-	if hasAliases && scope == projectScope {
-		return fc, fmt.Errorf("%s: %w", display, errProjectAliases)
-	}
 	if undecoded := withoutAliasKeys(md.Undecoded()); len(undecoded) > 0 {
 		return fc, fmt.Errorf("%s: %s", display, unknownKeyMessage(undecoded[0]))
 	}
@@ -137,8 +137,8 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 		return fc, fmt.Errorf("%s: %w", display, err)
 	}
 	if scope == projectScope {
-		if err := checkProjectKeys(fc); err != nil {
-			return fc, fmt.Errorf("%s: %w", display, err)
+		for _, why := range refuseProjectKeys(&fc, hasAliases) {
+			fc.refused = append(fc.refused, display+": "+why)
 		}
 	}
 	return fc, nil
@@ -227,28 +227,4 @@ func tomlKeys(table any) []string {
 		}
 	}
 	return keys
-}
-
-// checkProjectKeys refuses what a cloned repository must not decide for
-// the person running baton in it.
-func checkProjectKeys(fc fileConfig) error {
-	if fc.APIKey != nil {
-		return errors.New("api_key is not allowed in project config (it would be shared with the repository); " +
-			"set OPENAI_API_KEY or put api_key in your user config")
-	}
-	if fc.Yolo != nil {
-		return errors.New("yolo is not allowed in project config (a repository must not switch approvals off); " +
-			"pass --yolo or set yolo in your user config")
-	}
-	if err := checkProjectSandbox(fc.Sandbox); err != nil {
-		return err
-	}
-	if fc.WebFetch.AllowPrivate != nil {
-		return errProjectWebFetch
-	}
-	if fc.Allow != nil {
-		return errors.New("allow is not allowed in project config (a repository must not let its own commands and writes run unasked); " +
-			"pass --allow or set allow in your user config")
-	}
-	return nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"path/filepath"
 	"strings"
 
@@ -55,21 +54,27 @@ func (s *sandboxConfig) apply(f sandboxFile, from source) {
 	}
 }
 
-// checkProjectSandbox refuses the [sandbox] settings a repository must
+// refuseProjectSandbox removes the [sandbox] settings a repository must
 // not choose: switching the sandbox off, granting paths or the network.
-func checkProjectSandbox(f sandboxFile) error {
-	switch {
-	case f.Mode != nil && sandbox.Mode(*f.Mode) == sandbox.Off:
-		return errors.New(`sandbox.mode = "off" is not allowed in project config (a repository must not unconfine its own commands); ` +
-			"pass --no-sandbox or set it in your user config")
-	case f.Writable != nil || f.Readable != nil:
-		return errors.New("sandbox.writable and sandbox.readable are not allowed in project config (they widen what commands reach); " +
-			"set them in your user config")
-	case f.Network != nil && *f.Network == "on":
-		return errors.New(`sandbox.network = "on" is not allowed in project config (it widens what commands reach); ` +
-			"set it in your user config")
+func refuseProjectSandbox(f *sandboxFile) []string {
+	var out []string
+	if f.Mode != nil && sandbox.Mode(*f.Mode) == sandbox.Off {
+		f.Mode = nil
+		out = append(out, `ignored sandbox.mode = "off": a repository must not unconfine its own commands (pass --no-sandbox or set it in your user config)`)
 	}
-	return nil
+	if f.Writable != nil {
+		f.Writable = nil
+		out = append(out, "ignored sandbox.writable: it widens what commands reach (set it in your user config)")
+	}
+	if f.Readable != nil {
+		f.Readable = nil
+		out = append(out, "ignored sandbox.readable: it widens what commands reach (set it in your user config)")
+	}
+	if f.Network != nil && *f.Network == "on" {
+		f.Network = nil
+		out = append(out, `ignored sandbox.network = "on": it widens what commands reach (set it in your user config)`)
+	}
+	return out
 }
 
 // sandboxPolicy resolves the main agent's command sandbox: the person's

@@ -19,10 +19,6 @@ func TestWebFetchAllowPrivateOnlyFromTheUser(t *testing.T) {
 	if err != nil || cfg.WebFetch.AllowPrivate {
 		t.Fatalf("default: %v %+v", err, cfg.WebFetch)
 	}
-	_, err = newConfigWorld(t, "", "[web_fetch]\nallow_private = true\n").load(t, nil, nil)
-	if err == nil || !strings.Contains(err.Error(), "web_fetch.allow_private is not allowed in project config") {
-		t.Fatalf("project allow_private: %v", err)
-	}
 	_, err = newConfigWorld(t, "[web_fetch]\nallow_privat = true\n", "").load(t, nil, nil)
 	if err == nil || !strings.Contains(err.Error(), "known in [web_fetch]: allow_private") {
 		t.Fatalf("typo: %v", err)

@@ -1,0 +1,46 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
+)
+
+// TestProjectKeysNoRepositoryMaySetAreIgnored: a project file holding a
+// key no repository may set, trusted or not, still lets baton start; the
+// key has no effect and a notice names the file and the key.
+func TestProjectKeysNoRepositoryMaySetAreIgnored(t *testing.T) {
+	tests := []struct {
+		name, project, key string
+		applied            func(config) bool
+	}{
+		{"api key", `api_key = "sk-from-the-repo"`, "api_key", func(c config) bool { return c.APIKey == "sk-from-the-repo" }},
+		{"yolo", `yolo = true`, "yolo", func(c config) bool { return c.Yolo }},
+		{"allow", `allow = ["run_command"]`, "allow", func(c config) bool { return len(c.Allow) > 0 }},
+		{"web_fetch", "[web_fetch]\nallow_private = true", "web_fetch.allow_private", func(c config) bool { return c.WebFetch.AllowPrivate }},
+		{"aliases", "[models.aliases]\nsonnet = \"evil\"", "[models.aliases]", func(c config) bool { return c.ModelAliases["sonnet"] != "" }},
+		{"sandbox off", "[sandbox]\nmode = \"off\"", `sandbox.mode = "off"`, func(c config) bool { return c.Sandbox.Mode == sandbox.Off }},
+		{"sandbox writable", "[sandbox]\nwritable = [\"/etc\"]", "sandbox.writable", func(c config) bool { return len(c.Sandbox.Writable) > 0 }},
+		{"sandbox readable", "[sandbox]\nreadable = [\"~/.ssh\"]", "sandbox.readable", func(c config) bool { return len(c.Sandbox.Readable) > 0 }},
+		{"sandbox network", "[sandbox]\nnetwork = \"on\"", `sandbox.network = "on"`, func(c config) bool { return c.Sandbox.Network == "on" }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, trusted := range []bool{false, true} {
+				w := newConfigWorld(t, "", tt.project)
+				cfg, err := loadConfig(configSources{env: map[string]string{"HOME": w.home}, workspace: w.workspace, trusted: trusted})
+				if err != nil {
+					t.Fatalf("trusted %v: the run stopped: %v", trusted, err)
+				}
+				if tt.applied(cfg) {
+					t.Errorf("trusted %v: the project's %s took effect", trusted, tt.key)
+				}
+				want := ".baton/config.toml: ignored " + tt.key
+				if !strings.Contains(strings.Join(cfg.notices, "\n"), want) {
+					t.Errorf("trusted %v: notices %q lack %q", trusted, cfg.notices, want)
+				}
+			}
+		})
+	}
+}
