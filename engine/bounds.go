@@ -22,6 +22,7 @@ var MaxLimits = Limits{
 	MaxDepth:           3,
 	CommandTimeout:     24 * time.Hour,
 	ReplyMaxBytes:      llm.MaxReplyBytes,
+	ContextFileBytes:   4 << 20,
 }
 
 // clampLimits lowers every limit above its maximum.
@@ -37,6 +38,7 @@ func clampLimits(l Limits) Limits {
 	l.MaxDepth = min(l.MaxDepth, m.MaxDepth)
 	l.CommandTimeout = min(l.CommandTimeout, m.CommandTimeout)
 	l.ReplyMaxBytes = min(l.ReplyMaxBytes, m.ReplyMaxBytes)
+	l.ContextFileBytes = min(l.ContextFileBytes, m.ContextFileBytes)
 	return l
 }
 

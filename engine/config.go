@@ -49,6 +49,9 @@ type Limits struct {
 	// ReplyMaxBytes caps one model reply (default 4 MiB): an endless
 	// stream is cut there and the turn fails with what came so far.
 	ReplyMaxBytes int
+	// ContextFileBytes caps an AGENTS.md or CLAUDE.md taken into a prompt
+	// (default 256 KiB); a larger file is cut there, and the cut said.
+	ContextFileBytes int
 }
 
 // Config is everything a session needs; cmd builds it from flags, env and

@@ -14,6 +14,7 @@ import (
 // added to the tool result. Each file is given once per agent.
 type nestedContext struct {
 	root  string
+	limit int      // bytes taken of one file
 	names []string // file names to look for, in order of preference
 
 	mu   sync.Mutex
@@ -22,8 +23,8 @@ type nestedContext struct {
 
 // newNestedContext looks for names (e.g. AGENTS.md, then CLAUDE.md) in the
 // folders between root and the paths the agent touches.
-func newNestedContext(root string, names ...string) *nestedContext {
-	return &nestedContext{root: root, names: names, seen: map[string]bool{}}
+func newNestedContext(root string, limit int, names ...string) *nestedContext {
+	return &nestedContext{root: root, limit: limit, names: names, seen: map[string]bool{}}
 }
 
 // forCall returns the instructions that apply to the call's path and were
@@ -71,7 +72,7 @@ func (n *nestedContext) take(dir string) (string, []string) {
 	n.seen[dir] = true
 	var notes []string
 	for _, name := range n.names {
-		text, note := readContextFile(n.root, filepath.Join(dir, name))
+		text, note := readContextFile(n.root, filepath.Join(dir, name), n.limit)
 		if note != "" {
 			notes = append(notes, note)
 		}

@@ -97,7 +97,7 @@ func TestLargeContextFileIsCutWithANotice(t *testing.T) {
 	}
 
 	ws = t.TempDir()
-	writeFile(t, ws, "AGENTS.md", "FIRST-RULE\n"+strings.Repeat("é", contextFileLimit)+"AFTER-CAP")
+	writeFile(t, ws, "AGENTS.md", "FIRST-RULE\n"+strings.Repeat("é", defaultLimits.ContextFileBytes)+"AFTER-CAP")
 	s, srv = startSession(t, ws)
 	runTurn(t, s, "go", nil)
 	system := srv.Requests()[0].System()
@@ -107,6 +107,19 @@ func TestLargeContextFileIsCutWithANotice(t *testing.T) {
 		t.Error("the prompt holds text past the cap or half a character")
 	}
 	contains(t, "notes", strings.Join(s.StartNotes(), "\n"), "only its first 256 KiB are in the prompt")
+
+	// [limits] context_file_bytes sets the cap.
+	ws = t.TempDir()
+	writeFile(t, ws, "AGENTS.md", "FIRST-RULE\n"+strings.Repeat("x", 4<<10)+"AFTER-CAP")
+	s, srv = newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }, func(c *Config) {
+		c.Workspace, c.Limits.ContextFileBytes = ws, 2<<10
+	})
+	runTurn(t, s, "go", nil)
+	system = srv.Requests()[0].System()
+	contains(t, "a configured cap", system, "[cut: AGENTS.md is larger than 2 KiB]")
+	if strings.Contains(system, "AFTER-CAP") {
+		t.Error("the prompt holds text past the configured cap")
+	}
 }
 
 // TestHostileNestedContextFile: a sub-folder's AGENTS.md linked outside is

@@ -11,19 +11,15 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
-// contextFileLimit bounds an AGENTS.md or CLAUDE.md taken into a prompt.
-// Real ones reach tens of kilobytes (a 30 KB CLAUDE.md is not rare); the
-// cap only stops a repository from flooding the context window.
-const contextFileLimit = 256 << 10
-
 // readContextFile returns the text of a context file inside root, and a
 // note for the person when the file was cut or skipped: only a regular
 // file resolving inside the workspace is read, so a link to
 // /proc/self/environ, a device or a FIFO never reaches a prompt or hangs
-// the start. A missing file is "" with no note.
-func readContextFile(root, path string) (text, note string) {
+// the start. At most limit bytes are taken (Limits.ContextFileBytes). A
+// missing file is "" with no note.
+func readContextFile(root, path string, limit int) (text, note string) {
 	name := displayName(root, path)
-	f, err := repofile.Read(root, path, contextFileLimit)
+	f, err := repofile.Read(root, path, int64(limit))
 	var skip *repofile.SkipError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
@@ -36,11 +32,11 @@ func readContextFile(root, path string) (text, note string) {
 	data := f.Data
 	if f.Cut {
 		data = trimPartialRune(data)
-		note = fmt.Sprintf("%s is %d KiB; only its first %d KiB are in the prompt", name, f.Size>>10, contextFileLimit>>10)
+		note = fmt.Sprintf("%s is %d KiB; only its first %d KiB are in the prompt", name, f.Size>>10, limit>>10)
 	}
 	text = strings.TrimSpace(string(data))
 	if f.Cut && text != "" {
-		text += fmt.Sprintf("\n… [cut: %s is larger than %d KiB]", name, contextFileLimit>>10)
+		text += fmt.Sprintf("\n… [cut: %s is larger than %d KiB]", name, limit>>10)
 	}
 	return text, note
 }

@@ -61,6 +61,7 @@ func limitsWithDefaults(l Limits) Limits {
 	l.MaxConcurrent = pick(l.MaxConcurrent, d.MaxConcurrent)
 	l.MaxDepth = pick(l.MaxDepth, d.MaxDepth)
 	l.ReplyMaxBytes = pick(l.ReplyMaxBytes, llm.DefaultReplyMaxBytes)
+	l.ContextFileBytes = pick(l.ContextFileBytes, d.ContextFileBytes)
 	if l.ChildTimeout <= 0 {
 		l.ChildTimeout = d.ChildTimeout
 	}
@@ -82,7 +83,7 @@ func newDelegator(s *Session) (*delegator, error) {
 	if cfg.SandboxNetwork != "off" { // "off": no agent has the network, web_fetch included
 		base = base.With(tools.NewWebFetch(cfg.WebFetch, lim))
 	}
-	agentsMD, note := readContextFile(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"))
+	agentsMD, note := readContextFile(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"), cfg.Limits.ContextFileBytes)
 	s.note(note)
 	return &delegator{
 		s: s, types: cfg.Types, base: base, catalog: cfg.Catalog, limits: cfg.Limits,

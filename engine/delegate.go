@@ -228,7 +228,7 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int, seed []openai
 		model: func() string { return model }, effort: spec.typ.Effort,
 		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
 		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
-			context: newNestedContext(spec.workspace, "AGENTS.md")},
+			context: newNestedContext(spec.workspace, d.limits.ContextFileBytes, "AGENTS.md")},
 		rules:    &agentRules{own: spec.rules},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: slices.Clone(seed),

@@ -41,7 +41,10 @@ func TestTimeoutIsRetriedThenFailsTheTurn(t *testing.T) {
 	}, tinyTimeouts, nil)
 	log := runTurn(t, s, "hi", nil)
 	want := "no reply from the endpoint within 20ms (first_byte_timeout_s) (after 2 retries)"
-	if log.end.Status != StatusFailed || len(srv.Requests()) != 3 {
+	// Three tries were made (the retries below say so); on a loaded
+	// machine a try can time out before the server's handler has even
+	// recorded it, so the server may have seen fewer.
+	if log.end.Status != StatusFailed || len(srv.Requests()) > 3 {
 		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
 	}
 	if errs := eventsOf[ErrorOccurred](log); len(errs) != 1 || errs[0].Message != want {

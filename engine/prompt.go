@@ -22,13 +22,13 @@ How to work:
 // mainPrompt builds the main agent's system prompt: the built-in text, or
 // the configured override, plus the project's AGENTS.md (CLAUDE.md when
 // there is none or it cannot be used). notes says what was cut or skipped.
-func mainPrompt(override, workspace string) (prompt string, notes []string) {
+func mainPrompt(override, workspace string, limit int) (prompt string, notes []string) {
 	prompt = override
 	if prompt == "" {
 		prompt = fmt.Sprintf(mainSystemPrompt, workspace)
 	}
 	for _, name := range []string{"AGENTS.md", "CLAUDE.md"} {
-		text, note := readContextFile(workspace, filepath.Join(workspace, name))
+		text, note := readContextFile(workspace, filepath.Join(workspace, name), limit)
 		if note != "" {
 			notes = append(notes, note)
 		}

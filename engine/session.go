@@ -201,7 +201,7 @@ func (s *Session) newMainAgent() *Agent {
 	if s.cfg.Limits.MaxDepth > 0 {
 		set = set.With(&taskTool{d: s.deleg}).With(&joinTool{s: s}).With(&joinTool{s: s, wait: true})
 	}
-	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace)
+	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace, s.cfg.Limits.ContextFileBytes)
 	for _, n := range notes {
 		s.note(n)
 	}
@@ -209,7 +209,7 @@ func (s *Session) newMainAgent() *Agent {
 		meta: Meta{Agent: MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
 		model: s.Model, tools: set, liveTools: s.mcpTools(), maxSteps: s.cfg.Limits.MaxSteps,
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars,
-			context: newNestedContext(s.cfg.Workspace, "AGENTS.md", "CLAUDE.md")},
+			context: newNestedContext(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md")},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		emit:    s.emit, record: s.recordMessages(MainAgent), requests: s.cfg.requestPolicy(),
 		reviewNotes: &noteBox{},
@@ -245,4 +245,7 @@ var defaultLimits = Limits{
 	MaxSteps: 50, ChildStepsReadOnly: 15, ChildStepsWrite: 30,
 	ChildTimeout: 120 * time.Second, ToolOutputChars: 50000, ResultChars: 8000,
 	MaxConcurrent: 8, MaxDepth: 1, CommandTimeout: 120 * time.Second,
+	// Real context files reach tens of kilobytes (a 30 KB CLAUDE.md is
+	// not rare); the cap only stops a repository flooding the context.
+	ContextFileBytes: 256 << 10,
 }

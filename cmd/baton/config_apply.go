@@ -77,6 +77,7 @@ func (c *config) applyLimits(l limitsFile) {
 	setCount(&lim.MaxConcurrent, l.MaxConcurrent)
 	setCount(&lim.MaxDepth, l.MaxDepth)
 	setCount(&lim.ReplyMaxBytes, l.ReplyMaxBytes)
+	setCount(&lim.ContextFileBytes, l.ContextFileBytes)
 	if l.ChildTimeoutS != nil {
 		lim.ChildTimeout = seconds(*l.ChildTimeoutS)
 	}

@@ -56,6 +56,7 @@ type limitsFile struct {
 	MaxDepth           *count `toml:"max_depth"`
 	CommandTimeoutS    *count `toml:"command_timeout_s"`
 	ReplyMaxBytes      *count `toml:"reply_max_bytes"`
+	ContextFileBytes   *count `toml:"context_file_bytes"`
 }
 
 // subagentsFile is the [subagents] table: the tool policy applied on top

@@ -41,6 +41,7 @@ func checkMaxima(fc *fileConfig) error {
 		{"limits.max_depth", l.MaxDepth, m.MaxDepth},
 		{"limits.command_timeout_s", l.CommandTimeoutS, inSeconds(m.CommandTimeout)},
 		{"limits.reply_max_bytes", l.ReplyMaxBytes, m.ReplyMaxBytes},
+		{"limits.context_file_bytes", l.ContextFileBytes, m.ContextFileBytes},
 	}
 	for _, b := range append(keys, networkMaxima(&fc.Network)...) {
 		if err := b.check(); err != nil {

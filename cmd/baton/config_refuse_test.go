@@ -44,3 +44,24 @@ func TestProjectKeysNoRepositoryMaySetAreIgnored(t *testing.T) {
 		})
 	}
 }
+
+// TestContextFileBytesReachesTheEngine: [limits] context_file_bytes sets
+// the context-file cap, its maximum is refused, and an untrusted project
+// may lower it but not raise it.
+func TestContextFileBytesReachesTheEngine(t *testing.T) {
+	cfg, err := newConfigWorld(t, "[limits]\ncontext_file_bytes = 65536\n", "").load(t, nil, nil)
+	if err != nil || cfg.Limits.ContextFileBytes != 65536 {
+		t.Fatalf("user cap: %v %d", err, cfg.Limits.ContextFileBytes)
+	}
+	if _, err := newConfigWorld(t, "[limits]\ncontext_file_bytes = 99999999\n", "").load(t, nil, nil); err == nil ||
+		!strings.Contains(err.Error(), "limits.context_file_bytes: expected at most 4194304") {
+		t.Fatalf("above the maximum: %v", err)
+	}
+	for project, want := range map[string]int{"[limits]\ncontext_file_bytes = 1024\n": 1024, "[limits]\ncontext_file_bytes = 1048576\n": 0} {
+		w := newConfigWorld(t, "", project)
+		cfg, err := loadConfig(configSources{env: map[string]string{"HOME": w.home}, workspace: w.workspace})
+		if err != nil || cfg.Limits.ContextFileBytes != want {
+			t.Errorf("untrusted %q: %v, cap %d, want %d", project, err, cfg.Limits.ContextFileBytes, want)
+		}
+	}
+}
