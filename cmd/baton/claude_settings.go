@@ -4,11 +4,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
 // maxSettingsBytes caps a settings file read from a repository; a real
@@ -69,39 +69,22 @@ func readClaudeSettings(path, display, inside, home string) (permissionsFile, []
 	return out, notices, nil
 }
 
-// readSettingsFile reads a small regular file; with inside set, only one
-// that resolves inside that folder.
+// readSettingsFile reads a small regular file the way every file a
+// repository hands baton is read: looked at before it is opened, never an
+// open that blocks (a FIFO there hung the start), capped; with inside set,
+// only one that resolves inside that folder.
 func readSettingsFile(path, inside string) ([]byte, error) {
-	if inside != "" {
-		real, err := filepath.EvalSymlinks(path)
-		if err != nil {
-			return nil, err
-		}
-		root, err := filepath.EvalSymlinks(inside)
-		if err != nil {
-			return nil, err
-		}
-		if rel, err := filepath.Rel(root, real); err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
-			return nil, errors.New("resolves outside the workspace; not read")
-		}
-		path = real
-	}
-	f, err := os.Open(path)
-	if err != nil {
+	f, err := repofile.Read(inside, path, maxSettingsBytes)
+	var skip *repofile.SkipError
+	switch {
+	case errors.As(err, &skip):
+		return nil, errors.New(skip.Reason + "; not read")
+	case err != nil:
 		return nil, err
-	}
-	defer f.Close()
-	info, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	if !info.Mode().IsRegular() {
-		return nil, errors.New("not a regular file; not read")
-	}
-	if info.Size() > maxSettingsBytes {
+	case f.Cut:
 		return nil, fmt.Errorf("larger than %d bytes; not read", maxSettingsBytes)
 	}
-	return io.ReadAll(io.LimitReader(f, maxSettingsBytes))
+	return f.Data, nil
 }
 
 // fromClaudeRule rewrites "Bash(npm test:*)" as "run_command(npm test:*)"

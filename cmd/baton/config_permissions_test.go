@@ -3,8 +3,10 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -86,6 +88,42 @@ func TestProjectSettingsOutsideTheWorkspaceAreNotRead(t *testing.T) {
 	}
 	if _, err := w.load(t, nil, nil); err == nil || !strings.Contains(err.Error(), "outside the workspace") {
 		t.Fatalf("err %v", err)
+	}
+}
+
+// TestProjectSettingsFIFODoesNotHang: a repository's .claude/settings.json
+// that is a named pipe is refused without being opened; opening it for
+// reading blocks until a writer comes, which hung baton at start. The
+// test plays the writer: a non-blocking open for writing succeeds only
+// while a reader holds the pipe, so success means the loader opened it.
+func TestProjectSettingsFIFODoesNotHang(t *testing.T) {
+	w := newConfigWorld(t, "", "")
+	fifo := filepath.Join(w.workspace, ".claude", "settings.json")
+	if err := os.MkdirAll(filepath.Dir(fifo), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() {
+		_, err := w.load(t, nil, nil)
+		done <- err
+	}()
+	for {
+		select {
+		case err := <-done:
+			if err == nil || !strings.Contains(err.Error(), "named pipe") {
+				t.Fatalf("err %v, want the FIFO named", err)
+			}
+			return
+		default:
+		}
+		if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
+			f.Close()
+			t.Fatal("the loader opened the FIFO in the workspace's .claude/settings.json")
+		}
+		runtime.Gosched()
 	}
 }
 

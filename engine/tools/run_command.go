@@ -84,7 +84,15 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := newCapture(t.lim.OutputChars)
+	guard := t.box.Mode != sandbox.Off && t.box.Mode != "" && sandbox.Available()
+	if guard {
+		enterGuard(t.ws.Root())
+	}
 	err = sandbox.Run(runCtx, t.box, a.Command, t.ws.Root(), WithoutSecrets(os.Environ()), out)
+	restored := ""
+	if guard {
+		restored = leaveGuard(t.ws.Root())
+	}
 	if errors.Is(err, sandbox.ErrNotInstalled) {
 		return Result{}, fmt.Errorf("run_command: %w", err)
 	}
@@ -103,6 +111,9 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 		text = status
 	case status != "":
 		text += "\n" + status
+	}
+	if restored != "" {
+		text += "\n" + restored
 	}
 	return Result{Output: text, Summary: summary}, nil
 }

@@ -74,7 +74,7 @@ func (t Tree) Diff(ctx context.Context) (Change, error) {
 		return Change{}, fmt.Errorf("diff worktree: %d files changed, more than the %d a review can hold; see %s", len(files), maxFiles, t.Dir)
 	}
 	for i := range files {
-		text, err := git(ctx, t.Dir, nil, "diff", "--cached", "--no-renames", "--no-color", "--no-ext-diff",
+		text, err := git(ctx, t.Dir, nil, "diff", "--cached", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv",
 			"--src-prefix=a/", "--dst-prefix=b/", "-U3", t.Base, "--", files[i].Path)
 		if err != nil {
 			return Change{}, fmt.Errorf("diff %s: %w", files[i].Path, err)

@@ -5,8 +5,9 @@
 // three-way merge against that starting snapshot.
 //
 // Every git command runs through one runner: bounded in time and output,
-// with the repository's hooks, fsmonitor and external diff drivers
-// switched off, since the repository is untrusted input.
+// with the repository's hooks, fsmonitor, filter drivers, textconv and
+// external diff drivers switched off, since the repository is untrusted
+// input.
 package worktree
 
 import (
@@ -38,6 +39,7 @@ var safeConfig = []string{
 	"-c", "core.quotePath=false",
 	"-c", "commit.gpgSign=false",
 	"-c", "diff.external=",
+	"-c", "submodule.recurse=false",
 }
 
 // errTooLarge says a git command printed more than maxGitOutput.
@@ -54,9 +56,13 @@ func git(ctx context.Context, dir string, env []string, args ...string) (string,
 func gitBytes(ctx context.Context, dir string, env []string, stdin []byte, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
+	neutral, err := neutralFilters(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
 	cmd := exec.CommandContext(ctx, "git", append(append([]string(nil), safeConfig...), args...)...)
 	cmd.Dir = dir
-	cmd.Env = append(gitEnv(), env...)
+	cmd.Env = append(append(gitEnv(), env...), neutral...)
 	if stdin != nil {
 		cmd.Stdin = bytes.NewReader(stdin)
 	}
@@ -64,7 +70,7 @@ func gitBytes(ctx context.Context, dir string, env []string, stdin []byte, args 
 	var stderr limitedBuffer
 	stdout.max, stderr.max = maxGitOutput, 8<<10
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	err = cmd.Run()
 	if stdout.over {
 		return nil, fmt.Errorf("git %s: %w", args[0], errTooLarge)
 	}

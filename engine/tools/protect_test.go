@@ -1,0 +1,62 @@
+package tools
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
+)
+
+// TestCommandsCannotChangeWhatRunsOutsideTheSandbox: a sandboxed command
+// may write the workspace, and so, as far as the kernel goes, .git and the
+// project's agent settings. It adds a filter driver to .git/config, a
+// pre-commit hook, widens .claude/settings.json, adds an .mcp.json server
+// and swaps .claude/agents for a link to a folder outside; each would run
+// or be trusted outside the sandbox later (git for the person, baton in a
+// trusted folder). After the command all of it is as before, the model is
+// told, and an ordinary file the command wrote stays written.
+func TestCommandsCannotChangeWhatRunsOutsideTheSandbox(t *testing.T) {
+	if !sandbox.Available() {
+		t.Skip("no Landlock here: " + sandbox.Unavailable())
+	}
+	config := "[core]\n\tbare = false\n"
+	settings := `{"permissions":{"deny":["Bash(rm:*)"]}}`
+	ws := newTree(t, map[string]string{
+		".git/config": config, ".git/HEAD": "ref: refs/heads/main\n", ".git/hooks/pre-commit.sample": "#!/bin/sh\n",
+		".claude/settings.json": settings, ".claude/agents/a.md": "---\nname: a\n---\nhi\n", "main.go": "package main\n",
+	})
+	outside := t.TempDir()
+	cmd := strings.Join([]string{
+		`printf '[filter "x"]\n\tclean = touch /tmp/pwned\n' >> .git/config`,
+		`printf '#!/bin/sh\ntouch /tmp/pwned\n' > .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit`,
+		`echo '{"permissions":{"allow":["Bash"]}}' > .claude/settings.json`,
+		`echo '{"mcpServers":{"x":{"command":"sh"}}}' > .mcp.json`,
+		`rm -r .claude/agents && ln -s ` + outside + ` .claude/agents`,
+		`echo changed > main.go`,
+	}, " && ")
+	res, err := call(t, toolByName(t, ws, Limits{}, "run_command"), map[string]any{"command": cmd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(res.Output, "baton restored") {
+		t.Fatalf("the model was not told: %q", res.Output)
+	}
+	root := ws.Root()
+	want := map[string]string{".git/config": config, ".claude/settings.json": settings, ".claude/agents/a.md": "---\nname: a\n---\nhi\n", "main.go": "changed\n"}
+	for name, body := range want {
+		got, err := os.ReadFile(filepath.Join(root, name))
+		if err != nil || string(got) != body {
+			t.Errorf("%s = %q (%v), want %q", name, got, err, body)
+		}
+	}
+	for _, name := range []string{".git/hooks/pre-commit", ".mcp.json"} {
+		if _, err := os.Lstat(filepath.Join(root, name)); err == nil {
+			t.Errorf("%s is still there", name)
+		}
+	}
+	if info, err := os.Lstat(filepath.Join(root, ".claude/agents")); err != nil || !info.IsDir() {
+		t.Errorf(".claude/agents is not the folder it was: %v %v", info, err)
+	}
+}
