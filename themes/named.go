@@ -62,7 +62,7 @@ func Dark() Palette {
 			lipgloss.Color("#7AA2F7"), lipgloss.Color("#BB9AF7"), lipgloss.Color("#9ECE6A"),
 			lipgloss.Color("#E0AF68"), lipgloss.Color("#7DCFFF"), lipgloss.Color("#FF9E64"),
 		},
-		Markdown: "dark",
+		Code: lipgloss.Color("#73DACA"),
 	}
 }
 
@@ -84,7 +84,7 @@ func Light() Palette {
 			lipgloss.Color("#0969DA"), lipgloss.Color("#8250DF"), lipgloss.Color("#1A7F37"),
 			lipgloss.Color("#9A6700"), lipgloss.Color("#BF3989"), lipgloss.Color("#BC4C00"),
 		},
-		Markdown: "light",
+		Code: lipgloss.Color("#953800"),
 	}
 }
 
@@ -110,7 +110,7 @@ func HighContrast() Palette {
 		Agents: []lipgloss.TerminalColor{
 			ansi("4", "14"), ansi("5", "13"), ansi("2", "10"), ansi("1", "11"), ansi("6", "12"),
 		},
-		Markdown: "notty",
+		Code: ansi("6", "13"),
 	}
 }
 
@@ -131,6 +131,6 @@ func Solarized() Palette {
 			lipgloss.Color("#268BD2"), lipgloss.Color("#2AA198"), lipgloss.Color("#859900"),
 			lipgloss.Color("#B58900"), lipgloss.Color("#CB4B16"), lipgloss.Color("#6C71C4"),
 		},
-		Markdown: "dark",
+		Code: lipgloss.Color("#CB4B16"),
 	}
 }

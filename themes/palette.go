@@ -31,8 +31,7 @@ type Palette struct {
 	// Agents tells sub-agent types apart; it is cycled when there are
 	// more types than colours.
 	Agents []lipgloss.TerminalColor
-	// Markdown is the glamour standard style ("dark", "light", "notty")
-	// finished messages are rendered with, chosen to sit on the same
-	// background as the palette.
-	Markdown string
+	// Code colours code in Markdown, spans and blocks alike, so it stands
+	// apart from prose without a background that breaks copying.
+	Code lipgloss.TerminalColor
 }

@@ -15,7 +15,7 @@ import (
 func ForProfile(p Palette, profile termenv.Profile) Palette {
 	conv := func(c lipgloss.TerminalColor) lipgloss.TerminalColor { return convert(c, profile) }
 	p.Text, p.Muted, p.Accent, p.Border, p.Focus = conv(p.Text), conv(p.Muted), conv(p.Accent), conv(p.Border), conv(p.Focus)
-	p.Success, p.Warning, p.Error, p.Busy = conv(p.Success), conv(p.Warning), conv(p.Error), conv(p.Busy)
+	p.Success, p.Warning, p.Error, p.Busy, p.Code = conv(p.Success), conv(p.Warning), conv(p.Error), conv(p.Busy), conv(p.Code)
 	agents := make([]lipgloss.TerminalColor, len(p.Agents))
 	for i, c := range p.Agents {
 		agents[i] = conv(c)

@@ -17,6 +17,7 @@ type Styles struct {
 	Help         HelpStyles
 	Status       StatusStyles
 	Pane         PaneStyles
+	Markdown     MarkdownStyles
 }
 
 // HeaderStyles draw the top line: folder, model, tokens, cost.
@@ -76,6 +77,15 @@ type PaneStyles struct {
 	Cursor, Busy, Waiting, Done, Failed, Limited, Stopped, Denied lipgloss.Style
 }
 
+// MarkdownStyles draw a rendered Markdown message. Emphasis and Strong
+// add to the style around them, so they carry no colour of their own.
+// Marker draws bullets and numbers; Rule draws thematic breaks, the quote
+// bar, table borders and the mark of a code line that goes on.
+type MarkdownStyles struct {
+	Text, Heading1, Heading, Emphasis, Strong, Code, CodeBlock lipgloss.Style
+	Link, URL, Quote, Marker, Rule, TableHeader                lipgloss.Style
+}
+
 // New builds the styles of a palette.
 func New(p Palette) Styles {
 	fg := func(c lipgloss.TerminalColor) lipgloss.Style { return lipgloss.NewStyle().Foreground(c) }
@@ -120,6 +130,12 @@ func New(p Palette) Styles {
 			Frame: frame(p.Border), Focused: frame(p.Focus), Title: fg(p.Text).Bold(true), Muted: fg(p.Muted),
 			Cursor: fg(p.Focus).Bold(true), Busy: fg(p.Busy), Waiting: fg(p.Warning).Bold(true), Done: fg(p.Success),
 			Failed: fg(p.Error), Limited: fg(p.Warning), Stopped: fg(p.Muted), Denied: fg(p.Focus),
+		},
+		Markdown: MarkdownStyles{
+			Text: fg(p.Text), Heading1: fg(p.Accent).Bold(true).Underline(true), Heading: fg(p.Accent).Bold(true),
+			Emphasis: lipgloss.NewStyle().Italic(true), Strong: lipgloss.NewStyle().Bold(true),
+			Code: fg(p.Code), CodeBlock: fg(p.Code), Link: fg(p.Accent).Underline(true), URL: fg(p.Muted),
+			Quote: fg(p.Muted).Italic(true), Marker: fg(p.Accent), Rule: fg(p.Border), TableHeader: lipgloss.NewStyle().Bold(true),
 		},
 	}
 }

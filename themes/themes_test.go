@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/glamour/styles"
 	"github.com/charmbracelet/lipgloss"
 	"github.com/muesli/termenv"
 )
@@ -49,9 +48,6 @@ func TestPalettesComplete(t *testing.T) {
 		}
 		if len(p.Agents) < 4 {
 			t.Errorf("%s: %d agent colours, want at least 4", name, len(p.Agents))
-		}
-		if _, ok := styles.DefaultStyles[p.Markdown]; !ok {
-			t.Errorf("%s: markdown style %q is not a glamour standard style", name, p.Markdown)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/seed-e4e525a6/baton/themes"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/markdown"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -13,7 +14,7 @@ import (
 // every drawing is stale at once (a new theme, output expanded).
 type renderCtx struct {
 	styles   *themes.Styles
-	markdown *markdown
+	markdown *markdown.Renderer
 	expanded bool
 	gen      int
 }
@@ -58,7 +59,7 @@ func newConversation(styles *themes.Styles) *conversation {
 // setStyles switches theme: every cached drawing is stale.
 func (c *conversation) setStyles(styles *themes.Styles) {
 	c.rc.styles = styles
-	c.rc.markdown = newMarkdown(styles.Palette.Markdown)
+	c.rc.markdown = markdown.New(styles.Markdown)
 	c.rc.gen++
 }
 

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/ui/markdown"
 )
 
 // Gutter marks: the first cells of a block say what it is.
@@ -23,66 +25,33 @@ func (b *userMessage) render(rc *renderCtx, width int) []string {
 	return gutter(paint(wrap(b.text, width-2), st.User), st.UserLabel.Render(markUser))
 }
 
-// assistantMessage is the main agent's text. While it streams it is drawn
-// as plain wrapped text, and the lines up to the last newline are kept, so
-// a delta re-wraps only the unfinished paragraph; once done it is rendered
-// as Markdown, once per width.
+// assistantMessage is the main agent's text, drawn as Markdown. While it
+// streams, its finished blocks are drawn once each and the open one stays
+// raw; once done, the whole is rendered from the same cached blocks, so
+// nothing it showed moves.
 type assistantMessage struct {
 	text        strings.Builder
 	done        bool
 	interrupted bool
-
-	stable      []string // styled lines of text[:stableLen]
-	stableLen   int      // always just after a newline
-	stableKey   [2]int   // width and style generation the stable lines were drawn at
-	markdownErr bool     // glamour failed once; stay plain
+	stream      *markdown.Stream // draws text while it streams, for one renderer
+	streamBy    *markdown.Renderer
 }
 
 func (b *assistantMessage) render(rc *renderCtx, width int) []string {
-	var lines []string
-	if b.done && !b.markdownErr {
-		md, err := rc.markdown.render(b.text.String(), width-2)
-		b.markdownErr = err != nil
-		if err == nil {
-			lines = gutter(md, rc.styles.Conversation.AssistantLabel.Render(markAssistant))
+	var body []string
+	if b.done {
+		body = rc.markdown.Render(b.text.String(), width-2)
+	} else {
+		if b.streamBy != rc.markdown {
+			b.stream, b.streamBy = rc.markdown.NewStream(), rc.markdown
 		}
+		body = b.stream.Lines(b.text.String(), width-2)
 	}
-	if lines == nil {
-		lines = b.streamed(rc, width)
-	}
+	lines := gutter(body, rc.styles.Conversation.AssistantLabel.Render(markAssistant))
 	if b.interrupted {
 		lines = append(lines, rc.styles.Conversation.Interrupted.Render(markResult+"interrupted"))
 	}
 	return lines
-}
-
-// streamed draws the text plain, reusing the lines of finished paragraphs.
-func (b *assistantMessage) streamed(rc *renderCtx, width int) []string {
-	text := b.text.String()
-	if key := [2]int{width, rc.gen}; key != b.stableKey {
-		b.stable, b.stableLen, b.stableKey = nil, 0, key
-	}
-	if cut := strings.LastIndexByte(text, '\n') + 1; cut > b.stableLen {
-		b.stable = append(b.stable, b.draw(rc, text[b.stableLen:cut-1], width, len(b.stable) == 0)...)
-		b.stableLen = cut
-	}
-	tail := b.draw(rc, text[b.stableLen:], width, len(b.stable) == 0)
-	return append(b.stable[:len(b.stable):len(b.stable)], tail...)
-}
-
-// draw wraps and styles a run of paragraphs; first says whether it starts
-// the message and so carries the mark.
-func (b *assistantMessage) draw(rc *renderCtx, text string, width int, first bool) []string {
-	st := rc.styles.Conversation
-	mark := st.AssistantLabel.Render(markAssistant)
-	if !first {
-		mark = "  "
-	}
-	var wrapped []string
-	for _, para := range strings.Split(text, "\n") {
-		wrapped = append(wrapped, wrap(para, width-2)...)
-	}
-	return gutter(paint(wrapped, st.Assistant), mark)
 }
 
 // reasoning is the model's thinking, when the provider streams it. It

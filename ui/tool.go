@@ -112,10 +112,7 @@ func (b *toolCall) folded(rc *renderCtx, width int) []string {
 		return lines
 	}
 	pad := ansi.StringWidth(markResult)
-	md, err := rc.markdown.render(report, width-pad)
-	if err != nil {
-		md = wrap(report, width-pad)
-	}
+	md := rc.markdown.Render(report, width-pad)
 	return append(lines, gutter(md, rc.styles.Tool.Summary.Render(markResult))...)
 }
 

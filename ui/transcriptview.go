@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/markdown"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
@@ -22,6 +23,10 @@ type transcriptView struct {
 
 	lines []string // drawn entries, cached by what they hold
 	key   transcriptKey
+
+	live     *markdown.Stream // draws the message streaming now
+	liveAt   int              // its entry's index
+	liveFrom *markdown.Renderer
 }
 
 // transcriptKey is what the drawing depends on: the entries' sizes (an
@@ -145,6 +150,10 @@ func (v *transcriptView) draw(conv *renderCtx, entries []pane.Entry, width int) 
 		if i > 0 {
 			lines = append(lines, "")
 		}
+		if e.Live && e.Kind == pane.Text && e.Title != "reasoning" {
+			lines = append(lines, v.liveLines(&rc, e, i, width)...)
+			continue
+		}
 		lines = append(lines, entryLines(&rc, e, width)...)
 	}
 	for i, line := range lines {
@@ -152,6 +161,17 @@ func (v *transcriptView) draw(conv *renderCtx, entries []pane.Entry, width int) 
 	}
 	v.lines, v.key = lines, k
 	return lines
+}
+
+// liveLines draws the message a child streams now the way the
+// conversation draws its own: finished blocks as Markdown, the open one
+// raw. The stream starts over for a new message or a new theme.
+func (v *transcriptView) liveLines(rc *renderCtx, e pane.Entry, at, width int) []string {
+	if v.live == nil || v.liveAt != at || v.liveFrom != rc.markdown {
+		v.live, v.liveAt, v.liveFrom = rc.markdown.NewStream(), at, rc.markdown
+	}
+	mark := rc.styles.Conversation.AssistantLabel.Render(markAssistant)
+	return gutter(v.live.Lines(e.Body, width-2), mark)
 }
 
 // entryLines draws one entry the way the conversation draws its own
@@ -178,7 +198,7 @@ func entryLines(rc *renderCtx, e pane.Entry, width int) []string {
 		if e.Title == "reasoning" {
 			return gutter(body(st.Conversation.Reasoning.Render), st.Conversation.Reasoning.Render("✻ "))
 		}
-		return gutter(body(st.Conversation.Assistant.Render), mark)
+		return gutter(rc.markdown.Render(e.Body, width-2), mark)
 	case pane.ToolCall:
 		return toolEntry(rc, e, width)
 	}

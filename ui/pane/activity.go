@@ -1,13 +1,6 @@
 package pane
 
-import (
-	"strings"
-	"unicode/utf8"
-
-	"github.com/charmbracelet/x/ansi"
-
-	"github.com/seed-e4e525a6/baton/ui/termtext"
-)
+import "unicode/utf8"
 
 // The activity under a running pane's header is a short log of what the
 // child did last: tool calls with their results, the tail of its text,
@@ -197,42 +190,4 @@ func (p *Pane) asks(callID string) bool {
 		}
 	}
 	return false
-}
-
-// textLines draws the last lines of a message, wrapped to the pane,
-// skipping blank lines that would waste the little room there is.
-func (p *Pane) textLines(it item, limit, width int) []string {
-	// limit lines of width cells rarely take more than twice as many
-	// bytes (a CJK character is three bytes in two cells); wrapping only
-	// those keeps a streaming frame cheap.
-	budget := tailBytes
-	if width > 0 {
-		budget = min(budget, 2*limit*width)
-	}
-	text := tail(it.text, budget)
-	if it.live {
-		src := &p.stream
-		if it.kind == itemThinking {
-			src = &p.thinking
-		}
-		text = termtext.Clean(tail(src.String(), budget))
-	}
-	if width > len(indent) {
-		text = ansi.Wrap(text, width-len(indent), "")
-	}
-	style := p.styles.Pane.Muted
-	if it.kind == itemThinking {
-		style = style.Italic(true)
-	}
-	var lines []string
-	raw := strings.Split(text, "\n")
-	for i := len(raw) - 1; i >= 0 && len(lines) < limit; i-- {
-		if strings.TrimSpace(raw[i]) != "" {
-			lines = append(lines, fit(indent+style.Render(raw[i]), width))
-		}
-	}
-	for i, j := 0, len(lines)-1; i < j; i, j = i+1, j-1 {
-		lines[i], lines[j] = lines[j], lines[i]
-	}
-	return lines
 }

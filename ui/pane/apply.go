@@ -38,7 +38,7 @@ func (p *Pane) Apply(ev event.Event) {
 			p.maxSteps = e.Max
 		}
 	case event.TextDelta:
-		p.stream.WriteString(e.Text)
+		p.stream.WriteString(termtext.Clean(e.Text))
 		p.activity.live(itemText)
 	case event.ReasoningDelta:
 		p.thinking.WriteString(e.Text)

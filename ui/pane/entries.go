@@ -39,6 +39,8 @@ type Entry struct {
 	IsError bool
 	// Denied marks a tool call the person refused; Summary then says so.
 	Denied bool
+	// Live marks the message the child is streaming now, whose Body grows.
+	Live bool
 }
 
 // Entries is the child's transcript so far: its prompt, then what it said
@@ -51,10 +53,10 @@ func (p *Pane) Entries() []Entry {
 	}
 	out = append(out, p.entries...)
 	if p.thinking.Len() > 0 {
-		out = append(out, Entry{Kind: Text, Title: "reasoning", Body: termtext.Clean(p.thinking.String())})
+		out = append(out, Entry{Kind: Text, Title: "reasoning", Body: termtext.Clean(p.thinking.String()), Live: true})
 	}
 	if p.stream.Len() > 0 {
-		out = append(out, Entry{Kind: Text, Title: oneLine(p.meta.AgentType), Body: termtext.Clean(p.stream.String())})
+		out = append(out, Entry{Kind: Text, Title: oneLine(p.meta.AgentType), Body: termtext.Clean(p.stream.String()), Live: true})
 	}
 	return out
 }
@@ -78,6 +80,7 @@ func (p *Pane) flush(final string) {
 		text = p.stream.String()
 	}
 	p.stream.Reset()
+	p.prose.stream = nil
 	if strings.TrimSpace(text) == "" {
 		p.activity.settle(itemText, "")
 		return

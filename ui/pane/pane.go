@@ -21,6 +21,7 @@ type Pane struct {
 	number int
 	styles *themes.Styles
 	label  lipgloss.Style // the type's colour
+	prose  prose          // draws its messages as Markdown
 
 	state   State
 	reason  string // why it ended

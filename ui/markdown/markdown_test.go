@@ -1,0 +1,115 @@
+package markdown
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+	"github.com/muesli/termenv"
+
+	"github.com/seed-e4e525a6/baton/themes"
+)
+
+// rich is an answer that uses every kind of block the renderer draws.
+const rich = "# Migrating sessions to JWT\n\n" +
+	"The current code keeps *server-side* sessions in **memory**, keyed by a cookie; see `internal/auth/session.go` and the [RFC](https://www.rfc-editor.org/rfc/rfc7519) for the token format. A restart logs everyone out.\n\n" +
+	"## Plan\n\n" +
+	"1. Add a signer:\n   - load the key from `BATON_JWT_KEY`\n   - rotate keys **without** downtime\n2. Issue tokens on login.\n3. Verify them in the middleware, and drop the session map once every client has moved over to tokens.\n\n" +
+	"> Tokens cannot be revoked before they expire, so keep their lifetime short and refresh them.\n\n" +
+	"```go\nfunc Sign(claims Claims, key []byte) (string, error) {\n    return jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString(key)\n}\n```\n\n" +
+	"| File | Change | Lines |\n|:-----|--------|------:|\n| `session.go` | removed | -120 |\n| `jwt.go` | new signer and verifier with key rotation | +85 |\n\n" +
+	"---\n\n" +
+	"Indented code stays as written:\n\n    go test ./internal/auth/...\n\n" +
+	"Links without text show once: <https://example.com/docs>. 日本語のテキストも折り返されます。"
+
+// plainProfile draws without colour for the duration of a test, so the
+// goldens are the text a person reads.
+func plainProfile(t *testing.T) {
+	t.Helper()
+	old := lipgloss.ColorProfile()
+	lipgloss.SetColorProfile(termenv.Ascii)
+	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
+}
+
+func newRenderer() *Renderer { return New(themes.New(themes.Dark()).Markdown) }
+
+func TestGoldenRender(t *testing.T) {
+	plainProfile(t)
+	for _, width := range []int{60, 80, 120} {
+		t.Run(fmt.Sprint(width), func(t *testing.T) {
+			lines := newRenderer().Render(rich, width)
+			golden.RequireEqual(t, []byte(strings.Join(lines, "\n")+"\n"))
+		})
+	}
+}
+
+// Every line fits, whatever the width, even for text that cannot be
+// broken at a space and lists nested deeper than the room.
+func TestLinesFitWidth(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	deep := "- a\n  - b\n    - c\n      - d\n        - e deep item text\n"
+	long := "see https://example.com/" + strings.Repeat("segment/", 30) + " and 漢字漢字漢字漢字漢字漢字漢字漢字\n"
+	r := newRenderer()
+	for _, doc := range []string{rich, deep, long} {
+		for width := 1; width <= 130; width++ {
+			for i, line := range r.Render(doc, width) {
+				if w := ansi.StringWidth(line); w > width {
+					t.Fatalf("width %d: line %d is %d cells: %q", width, i, w, line)
+				}
+			}
+		}
+	}
+}
+
+// What a model writes cannot drive the terminal: escapes are cleaned
+// before parsing, in the rendered blocks and in the raw tail alike.
+func TestEscapesCleaned(t *testing.T) {
+	plainProfile(t)
+	evil := "# Title\x1b[2J\n\nsome \x1b]8;;http://evil\x07text\x1b]8;;\x07 here\n\nand the tail \x1b[31mred"
+	r := newRenderer()
+	for _, lines := range [][]string{r.Render(evil, 80), r.NewStream().Lines(evil, 80)} {
+		out := strings.Join(lines, "\n")
+		if strings.ContainsRune(out, '\x1b') || strings.ContainsRune(out, '\x07') {
+			t.Fatalf("escape reached the terminal: %q", out)
+		}
+		if !strings.Contains(out, "Title") || !strings.Contains(out, "some text here") {
+			t.Fatalf("text lost: %q", out)
+		}
+	}
+}
+
+// Inline styles switch on and off within each line, so a wrapped bold
+// phrase never leaks into the next line or the gutter.
+func TestStylesCloseOnEachLine(t *testing.T) {
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	defer lipgloss.SetColorProfile(termenv.Ascii)
+	r := newRenderer()
+	for _, line := range r.Render("**"+strings.Repeat("bold words ", 20)+"**", 30) {
+		if !strings.HasPrefix(line, "\x1b[") || !strings.HasSuffix(line, reset) {
+			t.Fatalf("line does not carry its own style: %q", line)
+		}
+	}
+}
+
+func TestTables(t *testing.T) {
+	plainProfile(t)
+	for _, tc := range []struct{ name, doc, want string }{
+		{"aligned", "| a | b |\n|--:|:-:|\n| 1 | two |\n", "a │  b\n──┼────\n1 │ two"},
+		{"escaped pipe and code", "| x | y |\n|---|---|\n| a\\|b | `c|d` |\n", "x   │ y\n────┼────\na|b │ c|d"},
+		{"short row", "| x | y |\n|---|---|\n| only |\n", "x    │ y\n─────┼──\nonly │"},
+		{"not a table", "a | b\nplain line\n", "a | b plain line"},
+		{"narrow wraps cells", "| name | description |\n|---|---|\n| x | a long description here |\n", "name │ descripti\n     │ on\n─────┼──────────\nx    │ a long\n     │ descripti\n     │ on here"},
+	} {
+		width := 80
+		if tc.name == "narrow wraps cells" {
+			width = 16
+		}
+		if got := strings.Join(newRenderer().Render(tc.doc, width), "\n"); got != tc.want {
+			t.Errorf("%s:\ngot\n%s\nwant\n%s", tc.name, got, tc.want)
+		}
+	}
+}

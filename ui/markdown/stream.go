@@ -1,0 +1,187 @@
+package markdown
+
+import (
+	"strings"
+
+	"github.com/yuin/goldmark/ast"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
+)
+
+// Stream draws one message while it arrives: its finished blocks as
+// Markdown, each drawn once, and the block still open as raw wrapped
+// text. A block is finished when the lines after it can no longer change
+// it: a later block has started, or it closed itself (a heading, a rule,
+// a fenced block's closing fence, a paragraph or quote ended by a blank
+// line). Only complete lines are parsed, since a line's first characters
+// can read as a block start that its rest undoes. So Render of the whole
+// message, once done, draws the finished blocks with the very same lines.
+type Stream struct {
+	r     *Renderer
+	width int
+	done  int      // bytes of the text that finished blocks cover
+	seen  int      // bytes of the text searched for its last newline
+	whole int      // bytes of the text in complete lines
+	lines []string // the finished blocks drawn, blank lines between
+
+	memoLen, memoN int // the text length and line count (0: all) of the last call
+	memo           []string
+}
+
+// NewStream starts the drawing of one message.
+func (r *Renderer) NewStream() *Stream { return &Stream{r: r} }
+
+// Lines draws the message so far at width. text only grows between calls
+// (it is the same message); a call with no new text costs nothing. The
+// lines are shared with the stream: the caller must not change them.
+func (s *Stream) Lines(text string, width int) []string {
+	if s.sync(text, width, 0) {
+		return s.memo
+	}
+	out := s.lines[:len(s.lines):len(s.lines)]
+	if tail := s.tail(text[s.done:]); tail != nil {
+		if len(out) > 0 {
+			out = append(out, "")
+		}
+		out = append(out, tail...)
+	}
+	s.memo, s.memoLen, s.memoN = out, len(text), 0
+	return out
+}
+
+// Last draws only the last n lines of Lines, for a view that shows a few:
+// of a long open block it wraps only the end, so a frame costs the same
+// however long the block grows.
+func (s *Stream) Last(text string, width, n int) []string {
+	n = max(n, 1)
+	if s.sync(text, width, n) {
+		return s.memo
+	}
+	open := text[s.done:]
+	// n lines of width cells rarely take more than twice as many bytes
+	// (a CJK character is three bytes in two cells).
+	budget := 2 * n * s.width
+	if line := text[max(s.whole, s.done):]; len(line) > budget {
+		// A long last line is cut at a step of budget bytes, so the cut,
+		// and the wrapping after it, stays put while the line grows.
+		cut := (len(line) - budget) / budget * budget
+		if i := strings.IndexByte(line[cut:], ' '); i >= 0 {
+			cut += i + 1
+		}
+		open = strings.ToValidUTF8(line[cut:], "")
+	} else if len(open) > budget {
+		open = open[len(open)-budget:]
+		open = open[strings.IndexByte(open, '\n')+1:] // whole lines only
+	}
+	out := s.tail(open)
+	if len(out) < n && len(s.lines) > 0 {
+		if len(out) > 0 {
+			out = append([]string{""}, out...)
+		}
+		out = append(s.lines[max(len(s.lines)-n, 0):len(s.lines):len(s.lines)], out...)
+	}
+	out = out[max(len(out)-n, 0):]
+	s.memo, s.memoLen, s.memoN = out, len(text), n
+	return out
+}
+
+// sync starts over for a new width (or a text that shrank, which is not
+// the same message), draws the blocks that text finishes, and reports
+// whether the last drawing still holds.
+func (s *Stream) sync(text string, width, n int) bool {
+	width = max(width, 1)
+	if width != s.width || len(text) < s.seen {
+		s.width, s.done, s.seen, s.whole, s.lines, s.memo = width, 0, 0, 0, nil, nil
+	}
+	if s.memo != nil && len(text) == s.memoLen && n == s.memoN {
+		return true
+	}
+	s.advance(text)
+	return false
+}
+
+// tail wraps the open block's raw text, cleaned, or returns nil for none.
+func (s *Stream) tail(open string) []string {
+	open = strings.Trim(termtext.Clean(open), "\n")
+	if strings.TrimSpace(open) == "" {
+		return nil
+	}
+	var out []string
+	for _, line := range strings.Split(open, "\n") {
+		out = append(out, wrapText([]span{{strings.TrimRight(line, " "), s.r.st.text}}, s.width)...)
+	}
+	return out
+}
+
+// advance draws the blocks that the complete lines of text finish.
+func (s *Stream) advance(text string) {
+	if i := strings.LastIndexByte(text[s.seen:], '\n'); i >= 0 {
+		s.whole = s.seen + i + 1
+	}
+	s.seen = len(text)
+	complete := s.whole
+	if complete <= s.done {
+		return
+	}
+	chunk := text[s.done:complete]
+	if termtext.Clean(chunk) != chunk {
+		return // escapes would shift every offset; the tail draws it cleaned
+	}
+	blocks := s.r.split(chunk)
+	finished := len(blocks) - 1
+	if finished >= 0 && closed(blocks[finished], chunk) {
+		finished++
+	}
+	for i := range max(finished, 0) {
+		if len(s.lines) > 0 {
+			s.lines = append(s.lines, "")
+		}
+		s.lines = append(s.lines, s.r.draw(blocks[i], s.width)...)
+	}
+	switch {
+	case finished == len(blocks):
+		s.done = complete
+	case finished > 0:
+		s.done += blocks[finished].start
+	}
+}
+
+// closed says whether the last block of the complete lines in chunk can
+// take no more lines.
+func closed(b block, chunk string) bool {
+	switch b.node.(type) {
+	case *ast.Heading, *ast.ThematicBreak:
+		return true
+	case *ast.FencedCodeBlock:
+		return fenceClosed(b.text)
+	case *ast.Paragraph, *ast.Blockquote:
+		return blankEnd(chunk[b.start:])
+	}
+	return false
+}
+
+// blankEnd says whether text, complete lines, ends with a line of nothing
+// but spaces after at least one other.
+func blankEnd(text string) bool {
+	body := strings.TrimSuffix(text, "\n")
+	last := body[strings.LastIndexByte(body, '\n')+1:]
+	return strings.TrimSpace(last) == "" && strings.Contains(body, "\n")
+}
+
+// fenceClosed says whether a fenced block's text ends with a fence that
+// closes its opening one: the same character, at least as many, and
+// nothing after it.
+func fenceClosed(text string) bool {
+	lines := strings.Split(text, "\n")
+	if len(lines) < 2 {
+		return false
+	}
+	open := strings.TrimLeft(lines[0], " ")
+	if open == "" || (open[0] != '`' && open[0] != '~') {
+		return false
+	}
+	n := len(open) - len(strings.TrimLeft(open, open[:1]))
+	last := strings.TrimSpace(lines[len(lines)-1])
+	indent := len(lines[len(lines)-1]) - len(strings.TrimLeft(lines[len(lines)-1], " "))
+	return indent < 4 && len(last) >= n && strings.Trim(last, open[:1]) == ""
+}

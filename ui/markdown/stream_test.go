@@ -1,0 +1,151 @@
+package markdown
+
+import (
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// streamAll feeds doc to a stream in pieces cut at the given sizes and
+// checks after each that the finished lines only ever grow: a line drawn
+// for a finished block never changes. It returns the stream.
+func streamAll(t *testing.T, r *Renderer, doc string, width int, sizes func() int) *Stream {
+	t.Helper()
+	s := r.NewStream()
+	var before []string
+	for n := 0; n < len(doc); {
+		n = min(n+sizes(), len(doc))
+		out := s.Lines(doc[:n], width)
+		if !slices.Equal(s.lines[:len(before)], before) {
+			t.Fatalf("at %d bytes a finished line changed:\nbefore %q\nafter  %q", n, before, s.lines[:len(before)])
+		}
+		if !slices.Equal(out[:len(s.lines)], s.lines) {
+			t.Fatalf("at %d bytes the drawing does not start with the finished lines", n)
+		}
+		before = slices.Clone(s.lines)
+	}
+	return s
+}
+
+// A streamed message ends as it streamed: the finished blocks' lines are
+// the first lines of the final rendering, byte for byte, and a message
+// whose every block is finished streams to exactly its rendering.
+func TestStreamNeverJumps(t *testing.T) {
+	plainProfile(t)
+	docs := []string{rich, rich + "\n", tricky}
+	for _, width := range []int{60, 80, 120} {
+		for _, doc := range docs {
+			for _, sizes := range []func() int{
+				func() int { return 1 },
+				func() int { return 7 },
+				func() int { return 1 + rand.IntN(40) },
+			} {
+				r := newRenderer()
+				s := streamAll(t, r, doc, width, sizes)
+				final := r.Render(doc, width)
+				if len(s.lines) == 0 || !slices.Equal(final[:len(s.lines)], s.lines) {
+					t.Fatalf("width %d: final rendering differs from the streamed blocks:\nstreamed %q\nfinal    %q", width, s.lines, final)
+				}
+			}
+		}
+	}
+	r := newRenderer()
+	closedDoc := "para one\n\n```\ncode\n```\n"
+	s := streamAll(t, r, closedDoc, 80, func() int { return 1 })
+	if got, want := s.Lines(closedDoc, 80), r.Render(closedDoc, 80); !slices.Equal(got, want) {
+		t.Fatalf("a message of finished blocks streams to %q, renders to %q", got, want)
+	}
+}
+
+// tricky holds lines whose first characters read as one block and whose
+// rest as another, and blocks that later lines extend.
+const tricky = "para\n```x`y` still para\n\n" +
+	"para\n***not a rule***\n\n" +
+	"setext\n---\n\n" +
+	"- loose\n\n- list\n\n  continued\n\n" +
+	"> quote\nlazy line\n\n" +
+	"````\n```\nstill code\n````\n" +
+	"    indented\n\n    more\n\nend\n"
+
+// Each finished block is drawn once while streaming, and the final
+// rendering draws only what was still open.
+func TestStreamDrawsBlocksOnce(t *testing.T) {
+	plainProfile(t)
+	r := newRenderer()
+	doc := rich + "\n" // its last line complete, only the last paragraph is open
+	streamAll(t, r, doc, 80, func() int { return 3 })
+	draws := len(r.cache)
+	blocks := len(r.split(doc))
+	if draws != blocks-1 {
+		t.Fatalf("streaming drew %d blocks, want the %d finished ones", draws, blocks-1)
+	}
+	r.Render(doc, 80)
+	if len(r.cache) != blocks {
+		t.Fatalf("final rendering left %d drawn blocks, want %d", len(r.cache), blocks)
+	}
+}
+
+// The open block shows as its raw text, wrapped, after the finished ones.
+func TestStreamTailRaw(t *testing.T) {
+	plainProfile(t)
+	s := newRenderer().NewStream()
+	got := s.Lines("**done** para\n\n```go\nfunc f() {\n    *x* = 1", 80)
+	want := []string{"done para", "", "```go", "func f() {", "    *x* = 1"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	got = s.Lines("**done** para\n\n```go\nfunc f() {\n    *x* = 1\n}\n```\n", 80)
+	want = []string{"done para", "", "  func f() {", "      *x* = 1", "  }"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("closed fence: got %q, want %q", got, want)
+	}
+}
+
+func TestFenceClosed(t *testing.T) {
+	for text, want := range map[string]bool{
+		"```\ncode\n```":       true,
+		"```go\ncode\n```":     true,
+		"~~~\ncode\n~~~~":      true,
+		"````\ncode\n```":      false,
+		"```\ncode\n~~~":       false,
+		"```\ncode":            false,
+		"```\ncode\n``` x":     false,
+		"```\ncode\n    ```":   false,
+		strings.Repeat("`", 3): false,
+	} {
+		if got := fenceClosed(text); got != want {
+			t.Errorf("fenceClosed(%q) = %v, want %v", text, got, want)
+		}
+	}
+}
+
+// Last is the end of Lines for a short open block; of a long one it
+// wraps only the end, and its lines stay put while the line grows.
+func TestStreamLast(t *testing.T) {
+	plainProfile(t)
+	r := newRenderer()
+	doc := rich[:400]
+	want := r.NewStream().Lines(doc, 60)
+	if got := r.NewStream().Last(doc, 60, 5); !slices.Equal(got, want[len(want)-5:]) {
+		t.Errorf("Last = %q, want %q", got, want[len(want)-5:])
+	}
+	s := r.NewStream()
+	long := rich + "\n\nand " + strings.Repeat("a long open paragraph ", 200)
+	before := slices.Clone(s.Last(long, 60, 5))
+	after := s.Last(long+"with more", 60, 5)
+	if len(after) != 5 || !strings.HasSuffix(after[4], "with more") || !slices.Equal(before[:4], after[:4]) {
+		t.Errorf("Last of a growing line moved:\nbefore %q\nafter  %q", before, after)
+	}
+}
+
+// A stream handed a shorter text (another message) starts over rather
+// than slicing past its end.
+func TestStreamShorterTextStartsOver(t *testing.T) {
+	plainProfile(t)
+	s := newRenderer().NewStream()
+	s.Lines(rich, 80)
+	if got := s.Lines("# new\n\nshort", 80); !slices.Equal(got, []string{"# new", "", "short"}) {
+		t.Fatalf("got %q", got)
+	}
+}
