@@ -26,10 +26,13 @@ type Stream struct {
 
 	memoLen, memoN int // the text length and line count (0: all) of the last call
 	memo           []string
+
+	rawKey   [2]int   // done and whole when rawLines were wrapped
+	rawLines []string // the open block's complete lines, wrapped
 }
 
 // NewStream starts the drawing of one message.
-func (r *Renderer) NewStream() *Stream { return &Stream{r: r} }
+func (r *Renderer) NewStream() *Stream { return &Stream{r: r, rawKey: [2]int{-1, -1}} }
 
 // Lines draws the message so far at width. text only grows between calls
 // (it is the same message); a call with no new text costs nothing. The
@@ -39,7 +42,7 @@ func (s *Stream) Lines(text string, width int) []string {
 		return s.memo
 	}
 	out := s.lines[:len(s.lines):len(s.lines)]
-	if tail := s.tail(text[s.done:]); tail != nil {
+	if tail := s.raw(text); len(tail) > 0 {
 		if len(out) > 0 {
 			out = append(out, "")
 		}
@@ -57,10 +60,10 @@ func (s *Stream) Last(text string, width, n int) []string {
 	if s.sync(text, width, n) {
 		return s.memo
 	}
-	open := text[s.done:]
 	// n lines of width cells rarely take more than twice as many bytes
 	// (a CJK character is three bytes in two cells).
 	budget := 2 * n * s.width
+	var out []string
 	if line := text[max(s.whole, s.done):]; len(line) > budget {
 		// A long last line is cut at a step of budget bytes, so the cut,
 		// and the wrapping after it, stays put while the line grows.
@@ -68,12 +71,10 @@ func (s *Stream) Last(text string, width, n int) []string {
 		if i := strings.IndexByte(line[cut:], ' '); i >= 0 {
 			cut += i + 1
 		}
-		open = strings.ToValidUTF8(line[cut:], "")
-	} else if len(open) > budget {
-		open = open[len(open)-budget:]
-		open = open[strings.IndexByte(open, '\n')+1:] // whole lines only
+		out = s.wrapRaw(strings.ToValidUTF8(line[cut:], ""))
+	} else {
+		out = s.raw(text)
 	}
-	out := s.tail(open)
 	if len(out) < n && len(s.lines) > 0 {
 		if len(out) > 0 {
 			out = append([]string{""}, out...)
@@ -92,25 +93,13 @@ func (s *Stream) sync(text string, width, n int) bool {
 	width = max(width, 1)
 	if width != s.width || len(text) < s.seen {
 		s.width, s.done, s.seen, s.whole, s.lines, s.memo = width, 0, 0, 0, nil, nil
+		s.rawKey = [2]int{-1, -1}
 	}
 	if s.memo != nil && len(text) == s.memoLen && n == s.memoN {
 		return true
 	}
 	s.advance(text)
 	return false
-}
-
-// tail wraps the open block's raw text, cleaned, or returns nil for none.
-func (s *Stream) tail(open string) []string {
-	open = strings.Trim(termtext.Clean(open), "\n")
-	if strings.TrimSpace(open) == "" {
-		return nil
-	}
-	var out []string
-	for _, line := range strings.Split(open, "\n") {
-		out = append(out, wrapText([]span{{strings.TrimRight(line, " "), s.r.st.text}}, s.width)...)
-	}
-	return out
 }
 
 // advance draws the blocks that the complete lines of text finish.
