@@ -27,10 +27,13 @@ const rich = "# Migrating sessions to JWT\n\n" +
 
 // plainProfile draws without colour for the duration of a test, so the
 // goldens are the text a person reads.
-func plainProfile(t *testing.T) {
+func plainProfile(t *testing.T) { withProfile(t, termenv.Ascii) }
+
+// withProfile draws in a colour profile for the duration of a test.
+func withProfile(t *testing.T, p termenv.Profile) {
 	t.Helper()
 	old := lipgloss.ColorProfile()
-	lipgloss.SetColorProfile(termenv.Ascii)
+	lipgloss.SetColorProfile(p)
 	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
 }
 
@@ -49,8 +52,7 @@ func TestGoldenRender(t *testing.T) {
 // Every line fits, whatever the width, even for text that cannot be
 // broken at a space and lists nested deeper than the room.
 func TestLinesFitWidth(t *testing.T) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	defer lipgloss.SetColorProfile(termenv.Ascii)
+	withProfile(t, termenv.TrueColor)
 	deep := "- a\n  - b\n    - c\n      - d\n        - e deep item text\n"
 	long := "see https://example.com/" + strings.Repeat("segment/", 30) + " and 漢字漢字漢字漢字漢字漢字漢字漢字\n"
 	r := newRenderer()
@@ -85,8 +87,7 @@ func TestEscapesCleaned(t *testing.T) {
 // Inline styles switch on and off within each line, so a wrapped bold
 // phrase never leaks into the next line or the gutter.
 func TestStylesCloseOnEachLine(t *testing.T) {
-	lipgloss.SetColorProfile(termenv.TrueColor)
-	defer lipgloss.SetColorProfile(termenv.Ascii)
+	withProfile(t, termenv.TrueColor)
 	r := newRenderer()
 	for _, line := range r.Render("**"+strings.Repeat("bold words ", 20)+"**", 30) {
 		if !strings.HasPrefix(line, "\x1b[") || !strings.HasSuffix(line, reset) {
