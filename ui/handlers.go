@@ -14,6 +14,7 @@ const wheelLines = 3
 // takes the key, then the global keys, then the input.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	m.keyGen++ // any keystroke restarts an unarmed card's quiet period
+	msg = asText(msg)
 	if key.Matches(msg, m.keys.Quit) {
 		return m.quit()
 	}
@@ -42,6 +43,19 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return m.inputKey(msg)
 	}
 	return nil
+}
+
+// asText marks a run of letters read in one go as pasted text. Bubble Tea
+// reports keys typed faster than they are read (a fast typist, a slow
+// link) as one message whose String is the word itself, so "enter",
+// "esc", "up" or "tab" typed in a sentence would match the key of that
+// name: send the prompt, interrupt the turn, recall history. Pasted text
+// matches no key binding, and no card takes it.
+func asText(msg tea.KeyMsg) tea.KeyMsg {
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
+		msg.Paste = true
+	}
+	return msg
 }
 
 // scrollKey scrolls the conversation or expands its output; it says

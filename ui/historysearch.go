@@ -60,10 +60,7 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 			s.find(h, len(h)-1)
 		}
 	case msg.Type == tea.KeyRunes || msg.Type == tea.KeySpace:
-		s.query = append(s.query, msg.Runes...)
-		if msg.Type == tea.KeySpace {
-			s.query = append(s.query, ' ')
-		}
+		s.query = append(s.query, msg.Runes...) // a space's Runes hold it
 		s.find(h, len(h)-1)
 	}
 	return nil

@@ -6,6 +6,7 @@ package modelpick
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
@@ -88,8 +89,12 @@ func (p *Picker) Update(msg tea.KeyMsg) (chosen string, done bool) {
 	case msg.Type == tea.KeyBackspace && len(p.filter) > 0:
 		p.filter = p.filter[:len(p.filter)-1]
 		p.refilter()
-	case msg.Type == tea.KeyRunes && !msg.Paste:
-		p.filter = append(p.filter, msg.Runes...)
+	case msg.Type == tea.KeyRunes: // typed, or a burst or paste of letters
+		for _, r := range msg.Runes {
+			if unicode.IsPrint(r) {
+				p.filter = append(p.filter, r)
+			}
+		}
 		p.refilter()
 	}
 	return "", false
