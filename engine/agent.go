@@ -95,6 +95,7 @@ func (a *Agent) Run(ctx context.Context, prompt string) Result {
 	start := time.Now()
 	run := &runState{}
 	a.takeArrivals(run)
+	a.deliverReviewNotes() // decisions made since the last turn come before the prompt
 	if prompt != "" {
 		a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
 	}

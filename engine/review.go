@@ -157,8 +157,7 @@ func (iso *isolated) settleIfDone(tell bool) {
 	iso.finished = true
 	summary := reviewSummary(iso.review)
 	if tell && iso.parent != nil {
-		iso.parent.reviewNotes.push(fmt.Sprintf("The person reviewed the change of sub-agent %s (%s): %s. What was applied is in the working tree now.",
-			iso.meta.Agent, iso.meta.Description, summary))
+		iso.parent.reviewNotes.push(reviewNote(iso.meta.Agent, iso.meta.Description, summary))
 	}
 	meta := iso.meta
 	meta.Time = time.Now()
@@ -166,6 +165,19 @@ func (iso *isolated) settleIfDone(tell bool) {
 		iso.w.s.emit(Notice{Meta: meta, Text: "worktree cleanup: " + err.Error()})
 	}
 	iso.w.s.emit(event.ReviewFinished{Meta: meta, Change: changeOf(iso.change, event.ChangeReviewed), Summary: summary})
+}
+
+// discardedSummary is the review's summary when nothing was applied.
+const discardedSummary = "discarded it; nothing was applied"
+
+// reviewNote is what the parent model is told about a finished review;
+// only a review that applied something points it at the working tree.
+func reviewNote(agent AgentID, description, summary string) string {
+	note := fmt.Sprintf("The person reviewed the change of sub-agent %s (%s): %s.", agent, description, summary)
+	if summary != discardedSummary {
+		note += " What was applied is in the working tree now."
+	}
+	return note
 }
 
 // reviewSummary says what was applied, skipped and left with markers.
@@ -202,7 +214,7 @@ func reviewSummary(r event.Review) string {
 		}
 	}
 	if len(applied)+len(marked) == 0 {
-		return "discarded it; nothing was applied"
+		return discardedSummary
 	}
 	var parts []string
 	for _, p := range []struct {
