@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -173,7 +174,7 @@ func (r *childRun) status(now time.Time, delivered bool) string {
 	case r.begin.IsZero():
 		b.WriteString("waiting to start (approval or a free slot)")
 	default:
-		fmt.Fprintf(&b, "running · %d tools · %.1fs", r.toolCalls, now.Sub(r.begin).Seconds())
+		fmt.Fprintf(&b, "running · %s · %.1fs", event.Plural(r.toolCalls, "tool"), now.Sub(r.begin).Seconds())
 		if s := r.streaming.String(); strings.TrimSpace(s) != "" {
 			text = s
 		}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -53,6 +54,24 @@ func (d *delegator) followUp(_ context.Context, ref string, raw json.RawMessage)
 	}
 	args.Description = fmt.Sprintf("continue #%d: %s", prev.number, args.Description)
 	return args, spec, history, prev, nil
+}
+
+// followUpTitle is the title of a task call that resumes ref: "task
+// [Explore] continue #3: description", the type being the earlier
+// child's (the call names none).
+func (t *taskTool) followUpTitle(ref, description string) string {
+	prev, err := t.d.find(ref)
+	if err != nil {
+		return strings.TrimSpace(fmt.Sprintf("task continue %s: %s", ref, description))
+	}
+	prev = t.d.latest(prev)
+	prev.mu.Lock()
+	kind, number := prev.meta.AgentType, prev.number
+	if description == "" {
+		description = prev.meta.Description
+	}
+	prev.mu.Unlock()
+	return fmt.Sprintf("task [%s] continue #%d: %s", kind, number, description)
 }
 
 // latest follows a child's line of follow-ups to the newest one that ran.

@@ -68,6 +68,15 @@ func TestResumeContinuesAFinishedChildWithItsOwnHistory(t *testing.T) {
 		started[0].Description != "continue #1: find auth code" || started[0].TypeName != "explore" {
 		t.Fatalf("follow-up started %+v", started)
 	}
+	var titles []string
+	for _, ev := range eventsOf[ToolStarted](log) {
+		if ev.Name == TaskToolName {
+			titles = append(titles, ev.Title)
+		}
+	}
+	if len(titles) != 1 || titles[0] != "task [Explore] continue #1: find auth code" {
+		t.Fatalf("the resuming task call reads %q", titles)
+	}
 	checkContinued(t, srv)
 	last := srv.Requests()[len(srv.Requests())-1]
 	if !last.HasToolResult("EXPIRY is in session.go") {

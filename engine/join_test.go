@@ -79,7 +79,7 @@ func TestTaskStatusReportsProgressOfARunningChild(t *testing.T) {
 			}
 		case hasUser(r, "[#1 done]"):
 			w.Text("done")
-		case r.HasToolResult("running · 1 tools"):
+		case r.HasToolResult("running · 1 tool"):
 			close(release)
 			w.Text("checked")
 		case r.HasToolResult("started #1"):
@@ -102,7 +102,7 @@ func TestTaskStatusReportsProgressOfARunningChild(t *testing.T) {
 			status = msgs[1]
 		}
 	}
-	for _, want := range []string{"#1 explore-1 [Explore] find auth code: running · 1 tools", "background", "latest text: LOOKING at the handlers"} {
+	for _, want := range []string{"#1 explore-1 [Explore] find auth code: running · 1 tool", "background", "latest text: LOOKING at the handlers"} {
 		contains(t, "task_status", status, want)
 	}
 }

@@ -47,6 +47,9 @@ func (t *taskTool) Title(args json.RawMessage) string {
 	if json.Unmarshal(args, &a) != nil {
 		return TaskToolName
 	}
+	if x, err := parseTaskExtras(args); err == nil && x.Resume != "" {
+		return t.followUpTitle(x.Resume, a.Description)
+	}
 	// The registry's display name, the spelling every pane uses too.
 	kind := a.SubagentType
 	if typ, ok := t.d.types.Lookup(kind); ok {

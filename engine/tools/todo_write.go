@@ -57,14 +57,9 @@ func (TodoWrite) Schema() json.RawMessage {
 		`"id":{"type":"string"}}}}}}`)
 }
 
-// Title implements Tool: "todo_write 2/5 done".
-func (t TodoWrite) Title(args json.RawMessage) string {
-	list, err := ParseTodos(args)
-	if err != nil {
-		return t.Name()
-	}
-	return title(t.Name(), todoCount(list))
-}
+// Title implements Tool: the name alone, since the result's summary
+// ("2/5 done") follows it on the same line.
+func (t TodoWrite) Title(json.RawMessage) string { return t.Name() }
 
 // Run checks the list and returns it for the model to see what it set.
 func (t TodoWrite) Run(_ context.Context, args json.RawMessage) (Result, error) {

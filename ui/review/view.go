@@ -62,7 +62,7 @@ func (m *Model) source() string {
 			}
 		}
 	}
-	text := fmt.Sprintf("%d files · %d of %d decided · from %s", len(m.review.Files), decided, total, m.review.From)
+	text := fmt.Sprintf("%s · %d of %d decided · from %s", event.Plural(len(m.review.Files), "file"), decided, total, m.review.From)
 	return m.styles.Card.Label.Render(clean(text))
 }
 
