@@ -85,11 +85,11 @@ func (m *Model) headerLine(left, right string) []string {
 	st := m.styles.Header
 	room := m.width - ansi.StringWidth(left) - ansi.StringWidth(right) - 1
 	folder := m.folder
-	if w := ansi.StringWidth(folder); w > room {
-		folder = ""
-		if room >= 4 {
-			folder = ansi.TruncateLeft(m.folder, w-room+1, "…")
-		}
+	if ansi.StringWidth(folder) > room {
+		folder = cutFolder(folder, room)
+	}
+	if folder == "" { // no separator left hanging before the gap
+		left = strings.TrimSuffix(left, st.Stats.Render(" · "))
 	}
 	left += st.Folder.Render(folder)
 	gap := max(m.width-ansi.StringWidth(left)-ansi.StringWidth(right), 1)
@@ -97,6 +97,18 @@ func (m *Model) headerLine(left, right string) []string {
 		fit(left+strings.Repeat(" ", gap)+right, m.width),
 		st.Rule.Render(strings.Repeat("─", max(m.width, 0))),
 	}
+}
+
+// cutFolder shortens a folder to at most room columns from its start,
+// at a "/" so no name is cut: "…/walk/repo"; "" when not even the last
+// name fits.
+func cutFolder(folder string, room int) string {
+	for i, r := range folder {
+		if r == '/' && i > 0 && 1+ansi.StringWidth(folder[i:]) <= room {
+			return "…" + folder[i:]
+		}
+	}
+	return ""
 }
 
 // statsParts are the right side of the header, the most telling first.
