@@ -128,9 +128,17 @@ func (m *Model) headerWindow(live []*pane.Pane, height int) []string {
 		p.SetSize(m.width, 1)
 		lines = append(lines, fit(p.Header(), m.width))
 	}
-	more := fmt.Sprintf("+%d more running", len(live)-shown)
+	// "running" only when it is true of every hidden child: some may
+	// still await approval or a free slot.
+	running := " running"
+	for i, p := range live {
+		if hidden := i < a.top || i >= a.top+shown; hidden && p.State() != pane.Running {
+			running = ""
+		}
+	}
+	more := fmt.Sprintf("+%d more%s", len(live)-shown, running)
 	if shown == 0 {
-		more = plural(len(live), "sub-agent") + " running"
+		more = plural(len(live), "sub-agent") + running
 	}
 	return append(lines, fit(m.styles.Pane.Muted.Render("  "+more+" · tab to move through them"), m.width))
 }

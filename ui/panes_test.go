@@ -130,3 +130,18 @@ func TestResizeWhileThreePanesStream(t *testing.T) {
 		d.checkFits()
 	}
 }
+
+// Children cut to a count while they await approval are not said to be
+// running.
+func TestHiddenPanesCountSaysNotRunningWhileAwaiting(t *testing.T) {
+	d := newDriver(t, 60, 20)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	for i := range 3 {
+		d.delegate(kid{fmt.Sprintf("explore-%d", i+1), "Explore", fmt.Sprintf("part %d", i+1)})
+	}
+	d.checkFits()
+	screen := d.screen()
+	if strings.Contains(screen, "running") || !strings.Contains(screen, "more · tab to move through them") {
+		t.Fatalf("three children awaiting approval:\n%s", screen)
+	}
+}
