@@ -201,9 +201,11 @@ func (m *Model) welcomeView(height int) []string {
 
 // todoRows is how many of room's lines the main agent's list takes under
 // the conversation: none once every item is done and the turn is over,
-// and never more than a third of room, so the conversation keeps most.
+// none while a card waits (in a short terminal the list pushed the card's
+// title out of sight; the list is back once it is answered), and never
+// more than a third of room, so the conversation keeps most.
 func (m *Model) todoRows(room int) int {
-	if !m.busy && !todos.Open(m.todos) {
+	if !m.busy && !todos.Open(m.todos) || m.cardActive() { // a waiting card needs the rows more
 		return 0
 	}
 	return todos.Rows(m.todos, room/3)

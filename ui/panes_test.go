@@ -145,3 +145,17 @@ func TestHiddenPanesCountSaysNotRunningWhileAwaiting(t *testing.T) {
 		t.Fatalf("three children awaiting approval:\n%s", screen)
 	}
 }
+
+// A delegation card keeps its title in sight in a short terminal that
+// also shows the todo list and the agents area.
+func TestCardTitleVisibleWithTodosAndPanes(t *testing.T) {
+	d := newDriver(t, 60, 20)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"}, event.TodosUpdated{Meta: mainMeta, Todos: threeTodos})
+	for i := range 3 {
+		d.delegate(kid{fmt.Sprintf("explore-%d", i+1), "Explore", fmt.Sprintf("part %d", i+1)})
+	}
+	d.checkFits()
+	if screen := d.screen(); !strings.Contains(screen, "Delegate? [Explore] part 1") || !strings.Contains(screen, "y approve") {
+		t.Fatalf("the card's title or keys are out of sight:\n%s", screen)
+	}
+}
