@@ -119,7 +119,7 @@ func TestReviewPerHunkAndFile(t *testing.T) {
 	keys(tm, "j", "n")
 	waitFor(t, tm, "2 of 3 decided")
 	keys(tm, "j", "y")
-	waitForAll(t, tm, "applied a.txt (1 of 2 hunks), new.txt", "+3 −2 in 2 files, reviewed")
+	waitForAll(t, tm, "applied a.txt (1 of 2 hunks), new.txt", "+3 −2 in 2 files, applied a.txt (1 of")
 	if got := read(t, dir, "a.txt"); got != numbered(20, map[int]string{2: "child two"}) {
 		t.Fatalf("a.txt:\n%s", got)
 	}
@@ -155,7 +155,7 @@ func TestReviewDiscardAll(t *testing.T) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitFor(t, tm, "0 of 3 decided")
 	keys(tm, "D")
-	waitFor(t, tm, "discarded it; nothing was applied")
+	waitForAll(t, tm, "discarded it; nothing was applied", "in 2 files, discarded it")
 	if read(t, dir, "a.txt") != numbered(20, nil) || read(t, dir, "new.txt") != "" {
 		t.Fatal("discard changed the person's tree")
 	}

@@ -46,8 +46,12 @@ func (p *Pane) changePart() string {
 		if c.Branch != "" {
 			text += " on " + c.Branch
 		}
-	case event.ChangeReviewed:
-		text += ", reviewed"
+	case event.ChangeReviewed: // what the review did: applied, skipped, discarded
+		if p.reviewNote != "" {
+			text += ", " + p.reviewNote
+		} else {
+			text += ", reviewed"
+		}
 	}
 	return st.Muted.Render(" · ") + st.Title.Render(text)
 }
