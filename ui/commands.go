@@ -79,13 +79,17 @@ func (m *Model) cmdHelp() {
 		fmt.Fprintf(&b, "Commands run in sandbox: %s\n", termtext.Clean(m.opts.SandboxInfo))
 	}
 	b.WriteString("\nCommands:\n")
+	width := 0
 	for _, c := range commands {
-		fmt.Fprintf(&b, "  /%-34s %s\n", strings.TrimSpace(c.name+" "+c.args), c.desc)
+		width = max(width, len(strings.TrimSpace(c.name+" "+c.args)))
+	}
+	for _, c := range commands {
+		fmt.Fprintf(&b, "  /%-*s  %s\n", width, strings.TrimSpace(c.name+" "+c.args), c.desc)
 	}
 	m.customHelp(&b)
-	b.WriteString("\nKeys:\n")
 	for _, group := range m.allKeys() {
-		for _, k := range group {
+		fmt.Fprintf(&b, "\nKeys %s:\n", group.where)
+		for _, k := range group.keys {
 			fmt.Fprintf(&b, "  %-15s %s\n", k.Help().Key, k.Help().Desc)
 		}
 	}

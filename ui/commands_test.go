@@ -127,3 +127,29 @@ func TestHelpNamesSubagentsDiff(t *testing.T) {
 		t.Errorf("/help lacks /subagents diff:\n%s", s)
 	}
 }
+
+// /help lines its commands up whatever their length, names every
+// /subagents word, and groups the keys under where they apply.
+func TestHelpAlignsCommandsAndGroupsKeys(t *testing.T) {
+	d := newDriver(t, 120, 80)
+	d.typeText("/help")
+	d.keys("esc", "enter")
+	lines := strings.Split(d.screen(), "\n")
+	column := func(prefix, desc string) int {
+		for _, l := range lines {
+			if strings.HasPrefix(strings.TrimSpace(l), prefix) {
+				return strings.Index(l, desc)
+			}
+		}
+		return -1
+	}
+	help, perms := column("/help", "show keys"), column("/permissions", "list, add")
+	if help < 0 || help != perms {
+		t.Errorf("descriptions start at columns %d (/help) and %d (/permissions):\n%s", help, perms, d.screen())
+	}
+	for _, want := range []string{"/subagents list|stop|log|info|send|diff", "Keys in the input:", "ctrl+r", "Keys on a card:", "Keys on a sub-agent's pane"} {
+		if !strings.Contains(d.screen(), want) {
+			t.Errorf("/help lacks %q:\n%s", want, d.screen())
+		}
+	}
+}

@@ -101,15 +101,21 @@ func relabel(b key.Binding, desc string) key.Binding {
 	return b
 }
 
-// allKeys is every key, grouped, as /help lists them.
-func (m *Model) allKeys() [][]key.Binding {
+// keyGroup is the keys that apply in one place, for /help.
+type keyGroup struct {
+	where string
+	keys  []key.Binding
+}
+
+// allKeys is every key, grouped by where it applies, as /help lists them.
+func (m *Model) allKeys() []keyGroup {
 	k := m.keys
-	return [][]key.Binding{
-		{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Complete},
-		{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand},
-		{k.FocusNext, k.FocusPrev, k.Transcript, k.Stop, k.Message, k.Background, k.Back},
-		{k.Allow, k.AllowAlways, k.AllowFolder, k.AllowAll, k.Edit, k.Deny, relabel(k.DenyNow, "deny (tool card: and stop the turn)")},
-		{k.Interrupt, k.Quit, k.Help},
+	return []keyGroup{
+		{"in the input", []key.Binding{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search, k.Complete}},
+		{"in the conversation", []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}},
+		{"on a sub-agent's pane (tab to reach it)", []key.Binding{k.FocusNext, k.FocusPrev, k.Transcript, k.Stop, k.Message, k.Background, k.Back}},
+		{"on a card", []key.Binding{k.Allow, k.AllowAlways, k.AllowFolder, k.AllowAll, k.Edit, k.Deny, relabel(k.DenyNow, "deny (tool card: and stop the turn)")}},
+		{"anywhere", []key.Binding{k.Interrupt, k.Quit, k.Help}},
 	}
 }
 
