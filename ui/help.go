@@ -47,6 +47,9 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		return append(keys, k.Quit)
 	}
 	if p := m.focusedPane(); p != nil {
+		if p.State().Finished() { // only a change pending review keeps a folded child in focus
+			return []key.Binding{relabel(k.Transcript, "review"), relabel(k.FocusNext, "next"), relabel(k.Back, "input"), k.Quit}
+		}
 		keys := []key.Binding{k.Transcript, k.Stop}
 		if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
 			keys = append(keys, k.Message)
@@ -67,6 +70,8 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	}
 	if m.agents.running() {
 		keys = append(keys, k.FocusNext)
+	} else if len(m.agents.reviewable()) > 0 {
+		keys = append(keys, relabel(k.FocusNext, "review changes"))
 	}
 	if !m.conv.pinned {
 		keys = append(keys, k.Bottom)
@@ -139,10 +144,12 @@ func (m *Model) fullHelpKeys() [][]key.Binding {
 		groups[0] = append(groups[0], k.Complete)
 	}
 	var panes []key.Binding
-	if len(m.agents.live()) > 0 {
+	if len(m.agents.live())+len(m.agents.reviewable()) > 0 {
 		panes = append(panes, k.FocusNext, k.FocusPrev)
 	}
-	if p := m.focusedPane(); p != nil {
+	if p := m.focusedPane(); p != nil && p.State().Finished() {
+		panes = append(panes, relabel(k.Transcript, "review"), relabel(k.Back, "input"))
+	} else if p != nil {
 		panes = append(panes, k.Transcript, k.Stop)
 		if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
 			panes = append(panes, k.Message)

@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -157,5 +159,31 @@ func TestCardTitleVisibleWithTodosAndPanes(t *testing.T) {
 	d.checkFits()
 	if screen := d.screen(); !strings.Contains(screen, "Delegate? [Explore] part 1") || !strings.Contains(screen, "y approve") {
 		t.Fatalf("the card's title or keys are out of sight:\n%s", screen)
+	}
+}
+
+// A finished child whose change waits for review: the idle footer says
+// tab reaches it, and on it the footer offers enter to review, not a
+// transcript or a stop that no longer applies.
+func TestFooterLeadsToAPendingReview(t *testing.T) {
+	d := newDriver(t, 120, 30)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	k := kid{"general-purpose-1", "General-purpose", "warmer greeting"}
+	d.spawn(k)
+	d.emit(event.AgentFinished{Meta: k.meta(6 * time.Second), Status: event.StatusCompleted, Text: "done", Result: "done",
+		Change: &event.Change{Added: 1, Removed: 1, Files: 1, State: event.ChangePending}},
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: "completed"},
+		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
+	footer := func() string { lines := strings.Split(d.screen(), "\n"); return lines[len(lines)-1] }
+	if !strings.Contains(footer(), "tab review changes") {
+		t.Errorf("idle footer with a change pending review: %q", footer())
+	}
+	d.keys("tab")
+	if f := footer(); !strings.Contains(f, "enter review") || strings.Contains(f, "stop") || strings.Contains(f, "transcript") {
+		t.Errorf("footer on the folded child: %q", f)
+	}
+	d.keys("?")
+	if s := d.screen(); !strings.Contains(s, "review") || strings.Contains(s, "stop agent") {
+		t.Errorf("all keys on the folded child:\n%s", s)
 	}
 }
