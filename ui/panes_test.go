@@ -166,14 +166,7 @@ func TestCardTitleVisibleWithTodosAndPanes(t *testing.T) {
 // tab reaches it, and on it the footer offers enter to review, not a
 // transcript or a stop that no longer applies.
 func TestFooterLeadsToAPendingReview(t *testing.T) {
-	d := newDriver(t, 120, 30)
-	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
-	k := kid{"general-purpose-1", "General-purpose", "warmer greeting"}
-	d.spawn(k)
-	d.emit(event.AgentFinished{Meta: k.meta(6 * time.Second), Status: event.StatusCompleted, Text: "done", Result: "done",
-		Change: &event.Change{Added: 1, Removed: 1, Files: 1, State: event.ChangePending}},
-		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: "completed"},
-		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
+	d := pendingReview(t, 120)
 	footer := func() string { lines := strings.Split(d.screen(), "\n"); return lines[len(lines)-1] }
 	if !strings.Contains(footer(), "tab review changes") {
 		t.Errorf("idle footer with a change pending review: %q", footer())
@@ -185,5 +178,31 @@ func TestFooterLeadsToAPendingReview(t *testing.T) {
 	d.keys("?")
 	if s := d.screen(); !strings.Contains(s, "review") || strings.Contains(s, "stop agent") {
 		t.Errorf("all keys on the folded child:\n%s", s)
+	}
+}
+
+// pendingReview is a UI whose one child ended with a change waiting for
+// review.
+func pendingReview(t *testing.T, width int) *driver {
+	d := newDriver(t, width, 30)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	k := kid{"general-purpose-1", "General-purpose", "warmer greeting"}
+	d.spawn(k)
+	d.emit(event.AgentFinished{Meta: k.meta(6 * time.Second), Status: event.StatusCompleted, Text: "done", Result: "done",
+		Change: &event.Change{Added: 1, Removed: 1, Files: 1, State: event.ChangePending}},
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: "completed"},
+		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
+	return d
+}
+
+// In a narrow terminal the fold line keeps "pending review" and lets
+// the stats go.
+func TestFoldLineKeepsPendingReviewWhenNarrow(t *testing.T) {
+	for _, width := range []int{80, 100} {
+		d := pendingReview(t, width)
+		if s := d.screen(); !strings.Contains(s, "+1 −1 in 1 file, pending review") {
+			t.Errorf("%d columns:\n%s", width, s)
+		}
+		d.checkFits()
 	}
 }

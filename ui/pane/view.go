@@ -132,11 +132,13 @@ func (p *Pane) progress() []string {
 func (p *Pane) summary(width int) string {
 	st := &p.styles.Pane
 	style := p.state.style(st)
-	right := st.Muted.Render(" - ") + style.Render(p.state.String())
+	// A worktree change ("+42 −7 in 3 files, pending review") says what
+	// the person has to do, so it comes before the stats, which give way
+	// first when the line is short.
+	right := []string{st.Muted.Render(" - ") + style.Render(p.state.String()) + p.changePart()}
 	if stats := p.statsLine(); stats != "" {
-		right += st.Muted.Render(" (" + stats + ")")
+		right = append(right, st.Muted.Render(" ("+stats+")"))
 	}
-	right += p.changePart()
 	reason := ""
 	if p.reason != "" {
 		reasonStyle := st.Muted
@@ -145,7 +147,7 @@ func (p *Pane) summary(width int) string {
 		}
 		reason = st.Muted.Render(": ") + reasonStyle.Render(p.reason)
 	}
-	return p.compose(style.Render(p.state.mark()), []string{right}, reason, width)
+	return p.compose(style.Render(p.state.mark()), right, reason, width)
 }
 
 // statsLine is what the run spent: "8 tools, 5.1s, 3.2k tok, $0.004"; it
