@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"sync"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -28,6 +29,19 @@ func (b *noteBox) take() []string {
 	out := b.notes
 	b.notes = nil
 	return out
+}
+
+// discardedSummary is the review's summary when nothing was applied.
+const discardedSummary = "discarded it; nothing was applied"
+
+// reviewNote is what the parent model is told about a finished review;
+// only a review that applied something points it at the working tree.
+func reviewNote(agent AgentID, description, summary string) string {
+	note := fmt.Sprintf("The person reviewed the change of sub-agent %s (%s): %s.", agent, description, summary)
+	if summary != discardedSummary {
+		note += " What was applied is in the working tree now."
+	}
+	return note
 }
 
 // deliverReviewNotes moves the queued review notes into the history.

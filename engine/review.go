@@ -167,19 +167,6 @@ func (iso *isolated) settleIfDone(tell bool) {
 	iso.w.s.emit(event.ReviewFinished{Meta: meta, Change: changeOf(iso.change, event.ChangeReviewed), Summary: summary})
 }
 
-// discardedSummary is the review's summary when nothing was applied.
-const discardedSummary = "discarded it; nothing was applied"
-
-// reviewNote is what the parent model is told about a finished review;
-// only a review that applied something points it at the working tree.
-func reviewNote(agent AgentID, description, summary string) string {
-	note := fmt.Sprintf("The person reviewed the change of sub-agent %s (%s): %s.", agent, description, summary)
-	if summary != discardedSummary {
-		note += " What was applied is in the working tree now."
-	}
-	return note
-}
-
 // reviewSummary says what was applied, skipped and left with markers.
 func reviewSummary(r event.Review) string {
 	var applied, skipped, marked []string
