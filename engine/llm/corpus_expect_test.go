@@ -24,8 +24,9 @@ type recorded struct {
 
 type recordedCall struct{ id, name, args string }
 
-// events returns the data payloads of an SSE body in order, joining the
-// data lines of one event with newlines as the SSE format says.
+// events returns the data payloads of an SSE body in order, as the SSE
+// format reads them: a leading byte order mark dropped, CRLF or LF line
+// ends, the data lines of one event joined with newlines.
 func events(body []byte) []string {
 	var out, data []string
 	flush := func() {
@@ -34,7 +35,7 @@ func events(body []byte) []string {
 			data = nil
 		}
 	}
-	sc := bufio.NewScanner(bytes.NewReader(body))
+	sc := bufio.NewScanner(bytes.NewReader(bytes.TrimPrefix(body, []byte("\xef\xbb\xbf"))))
 	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
 	for sc.Scan() {
 		line := strings.TrimRight(sc.Text(), "\r")

@@ -24,7 +24,7 @@ import (
 const corpusDir = "testdata/streams"
 
 // corpusBodies returns the bodies to serve for one recording: an .sse file
-// as it is; a .jsonl file converted the way an OpenAI-compatible server
+// as it is and with CRLF and a BOM; a .jsonl file converted the way an OpenAI-compatible server
 // frames chunks ("data: <chunk>" and a blank line), once ending with
 // "data: [DONE]" and once without it, since providers do both.
 func corpusBodies(t *testing.T, path string) map[string][]byte {
@@ -34,7 +34,10 @@ func corpusBodies(t *testing.T, path string) map[string][]byte {
 		t.Fatal(err)
 	}
 	if strings.HasSuffix(path, ".sse") {
-		return map[string][]byte{"wire": raw}
+		// The same wire with CRLF line ends and a leading byte order
+		// mark, both of which the SSE format allows a server to send.
+		crlf := append([]byte("\xef\xbb\xbf"), bytes.ReplaceAll(raw, []byte("\n"), []byte("\r\n"))...)
+		return map[string][]byte{"wire": raw, "crlf-bom": crlf}
 	}
 	var sse bytes.Buffer
 	for line := range strings.Lines(string(raw)) {
