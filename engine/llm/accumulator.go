@@ -10,9 +10,9 @@ import (
 )
 
 // accumulator assembles one assistant message from chunks. Tool calls are
-// keyed by the provider's index when it sends one; without an index, a delta
-// continues the last call unless a new id or a different name says it starts
-// another.
+// keyed by the provider's index when it sends one, or by their place in a
+// delta listing several; a lone delta without an index continues the last
+// call unless a new id or a different name says it starts another.
 type accumulator struct {
 	content   strings.Builder
 	reasoning strings.Builder
@@ -80,13 +80,24 @@ func (a *accumulator) add(c *chunk, h Handler) {
 			}
 		}
 		for j := range ch.Delta.ToolCalls {
-			a.addTool(&ch.Delta.ToolCalls[j])
+			d := &ch.Delta.ToolCalls[j]
+			if d.Index == nil && len(ch.Delta.ToolCalls) > 1 {
+				// Several calls without index in one delta (Moonshot's
+				// parallel calls): each keeps its place in the list, in
+				// this delta and the ones continuing it.
+				place := j
+				d.Index = &place
+			}
+			a.addTool(d)
 		}
 		if len(ch.Delta.ToolCalls) > 0 && h.OnToolDelta != nil {
 			h.OnToolDelta()
 		}
 		if ch.FinishReason != "" {
 			a.finish = ch.FinishReason
+		}
+		if ch.Usage != nil && c.Usage == nil {
+			a.usage, a.hasUsage = *ch.Usage, true
 		}
 	}
 }

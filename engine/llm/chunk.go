@@ -25,6 +25,9 @@ type chunk struct {
 type choice struct {
 	Delta        delta  `json:"delta"`
 	FinishReason string `json:"finish_reason"`
+	// Usage is where Moonshot's Kimi API reports usage: inside the
+	// finishing choice rather than beside the choices.
+	Usage *openai.Usage `json:"usage"`
 }
 
 type delta struct {

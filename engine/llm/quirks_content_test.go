@@ -36,3 +36,34 @@ func contentQuirks() []quirk {
 		},
 	}
 }
+
+// recordedQuirks are what the recorded-streams corpus (testdata/streams)
+// found baton reading wrong, each cut down to the chunks that show it.
+func recordedQuirks() []quirk {
+	return []quirk{
+		{
+			// testdata/streams/moonshot/choice-usage.jsonl
+			name: "usage inside the finishing choice (Moonshot Kimi)",
+			script: lines(
+				`{"id":"chatcmpl-6a8d","object":"chat.completion.chunk","model":"kimi-k2.5","choices":[{"index":0,"delta":{"content":"OK"},"finish_reason":null}]}`,
+				`{"id":"chatcmpl-6a8d","object":"chat.completion.chunk","model":"kimi-k2.5","choices":[{"index":0,"delta":{},"finish_reason":"stop","usage":{"prompt_tokens":12,"completion_tokens":5,"total_tokens":17}}]}`),
+			text: "OK", finish: "stop", prompt: 12,
+		},
+		{
+			name: "top-level usage wins over usage inside the choice",
+			script: lines(
+				`{"choices":[{"index":0,"delta":{"content":"a"},"finish_reason":"stop","usage":{"prompt_tokens":3,"completion_tokens":1,"total_tokens":4}}],"usage":{"prompt_tokens":9,"completion_tokens":1,"total_tokens":10}}`),
+			text: "a", finish: "stop", prompt: 9,
+		},
+		{
+			// testdata/streams/moonshot/indexless-tool-calls.jsonl
+			name: "parallel calls without index keep their place in the list (Moonshot Kimi)",
+			script: lines(
+				tools(`[{"id":"weather_0","type":"function","function":{"name":"weather","arguments":""}},{"id":"time_1","type":"function","function":{"name":"time","arguments":""}}]`),
+				tools(`[{"function":{"arguments":"{\"location\":\"Paris\"}"}},{"function":{"arguments":"{\"zone\":\"UTC\"}"}}]`),
+				toolsDone),
+			calls:  []wantCall{{"weather_0", "weather", `{"location":"Paris"}`}, {"time_1", "time", `{"zone":"UTC"}`}},
+			finish: "tool_calls",
+		},
+	}
+}

@@ -207,6 +207,14 @@ func quirks() []quirk {
 			err:    `unreadable chunk: {"choices":[{"delta":`,
 		},
 		{
+			name: "a byte order mark before the first line, as the SSE format allows",
+			script: func(w *llmtest.Writer) {
+				w.Raw("\ufeffdata: " + text("ok") + "\r\n\r")
+				lines(stopChunk)(w)
+			},
+			text: "ok", finish: "stop",
+		},
+		{
 			name:   "empty reply with only [DONE]",
 			script: lines(),
 		},

@@ -65,7 +65,7 @@ func tools(calls string) string {
 }
 
 func TestStreamQuirks(t *testing.T) {
-	for _, q := range append(quirks(), contentQuirks()...) {
+	for _, q := range append(append(quirks(), contentQuirks()...), recordedQuirks()...) {
 		t.Run(q.name, func(t *testing.T) {
 			resp, err := stream(t, q.script, llm.Handler{})
 			if q.err != "" {

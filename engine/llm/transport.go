@@ -110,7 +110,8 @@ type sseBody struct {
 	release func()
 	pending []byte
 	err     error
-	other   int // bytes of non-data lines passed on so far
+	other   int  // bytes of non-data lines passed on so far
+	began   bool // the first line has been read
 }
 
 // Read implements io.Reader.
@@ -121,6 +122,12 @@ func (b *sseBody) Read(p []byte) (int, error) {
 		}
 		var line []byte
 		line, b.err = b.readLine()
+		if !b.began {
+			// The SSE format lets a stream open with a UTF-8 byte
+			// order mark (a writer set to UTF-8 with BOM sends one);
+			// it is no part of the first line.
+			b.began, line = true, bytes.TrimPrefix(line, utf8BOM)
+		}
 		if b.err != nil && !errors.Is(b.err, io.EOF) {
 			b.err = timeoutCause(b.ctx, b.err)
 		}
@@ -163,6 +170,7 @@ func (b *sseBody) Close() error {
 }
 
 var (
+	utf8BOM     = []byte("\xef\xbb\xbf")
 	dataField   = []byte("data:")
 	errorObject = []byte(`{"error":`)
 	doneMessage = []byte("[DONE]")
