@@ -36,6 +36,10 @@ type fileParser struct {
 	opts     fileOptions
 	body     string
 	warnings []Warning
+	// listed is set when tools is a list, which names every tool the
+	// agent gets; off holds the tools a tools map switched off.
+	listed bool
+	off    map[string]bool
 }
 
 // entry is one field of the frontmatter.
@@ -87,6 +91,8 @@ var fieldAliases = map[string]string{
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
 	"isolation": "isolation",
+	// OpenCode passes reasoningEffort to the provider as the effort.
+	"reasoningeffort": "effort",
 }
 
 func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, error) {
@@ -175,12 +181,20 @@ func applyName(p *fileParser, t *Type, e entry) error {
 	if !ok {
 		return p.skip(e.line, "name must be text")
 	}
+	fromFile := p.opts.name
+	if fromFile == "" {
+		fromFile = strings.TrimSuffix(filepath.Base(p.path), filepath.Ext(p.path))
+	}
 	name = strings.TrimSpace(name)
 	if name == "" {
-		name = p.opts.name
+		name = fromFile
 	}
-	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(p.path), filepath.Ext(p.path))
+	if problem := nameProblem(name); problem != "" && nameProblem(fromFile) == "" {
+		// Claude Code takes any text ("Code Reviewer 👀"); a name the
+		// model must write in a task call cannot, so the file's name
+		// stands in rather than the agent going missing.
+		p.warn(e.line, "name %q %s, so the agent is named %q after its file", name, problem, fromFile)
+		name = fromFile
 	}
 	if problem := nameProblem(name); problem != "" {
 		return p.skip(e.line, "name %q %s; set a name: field with letters, digits, '-' and '_'", name, problem)
