@@ -32,6 +32,26 @@ func TestCorpusCommands(t *testing.T) {
 		{file: "gentamura__dotfiles/.claude/commands/pr/review.md", name: "pr:review", desc: "PR Review", template: "# PR Review", args: "#42"},
 		{file: "bjrump__dotfiles/.opencode/command/review.md", name: "review", desc: "Review code changes with project conventions",
 			agent: "oracle", subtask: true, template: "Review the following code:", args: "src/app.ts"},
+		{file: "Socret360__learning-rust/.opencode/command/review.md", name: "review",
+			desc: "Review the learner's current project for correctness and idioms.", agent: "code-reviewer", subtask: true,
+			template: "Review the project at:", args: "books/ch03"},
+		{file: "17hz__nextjs-template/.claude/commands/commit.md", name: "commit", desc: "Create a git commit", template: "# Commit current work"},
+		// Fields OpenCode's subtask2 plugin adds (return, last) are kept
+		// aside; a prompt with no placeholder gets the arguments after it.
+		{file: "Bakrog__subtask2/.opencode/command/test.md", name: "test", desc: "test", agent: "general", subtask: true,
+			model: "github-copilot/gpt-4.1", template: "please say the magic word", args: "abracadabra"},
+		{file: "Aryak320__Configs/.opencode/command/test.md", name: "test", desc: "Tests NeoVim configurations and validates implementations",
+			template: "<test_request>", args: "lsp"},
+		// An unquoted ": " in the description, read whole.
+		{file: "atmavichara108__dotfiles/.opencode/command/test.md", name: "test",
+			desc: "Проверить пакет: синтаксис, статус сервисов, логи, stow dry-run", agent: "verifier", subtask: true,
+			template: "# /test — автоматическая верификация пакета", args: "sway"},
+		{file: "darrenhinde__opencode-agents/.opencode/command/test.md", name: "test", desc: "Run the complete testing pipeline",
+			template: "# Testing Pipeline"},
+		// build is OpenCode's main agent: the command runs there, not as
+		// a sub-task.
+		{file: "EsauPR__demo-opencode-nestjs/.opencode/command/test.md", name: "test", desc: "Run tests with coverage", agent: "build",
+			template: "Run the full test suite with coverage"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.file, func(t *testing.T) {
