@@ -102,14 +102,17 @@ func (c *Command) applyFields(path string, m *yaml.Node) []Warning {
 			subtask = &on
 		}
 	}
-	// OpenCode runs a command naming an agent as a sub-task unless told
-	// not to.
-	c.Subtask = c.Agent != ""
+	// OpenCode runs a command naming a sub-agent as a sub-task unless
+	// told not to; one naming its main agent, build, runs there.
+	c.Subtask = c.Agent != "" && !strings.EqualFold(c.Agent, openCodeMainAgent)
 	if subtask != nil {
 		c.Subtask = *subtask
 	}
 	return warns
 }
+
+// openCodeMainAgent is OpenCode's default primary agent.
+const openCodeMainAgent = "build"
 
 // hintField is an unindented argument-hint line of a header.
 var hintField = regexp.MustCompile(`^(argument[-_]hint)\s*:\s*(.*?)\s*$`)

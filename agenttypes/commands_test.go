@@ -128,3 +128,18 @@ func TestCommandExpand(t *testing.T) {
 		t.Errorf("arguments are not expanded twice: %q", got)
 	}
 }
+
+// TestCommandMainAgent keeps a command naming OpenCode's main agent,
+// build, in the main conversation unless it asks for a sub-task.
+func TestCommandMainAgent(t *testing.T) {
+	for data, want := range map[string]bool{
+		"---\nagent: build\n---\nx":                false,
+		"---\nagent: Build\nsubtask: true\n---\nx": true,
+		"---\nagent: review\n---\nx":               true,
+	} {
+		c, _, err := parseCommand("c.md", "c", []byte(data))
+		if err != nil || c.Subtask != want {
+			t.Errorf("%q: subtask %v err %v, want %v", data, c.Subtask, err, want)
+		}
+	}
+}

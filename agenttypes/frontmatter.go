@@ -74,7 +74,9 @@ func readFrontmatter(path string, data []byte) (frontmatter, error) {
 
 // cutHeader finds the closing "---" line in rest (the file after the
 // opening line) and returns the header, the body, and the closing
-// line's number in the file.
+// line's number in the file. The closing line may be indented, as in
+// files whose whole header is: Claude Code's header pattern does not
+// anchor it to the line start.
 func cutHeader(rest string) (header, body string, closing int, ok bool) {
 	line := 2
 	for i := 0; ; line++ {
@@ -83,7 +85,7 @@ func cutHeader(rest string) (header, body string, closing int, ok bool) {
 		if end >= 0 {
 			current = rest[i : i+end]
 		}
-		if strings.TrimRight(current, " \t") == "---" {
+		if strings.Trim(current, " \t") == "---" {
 			if end < 0 {
 				return rest[:i], "", line, true
 			}

@@ -37,6 +37,7 @@ func TestCutHeader(t *testing.T) {
 	}{
 		{"a: b\n---\nbody\n", "a: b\n", "body\n", 3, true},
 		{"a: b\n--- \t\nbody", "a: b\n", "body", 3, true},
+		{"  a: b\n  ---\n  body", "  a: b\n", "  body", 3, true},
 		{"---\nbody", "", "body", 2, true},
 		{"a: b\n---", "a: b\n", "", 3, true},
 		{"a: b\n----\nbody", "", "", 0, false},

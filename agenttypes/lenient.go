@@ -12,25 +12,74 @@ var topLevelField = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$`)
 // lenientHeader rewrites a header strict YAML rejects the way OpenCode's
 // documented fallback does, since Claude Code reads such files: a
 // top-level plain value holding a colon ("description: Use it when:
-// ...") is taken whole as text. The value is written as one quoted line,
-// not a block, so the lines of the header (and its warnings) stay put.
+// ...") is taken whole as text. So are the lines after a plain value up
+// to the next field's line, as people write long descriptions with
+// examples ("user: ...", "<example>") on unindented lines. The value is
+// written as one quoted line and the lines it took in left blank, so the
+// lines of the header (and its warnings) stay put.
 func lenientHeader(header string) string {
 	lines := strings.Split(header, "\n")
-	for i, line := range lines {
-		m := topLevelField.FindStringSubmatch(line)
+	for i := 0; i < len(lines); i++ {
+		m := topLevelField.FindStringSubmatch(lines[i])
 		if m == nil {
 			continue
 		}
 		value := strings.TrimSpace(m[2])
-		switch {
-		case value == "", value == "|", value == ">",
-			strings.HasPrefix(value, `"`), strings.HasPrefix(value, "'"),
-			!strings.Contains(value, ":"):
+		if value == "" || strings.ContainsAny(value[:1], `"'|>[{&*!`) {
 			continue
 		}
-		lines[i] = m[1] + ": " + strconv.Quote(value)
+		end := i + 1
+		for end < len(lines) && continuesValue(lines[end]) {
+			end++
+		}
+		for end > i+1 && strings.TrimSpace(lines[end-1]) == "" {
+			end--
+		}
+		if end == i+1 && !strings.Contains(value, ":") {
+			continue
+		}
+		parts := []string{value}
+		for j := i + 1; j < end; j++ {
+			parts = append(parts, strings.TrimSpace(lines[j]))
+			lines[j] = ""
+		}
+		lines[i] = m[1] + ": " + strconv.Quote(strings.Join(parts, "\n"))
+		i = end - 1
 	}
 	return strings.Join(lines, "\n")
+}
+
+// continuesValue reports whether a header line after a plain value is
+// more of it: a blank line, indented text, or an unindented line that is
+// not a field of an agent or command file ("user:" or "Context:" in an
+// example is not one). Comments, list items, an indented "key: value"
+// and a key opening a block are the header's structure, not text.
+func continuesValue(line string) bool {
+	trimmed := strings.TrimSpace(line)
+	switch {
+	case trimmed == "":
+		return true
+	case strings.HasPrefix(trimmed, "#"), trimmed == "-", strings.HasPrefix(trimmed, "- "):
+		return false
+	case line[0] == ' ' || line[0] == '\t':
+		return !strings.Contains(trimmed, ": ") && !strings.HasSuffix(trimmed, ":")
+	}
+	m := topLevelField.FindStringSubmatch(line)
+	if m == nil {
+		return true
+	}
+	key := Normalize(m[1])
+	_, known := fieldAliases[key]
+	return strings.TrimSpace(m[2]) != "" && !known && !otherHeaderKeys[key]
+}
+
+// otherHeaderKeys are, normalized, the fields Claude Code and OpenCode
+// files use that baton keeps aside (agent and command files share the
+// header reader).
+var otherHeaderKeys = map[string]bool{
+	"permissionmode": true, "skills": true, "hooks": true, "mcpservers": true, "memory": true,
+	"prompt": true, "options": true, "version": true, "allowedtools": true, "argumenthint": true,
+	"agent": true, "subtask": true, "disablemodelinvocation": true, "license": true,
 }
 
 // firstLine is the first non-blank line of a Markdown body, without its

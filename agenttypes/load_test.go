@@ -107,7 +107,7 @@ func TestLoadSamples(t *testing.T) {
 		names = append(names, ty.Name)
 	}
 	want := []string{"explore", "plan", "review", "test", "general-purpose",
-		"bad-fields", "bad-yaml", "code-reviewer", "debugger", "docs-fetcher", "nested/inner", "orchestrator", "test-runner"}
+		"bad-fields", "bad-name", "bad-yaml", "code-reviewer", "debugger", "docs-fetcher", "nested/inner", "orchestrator", "test-runner"}
 	if !slices.Equal(names, want) {
 		t.Errorf("All() = %q, want %q", names, want)
 	}
@@ -120,7 +120,7 @@ func TestLoadSamples(t *testing.T) {
 			t.Errorf("warning %v does not name a file in %s", w, dir)
 		}
 	}
-	wantSkipped := []string{"bad-name.md", "no-description.md", "no-frontmatter.md", "unclosed.md"}
+	wantSkipped := []string{"no-description.md", "no-frontmatter.md", "unclosed.md"}
 	if !slices.Equal(skipped, wantSkipped) {
 		t.Errorf("skipped %q, want %q", skipped, wantSkipped)
 	}

@@ -2,10 +2,7 @@ package agenttypes
 
 import (
 	"fmt"
-	"path/filepath"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -36,6 +33,10 @@ type fileParser struct {
 	opts     fileOptions
 	body     string
 	warnings []Warning
+	// listed is set when tools is a list, which names every tool the
+	// agent gets; off holds the tools a tools map switched off.
+	listed bool
+	off    map[string]bool
 }
 
 // entry is one field of the frontmatter.
@@ -87,6 +88,8 @@ var fieldAliases = map[string]string{
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
 	"isolation": "isolation",
+	// OpenCode passes reasoningEffort to the provider as the effort.
+	"reasoningeffort": "effort",
 }
 
 func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, error) {
@@ -170,49 +173,6 @@ func (p *fileParser) skip(line int, format string, args ...any) error {
 	return Warning{File: p.path, Line: line, Message: "skipped: " + fmt.Sprintf(format, args...)}
 }
 
-func applyName(p *fileParser, t *Type, e entry) error {
-	name, ok := scalar(e.value)
-	if !ok {
-		return p.skip(e.line, "name must be text")
-	}
-	name = strings.TrimSpace(name)
-	if name == "" {
-		name = p.opts.name
-	}
-	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(p.path), filepath.Ext(p.path))
-	}
-	if problem := nameProblem(name); problem != "" {
-		return p.skip(e.line, "name %q %s; set a name: field with letters, digits, '-' and '_'", name, problem)
-	}
-	t.Name = name
-	return nil
-}
-
-// maxNameLen keeps names short enough for a pane title.
-const maxNameLen = 64
-
-// nameProblem says why name cannot identify a type, or "" when it can:
-// the model writes names into tool calls, so they stay plain words.
-func nameProblem(name string) string {
-	if utf8.RuneCountInString(name) > maxNameLen {
-		return fmt.Sprintf("is longer than %d characters", maxNameLen)
-	}
-	words := 0
-	for _, r := range name {
-		switch {
-		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			words++
-		case r != '-' && r != '_' && r != '.' && r != '/':
-			return "has characters other than letters, digits, '-', '_', '.' and '/'"
-		}
-	}
-	if words == 0 {
-		return "has no letters or digits"
-	}
-	return ""
-}
-
 func applyDescription(p *fileParser, t *Type, e entry) error {
 	d, ok := scalar(e.value)
 	if !ok {
@@ -228,14 +188,4 @@ func applyDescription(p *fileParser, t *Type, e entry) error {
 		return p.skip(e.line, "no description: add a description: line saying when the main agent should use this agent")
 	}
 	return nil
-}
-
-// displayName turns "code-reviewer" into "Code Reviewer" for panes.
-func displayName(name string) string {
-	words := strings.FieldsFunc(name, func(r rune) bool { return r == '-' || r == '_' || r == ' ' })
-	for i, w := range words {
-		r, size := utf8.DecodeRuneInString(w)
-		words[i] = string(unicode.ToUpper(r)) + w[size:]
-	}
-	return strings.Join(words, " ")
 }

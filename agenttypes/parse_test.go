@@ -87,7 +87,6 @@ func TestParseFileSkips(t *testing.T) {
 		{"description as a list", "---\ndescription: [a, b]\n---\n", "2: skipped: description must be text"},
 		{"blank description", "---\ndescription: \"  \"\n---\n", "2: skipped: no description"},
 		{"name as a map", "---\nname: {a: b}\ndescription: d\n---\n", "2: skipped: name must be text"},
-		{"name without letters", "---\nname: --\ndescription: d\n---\n", `2: skipped: name "--" has no letters or digits`},
 		{"frontmatter is a list", "---\n- a\n- b\n---\n", "2: skipped: the frontmatter must be fields"},
 		{"empty frontmatter", "---\n---\nbody\n", "1: skipped: no description"},
 		{"yaml error line in file", "\ufeff---\r\nname: x\r\ndescription: d\r\n  bad: [\r\n---\r\n", "4: skipped: bad YAML"},

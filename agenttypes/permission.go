@@ -138,6 +138,9 @@ func (p *fileParser) emitRules(t *Type, key string, g *permGroup) {
 		if g.fallback == "deny" && !laxer {
 			t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == tool })
 		}
+		if p.grants(tool, g.fallback) {
+			t.Tools = appendNew(t.Tools, tool)
+		}
 	}
 }
 
@@ -163,4 +166,17 @@ func addRule(r *Rules, action, rule string) {
 	case "deny":
 		r.Deny = appendNew(r.Deny, rule)
 	}
+}
+
+// grants reports whether a permission for a tool baton leaves out of the
+// defaults (web_fetch) hands it to the agent: in OpenCode every agent has
+// webfetch unless its tools map turns it off, so "webfetch: allow" (or
+// ask) means the agent fetches. A Claude Code tools list names every
+// tool the agent gets, so there a permission adds nothing.
+func (p *fileParser) grants(tool, action string) bool {
+	if action != "allow" && action != "ask" || p.listed || p.off[tool] || !slices.Contains(GrantedTools, tool) {
+		return false
+	}
+	_, known := p.known.resolve(tool)
+	return known
 }

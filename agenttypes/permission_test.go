@@ -14,7 +14,8 @@ func TestPermission(t *testing.T) {
 		warns        []string
 	}{
 		{name: "one action for everything", fields: "permission: ask\n",
-			want: Rules{Ask: []string{"run_command", "edit_file", "write_file", "find_files", "grep", "list_files", "read_file", "web_fetch", "todo_write"}}},
+			want:  Rules{Ask: []string{"run_command", "edit_file", "write_file", "find_files", "grep", "list_files", "read_file", "web_fetch", "todo_write"}},
+			tools: append(slices.Clone(BaseTools), "web_fetch")},
 		{name: "catch-all first, exceptions after", fields: "permission:\n  bash:\n    \"*\": ask\n    \"npm test\": allow\n    \"git *\": allow\n",
 			want: Rules{Allow: []string{"run_command(npm test)", "run_command(git:*)"}, Ask: []string{"run_command"}}},
 		{name: "catch-all allow with a stricter exception", fields: "permission:\n  bash:\n    \"rm *\": deny\n    \"*\": allow\n",
@@ -25,7 +26,14 @@ func TestPermission(t *testing.T) {
 			want: Rules{Allow: []string{"run_command(git diff:*)", "run_command(git log:*)"}, Deny: []string{"run_command"}}},
 		{name: "denied outright is removed", fields: "permission:\n  edit: deny\n  webfetch: allow\n",
 			want:  Rules{Allow: []string{"web_fetch"}, Deny: []string{"edit_file", "write_file"}},
-			tools: []string{"read_file", "list_files", "find_files", "grep", "run_command", "todo_write"}},
+			tools: []string{"read_file", "list_files", "find_files", "grep", "run_command", "todo_write", "web_fetch"}},
+		// OpenCode's webfetch is every agent's unless switched off, so a
+		// permission for it grants it; a tools map saying false, or a
+		// Claude Code tools list leaving it out, keeps it away.
+		{name: "webfetch switched off stays off", fields: "tools:\n  webfetch: false\npermission:\n  webfetch: allow\n",
+			want: Rules{Allow: []string{"web_fetch"}}},
+		{name: "a tools list names every tool", fields: "tools: Read, Grep\npermission:\n  webfetch: ask\n",
+			want: Rules{Ask: []string{"web_fetch"}}, tools: []string{"read_file", "grep"}},
 		{name: "global then a key", fields: "permission:\n  \"*\": deny\n  read: allow\n  task: allow\n  \"mcp_*\": allow\n",
 			want:  Rules{Allow: []string{"read_file"}, Deny: []string{"run_command", "edit_file", "write_file", "find_files", "grep", "list_files", "web_fetch", "todo_write"}},
 			tools: []string{"read_file"}},

@@ -111,10 +111,18 @@ func applyTools(p *fileParser, t *Type, e entry) error {
 		return nil
 	}
 	list, _ := p.items(e.key, n)
+	p.listed = true
 	t.Tools = []string{}
 	for _, it := range list {
 		name, pattern := cutPattern(it.text)
 		if isDelegation(name) {
+			continue
+		}
+		if name == "*" {
+			// Claude Code's "every tool", as when tools is left out.
+			for _, n := range p.known.defaults() {
+				t.Tools = appendNew(t.Tools, n)
+			}
 			continue
 		}
 		if IsMCPTool(name) {
@@ -172,8 +180,13 @@ func (p *fileParser) toolSwitches(t *Type, key string, m *yaml.Node) error {
 		for _, n := range names {
 			if on {
 				t.Tools = appendNew(t.Tools, n)
+				delete(p.off, n)
 			} else {
 				t.Tools = slices.DeleteFunc(t.Tools, func(s string) bool { return s == n })
+				if p.off == nil {
+					p.off = make(map[string]bool)
+				}
+				p.off[n] = true
 			}
 		}
 	}

@@ -19,7 +19,7 @@ func commandDriver(t *testing.T) (*driver, *fakeSession) {
 		".claude/commands/review.md":        "---\ndescription: Review a file\nargument-hint: [file] [focus]\n---\nReview $1, focusing on $2.",
 		".claude/commands/frontend/lint.md": "---\ndescription: \"Lint the \\e[31mfrontend\"\n---\nRun the frontend linters.",
 		".opencode/command/audit.md":        "---\ndescription: Security audit\nagent: review\nmodel: anthropic/claude-sonnet-4\n---\nAudit $ARGUMENTS for injection.",
-		".opencode/command/ghost.md":        "---\ndescription: Needs a missing agent\nagent: build\n---\nBuild it.",
+		".opencode/command/ghost.md":        "---\ndescription: Needs a missing agent\nagent: deployer\n---\nBuild it.",
 		".baton/commands/help.md":           "---\ndescription: not the real help\n---\nShadowed.",
 	}
 	for name, content := range files {
@@ -105,7 +105,7 @@ func TestSubtaskCommandAsksTheMainAgentToDelegate(t *testing.T) {
 	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	d.typeText("/ghost")
 	d.keys("enter")
-	if p := s.prompts(); len(p) != 2 || p[1] != "Build it." || !strings.Contains(d.screen(), `names agent "build", which is not a sub-agent type here`) {
+	if p := s.prompts(); len(p) != 2 || p[1] != "Build it." || !strings.Contains(d.screen(), `names agent "deployer", which is not a sub-agent type here`) {
 		t.Fatalf("unknown agent: %q\n%s", p, d.screen())
 	}
 }
