@@ -1,6 +1,7 @@
 package main
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -88,12 +89,32 @@ func sandboxPolicy(c sandboxConfig, env map[string]string, workspace string) san
 	if root, err := transcript.DefaultRoot(func(k string) string { return env[k] }); err == nil {
 		hidden = append(hidden, filepath.Dir(root))
 	}
+	if c.Mode == "" || c.Mode == sandbox.WorkspaceWrite {
+		ensureCacheHome(env)
+	}
 	p := sandbox.Settings{
 		Mode: c.Mode, Reason: c.Reason, Hidden: hidden, Env: env,
 		Writable: expandHome(c.Writable, env["HOME"]), Readable: expandHome(c.Readable, env["HOME"]),
 	}.Policy(workspace)
 	p.Network = c.Network != "off"
 	return p
+}
+
+// ensureCacheHome creates the user's cache folder ($XDG_CACHE_HOME, else
+// ~/.cache) when it is missing, as the tools that use it would. The
+// sandbox grants only caches that exist when a command starts, so on a
+// fresh home (a container, a CI runner) `go test` could not create its
+// build cache there and would fail.
+func ensureCacheHome(env map[string]string) {
+	dir := env["XDG_CACHE_HOME"]
+	if !filepath.IsAbs(dir) {
+		if home := env["HOME"]; filepath.IsAbs(home) {
+			dir = filepath.Join(home, ".cache")
+		}
+	}
+	if dir != "" {
+		_ = os.MkdirAll(dir, 0o700)
+	}
 }
 
 // expandHome turns ~/x into $HOME/x.
