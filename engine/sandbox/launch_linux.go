@@ -6,12 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"os/signal"
 	"runtime"
+	"strconv"
 	"sync/atomic"
 	"syscall"
-	"time"
 
 	"golang.org/x/sys/unix"
 )
@@ -48,6 +49,8 @@ func Main() {
 			os.Exit(supervise())
 		case restrictArg:
 			os.Exit(restrictAndExec(os.Args[2:]))
+		case probeArg:
+			os.Exit(runProbe())
 		}
 	}
 	_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
@@ -56,15 +59,32 @@ func Main() {
 
 // supervise is the first stage: a subreaper outside the sandbox that
 // starts the restricted shell, waits for it or for baton to cut the
-// lifeline (fd 3), then kills and reaps every process below it.
+// lifeline (fd 3), then kills and reaps every process below it and
+// reports the shell's wait status to baton (fd 4). Started isolated, it
+// is PID 1 of the command's namespaces: it mounts the /proc the command
+// sees, and the kernel keeps everything the command starts inside.
 func supervise() int {
-	ctl := os.NewFile(3, "control")
-	if ctl == nil {
-		return fail(errors.New("no control pipe"))
+	// Descriptors baton inherited, and these two, reach no command.
+	if unix.CloseRange(3, math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC) != nil {
+		syscall.CloseOnExec(3)
+		syscall.CloseOnExec(4)
+	}
+	ctl, report := os.NewFile(3, "control"), os.NewFile(4, "report")
+	if ctl == nil || report == nil {
+		return fail(errors.New("no control pipes"))
 	}
 	line, err := bufio.NewReaderSize(io.LimitReader(ctl, maxSpec), 64<<10).ReadBytes('\n')
 	if err != nil {
 		return fail(fmt.Errorf("read launch spec: %w", err))
+	}
+	// Signals from the command cannot stop the cleaning up; baton asks
+	// for it through the lifeline, never by signal.
+	signal.Notify(make(chan os.Signal, 1))
+	isolated := os.Getpid() == 1
+	if isolated {
+		if err := ownProc(); err != nil {
+			fmt.Fprintf(os.Stderr, "baton sandbox: other processes visible: %v\n", err)
+		}
 	}
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		return fail(fmt.Errorf("become subreaper: %w", err))
@@ -75,25 +95,23 @@ func supervise() int {
 		_, _ = io.Copy(io.Discard, ctl)
 		close(lifeline)
 	}()
-	pid, err := syscall.ForkExec("/proc/self/exe", []string{"baton-sandbox", restrictArg, string(line)},
-		&syscall.ProcAttr{Env: os.Environ(), Files: []uintptr{0, 1, 2}})
+	pid, err := startRestricted(line, isolated)
 	if err != nil {
-		return fail(fmt.Errorf("start sandboxed shell: %w", err))
+		return fail(err)
 	}
 	reaped := make(chan reapedProc)
 	go reapAll(reaped)
 	status, cancelled := waitShell(pid, reaped, lifeline)
-	killDescendants(reaped)
-	switch {
-	case cancelled:
+	if isolated {
+		killNamespace(reaped)
+	} else {
+		killDescendants(reaped)
+	}
+	if cancelled {
 		return 137
-	case status.Signaled():
-		// Die the way the shell died, so baton reports the signal. The
-		// runtime delivers it asynchronously; the pause only gives it
-		// time, and the exit code stands in if it never comes.
-		signal.Reset(status.Signal())
-		_ = syscall.Kill(os.Getpid(), status.Signal())
-		time.Sleep(time.Second)
+	}
+	_, _ = report.WriteString(strconv.Itoa(int(status)))
+	if status.Signaled() {
 		return 128 + int(status.Signal())
 	}
 	return status.ExitStatus()

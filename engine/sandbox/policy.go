@@ -115,5 +115,8 @@ func (p Policy) Describe() string {
 			parts[len(parts)-1] += " (" + note + ")"
 		}
 	}
+	if !Isolated() {
+		parts = append(parts, "other processes visible")
+	}
 	return strings.Join(parts, " · ")
 }

@@ -5,10 +5,13 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
+	"strconv"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -22,9 +25,10 @@ const killGrace = 5 * time.Second
 const markerVar = "BATON_SANDBOX_RUN"
 
 // Run runs script with the shell in dir under p, with env and the output
-// written to out, and returns what exec.Cmd.Wait returns for it. The
-// command gets its own session, no terminal and stdin from /dev/null;
-// when it ends, or ctx does, every process it started is killed.
+// written to out. The command gets its own session, no terminal and
+// stdin from /dev/null, and, sandboxed where the kernel allows, its own
+// PID namespace; when it ends, or ctx does, every process it started is
+// killed. A shell that ends other than with status 0 is an *ExitError.
 func Run(ctx context.Context, p Policy, script, dir string, env []string, out io.Writer) error {
 	if !launcherReady.Load() {
 		return ErrNotInstalled
@@ -32,40 +36,95 @@ func Run(ctx context.Context, p Policy, script, dir string, env []string, out io
 	id := make([]byte, 8)
 	_, _ = rand.Read(id)
 	marker := markerVar + "=" + hex.EncodeToString(id)
-	line, err := json.Marshal(spec{Policy: p, Sandboxed: p.Mode != Off && p.Mode != "" && Available(), Shell: shellPath(), Script: script})
+	wanted := p.Mode != Off && p.Mode != ""
+	line, err := json.Marshal(spec{Policy: p, Sandboxed: wanted && Available(), Shell: shellPath(), Script: script})
 	if err != nil {
 		return fmt.Errorf("sandbox: encode launch spec: %w", err)
 	}
-	r, w, err := os.Pipe()
-	if err != nil {
-		return fmt.Errorf("sandbox: control pipe: %w", err)
+	env = append(env, marker)
+	isolate := wanted && Isolated()
+	sv, err := start(ctx, isolate, dir, env, out)
+	if err != nil && isolate {
+		// The namespaces the probe made are refused now (a limit reached):
+		// the command still runs, and its output says how.
+		fmt.Fprintf(out, "baton sandbox: other processes visible: %v\n", err)
+		sv, err = start(ctx, false, dir, env, out)
 	}
-	defer w.Close()
+	if err != nil {
+		return err
+	}
+	return sv.finish(ctx, line, marker)
+}
+
+// supervisor is a started first stage and baton's ends of its pipes.
+type supervisor struct {
+	cmd              *exec.Cmd
+	lifeline, report *os.File
+}
+
+// start starts the supervisor, isolated or not; it has yet to receive
+// the launch spec.
+func start(ctx context.Context, isolate bool, dir string, env []string, out io.Writer) (*supervisor, error) {
+	ctlR, ctlW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("sandbox: control pipe: %w", err)
+	}
+	repR, repW, err := os.Pipe()
+	if err != nil {
+		_, _ = ctlR.Close(), ctlW.Close()
+		return nil, fmt.Errorf("sandbox: report pipe: %w", err)
+	}
 	cmd := exec.CommandContext(ctx, "/proc/self/exe", superviseArg)
 	cmd.Args[0] = "baton-sandbox"
-	cmd.Dir, cmd.Env = dir, append(env, marker)
+	cmd.Dir, cmd.Env = dir, env
 	cmd.Stdout, cmd.Stderr = out, out
-	cmd.ExtraFiles = []*os.File{r}
+	cmd.ExtraFiles = []*os.File{ctlR, repW}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
+	if isolate {
+		cmd.SysProcAttr = namespaceAttr()
+	}
 	// Closing the lifeline is the supervisor's signal to kill everything.
-	cmd.Cancel = func() error { return w.Close() }
+	cmd.Cancel = func() error { return ctlW.Close() }
 	cmd.WaitDelay = killGrace
 	err = cmd.Start()
-	_ = r.Close()
+	_, _ = ctlR.Close(), repW.Close()
 	if err != nil {
-		return fmt.Errorf("sandbox: start: %w", err)
+		_, _ = ctlW.Close(), repR.Close()
+		return nil, fmt.Errorf("sandbox: start: %w", err)
 	}
-	if _, err := w.Write(append(line, '\n')); err != nil && ctx.Err() == nil {
-		_ = cmd.Process.Kill()
-		_ = cmd.Wait()
+	return &supervisor{cmd: cmd, lifeline: ctlW, report: repR}, nil
+}
+
+// finish sends the launch spec, waits for the supervisor and returns the
+// shell's outcome; a supervisor that died leaves its strays to sweep.
+func (sv *supervisor) finish(ctx context.Context, line []byte, marker string) error {
+	defer sv.lifeline.Close()
+	defer sv.report.Close()
+	if _, err := sv.lifeline.Write(append(line, '\n')); err != nil && ctx.Err() == nil {
+		_ = sv.cmd.Process.Kill()
+		_ = sv.cmd.Wait()
 		sweep(marker)
 		return fmt.Errorf("sandbox: send launch spec: %w", err)
 	}
-	err = cmd.Wait()
-	if st, ok := cmd.ProcessState.Sys().(syscall.WaitStatus); ok && st.Signaled() {
+	err := sv.cmd.Wait()
+	st, _ := sv.cmd.ProcessState.Sys().(syscall.WaitStatus)
+	if st.Signaled() {
 		sweep(marker)
 	}
-	return err
+	var exitErr *exec.ExitError
+	if err != nil && !errors.As(err, &exitErr) {
+		return err
+	}
+	data, _ := io.ReadAll(io.LimitReader(sv.report, 32))
+	if n, perr := strconv.ParseUint(strings.TrimSpace(string(data)), 10, 32); perr == nil {
+		st = syscall.WaitStatus(n)
+	} else if exitErr == nil {
+		return nil
+	}
+	if st == 0 {
+		return nil
+	}
+	return &ExitError{Status: st}
 }
 
 // shellPath prefers bash, which models write for, and falls back to sh.

@@ -24,8 +24,15 @@ func Unavailable() string { return "Landlock needs Linux" }
 
 func networkNote() string { return "" }
 
+// Isolated is false: PID namespaces are Linux's.
+func Isolated() bool { return false }
+
+// IsolationProblem says why commands see other processes.
+func IsolationProblem() string { return "PID namespaces need Linux" }
+
 // Run runs script unsandboxed in its own process group, killed whole
-// when it ends or ctx does.
+// when it ends or ctx does. A shell that ends other than with status 0 is
+// an *ExitError.
 func Run(ctx context.Context, _ Policy, script, dir string, env []string, out io.Writer) error {
 	sh := "/bin/sh"
 	if p, err := exec.LookPath("bash"); err == nil {
@@ -42,5 +49,10 @@ func Run(ctx context.Context, _ Policy, script, dir string, env []string, out io
 	}
 	err := cmd.Wait()
 	_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+	if ee, ok := err.(*exec.ExitError); ok {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok {
+			return &ExitError{Status: ws}
+		}
+	}
 	return err
 }

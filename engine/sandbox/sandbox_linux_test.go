@@ -10,7 +10,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 )
 
@@ -46,13 +45,14 @@ func write(t *testing.T, path, text string) {
 	}
 }
 
-// run runs script under p and returns its output and exit code.
-func (b *box) run(t *testing.T, p Policy, script string) (string, int) {
+// run runs script under p, with extra in its environment, and returns
+// its output and exit code.
+func (b *box) run(t *testing.T, p Policy, script string, extra ...string) (string, int) {
 	t.Helper()
 	var out bytes.Buffer
-	err := Run(context.Background(), p, script, b.ws, append(os.Environ(), "HOME="+b.home), &out)
+	err := Run(context.Background(), p, script, b.ws, append(append(os.Environ(), "HOME="+b.home), extra...), &out)
 	code := 0
-	if ee, ok := err.(*exec.ExitError); ok {
+	if ee, ok := err.(*ExitError); ok {
 		code = ee.ExitCode()
 	} else if err != nil {
 		t.Fatalf("Run(%q): %v", script, err)
@@ -146,16 +146,23 @@ func TestNetworkOffForSubagents(t *testing.T) {
 	<-accepted
 }
 
-// TestBatonMemoryUnreadable: Landlock refuses attach-mode access from
-// inside the sandbox, so a command cannot read baton's memory (where the
-// key lives). /proc/PID/environ is read-mode and stays readable, which is
-// why baton re-executes itself without the key (cmd/baton tests that).
+// TestBatonMemoryUnreadable: a command cannot read baton's memory,
+// where the key lives, nor its supervisor's: isolated, baton is not even
+// in the command's /proc, and Landlock refuses attach-mode access to the
+// supervisor (and to baton, where processes are visible).
 func TestBatonMemoryUnreadable(t *testing.T) {
 	b := newBox(t)
 	script := fmt.Sprintf("head -c1 /proc/%d/mem; head -c1 /proc/$PPID/mem; grep -c %s /proc/$PPID/environ", os.Getpid(), markerVar)
 	out, _ := b.run(t, b.policy, script)
-	if strings.Count(out, "Permission denied") < 2 {
-		t.Fatalf("reading baton's memory: %q; want the kernel to refuse", out)
+	want := 2
+	if Isolated() {
+		want = 1
+		if !strings.Contains(out, "No such file") {
+			t.Errorf("baton is visible in an isolated command's /proc: %q", out)
+		}
+	}
+	if strings.Count(out, "Permission denied") < want {
+		t.Fatalf("reading baton's and the supervisor's memory: %q; want the kernel to refuse", out)
 	}
 	off := b.policy
 	off.Mode = Off
@@ -164,39 +171,55 @@ func TestBatonMemoryUnreadable(t *testing.T) {
 	}
 }
 
+// tagged lists the live processes whose environment holds kv, seen from
+// the test (outside any namespace a command ran in).
+func tagged(kv string) []int {
+	var out []int
+	for pid := range parents() {
+		if hasEnv(pid, kv) {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// newTag is an environment entry that marks one test's processes.
+func newTag(t *testing.T) string {
+	return "BATON_TEST_TAG=" + strconv.FormatInt(int64(os.Getpid()), 10) + "-" + strings.ReplaceAll(t.Name(), "/", "-")
+}
+
 func TestEveryDescendantKilled(t *testing.T) {
 	b := newBox(t)
 	for _, p := range []Policy{b.policy, {Mode: Off}} {
-		script := "setsid sleep 1000 & echo $!; (setsid sh -c 'echo $$; exec sleep 1001' &) ; sleep 0.01; nohup sleep 1002 >/dev/null 2>&1 & echo $!"
-		out, code := b.run(t, p, script)
-		if code != 0 {
-			t.Fatalf("exit %d: %q", code, out)
+		tag := newTag(t) + "-" + string(p.Mode)
+		// Three ways to outlive a shell: a new session, a double fork
+		// into a new session, nohup. Each must be alive when it ends.
+		script := "setsid sleep 1000 & a=$!; (setsid sh -c 'echo $$ > double.pid; exec sleep 1001' &); " +
+			"nohup sleep 1002 >/dev/null 2>&1 & c=$!; until [ -s double.pid ]; do :; done; " +
+			"for p in $a $(cat double.pid) $c; do kill -0 $p && echo alive; done"
+		out, code := b.run(t, p, script, tag)
+		if code != 0 || strings.Count(out, "alive") != 3 {
+			t.Fatalf("mode %s: exit %d: %q", p.Mode, code, out)
 		}
-		pids := strings.Fields(out)
-		if len(pids) != 3 {
-			t.Fatalf("want three pids, got %q", out)
+		if left := tagged(tag); len(left) > 0 {
+			t.Errorf("mode %s: processes %v outlived the call", p.Mode, left)
 		}
-		for _, s := range pids {
-			pid, _ := strconv.Atoi(s)
-			if err := syscall.Kill(pid, 0); err != syscall.ESRCH {
-				t.Errorf("mode %s: process %d outlived the call (kill 0: %v)", p.Mode, pid, err)
-			}
-		}
+		_ = os.Remove(filepath.Join(b.ws, "double.pid"))
 	}
 }
 
 func TestCancelKillsTheTree(t *testing.T) {
 	b := newBox(t)
+	tag := newTag(t)
 	pidFile := filepath.Join(b.tmp, "pid")
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- Run(ctx, b.policy, "setsid sleep 1000 & echo $! > "+pidFile+".tmp && mv "+pidFile+".tmp "+pidFile+"; wait", b.ws, os.Environ(), &bytes.Buffer{})
+		done <- Run(ctx, b.policy, "setsid sleep 1000 & echo $! > "+pidFile+".tmp && mv "+pidFile+".tmp "+pidFile+"; wait", b.ws, append(os.Environ(), tag), &bytes.Buffer{})
 	}()
-	var pid int
-	for pid == 0 {
-		if data, err := os.ReadFile(pidFile); err == nil {
-			pid, _ = strconv.Atoi(strings.TrimSpace(string(data)))
+	for {
+		if _, err := os.Stat(pidFile); err == nil {
+			break
 		}
 		select {
 		case err := <-done:
@@ -204,10 +227,13 @@ func TestCancelKillsTheTree(t *testing.T) {
 		default:
 		}
 	}
+	if len(tagged(tag)) == 0 {
+		t.Fatalf("the command's processes are not visible from outside: %v", tagged(tag))
+	}
 	cancel()
 	<-done
-	if err := syscall.Kill(pid, 0); err != syscall.ESRCH {
-		t.Fatalf("process %d outlived the cancelled call (kill 0: %v)", pid, err)
+	if left := tagged(tag); len(left) > 0 {
+		t.Fatalf("processes %v outlived the cancelled call", left)
 	}
 }
 

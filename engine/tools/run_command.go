@@ -121,7 +121,7 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 // outcome turns Wait's error into the status line appended to the output
 // and the summary people see; only a failure to run at all is an error.
 func outcome(waitErr error, timedOut bool, timeout time.Duration) (status, summary string, err error) {
-	var exitErr *exec.ExitError
+	var exitErr *sandbox.ExitError
 	switch {
 	case timedOut:
 		return fmt.Sprintf("[timed out after %s; the command and its children were killed]", timeout),
@@ -129,7 +129,7 @@ func outcome(waitErr error, timedOut bool, timeout time.Duration) (status, summa
 	case errors.As(waitErr, &exitErr) && exitErr.ExitCode() >= 0:
 		return fmt.Sprintf("[exit status %d]", exitErr.ExitCode()), fmt.Sprintf("exit %d", exitErr.ExitCode()), nil
 	case errors.As(waitErr, &exitErr):
-		return "[" + exitErr.String() + "]", exitErr.String(), nil
+		return "[" + exitErr.Error() + "]", exitErr.Error(), nil
 	case waitErr != nil && !errors.Is(waitErr, exec.ErrWaitDelay):
 		return "", "", fmt.Errorf("run_command: %w", waitErr)
 	}
