@@ -2,12 +2,14 @@
 // sandbox: on Linux, Landlock confines writes to the workspace, the temp
 // folder and build caches, hides the person's credentials, and takes the
 // network away from sub-agents. Every command runs in its own session,
-// without a controlling terminal, under a supervisor that kills every
-// process it started when it ends, setsid ones included.
+// without a controlling terminal, in PID and mount namespaces of its own
+// whose /proc shows no process outside its tree (where the kernel
+// allows), under a supervisor that kills every process it started when
+// it ends, setsid ones included.
 //
 // baton never restricts itself: it re-executes its own binary as the
-// supervisor, which re-executes it once more to apply Landlock and exec
-// the shell. A program that runs commands must call Main first thing in
+// supervisor, the namespaces' init, which re-executes it once more to
+// apply Landlock and exec the shell. A program that runs commands must call Main first thing in
 // main (tests: in TestMain), or Run refuses to start them.
 package sandbox
 
