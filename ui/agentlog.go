@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -52,10 +54,10 @@ func (m *Model) subagentsLog(rest string) tea.Cmd {
 		case f == "tools":
 			tools = true
 		case err != nil:
-			m.setStatus(statusError, fmt.Sprintf("/subagents log: %q is neither a limit nor \"tools\"; usage: /subagents log <id|#> [limit] [tools]", termtext.Clean(f)))
+			m.status.Set(status.Error, fmt.Sprintf("/subagents log: %q is neither a limit nor \"tools\"; usage: /subagents log <id|#> [limit] [tools]", termtext.Clean(f)))
 			return nil
 		case n < 1:
-			m.setStatus(statusError, fmt.Sprintf("/subagents log: the limit must be 1 or more, got %d", n))
+			m.status.Set(status.Error, fmt.Sprintf("/subagents log: the limit must be 1 or more, got %d", n))
 			return nil
 		default:
 			limit = n
@@ -91,7 +93,7 @@ func recordedEvents(records []transcript.Record) []event.Event {
 // Markdown rendered and tool calls by their titles.
 func (m *Model) showLog(msg logMsg) {
 	if msg.err != nil {
-		m.setStatus(statusError, termtext.Clean(msg.err.Error()))
+		m.status.Set(status.Error, termtext.Clean(msg.err.Error()))
 		return
 	}
 	child := newConversation(m.styles)

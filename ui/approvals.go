@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -30,7 +32,7 @@ func (m *Model) requestApproval(ev event.ApprovalRequested) tea.Cmd {
 		card.number = p.Number()
 	}
 	m.approvals = append(m.approvals, card)
-	m.settle(endCard, "")
+	m.status.Settle(status.Card)
 	if m.cardActive() {
 		return m.armActive()
 	}
@@ -101,7 +103,7 @@ func (m *Model) answerCard(a event.Answer) tea.Cmd {
 			said = fmt.Sprintf("always allowed for %s only; added %s", termtext.Clean(string(card.meta.Agent)), termtext.Clean(strings.Join(a.Rules, ", ")))
 		}
 	}
-	m.setTransient(statusInfo, said, endCard, "")
+	m.status.SetTransient(status.Info, said, status.Card, "")
 	return tea.Batch(append(cmds, m.refocus())...)
 }
 
@@ -118,7 +120,7 @@ func (m *Model) answerDelegations() tea.Cmd {
 		cmds = append(cmds, answer(card.req, event.Answer{Decision: event.Allow}))
 	}
 	m.approvals = kept
-	m.setTransient(statusInfo, fmt.Sprintf("approved %s", plural(len(cmds), "delegation")), endCard, "")
+	m.status.SetTransient(status.Info, fmt.Sprintf("approved %s", plural(len(cmds), "delegation")), status.Card, "")
 	return tea.Batch(append(cmds, m.refocus())...)
 }
 

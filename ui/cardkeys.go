@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -109,7 +111,7 @@ func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
 		text := strings.TrimSpace(m.editor.value())
 		if text == "" {
-			m.setStatus(statusError, "edit: the prompt is empty; esc goes back to the card")
+			m.status.Set(status.Error, "edit: the prompt is empty; esc goes back to the card")
 			return nil
 		}
 		m.editor.close()

@@ -91,8 +91,8 @@ func TestModelCommandRunsWhenTypedInFull(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.typeText("/model")
 	d.keys("enter")
-	if d.m.input.value() != "" || !strings.Contains(d.m.status.text, "model: gpt-4.1") {
-		t.Errorf("enter on /model left %q in the box, status %q", d.m.input.value(), d.m.status.text)
+	if d.m.input.value() != "" || !strings.Contains(d.m.status.Text(), "model: gpt-4.1") {
+		t.Errorf("enter on /model left %q in the box, status %q", d.m.input.value(), d.m.status.Text())
 	}
 	d.typeText("/mo")
 	d.keys("enter")
@@ -111,8 +111,8 @@ func TestModelCommandRefusesBadNames(t *testing.T) {
 		d := newDriver(t, 80, 24)
 		d.typeText(line)
 		d.keys("enter")
-		if d.m.model != "gpt-4.1" || !strings.Contains(d.m.status.text, "not a model name") {
-			t.Errorf("%q: model %q, status %q", line, d.m.model, d.m.status.text)
+		if d.m.model != "gpt-4.1" || !strings.Contains(d.m.status.Text(), "not a model name") {
+			t.Errorf("%q: model %q, status %q", line, d.m.model, d.m.status.Text())
 		}
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
@@ -60,11 +62,11 @@ func (m *Model) runCustom(c agenttypes.Command, arg string) tea.Cmd {
 	}
 	if m.busy {
 		m.input.enqueue(prompt)
-		m.setTransient(statusInfo, "/"+c.Name+" queued; it is sent when the turn ends", endTurn, "")
+		m.status.SetTransient(status.Info, "/"+c.Name+" queued; it is sent when the turn ends", status.Turn, "")
 		return nil
 	}
 	if note != "" {
-		m.setStatus(statusInfo, note)
+		m.status.Set(status.Info, note)
 	}
 	m.conv.toBottom()
 	return m.submit(prompt)

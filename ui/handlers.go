@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -19,7 +21,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 		return m.quit()
 	}
 	m.quitArmed = false
-	m.settle(endKey, "")
+	m.status.Settle(status.Key)
 	if cmd, ok := m.overlayKey(msg); ok {
 		return cmd
 	}
@@ -124,7 +126,7 @@ func (m *Model) send() tea.Cmd {
 		return tea.Batch(remember, m.runCommand(text))
 	case m.busy:
 		m.input.enqueue(text)
-		m.setTransient(statusInfo, "queued; it is sent when the turn ends", endTurn, "")
+		m.status.SetTransient(status.Info, "queued; it is sent when the turn ends", status.Turn, "")
 		return remember
 	}
 	m.conv.toBottom()
@@ -149,16 +151,16 @@ func (m *Model) quit() tea.Cmd {
 	}
 	if m.overlay == overlayNone && m.focus == "" && !m.input.empty() {
 		m.input.set("")
-		m.setTransient(statusInfo, "input cleared · ctrl+c on an empty box quits", endKey, "")
+		m.status.SetTransient(status.Info, "input cleared · ctrl+c on an empty box quits", status.Key, "")
 		return nil
 	}
 	m.quitArmed = true
 	if m.busy {
 		cmd := m.interrupt()
-		m.setTransient(statusWarning, "interrupting · press ctrl+c again to quit", endKey, "")
+		m.status.SetTransient(status.Warning, "interrupting · press ctrl+c again to quit", status.Key, "")
 		return cmd
 	}
-	m.setTransient(statusWarning, "press ctrl+c again to quit", endKey, "")
+	m.status.SetTransient(status.Warning, "press ctrl+c again to quit", status.Key, "")
 	return nil
 }
 

@@ -26,6 +26,7 @@ func (m *Model) resize(width, height int) {
 func (m *Model) layout() {
 	m.input.setWidth(m.width)
 	m.help.Width = m.width
+	m.status.SetSize(m.width)
 	m.reason.setWidth(innerWidth(m.width))
 	m.message.setWidth(max(m.width-4, 1))
 	if m.review != nil {
@@ -102,7 +103,7 @@ func (m Model) build() string {
 	lines = append(lines, m.bodyView(room-agents-todo)...)
 	lines = append(lines, m.todoView(todo)...)
 	lines = append(lines, m.agentsView(agents)...)
-	lines = append(lines, m.statusView())
+	lines = append(lines, m.status.View())
 	lines = append(lines, input...)
 	lines = append(lines, footer...)
 	if len(lines) > m.height { // too small for everything: the input and status stay
@@ -123,7 +124,7 @@ func (m *Model) transcriptFrame() string {
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
 	lines = append(lines, m.transcriptScreen(m.transcriptHeight())...)
-	lines = append(lines, m.statusView())
+	lines = append(lines, m.status.View())
 	lines = append(lines, footer...)
 	if len(lines) > m.height {
 		lines = lines[:m.height]

@@ -3,6 +3,8 @@ package ui
 import (
 	"time"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -12,7 +14,6 @@ import (
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/modelpick"
 	changes "github.com/seed-e4e525a6/baton/ui/review"
-	"github.com/seed-e4e525a6/baton/ui/turnclock"
 )
 
 // overlay is what, if anything, sits above the conversation and takes the
@@ -72,15 +73,12 @@ type Model struct {
 	model         string
 	contextWindow int64
 	busy          bool
-	compacting    bool            // the main agent's history is being summarised
-	turn          turnclock.Clock // the main turn's time and tokens, for the working line
-	ticking       bool            // the spinner's clock runs
-	step          event.StepStarted
+	ticking       bool        // the spinner's clock runs
 	inRequest     bool        // between StepStarted and MessageDone
 	contextUsed   int         // tokens of the main agent's last request
 	pastUsage     event.Usage // turns that ended
 	turnUsage     event.Usage // the running turn so far
-	status        status
+	status        *status.Model
 	quitArmed     bool
 	frame         *frame // the last view, rebuilt at most once per frame
 
@@ -111,6 +109,8 @@ func New(s Session, opts Options) Model {
 	m.reason = newLineInput("reason", "optional; enter denies")
 	m.message = newLineInput("message", "sent before its next step")
 	m.editor = newPromptEditor(m.keys)
+	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
+	m.status.Tick(m.spinner.View(), m.now())
 	m.applyTheme(palette)
 	m.agents = newAgents(m.styles)
 	m.input.children = m.agents.refs
@@ -118,9 +118,8 @@ func New(s Session, opts Options) Model {
 	m.input.custom = m.opts.Commands
 	m.input.focus()
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
-	m.status = startupStatus(opts.Notices) // cmd puts the agent-file warnings among them
 	if opts.Theme != "" && !ok {
-		m.setStatus(statusWarning, "unknown theme "+opts.Theme+"; using "+palette.Name)
+		m.status.Set(status.Warning, "unknown theme "+opts.Theme+"; using "+palette.Name)
 	}
 	m.replay(s.History())
 	m.seedHistory(opts.History, s.History())
@@ -136,6 +135,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(eventsMsg); !ok {
 		m.frame.touch()
 	}
+	m.status.Tick(m.spinner.View(), m.now()) // the line reads the clock of this message
 	switch msg := msg.(type) {
 	case frameMsg:
 		m.frame.due()
@@ -177,6 +177,23 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	return m, tea.Batch(cmd, m.statusClock())
 }
 
+// statusClock keeps the one animation clock running while a notice
+// waits to expire, so the line is redrawn without it in time; the clock
+// stops by itself once nothing runs and nothing waits (see animate).
+func (m *Model) statusClock() tea.Cmd {
+	if !m.status.Expiring() {
+		return nil
+	}
+	return m.startClock()
+}
+
+// setBusy records whether the main agent has the input (a turn, or a
+// /compact), and shows it on the working line.
+func (m *Model) setBusy(busy bool) {
+	m.busy = busy
+	m.status.SetWorking(busy)
+}
+
 // applyTheme switches every style to a palette.
 func (m *Model) applyTheme(p themes.Palette) {
 	styles := themes.New(themes.ForProfile(p, lipgloss.ColorProfile()))
@@ -195,6 +212,7 @@ func (m *Model) applyTheme(p themes.Palette) {
 	m.message.setStyles(m.styles)
 	m.editor.setStyles(m.styles)
 	m.spinner.Style = m.styles.Status.Busy
+	m.status.SetStyles(m.styles)
 	m.help.Styles = help.Styles{
 		ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
 		FullKey: styles.Help.Key, FullDesc: styles.Help.Desc, FullSeparator: styles.Help.Sep,
@@ -206,7 +224,7 @@ func (m *Model) applyTheme(p themes.Palette) {
 // something runs, the main turn or any child, or a status waits to
 // expire; once idle the clock is left to stop.
 func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
-	waiting := m.expireStatus()
+	waiting := m.status.Expire()
 	if !m.busy && !m.agents.running() && !waiting {
 		m.ticking = false
 		return nil
@@ -214,6 +232,7 @@ func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	var cmd tea.Cmd
 	m.spinner, cmd = m.spinner.Update(msg)
 	m.agents.tick(m.now(), m.spinner.View())
+	m.status.Tick(m.spinner.View(), m.now())
 	return tea.Batch(cmd, m.notifyOverdue())
 }
 

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -15,16 +17,16 @@ import (
 // endpoint's models, or a word on why there is none.
 func (m *Model) openModelPicker() {
 	if m.opts.Models == nil {
-		m.setStatus(statusInfo, "model: "+m.model+" (/model NAME switches)")
+		m.status.Set(status.Info, "model: "+m.model+" (/model NAME switches)")
 		return
 	}
 	models, ready := m.opts.Models()
 	switch {
 	case !ready:
-		m.setStatus(statusInfo, "model: "+m.model+" · the endpoint's model list is still loading; /model NAME switches")
+		m.status.Set(status.Info, "model: "+m.model+" · the endpoint's model list is still loading; /model NAME switches")
 		return
 	case len(models) == 0:
-		m.setStatus(statusInfo, "model: "+m.model+" · the endpoint offers no model list; /model NAME switches")
+		m.status.Set(status.Info, "model: "+m.model+" · the endpoint offers no model list; /model NAME switches")
 		return
 	}
 	models = slices.Clone(models)
@@ -66,6 +68,6 @@ func (m *Model) warnUnserved(name string) {
 		return
 	}
 	if why := m.opts.CheckModel(name); why != "" {
-		m.setStatus(statusWarning, "model: "+termtext.Clean(name)+" · "+termtext.Clean(why))
+		m.status.Set(status.Warning, "model: "+termtext.Clean(name)+" · "+termtext.Clean(why))
 	}
 }

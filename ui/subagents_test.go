@@ -10,6 +10,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
+	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
 // command types a command line and runs exactly it.
@@ -87,8 +88,8 @@ func TestSubagentsBadArguments(t *testing.T) {
 		"/subagents stop explore-1 more": "takes one id, number or all",
 	} {
 		d.command(line)
-		if status := d.m.status.text; !strings.Contains(status, want) || d.m.status.level != statusError {
-			t.Errorf("%s: status %q, want an error with %q", line, status, want)
+		if said := d.m.status.Text(); !strings.Contains(said, want) || d.m.status.Level() != status.Error {
+			t.Errorf("%s: status %q, want an error with %q", line, said, want)
 		}
 	}
 	if stopped, sent := d.s.calls(); len(stopped)+len(sent) != 0 {
