@@ -23,7 +23,7 @@ Keep it short and factual. If an AGENTS.md already exists, improve it rather tha
 // now, or queued while a turn runs.
 func (m *Model) cmdInit() tea.Cmd {
 	if m.busy {
-		m.input.enqueue(initPrompt)
+		m.input.Enqueue(initPrompt)
 		m.status.SetTransient(status.Info, "/init queued; it is sent when the turn ends", status.Turn, "")
 		return nil
 	}

@@ -213,7 +213,7 @@ func (c *approvalCard) view(rc *renderCtx, width, height int, editing, tail []st
 func (m *Model) cardView(height int) []string {
 	var editing []string
 	if m.overlay == overlayEdit {
-		editing = m.editor.lines()
+		editing = strings.Split(m.editor.View(), "\n")
 	}
 	return m.approvals[0].view(&m.conv.rc, m.width, height, editing, m.cardTail())
 }
@@ -228,7 +228,7 @@ func (m *Model) cardTail() []string {
 	sep := st.Label.Render(" · ")
 	switch m.overlay {
 	case overlayReason:
-		return []string{m.reason.view(), item(k.Confirm, "deny, telling the model why") + sep + item(k.Cancel, "deny without a reason")}
+		return []string{m.reason.View(), item(k.Confirm, "deny, telling the model why") + sep + item(k.Cancel, "deny without a reason")}
 	case overlayEdit:
 		return []string{item(k.Confirm, "approve the edited prompt") + sep + item(k.Newline, "newline") + sep + item(k.Cancel, "back")}
 	}

@@ -28,8 +28,8 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 			d := newDriver(t, 80, 24)
 			d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "test it"})
 			answers := askTool(t, d, "p1", mainMeta)
-			if d.m.overlay != overlayApproval || d.m.input.ta.Focused() {
-				t.Fatalf("card shown: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			if d.m.overlay != overlayApproval || d.m.input.Focused() {
+				t.Fatalf("card shown: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
 			}
 			d.keys(strings.Fields(key)...)
 			select {
@@ -40,8 +40,8 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				t.Fatalf("%s gave no answer", key)
 			}
-			if d.m.overlay != overlayNone || !d.m.input.ta.Focused() {
-				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			if d.m.overlay != overlayNone || !d.m.input.Focused() {
+				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
 			}
 			if stopped := d.s.interrupts != 0; stopped != (key == "esc") {
 				t.Errorf("%s: turn interrupted = %v; only esc on a tool card stops the turn", key, stopped)
@@ -61,7 +61,7 @@ func TestTypingBeforeCardNeverAnswers(t *testing.T) {
 	if len(answers) != 0 {
 		t.Fatalf("answered %v by keys typed before the card or pasted", <-answers)
 	}
-	if got := d.m.input.value(); got != "yyesz" {
+	if got := d.m.input.Value(); got != "yyesz" {
 		t.Errorf("the box holds %q; keys typed while the card arms go on into it", got)
 	}
 	if !strings.Contains(d.screen(), "Allow run_command?") || !strings.Contains(d.screen(), "go test ./...") {

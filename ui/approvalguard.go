@@ -30,7 +30,7 @@ func (m *Model) armActive() tea.Cmd {
 		return nil
 	}
 	card.arming = true
-	m.input.focus() // keys typed meanwhile go on into the input
+	m.input.Focus() // keys typed meanwhile go on into the input
 	return tea.Batch(m.after(armDelay, cardArmMsg{seq: card.seq, gen: m.keyGen}), m.cardWaiting(card))
 }
 
@@ -44,7 +44,7 @@ func (m *Model) armCard(msg cardArmMsg) tea.Cmd {
 		return m.after(armDelay, cardArmMsg{seq: msg.seq, gen: m.keyGen})
 	}
 	m.approvals[0].armed = true
-	m.input.blur()
+	m.input.Blur()
 	return nil
 }
 
@@ -57,10 +57,10 @@ func (m *Model) cardHoldsKeys(msg tea.KeyMsg) bool {
 // typeAhead gives a key that reached an unarmed card to the input, so
 // nothing typed is lost and nothing typed answers.
 func (m *Model) typeAhead(msg tea.KeyMsg) tea.Cmd {
-	m.input.focus()
+	m.input.Focus()
 	cmd := m.inputKey(msg)
 	if len(m.approvals) > 0 && m.approvals[0].armed {
-		m.input.blur()
+		m.input.Blur()
 	}
 	return cmd
 }

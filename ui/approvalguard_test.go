@@ -33,7 +33,7 @@ func TestCardArmsOnlyAfterAQuietPeriod(t *testing.T) {
 	if !d.m.approvals[0].armed || !strings.Contains(d.screen(), "y allow once") {
 		t.Fatalf("the card did not arm after a quiet period:\n%s", d.screen())
 	}
-	if got := d.m.input.value(); got != "yan" || len(answers) != 0 {
+	if got := d.m.input.Value(); got != "yan" || len(answers) != 0 {
 		t.Fatalf("box %q, %d answers; typing must land in the box and answer nothing", got, len(answers))
 	}
 	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y"), Paste: true})
@@ -58,8 +58,8 @@ func TestNextCardArmsAfresh(t *testing.T) {
 	d.keys("y")
 	<-first
 	d.typeText("a")
-	if len(second) != 0 || d.m.input.value() != "a" {
-		t.Fatalf("the next card took a key typed right after: box %q", d.m.input.value())
+	if len(second) != 0 || d.m.input.Value() != "a" {
+		t.Fatalf("the next card took a key typed right after: box %q", d.m.input.Value())
 	}
 }
 

@@ -40,7 +40,7 @@ func (m *Model) requestApproval(ev event.ApprovalRequested) tea.Cmd {
 		m.behind = m.overlay
 	}
 	m.overlay = overlayApproval
-	m.message.blur()
+	m.message.Blur()
 	return m.armActive()
 }
 
@@ -53,7 +53,7 @@ func (m *Model) dropApproval(id string) tea.Cmd {
 			m.approvals = append(m.approvals[:i:i], m.approvals[i+1:]...)
 			if i == 0 && m.cardActive() {
 				m.overlay = overlayApproval
-				m.reason.blur()
+				m.reason.Blur()
 			}
 			return m.refocus()
 		}
@@ -152,12 +152,12 @@ func (m *Model) refocus() tea.Cmd {
 	}
 	if m.cardActive() {
 		m.overlay, m.behind = m.behind, overlayNone
-		m.reason.blur()
-		m.editor.close()
+		m.reason.Blur()
+		m.editor.Close()
 	}
 	switch m.overlay {
 	case overlayMessage:
-		m.message.focus()
+		m.message.Focus()
 	case overlayTranscript:
 	default:
 		m.setFocus(m.focus)

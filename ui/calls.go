@@ -81,7 +81,7 @@ func (m *Model) callFailed(msg callFailedMsg) {
 	m.status.Set(status.Error, msg.err.Error())
 	if msg.text != "" {
 		m.setBusy(false)
-		m.input.restore(msg.text)
+		m.input.Restore(msg.text)
 		m.layout()
 	}
 }

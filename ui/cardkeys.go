@@ -57,12 +57,12 @@ func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
 		return m.answerDelegations()
 	case key.Matches(msg, m.keys.Edit) && delegation:
 		m.overlay = overlayEdit
-		m.editor.open(card.delegation().Prompt)
+		m.editor.Open(termtext.Clean(card.delegation().Prompt))
 		m.layout()
 	case key.Matches(msg, m.keys.Deny):
 		// Any card may be denied with a reason typed after n.
 		m.overlay = overlayReason
-		m.reason.open("")
+		m.reason.Open("")
 	case key.Matches(msg, m.keys.DenyNow) && delegation:
 		return m.answerCard(event.Answer{Decision: event.Deny})
 	case key.Matches(msg, m.keys.DenyNow):
@@ -94,14 +94,14 @@ func (m *Model) cardKey(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) reasonKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
-		reason := strings.TrimSpace(termtext.Clean(m.reason.value()))
-		m.reason.blur()
+		reason := strings.TrimSpace(termtext.Clean(m.reason.Value()))
+		m.reason.Blur()
 		return m.answerCard(event.Answer{Decision: event.Deny, Reason: reason})
 	case key.Matches(msg, m.keys.Cancel):
-		m.reason.blur()
+		m.reason.Blur()
 		return m.answerCard(event.Answer{Decision: event.Deny})
 	}
-	return m.reason.update(msg)
+	return m.reason.Update(msg)
 }
 
 // editKey edits the delegation's prompt: enter approves the edited text,
@@ -109,18 +109,18 @@ func (m *Model) reasonKey(msg tea.KeyMsg) tea.Cmd {
 func (m *Model) editKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
-		text := strings.TrimSpace(m.editor.value())
+		text := strings.TrimSpace(m.editor.Value())
 		if text == "" {
 			m.status.Set(status.Error, "edit: the prompt is empty; esc goes back to the card")
 			return nil
 		}
-		m.editor.close()
+		m.editor.Close()
 		return m.answerCard(event.Answer{Decision: event.Allow, EditedPrompt: text})
 	case key.Matches(msg, m.keys.Cancel):
-		m.editor.close()
+		m.editor.Close()
 		m.overlay = overlayApproval
 		m.layout()
 		return nil
 	}
-	return m.editor.update(msg)
+	return m.editor.Update(msg)
 }

@@ -55,7 +55,7 @@ func (m *Model) compacted(ev event.Compacted) tea.Cmd {
 		return nil
 	}
 	m.setBusy(false)
-	if next, ok := m.input.dequeue(); ok {
+	if next, ok := m.input.Dequeue(); ok {
 		return m.submit(next)
 	}
 	return nil

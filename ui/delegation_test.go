@@ -48,8 +48,8 @@ func TestDelegationCardKeys(t *testing.T) {
 			if got := answerOf(t, answers); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("answered %+v, want %+v", got, c.want)
 			}
-			if d.m.overlay != overlayNone || !d.m.input.ta.Focused() {
-				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			if d.m.overlay != overlayNone || !d.m.input.Focused() {
+				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
 			}
 		})
 	}
@@ -132,8 +132,8 @@ func TestTypingBeforeDelegationCardNeverAnswers(t *testing.T) {
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.typeText("yY")
 	answers := d.delegate(explore)
-	if len(answers) != 0 || d.m.input.value() != "yY" {
-		t.Fatalf("keys typed before the card: answers %d, box %q", len(answers), d.m.input.value())
+	if len(answers) != 0 || d.m.input.Value() != "yY" {
+		t.Fatalf("keys typed before the card: answers %d, box %q", len(answers), d.m.input.Value())
 	}
 	d.keys("e")
 	d.typeText("y") // in the editor, a y is text

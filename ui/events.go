@@ -143,7 +143,7 @@ func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
 	m.busy, m.inRequest = false, false
 	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), event.Usage{}
 	cmds := []tea.Cmd{m.dropAllApprovals(), m.turnNotify(ev)}
-	if next, ok := m.input.dequeue(); ok {
+	if next, ok := m.input.Dequeue(); ok {
 		cmds = append(cmds, m.submit(next))
 	}
 	return tea.Batch(cmds...)

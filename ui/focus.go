@@ -40,9 +40,9 @@ func (m *Model) setFocus(id event.AgentID) {
 		p.Focus()
 	}
 	if id == "" && m.overlay == overlayNone {
-		m.input.focus()
+		m.input.Focus()
 	} else {
-		m.input.blur()
+		m.input.Blur()
 	}
 }
 
@@ -110,18 +110,17 @@ func (m *Model) openMessage(p *pane.Pane) {
 		return
 	}
 	m.target = p.ID()
-	m.message.label = "message to " + paneName(p)
-	m.message.setWidth(max(m.width-4, 1))
-	m.message.open("")
+	m.message.SetLabel("message to " + paneName(p))
+	m.message.Open("")
 	m.overlay = overlayMessage
-	m.input.blur()
+	m.input.Blur()
 }
 
 // messageKey edits the message: enter sends it, esc drops it.
 func (m *Model) messageKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
-		text := strings.TrimSpace(m.message.value())
+		text := strings.TrimSpace(m.message.Value())
 		if text == "" {
 			m.status.Set(status.Error, "message: type something to send, or esc")
 			return nil
@@ -132,12 +131,12 @@ func (m *Model) messageKey(msg tea.KeyMsg) tea.Cmd {
 		m.closeMessage()
 		return nil
 	}
-	return m.message.update(msg)
+	return m.message.Update(msg)
 }
 
 // closeMessage puts the keys back where they were before the message.
 func (m *Model) closeMessage() {
-	m.message.blur()
+	m.message.Blur()
 	m.overlay = overlayNone
 	m.setFocus(m.focus)
 }

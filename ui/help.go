@@ -38,7 +38,7 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	case overlayModel:
 		return m.pickerHelpKeys()
 	case overlaySearch:
-		return []key.Binding{relabel(k.Confirm, "use"), relabel(k.Search, "older match"), k.Cancel, k.Quit}
+		return append(m.input.ShortHelp(), k.Quit)
 	case overlayTranscript:
 		keys := []key.Binding{k.Back, k.CardDown, k.PageDown, k.Top, k.Bottom, k.Expand}
 		if p, ok := m.agents.byID[m.viewer.id]; ok && !p.State().Finished() {
@@ -59,13 +59,13 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		}
 		return append(keys, relabel(k.FocusNext, "next"), relabel(k.Back, "input"), k.Quit)
 	}
-	if _, popup := m.input.selected(); popup {
+	if _, popup := m.input.Selected(); popup {
 		return []key.Binding{k.Complete, k.Send, k.Dismiss, k.Quit}
 	}
 	keys := []key.Binding{k.Send}
 	if m.busy {
 		keys = append(keys, k.Interrupt)
-	} else if m.input.empty() {
+	} else if m.input.Empty() {
 		keys = append(keys, k.HistoryPrev)
 	}
 	if m.agents.running() {
@@ -140,7 +140,7 @@ func (m *Model) fullHelpKeys() [][]key.Binding {
 		{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search},
 		{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand},
 	}
-	if _, popup := m.input.selected(); popup {
+	if _, popup := m.input.Selected(); popup {
 		groups[0] = append(groups[0], k.Complete)
 	}
 	var panes []key.Binding

@@ -24,23 +24,23 @@ func (m *Model) resize(width, height int) {
 
 // layout fits the components that keep their own width.
 func (m *Model) layout() {
-	m.input.setWidth(m.width)
+	m.input.SetSize(m.width)
 	m.help.Width = m.width
 	m.status.SetSize(m.width)
-	m.reason.setWidth(innerWidth(m.width))
-	m.message.setWidth(max(m.width-4, 1))
+	m.reason.SetSize(innerWidth(m.width))
+	m.message.SetSize(max(m.width-4, 1))
 	if m.review != nil {
 		m.review.SetSize(m.width, m.height)
 	}
 	if m.overlay == overlayEdit {
-		m.editor.setSize(innerWidth(m.width), max(cardRoom(m.conversationHeight())-4, 1))
+		m.editor.SetSize(innerWidth(m.width), max(cardRoom(m.conversationHeight())-4, 1))
 	}
 }
 
 // roomBelowHeader is what the conversation and the agents area share
 // once the header, status, input and help are placed.
 func (m *Model) roomBelowHeader() int {
-	used := headerRows + statusRows + len(m.inputView()) + len(m.footerView())
+	used := headerRows + statusRows + m.inputHeight() + len(m.footerView())
 	return max(m.height-used, 0)
 }
 
@@ -53,16 +53,21 @@ func (m *Model) conversationHeight() int {
 	return room - m.todoRows(room)
 }
 
+// inputHeight is how many lines inputView takes, computed.
+func (m *Model) inputHeight() int {
+	if m.overlay != overlayMessage {
+		return m.input.Height()
+	}
+	return 3 // the message line in its frame
+}
+
 // inputView is the prompt box, or the line for a child's message in its
 // place while that is open.
 func (m *Model) inputView() []string {
-	if m.overlay == overlaySearch {
-		return m.searchView()
-	}
 	if m.overlay != overlayMessage {
-		return m.input.view(m.width)
+		return strings.Split(m.input.View(), "\n")
 	}
-	box := m.styles.Input.FocusedFrame.Width(max(m.width-2, 1)).Render(m.message.view())
+	box := m.styles.Input.FocusedFrame.Width(max(m.width-2, 1)).Render(m.message.View())
 	return strings.Split(box, "\n")
 }
 
@@ -147,11 +152,7 @@ func (m *Model) bodyView(height int) []string {
 		return append(m.conversationView(height-len(card)), card...)
 	}
 	body := m.conversationView(height)
-	var over []string
-	if m.input.ta.Focused() {
-		over = m.input.popupView(m.width)
-	}
-	over = over[max(len(over)-height, 0):]
+	over := m.input.PopupView(height)
 	copy(body[len(body)-len(over):], over)
 	return body
 }

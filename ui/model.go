@@ -3,6 +3,7 @@ package ui
 import (
 	"time"
 
+	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -47,13 +48,12 @@ type Model struct {
 	// message, and the textarea and help alone are some 15 KB.
 	conv    *conversation
 	agents  *agents
-	input   *input
-	reason  *lineInput // the reason given with a denial
-	message *lineInput // a message for a running child
-	editor  *promptEditor
+	input   *input.Model
+	reason  *input.Line // the reason given with a denial
+	message *input.Line // a message for a running child
+	editor  *input.Editor
 	viewer  *transcriptView // the open transcript
 	review  *changes.Model  // the open review of a child's change
-	search  *historySearch  // the open history search
 	picker  *modelpick.Picker
 	help    *help.Model
 	spinner spinner.Model
@@ -105,18 +105,15 @@ func New(s Session, opts Options) Model {
 	}
 	h := help.New()
 	m.help = &h
-	m.input = newInput(m.keys)
-	m.reason = newLineInput("reason", "optional; enter denies")
-	m.message = newLineInput("message", "sent before its next step")
-	m.editor = newPromptEditor(m.keys)
+	m.agents = newAgents(nil)
+	m.opts.Commands = cleanCommands(opts.Commands)
+	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
+	m.reason = input.NewLine("reason", "optional; enter denies")
+	m.message = input.NewLine("message", "sent before its next step")
+	m.editor = input.NewEditor(m.keys.KeyMap)
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
 	m.status.Tick(m.spinner.View(), m.now())
 	m.applyTheme(palette)
-	m.agents = newAgents(m.styles)
-	m.input.children = m.agents.refs
-	m.opts.Commands = cleanCommands(opts.Commands)
-	m.input.custom = m.opts.Commands
-	m.input.focus()
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
 	if opts.Theme != "" && !ok {
 		m.status.Set(status.Warning, "unknown theme "+opts.Theme+"; using "+palette.Name)
@@ -172,7 +169,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case permissionsMsg:
 		m.showPermissions(msg)
 	default:
-		cmd = m.input.update(msg)
+		cmd = m.input.Update(msg)
 	}
 	return m, tea.Batch(cmd, m.statusClock())
 }
@@ -207,10 +204,11 @@ func (m *Model) applyTheme(p themes.Palette) {
 	} else {
 		m.conv.setStyles(m.styles)
 	}
-	m.input.setStyles(m.styles)
-	m.reason.setStyles(m.styles)
-	m.message.setStyles(m.styles)
-	m.editor.setStyles(m.styles)
+	m.agents.styles = m.styles // panes hold the pointer and follow the theme
+	m.input.SetStyles(m.styles)
+	m.reason.SetStyles(m.styles)
+	m.message.SetStyles(m.styles)
+	m.editor.SetStyles(m.styles)
 	m.spinner.Style = m.styles.Status.Busy
 	m.status.SetStyles(m.styles)
 	m.help.Styles = help.Styles{

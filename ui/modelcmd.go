@@ -33,7 +33,7 @@ func (m *Model) openModelPicker() {
 	slices.SortFunc(models, func(a, b modelpick.Model) int { return cmp.Compare(a.ID, b.ID) })
 	m.picker = modelpick.New(models, m.model, m.styles)
 	m.overlay = overlayModel
-	m.input.blur()
+	m.input.Blur()
 }
 
 // pickerKey gives a key to the open picker; a choice switches the model.
@@ -43,7 +43,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	m.picker, m.overlay = nil, overlayNone
-	m.input.focus()
+	m.input.Focus()
 	if chosen == "" {
 		return nil
 	}

@@ -47,7 +47,7 @@ func TestModelPickerAndCheck(t *testing.T) {
 		}
 		d.checkFits()
 		d.keys("down", "enter")
-		if d.m.overlay != overlayNone || d.m.model != "o3" || !d.m.input.ta.Focused() {
+		if d.m.overlay != overlayNone || d.m.model != "o3" || !d.m.input.Focused() {
 			t.Fatalf("%v: after enter: overlay %v, model %q", size, d.m.overlay, d.m.model)
 		}
 		d.command("/model gpt-9")

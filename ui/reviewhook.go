@@ -47,7 +47,7 @@ func (m *Model) reviewLoaded(msg changes.LoadedMsg) tea.Cmd {
 	m.review = changes.New(r, msg, m.styles)
 	m.review.SetSize(m.width, m.height)
 	m.overlay = overlayReview
-	m.input.blur()
+	m.input.Blur()
 	return nil
 }
 

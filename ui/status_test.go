@@ -76,8 +76,8 @@ func TestCtrlCClearsTypedTextBeforeArmingQuit(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.typeText("half a thought")
 	d.keys("ctrl+c")
-	if d.m.input.value() != "" || d.m.quitArmed {
-		t.Fatalf("first ctrl+c: box %q, armed %v", d.m.input.value(), d.m.quitArmed)
+	if d.m.input.Value() != "" || d.m.quitArmed {
+		t.Fatalf("first ctrl+c: box %q, armed %v", d.m.input.Value(), d.m.quitArmed)
 	}
 	d.keys("ctrl+c")
 	if !d.m.quitArmed {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -157,9 +158,9 @@ func (a *agents) refOf(p *pane.Pane, num string) childRef {
 
 // subagentCompletions completes what follows "/subagents ": the command,
 // then the child it acts on.
-func subagentCompletions(rest string, children []childRef) []candidate {
+func subagentCompletions(rest string, children []childRef) []input.Candidate {
 	name, ref, spaced := strings.Cut(rest, " ")
-	var out []candidate
+	var out []input.Candidate
 	if !spaced {
 		for _, c := range subcommands {
 			if strings.HasPrefix(c.name, name) {
@@ -167,7 +168,7 @@ func subagentCompletions(rest string, children []childRef) []candidate {
 				if c.args != "" {
 					text += " "
 				}
-				out = append(out, candidate{label: strings.TrimSpace(c.name + " " + c.args), text: text, desc: c.desc, complete: c.args == ""})
+				out = append(out, input.Candidate{Label: strings.TrimSpace(c.name + " " + c.args), Text: text, Desc: c.desc, Complete: c.args == ""})
 			}
 		}
 		return out
@@ -182,7 +183,7 @@ func subagentCompletions(rest string, children []childRef) []candidate {
 		return nil
 	}
 	if sub.name == "stop" && strings.HasPrefix("all", ref) {
-		out = append(out, candidate{label: "all", text: "/subagents stop all", desc: "every running sub-agent", complete: true})
+		out = append(out, input.Candidate{Label: "all", Text: "/subagents stop all", Desc: "every running sub-agent", Complete: true})
 	}
 	for _, c := range children {
 		matches := strings.HasPrefix(c.ref(), strings.TrimPrefix(ref, "#")) || strings.HasPrefix(string(c.id), ref)
@@ -192,7 +193,7 @@ func subagentCompletions(rest string, children []childRef) []candidate {
 			if !complete {
 				text += " "
 			}
-			out = append(out, candidate{label: c.ref(), text: text, desc: c.desc, complete: complete})
+			out = append(out, input.Candidate{Label: c.ref(), Text: text, Desc: c.desc, Complete: complete})
 		}
 	}
 	return out

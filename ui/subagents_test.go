@@ -17,7 +17,7 @@ import (
 func (d *driver) command(line string) {
 	d.t.Helper()
 	d.typeText(line)
-	if len(d.m.input.popup()) > 0 {
+	if d.m.input.PopupOpen() {
 		d.keys("esc") // close the popup so enter runs what was typed
 	}
 	d.keys("enter")
@@ -140,7 +140,7 @@ func TestSubagentsCompletion(t *testing.T) {
 	d := twoChildren(t)
 	d.typeText("/subagents st")
 	d.keys("tab")
-	if got := d.m.input.value(); got != "/subagents stop " {
+	if got := d.m.input.Value(); got != "/subagents stop " {
 		t.Fatalf("tab completed to %q", got)
 	}
 	if screen := d.screen(); !strings.Contains(screen, "review-2") || !strings.Contains(screen, "all") || strings.Contains(screen, "explore-1  ") {
@@ -180,7 +180,7 @@ func TestInitAsksForAgentsMD(t *testing.T) {
 	}
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "x"})
 	d.command("/init")
-	if len(d.s.prompts()) != 1 || len(d.m.input.queue) != 1 {
+	if len(d.s.prompts()) != 1 || d.m.input.Queued() != 1 {
 		t.Errorf("/init during a turn is not queued")
 	}
 }

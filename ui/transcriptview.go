@@ -41,7 +41,7 @@ type transcriptKey struct {
 func (m *Model) openTranscript(p *pane.Pane) {
 	m.viewer = &transcriptView{id: p.ID(), pinned: true, expanded: m.conv.rc.expanded}
 	m.overlay = overlayTranscript
-	m.input.blur()
+	m.input.Blur()
 }
 
 // closeTranscript goes back to the conversation, the pane keeping the

@@ -1,4 +1,4 @@
-package ui
+package input
 
 import (
 	"strings"
@@ -9,24 +9,26 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-// historySearch is ctrl+r's incremental search of the prompt history:
-// each key narrows the query, ctrl+r steps to the next older match, enter
-// puts the match in the box, esc gives back what the box held.
-type historySearch struct {
+// search is ctrl+r's incremental search of the prompt history: each key
+// narrows the query, ctrl+r steps to the next older match, enter puts
+// the match in the box, esc gives back what the box held.
+type search struct {
 	query  []rune
 	at     int    // index in the history of the shown match; -1 when none
 	before string // the box's text when the search began
 }
 
-// startSearch opens the search over the box.
-func (m *Model) startSearch() {
-	m.search = &historySearch{at: -1, before: m.input.value()}
-	m.overlay = overlaySearch
-	m.search.find(m.input.history, len(m.input.history)-1)
+// StartSearch opens the search in the box's place.
+func (m *Model) StartSearch() {
+	m.search = &search{at: -1, before: m.Value()}
+	m.search.find(m.history, len(m.history)-1)
 }
 
+// Searching says whether the search is open.
+func (m *Model) Searching() bool { return m.search != nil }
+
 // find shows the newest match at or before from.
-func (s *historySearch) find(history []string, from int) {
+func (s *search) find(history []string, from int) {
 	q := strings.ToLower(string(s.query))
 	for i := min(from, len(history)-1); i >= 0; i-- {
 		if strings.Contains(strings.ToLower(history[i]), q) {
@@ -38,8 +40,8 @@ func (s *historySearch) find(history []string, from int) {
 }
 
 // searchKey edits the query or ends the search.
-func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
-	s, h := m.search, m.input.history
+func (m *Model) searchKey(msg tea.KeyMsg) {
+	s, h := m.search, m.history
 	switch {
 	case key.Matches(msg, m.keys.Search):
 		if s.at > 0 {
@@ -47,13 +49,13 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 		}
 	case key.Matches(msg, m.keys.Confirm):
 		if s.at >= 0 {
-			m.input.set(h[s.at])
-			m.input.browse = s.at
+			m.Set(h[s.at])
+			m.browse = s.at
 		}
-		m.endSearch()
+		m.search = nil
 	case key.Matches(msg, m.keys.Cancel):
-		m.input.set(s.before)
-		m.endSearch()
+		m.Set(s.before)
+		m.search = nil
 	case msg.Type == tea.KeyBackspace:
 		if len(s.query) > 0 {
 			s.query = s.query[:len(s.query)-1]
@@ -63,22 +65,15 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 		s.query = append(s.query, msg.Runes...) // a space's Runes hold it
 		s.find(h, len(h)-1)
 	}
-	return nil
 }
 
-// endSearch closes the search; the box has the keys again.
-func (m *Model) endSearch() {
-	m.search, m.overlay = nil, overlayNone
-	m.layout()
-}
-
-// searchView is the search box drawn in the input's place: the query and
+// searchView is the search box drawn in the box's place: the query and
 // the match's first line.
-func (m *Model) searchView() []string {
+func (m *Model) searchView() string {
 	s, st := m.search, m.styles.Input
 	match := st.Placeholder.Render("no match")
 	if s.at >= 0 {
-		first, _, more := strings.Cut(termtext.Clean(m.input.history[s.at]), "\n")
+		first, _, more := strings.Cut(termtext.Clean(m.history[s.at]), "\n")
 		if more {
 			first += " …"
 		}
@@ -86,6 +81,5 @@ func (m *Model) searchView() []string {
 	}
 	line := st.Prompt.Render("search history: ") + st.Text.Render(termtext.Clean(string(s.query))) +
 		st.Prompt.Render(" → ") + match
-	box := st.FocusedFrame.Width(max(m.width-2, 1)).Render(fit(line, max(m.width-4, 1)))
-	return strings.Split(box, "\n")
+	return st.FocusedFrame.Width(max(m.width-2, 1)).Render(termtext.Fit(line, max(m.width-4, 1)))
 }
