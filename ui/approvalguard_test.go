@@ -24,13 +24,13 @@ func TestCardArmsOnlyAfterAQuietPeriod(t *testing.T) {
 	}
 	d.typeText("ya")
 	d.fire() // the first timer finds keys were typed: it waits again
-	if d.m.approvals[0].armed || len(d.timers) != 1 {
-		t.Fatalf("armed %v with %d timers after typing", d.m.approvals[0].armed, len(d.timers))
+	if d.m.approvals.Armed() || len(d.timers) != 1 {
+		t.Fatalf("armed %v with %d timers after typing", d.m.approvals.Armed(), len(d.timers))
 	}
 	d.typeText("n")
 	d.fire()
 	d.fire()
-	if !d.m.approvals[0].armed || !strings.Contains(d.screen(), "y allow once") {
+	if !d.m.approvals.Armed() || !strings.Contains(d.screen(), "y allow once") {
 		t.Fatalf("the card did not arm after a quiet period:\n%s", d.screen())
 	}
 	if got := d.m.input.Value(); got != "yan" || len(answers) != 0 {

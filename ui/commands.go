@@ -73,6 +73,12 @@ func (m *Model) runCommand(line string) tea.Cmd {
 	return nil
 }
 
+// keyPlaces says where each group of keys applies, in /help's headings.
+var keyPlaces = map[string]string{
+	"input": "in the input", "conversation": "in the conversation", "card": "on a card",
+	"pane": "on a sub-agent's pane (tab to reach it)", "transcript": "in a transcript (enter on a pane)", "anywhere": "anywhere",
+}
+
 // cmdHelp writes the commands, keys and themes into the conversation.
 func (m *Model) cmdHelp() {
 	var b strings.Builder
@@ -89,11 +95,13 @@ func (m *Model) cmdHelp() {
 		fmt.Fprintf(&b, "  /%-*s  %s\n", width, strings.TrimSpace(c.name+" "+c.args), c.desc)
 	}
 	m.customHelp(&b)
+	b.WriteString("\n")
 	for _, group := range m.allKeys() {
-		fmt.Fprintf(&b, "\nKeys %s:\n", group.where)
-		for _, k := range group.keys {
-			fmt.Fprintf(&b, "  %-15s %s\n", k.Help().Key, k.Help().Desc)
+		keys := make([]string, len(group.Keys))
+		for i, k := range group.Keys {
+			keys[i] = k.Help().Key + " " + k.Help().Desc
 		}
+		fmt.Fprintf(&b, "Keys %s: %s\n", keyPlaces[group.Where], strings.Join(keys, " · "))
 	}
 	fmt.Fprintf(&b, "\nThemes: %s", strings.Join(themes.Names(), ", "))
 	m.conv.add(&note{kind: noteInfo, text: b.String()})

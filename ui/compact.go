@@ -8,7 +8,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // cmdCompact is /compact [focus]: the session replaces the conversation
@@ -45,7 +44,7 @@ func (m *Model) compacted(ev event.Compacted) tea.Cmd {
 	m.status.Compacting(false, false)
 	switch {
 	case ev.Error != "":
-		m.status.Set(status.Error, "compact: "+termtext.Clean(ev.Error)+"; the conversation is unchanged")
+		m.status.Set(status.Error, "compact: "+ev.Error+"; the conversation is unchanged")
 	case ev.Auto:
 		m.status.Set(status.Info, "compacted the conversation to fit the context window")
 	default:
@@ -73,13 +72,13 @@ func (b *compactedBlock) render(rc *renderCtx, width int) []string {
 	}
 	line := fmt.Sprintf("⊟ %s: %s replaced by a summary", what, plural(b.ev.Replaced, "message"))
 	if b.ev.Focus != "" {
-		line += " (focus: " + termtext.Clean(b.ev.Focus) + ")"
+		line += " (focus: " + b.ev.Focus + ")"
 	}
 	if !rc.expanded {
 		return []string{fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
 	}
 	lines := []string{fit(st.Info.Render(line), width)}
-	for _, l := range wrap(termtext.Clean(b.ev.Summary), max(width-4, 1)) {
+	for _, l := range wrap(b.ev.Summary, max(width-4, 1)) {
 		lines = append(lines, "    "+st.Reasoning.Render(l))
 	}
 	return lines

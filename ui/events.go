@@ -58,6 +58,7 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 // whoever asks; a child's events (its approvals too) belong to its pane,
 // the main agent's to the conversation.
 func (m *Model) route(ev event.Event) tea.Cmd {
+	ev = termtext.Event(ev) // the one place event text is cleaned
 	if q, ok := ev.(event.ResultQueued); ok {
 		m.resultQueued(q) // about a child that ended: its pane is a record
 		return nil

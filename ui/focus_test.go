@@ -145,8 +145,8 @@ func TestMessageLineKeepsItsTextWhenACardInterrupts(t *testing.T) {
 func TestTranscriptExpandLeavesTheConversationAlone(t *testing.T) {
 	d := threeRunning(t, 100, 30)
 	d.keys("tab", "enter", "ctrl+o")
-	if d.m.conv.rc.expanded || !d.m.viewer.expanded {
-		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.rc.expanded, d.m.viewer.expanded)
+	if d.m.conv.rc.expanded || !d.m.viewer.Expanded() {
+		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.rc.expanded, d.m.viewer.Expanded())
 	}
 	d.keys("esc", "esc", "ctrl+o")
 	if !d.m.conv.rc.expanded {

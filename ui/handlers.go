@@ -15,7 +15,7 @@ const wheelLines = 3
 // handleKey routes a key: quit always works, then the active overlay
 // takes the key, then the global keys, then the input.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	m.keyGen++ // any keystroke restarts an unarmed card's quiet period
+	m.approvals.Keystroke() // any keystroke restarts an unarmed card's quiet period
 	msg = asText(msg)
 	if key.Matches(msg, m.keys.Quit) {
 		return m.quit()
@@ -163,7 +163,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) {
 	switch {
 	case delta == 0:
 	case m.overlay == overlayTranscript:
-		m.viewer.scroll(delta, m.transcriptLines(), m.transcriptHeight())
+		m.viewer.Scroll(delta)
 	case m.overlay != overlayNone:
 	case delta < 0:
 		m.conv.scrollUp(-delta, m.width, m.conversationHeight())

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/input"
 )
 
@@ -14,6 +15,8 @@ type KeyMap struct {
 	// Search, Complete, Dismiss) and the one-line boxes' (Confirm, Cancel)
 	// live with the box.
 	input.KeyMap
+	// The cards' answers (Allow … CardDown) live with the cards.
+	Cards approval.KeyMap
 
 	Interrupt key.Binding
 	Quit      key.Binding
@@ -23,18 +26,6 @@ type KeyMap struct {
 	Bottom    key.Binding
 	Expand    key.Binding
 	Help      key.Binding
-
-	// Approval card keys. Deny asks for an optional reason; DenyNow
-	// denies without one (and, on a tool card, stops the turn).
-	Allow       key.Binding
-	AllowAlways key.Binding
-	AllowFolder key.Binding
-	AllowAll    key.Binding
-	Edit        key.Binding
-	Deny        key.Binding
-	DenyNow     key.Binding
-	CardUp      key.Binding
-	CardDown    key.Binding
 
 	// Sub-agent keys: focus moves between the input and the panes; the
 	// others act on the focused pane.
@@ -51,6 +42,7 @@ type KeyMap struct {
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		KeyMap: input.DefaultKeyMap(),
+		Cards:  approval.DefaultKeyMap(),
 
 		Interrupt: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "interrupt")),
 		Quit:      key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
@@ -60,16 +52,6 @@ func DefaultKeyMap() KeyMap {
 		Bottom:    key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
 		Expand:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "expand")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
-
-		Allow:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "allow once")),
-		AllowAlways: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "always allow")),
-		AllowFolder: key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "always allow the folder")),
-		AllowAll:    key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "approve all")),
-		Edit:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit prompt")),
-		Deny:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "deny")),
-		DenyNow:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "deny")),
-		CardUp:      key.NewBinding(key.WithKeys("up", "pgup"), key.WithHelp("↑", "scroll")),
-		CardDown:    key.NewBinding(key.WithKeys("down", "pgdown"), key.WithHelp("↓", "scroll")),
 
 		FocusNext:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "panes")),
 		FocusPrev:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "back")),

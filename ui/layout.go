@@ -27,13 +27,23 @@ func (m *Model) layout() {
 	m.input.SetSize(m.width)
 	m.help.Width = m.width
 	m.status.SetSize(m.width)
-	m.reason.SetSize(innerWidth(m.width))
 	m.message.SetSize(max(m.width-4, 1))
 	if m.review != nil {
 		m.review.SetSize(m.width, m.height)
 	}
-	if m.overlay == overlayEdit {
-		m.editor.SetSize(innerWidth(m.width), max(cardRoom(m.conversationHeight())-4, 1))
+	m.fitBody()
+}
+
+// fitBody fits the agents area, then gives the cards their room: the
+// conversation keeps a few lines above them. Both follow the panes and
+// the input, so they are refitted after every message.
+func (m *Model) fitBody() {
+	m.fitAgents()
+	if m.viewer != nil {
+		m.viewer.SetSize(m.width, m.transcriptHeight())
+	}
+	if m.approvals.Len() > 0 {
+		m.approvals.SetSize(m.width, cardRoom(m.conversationHeight()))
 	}
 }
 
@@ -48,8 +58,7 @@ func (m *Model) roomBelowHeader() int {
 // overlays drawn over it) once the fixed parts and the agents area are
 // placed.
 func (m *Model) conversationHeight() int {
-	room := m.roomBelowHeader()
-	room -= m.agentsHeight(room)
+	room := m.roomBelowHeader() - m.agents.area
 	return room - m.todoRows(room)
 }
 
@@ -101,7 +110,7 @@ func (m Model) build() string {
 		}
 	}
 	room := max(m.height-headerRows-statusRows-len(input)-len(footer), 0)
-	agents := m.agentsHeight(room)
+	agents := min(m.agents.area, room)
 	todo := m.todoRows(room - agents)
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
@@ -128,7 +137,7 @@ func (m *Model) transcriptFrame() string {
 	}
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
-	lines = append(lines, m.transcriptScreen(m.transcriptHeight())...)
+	lines = append(lines, strings.Split(m.viewer.View(), "\n")...)
 	lines = append(lines, m.status.View())
 	lines = append(lines, footer...)
 	if len(lines) > m.height {
@@ -147,7 +156,7 @@ func (m *Model) bodyView(height int) []string {
 		return append(m.conversationView(height-len(pick)), pick...)
 	}
 	if m.cardActive() {
-		card := m.cardView(cardRoom(height))
+		card := strings.Split(m.approvals.View(), "\n") // sized for cardRoom(height) in Update
 		card = card[max(len(card)-height, 0):]
 		return append(m.conversationView(height-len(card)), card...)
 	}

@@ -3,7 +3,9 @@ package ui
 import (
 	"time"
 
+	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
 	"github.com/charmbracelet/bubbles/help"
@@ -17,20 +19,18 @@ import (
 	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
-// overlay is what, if anything, sits above the conversation and takes the
+// layer is what, if anything, sits above the conversation and takes the
 // keys. There is one mode at a time, never a flag per dialog.
-type overlay int
+type layer int
 
 const (
-	overlayNone       overlay = iota
-	overlayApproval           // the first card takes the keys
-	overlayReason             // the card's line for a denial's reason
-	overlayEdit               // the card's editor for a delegation's prompt
-	overlayMessage            // a line whose text goes into a running child
-	overlayTranscript         // a child's whole transcript, full screen
-	overlayReview             // a worktree child's change under review, full screen
-	overlaySearch             // ctrl+r's search of the prompt history, in the input's place
-	overlayModel              // /model's picker, under the conversation
+	overlayNone       layer = iota
+	overlayApproval         // the cards: the first takes the keys once armed
+	overlayMessage          // a line whose text goes into a running child
+	overlayTranscript       // a child's whole transcript, full screen
+	overlayReview           // a worktree child's change under review, full screen
+	overlaySearch           // ctrl+r's search of the prompt history, in the input's place
+	overlayModel            // /model's picker, under the conversation
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -49,26 +49,21 @@ type Model struct {
 	conv    *conversation
 	agents  *agents
 	input   *input.Model
-	reason  *input.Line // the reason given with a denial
-	message *input.Line // a message for a running child
-	editor  *input.Editor
-	viewer  *transcriptView // the open transcript
-	review  *changes.Model  // the open review of a child's change
+	message *input.Line         // a message for a running child
+	viewer  *overlay.Transcript // the open transcript
+	review  *changes.Model      // the open review of a child's change
 	picker  *modelpick.Picker
 	help    *help.Model
 	spinner spinner.Model
 	now     func() time.Time // the clock panes measure against
-	// after schedules msg in d: tea.Tick in the program; tests replace it
-	// to drive the typing guard and the notifications by hand.
-	after func(d time.Duration, msg tea.Msg) tea.Cmd
 
 	width, height int
-	overlay       overlay
-	behind        overlay         // the view the cards interrupted, back once they are answered
-	focus         event.AgentID   // the focused pane's child; "" is the input
-	target        event.AgentID   // the child the message line is for
-	approvals     []*approvalCard // the first is the active card
-	todos         []event.Todo    // the main agent's task list
+	overlay       layer
+	behind        layer         // the view the cards interrupted, back once they are answered
+	focus         event.AgentID // the focused pane's child; "" is the input
+	target        event.AgentID // the child the message line is for
+	approvals     *approval.Model
+	todos         []event.Todo // the main agent's task list
 
 	model         string
 	contextWindow int64
@@ -82,10 +77,7 @@ type Model struct {
 	quitArmed     bool
 	frame         *frame // the last view, rebuilt at most once per frame
 
-	// keyGen counts keystrokes: a card arms only when it has not moved
-	// for armDelay. cardSeq numbers cards as they arrive.
-	keyGen, cardSeq int
-	notify          notifier
+	notify notifier
 }
 
 // New builds the UI for a session. An unknown theme falls back to the
@@ -93,7 +85,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, after: tick,
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{},
 		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
 	}
 	if m.contextWindow <= 0 {
@@ -108,9 +100,8 @@ func New(s Session, opts Options) Model {
 	m.agents = newAgents(nil)
 	m.opts.Commands = cleanCommands(opts.Commands)
 	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
-	m.reason = input.NewLine("reason", "optional; enter denies")
 	m.message = input.NewLine("message", "sent before its next step")
-	m.editor = input.NewEditor(m.keys.KeyMap)
+	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick)
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
 	m.status.Tick(m.spinner.View(), m.now())
 	m.applyTheme(palette)
@@ -162,8 +153,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.copied(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
-	case cardArmMsg:
-		cmd = m.armCard(msg)
+	case approval.ArmMsg:
+		cmd = m.cardUpdate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
 		cmd = m.terminalFocus(msg)
 	case permissionsMsg:
@@ -171,6 +162,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.input.Update(msg)
 	}
+	m.fitBody()
 	return m, tea.Batch(cmd, m.statusClock())
 }
 
@@ -206,9 +198,11 @@ func (m *Model) applyTheme(p themes.Palette) {
 	}
 	m.agents.styles = m.styles // panes hold the pointer and follow the theme
 	m.input.SetStyles(m.styles)
-	m.reason.SetStyles(m.styles)
+	m.approvals.SetStyles(m.styles)
+	if m.viewer != nil {
+		m.viewer.Restyle()
+	}
 	m.message.SetStyles(m.styles)
-	m.editor.SetStyles(m.styles)
 	m.spinner.Style = m.styles.Status.Busy
 	m.status.SetStyles(m.styles)
 	m.help.Styles = help.Styles{

@@ -4,7 +4,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // SetWorking shows or hides the working line: the main agent has the
@@ -50,9 +49,8 @@ func (m *Model) Update(msg tea.Msg) {
 	case event.UsageReported:
 		m.turn.Counted(ev.Request.CompletionTokens)
 	case event.Notice:
-		m.Set(Warning, termtext.Clean(ev.Text))
+		m.Set(Warning, ev.Text)
 	case event.Retrying:
-		ev.Reason = termtext.Clean(ev.Reason)
 		m.notice = notice{level: Warning, until: Turn, retry: &ev}
 	case event.TextDelta:
 		m.retryAnswered()

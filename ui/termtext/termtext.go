@@ -51,3 +51,9 @@ func Fit(line string, width int) string {
 	}
 	return ansi.Truncate(line, max(width, 0), "…")
 }
+
+// Wrap breaks plain text into lines of at most width cells, at spaces
+// where it can and mid-word where it must, so nothing is lost to a cut.
+func Wrap(s string, width int) string {
+	return ansi.Wrap(s, max(width, 1), "")
+}

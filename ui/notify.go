@@ -29,30 +29,14 @@ type notifier struct {
 	turnStart time.Time
 }
 
-// cardWaiting starts the card's wait: the person is called at once if
-// the terminal is not focused, else by notifyOverdue once it has waited
-// notifyAfter. The animation clock, which runs while a card waits (a turn
-// is running), does the timing, so no timer outlives the program.
-func (m *Model) cardWaiting(card *approvalCard) tea.Cmd {
-	card.shownAt = m.now()
-	if !m.notify.focused {
-		card.called = true
-		return m.notify.call(titleWaiting)
-	}
-	return nil
-}
-
 // notifyOverdue calls the person for the active card once it has waited
-// notifyAfter.
+// notifyAfter. The animation clock, which runs while a card waits (a
+// turn is running), does the timing, so no timer outlives the program.
 func (m *Model) notifyOverdue() tea.Cmd {
-	if len(m.approvals) == 0 {
+	m.approvals.SetNow(m.now())
+	if !m.approvals.Call(false, notifyAfter) {
 		return nil
 	}
-	card := m.approvals[0]
-	if card.called || card.shownAt.IsZero() || m.now().Sub(card.shownAt) < notifyAfter {
-		return nil
-	}
-	card.called = true
 	return m.notify.call(titleWaiting)
 }
 
@@ -63,7 +47,7 @@ func (m *Model) terminalFocus(msg tea.Msg) tea.Cmd {
 	if m.notify.focused {
 		return m.notify.clear()
 	}
-	if len(m.approvals) > 0 {
+	if m.approvals.Len() > 0 {
 		return m.notify.call(titleWaiting)
 	}
 	return nil
