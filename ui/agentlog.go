@@ -5,6 +5,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/convo"
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -52,10 +55,10 @@ func (m *Model) subagentsLog(rest string) tea.Cmd {
 		case f == "tools":
 			tools = true
 		case err != nil:
-			m.setStatus(statusError, fmt.Sprintf("/subagents log: %q is neither a limit nor \"tools\"; usage: /subagents log <id|#> [limit] [tools]", termtext.Clean(f)))
+			m.status.Set(status.Error, fmt.Sprintf("/subagents log: %q is neither a limit nor \"tools\"; usage: /subagents log <id|#> [limit] [tools]", termtext.Clean(f)))
 			return nil
 		case n < 1:
-			m.setStatus(statusError, fmt.Sprintf("/subagents log: the limit must be 1 or more, got %d", n))
+			m.status.Set(status.Error, fmt.Sprintf("/subagents log: the limit must be 1 or more, got %d", n))
 			return nil
 		default:
 			limit = n
@@ -80,55 +83,49 @@ func recordedEvents(records []transcript.Record) []event.Event {
 			continue
 		}
 		if ev, err := event.UnmarshalEvent(rec.Data); err == nil {
-			out = append(out, ev)
+			out = append(out, termtext.Event(ev)) // where a transcript's events enter
 		}
 	}
 	return out
 }
 
 // showLog puts a child's log into the conversation: its recorded events
-// built into a conversation of its own and drawn the way the main one is,
-// Markdown rendered and tool calls by their titles.
+// built into a conversation model the way live events build one, and
+// drawn the way the transcript view draws it.
 func (m *Model) showLog(msg logMsg) {
 	if msg.err != nil {
-		m.setStatus(statusError, termtext.Clean(msg.err.Error()))
+		m.status.Set(status.Error, termtext.Clean(msg.err.Error()))
 		return
 	}
-	child := newConversation(m.styles)
-	for _, ev := range msg.events {
-		if _, isTool := ev.(event.ToolStarted); isTool && !msg.tools {
-			continue
+	var entries []convo.Entry
+	for _, e := range convo.FromEvents("", msg.events).Entries() {
+		if e.Kind != convo.ToolCall || msg.tools {
+			entries = append(entries, e)
 		}
-		if _, isTool := ev.(event.ToolFinished); isTool && !msg.tools {
-			continue
-		}
-		child.Apply(ev)
 	}
-	child.endStreams(false)
-	m.conv.add(&logBlock{title: termtext.Clean(msg.title), items: child.items, limit: msg.limit})
+	m.conv.add(&logBlock{title: termtext.Clean(msg.title), entries: entries, limit: msg.limit})
 	m.conv.toBottom()
 }
 
-// logBlock is a child's log in the conversation: its last limit entries,
-// each drawn by its own block.
+// logBlock is a child's log in the conversation: its last limit entries.
 type logBlock struct {
-	title string
-	items []*item
-	limit int
+	title   string
+	entries []convo.Entry
+	limit   int
 }
 
 func (b *logBlock) render(rc *renderCtx, width int) []string {
 	lines := []string{rc.styles.Conversation.Info.Render(b.title)}
-	if len(b.items) == 0 {
+	if len(b.entries) == 0 {
 		return append(lines, rc.styles.Conversation.Info.Render("(no messages yet)"))
 	}
-	shown := b.items[max(len(b.items)-b.limit, 0):]
-	if hidden := len(b.items) - len(shown); hidden > 0 {
+	shown := b.entries[max(len(b.entries)-b.limit, 0):]
+	if hidden := len(b.entries) - len(shown); hidden > 0 {
 		lines = append(lines, rc.styles.Conversation.Info.Render(fmt.Sprintf("… %s before these", plural(hidden, "earlier entry/earlier entries"))))
 	}
-	for _, it := range shown {
+	for _, e := range shown {
 		lines = append(lines, "")
-		lines = append(lines, gutter(it.block.render(rc, width-2), "  ")...)
+		lines = append(lines, gutter(entryLines(rc, e, width-2), "  ")...)
 	}
 	return lines
 }

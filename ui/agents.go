@@ -25,6 +25,8 @@ type agents struct {
 	turnOf map[event.AgentID]int // the turn each child belongs to
 	turn   int                   // the main agent's turns so far
 	top    int                   // the first live pane shown when not all fit
+	area   int                   // lines the agents area takes, set by fitAgents
+	sizes  []int                 // each live pane's lines, or none while only headers fit
 }
 
 func newAgents(styles *themes.Styles) *agents {

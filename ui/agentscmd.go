@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
@@ -21,8 +23,8 @@ Keep it short and factual. If an AGENTS.md already exists, improve it rather tha
 // now, or queued while a turn runs.
 func (m *Model) cmdInit() tea.Cmd {
 	if m.busy {
-		m.input.enqueue(initPrompt)
-		m.setTransient(statusInfo, "/init queued; it is sent when the turn ends", endTurn, "")
+		m.input.Enqueue(initPrompt)
+		m.status.SetTransient(status.Info, "/init queued; it is sent when the turn ends", status.Turn, "")
 		return nil
 	}
 	m.conv.toBottom()

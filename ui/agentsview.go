@@ -23,20 +23,50 @@ func (m *Model) agentsShare(avail int) int {
 	return avail / 2
 }
 
-// agentsHeight is how many lines the agents area takes out of avail: what
-// the live panes want, within their share, and at least a line for them
-// when there is any room at all.
-func (m *Model) agentsHeight(avail int) int {
-	live := m.agents.live()
+// fitAgents sizes the agents area and every live pane in it, in Update
+// whenever something may have changed them, so drawing only reads the
+// sizes: the area takes what the live panes want out of the room below
+// the header, within its share and at least a line when there is any
+// room at all. When all fit, each pane gets what it wants; when only
+// headers fit, every pane is its header and the spare lines go to the
+// focused pane first; when not even that fits, a window of headers
+// follows the focus.
+func (m *Model) fitAgents() {
+	a, live, avail := m.agents, m.agents.live(), m.roomBelowHeader()
+	a.area, a.sizes = 0, a.sizes[:0]
 	if len(live) == 0 || avail < 2 {
-		return 0
+		return
 	}
-	want := 1 // the rule over the panes
-	for _, p := range live {
+	want := make([]int, len(live))
+	total := 0
+	for i, p := range live {
 		p.SetSize(m.width, maxPaneLines)
-		want += p.Lines()
+		want[i] = p.Lines()
+		total += want[i]
 	}
-	return min(want, max(m.agentsShare(avail), 1))
+	a.area = min(1+total, max(m.agentsShare(avail), 1)) // the rule over the panes
+	height := a.area
+	if height > 1 {
+		height--
+	}
+	focus := focusIndex(live, m.focus)
+	if len(live) > height {
+		shown := max(height-1, 0)
+		if focus >= 0 {
+			a.top = max(min(a.top, focus), focus-shown+1)
+		}
+		a.top = max(0, min(a.top, len(live)-shown))
+		return
+	}
+	a.top = 0
+	sizes := want
+	if total > height {
+		sizes = shareLines(want, height, focus)
+	}
+	for i, p := range live {
+		p.SetSize(m.width, sizes[i])
+	}
+	a.sizes = append(a.sizes, sizes...)
 }
 
 // agentsView draws a rule and the live panes in height lines. When all
@@ -53,38 +83,20 @@ func (m *Model) agentsView(height int) []string {
 	if height > 1 {
 		rule, height = []string{m.agentsRule(len(live))}, height-1
 	}
-	return append(rule, m.panesView(live, height)...)
+	if len(m.agents.sizes) != len(live) {
+		return append(rule, m.headerWindow(live, height)...)
+	}
+	lines := make([]string, 0, height)
+	for i, p := range live {
+		lines = append(lines, paneLines(p, m.agents.sizes[i], m.width)...)
+	}
+	return append(rule, lines...)
 }
 
 // agentsRule is the line over the panes: how many children are live.
 func (m *Model) agentsRule(n int) string {
 	label := fmt.Sprintf("─ sub-agents (%d) ", n)
 	return fit(m.styles.Pane.Muted.Render(label+strings.Repeat("─", max(m.width-ansi.StringWidth(label), 0))), m.width)
-}
-
-// panesView draws the live panes in height lines.
-func (m *Model) panesView(live []*pane.Pane, height int) []string {
-	if len(live) > height {
-		return m.headerWindow(live, height)
-	}
-	m.agents.top = 0
-	want := make([]int, len(live))
-	total := 0
-	for i, p := range live {
-		p.SetSize(m.width, maxPaneLines)
-		want[i] = p.Lines()
-		total += want[i]
-	}
-	sizes := want
-	if total > height {
-		sizes = shareLines(want, height, focusIndex(live, m.focus))
-	}
-	lines := make([]string, 0, height)
-	for i, p := range live {
-		p.SetSize(m.width, sizes[i])
-		lines = append(lines, paneLines(p, sizes[i], m.width)...)
-	}
-	return lines
 }
 
 // shareLines gives each pane one line, then the rest of height to the
@@ -113,26 +125,20 @@ func shareLines(want []int, height, focus int) []int {
 }
 
 // headerWindow draws headers only, for as many panes as fit beside a row
-// that counts the hidden ones; the window scrolls to keep the focused
-// pane in view.
+// that counts the hidden ones; fitAgents scrolled the window to keep the
+// focused pane in view.
 func (m *Model) headerWindow(live []*pane.Pane, height int) []string {
 	shown := max(height-1, 0)
-	a := m.agents
-	if f := focusIndex(live, m.focus); f >= 0 {
-		a.top = min(a.top, f)
-		a.top = max(a.top, f-shown+1)
-	}
-	a.top = max(0, min(a.top, len(live)-shown))
+	top := max(0, min(m.agents.top, len(live)-shown))
 	lines := make([]string, 0, height)
-	for _, p := range live[a.top : a.top+shown] {
-		p.SetSize(m.width, 1)
-		lines = append(lines, fit(p.Header(), m.width))
+	for _, p := range live[top : top+shown] {
+		lines = append(lines, fit(p.HeaderLine(m.width), m.width))
 	}
 	// "running" only when it is true of every hidden child: some may
 	// still await approval or a free slot.
 	running := " running"
 	for i, p := range live {
-		if hidden := i < a.top || i >= a.top+shown; hidden && p.State() != pane.Running {
+		if hidden := i < top || i >= top+shown; hidden && p.State() != pane.Running {
 			running = ""
 		}
 	}
@@ -146,7 +152,7 @@ func (m *Model) headerWindow(live []*pane.Pane, height int) []string {
 // paneLines draws a pane in exactly height lines, none wider than width.
 func paneLines(p *pane.Pane, height, width int) []string {
 	if height == 1 {
-		return []string{fit(p.Header(), width)}
+		return []string{fit(p.HeaderLine(width), width)}
 	}
 	lines := strings.Split(p.View(), "\n")
 	if len(lines) > height {

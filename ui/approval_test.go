@@ -28,8 +28,8 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 			d := newDriver(t, 80, 24)
 			d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "test it"})
 			answers := askTool(t, d, "p1", mainMeta)
-			if d.m.overlay != overlayApproval || d.m.input.ta.Focused() {
-				t.Fatalf("card shown: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			if d.m.overlay != overlayApproval || d.m.input.Focused() {
+				t.Fatalf("card shown: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
 			}
 			d.keys(strings.Fields(key)...)
 			select {
@@ -40,8 +40,8 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				t.Fatalf("%s gave no answer", key)
 			}
-			if d.m.overlay != overlayNone || !d.m.input.ta.Focused() {
-				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			if d.m.overlay != overlayNone || !d.m.input.Focused() {
+				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
 			}
 			if stopped := d.s.interrupts != 0; stopped != (key == "esc") {
 				t.Errorf("%s: turn interrupted = %v; only esc on a tool card stops the turn", key, stopped)
@@ -61,7 +61,7 @@ func TestTypingBeforeCardNeverAnswers(t *testing.T) {
 	if len(answers) != 0 {
 		t.Fatalf("answered %v by keys typed before the card or pasted", <-answers)
 	}
-	if got := d.m.input.value(); got != "yyesz" {
+	if got := d.m.input.Value(); got != "yyesz" {
 		t.Errorf("the box holds %q; keys typed while the card arms go on into it", got)
 	}
 	if !strings.Contains(d.screen(), "Allow run_command?") || !strings.Contains(d.screen(), "go test ./...") {
@@ -97,8 +97,8 @@ func TestCardsDroppedWhenResolvedOrTurnEnds(t *testing.T) {
 	askTool(t, d, "p1", mainMeta)
 	left := askTool(t, d, "p2", mainMeta)
 	d.emit(event.ApprovalResolved{Meta: mainMeta, RequestID: "p1", Answer: event.Answer{Decision: event.Allow}, By: "remembered"})
-	if len(d.m.approvals) != 1 || d.m.approvals[0].req.ID != "p2" {
-		t.Fatalf("after p1 resolved the cards are %d", len(d.m.approvals))
+	if d.m.approvals.Len() != 1 || d.m.approvals.Drop("p1") {
+		t.Fatalf("after p1 resolved the cards are %d", d.m.approvals.Len())
 	}
 	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusInterrupted})
 	if got := (<-left).Decision; got != event.Deny || d.m.overlay != overlayNone {

@@ -24,16 +24,16 @@ func TestCardArmsOnlyAfterAQuietPeriod(t *testing.T) {
 	}
 	d.typeText("ya")
 	d.fire() // the first timer finds keys were typed: it waits again
-	if d.m.approvals[0].armed || len(d.timers) != 1 {
-		t.Fatalf("armed %v with %d timers after typing", d.m.approvals[0].armed, len(d.timers))
+	if d.m.approvals.Armed() || len(d.timers) != 1 {
+		t.Fatalf("armed %v with %d timers after typing", d.m.approvals.Armed(), len(d.timers))
 	}
 	d.typeText("n")
 	d.fire()
 	d.fire()
-	if !d.m.approvals[0].armed || !strings.Contains(d.screen(), "y allow once") {
+	if !d.m.approvals.Armed() || !strings.Contains(d.screen(), "y allow once") {
 		t.Fatalf("the card did not arm after a quiet period:\n%s", d.screen())
 	}
-	if got := d.m.input.value(); got != "yan" || len(answers) != 0 {
+	if got := d.m.input.Value(); got != "yan" || len(answers) != 0 {
 		t.Fatalf("box %q, %d answers; typing must land in the box and answer nothing", got, len(answers))
 	}
 	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y"), Paste: true})
@@ -58,8 +58,8 @@ func TestNextCardArmsAfresh(t *testing.T) {
 	d.keys("y")
 	<-first
 	d.typeText("a")
-	if len(second) != 0 || d.m.input.value() != "a" {
-		t.Fatalf("the next card took a key typed right after: box %q", d.m.input.value())
+	if len(second) != 0 || d.m.input.Value() != "a" {
+		t.Fatalf("the next card took a key typed right after: box %q", d.m.input.Value())
 	}
 }
 
@@ -76,8 +76,8 @@ func TestAlwaysSaysWhatWasAdded(t *testing.T) {
 	if got.Decision != event.AllowAlways || strings.Join(got.Rules, ",") != "run_command(go test:*)" {
 		t.Fatalf("answer %+v", got)
 	}
-	if !strings.Contains(d.m.status.text, "added run_command(go test:*)") {
-		t.Errorf("status %q does not say what was added", d.m.status.text)
+	if !strings.Contains(d.m.status.Text(), "added run_command(go test:*)") {
+		t.Errorf("status %q does not say what was added", d.m.status.Text())
 	}
 	req := &event.ApprovalRequest{ID: "p2", Kind: event.ApproveTool, Tool: "write_file", Args: `{"path":"docs/a.md"}`,
 		Always: []string{"write_file(docs/a.md)"}, AlwaysFolder: []string{"write_file(docs/**)"}}
@@ -150,19 +150,19 @@ func TestPermissionsCommand(t *testing.T) {
 		t.Fatalf("the added rule is not listed:\n%s", d.screen())
 	}
 	run("/permissions save")
-	if len(saved) != 1 || !strings.Contains(d.m.status.text, "saved") {
-		t.Fatalf("save wrote %v, status %q", saved, d.m.status.text)
+	if len(saved) != 1 || !strings.Contains(d.m.status.Text(), "saved") {
+		t.Fatalf("save wrote %v, status %q", saved, d.m.status.Text())
 	}
 	run("/permissions remove allow run_command(go test:*)")
-	if len(s.Rules()) != 0 || !strings.Contains(d.m.status.text, "removed") {
-		t.Fatalf("remove left %v, status %q", s.Rules(), d.m.status.text)
+	if len(s.Rules()) != 0 || !strings.Contains(d.m.status.Text(), "removed") {
+		t.Fatalf("remove left %v, status %q", s.Rules(), d.m.status.Text())
 	}
 	run("/permissions allow run_command(go test")
-	if !strings.Contains(d.m.status.text, "must end with ')'") {
-		t.Errorf("a bad rule: status %q", d.m.status.text)
+	if !strings.Contains(d.m.status.Text(), "must end with ')'") {
+		t.Errorf("a bad rule: status %q", d.m.status.Text())
 	}
 	run("/permissions frobnicate")
-	if !strings.Contains(d.m.status.text, "usage /permissions") {
-		t.Errorf("usage: status %q", d.m.status.text)
+	if !strings.Contains(d.m.status.Text(), "usage /permissions") {
+		t.Errorf("usage: status %q", d.m.status.Text())
 	}
 }

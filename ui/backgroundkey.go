@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -29,16 +31,16 @@ func canBackground(p *pane.Pane) bool {
 func (m *Model) backgroundAgent(p *pane.Pane) tea.Cmd {
 	switch {
 	case p.Background():
-		m.setStatus(statusInfo, paneName(p)+" already runs in the background")
+		m.status.Set(status.Info, paneName(p)+" already runs in the background")
 		return nil
 	case p.Meta().Parent != event.MainAgent:
-		m.setStatus(statusError, "background: only the main agent's sub-agents can run in the background")
+		m.status.Set(status.Error, "background: only the main agent's sub-agents can run in the background")
 		return nil
 	case !canBackground(p):
-		m.setStatus(statusError, fmt.Sprintf("background: %s is %s", paneName(p), p.State()))
+		m.status.Set(status.Error, fmt.Sprintf("background: %s is %s", paneName(p), p.State()))
 		return nil
 	}
-	m.setStatus(statusInfo, paneName(p)+" goes on in the background; its result reaches the main agent when it ends")
+	m.status.Set(status.Info, paneName(p)+" goes on in the background; its result reaches the main agent when it ends")
 	s, id := m.session, p.ID()
 	return func() tea.Msg {
 		if err := s.Background(id); err != nil {
@@ -51,7 +53,7 @@ func (m *Model) backgroundAgent(p *pane.Pane) tea.Cmd {
 // continueAgent asks a finished child more; the follow-up's own card-less
 // pane and its result follow as events.
 func (m *Model) continueAgent(p *pane.Pane, text string) tea.Cmd {
-	m.setStatus(statusInfo, "continuing "+paneName(p)+" in the background; its answer reaches the main agent")
+	m.status.Set(status.Info, "continuing "+paneName(p)+" in the background; its answer reaches the main agent")
 	s, id := m.session, p.ID()
 	return func() tea.Msg {
 		if err := s.ContinueAgent(id, text); err != nil {
@@ -82,5 +84,5 @@ func (m *Model) resultQueued(ev event.ResultQueued) {
 	if p, ok := m.agents.byID[ev.Agent]; ok {
 		name = paneName(p)
 	}
-	m.setStatus(statusInfo, "the result of "+name+" waits for your next prompt")
+	m.status.Set(status.Info, "the result of "+name+" waits for your next prompt")
 }

@@ -78,8 +78,8 @@ func TestBKeyRefusesAGrandchild(t *testing.T) {
 		t.Fatalf("a grandchild's help offers b:\n%s", help)
 	}
 	d.keys("b")
-	if len(d.s.backgrounded) != 0 || !strings.Contains(d.m.status.text, "only the main agent's sub-agents") {
-		t.Fatalf("b on a grandchild: backgrounded %v, status %q", d.s.backgrounded, d.m.status.text)
+	if len(d.s.backgrounded) != 0 || !strings.Contains(d.m.status.Text(), "only the main agent's sub-agents") {
+		t.Fatalf("b on a grandchild: backgrounded %v, status %q", d.s.backgrounded, d.m.status.Text())
 	}
 }
 

@@ -77,8 +77,8 @@ func TestCtrlCAsksThenQuits(t *testing.T) {
 		t.Fatalf("first ctrl+c: quit=%v, screen:\n%s", d.quit, d.screen())
 	}
 	d.keys("x", "ctrl+c")
-	if d.quit || d.m.input.value() != "" {
-		t.Fatalf("ctrl+c after typing: quit=%v, box %q; want the box cleared", d.quit, d.m.input.value())
+	if d.quit || d.m.input.Value() != "" {
+		t.Fatalf("ctrl+c after typing: quit=%v, box %q; want the box cleared", d.quit, d.m.input.Value())
 	}
 	d.keys("ctrl+c")
 	if d.quit {
@@ -99,13 +99,13 @@ func TestHistoryWalk(t *testing.T) {
 	}
 	for _, step := range []struct{ key, want string }{{"up", "two"}, {"up", "one"}, {"up", "one"}, {"down", "two"}, {"down", ""}} {
 		d.keys(step.key)
-		if got := d.m.input.value(); got != step.want {
+		if got := d.m.input.Value(); got != step.want {
 			t.Fatalf("after %s the box holds %q, want %q", step.key, got, step.want)
 		}
 	}
 	d.typeText("draft")
 	d.keys("up")
-	if got := d.m.input.value(); got != "draft" {
+	if got := d.m.input.Value(); got != "draft" {
 		t.Errorf("up on a typed draft replaced it with %q", got)
 	}
 }
@@ -124,14 +124,14 @@ func TestNewlineKeepsComposing(t *testing.T) {
 func TestHelpToggleOnlyWhenBoxEmpty(t *testing.T) {
 	d := newDriver(t, 120, 30)
 	d.keys("?")
-	if !d.m.help.ShowAll || d.m.input.value() != "" {
-		t.Fatalf("? on an empty box: full help %v, box %q", d.m.help.ShowAll, d.m.input.value())
+	if !d.m.help.ShowAll || d.m.input.Value() != "" {
+		t.Fatalf("? on an empty box: full help %v, box %q", d.m.help.ShowAll, d.m.input.Value())
 	}
 	d.checkFits()
 	d.keys("?")
 	d.typeText("why?")
-	if d.m.help.ShowAll || d.m.input.value() != "why?" {
-		t.Errorf("? while typing: full help %v, box %q", d.m.help.ShowAll, d.m.input.value())
+	if d.m.help.ShowAll || d.m.input.Value() != "why?" {
+		t.Errorf("? while typing: full help %v, box %q", d.m.help.ShowAll, d.m.input.Value())
 	}
 }
 

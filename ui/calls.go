@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/ui/pane"
@@ -26,7 +28,7 @@ type clearedMsg struct{}
 
 // submit sends a prompt; the turn's own events follow on the channel.
 func (m *Model) submit(text string) tea.Cmd {
-	m.busy = true
+	m.setBusy(true)
 	s := m.session
 	return tea.Batch(m.startClock(), func() tea.Msg {
 		if err := s.Submit(text); err != nil {
@@ -38,7 +40,7 @@ func (m *Model) submit(text string) tea.Cmd {
 
 // interrupt cancels the running turn; TurnEnded follows.
 func (m *Model) interrupt() tea.Cmd {
-	m.setTransient(statusWarning, "interrupting…", endTurn, "")
+	m.status.SetTransient(status.Warning, "interrupting…", status.Turn, "")
 	s := m.session
 	return func() tea.Msg {
 		s.Interrupt()
@@ -65,7 +67,7 @@ func (m *Model) setModel(name string) tea.Cmd {
 		m.contextWindow = m.windowOf(name)
 	}
 	m.model = name
-	m.setStatus(statusInfo, "model: "+name)
+	m.status.Set(status.Info, "model: "+name)
 	s := m.session
 	return func() tea.Msg {
 		s.SetModel(name)
@@ -76,10 +78,10 @@ func (m *Model) setModel(name string) tea.Cmd {
 // callFailed shows the error; a prompt that was not sent goes back into
 // an empty input so nothing typed is lost.
 func (m *Model) callFailed(msg callFailedMsg) {
-	m.setStatus(statusError, msg.err.Error())
+	m.status.Set(status.Error, msg.err.Error())
 	if msg.text != "" {
-		m.busy = false
-		m.input.restore(msg.text)
+		m.setBusy(false)
+		m.input.Restore(msg.text)
 		m.layout()
 	}
 }
@@ -88,16 +90,16 @@ func (m *Model) callFailed(msg callFailedMsg) {
 func (m *Model) cleared() {
 	m.conv.reset()
 	m.todos = nil
-	m.setStatus(statusInfo, "new conversation")
+	m.status.Set(status.Info, "new conversation")
 }
 
 // stopAgent stops one child; it ends cancelled and its pane folds.
 func (m *Model) stopAgent(p *pane.Pane) tea.Cmd {
 	if p.State().Finished() {
-		m.setStatus(statusError, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
+		m.status.Set(status.Error, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
 		return nil
 	}
-	m.setTransient(statusWarning, "stopping "+paneName(p)+"…", endChild, p.ID())
+	m.status.SetTransient(status.Warning, "stopping "+paneName(p)+"…", status.Child, p.ID())
 	return stopCmd(m.session, p.ID())
 }
 
@@ -114,7 +116,7 @@ func stopCmd(s Session, id event.AgentID) tea.Cmd {
 // sendToAgent delivers a message into a running child; the child's
 // AgentMessage event shows it in its pane once delivered.
 func (m *Model) sendToAgent(id event.AgentID, text string) tea.Cmd {
-	m.setTransient(statusInfo, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step", endChild, id)
+	m.status.SetTransient(status.Info, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step", status.Child, id)
 	s := m.session
 	return func() tea.Msg {
 		if err := s.SendToAgent(id, text); err != nil {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/themes"
@@ -67,8 +69,14 @@ func (m *Model) runCommand(line string) tea.Cmd {
 	if c, ok := m.customCommand(name); ok {
 		return m.runCustom(c, arg)
 	}
-	m.setStatus(statusError, fmt.Sprintf("unknown command /%s; /help lists the commands", termtext.Clean(name)))
+	m.status.Set(status.Error, fmt.Sprintf("unknown command /%s; /help lists the commands", termtext.Clean(name)))
 	return nil
+}
+
+// keyPlaces says where each group of keys applies, in /help's headings.
+var keyPlaces = map[string]string{
+	"input": "in the input", "conversation": "in the conversation", "card": "on a card",
+	"pane": "on a sub-agent's pane (tab to reach it)", "transcript": "in a transcript (enter on a pane)", "anywhere": "anywhere",
 }
 
 // cmdHelp writes the commands, keys and themes into the conversation.
@@ -87,11 +95,13 @@ func (m *Model) cmdHelp() {
 		fmt.Fprintf(&b, "  /%-*s  %s\n", width, strings.TrimSpace(c.name+" "+c.args), c.desc)
 	}
 	m.customHelp(&b)
+	b.WriteString("\n")
 	for _, group := range m.allKeys() {
-		fmt.Fprintf(&b, "\nKeys %s:\n", group.where)
-		for _, k := range group.keys {
-			fmt.Fprintf(&b, "  %-15s %s\n", k.Help().Key, k.Help().Desc)
+		keys := make([]string, len(group.Keys))
+		for i, k := range group.Keys {
+			keys[i] = k.Help().Key + " " + k.Help().Desc
 		}
+		fmt.Fprintf(&b, "Keys %s: %s\n", keyPlaces[group.Where], strings.Join(keys, " · "))
 	}
 	fmt.Fprintf(&b, "\nThemes: %s", strings.Join(themes.Names(), ", "))
 	m.conv.add(&note{kind: noteInfo, text: b.String()})
@@ -102,7 +112,7 @@ func (m *Model) cmdHelp() {
 // runs, so the UI does too.
 func (m *Model) cmdClear() tea.Cmd {
 	if m.busy {
-		m.setStatus(statusError, "clear: a turn is running; esc interrupts it first")
+		m.status.Set(status.Error, "clear: a turn is running; esc interrupts it first")
 		return nil
 	}
 	return m.clearSession()
@@ -115,7 +125,7 @@ func (m *Model) cmdModel(arg string) tea.Cmd {
 		return nil
 	}
 	if strings.ContainsFunc(arg, unicode.IsSpace) || strings.HasPrefix(arg, "/") {
-		m.setStatus(statusError, fmt.Sprintf("model: %q is not a model name; /model NAME switches", termtext.Clean(arg)))
+		m.status.Set(status.Error, fmt.Sprintf("model: %q is not a model name; /model NAME switches", termtext.Clean(arg)))
 		return nil
 	}
 	cmd := m.setModel(arg)
@@ -127,10 +137,10 @@ func (m *Model) cmdModel(arg string) tea.Cmd {
 func (m *Model) cmdTheme(arg string) tea.Cmd {
 	p, ok := themes.ByName(arg)
 	if !ok {
-		m.setStatus(statusError, fmt.Sprintf("unknown theme %q; themes: %s", termtext.Clean(arg), strings.Join(themes.Names(), ", ")))
+		m.status.Set(status.Error, fmt.Sprintf("unknown theme %q; themes: %s", termtext.Clean(arg), strings.Join(themes.Names(), ", ")))
 		return nil
 	}
 	m.applyTheme(p)
-	m.setStatus(statusInfo, "theme: "+p.Name)
+	m.status.Set(status.Info, "theme: "+p.Name)
 	return nil
 }

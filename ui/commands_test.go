@@ -66,7 +66,7 @@ func TestCommandCompletion(t *testing.T) {
 	}
 	d.typeText("th")
 	d.keys("tab")
-	if got := d.m.input.value(); got != "/theme " {
+	if got := d.m.input.Value(); got != "/theme " {
 		t.Fatalf("tab completed to %q", got)
 	}
 	d.typeText("hi")
@@ -82,7 +82,7 @@ func TestCommandCompletion(t *testing.T) {
 	}
 	d.typeText("/m")
 	d.keys("enter")
-	if got := d.m.input.value(); got != "/model " {
+	if got := d.m.input.Value(); got != "/model " {
 		t.Errorf("enter on /m left %q; a command that takes a name waits for it", got)
 	}
 }
@@ -91,13 +91,13 @@ func TestModelCommandRunsWhenTypedInFull(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.typeText("/model")
 	d.keys("enter")
-	if d.m.input.value() != "" || !strings.Contains(d.m.status.text, "model: gpt-4.1") {
-		t.Errorf("enter on /model left %q in the box, status %q", d.m.input.value(), d.m.status.text)
+	if d.m.input.Value() != "" || !strings.Contains(d.m.status.Text(), "model: gpt-4.1") {
+		t.Errorf("enter on /model left %q in the box, status %q", d.m.input.Value(), d.m.status.Text())
 	}
 	d.typeText("/mo")
 	d.keys("enter")
-	if d.m.input.value() != "/model " {
-		t.Errorf("enter on /mo completed to %q", d.m.input.value())
+	if d.m.input.Value() != "/model " {
+		t.Errorf("enter on /mo completed to %q", d.m.input.Value())
 	}
 	d.typeText("gpt-4.1-mini")
 	d.keys("enter")
@@ -111,8 +111,8 @@ func TestModelCommandRefusesBadNames(t *testing.T) {
 		d := newDriver(t, 80, 24)
 		d.typeText(line)
 		d.keys("enter")
-		if d.m.model != "gpt-4.1" || !strings.Contains(d.m.status.text, "not a model name") {
-			t.Errorf("%q: model %q, status %q", line, d.m.model, d.m.status.text)
+		if d.m.model != "gpt-4.1" || !strings.Contains(d.m.status.Text(), "not a model name") {
+			t.Errorf("%q: model %q, status %q", line, d.m.model, d.m.status.Text())
 		}
 	}
 }

@@ -3,17 +3,18 @@ package ui
 import (
 	"fmt"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // cmdCompact is /compact [focus]: the session replaces the conversation
 // with a summary; CompactionStarted and Compacted follow.
 func (m *Model) cmdCompact(focus string) tea.Cmd {
 	if m.busy {
-		m.setStatus(statusError, "compact: a turn is running; esc interrupts it first")
+		m.status.Set(status.Error, "compact: a turn is running; esc interrupts it first")
 		return nil
 	}
 	s := m.session
@@ -28,34 +29,32 @@ func (m *Model) cmdCompact(focus string) tea.Cmd {
 // compactionStarted shows the work: a /compact holds the input like a
 // turn; an automatic one, inside a turn, is announced.
 func (m *Model) compactionStarted(ev event.CompactionStarted) tea.Cmd {
-	m.compacting = true
+	m.status.Compacting(true, !ev.Auto)
 	if ev.Auto {
-		m.setTransient(statusWarning, fmt.Sprintf("the context is %.0f%% full: compacting the conversation first", ev.Fill*100), endTurn, "")
+		m.status.SetTransient(status.Warning, fmt.Sprintf("the context is %.0f%% full: compacting the conversation first", ev.Fill*100), status.Turn, "")
 		return nil
 	}
-	m.busy = true
-	m.turn.Start(m.now())
+	m.setBusy(true)
 	return m.startClock()
 }
 
 // compacted ends a compaction; a /compact frees the input and sends what
 // was queued meanwhile.
 func (m *Model) compacted(ev event.Compacted) tea.Cmd {
-	m.compacting = false
+	m.status.Compacting(false, false)
 	switch {
 	case ev.Error != "":
-		m.setStatus(statusError, "compact: "+termtext.Clean(ev.Error)+"; the conversation is unchanged")
+		m.status.Set(status.Error, "compact: "+ev.Error+"; the conversation is unchanged")
 	case ev.Auto:
-		m.setStatus(statusInfo, "compacted the conversation to fit the context window")
+		m.status.Set(status.Info, "compacted the conversation to fit the context window")
 	default:
-		m.setStatus(statusInfo, "compacted the conversation")
+		m.status.Set(status.Info, "compacted the conversation")
 	}
 	if ev.Auto {
 		return nil
 	}
-	m.busy = false
-	m.turn.Stop()
-	if next, ok := m.input.dequeue(); ok {
+	m.setBusy(false)
+	if next, ok := m.input.Dequeue(); ok {
 		return m.submit(next)
 	}
 	return nil
@@ -73,22 +72,14 @@ func (b *compactedBlock) render(rc *renderCtx, width int) []string {
 	}
 	line := fmt.Sprintf("⊟ %s: %s replaced by a summary", what, plural(b.ev.Replaced, "message"))
 	if b.ev.Focus != "" {
-		line += " (focus: " + termtext.Clean(b.ev.Focus) + ")"
+		line += " (focus: " + b.ev.Focus + ")"
 	}
 	if !rc.expanded {
 		return []string{fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
 	}
 	lines := []string{fit(st.Info.Render(line), width)}
-	for _, l := range wrap(termtext.Clean(b.ev.Summary), max(width-4, 1)) {
+	for _, l := range wrap(b.ev.Summary, max(width-4, 1)) {
 		lines = append(lines, "    "+st.Reasoning.Render(l))
 	}
 	return lines
-}
-
-// workWord is the working line's first word: what the main agent does.
-func (m *Model) workWord() string {
-	if m.compacting {
-		return "compacting"
-	}
-	return "working"
 }

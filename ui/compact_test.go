@@ -51,11 +51,11 @@ func TestCompactShowsAFoldLine(t *testing.T) {
 
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "again"})
 	d.emit(event.CompactionStarted{Meta: mainMeta, Auto: true, Fill: 0.91})
-	if !strings.Contains(d.m.status.text, "the context is 91% full: compacting the conversation first") {
-		t.Errorf("automatic compaction not announced: %q", d.m.statusView())
+	if !strings.Contains(d.m.status.Text(), "the context is 91% full: compacting the conversation first") {
+		t.Errorf("automatic compaction not announced: %q", d.m.status.View())
 	}
 	d.emit(event.Compacted{Meta: mainMeta, Auto: true, Error: "summarize the conversation: bad request"})
-	if !d.m.busy || !strings.Contains(d.m.status.text, "compact: summarize the conversation: bad request; the conversation is unchanged") {
-		t.Errorf("a failed automatic compaction: busy %v, status %q", d.m.busy, d.m.statusView())
+	if !d.m.busy || !strings.Contains(d.m.status.Text(), "compact: summarize the conversation: bad request; the conversation is unchanged") {
+		t.Errorf("a failed automatic compaction: busy %v, status %q", d.m.busy, d.m.status.View())
 	}
 }

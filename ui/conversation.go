@@ -7,7 +7,6 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/markdown"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // renderCtx is what every block needs to draw itself. gen changes when
@@ -112,34 +111,34 @@ func (c *conversation) Apply(ev event.Event) {
 	case event.TurnStarted:
 		c.endStreams(false)
 		if ev.Wake { // a background result, not the person, opened it
-			c.add(&note{kind: noteInfo, text: termtext.Clean(ev.Prompt)})
+			c.add(&note{kind: noteInfo, text: ev.Prompt})
 			break
 		}
-		c.add(&userMessage{text: termtext.Clean(ev.Prompt)})
+		c.add(&userMessage{text: ev.Prompt})
 	case event.AgentStarted: // a child's conversation opens with its task
 		c.endStreams(false)
-		c.add(&userMessage{text: termtext.Clean(ev.Prompt)})
+		c.add(&userMessage{text: ev.Prompt})
 	case event.AgentMessage:
 		c.endStreams(false)
-		c.add(&userMessage{text: "(from you) " + termtext.Clean(ev.Text)})
+		c.add(&userMessage{text: "(from you) " + ev.Text})
 	case event.ReasoningDelta:
 		if c.think == nil {
 			c.think = c.add(&reasoning{})
 		}
-		c.think.block.(*reasoning).text.WriteString(termtext.Clean(ev.Text))
+		c.think.block.(*reasoning).text.WriteString(ev.Text)
 		c.think.version++
 	case event.TextDelta:
 		c.endThinking()
 		if c.live == nil {
 			c.live = c.add(&assistantMessage{})
 		}
-		c.live.block.(*assistantMessage).text.WriteString(termtext.Clean(ev.Text))
+		c.live.block.(*assistantMessage).text.WriteString(ev.Text)
 		c.live.version++
 	case event.MessageDone:
 		c.messageDone(ev.Text)
 	case event.ToolStarted:
 		c.endStreams(false)
-		it := c.add(&toolCall{name: ev.Name, title: termtext.Clean(ev.Title)})
+		it := c.add(&toolCall{name: ev.Name, title: ev.Title})
 		c.tools[ev.CallID], c.calls[ev.CallID] = it, it
 	case event.ToolFinished:
 		c.toolFinished(ev)
@@ -147,7 +146,7 @@ func (c *conversation) Apply(ev event.Event) {
 		// The message it cut short stays open: its MessageDone, sent
 		// around the error, completes it rather than adding it twice.
 		c.endThinking()
-		c.add(&note{kind: noteError, text: termtext.Clean(ev.Message)})
+		c.add(&note{kind: noteError, text: ev.Message})
 	case event.TurnEnded:
 		c.turnEnded(ev.Status)
 	case event.Compacted:
@@ -163,7 +162,6 @@ func (c *conversation) Apply(ev event.Event) {
 // added whole.
 func (c *conversation) messageDone(text string) {
 	c.endThinking()
-	text = termtext.Clean(text)
 	if c.live == nil {
 		if strings.TrimSpace(text) == "" {
 			return
@@ -187,11 +185,11 @@ func (c *conversation) toolFinished(ev event.ToolFinished) {
 	}
 	delete(c.tools, ev.CallID)
 	call := it.block.(*toolCall)
-	call.finish(ev.IsError, termtext.Clean(ev.Summary), termtext.Clean(ev.Output))
+	call.finish(ev.IsError, ev.Summary, ev.Output)
 	if ev.Denied {
-		call.deny(termtext.Clean(ev.DenyReason))
+		call.deny(ev.DenyReason)
 	}
-	call.diff = termtext.Clean(ev.Diff)
+	call.diff = ev.Diff
 	it.version++
 }
 

@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 )
 
@@ -44,15 +46,15 @@ func (m *Model) cmdCopy(arg string) tea.Cmd {
 	case "code":
 		text, what = lastCodeBlock(m.conv.answers()), "the last code block"
 	default:
-		m.setStatus(statusError, "copy: /copy copies the last answer, /copy code its last code block")
+		m.status.Set(status.Error, "copy: /copy copies the last answer, /copy code its last code block")
 		return nil
 	}
 	switch {
 	case text == "":
-		m.setStatus(statusError, "copy: there is no "+strings.TrimPrefix(what, "the ")+" yet")
+		m.status.Set(status.Error, "copy: there is no "+strings.TrimPrefix(what, "the ")+" yet")
 		return nil
 	case len(text) > maxCopyBytes:
-		m.setStatus(statusError, fmt.Sprintf("copy: %s is %d KB, more than terminals take through OSC 52 (%d KB)", what, len(text)>>10, maxCopyBytes>>10))
+		m.status.Set(status.Error, fmt.Sprintf("copy: %s is %d KB, more than terminals take through OSC 52 (%d KB)", what, len(text)>>10, maxCopyBytes>>10))
 		return nil
 	}
 	term := m.opts.Terminal
@@ -64,10 +66,10 @@ func (m *Model) cmdCopy(arg string) tea.Cmd {
 // copied says what /copy did.
 func (m *Model) copied(msg copiedMsg) {
 	if msg.err != nil {
-		m.setStatus(statusError, "copy: "+msg.err.Error())
+		m.status.Set(status.Error, "copy: "+msg.err.Error())
 		return
 	}
-	m.setStatus(statusInfo, fmt.Sprintf("copied %s (%s) to the clipboard via OSC 52", msg.what, plural(msg.n, "character")))
+	m.status.Set(status.Info, fmt.Sprintf("copied %s (%s) to the clipboard via OSC 52", msg.what, plural(msg.n, "character")))
 }
 
 // answers are the main agent's messages, oldest first, as sent.

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -16,8 +18,8 @@ func TestCopyUsesOSC52(t *testing.T) {
 	opts := Options{Workspace: "/work/app", Theme: "dark", Terminal: &Terminal{out: &out}}
 	d := newDriverFor(t, newFakeSession(), opts, 120, 40)
 	d.command("/copy")
-	if !strings.Contains(d.m.status.text, "copy: there is no last answer yet") || out.Len() != 0 {
-		t.Fatalf("before any answer: %q, wrote %q", d.m.status.text, out.String())
+	if !strings.Contains(d.m.status.Text(), "copy: there is no last answer yet") || out.Len() != 0 {
+		t.Fatalf("before any answer: %q, wrote %q", d.m.status.Text(), out.String())
 	}
 	answer := "Run this:\n\n```go\nfmt.Println(1)\n```\n\nthen this:\n\n~~~sh\ngo test ./...\n~~~\n"
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "how?"})
@@ -41,8 +43,8 @@ func TestCopyUsesOSC52(t *testing.T) {
 		t.Fatalf("/copy code sent %q", got)
 	}
 	d.command("/copy all")
-	if d.m.status.level != statusError {
-		t.Errorf("/copy all: %q", d.m.status.text)
+	if d.m.status.Level() != status.Error {
+		t.Errorf("/copy all: %q", d.m.status.Text())
 	}
 }
 

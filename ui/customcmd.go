@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
@@ -59,12 +62,12 @@ func (m *Model) runCustom(c agenttypes.Command, arg string) tea.Cmd {
 		note = fmt.Sprintf("/%s names model %s; this conversation stays on %s (/model switches)", c.Name, c.Model, m.model)
 	}
 	if m.busy {
-		m.input.enqueue(prompt)
-		m.setTransient(statusInfo, "/"+c.Name+" queued; it is sent when the turn ends", endTurn, "")
+		m.input.Enqueue(prompt)
+		m.status.SetTransient(status.Info, "/"+c.Name+" queued; it is sent when the turn ends", status.Turn, "")
 		return nil
 	}
 	if note != "" {
-		m.setStatus(statusInfo, note)
+		m.status.Set(status.Info, note)
 	}
 	m.conv.toBottom()
 	return m.submit(prompt)
@@ -115,8 +118,8 @@ func (m *Model) customHelp(b *strings.Builder) {
 
 // customCompletions are the custom commands whose names start with what
 // was typed after "/", built-ins' names left out.
-func customCompletions(value string, cmds []agenttypes.Command) []candidate {
-	var out []candidate
+func customCompletions(value string, cmds []agenttypes.Command) []input.Candidate {
+	var out []input.Candidate
 	for _, c := range cmds {
 		if builtin(c.Name) || !strings.HasPrefix("/"+c.Name, value) {
 			continue
@@ -127,7 +130,7 @@ func customCompletions(value string, cmds []agenttypes.Command) []candidate {
 			text += " "
 		}
 		label := strings.TrimSpace("/" + c.Name + " " + c.ArgumentHint)
-		out = append(out, candidate{label: label, text: text, desc: c.Description, complete: !takesArgs})
+		out = append(out, input.Candidate{Label: label, Text: text, Desc: c.Description, Complete: !takesArgs})
 	}
 	return out
 }

@@ -48,7 +48,7 @@ func TestCustomCommandsComplete(t *testing.T) {
 		"/fr": {"/frontend:lint", "Lint the frontend"},
 		"/he": {"/help", "show keys and commands"},
 	} {
-		d.m.input.set("")
+		d.m.input.Set("")
 		d.typeText(prefix)
 		screen := d.screen()
 		for _, want := range wants {
@@ -61,10 +61,10 @@ func TestCustomCommandsComplete(t *testing.T) {
 		}
 		d.checkFits()
 	}
-	d.m.input.set("")
+	d.m.input.Set("")
 	d.typeText("/fr")
 	d.keys("tab")
-	if got := d.m.input.value(); got != "/frontend:lint" {
+	if got := d.m.input.Value(); got != "/frontend:lint" {
 		t.Fatalf("tab completed to %q", got)
 	}
 }

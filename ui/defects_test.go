@@ -123,11 +123,11 @@ func TestPanesShowPerTurnNumbersThatSubagentsTakes(t *testing.T) {
 		t.Errorf("the second turn's child is not #1:\n%s", screen)
 	}
 	d.typeText("/subagents stop ")
-	if popup := d.m.input.popup(); len(popup) != 2 || popup[1].label != "1" {
+	if popup := completions(d.m.input.Value(), d.m.agents.refs()); len(popup) != 2 || popup[1].Label != "1" {
 		t.Errorf("completion offers %+v, want all and the number 1 only", popup)
 	}
 	d.keys("esc")
-	d.m.input.set("")
+	d.m.input.Set("")
 	d.command("/subagents stop 3")
 	if stopped, _ := d.s.calls(); len(stopped) != 0 {
 		t.Fatalf("/subagents stop 3 stopped %v, an old turn's child", stopped)

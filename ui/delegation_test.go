@@ -48,8 +48,8 @@ func TestDelegationCardKeys(t *testing.T) {
 			if got := answerOf(t, answers); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("answered %+v, want %+v", got, c.want)
 			}
-			if d.m.overlay != overlayNone || !d.m.input.ta.Focused() {
-				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.ta.Focused())
+			if d.m.overlay != overlayNone || !d.m.input.Focused() {
+				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
 			}
 		})
 	}
@@ -82,7 +82,7 @@ func TestApproveAllLeavesPermissionCards(t *testing.T) {
 			t.Errorf("Y answered %q", got.Decision)
 		}
 	}
-	if len(d.m.approvals) != 1 || !strings.Contains(d.screen(), "Allow run_command?") {
+	if d.m.approvals.Len() != 1 || !strings.Contains(d.screen(), "Allow run_command?") {
 		t.Fatalf("the permission card did not stay:\n%s", d.screen())
 	}
 	d.keys("y")
@@ -102,8 +102,8 @@ func TestAlwaysAnswersWaitingCardsOfTheSameType(t *testing.T) {
 	if got := answerOf(t, same); got.Decision != event.Allow {
 		t.Errorf("the waiting Explore card answered %q", got.Decision)
 	}
-	if len(d.m.approvals) != 1 || len(other) != 0 {
-		t.Fatalf("the Review card was answered too, or more cards stayed: %d", len(d.m.approvals))
+	if d.m.approvals.Len() != 1 || len(other) != 0 {
+		t.Fatalf("the Review card was answered too, or more cards stayed: %d", d.m.approvals.Len())
 	}
 }
 
@@ -132,16 +132,16 @@ func TestTypingBeforeDelegationCardNeverAnswers(t *testing.T) {
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.typeText("yY")
 	answers := d.delegate(explore)
-	if len(answers) != 0 || d.m.input.value() != "yY" {
-		t.Fatalf("keys typed before the card: answers %d, box %q", len(answers), d.m.input.value())
+	if len(answers) != 0 || d.m.input.Value() != "yY" {
+		t.Fatalf("keys typed before the card: answers %d, box %q", len(answers), d.m.input.Value())
 	}
 	d.keys("e")
 	d.typeText("y") // in the editor, a y is text
-	if len(answers) != 0 || d.m.overlay != overlayEdit {
+	if len(answers) != 0 || !d.m.approvals.Typing() {
 		t.Errorf("y in the prompt editor answered the card")
 	}
 	d.keys("esc")
-	if d.m.overlay != overlayApproval || len(answers) != 0 {
+	if d.m.overlay != overlayApproval || d.m.approvals.Typing() || len(answers) != 0 {
 		t.Errorf("esc in the editor did not go back to the card: overlay %v", d.m.overlay)
 	}
 }

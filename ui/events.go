@@ -58,6 +58,7 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 // whoever asks; a child's events (its approvals too) belong to its pane,
 // the main agent's to the conversation.
 func (m *Model) route(ev event.Event) tea.Cmd {
+	ev = termtext.Event(ev) // the one place event text is cleaned
 	if q, ok := ev.(event.ResultQueued); ok {
 		m.resultQueued(q) // about a child that ended: its pane is a record
 		return nil
@@ -76,30 +77,19 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	if child {
 		return cmd
 	}
+	m.status.Update(ev) // first: a queued prompt sent as the turn ends starts the next
 	switch ev := ev.(type) {
 	case event.TurnStarted:
-		m.busy, m.notify.turnStart = true, ev.Time
+		m.setBusy(true)
+		m.notify.turnStart = ev.Time
 		m.agents.newTurn()
-		m.newTurnStatus()
-		m.turn.Start(m.now())
 		cmd = m.startClock()
 	case event.StepStarted:
-		m.step, m.inRequest = ev, true
+		m.inRequest = true
 	case event.MessageDone:
 		m.inRequest = false
-		m.retryAnswered() // the retried request answered, perhaps with tool calls only
 	case event.UsageReported:
 		m.recordUsage(ev)
-	case event.Notice:
-		m.setStatus(statusWarning, termtext.Clean(ev.Text))
-	case event.Retrying:
-		m.setRetry(ev)
-	case event.TextDelta:
-		m.retryAnswered()
-		m.turn.Received(m.now(), ev.Text)
-	case event.ReasoningDelta:
-		m.retryAnswered()
-		m.turn.Received(m.now(), ev.Text)
 	case event.TurnEnded:
 		cmd = m.turnEnded(ev)
 	case event.TodosUpdated:
@@ -143,7 +133,6 @@ func (m *Model) routeChild(ev event.Event) tea.Cmd {
 // how full the context is.
 func (m *Model) recordUsage(ev event.UsageReported) {
 	m.turnUsage = ev.Total
-	m.turn.Counted(ev.Request.CompletionTokens)
 	if m.inRequest {
 		m.contextUsed = ev.Request.PromptTokens + ev.Request.CompletionTokens
 	}
@@ -152,15 +141,10 @@ func (m *Model) recordUsage(ev event.UsageReported) {
 // turnEnded settles the turn's usage, drops the cards it left and sends
 // the next queued message.
 func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
-	m.busy, m.inRequest, m.step = false, false, event.StepStarted{}
-	m.turn.Stop()
+	m.busy, m.inRequest = false, false
 	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), event.Usage{}
-	m.settle(endTurn, "")
-	if ev.Status == event.StatusInterrupted {
-		m.setStatus(statusWarning, "interrupted")
-	}
 	cmds := []tea.Cmd{m.dropAllApprovals(), m.turnNotify(ev)}
-	if next, ok := m.input.dequeue(); ok {
+	if next, ok := m.input.Dequeue(); ok {
 		cmds = append(cmds, m.submit(next))
 	}
 	return tea.Batch(cmds...)

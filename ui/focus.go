@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -38,9 +40,9 @@ func (m *Model) setFocus(id event.AgentID) {
 		p.Focus()
 	}
 	if id == "" && m.overlay == overlayNone {
-		m.input.focus()
+		m.input.Focus()
 	} else {
-		m.input.blur()
+		m.input.Blur()
 	}
 }
 
@@ -52,7 +54,7 @@ func (m *Model) focusInput() { m.setFocus("") }
 func (m *Model) cycleFocus(delta int) {
 	live := append(m.agents.live(), m.agents.reviewable()...)
 	if len(live) == 0 {
-		m.setStatus(statusInfo, "no sub-agent is running; tab moves between running ones")
+		m.status.Set(status.Info, "no sub-agent is running; tab moves between running ones")
 		return
 	}
 	n := len(live) + 1
@@ -95,12 +97,7 @@ func (m *Model) paneKey(p *pane.Pane, msg tea.KeyMsg) tea.Cmd {
 // childFinished settles the status that waited for the child and gives
 // the keys of its pane, which just left the live area, to the input.
 func (m *Model) childFinished(p *pane.Pane) {
-	switch st := m.status; {
-	case st.until == endChild && st.child == p.ID():
-		m.setStatus(statusInfo, paneName(p)+" "+p.State().String())
-	case st.until == endChild && st.child == "all" && !m.agents.running():
-		m.setStatus(statusInfo, "every sub-agent stopped")
-	}
+	m.status.ChildEnded(p.ID(), m.agents.running(), paneName(p)+" "+p.State().String())
 	if m.focus == p.ID() {
 		m.focusInput() // never another pane: a second x would stop it
 	}
@@ -109,24 +106,23 @@ func (m *Model) childFinished(p *pane.Pane) {
 // openMessage opens the line whose text goes into a running child.
 func (m *Model) openMessage(p *pane.Pane) {
 	if p.State() != pane.Running && p.State() != pane.WaitingForApproval {
-		m.setStatus(statusError, fmt.Sprintf("message: %s is %s; only a running sub-agent takes messages", paneName(p), p.State()))
+		m.status.Set(status.Error, fmt.Sprintf("message: %s is %s; only a running sub-agent takes messages", paneName(p), p.State()))
 		return
 	}
 	m.target = p.ID()
-	m.message.label = "message to " + paneName(p)
-	m.message.setWidth(max(m.width-4, 1))
-	m.message.open("")
+	m.message.SetLabel("message to " + paneName(p))
+	m.message.Open("")
 	m.overlay = overlayMessage
-	m.input.blur()
+	m.input.Blur()
 }
 
 // messageKey edits the message: enter sends it, esc drops it.
 func (m *Model) messageKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
-		text := strings.TrimSpace(m.message.value())
+		text := strings.TrimSpace(m.message.Value())
 		if text == "" {
-			m.setStatus(statusError, "message: type something to send, or esc")
+			m.status.Set(status.Error, "message: type something to send, or esc")
 			return nil
 		}
 		m.closeMessage()
@@ -135,12 +131,12 @@ func (m *Model) messageKey(msg tea.KeyMsg) tea.Cmd {
 		m.closeMessage()
 		return nil
 	}
-	return m.message.update(msg)
+	return m.message.Update(msg)
 }
 
 // closeMessage puts the keys back where they were before the message.
 func (m *Model) closeMessage() {
-	m.message.blur()
+	m.message.Blur()
 	m.overlay = overlayNone
 	m.setFocus(m.focus)
 }

@@ -25,8 +25,8 @@ func TestTabCyclesInputAndPanes(t *testing.T) {
 	want := []event.AgentID{"explore-1", "review-2", "explore-3", ""}
 	for _, id := range want {
 		d.keys("tab")
-		if d.m.focus != id || d.m.input.ta.Focused() != (id == "") {
-			t.Fatalf("tab focused %q (input focused %v), want %q", d.m.focus, d.m.input.ta.Focused(), id)
+		if d.m.focus != id || d.m.input.Focused() != (id == "") {
+			t.Fatalf("tab focused %q (input focused %v), want %q", d.m.focus, d.m.input.Focused(), id)
 		}
 	}
 	d.keys("shift+tab")
@@ -34,8 +34,8 @@ func TestTabCyclesInputAndPanes(t *testing.T) {
 		t.Errorf("shift+tab from the input focused %q, want the last pane", d.m.focus)
 	}
 	d.keys("esc")
-	if d.m.focus != "" || !d.m.input.ta.Focused() || d.s.interrupts != 0 {
-		t.Errorf("esc on a pane: focus %q, input focused %v, interrupts %d", d.m.focus, d.m.input.ta.Focused(), d.s.interrupts)
+	if d.m.focus != "" || !d.m.input.Focused() || d.s.interrupts != 0 {
+		t.Errorf("esc on a pane: focus %q, input focused %v, interrupts %d", d.m.focus, d.m.input.Focused(), d.s.interrupts)
 	}
 }
 
@@ -62,7 +62,7 @@ func TestStopAndSendOnFocusedPane(t *testing.T) {
 		t.Errorf("esc on the message line sent %q, overlay %v", sent, d.m.overlay)
 	}
 	d.finish(review, event.StatusCancelled, "stopped by the person")
-	if d.m.focus != "" || !d.m.input.ta.Focused() {
+	if d.m.focus != "" || !d.m.input.Focused() {
 		t.Errorf("the focus went to %q, not back to the input", d.m.focus)
 	}
 	d.keys("x")
@@ -137,16 +137,16 @@ func TestMessageLineKeepsItsTextWhenACardInterrupts(t *testing.T) {
 	if got := <-answers; got.Decision != event.Allow {
 		t.Fatalf("y on the card answered %q", got.Decision)
 	}
-	if d.m.overlay != overlayMessage || d.m.message.value() != "half a mes" {
-		t.Errorf("the message line did not come back whole: overlay %v, text %q", d.m.overlay, d.m.message.value())
+	if d.m.overlay != overlayMessage || d.m.message.Value() != "half a mes" {
+		t.Errorf("the message line did not come back whole: overlay %v, text %q", d.m.overlay, d.m.message.Value())
 	}
 }
 
 func TestTranscriptExpandLeavesTheConversationAlone(t *testing.T) {
 	d := threeRunning(t, 100, 30)
 	d.keys("tab", "enter", "ctrl+o")
-	if d.m.conv.rc.expanded || !d.m.viewer.expanded {
-		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.rc.expanded, d.m.viewer.expanded)
+	if d.m.conv.rc.expanded || !d.m.viewer.Expanded() {
+		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.rc.expanded, d.m.viewer.Expanded())
 	}
 	d.keys("esc", "esc", "ctrl+o")
 	if !d.m.conv.rc.expanded {

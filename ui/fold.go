@@ -44,6 +44,5 @@ func (b *foldLine) render(_ *renderCtx, width int) []string {
 
 // summaryLine is a finished child's one-line summary at width.
 func summaryLine(p *pane.Pane, width int) string {
-	p.SetSize(width, 1)
-	return fit(p.View(), width)
+	return fit(p.HeaderLine(width), width)
 }

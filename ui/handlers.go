@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -13,31 +15,29 @@ const wheelLines = 3
 // handleKey routes a key: quit always works, then the active overlay
 // takes the key, then the global keys, then the input.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
-	m.keyGen++ // any keystroke restarts an unarmed card's quiet period
+	m.approvals.Keystroke() // any keystroke restarts an unarmed card's quiet period
 	msg = asText(msg)
 	if key.Matches(msg, m.keys.Quit) {
 		return m.quit()
 	}
 	m.quitArmed = false
-	m.settle(endKey, "")
+	m.status.Settle(status.Key)
 	if cmd, ok := m.overlayKey(msg); ok {
 		return cmd
 	}
 	if p := m.focusedPane(); p != nil {
 		return m.paneKey(p, msg)
 	}
-	_, popup := m.input.selected()
+	popup := m.input.PopupOpen()
 	switch {
 	case m.scrollKey(msg):
 	case key.Matches(msg, m.keys.FocusNext) && !popup:
 		m.cycleFocus(1)
 	case key.Matches(msg, m.keys.FocusPrev):
 		m.cycleFocus(-1)
-	case key.Matches(msg, m.keys.Help) && m.input.empty():
+	case key.Matches(msg, m.keys.Help) && m.input.Empty():
 		m.help.ShowAll = !m.help.ShowAll
-	case key.Matches(msg, m.keys.Dismiss) && len(m.input.popup()) > 0:
-		m.input.dismiss()
-	case key.Matches(msg, m.keys.Interrupt):
+	case key.Matches(msg, m.keys.Interrupt) && !popup:
 		return m.escape()
 	default:
 		return m.inputKey(msg)
@@ -79,43 +79,34 @@ func (m *Model) scrollKey(msg tea.KeyMsg) bool {
 	return true
 }
 
-// inputKey handles a key meant for the prompt box: the popup, sending,
-// history, or editing.
+// inputKey gives a key to the prompt box: enter, unless pasted, sends;
+// ctrl+r opens the search in the box's place.
 func (m *Model) inputKey(msg tea.KeyMsg) tea.Cmd {
-	in := m.input
-	_, popup := in.selected()
 	switch {
-	case popup && key.Matches(msg, m.keys.Complete):
-		in.choose()
-	case popup && key.Matches(msg, m.keys.HistoryPrev):
-		in.movePick(-1)
-	case popup && key.Matches(msg, m.keys.HistoryNext):
-		in.movePick(1)
 	case key.Matches(msg, m.keys.Send) && !msg.Paste:
 		return m.send()
 	case key.Matches(msg, m.keys.Search):
-		m.startSearch()
-	case key.Matches(msg, m.keys.HistoryPrev) && in.walking():
-		in.older()
-	case key.Matches(msg, m.keys.HistoryNext) && in.walking():
-		in.newer()
-	default:
-		return in.update(msg)
+		m.overlay = overlaySearch
 	}
-	return nil
+	return m.input.Update(msg)
+}
+
+// searchKey gives a key to the open search; the box has the keys again
+// once it ends.
+func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
+	cmd := m.input.Update(msg)
+	if !m.input.Searching() {
+		m.overlay = overlayNone
+		m.layout()
+	}
+	return cmd
 }
 
 // send acts on enter: it completes a partly typed command from the
 // popup, runs a command typed in full, queues a message while a turn
 // runs, or starts a turn.
 func (m *Model) send() tea.Cmd {
-	if c, ok := m.input.selected(); ok && strings.TrimSpace(m.input.value()) != strings.TrimSpace(c.text) {
-		m.input.choose()
-		if !c.complete {
-			return nil
-		}
-	}
-	text := m.input.take()
+	text := m.input.Accept()
 	remember := m.remember(text)
 	switch {
 	case text == "":
@@ -123,8 +114,8 @@ func (m *Model) send() tea.Cmd {
 	case strings.HasPrefix(text, "/"):
 		return tea.Batch(remember, m.runCommand(text))
 	case m.busy:
-		m.input.enqueue(text)
-		m.setTransient(statusInfo, "queued; it is sent when the turn ends", endTurn, "")
+		m.input.Enqueue(text)
+		m.status.SetTransient(status.Info, "queued; it is sent when the turn ends", status.Turn, "")
 		return remember
 	}
 	m.conv.toBottom()
@@ -147,18 +138,18 @@ func (m *Model) quit() tea.Cmd {
 	if m.quitArmed {
 		return tea.Quit
 	}
-	if m.overlay == overlayNone && m.focus == "" && !m.input.empty() {
-		m.input.set("")
-		m.setTransient(statusInfo, "input cleared · ctrl+c on an empty box quits", endKey, "")
+	if m.overlay == overlayNone && m.focus == "" && !m.input.Empty() {
+		m.input.Set("")
+		m.status.SetTransient(status.Info, "input cleared · ctrl+c on an empty box quits", status.Key, "")
 		return nil
 	}
 	m.quitArmed = true
 	if m.busy {
 		cmd := m.interrupt()
-		m.setTransient(statusWarning, "interrupting · press ctrl+c again to quit", endKey, "")
+		m.status.SetTransient(status.Warning, "interrupting · press ctrl+c again to quit", status.Key, "")
 		return cmd
 	}
-	m.setTransient(statusWarning, "press ctrl+c again to quit", endKey, "")
+	m.status.SetTransient(status.Warning, "press ctrl+c again to quit", status.Key, "")
 	return nil
 }
 
@@ -172,7 +163,7 @@ func (m *Model) handleMouse(msg tea.MouseMsg) {
 	switch {
 	case delta == 0:
 	case m.overlay == overlayTranscript:
-		m.viewer.scroll(delta, m.transcriptLines(), m.transcriptHeight())
+		m.viewer.Scroll(delta)
 	case m.overlay != overlayNone:
 	case delta < 0:
 		m.conv.scrollUp(-delta, m.width, m.conversationHeight())

@@ -71,7 +71,7 @@ func (m *Model) headerLeft(short bool) string {
 	if n := m.agents.inBackground(); n > 0 {
 		left += st.Stats.Render(fmt.Sprintf("%d in background", n)) + sep
 	}
-	if n := len(m.approvals); n > 0 && short {
+	if n := m.approvals.Len(); n > 0 && short {
 		left += st.Demo.Render(fmt.Sprintf("%d waiting", n)) + sep
 	} else if n > 0 {
 		left += st.Demo.Render(plural(n, "approval")+" waiting") + sep

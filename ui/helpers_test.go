@@ -68,7 +68,7 @@ func newDriverFor(t *testing.T, s *fakeSession, opts Options, width, height int)
 	t.Helper()
 	d := &driver{t: t, s: s, m: New(s, opts)}
 	d.m.now = func() time.Time { return t0.Add(3 * time.Second) }
-	d.m.after = d.after
+	d.m.approvals.SetAfter(d.after)
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})
 	return d

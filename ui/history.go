@@ -2,6 +2,7 @@ package ui
 
 import (
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
 // replay draws a resumed conversation before any live event: its events
@@ -13,7 +14,7 @@ func (m *Model) replay(history []event.Event) {
 	if len(history) == 0 {
 		return
 	}
-	status := m.status
+	said := *m.status
 	for _, ev := range history {
 		if _, ok := ev.(event.ConversationCleared); ok {
 			m.conv.reset() // /clear was used: the model forgot what came before
@@ -26,15 +27,16 @@ func (m *Model) replay(history []event.Event) {
 			m.contextUsed = u.Request.PromptTokens + u.Request.CompletionTokens
 		}
 		if n, ok := ev.(event.Notice); ok && n.Agent == event.MainAgent {
-			status = m.status // what the session said last is still worth reading
+			said = *m.status // what the session said last is still worth reading
 		}
 	}
 	if m.busy {
 		m.route(event.TurnEnded{Meta: event.Meta{Agent: event.MainAgent}, Status: event.StatusInterrupted})
 	}
 	m.ticking = false
-	m.status = status
-	if m.status.text == "" {
-		m.setStatus(statusInfo, "resumed: the conversation so far is above")
+	*m.status = said
+	m.status.SetWorking(m.busy)
+	if m.status.Text() == "" {
+		m.status.Set(status.Info, "resumed: the conversation so far is above")
 	}
 }

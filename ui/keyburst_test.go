@@ -33,7 +33,7 @@ func TestTypedWordsNeverFireKeys(t *testing.T) {
 	const text = "please enter the room, press tab, go up or down, hit esc"
 	d := newDriver(t, 120, 40)
 	d.typeBurst(text)
-	if got := d.m.input.value(); got != text {
+	if got := d.m.input.Value(); got != text {
 		t.Fatalf("the box holds %q, want %q", got, text)
 	}
 	if p := d.s.prompts(); len(p) != 0 {
@@ -45,8 +45,8 @@ func TestTypedWordsNeverFireKeys(t *testing.T) {
 	d.s.mu.Lock()
 	interrupts := d.s.interrupts
 	d.s.mu.Unlock()
-	if interrupts != 0 || d.m.input.value() != "esc" {
-		t.Fatalf("typing \"esc\" interrupted %d times; the box holds %q", interrupts, d.m.input.value())
+	if interrupts != 0 || d.m.input.Value() != "esc" {
+		t.Fatalf("typing \"esc\" interrupted %d times; the box holds %q", interrupts, d.m.input.Value())
 	}
 }
 

@@ -2,39 +2,30 @@ package ui
 
 import (
 	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/seed-e4e525a6/baton/ui/approval"
+	"github.com/seed-e4e525a6/baton/ui/input"
 )
 
 // KeyMap is every key the UI answers to. All key handling goes through it,
 // and the help footer is derived from it, so what help shows is what
 // works.
 type KeyMap struct {
-	Send        key.Binding
-	Newline     key.Binding
-	HistoryPrev key.Binding
-	HistoryNext key.Binding
-	Complete    key.Binding
-	Dismiss     key.Binding
-	Interrupt   key.Binding
-	Quit        key.Binding
-	PageUp      key.Binding
-	PageDown    key.Binding
-	Top         key.Binding
-	Bottom      key.Binding
-	Expand      key.Binding
-	Help        key.Binding
-	Search      key.Binding // ctrl+r: search the prompt history
+	// The prompt box's keys (Send, Newline, HistoryPrev, HistoryNext,
+	// Search, Complete, Dismiss) and the one-line boxes' (Confirm, Cancel)
+	// live with the box.
+	input.KeyMap
+	// The cards' answers (Allow … CardDown) live with the cards.
+	Cards approval.KeyMap
 
-	// Approval card keys. Deny asks for an optional reason; DenyNow
-	// denies without one (and, on a tool card, stops the turn).
-	Allow       key.Binding
-	AllowAlways key.Binding
-	AllowFolder key.Binding
-	AllowAll    key.Binding
-	Edit        key.Binding
-	Deny        key.Binding
-	DenyNow     key.Binding
-	CardUp      key.Binding
-	CardDown    key.Binding
+	Interrupt key.Binding
+	Quit      key.Binding
+	PageUp    key.Binding
+	PageDown  key.Binding
+	Top       key.Binding
+	Bottom    key.Binding
+	Expand    key.Binding
+	Help      key.Binding
 
 	// Sub-agent keys: focus moves between the input and the panes; the
 	// others act on the focused pane.
@@ -45,40 +36,22 @@ type KeyMap struct {
 	Message    key.Binding
 	Background key.Binding
 	Back       key.Binding
-
-	// Keys of the one-line inputs and the prompt editor.
-	Confirm key.Binding
-	Cancel  key.Binding
 }
 
 // DefaultKeyMap is baton's standard key set.
 func DefaultKeyMap() KeyMap {
 	return KeyMap{
-		Send:        key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send")),
-		Newline:     key.NewBinding(key.WithKeys("shift+enter", "ctrl+j", "alt+enter"), key.WithHelp("ctrl+j", "newline")),
-		HistoryPrev: key.NewBinding(key.WithKeys("up"), key.WithHelp("↑", "history")),
-		HistoryNext: key.NewBinding(key.WithKeys("down"), key.WithHelp("↓", "newer prompt")),
-		Complete:    key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "complete")),
-		Dismiss:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
-		Interrupt:   key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "interrupt")),
-		Quit:        key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-		PageUp:      key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll up")),
-		PageDown:    key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll down")),
-		Top:         key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "top")),
-		Bottom:      key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
-		Expand:      key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "expand")),
-		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
-		Search:      key.NewBinding(key.WithKeys("ctrl+r"), key.WithHelp("ctrl+r", "search history")),
+		KeyMap: input.DefaultKeyMap(),
+		Cards:  approval.DefaultKeyMap(),
 
-		Allow:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "allow once")),
-		AllowAlways: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "always allow")),
-		AllowFolder: key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "always allow the folder")),
-		AllowAll:    key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "approve all")),
-		Edit:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit prompt")),
-		Deny:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "deny")),
-		DenyNow:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "deny")),
-		CardUp:      key.NewBinding(key.WithKeys("up", "pgup"), key.WithHelp("↑", "scroll")),
-		CardDown:    key.NewBinding(key.WithKeys("down", "pgdown"), key.WithHelp("↓", "scroll")),
+		Interrupt: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "interrupt")),
+		Quit:      key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		PageUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll up")),
+		PageDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll down")),
+		Top:       key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "top")),
+		Bottom:    key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
+		Expand:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "expand")),
+		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
 
 		FocusNext:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "panes")),
 		FocusPrev:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "back")),
@@ -87,8 +60,5 @@ func DefaultKeyMap() KeyMap {
 		Message:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "message agent")),
 		Background: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "background")),
 		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
-
-		Confirm: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "confirm")),
-		Cancel:  key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "cancel")),
 	}
 }

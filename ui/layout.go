@@ -24,22 +24,33 @@ func (m *Model) resize(width, height int) {
 
 // layout fits the components that keep their own width.
 func (m *Model) layout() {
-	m.input.setWidth(m.width)
+	m.input.SetSize(m.width)
 	m.help.Width = m.width
-	m.reason.setWidth(innerWidth(m.width))
-	m.message.setWidth(max(m.width-4, 1))
+	m.status.SetSize(m.width)
+	m.message.SetSize(max(m.width-4, 1))
 	if m.review != nil {
 		m.review.SetSize(m.width, m.height)
 	}
-	if m.overlay == overlayEdit {
-		m.editor.setSize(innerWidth(m.width), max(cardRoom(m.conversationHeight())-4, 1))
+	m.fitBody()
+}
+
+// fitBody fits the agents area, then gives the cards their room: the
+// conversation keeps a few lines above them. Both follow the panes and
+// the input, so they are refitted after every message.
+func (m *Model) fitBody() {
+	m.fitAgents()
+	if m.viewer != nil {
+		m.viewer.SetSize(m.width, m.transcriptHeight())
+	}
+	if m.approvals.Len() > 0 {
+		m.approvals.SetSize(m.width, cardRoom(m.conversationHeight()))
 	}
 }
 
 // roomBelowHeader is what the conversation and the agents area share
 // once the header, status, input and help are placed.
 func (m *Model) roomBelowHeader() int {
-	used := headerRows + statusRows + len(m.inputView()) + len(m.footerView())
+	used := headerRows + statusRows + m.inputHeight() + len(m.footerView())
 	return max(m.height-used, 0)
 }
 
@@ -47,21 +58,25 @@ func (m *Model) roomBelowHeader() int {
 // overlays drawn over it) once the fixed parts and the agents area are
 // placed.
 func (m *Model) conversationHeight() int {
-	room := m.roomBelowHeader()
-	room -= m.agentsHeight(room)
+	room := m.roomBelowHeader() - m.agents.area
 	return room - m.todoRows(room)
+}
+
+// inputHeight is how many lines inputView takes, computed.
+func (m *Model) inputHeight() int {
+	if m.overlay != overlayMessage {
+		return m.input.Height()
+	}
+	return 3 // the message line in its frame
 }
 
 // inputView is the prompt box, or the line for a child's message in its
 // place while that is open.
 func (m *Model) inputView() []string {
-	if m.overlay == overlaySearch {
-		return m.searchView()
-	}
 	if m.overlay != overlayMessage {
-		return m.input.view(m.width)
+		return strings.Split(m.input.View(), "\n")
 	}
-	box := m.styles.Input.FocusedFrame.Width(max(m.width-2, 1)).Render(m.message.view())
+	box := m.styles.Input.FocusedFrame.Width(max(m.width-2, 1)).Render(m.message.View())
 	return strings.Split(box, "\n")
 }
 
@@ -95,14 +110,14 @@ func (m Model) build() string {
 		}
 	}
 	room := max(m.height-headerRows-statusRows-len(input)-len(footer), 0)
-	agents := m.agentsHeight(room)
+	agents := min(m.agents.area, room)
 	todo := m.todoRows(room - agents)
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
 	lines = append(lines, m.bodyView(room-agents-todo)...)
 	lines = append(lines, m.todoView(todo)...)
 	lines = append(lines, m.agentsView(agents)...)
-	lines = append(lines, m.statusView())
+	lines = append(lines, m.status.View())
 	lines = append(lines, input...)
 	lines = append(lines, footer...)
 	if len(lines) > m.height { // too small for everything: the input and status stay
@@ -122,8 +137,8 @@ func (m *Model) transcriptFrame() string {
 	}
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
-	lines = append(lines, m.transcriptScreen(m.transcriptHeight())...)
-	lines = append(lines, m.statusView())
+	lines = append(lines, strings.Split(m.viewer.View(), "\n")...)
+	lines = append(lines, m.status.View())
 	lines = append(lines, footer...)
 	if len(lines) > m.height {
 		lines = lines[:m.height]
@@ -141,16 +156,12 @@ func (m *Model) bodyView(height int) []string {
 		return append(m.conversationView(height-len(pick)), pick...)
 	}
 	if m.cardActive() {
-		card := m.cardView(cardRoom(height))
+		card := strings.Split(m.approvals.View(), "\n") // sized for cardRoom(height) in Update
 		card = card[max(len(card)-height, 0):]
 		return append(m.conversationView(height-len(card)), card...)
 	}
 	body := m.conversationView(height)
-	var over []string
-	if m.input.ta.Focused() {
-		over = m.input.popupView(m.width)
-	}
-	over = over[max(len(over)-height, 0):]
+	over := m.input.PopupView(height)
 	copy(body[len(body)-len(over):], over)
 	return body
 }

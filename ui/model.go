@@ -3,6 +3,11 @@ package ui
 import (
 	"time"
 
+	"github.com/seed-e4e525a6/baton/ui/approval"
+	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
@@ -12,23 +17,20 @@ import (
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/modelpick"
 	changes "github.com/seed-e4e525a6/baton/ui/review"
-	"github.com/seed-e4e525a6/baton/ui/turnclock"
 )
 
-// overlay is what, if anything, sits above the conversation and takes the
+// layer is what, if anything, sits above the conversation and takes the
 // keys. There is one mode at a time, never a flag per dialog.
-type overlay int
+type layer int
 
 const (
-	overlayNone       overlay = iota
-	overlayApproval           // the first card takes the keys
-	overlayReason             // the card's line for a denial's reason
-	overlayEdit               // the card's editor for a delegation's prompt
-	overlayMessage            // a line whose text goes into a running child
-	overlayTranscript         // a child's whole transcript, full screen
-	overlayReview             // a worktree child's change under review, full screen
-	overlaySearch             // ctrl+r's search of the prompt history, in the input's place
-	overlayModel              // /model's picker, under the conversation
+	overlayNone       layer = iota
+	overlayApproval         // the cards: the first takes the keys once armed
+	overlayMessage          // a line whose text goes into a running child
+	overlayTranscript       // a child's whole transcript, full screen
+	overlayReview           // a worktree child's change under review, full screen
+	overlaySearch           // ctrl+r's search of the prompt history, in the input's place
+	overlayModel            // /model's picker, under the conversation
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -46,48 +48,36 @@ type Model struct {
 	// message, and the textarea and help alone are some 15 KB.
 	conv    *conversation
 	agents  *agents
-	input   *input
-	reason  *lineInput // the reason given with a denial
-	message *lineInput // a message for a running child
-	editor  *promptEditor
-	viewer  *transcriptView // the open transcript
-	review  *changes.Model  // the open review of a child's change
-	search  *historySearch  // the open history search
+	input   *input.Model
+	message *input.Line         // a message for a running child
+	viewer  *overlay.Transcript // the open transcript
+	review  *changes.Model      // the open review of a child's change
 	picker  *modelpick.Picker
 	help    *help.Model
 	spinner spinner.Model
 	now     func() time.Time // the clock panes measure against
-	// after schedules msg in d: tea.Tick in the program; tests replace it
-	// to drive the typing guard and the notifications by hand.
-	after func(d time.Duration, msg tea.Msg) tea.Cmd
 
 	width, height int
-	overlay       overlay
-	behind        overlay         // the view the cards interrupted, back once they are answered
-	focus         event.AgentID   // the focused pane's child; "" is the input
-	target        event.AgentID   // the child the message line is for
-	approvals     []*approvalCard // the first is the active card
-	todos         []event.Todo    // the main agent's task list
+	overlay       layer
+	behind        layer         // the view the cards interrupted, back once they are answered
+	focus         event.AgentID // the focused pane's child; "" is the input
+	target        event.AgentID // the child the message line is for
+	approvals     *approval.Model
+	todos         []event.Todo // the main agent's task list
 
 	model         string
 	contextWindow int64
 	busy          bool
-	compacting    bool            // the main agent's history is being summarised
-	turn          turnclock.Clock // the main turn's time and tokens, for the working line
-	ticking       bool            // the spinner's clock runs
-	step          event.StepStarted
+	ticking       bool        // the spinner's clock runs
 	inRequest     bool        // between StepStarted and MessageDone
 	contextUsed   int         // tokens of the main agent's last request
 	pastUsage     event.Usage // turns that ended
 	turnUsage     event.Usage // the running turn so far
-	status        status
+	status        *status.Model
 	quitArmed     bool
 	frame         *frame // the last view, rebuilt at most once per frame
 
-	// keyGen counts keystrokes: a card arms only when it has not moved
-	// for armDelay. cardSeq numbers cards as they arrive.
-	keyGen, cardSeq int
-	notify          notifier
+	notify notifier
 }
 
 // New builds the UI for a session. An unknown theme falls back to the
@@ -95,7 +85,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, after: tick,
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{},
 		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
 	}
 	if m.contextWindow <= 0 {
@@ -107,20 +97,17 @@ func New(s Session, opts Options) Model {
 	}
 	h := help.New()
 	m.help = &h
-	m.input = newInput(m.keys)
-	m.reason = newLineInput("reason", "optional; enter denies")
-	m.message = newLineInput("message", "sent before its next step")
-	m.editor = newPromptEditor(m.keys)
-	m.applyTheme(palette)
-	m.agents = newAgents(m.styles)
-	m.input.children = m.agents.refs
+	m.agents = newAgents(nil)
 	m.opts.Commands = cleanCommands(opts.Commands)
-	m.input.custom = m.opts.Commands
-	m.input.focus()
+	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
+	m.message = input.NewLine("message", "sent before its next step")
+	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick)
+	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
+	m.status.Tick(m.spinner.View(), m.now())
+	m.applyTheme(palette)
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
-	m.status = startupStatus(opts.Notices) // cmd puts the agent-file warnings among them
 	if opts.Theme != "" && !ok {
-		m.setStatus(statusWarning, "unknown theme "+opts.Theme+"; using "+palette.Name)
+		m.status.Set(status.Warning, "unknown theme "+opts.Theme+"; using "+palette.Name)
 	}
 	m.replay(s.History())
 	m.seedHistory(opts.History, s.History())
@@ -136,6 +123,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	if _, ok := msg.(eventsMsg); !ok {
 		m.frame.touch()
 	}
+	m.status.Tick(m.spinner.View(), m.now()) // the line reads the clock of this message
 	switch msg := msg.(type) {
 	case frameMsg:
 		m.frame.due()
@@ -165,16 +153,34 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.copied(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
-	case cardArmMsg:
-		cmd = m.armCard(msg)
+	case approval.ArmMsg:
+		cmd = m.cardUpdate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
 		cmd = m.terminalFocus(msg)
 	case permissionsMsg:
 		m.showPermissions(msg)
 	default:
-		cmd = m.input.update(msg)
+		cmd = m.input.Update(msg)
 	}
+	m.fitBody()
 	return m, tea.Batch(cmd, m.statusClock())
+}
+
+// statusClock keeps the one animation clock running while a notice
+// waits to expire, so the line is redrawn without it in time; the clock
+// stops by itself once nothing runs and nothing waits (see animate).
+func (m *Model) statusClock() tea.Cmd {
+	if !m.status.Expiring() {
+		return nil
+	}
+	return m.startClock()
+}
+
+// setBusy records whether the main agent has the input (a turn, or a
+// /compact), and shows it on the working line.
+func (m *Model) setBusy(busy bool) {
+	m.busy = busy
+	m.status.SetWorking(busy)
 }
 
 // applyTheme switches every style to a palette.
@@ -190,11 +196,15 @@ func (m *Model) applyTheme(p themes.Palette) {
 	} else {
 		m.conv.setStyles(m.styles)
 	}
-	m.input.setStyles(m.styles)
-	m.reason.setStyles(m.styles)
-	m.message.setStyles(m.styles)
-	m.editor.setStyles(m.styles)
+	m.agents.styles = m.styles // panes hold the pointer and follow the theme
+	m.input.SetStyles(m.styles)
+	m.approvals.SetStyles(m.styles)
+	if m.viewer != nil {
+		m.viewer.Restyle()
+	}
+	m.message.SetStyles(m.styles)
 	m.spinner.Style = m.styles.Status.Busy
+	m.status.SetStyles(m.styles)
 	m.help.Styles = help.Styles{
 		ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
 		FullKey: styles.Help.Key, FullDesc: styles.Help.Desc, FullSeparator: styles.Help.Sep,
@@ -206,7 +216,7 @@ func (m *Model) applyTheme(p themes.Palette) {
 // something runs, the main turn or any child, or a status waits to
 // expire; once idle the clock is left to stop.
 func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
-	waiting := m.expireStatus()
+	waiting := m.status.Expire()
 	if !m.busy && !m.agents.running() && !waiting {
 		m.ticking = false
 		return nil
@@ -214,6 +224,7 @@ func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	var cmd tea.Cmd
 	m.spinner, cmd = m.spinner.Update(msg)
 	m.agents.tick(m.now(), m.spinner.View())
+	m.status.Tick(m.spinner.View(), m.now())
 	return tea.Batch(cmd, m.notifyOverdue())
 }
 

@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -15,23 +17,23 @@ import (
 // endpoint's models, or a word on why there is none.
 func (m *Model) openModelPicker() {
 	if m.opts.Models == nil {
-		m.setStatus(statusInfo, "model: "+m.model+" (/model NAME switches)")
+		m.status.Set(status.Info, "model: "+m.model+" (/model NAME switches)")
 		return
 	}
 	models, ready := m.opts.Models()
 	switch {
 	case !ready:
-		m.setStatus(statusInfo, "model: "+m.model+" · the endpoint's model list is still loading; /model NAME switches")
+		m.status.Set(status.Info, "model: "+m.model+" · the endpoint's model list is still loading; /model NAME switches")
 		return
 	case len(models) == 0:
-		m.setStatus(statusInfo, "model: "+m.model+" · the endpoint offers no model list; /model NAME switches")
+		m.status.Set(status.Info, "model: "+m.model+" · the endpoint offers no model list; /model NAME switches")
 		return
 	}
 	models = slices.Clone(models)
 	slices.SortFunc(models, func(a, b modelpick.Model) int { return cmp.Compare(a.ID, b.ID) })
 	m.picker = modelpick.New(models, m.model, m.styles)
 	m.overlay = overlayModel
-	m.input.blur()
+	m.input.Blur()
 }
 
 // pickerKey gives a key to the open picker; a choice switches the model.
@@ -41,7 +43,7 @@ func (m *Model) pickerKey(msg tea.KeyMsg) tea.Cmd {
 		return nil
 	}
 	m.picker, m.overlay = nil, overlayNone
-	m.input.focus()
+	m.input.Focus()
 	if chosen == "" {
 		return nil
 	}
@@ -66,6 +68,6 @@ func (m *Model) warnUnserved(name string) {
 		return
 	}
 	if why := m.opts.CheckModel(name); why != "" {
-		m.setStatus(statusWarning, "model: "+termtext.Clean(name)+" · "+termtext.Clean(why))
+		m.status.Set(status.Warning, "model: "+termtext.Clean(name)+" · "+termtext.Clean(why))
 	}
 }

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/seed-e4e525a6/baton/ui/modelpick"
 )
 
@@ -29,8 +31,8 @@ func TestModelPickerAndCheck(t *testing.T) {
 		ready = false
 		d := newDriverFor(t, newFakeSession(), opts, size[0], size[1])
 		d.command("/model")
-		if d.m.overlay == overlayModel || !strings.Contains(d.m.status.text, "still loading") {
-			t.Fatalf("%v: before the list came: overlay %v, status %q", size, d.m.overlay, d.m.status.text)
+		if d.m.overlay == overlayModel || !strings.Contains(d.m.status.Text(), "still loading") {
+			t.Fatalf("%v: before the list came: overlay %v, status %q", size, d.m.overlay, d.m.status.Text())
 		}
 		ready = true
 		d.command("/model")
@@ -45,12 +47,12 @@ func TestModelPickerAndCheck(t *testing.T) {
 		}
 		d.checkFits()
 		d.keys("down", "enter")
-		if d.m.overlay != overlayNone || d.m.model != "o3" || !d.m.input.ta.Focused() {
+		if d.m.overlay != overlayNone || d.m.model != "o3" || !d.m.input.Focused() {
 			t.Fatalf("%v: after enter: overlay %v, model %q", size, d.m.overlay, d.m.model)
 		}
 		d.command("/model gpt-9")
-		if d.m.model != "gpt-9" || d.m.status.level != statusWarning || !strings.Contains(d.m.status.text, "does not serve gpt-9") {
-			t.Errorf("%v: /model gpt-9: model %q, status %q", size, d.m.model, d.m.status.text)
+		if d.m.model != "gpt-9" || d.m.status.Level() != status.Warning || !strings.Contains(d.m.status.Text(), "does not serve gpt-9") {
+			t.Errorf("%v: /model gpt-9: model %q, status %q", size, d.m.model, d.m.status.Text())
 		}
 		d.command("/model")
 		d.keys("esc")

@@ -73,7 +73,7 @@ func TestPanesShrinkToHeadersWhenSpaceIsShort(t *testing.T) {
 		t.Errorf("focusing the last pane did not scroll to it:\n%s", d.screen())
 	}
 	d.keys("tab")
-	if d.m.focusedPane() != nil || !d.m.input.ta.Focused() {
+	if d.m.focusedPane() != nil || !d.m.input.Focused() {
 		t.Error("tab after the last pane does not come back to the input")
 	}
 }

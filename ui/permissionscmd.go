@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -51,7 +53,7 @@ func (m *Model) cmdPermissions(arg string) tea.Cmd {
 		return func() tea.Msg { return listed("removed "+kind+" "+rule+" for this session", s.RemoveRule(kind, rule)) }
 	case "save":
 		if save == nil {
-			m.setStatus(statusError, "permissions save: there is no user config to write to")
+			m.status.Set(status.Error, "permissions save: there is no user config to write to")
 			return nil
 		}
 		return func() tea.Msg {
@@ -62,14 +64,14 @@ func (m *Model) cmdPermissions(arg string) tea.Cmd {
 			return listed("saved the user and session rules to "+path, nil)
 		}
 	}
-	m.setStatus(statusError, "permissions: usage "+permissionsUsage)
+	m.status.Set(status.Error, "permissions: usage "+permissionsUsage)
 	return nil
 }
 
 // showPermissions writes the rules into the conversation.
 func (m *Model) showPermissions(msg permissionsMsg) {
 	if msg.err != nil {
-		m.setStatus(statusError, termtext.Clean(msg.err.Error()))
+		m.status.Set(status.Error, termtext.Clean(msg.err.Error()))
 		return
 	}
 	var b strings.Builder
@@ -84,6 +86,6 @@ func (m *Model) showPermissions(msg permissionsMsg) {
 	m.conv.add(&note{kind: noteInfo, text: termtext.Clean(b.String())})
 	m.conv.toBottom()
 	if msg.said != "" {
-		m.setStatus(statusInfo, termtext.Clean(msg.said))
+		m.status.Set(status.Info, termtext.Clean(msg.said))
 	}
 }

@@ -28,7 +28,7 @@ func (m *Model) seedHistory(project []string, resumed []event.Event) {
 	for _, p := range own {
 		h = appendNew(h, p)
 	}
-	m.input.history, m.input.browse = h, len(h)
+	m.input.SetHistory(h)
 }
 
 // appendNew appends p unless it repeats the last entry.

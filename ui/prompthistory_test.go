@@ -26,15 +26,15 @@ func TestHistoryAcrossRunsResumedFirst(t *testing.T) {
 	var got []string
 	for range 5 {
 		d.keys("up")
-		got = append(got, d.m.input.value())
+		got = append(got, d.m.input.Value())
 	}
 	want := []string{"resumed two", "resumed one", "last run", "older run", "older run"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Fatalf("↑ recalled %q, want %q", got, want)
 	}
 	d.keys("down", "down", "down", "down")
-	if d.m.input.value() != "" {
-		t.Fatalf("↓ past the newest leaves %q", d.m.input.value())
+	if d.m.input.Value() != "" {
+		t.Fatalf("↓ past the newest leaves %q", d.m.input.Value())
 	}
 	d.typeText("fresh prompt")
 	d.keys("enter")
@@ -64,18 +64,18 @@ func TestCtrlRSearchesHistory(t *testing.T) {
 			t.Fatalf("%v: ctrl+r again:\n%s", size, d.screen())
 		}
 		d.keys("enter")
-		if d.m.input.value() != "fix the auth bug" || d.m.overlay != overlayNone {
-			t.Fatalf("%v: enter put %q in the box (overlay %v)", size, d.m.input.value(), d.m.overlay)
+		if d.m.input.Value() != "fix the auth bug" || d.m.overlay != overlayNone {
+			t.Fatalf("%v: enter put %q in the box (overlay %v)", size, d.m.input.Value(), d.m.overlay)
 		}
-		d.m.input.set("draft")
+		d.m.input.Set("draft")
 		d.keys("ctrl+r")
 		d.typeText("zzz")
 		if !strings.Contains(d.screen(), "no match") {
 			t.Errorf("%v: no match not said:\n%s", size, d.screen())
 		}
 		d.keys("backspace", "backspace", "backspace", "esc")
-		if d.m.input.value() != "draft" || d.m.overlay != overlayNone {
-			t.Errorf("%v: esc left %q", size, d.m.input.value())
+		if d.m.input.Value() != "draft" || d.m.overlay != overlayNone {
+			t.Errorf("%v: esc left %q", size, d.m.input.Value())
 		}
 	}
 }

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -19,10 +21,10 @@ func (m *Model) openReview(p *pane.Pane) tea.Cmd {
 	r, ok := m.session.(changes.Reviewer)
 	switch {
 	case !ok:
-		m.setStatus(statusError, "this session cannot review changes")
+		m.status.Set(status.Error, "this session cannot review changes")
 		return nil
 	case !p.PendingReview():
-		m.setStatus(statusError, fmt.Sprintf("%s has no change waiting for review", paneName(p)))
+		m.status.Set(status.Error, fmt.Sprintf("%s has no change waiting for review", paneName(p)))
 		return nil
 	}
 	return changes.Open(r, p.ID())
@@ -39,13 +41,13 @@ func (m *Model) reviewLoaded(msg changes.LoadedMsg) tea.Cmd {
 		return nil
 	}
 	if msg.Err != nil {
-		m.setStatus(statusError, "review: "+msg.Err.Error())
+		m.status.Set(status.Error, "review: "+msg.Err.Error())
 		return nil
 	}
 	m.review = changes.New(r, msg, m.styles)
 	m.review.SetSize(m.width, m.height)
 	m.overlay = overlayReview
-	m.input.blur()
+	m.input.Blur()
 	return nil
 }
 
@@ -60,7 +62,7 @@ func (m *Model) reviewClosed(msg changes.ClosedMsg) {
 	}
 	if !msg.Done {
 		if p, ok := m.agents.byID[msg.Agent]; ok && p.PendingReview() {
-			m.setStatus(statusInfo, paneName(p)+"'s change still waits for review: enter on its line, or /subagents diff "+fmt.Sprint(p.Number()))
+			m.status.Set(status.Info, paneName(p)+"'s change still waits for review: enter on its line, or /subagents diff "+fmt.Sprint(p.Number()))
 		}
 	}
 	m.setFocus(m.focus)
@@ -70,7 +72,7 @@ func (m *Model) reviewClosed(msg changes.ClosedMsg) {
 // did; the parent model is told the same by the engine.
 func (m *Model) reviewFinished(p *pane.Pane, ev event.ReviewFinished) {
 	m.conv.refresh(p)
-	m.setStatus(statusInfo, paneName(p)+": "+ev.Summary)
+	m.status.Set(status.Info, paneName(p)+": "+ev.Summary)
 	if m.focus == p.ID() {
 		m.focusInput()
 	}

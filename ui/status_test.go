@@ -16,8 +16,8 @@ func TestQueuedStatusClearsWhenTheTurnEnds(t *testing.T) {
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	d.typeText("next one")
 	d.keys("enter")
-	if !strings.Contains(d.m.status.text, "queued") {
-		t.Fatalf("status %q, want the queued note", d.m.status.text)
+	if !strings.Contains(d.m.status.Text(), "queued") {
+		t.Fatalf("status %q, want the queued note", d.m.status.Text())
 	}
 	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	if strings.Contains(d.screen(), "queued;") {
@@ -31,12 +31,12 @@ func TestStopAllStatusClearsWhenEveryChildEnded(t *testing.T) {
 	d.spawn(review)
 	d.typeText("/subagents stop all")
 	d.keys("enter")
-	if !strings.Contains(d.m.status.text, "stopping every") {
-		t.Fatalf("status %q, want the stopping note", d.m.status.text)
+	if !strings.Contains(d.m.status.Text(), "stopping every") {
+		t.Fatalf("status %q, want the stopping note", d.m.status.Text())
 	}
 	d.finish(explore, event.StatusCancelled, "stopped")
-	if !strings.Contains(d.m.status.text, "stopping every") {
-		t.Errorf("status %q changed while a child still runs", d.m.status.text)
+	if !strings.Contains(d.m.status.Text(), "stopping every") {
+		t.Errorf("status %q changed while a child still runs", d.m.status.Text())
 	}
 	d.finish(review, event.StatusCancelled, "stopped")
 	if strings.Contains(d.screen(), "stopping every") {
@@ -51,24 +51,24 @@ func TestAnswerNoteClearsWhenTheNextCardArrives(t *testing.T) {
 	newRequest(t, req)
 	d.emit(event.ApprovalRequested{Meta: mainMeta, Request: req})
 	d.keys("n", "enter")
-	if !strings.Contains(d.m.status.text, "denied") {
-		t.Fatalf("status %q, want the denial", d.m.status.text)
+	if !strings.Contains(d.m.status.Text(), "denied") {
+		t.Fatalf("status %q, want the denial", d.m.status.Text())
 	}
 	askTool(t, d, "p2", mainMeta)
-	if strings.Contains(d.m.status.text, "denied") {
-		t.Errorf("the old denial %q sits under a new card", d.m.status.text)
+	if strings.Contains(d.m.status.Text(), "denied") {
+		t.Errorf("the old denial %q sits under a new card", d.m.status.Text())
 	}
 }
 
 func TestQuitPromptClearsOnTheNextKey(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.keys("ctrl+c")
-	if !strings.Contains(d.m.status.text, "ctrl+c again") {
-		t.Fatalf("status %q, want the quit prompt", d.m.status.text)
+	if !strings.Contains(d.m.status.Text(), "ctrl+c again") {
+		t.Fatalf("status %q, want the quit prompt", d.m.status.Text())
 	}
 	d.typeText("h")
-	if strings.Contains(d.m.status.text, "ctrl+c again") {
-		t.Errorf("the quit prompt %q stayed after it was disarmed", d.m.status.text)
+	if strings.Contains(d.m.status.Text(), "ctrl+c again") {
+		t.Errorf("the quit prompt %q stayed after it was disarmed", d.m.status.Text())
 	}
 }
 
@@ -76,8 +76,8 @@ func TestCtrlCClearsTypedTextBeforeArmingQuit(t *testing.T) {
 	d := newDriver(t, 80, 24)
 	d.typeText("half a thought")
 	d.keys("ctrl+c")
-	if d.m.input.value() != "" || d.m.quitArmed {
-		t.Fatalf("first ctrl+c: box %q, armed %v", d.m.input.value(), d.m.quitArmed)
+	if d.m.input.Value() != "" || d.m.quitArmed {
+		t.Fatalf("first ctrl+c: box %q, armed %v", d.m.input.Value(), d.m.quitArmed)
 	}
 	d.keys("ctrl+c")
 	if !d.m.quitArmed {

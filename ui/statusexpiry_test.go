@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/bubbles/spinner"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -24,22 +26,22 @@ func TestTransientStatusesExpire(t *testing.T) {
 	if !d.m.ticking {
 		t.Fatal("the clock does not run for the status to expire")
 	}
-	d.m.now = func() time.Time { return t0.Add(infoStatusTTL - time.Second) }
+	d.m.now = func() time.Time { return t0.Add(status.InfoTTL - time.Second) }
 	d.send(spinner.TickMsg{}) // the clock moves the screen on its ticks
 	if !strings.Contains(d.screen(), "allowed once") {
 		t.Fatalf("the acknowledgement went early:\n%s", d.screen())
 	}
-	d.m.now = func() time.Time { return t0.Add(infoStatusTTL) }
+	d.m.now = func() time.Time { return t0.Add(status.InfoTTL) }
 	d.send(spinner.TickMsg{})
-	if strings.Contains(d.screen(), "allowed once") || d.m.status.text != "" {
-		t.Fatalf("the acknowledgement outlived its time (%q):\n%s", d.m.status.text, d.screen())
+	if strings.Contains(d.screen(), "allowed once") || d.m.status.Text() != "" {
+		t.Fatalf("the acknowledgement outlived its time (%q):\n%s", d.m.status.Text(), d.screen())
 	}
 	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusInterrupted})
-	if !strings.Contains(d.m.statusView(), "interrupted") {
+	if !strings.Contains(d.m.status.View(), "interrupted") {
 		t.Fatalf("no interrupted status:\n%s", d.screen())
 	}
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "again"})
-	if line := d.m.statusView(); strings.Contains(line, "interrupted") {
+	if line := d.m.status.View(); strings.Contains(line, "interrupted") {
 		t.Errorf("the last turn's status shows during the next: %q", line)
 	}
 }

@@ -6,6 +6,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/ui/pane"
@@ -55,7 +58,7 @@ func (m *Model) cmdSubagents(arg string) tea.Cmd {
 		}
 		return nil
 	}
-	m.setStatus(statusError, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send or diff", termtext.Clean(sub)))
+	m.status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send or diff", termtext.Clean(sub)))
 	return nil
 }
 
@@ -63,12 +66,12 @@ func (m *Model) cmdSubagents(arg string) tea.Cmd {
 // in the status line when it cannot.
 func (m *Model) child(cmd, ref string) (*pane.Pane, bool) {
 	if ref == "" {
-		m.setStatus(statusError, fmt.Sprintf("/subagents %s: name a sub-agent by id or number; /subagents list shows them", cmd))
+		m.status.Set(status.Error, fmt.Sprintf("/subagents %s: name a sub-agent by id or number; /subagents list shows them", cmd))
 		return nil, false
 	}
 	p, err := m.agents.find(ref)
 	if err != nil {
-		m.setStatus(statusError, fmt.Sprintf("/subagents %s: %v", cmd, err))
+		m.status.Set(status.Error, fmt.Sprintf("/subagents %s: %v", cmd, err))
 		return nil, false
 	}
 	return p, true
@@ -77,15 +80,15 @@ func (m *Model) child(cmd, ref string) (*pane.Pane, bool) {
 // subagentsStop stops one child, or every running one for "all".
 func (m *Model) subagentsStop(rest string) tea.Cmd {
 	if len(strings.Fields(rest)) > 1 {
-		m.setStatus(statusError, "/subagents stop takes one id, number or all")
+		m.status.Set(status.Error, "/subagents stop takes one id, number or all")
 		return nil
 	}
 	if rest == "all" {
 		if !m.agents.running() {
-			m.setStatus(statusError, "/subagents stop: no sub-agent is running")
+			m.status.Set(status.Error, "/subagents stop: no sub-agent is running")
 			return nil
 		}
-		m.setTransient(statusWarning, "stopping every sub-agent…", endChild, "all")
+		m.status.SetTransient(status.Warning, "stopping every sub-agent…", status.Child, status.AllChildren)
 		return stopCmd(m.session, "all")
 	}
 	p, ok := m.child("stop", rest)
@@ -103,7 +106,7 @@ func (m *Model) subagentsSend(rest string) tea.Cmd {
 		return nil
 	}
 	if text = strings.TrimSpace(text); text == "" {
-		m.setStatus(statusError, "/subagents send: the message is missing: /subagents send "+termtext.Clean(ref)+" <message>")
+		m.status.Set(status.Error, "/subagents send: the message is missing: /subagents send "+termtext.Clean(ref)+" <message>")
 		return nil
 	}
 	if p.State().Finished() {
@@ -155,9 +158,9 @@ func (a *agents) refOf(p *pane.Pane, num string) childRef {
 
 // subagentCompletions completes what follows "/subagents ": the command,
 // then the child it acts on.
-func subagentCompletions(rest string, children []childRef) []candidate {
+func subagentCompletions(rest string, children []childRef) []input.Candidate {
 	name, ref, spaced := strings.Cut(rest, " ")
-	var out []candidate
+	var out []input.Candidate
 	if !spaced {
 		for _, c := range subcommands {
 			if strings.HasPrefix(c.name, name) {
@@ -165,7 +168,7 @@ func subagentCompletions(rest string, children []childRef) []candidate {
 				if c.args != "" {
 					text += " "
 				}
-				out = append(out, candidate{label: strings.TrimSpace(c.name + " " + c.args), text: text, desc: c.desc, complete: c.args == ""})
+				out = append(out, input.Candidate{Label: strings.TrimSpace(c.name + " " + c.args), Text: text, Desc: c.desc, Complete: c.args == ""})
 			}
 		}
 		return out
@@ -180,7 +183,7 @@ func subagentCompletions(rest string, children []childRef) []candidate {
 		return nil
 	}
 	if sub.name == "stop" && strings.HasPrefix("all", ref) {
-		out = append(out, candidate{label: "all", text: "/subagents stop all", desc: "every running sub-agent", complete: true})
+		out = append(out, input.Candidate{Label: "all", Text: "/subagents stop all", Desc: "every running sub-agent", Complete: true})
 	}
 	for _, c := range children {
 		matches := strings.HasPrefix(c.ref(), strings.TrimPrefix(ref, "#")) || strings.HasPrefix(string(c.id), ref)
@@ -190,7 +193,7 @@ func subagentCompletions(rest string, children []childRef) []candidate {
 			if !complete {
 				text += " "
 			}
-			out = append(out, candidate{label: c.ref(), text: text, desc: c.desc, complete: complete})
+			out = append(out, input.Candidate{Label: c.ref(), Text: text, Desc: c.desc, Complete: complete})
 		}
 	}
 	return out

@@ -10,13 +10,14 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
+	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
 // command types a command line and runs exactly it.
 func (d *driver) command(line string) {
 	d.t.Helper()
 	d.typeText(line)
-	if len(d.m.input.popup()) > 0 {
+	if d.m.input.PopupOpen() {
 		d.keys("esc") // close the popup so enter runs what was typed
 	}
 	d.keys("enter")
@@ -87,8 +88,8 @@ func TestSubagentsBadArguments(t *testing.T) {
 		"/subagents stop explore-1 more": "takes one id, number or all",
 	} {
 		d.command(line)
-		if status := d.m.status.text; !strings.Contains(status, want) || d.m.status.level != statusError {
-			t.Errorf("%s: status %q, want an error with %q", line, status, want)
+		if said := d.m.status.Text(); !strings.Contains(said, want) || d.m.status.Level() != status.Error {
+			t.Errorf("%s: status %q, want an error with %q", line, said, want)
 		}
 	}
 	if stopped, sent := d.s.calls(); len(stopped)+len(sent) != 0 {
@@ -139,7 +140,7 @@ func TestSubagentsCompletion(t *testing.T) {
 	d := twoChildren(t)
 	d.typeText("/subagents st")
 	d.keys("tab")
-	if got := d.m.input.value(); got != "/subagents stop " {
+	if got := d.m.input.Value(); got != "/subagents stop " {
 		t.Fatalf("tab completed to %q", got)
 	}
 	if screen := d.screen(); !strings.Contains(screen, "review-2") || !strings.Contains(screen, "all") || strings.Contains(screen, "explore-1  ") {
@@ -179,7 +180,7 @@ func TestInitAsksForAgentsMD(t *testing.T) {
 	}
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "x"})
 	d.command("/init")
-	if len(d.s.prompts()) != 1 || len(d.m.input.queue) != 1 {
+	if len(d.s.prompts()) != 1 || d.m.input.Queued() != 1 {
 		t.Errorf("/init during a turn is not queued")
 	}
 }

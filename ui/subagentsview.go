@@ -5,6 +5,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/ui/status"
+
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/ui/pane"
@@ -16,7 +18,7 @@ import (
 // conversation.
 func (m *Model) subagentsList() {
 	if len(m.agents.all) == 0 {
-		m.setStatus(statusInfo, "no sub-agent has run in this session")
+		m.status.Set(status.Info, "no sub-agent has run in this session")
 		return
 	}
 	rows := [][]string{{"ID", "#", "TYPE", "DESCRIPTION", "STATUS", "TOOLS", "TIME", "TOKENS", "COST"}}
@@ -42,7 +44,7 @@ func (m *Model) subagentsList() {
 // conversation.
 func (m *Model) subagentsInfo(rest string) {
 	if len(strings.Fields(rest)) > 1 {
-		m.setStatus(statusError, "/subagents info takes one id or number")
+		m.status.Set(status.Error, "/subagents info takes one id or number")
 		return
 	}
 	p, ok := m.child("info", rest)

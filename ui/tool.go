@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/seed-e4e525a6/baton/ui/diffview"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
@@ -83,7 +84,7 @@ func (b *toolCall) render(rc *renderCtx, width int) []string {
 	}
 	lines := []string{fit(line, width)}
 	if b.diff != "" {
-		return append(lines, b.result(rc, diffLines(rc, b.diff), collapsedDiff, width)...)
+		return append(lines, b.result(rc, diffview.Lines(rc.styles, b.diff), collapsedDiff, width)...)
 	}
 	if out := strings.TrimSpace(b.output); b.state != toolRunning && out != "" && out != b.summary {
 		out := strings.Split(strings.TrimRight(b.output, "\n"), "\n")
@@ -158,32 +159,6 @@ func (b *toolCall) result(rc *renderCtx, lines []string, collapsed, width int) [
 		out[i] = fit(line, width)
 	}
 	return out
-}
-
-// diffLines colours a unified diff line by line.
-func diffLines(rc *renderCtx, diff string) []string {
-	st := rc.styles.Diff
-	lines := strings.Split(strings.TrimRight(diff, "\n"), "\n")
-	for i, line := range lines {
-		style := st.Context
-		switch {
-		case strings.HasPrefix(line, "+++"), strings.HasPrefix(line, "---"):
-			style = st.File
-		case strings.HasPrefix(line, "@@"):
-			style = st.Hunk
-		case strings.HasPrefix(line, "+"):
-			style = st.Add
-		case strings.HasPrefix(line, "-"):
-			style = st.Del
-		}
-		lines[i] = style.Render(line)
-	}
-	return lines
-}
-
-// looksLikeDiff tells a unified diff from a command line in a preview.
-func looksLikeDiff(s string) bool {
-	return strings.HasPrefix(s, "--- ") || strings.HasPrefix(s, "@@") || strings.Contains(s, "\n@@ ")
 }
 
 // humanStatus rewrites the engine's "status: timed_out · …" line of a

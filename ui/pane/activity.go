@@ -1,6 +1,10 @@
 package pane
 
-import "unicode/utf8"
+import (
+	"unicode/utf8"
+
+	"github.com/seed-e4e525a6/baton/ui/convo"
+)
 
 // The activity under a running pane's header is a short log of what the
 // child did last: tool calls with their results, the tail of its text,
@@ -25,12 +29,11 @@ const (
 	itemError
 )
 
-// item is one activity entry. A live text item has no text of its own:
-// it draws the tail of the message being streamed.
+// item is one activity entry, drawn from an entry of the conversation.
+// A live text item is the message being streamed.
 type item struct {
 	kind    itemKind
-	text    string // cleaned, one line except for text and thinking
-	name    string // the tool's name
+	text    string // one line except for text and thinking
 	callID  string
 	summary string
 	done    bool // a tool call finished
@@ -38,66 +41,41 @@ type item struct {
 	live    bool
 }
 
-// activity holds the items and the lines last drawn from them.
+// activity keeps the lines last drawn from the conversation's newest
+// entries; version counts the pane's own changes (state, questions).
 type activity struct {
-	items   []item
 	version int
 	cache   struct {
-		version, width, need int
-		valid                bool
-		lines                []string
+		version, convo, width, need int
+		valid                       bool
+		lines                       []string
 	}
 }
 
-// add appends an item, dropping the oldest beyond maxItems.
-func (a *activity) add(it item) {
-	a.items = append(a.items, it)
-	if n := len(a.items) - maxItems; n > 0 {
-		a.items = append(a.items[:0], a.items[n:]...)
-	}
-}
-
-// liveIndex finds the item of kind that is still being streamed.
-func (a *activity) liveIndex(kind itemKind) int {
-	for i := len(a.items) - 1; i >= 0; i-- {
-		if a.items[i].live && a.items[i].kind == kind {
-			return i
+// items are the newest entries of the conversation as activity items,
+// at most maxItems: the prompt and the final status are not activity.
+func (p *Pane) items() []item {
+	entries := p.convo.Last(maxItems)
+	out := make([]item, 0, len(entries))
+	for _, e := range entries {
+		switch e.Kind {
+		case convo.Text:
+			out = append(out, item{kind: itemText, text: e.Body, live: e.Live})
+		case convo.Reasoning:
+			out = append(out, item{kind: itemThinking, text: e.Body, live: e.Live})
+		case convo.ToolCall:
+			out = append(out, item{kind: itemTool, text: e.Title, callID: e.CallID, summary: e.Summary, done: e.Done, failed: e.IsError})
+		case convo.Message:
+			out = append(out, item{kind: itemMessage, text: oneLine(e.Body)})
+		case convo.Notice:
+			kind := itemNotice
+			if e.IsError {
+				kind = itemError
+			}
+			out = append(out, item{kind: kind, text: oneLine(e.Body)})
 		}
 	}
-	return -1
-}
-
-// live makes sure a streamed message of kind has an item.
-func (a *activity) live(kind itemKind) {
-	if a.liveIndex(kind) < 0 {
-		a.add(item{kind: kind, live: true})
-	}
-}
-
-// settle ends the streamed message of kind with its final text; an empty
-// text removes its item.
-func (a *activity) settle(kind itemKind, text string) {
-	i := a.liveIndex(kind)
-	switch {
-	case text == "" && i >= 0:
-		a.items = append(a.items[:i], a.items[i+1:]...)
-	case text == "":
-	case i >= 0:
-		a.items[i].text, a.items[i].live = tail(text, tailBytes), false
-	default:
-		a.add(item{kind: kind, text: tail(text, tailBytes)})
-	}
-}
-
-// finishTool marks a call done with its short result.
-func (a *activity) finishTool(callID, name, summary string, failed bool) {
-	for i := len(a.items) - 1; i >= 0; i-- {
-		if it := &a.items[i]; it.kind == itemTool && it.callID == callID && !it.done {
-			it.done, it.failed, it.summary = true, failed, summary
-			return
-		}
-	}
-	a.add(item{kind: itemTool, text: name, name: name, callID: callID, summary: summary, done: true, failed: failed})
+	return out
 }
 
 // tail keeps the last n bytes of s, starting at a whole character.
@@ -120,21 +98,22 @@ func tail(s string, n int) string {
 func (p *Pane) activityLines(width int) []string {
 	need := p.height - 1 - p.todoRows()
 	a := &p.activity
-	if need <= 0 || len(a.items) == 0 {
+	if need <= 0 {
 		return nil
 	}
 	c := &a.cache
-	if c.valid && c.version == a.version && c.width == width && c.need == need {
+	if c.valid && c.version == a.version && c.convo == p.convo.Version() && c.width == width && c.need == need {
 		return c.lines
 	}
+	items := p.items()
 	var chunks [][]string
 	count := 0
-	for i := len(a.items) - 1; i >= 0 && count < need; i-- {
+	for i := len(items) - 1; i >= 0 && count < need; i-- {
 		limit := need - count
-		if i < len(a.items)-1 {
+		if i < len(items)-1 {
 			limit = min(limit, olderText)
 		}
-		chunk := p.itemLines(a.items[i], limit, width)
+		chunk := p.itemLines(items[i], limit, width)
 		chunks = append(chunks, chunk)
 		count += len(chunk)
 	}
@@ -145,7 +124,7 @@ func (p *Pane) activityLines(width int) []string {
 	if len(lines) > need {
 		lines = lines[len(lines)-need:]
 	}
-	c.version, c.width, c.need, c.valid, c.lines = a.version, width, need, true, lines
+	c.version, c.convo, c.width, c.need, c.valid, c.lines = a.version, p.convo.Version(), width, need, true, lines
 	return lines
 }
 

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 	"github.com/seed-e4e525a6/baton/ui/todos"
 )
@@ -23,6 +24,7 @@ func (p *Pane) Apply(ev event.Event) {
 		return
 	}
 	p.fillMeta(ev.EventMeta())
+	p.convo.Apply(ev)
 	switch e := ev.(type) {
 	case event.ApprovalRequested:
 		p.approvalRequested(e)
@@ -37,29 +39,16 @@ func (p *Pane) Apply(ev event.Event) {
 		if e.Max > 0 {
 			p.maxSteps = e.Max
 		}
-	case event.TextDelta:
-		p.stream.WriteString(termtext.Clean(e.Text))
-		p.activity.live(itemText)
-	case event.ReasoningDelta:
-		p.thinking.WriteString(e.Text)
-		p.activity.live(itemThinking)
 	case event.MessageDone:
-		p.messageDone(e.Text)
-	case event.ToolStarted:
-		p.toolStarted(e)
+		p.prose.stream = nil // the next message streams afresh
+	case event.TextDelta, event.ReasoningDelta, event.ToolStarted, event.AgentMessage, event.Notice, event.Retrying:
+		// the conversation has them
 	case event.ToolFinished:
-		p.toolFinished(e)
+		p.tools++
 	case event.UsageReported:
 		p.usage = usageOf(e.Total)
-	case event.AgentMessage:
-		p.note(Message, "you", e.Text, false, itemMessage)
-	case event.Notice:
-		p.note(Notice, "notice", e.Text, false, itemNotice)
-	case event.Retrying:
-		p.note(Notice, "notice", e.Line(e.Time), false, itemNotice)
 	case event.ErrorOccurred:
 		p.failure = oneLine(e.Message)
-		p.note(Notice, "error", e.Message, true, itemError)
 	case event.TodosUpdated:
 		p.todos = todos.Clean(e.Todos, termtext.Clean)
 	case event.AgentFinished:
@@ -77,6 +66,7 @@ func (p *Pane) Apply(ev event.Event) {
 func (p *Pane) fillMeta(m event.Meta) {
 	if p.meta.AgentType == "" && m.AgentType != "" {
 		p.meta.AgentType = m.AgentType
+		p.convo.SetName(m.AgentType)
 		p.label = p.styles.Agent(colourIndex(m.AgentType))
 	}
 	if p.meta.Description == "" {
@@ -98,7 +88,7 @@ func (p *Pane) approvalRequested(e event.ApprovalRequested) {
 	case event.ApproveDelegation:
 		p.state = AwaitingApproval
 		if d := req.Delegation; d != nil {
-			p.prompt, p.model, p.maxSteps, p.timeout = d.Prompt, d.Model, d.MaxSteps, d.Timeout
+			p.model, p.maxSteps, p.timeout = d.Model, d.MaxSteps, d.Timeout
 			p.toolNames = append([]string(nil), d.Tools...)
 		}
 	case event.ApproveTool:
@@ -130,7 +120,7 @@ func (p *Pane) approvalResolved(e event.ApprovalResolved) {
 func (p *Pane) agentStarted(e event.AgentStarted) {
 	p.state = Running
 	p.started = p.when(e.Time)
-	p.prompt, p.model, p.maxSteps, p.timeout = e.Prompt, e.Model, e.MaxSteps, e.Timeout
+	p.model, p.maxSteps, p.timeout = e.Model, e.MaxSteps, e.Timeout
 	p.toolNames = append([]string(nil), e.Tools...)
 	p.sandbox = e.Sandbox
 	if e.Transcript != "" {
@@ -157,10 +147,9 @@ func usageOf(u event.Usage) usage {
 // finish folds the pane: the final state, its reason and the run's own
 // stats, which are authoritative over what the events added up to.
 func (p *Pane) finish(e event.AgentFinished) {
-	p.flush("")
 	p.state = stateOf(e.Status)
 	p.reason = oneLine(e.Reason)
-	p.report = strings.TrimSpace(termtext.Clean(e.Text))
+	p.report = strings.TrimSpace(e.Text)
 	if p.reason == "" && p.state == Failed {
 		p.reason = p.failure
 	}
@@ -185,7 +174,7 @@ func (p *Pane) finish(e event.AgentFinished) {
 	if p.duration <= 0 && p.state != Interrupted && !p.started.IsZero() && p.ended.After(p.started) {
 		p.duration = p.ended.Sub(p.started)
 	}
-	p.closeCalls()
-	p.entries = append(p.entries, Entry{Kind: Status, Title: p.state.String(), Summary: p.statsLine(),
+	p.convo.End("no result: " + p.state.String())
+	p.convo.Append(convo.Entry{Kind: convo.Status, Title: p.state.String(), Summary: p.statsLine(),
 		Body: p.reason, IsError: p.state == Failed || p.state == TimedOut})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/convo"
 )
 
 // TestApprovalStates walks a child through the delegation card, the
@@ -97,9 +98,9 @@ func TestIgnoresOtherEvents(t *testing.T) {
 	}
 
 	play(p, finished(event.StatusCompleted, "")[len(tooling()):])
-	summary, entries := p.Summary(), len(p.Entries())
+	summary, entries := p.summary(p.width), len(p.convo.Entries())
 	play(p, tooling())
-	if p.Summary() != summary || len(p.Entries()) != entries || p.State() != Done {
+	if p.summary(p.width) != summary || len(p.convo.Entries()) != entries || p.State() != Done {
 		t.Error("events after the finish changed a finished pane")
 	}
 }
@@ -137,20 +138,20 @@ func TestInfo(t *testing.T) {
 func TestEntries(t *testing.T) {
 	p := newPane()
 	play(p, streaming())
-	live := p.Entries()
+	live := p.convo.Entries()
 	last := live[len(live)-1]
-	if last.Kind != Text || !strings.HasSuffix(last.Body, "stale session with 401") || live[len(live)-2].Title != "reasoning" {
+	if last.Kind != convo.Text || !strings.HasSuffix(last.Body, "stale session with 401") || live[len(live)-2].Title != "reasoning" {
 		t.Errorf("live entries end with %+v, want the reasoning then the text being streamed", live[len(live)-2:])
 	}
 
 	p = newPane()
 	play(p, finished(event.StatusCompleted, ""))
-	entries := p.Entries()
-	var kinds []EntryKind
+	entries := p.convo.Entries()
+	var kinds []convo.Kind
 	for _, e := range entries {
 		kinds = append(kinds, e.Kind)
 	}
-	want := []EntryKind{Prompt, ToolCall, ToolCall, ToolCall, ToolCall, ToolCall, ToolCall, Text, Status}
+	want := []convo.Kind{convo.Prompt, convo.ToolCall, convo.ToolCall, convo.ToolCall, convo.ToolCall, convo.ToolCall, convo.ToolCall, convo.Text, convo.Status}
 	if !reflect.DeepEqual(kinds, want) {
 		t.Fatalf("entry kinds = %v, want %v", kinds, want)
 	}
@@ -173,43 +174,11 @@ func TestEntries(t *testing.T) {
 		event.Notice{Meta: at(3 * time.Second), Text: "fell back to gpt-4.1"},
 		event.ErrorOccurred{Meta: at(3 * time.Second), Message: "rate limited (429)"},
 		event.AgentFinished{Meta: at(3 * time.Second), Status: event.StatusFailed}))
-	entries = p.Entries()
+	entries = p.convo.Entries()
 	tail := entries[len(entries)-5:]
-	if tail[0].Summary != "no result: failed" || tail[1].Kind != Message || tail[1].Body != "check the cookie flags too" ||
-		tail[2].Kind != Notice || tail[3].Kind != Notice || !tail[3].IsError || tail[4].Body != "rate limited (429)" || !tail[4].IsError {
+	if tail[0].Summary != "no result: failed" || tail[1].Kind != convo.Message || tail[1].Body != "check the cookie flags too" ||
+		tail[2].Kind != convo.Notice || tail[3].Kind != convo.Notice || !tail[3].IsError || tail[4].Body != "rate limited (429)" || !tail[4].IsError {
 		t.Errorf("last entries = %+v", tail)
-	}
-}
-
-// TestCleansText: escape sequences and control characters from the model
-// or a tool never reach the terminal, yet their text shows.
-func TestCleansText(t *testing.T) {
-	meta := at(0)
-	meta.Description = "find \x1b[31mauth\x1b[0m\ncode"
-	p := New(meta, 1, nil)
-	p.SetSize(120, 6)
-	dirty := at(time.Second)
-	play(p, []event.Event{
-		event.AgentStarted{Meta: dirty, Prompt: "go\x1b]0;owned\x07 look", Model: "m\x1b[2J"},
-		event.ToolStarted{Meta: dirty, CallID: "c", Name: "grep", Title: "grep \x1b[1mTODO\x1b[0m\r"},
-		event.TextDelta{Meta: dirty, Text: "found\x1b[2J it\ttoo\x07"},
-	})
-	view := p.View()
-	if strings.ContainsAny(view, "\x1b\x07\r") {
-		t.Fatalf("View carries control characters: %q", view)
-	}
-	for _, want := range []string{"find auth code", "grep TODO", "found it    too"} {
-		if !strings.Contains(view, want) {
-			t.Errorf("View lost %q:\n%s", want, view)
-		}
-	}
-	for _, e := range p.Entries() {
-		if strings.ContainsAny(e.Title+e.Body+e.Summary, "\x1b\x07\r") {
-			t.Errorf("entry carries control characters: %+v", e)
-		}
-	}
-	if info := p.Info(); strings.ContainsAny(info.Prompt+info.Model+info.Description, "\x1b\x07") {
-		t.Errorf("Info carries control characters: %+v", info)
 	}
 }
 

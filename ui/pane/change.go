@@ -2,6 +2,7 @@ package pane
 
 import (
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/convo"
 )
 
 // A worktree child's change is part of its fold line: "+42 −7 in 3 files,
@@ -26,7 +27,7 @@ func (p *Pane) reviewed(e event.ReviewFinished) {
 	}
 	p.change = &c
 	p.reviewNote = oneLine(e.Summary)
-	p.entries = append(p.entries, Entry{Kind: Status, Title: "review", Summary: p.reviewNote})
+	p.convo.Append(convo.Entry{Kind: convo.Status, Title: "review", Summary: p.reviewNote})
 }
 
 // changePart is the fold line's change, " · +42 −7 in 3 files, pending

@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // tokens writes a token count the short way: "800 tok", "1.2k tok",
@@ -58,7 +57,7 @@ func plural(n int, noun string) string { return event.Plural(n, noun) }
 // oneLine cleans s and folds it onto one line, for titles and
 // descriptions drawn inside a header.
 func oneLine(s string) string {
-	return strings.Join(strings.Fields(termtext.Clean(s)), " ")
+	return strings.Join(strings.Fields(s), " ")
 }
 
 // fit cuts a (possibly styled) line to width cells, marking the cut. A

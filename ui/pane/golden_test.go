@@ -15,7 +15,7 @@ import (
 // has room for five lines of activity.
 func TestGoldenPanes(t *testing.T) {
 	for _, sc := range scenarios {
-		for _, width := range []int{80, 120} {
+		for _, width := range []int{60, 80, 120} {
 			t.Run(fmt.Sprintf("%s_%d", sc.name, width), func(t *testing.T) {
 				p := newPane()
 				p.SetSize(width, 6)

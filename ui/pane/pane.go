@@ -10,7 +10,7 @@ import (
 	"github.com/seed-e4e525a6/baton/themes"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
+	"github.com/seed-e4e525a6/baton/ui/convo"
 )
 
 // Pane is one child agent as the person sees it. It is not safe for
@@ -39,7 +39,6 @@ type Pane struct {
 	toolNames  []string
 	maxSteps   int
 	timeout    time.Duration
-	prompt     string
 	transcript string
 	sandbox    string
 	report     string // the child's final text, once it ended
@@ -55,10 +54,7 @@ type Pane struct {
 
 	todos    []event.Todo      // the child's task list, cleaned
 	asking   map[string]string // pending permission request ID → the call it is about
-	entries  []Entry
-	calls    map[string]int // call ID → index of its entry
-	stream   strings.Builder
-	thinking strings.Builder
+	convo    *convo.Model      // what the child said and did; the pane draws its newest
 	activity activity
 }
 
@@ -86,7 +82,7 @@ func New(meta event.Meta, number int, styles *themes.Styles) *Pane {
 		number = meta.Number
 	}
 	p := &Pane{meta: meta, number: number, styles: styles, state: Queued, frame: restingFrame,
-		height: 1, calls: map[string]int{}}
+		height: 1, convo: convo.New(meta.AgentType)}
 	p.label = styles.Agent(colourIndex(meta.AgentType))
 	return p
 }
@@ -195,6 +191,6 @@ func (p *Pane) Info() Info {
 		Tokens: p.usage.total, PromptTokens: p.usage.prompt, CompletionTokens: p.usage.completion,
 		Cost: p.usage.cost, CostKnown: p.usage.costKnown,
 		Model: oneLine(p.model), Timeout: p.timeout, ToolNames: names,
-		Transcript: oneLine(p.transcript), Prompt: termtext.Clean(p.prompt), Sandbox: oneLine(p.sandbox),
+		Transcript: oneLine(p.transcript), Prompt: p.convo.Prompt(), Sandbox: oneLine(p.sandbox),
 	}
 }

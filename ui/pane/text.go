@@ -6,7 +6,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/ui/markdown"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // prose draws the child's messages as the conversation draws the main
@@ -44,7 +43,7 @@ func (p *Pane) textLines(it item, limit, width int) []string {
 			p.prose.stream = r.NewStream()
 		}
 		// Twice the lines: blank ones are skipped below.
-		lines = p.prose.stream.Last(p.stream.String(), room, 2*limit)
+		lines = p.prose.stream.Last(it.text, room, 2*limit)
 	default:
 		lines = p.renderer().Render(it.text, room)
 	}
@@ -66,9 +65,6 @@ func (p *Pane) thinkingLines(it item, limit, width int) []string {
 	// bytes (a CJK character is three bytes in two cells); wrapping only
 	// those keeps a streaming frame cheap.
 	text := tail(it.text, min(tailBytes, 2*limit*width))
-	if it.live {
-		text = termtext.Clean(tail(p.thinking.String(), min(tailBytes, 2*limit*width)))
-	}
 	style := p.styles.Pane.Muted.Italic(true)
 	var lines []string
 	for _, line := range strings.Split(ansi.Wrap(text, width, ""), "\n") {

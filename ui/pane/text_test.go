@@ -8,17 +8,19 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // A pane draws its child's text as the conversation does: finished blocks
 // as Markdown while it streams, the open block raw, and the whole message
-// rendered once it is done, without escapes a model could slip in.
+// rendered once it is done, without escapes a model could slip in (the
+// root cleans events where they enter, as here).
 func TestTextRendersMarkdown(t *testing.T) {
 	p := newPane()
 	play(p, started())
 	p.SetSize(80, 7)
 	for _, d := range []string{"Found **two** places:\n\n", "```go\nfunc Auth() {}\n```\n\n", "- `session.go`\x1b[2J\n- mw.go\n\nstill **writing\nand"} {
-		p.Apply(event.TextDelta{Meta: at(2 * time.Second), Text: d})
+		p.Apply(termtext.Event(event.TextDelta{Meta: at(2 * time.Second), Text: d})) // cleaned where it enters, as the root does
 	}
 	view := p.View()
 	plain := ansi.Strip(view)

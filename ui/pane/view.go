@@ -53,20 +53,21 @@ func (p *Pane) todoRows() int {
 	return 1
 }
 
-// Header is the pane's first line, with the focus cursor when focused:
-// "⠋ [Explore] find auth code ... 5 tools, 3.2s · step 6/15 · 1.2k tok".
-// A finished pane's header is its summary.
-func (p *Pane) Header() string {
-	if p.state.Finished() {
-		return p.focusCursor() + p.summary(p.inner())
+// HeaderLine is the pane's first line at width, with the focus cursor
+// when focused: "⠋ [Explore] find auth code ... 5 tools, 3.2s · step
+// 6/15 · 1.2k tok"; a finished pane's is its summary. It takes the width,
+// whatever size the pane has, so drawing a pane's line elsewhere (a fold
+// line, a transcript's top, a window of headers) never resizes it.
+func (p *Pane) HeaderLine(width int) string {
+	inner := width
+	if p.focused && width > 0 {
+		inner = max(width-ansi.StringWidth(cursor), 1)
 	}
-	return p.focusCursor() + p.header(p.inner())
+	if p.state.Finished() {
+		return p.focusCursor() + p.summary(inner)
+	}
+	return p.focusCursor() + p.header(inner)
 }
-
-// Summary is the line a finished pane folds to, which stays in the
-// conversation: "✓ [Explore] find auth code - done (8 tools, 5.1s, 3.2k
-// tok, $0.004)", with the reason after a colon when there is one.
-func (p *Pane) Summary() string { return p.summary(p.width) }
 
 // inner is the width left beside the focus cursor.
 func (p *Pane) inner() int {
@@ -128,7 +129,9 @@ func (p *Pane) progress() []string {
 	return parts
 }
 
-// summary draws the folded line within width.
+// summary draws the line a finished pane folds to within width: "✓
+// [Explore] find auth code - done (8 tools, 5.1s, 3.2k tok, $0.004)",
+// with the reason after a colon when there is one.
 func (p *Pane) summary(width int) string {
 	st := &p.styles.Pane
 	style := p.state.style(st)

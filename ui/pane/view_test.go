@@ -30,7 +30,7 @@ func TestLinesFitWidth(t *testing.T) {
 				if len(lines) != p.Lines() || len(lines) > 6 {
 					t.Fatalf("%s at %d: View has %d lines, Lines() = %d, height 6", sc.name, width, len(lines), p.Lines())
 				}
-				for _, line := range append(lines, p.Header(), p.Summary()) {
+				for _, line := range append(lines, p.HeaderLine(p.width), p.summary(p.width)) {
 					if w := ansi.StringWidth(line); w > width {
 						t.Fatalf("%s at %d (focused %v): line %q is %d wide", sc.name, width, focused, ansi.Strip(line), w)
 					}
@@ -62,25 +62,25 @@ func TestElapsed(t *testing.T) {
 	p.SetSize(120, 6)
 	play(p, tooling())
 	p.SetNow(t0.Add(11 * time.Second))
-	if h := ansi.Strip(p.Header()); !strings.Contains(h, "5 tools, 10.0s · step 6/15 · 1.2k tok") {
+	if h := ansi.Strip(p.HeaderLine(p.width)); !strings.Contains(h, "5 tools, 10.0s · step 6/15 · 1.2k tok") {
 		t.Errorf("running header = %q, want 10.0s since the start", h)
 	}
 	p.SetNow(t0.Add(126 * time.Second))
-	if h := ansi.Strip(p.Header()); !strings.Contains(h, "2m05s") {
+	if h := ansi.Strip(p.HeaderLine(p.width)); !strings.Contains(h, "2m05s") {
 		t.Errorf("running header = %q, want 2m05s", h)
 	}
 
 	play(p, waiting()[len(tooling()):])
-	if h := ansi.Strip(p.Header()); !strings.Contains(h, "5 tools, waiting for approval") || strings.Contains(h, "2m05s") {
+	if h := ansi.Strip(p.HeaderLine(p.width)); !strings.Contains(h, "5 tools, waiting for approval") || strings.Contains(h, "2m05s") {
 		t.Errorf("waiting header = %q, want no clock", h)
 	}
 
 	p = newPane()
 	play(p, finished(event.StatusCompleted, ""))
-	before := p.Summary()
+	before := p.summary(p.width)
 	p.SetNow(t0.Add(time.Hour))
-	if p.Summary() != before || p.Info().Elapsed != 5100*time.Millisecond {
-		t.Errorf("a finished pane's time moved: %q → %q, Info.Elapsed %v", ansi.Strip(before), ansi.Strip(p.Summary()), p.Info().Elapsed)
+	if p.summary(p.width) != before || p.Info().Elapsed != 5100*time.Millisecond {
+		t.Errorf("a finished pane's time moved: %q → %q, Info.Elapsed %v", ansi.Strip(before), ansi.Strip(p.summary(p.width)), p.Info().Elapsed)
 	}
 }
 
@@ -92,7 +92,7 @@ func TestElapsedWithoutStats(t *testing.T) {
 	if got := p.Info().Elapsed; got != 3500*time.Millisecond {
 		t.Errorf("Elapsed = %v, want 3.5s from start to finish", got)
 	}
-	if s := ansi.Strip(p.Summary()); s != "■ #1 [Explore] find auth code - stopped (0 tools, 3.5s)" {
+	if s := ansi.Strip(p.summary(p.width)); s != "■ #1 [Explore] find auth code - stopped (0 tools, 3.5s)" {
 		t.Errorf("Summary = %q", s)
 	}
 }
@@ -104,7 +104,7 @@ func TestFocusAndSpinner(t *testing.T) {
 	p.SetSize(80, 4)
 	play(p, tooling())
 	p.SetSpinnerFrame("⣾ ")
-	if h := ansi.Strip(p.Header()); !strings.HasPrefix(h, "⣾ #1 [Explore] find auth code ... ") {
+	if h := ansi.Strip(p.HeaderLine(p.width)); !strings.HasPrefix(h, "⣾ #1 [Explore] find auth code ... ") {
 		t.Errorf("header = %q, want the spinner frame first", h)
 	}
 	p.Focus()
@@ -131,7 +131,7 @@ func TestSummaryWithoutRun(t *testing.T) {
 		}
 		p := newPane()
 		play(p, sc.events())
-		s := ansi.Strip(p.Summary())
+		s := ansi.Strip(p.summary(p.width))
 		if sc.name == "denied" && strings.Contains(s, "(") {
 			t.Errorf("denied summary %q shows stats", s)
 		}
@@ -154,7 +154,7 @@ func TestOutcomesReadApart(t *testing.T) {
 		if !sc.state.Finished() {
 			continue
 		}
-		s := p.Summary()
+		s := p.summary(p.width)
 		mark, _, _ := strings.Cut(ansi.Strip(s), " ")
 		if other, dup := marks[mark]; dup {
 			t.Errorf("%v and %v share the mark %q", sc.state, other, mark)
@@ -179,7 +179,7 @@ func TestTypeColour(t *testing.T) {
 	if a.label.Render("[Explore]") != b.label.Render("[Explore]") {
 		t.Error("two Explore panes have different colours")
 	}
-	if !strings.Contains(a.Header(), a.label.Render("[Explore]")) {
+	if !strings.Contains(a.HeaderLine(a.width), a.label.Render("[Explore]")) {
 		t.Error("the header does not draw the type in its colour")
 	}
 }

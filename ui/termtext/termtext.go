@@ -40,3 +40,20 @@ func Clean(s string) string {
 	}
 	return b.String()
 }
+
+// Fit cuts a (possibly styled) line to width cells, marking the cut, so
+// no component draws past the terminal's edge. A line of no more bytes
+// than cells fits without measuring: no character takes more cells than
+// bytes.
+func Fit(line string, width int) string {
+	if len(line) <= width || ansi.StringWidth(line) <= width {
+		return line
+	}
+	return ansi.Truncate(line, max(width, 0), "…")
+}
+
+// Wrap breaks plain text into lines of at most width cells, at spaces
+// where it can and mid-word where it must, so nothing is lost to a cut.
+func Wrap(s string, width int) string {
+	return ansi.Wrap(s, max(width, 1), "")
+}

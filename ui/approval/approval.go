@@ -1,0 +1,159 @@
+// Package approval is the queue of approval cards: the questions the
+// engine asks before a tool changes something or a child starts, drawn
+// one at a time with what will run, and answered by key. It owns the
+// typing guard (a card takes keys only after a quiet period), the reason
+// line given with a denial and the editor for a delegation's prompt.
+package approval
+
+import (
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/input"
+)
+
+// mode is what the active card is doing: showing its answers, taking a
+// reason for a denial, or editing a delegation's prompt.
+type mode int
+
+const (
+	bare mode = iota
+	reasoning
+	editing
+)
+
+// Model is the queue; the first card is the active one.
+type Model struct {
+	keys      KeyMap
+	lineKeys  input.KeyMap // enter, esc and newline of the reason line and editor
+	styles    *themes.Styles
+	workspace string // "always" rules are matched against calls in it
+	cards     []*card
+	mode      mode
+	reason    *input.Line
+	editor    *input.Editor
+
+	width, height int // the terminal's width; the card's room
+	now           time.Time
+	// after schedules msg in d: tea.Tick in the program; tests replace
+	// it to drive the typing guard by hand.
+	after func(d time.Duration, msg tea.Msg) tea.Cmd
+	// gen counts keystrokes: a card arms only when it has not moved for
+	// armDelay. seq numbers cards as they arrive.
+	gen, seq int
+}
+
+// New makes an empty queue. after is the clock the typing guard's
+// quiet period runs on.
+func New(keys KeyMap, lineKeys input.KeyMap, workspace string, after func(time.Duration, tea.Msg) tea.Cmd) *Model {
+	return &Model{
+		keys: keys, lineKeys: lineKeys, workspace: workspace, after: after,
+		reason: input.NewLine("reason", "optional; enter denies"),
+		editor: input.NewEditor(lineKeys),
+	}
+}
+
+// SetStyles restyles the cards for a theme; their drawings are redone.
+func (m *Model) SetStyles(styles *themes.Styles) {
+	m.styles = styles
+	m.reason.SetStyles(styles)
+	m.editor.SetStyles(styles)
+	for _, c := range m.cards {
+		c.body = nil
+	}
+}
+
+// SetSize fits the cards to the terminal width and the room a card may
+// take (the conversation keeps a few lines above it).
+func (m *Model) SetSize(width, height int) {
+	m.width, m.height = width, max(height, 1)
+	m.reason.SetSize(InnerWidth(width))
+	if m.mode == editing {
+		m.editor.SetSize(InnerWidth(width), max(m.height-4, 1))
+	}
+}
+
+// SetAfter replaces the clock the typing guard runs on: tests drive it
+// by hand.
+func (m *Model) SetAfter(after func(time.Duration, tea.Msg) tea.Cmd) { m.after = after }
+
+// SetNow is the root's clock, for how long a card has waited.
+func (m *Model) SetNow(now time.Time) { m.now = now }
+
+// Push queues a card for a request; number is the asking child's pane
+// number (0 for the main agent). A nil request is ignored.
+func (m *Model) Push(meta event.Meta, req *event.ApprovalRequest, number int) bool {
+	if req == nil {
+		return false
+	}
+	m.seq++
+	m.cards = append(m.cards, &card{req: req, meta: meta, seq: m.seq, number: number})
+	return true
+}
+
+// Drop removes a card answered elsewhere (a remembered choice, a
+// cancelled agent); the reason line or editor of a dropped first card
+// closes with it. It reports whether the card was here.
+func (m *Model) Drop(id string) bool {
+	for i, c := range m.cards {
+		if c.req.ID == id {
+			m.cards = append(m.cards[:i:i], m.cards[i+1:]...)
+			if i == 0 {
+				m.close()
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// DropAll denies and removes every card a finished turn left; their
+// agents have stopped, and the denial is harmless since the first answer
+// wins.
+func (m *Model) DropAll() tea.Cmd {
+	cmds := make([]tea.Cmd, 0, len(m.cards))
+	for _, c := range m.cards {
+		cmds = append(cmds, answer(c.req, event.Answer{Decision: event.Deny, Reason: "the turn ended"}))
+	}
+	m.cards = nil
+	m.close()
+	return tea.Batch(cmds...)
+}
+
+// close ends the active card's reason line or editor.
+func (m *Model) close() {
+	m.mode = bare
+	m.reason.Blur()
+	m.editor.Close()
+}
+
+// Len is how many cards wait.
+func (m *Model) Len() int { return len(m.cards) }
+
+// Delegations counts the delegation cards waiting: what Y would approve.
+func (m *Model) Delegations() int {
+	n := 0
+	for _, c := range m.cards {
+		if c.delegation() != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// Armed says whether the active card takes keys.
+func (m *Model) Armed() bool { return len(m.cards) > 0 && m.cards[0].armed }
+
+// HoldsKeys says whether the active card takes this key: only once
+// armed, and never pasted text; its reason line and editor take every
+// key.
+func (m *Model) HoldsKeys(msg tea.KeyMsg) bool {
+	return m.mode != bare || (m.Armed() && !msg.Paste)
+}
+
+// Typing says whether the reason line or the editor is open: every key
+// is text then.
+func (m *Model) Typing() bool { return m.mode != bare }

@@ -1,0 +1,250 @@
+package approval
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/charmbracelet/x/exp/golden"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/input"
+)
+
+var (
+	t0     = time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	parent = event.Meta{Agent: event.MainAgent}
+	child  = event.Meta{Agent: "explore-1", AgentType: "Explore", Description: "map the layout", Parent: event.MainAgent}
+)
+
+// queue makes an empty queue whose guard's ticks are kept in timers, to
+// be sent by hand.
+func queue(width, height int) (*Model, *[]tea.Msg) {
+	var timers []tea.Msg
+	styles := themes.New(themes.Dark())
+	m := New(DefaultKeyMap(), input.DefaultKeyMap(), "/work/app", func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		timers = append(timers, msg)
+		return nil
+	})
+	m.SetStyles(&styles)
+	m.SetSize(width, height)
+	m.SetNow(t0)
+	return m, &timers
+}
+
+// armed pushes req and arms it as the quiet period would.
+func armed(t *testing.T, m *Model, timers *[]tea.Msg, meta event.Meta, req *event.ApprovalRequest) {
+	t.Helper()
+	m.Push(meta, req, 0)
+	m.Arm()
+	for _, msg := range *timers {
+		m.Update(msg)
+	}
+	*timers = nil
+	if !m.Armed() {
+		t.Fatal("the card did not arm")
+	}
+}
+
+func delegation(id, typ, desc string) *event.ApprovalRequest {
+	return &event.ApprovalRequest{ID: id, Kind: event.ApproveDelegation, Delegation: &event.DelegationPreview{
+		AgentType: typ, Description: desc, Prompt: "Map the project layout: list the top-level folders and say what kind of project this is.",
+		Tools: []string{"read_file", "grep", "glob"}, Model: "gpt-4.1-mini", MaxSteps: 15, Timeout: 2 * time.Minute,
+		EstimatedTokens: 1200, Isolation: event.IsolationShared}}
+}
+
+func tool(id string) *event.ApprovalRequest {
+	return &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "edit_file", Args: `{"path":"engine/loop.go"}`,
+		Always: []string{"edit_file(engine/loop.go)"}, AlwaysFolder: []string{"edit_file(engine/**)"},
+		Preview: "--- a/engine/loop.go\n+++ b/engine/loop.go\n@@ -3,2 +3,2 @@\n-func Run() {}\n+func Loop() {}\n // loop\n"}
+}
+
+func press(k string) tea.KeyMsg {
+	switch k {
+	case "enter":
+		return tea.KeyMsg{Type: tea.KeyEnter}
+	case "esc":
+		return tea.KeyMsg{Type: tea.KeyEsc}
+	case "down":
+		return tea.KeyMsg{Type: tea.KeyDown}
+	}
+	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
+}
+
+// TestGolden compares the active card in each state with testdata;
+// -update rewrites them.
+func TestGolden(t *testing.T) {
+	cases := map[string]func(t *testing.T, m *Model, timers *[]tea.Msg){
+		"delegation": func(t *testing.T, m *Model, timers *[]tea.Msg) {
+			armed(t, m, timers, parent, delegation("d1", "Explore", "map the project layout"))
+			m.Push(parent, delegation("d2", "Review", "look for TODOs"), 0)
+			m.Push(parent, delegation("d3", "Explore", "find entry points"), 0)
+		},
+		"unarmed": func(t *testing.T, m *Model, timers *[]tea.Msg) {
+			m.Push(child, tool("t1"), 1)
+			m.Arm()
+		},
+		"diff": func(t *testing.T, m *Model, timers *[]tea.Msg) { armed(t, m, timers, child, tool("t1")) },
+		"reason": func(t *testing.T, m *Model, timers *[]tea.Msg) {
+			armed(t, m, timers, parent, tool("t1"))
+			m.Update(press("n"))
+			for _, r := range "use Loop" {
+				m.Update(press(string(r)))
+			}
+		},
+		"edit": func(t *testing.T, m *Model, timers *[]tea.Msg) {
+			armed(t, m, timers, parent, delegation("d1", "Explore", "map the project layout"))
+			m.Update(press("e"))
+		},
+	}
+	for name, fill := range cases {
+		for _, width := range []int{60, 80, 120} {
+			t.Run(fmt.Sprintf("%s_%d", name, width), func(t *testing.T) {
+				m, timers := queue(width, 16)
+				fill(t, m, timers)
+				view := m.View()
+				for _, line := range strings.Split(view, "\n") {
+					if w := ansi.StringWidth(line); w > width {
+						t.Errorf("line %q is %d cells at %d", ansi.Strip(line), w, width)
+					}
+				}
+				golden.RequireEqual(t, []byte(ansi.Strip(view)+"\n"))
+			})
+		}
+	}
+}
+
+// A keystroke during the quiet period starts it again; only a quiet
+// tick arms the card.
+func TestTypingGuard(t *testing.T) {
+	m, timers := queue(80, 16)
+	m.Push(parent, tool("t1"), 0)
+	if _, started := m.Arm(); !started {
+		t.Fatal("the first card did not start its quiet period")
+	}
+	if _, again := m.Arm(); again {
+		t.Fatal("the quiet period started twice")
+	}
+	m.Keystroke()
+	tick := (*timers)[0]
+	*timers = nil
+	if _, out := m.Update(tick); out.Armed || len(*timers) != 1 {
+		t.Fatalf("a tick after a keystroke armed the card (timers %d)", len(*timers))
+	}
+	if m.HoldsKeys(press("y")) {
+		t.Fatal("an unarmed card holds keys")
+	}
+	if _, out := m.Update((*timers)[0]); !out.Armed || !m.HoldsKeys(press("y")) {
+		t.Fatal("a quiet tick did not arm the card")
+	}
+	if m.HoldsKeys(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y"), Paste: true}) {
+		t.Error("pasted text reaches an armed card")
+	}
+}
+
+// "Always" for a call answers the waiting calls of the same agent its
+// rules cover, not others; Y approves delegations and leaves tool cards.
+func TestAlwaysAnswersWhatItCovers(t *testing.T) {
+	m, timers := queue(80, 16)
+	first := tool("t1")
+	same := tool("t2")
+	other := tool("t3")
+	armed(t, m, timers, child, first)
+	m.Push(child, same, 0)
+	m.Push(parent, other, 0)
+	cmd, out := m.Update(press("a"))
+	if !out.Answered || !strings.Contains(out.Said, "always allowed for explore-1 only; added edit_file(engine/loop.go)") {
+		t.Fatalf("a said %q", out.Said)
+	}
+	run(cmd)
+	if got := first.Wait(t.Context()); got.Decision != event.AllowAlways {
+		t.Errorf("first answered %v", got.Decision)
+	}
+	if got := same.Wait(t.Context()); got.Decision != event.Allow {
+		t.Errorf("the covered card answered %v", got.Decision)
+	}
+	if m.Len() != 1 {
+		t.Fatalf("%d cards left, want the main agent's", m.Len())
+	}
+
+	m, timers = queue(80, 16)
+	armed(t, m, timers, parent, delegation("d1", "Explore", "a"))
+	m.Push(parent, tool("t1"), 0)
+	m.Push(parent, delegation("d2", "Review", "b"), 0)
+	_, out = m.Update(press("Y"))
+	if out.Said != "approved 2 delegations" || m.Len() != 1 || m.Delegations() != 0 {
+		t.Errorf("Y said %q and left %d cards", out.Said, m.Len())
+	}
+}
+
+// esc on a tool card asks the root to stop the turn; n takes a reason;
+// an empty edited prompt is refused and the card stays.
+func TestDenials(t *testing.T) {
+	m, timers := queue(80, 16)
+	req := tool("t1")
+	armed(t, m, timers, parent, req)
+	cmd, out := m.Update(press("esc"))
+	if !out.Stop || !out.Answered {
+		t.Fatalf("esc on a tool card: %+v", out)
+	}
+	run(cmd)
+	if got := req.Wait(t.Context()); got.Decision != event.Deny || got.Reason != "the person stopped the turn" {
+		t.Errorf("esc answered %+v", got)
+	}
+
+	req = tool("t2")
+	armed(t, m, timers, parent, req)
+	m.Update(press("n"))
+	for _, r := range "not that file" {
+		m.Update(press(string(r)))
+	}
+	cmd, _ = m.Update(press("enter"))
+	run(cmd)
+	if got := req.Wait(t.Context()); got.Reason != "not that file" {
+		t.Errorf("n+reason answered %+v", got)
+	}
+
+	armed(t, m, timers, parent, delegation("d1", "Explore", "a"))
+	m.Update(press("e"))
+	for range 200 {
+		m.Update(tea.KeyMsg{Type: tea.KeyBackspace})
+	}
+	if _, out := m.Update(press("enter")); !out.Failed || m.Len() != 1 || !m.Typing() {
+		t.Errorf("an empty prompt: %+v, %d cards", out, m.Len())
+	}
+	m.Update(press("esc"))
+	if m.Typing() || m.Len() != 1 {
+		t.Error("esc in the editor did not go back to the card")
+	}
+}
+
+// The person is called back once: at once when away, else after the
+// wait.
+func TestCallOnce(t *testing.T) {
+	m, _ := queue(80, 16)
+	m.Push(parent, tool("t1"), 0)
+	m.Arm()
+	if m.Call(false, 10*time.Second) {
+		t.Fatal("called before the wait")
+	}
+	m.SetNow(t0.Add(10 * time.Second))
+	if !m.Call(false, 10*time.Second) || m.Call(true, 10*time.Second) {
+		t.Error("not called once after the wait")
+	}
+}
+
+// run runs a Cmd and what it batches.
+func run(cmd tea.Cmd) {
+	if cmd == nil {
+		return
+	}
+	if batch, ok := cmd().(tea.BatchMsg); ok {
+		for _, c := range batch {
+			run(c)
+		}
+	}
+}

@@ -1,0 +1,133 @@
+package approval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/seed-e4e525a6/baton/engine/rules"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
+)
+
+// KeyMap is the answers a card takes. The root's KeyMap embeds it, so
+// every key still goes through one map. Deny asks for an optional reason;
+// DenyNow denies without one (and, on a tool card, stops the turn).
+type KeyMap struct {
+	Allow       key.Binding
+	AllowAlways key.Binding
+	AllowFolder key.Binding
+	AllowAll    key.Binding
+	Edit        key.Binding
+	Deny        key.Binding
+	DenyNow     key.Binding
+	CardUp      key.Binding
+	CardDown    key.Binding
+}
+
+// DefaultKeyMap is the cards' standard keys.
+func DefaultKeyMap() KeyMap {
+	return KeyMap{
+		Allow:       key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "allow once")),
+		AllowAlways: key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "always allow")),
+		AllowFolder: key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "always allow the folder")),
+		AllowAll:    key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "approve all")),
+		Edit:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit prompt")),
+		Deny:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "deny")),
+		DenyNow:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "deny")),
+		CardUp:      key.NewBinding(key.WithKeys("up", "pgup"), key.WithHelp("↑", "scroll")),
+		CardDown:    key.NewBinding(key.WithKeys("down", "pgdown"), key.WithHelp("↓", "scroll")),
+	}
+}
+
+// answers are the keys the card takes, each with what it means on this
+// card.
+func (m *Model) answers(c *card) []key.Binding {
+	k := m.keys
+	if d := c.delegation(); d != nil {
+		items := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+d.AgentType), k.Edit}
+		if n := m.Delegations(); n > 1 {
+			items = append(items, relabel(k.AllowAll, fmt.Sprintf("approve all %d", n)))
+		}
+		return items
+	}
+	items := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, "deny & stop turn")}
+	if len(c.req.Always) > 0 {
+		items = append(items, relabel(k.AllowAlways, "always allow "+ruleLabels(c.req.Always)))
+	}
+	if len(c.req.AlwaysFolder) > 0 {
+		items = append(items, relabel(k.AllowFolder, "always allow "+ruleLabels(c.req.AlwaysFolder)))
+	}
+	return items
+}
+
+// ShortHelp is what the footer adds to the active card: the card lists
+// its own answers, so only what it does not say; the reason line's and
+// editor's keys while they are open. Nothing while the card is unarmed:
+// its keys cannot fire yet.
+func (m *Model) ShortHelp() []key.Binding {
+	k := m.lineKeys
+	switch {
+	case m.mode == reasoning:
+		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason")}
+	case m.mode == editing:
+		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card")}
+	case !m.Armed():
+		return nil
+	case m.cards[0].delegation() != nil:
+		return []key.Binding{m.keys.DenyNow, m.keys.CardDown}
+	}
+	return []key.Binding{m.keys.CardDown}
+}
+
+// FullHelp is every answer the active card takes, as ? spells them out.
+func (m *Model) FullHelp() []key.Binding {
+	switch {
+	case len(m.cards) == 0:
+		return nil
+	case m.mode != bare:
+		return m.ShortHelp()
+	}
+	c, k := m.cards[0], m.keys
+	if d := c.delegation(); d != nil {
+		keys := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
+		if m.Delegations() > 1 {
+			keys = append(keys, k.AllowAll)
+		}
+		return append(keys, k.DenyNow, k.CardDown)
+	}
+	keys := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, "deny & stop")}
+	if len(c.req.Always) > 0 {
+		keys = append(keys, k.AllowAlways)
+	}
+	if len(c.req.AlwaysFolder) > 0 {
+		keys = append(keys, k.AllowFolder)
+	}
+	return append(keys, k.CardDown)
+}
+
+// relabel is a key with the words it means in one state.
+func relabel(b key.Binding, desc string) key.Binding {
+	b.SetHelp(b.Help().Key, desc)
+	return b
+}
+
+// ruleLabels says what rules cover in the card's words: "go test …" for
+// a command prefix, the glob for files.
+func ruleLabels(texts []string) string {
+	labels := make([]string, 0, len(texts))
+	for _, text := range texts {
+		r, err := rules.Parse(text)
+		switch {
+		case err != nil || !r.Scoped:
+			labels = append(labels, text)
+		case r.Tool == rules.CommandTool && r.Prefix:
+			labels = append(labels, fmt.Sprintf("%q", strings.Join(r.Words, " ")+" …"))
+		case r.Tool == rules.CommandTool:
+			labels = append(labels, fmt.Sprintf("%q", strings.Join(r.Words, " ")))
+		default:
+			labels = append(labels, r.Glob)
+		}
+	}
+	return strings.Join(labels, ", ")
+}

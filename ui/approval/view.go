@@ -1,0 +1,229 @@
+package approval
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/bubbles/key"
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/ui/diffview"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
+)
+
+// maxCardWidth keeps a card readable on a very wide terminal.
+const maxCardWidth = 100
+
+// InnerWidth is the width of a card's text on a terminal width wide.
+func InnerWidth(width int) int { return max(min(width, maxCardWidth)-4, 1) }
+
+// drawBody returns the scrollable part at width, drawn once per width
+// (SetStyles forgets the drawings).
+func (m *Model) drawBody(c *card, width int) []string {
+	if c.body == nil || c.bodyKey != width {
+		c.body, c.bodyKey = m.render(c, width), width
+	}
+	return c.body
+}
+
+// render draws the scrollable part: exactly what will run, change or
+// start.
+func (m *Model) render(c *card, width int) []string {
+	st := m.styles.Card
+	d := c.delegation()
+	if d == nil {
+		preview := termtext.Clean(c.req.Preview)
+		if diffview.Looks(preview) {
+			return diffview.Lines(m.styles, preview)
+		}
+		var lines []string
+		for _, para := range strings.Split(preview, "\n") {
+			for _, line := range wrap(para, width-2) {
+				lines = append(lines, "  "+st.Body.Render(line))
+			}
+		}
+		return lines
+	}
+	var lines []string
+	for _, para := range strings.Split(termtext.Clean(d.Prompt), "\n") {
+		for _, line := range wrap(para, width) {
+			lines = append(lines, st.Body.Render(line))
+		}
+	}
+	return lines
+}
+
+// facts are a delegation's tools, model, limits and first-request
+// estimate: shown under the prompt whatever its scroll, so the person
+// always sees what will start. A permission card has none.
+func (m *Model) facts(c *card) []string {
+	d := c.delegation()
+	if d == nil {
+		return nil
+	}
+	st := m.styles.Card
+	field := func(label, value string) string {
+		return st.Label.Render(label+" ") + st.Body.Render(termtext.Clean(value))
+	}
+	limits := fmt.Sprintf("%d steps", d.MaxSteps)
+	if d.Timeout > 0 {
+		limits += " · " + d.Timeout.String()
+	}
+	estimate := fmt.Sprintf("~%s tokens", short(int64(d.EstimatedTokens)))
+	if d.CostKnown {
+		estimate += fmt.Sprintf(" · $%.4f", d.EstimatedCost)
+	}
+	lines := []string{field("tools", strings.Join(d.Tools, " "))}
+	if len(d.DroppedTools) > 0 {
+		lines = append(lines, field("dropped", strings.Join(d.DroppedTools, " ")+" (baton has no such tool)"))
+	}
+	lines = append(lines, field("model", d.Model)+"  "+field("limits", limits))
+	if d.ModelWhy != "" {
+		lines = append(lines, field("", d.ModelWhy))
+	}
+	lines = append(lines, isolationFacts(d, field)...)
+	lines = append(lines, field("first request", estimate))
+	// Without this line the child inherits nothing and asks on its own
+	// cards.
+	if len(d.Inherits) > 0 {
+		lines = append(lines, field("inherits:", strings.Join(d.Inherits, ", ")))
+	}
+	if len(d.Rules) > 0 {
+		lines = append(lines, field("own rules:", strings.Join(d.Rules, ", ")))
+	}
+	return lines
+}
+
+// page returns the active card's body and how many of its lines fit in
+// the card's height with the title, the tail lines and the frame.
+func (m *Model) page(c *card, tail int) (body []string, page int) {
+	body = m.drawBody(c, InnerWidth(m.width))
+	page = max(m.height-3-tail, 1)
+	if len(body) > page && page > 1 {
+		page-- // a line says where the window is
+	}
+	return body, page
+}
+
+// scrollBy moves the active card's body window, kept within the body.
+func (m *Model) scrollBy(delta int) {
+	c := m.cards[0]
+	body, page := m.page(c, len(m.tail())+len(m.titleLines(c))-1)
+	c.scroll = max(0, min(c.scroll+delta, len(body)-page))
+}
+
+// View draws the active card at most the width and height SetSize gave:
+// the title, the body (scrolled when it does not fit) or, while the
+// prompt is edited, the editor, then the tail (the answers, or the
+// reason line). Nothing while no card waits.
+func (m *Model) View() string {
+	if len(m.cards) == 0 {
+		return ""
+	}
+	c, st, tail := m.cards[0], m.styles.Card, m.tail()
+	title := m.titleLines(c)
+	var shown []string
+	if m.mode == editing {
+		shown = strings.Split(m.editor.View(), "\n")
+	} else {
+		body, page := m.page(c, len(tail)+len(title)-1)
+		from := max(0, min(c.scroll, len(body)-page))
+		shown = body[from:min(len(body), from+page)]
+		if len(shown) < len(body) {
+			where := fmt.Sprintf("↑↓ scroll · lines %d–%d of %d", from+1, from+len(shown), len(body))
+			shown = append(shown[:len(shown):len(shown)], st.Label.Render(where))
+		}
+	}
+	width := min(m.width, maxCardWidth)
+	lines := append(title, shown...)
+	lines = append(lines, tail...)
+	for i, line := range lines {
+		lines[i] = termtext.Fit(line, max(width-4, 1))
+	}
+	framed := strings.Split(st.Frame.Width(max(width-2, 1)).Render(strings.Join(lines, "\n")), "\n")
+	for i, line := range framed {
+		framed[i] = termtext.Fit(line, width)
+	}
+	return strings.Join(framed, "\n")
+}
+
+// titleLines is the card's title wrapped to its width, so on a narrow
+// terminal the question is never cut: "… asks: Allow write_file?".
+func (m *Model) titleLines(c *card) []string {
+	lines := wrap(c.title(), InnerWidth(m.width))
+	for i, line := range lines {
+		lines[i] = m.styles.Card.Title.Render(line)
+	}
+	return lines
+}
+
+// tail is what closes the active card: its facts and answers, or the
+// reason line with what enter and esc do, or the editor's keys.
+func (m *Model) tail() []string {
+	k, width := m.lineKeys, InnerWidth(m.width)
+	switch m.mode {
+	case reasoning:
+		return append([]string{m.reason.View()},
+			m.keyLines([]key.Binding{relabel(k.Confirm, "deny, telling the model why"), relabel(k.Cancel, "deny without a reason")}, width)...)
+	case editing:
+		return m.keyLines([]key.Binding{relabel(k.Confirm, "approve the edited prompt"), k.Newline, relabel(k.Cancel, "back")}, width)
+	}
+	c := m.cards[0]
+	return append(m.facts(c), m.keyHelp(c, width)...)
+}
+
+// keyHelp lists the answers the card takes, in lines at most width wide,
+// a long one wrapped under its key so none is lost on a narrow terminal.
+// Until the card is armed the keys are shown dimmed and without their
+// meaning, with what happens meanwhile.
+func (m *Model) keyHelp(c *card, width int) []string {
+	items := m.answers(c)
+	if !c.armed {
+		names := make([]string, len(items))
+		for i, it := range items {
+			names[i] = it.Help().Key
+		}
+		return []string{m.styles.Card.Label.Render(strings.Join(names, " ") + " · the card takes keys once typing pauses")}
+	}
+	return m.keyLines(items, width)
+}
+
+// keyLines lists keys with their meanings in lines at most width wide,
+// a long one wrapped under its key.
+func (m *Model) keyLines(items []key.Binding, width int) []string {
+	st := m.styles.Card
+	sep := st.Label.Render(" · ")
+	var lines []string
+	line := ""
+	for _, it := range items {
+		k, desc := it.Help().Key, termtext.Clean(it.Help().Desc)
+		part := st.Key.Render(k) + " " + st.Label.Render(desc)
+		if lipgloss.Width(part) > width {
+			if line != "" {
+				lines, line = append(lines, line), ""
+			}
+			pad := strings.Repeat(" ", ansi.StringWidth(k)+1)
+			for i, row := range wrap(desc, max(width-ansi.StringWidth(k)-1, 1)) {
+				lead := pad
+				if i == 0 {
+					lead = st.Key.Render(k) + " "
+				}
+				lines = append(lines, lead+st.Label.Render(row))
+			}
+			continue
+		}
+		switch {
+		case line == "":
+			line = part
+		case lipgloss.Width(line+sep+part) <= width:
+			line += sep + part
+		default:
+			lines, line = append(lines, line), part
+		}
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}

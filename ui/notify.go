@@ -1,0 +1,90 @@
+package ui
+
+import (
+	"io"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// Notification thresholds: a card waits this long before baton calls the
+// person back, and a turn this long is worth a call when it ends.
+const (
+	notifyAfter  = 10 * time.Second
+	longTurn     = 30 * time.Second
+	titleWaiting = "baton · approval waiting"
+	titleDone    = "baton · turn finished"
+	titleIdle    = "baton"
+)
+
+// notifier calls the person back to the terminal: a bell, the window
+// title, or both (the default); "off" does neither.
+type notifier struct {
+	mode      string // "bell", "title", "off", or "" for both
+	bell      io.Writer
+	focused   bool // the terminal has focus (as far as it reports)
+	titled    bool // the title says something waits
+	turnStart time.Time
+}
+
+// notifyOverdue calls the person for the active card once it has waited
+// notifyAfter. The animation clock, which runs while a card waits (a
+// turn is running), does the timing, so no timer outlives the program.
+func (m *Model) notifyOverdue() tea.Cmd {
+	m.approvals.SetNow(m.now())
+	if !m.approvals.Call(false, notifyAfter) {
+		return nil
+	}
+	return m.notify.call(titleWaiting)
+}
+
+// terminalFocus tracks focus reports: losing focus with a card waiting
+// calls at once; coming back clears the title.
+func (m *Model) terminalFocus(msg tea.Msg) tea.Cmd {
+	_, m.notify.focused = msg.(tea.FocusMsg)
+	if m.notify.focused {
+		return m.notify.clear()
+	}
+	if m.approvals.Len() > 0 {
+		return m.notify.call(titleWaiting)
+	}
+	return nil
+}
+
+// turnNotify calls when a turn that took longer than longTurn ends.
+func (m *Model) turnNotify(ev event.TurnEnded) tea.Cmd {
+	start := m.notify.turnStart
+	m.notify.turnStart = time.Time{}
+	if start.IsZero() || ev.Time.Sub(start) <= longTurn {
+		return nil
+	}
+	return m.notify.call(titleDone)
+}
+
+// call rings the bell and sets the title, as configured.
+func (n *notifier) call(title string) tea.Cmd {
+	var cmds []tea.Cmd
+	if (n.mode == "" || n.mode == "bell") && n.bell != nil {
+		w := n.bell
+		cmds = append(cmds, func() tea.Msg {
+			_, _ = w.Write([]byte("\a")) // a lost bell is no error worth showing
+			return nil
+		})
+	}
+	if n.mode == "" || n.mode == "title" {
+		n.titled = true
+		cmds = append(cmds, tea.SetWindowTitle(title))
+	}
+	return tea.Batch(cmds...)
+}
+
+// clear puts the title back once nothing waits for the person.
+func (n *notifier) clear() tea.Cmd {
+	if !n.titled {
+		return nil
+	}
+	n.titled = false
+	return tea.SetWindowTitle(titleIdle)
+}
