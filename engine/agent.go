@@ -2,9 +2,7 @@ package engine
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
-	"fmt"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -58,16 +56,6 @@ type Agent struct {
 	emit     func(Event)
 	// record keeps each message added to the history in the transcript.
 	record func(openai.ChatCompletionMessage)
-}
-
-// addHistory appends messages to the history and the transcript.
-func (a *Agent) addHistory(msgs ...openai.ChatCompletionMessage) {
-	for _, m := range msgs {
-		a.history = append(a.history, m)
-		if a.record != nil {
-			a.record(m)
-		}
-	}
 }
 
 // Result is how a run ended.
@@ -183,79 +171,6 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 		return true
 	}
 	return false
-}
-
-// fallBack switches to the fallback model once when the endpoint rejected
-// the model as unknown, and reports whether the request should be retried.
-func (a *Agent) fallBack(err error) bool {
-	from, to := a.model(), a.fallbackModel
-	if to == "" || to == from || !llm.IsModelNotFound(err) {
-		return false
-	}
-	a.fallbackModel = ""
-	a.model = func() string { return to }
-	note := fmt.Sprintf("model %s was not found by the endpoint; fell back to %s", from, to)
-	a.notes = append(a.notes, note)
-	a.emit(Notice{Meta: a.stamp(), Text: note})
-	return true
-}
-
-// historyCalls copies calls for the history with arguments that are not
-// valid JSON replaced by "{}": strict backends re-parse every past call and
-// would refuse all later requests. The tool error tells the model what
-// was wrong with the call it sent.
-func historyCalls(calls []openai.ToolCall) []openai.ToolCall {
-	out := make([]openai.ToolCall, len(calls))
-	for i, c := range calls {
-		if !json.Valid([]byte(c.Function.Arguments)) {
-			c.Function.Arguments = "{}"
-		}
-		out[i] = c
-	}
-	return out
-}
-
-// keepPartial records an interrupted message's text in the history, so a
-// follow-up turn knows what was already said. Half-made tool calls are
-// never kept.
-func (a *Agent) keepPartial(resp llm.Response) {
-	if resp.Content == "" {
-		return
-	}
-	a.addHistory(openai.ChatCompletionMessage{
-		Role:    openai.ChatMessageRoleAssistant,
-		Content: resp.Content + "\n\n[interrupted]",
-	})
-	a.emit(MessageDone{Meta: a.stamp(), Text: resp.Content})
-}
-
-// deliverInbox moves messages the person sent into the history.
-func (a *Agent) deliverInbox() {
-	for _, text := range a.inbox.take() {
-		a.addHistory(openai.ChatCompletionMessage{
-			Role:    openai.ChatMessageRoleUser,
-			Content: "Message from the person supervising you: " + text,
-		})
-		a.emit(AgentMessage{Meta: a.stamp(), Text: text})
-	}
-}
-
-// takeArrivals delivers what arrived for the agent since its last request.
-func (a *Agent) takeArrivals(run *runState) {
-	if a.arrivals != nil {
-		a.arrivals(a, run)
-	}
-}
-
-// account adds a request's usage to the run and reports it.
-func (a *Agent) account(run *runState, resp llm.Response) {
-	if !resp.HasUsage {
-		return
-	}
-	a.contextUsed = resp.Usage.PromptTokens + resp.Usage.CompletionTokens
-	u := a.catalog.Cost(a.model(), resp.Usage)
-	run.stats.Usage = run.stats.Usage.Add(u)
-	a.emit(UsageReported{Meta: a.stamp(), Request: u, Total: run.stats.Usage})
 }
 
 // stamp returns the agent's Meta with the current time.

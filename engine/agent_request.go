@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"math"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -52,4 +53,30 @@ func sampling(v *float64) float32 {
 		return math.SmallestNonzeroFloat32
 	}
 	return float32(*v)
+}
+
+// fallBack switches to the fallback model once when the endpoint rejected
+// the model as unknown, and reports whether the request should be retried.
+func (a *Agent) fallBack(err error) bool {
+	from, to := a.model(), a.fallbackModel
+	if to == "" || to == from || !llm.IsModelNotFound(err) {
+		return false
+	}
+	a.fallbackModel = ""
+	a.model = func() string { return to }
+	note := fmt.Sprintf("model %s was not found by the endpoint; fell back to %s", from, to)
+	a.notes = append(a.notes, note)
+	a.emit(Notice{Meta: a.stamp(), Text: note})
+	return true
+}
+
+// account adds a request's usage to the run and reports it.
+func (a *Agent) account(run *runState, resp llm.Response) {
+	if !resp.HasUsage {
+		return
+	}
+	a.contextUsed = resp.Usage.PromptTokens + resp.Usage.CompletionTokens
+	u := a.catalog.Cost(a.model(), resp.Usage)
+	run.stats.Usage = run.stats.Usage.Add(u)
+	a.emit(UsageReported{Meta: a.stamp(), Request: u, Total: run.stats.Usage})
 }

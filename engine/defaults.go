@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
@@ -101,4 +102,22 @@ func processEnv(names ...string) map[string]string {
 		env[n] = os.Getenv(n)
 	}
 	return env
+}
+
+// absWorkspace returns the workspace as an absolute path.
+func absWorkspace(dir string) (string, error) {
+	if dir == "" {
+		dir = "."
+	}
+	return filepath.Abs(dir)
+}
+
+// defaultLimits are the limits used where Config leaves zeros.
+var defaultLimits = Limits{
+	MaxSteps: 50, ChildStepsReadOnly: 15, ChildStepsWrite: 30,
+	ChildTimeout: 120 * time.Second, ToolOutputChars: 50000, ResultChars: 8000,
+	MaxConcurrent: 8, MaxDepth: 1, CommandTimeout: 120 * time.Second,
+	// Real context files reach tens of kilobytes (a 30 KB CLAUDE.md is
+	// not rare); the cap only stops a repository flooding the context.
+	ContextFileBytes: 256 << 10,
 }

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"slices"
 	"sync"
 	"time"
@@ -230,22 +229,4 @@ func (s *Session) note(text string) {
 	if text != "" && !slices.Contains(s.startNotes, text) {
 		s.startNotes = append(s.startNotes, text)
 	}
-}
-
-// absWorkspace returns the workspace as an absolute path.
-func absWorkspace(dir string) (string, error) {
-	if dir == "" {
-		dir = "."
-	}
-	return filepath.Abs(dir)
-}
-
-// defaultLimits are the limits used where Config leaves zeros.
-var defaultLimits = Limits{
-	MaxSteps: 50, ChildStepsReadOnly: 15, ChildStepsWrite: 30,
-	ChildTimeout: 120 * time.Second, ToolOutputChars: 50000, ResultChars: 8000,
-	MaxConcurrent: 8, MaxDepth: 1, CommandTimeout: 120 * time.Second,
-	// Real context files reach tens of kilobytes (a 30 KB CLAUDE.md is
-	// not rare); the cap only stops a repository flooding the context.
-	ContextFileBytes: 256 << 10,
 }

@@ -114,6 +114,7 @@ type SkipError struct {
 	Reason string
 }
 
+// Error names the file and why it was refused, worded for a notice.
 func (e *SkipError) Error() string { return "skipped " + e.Path + ": " + e.Reason }
 
 // Is makes errors.Is(err, ErrSkipped) true.

@@ -103,3 +103,42 @@ func collectRules(layers []permissionLayer) (out []event.PermissionRule, notices
 	}
 	return out, notices
 }
+
+// parseAllow validates --allow rules: tool names or scoped rules, each
+// value split at commas outside parentheses, so
+// "read_file,write_file(src/{a,b}/**)" is two rules. Empty entries
+// ("a,,b") are skipped.
+func parseAllow(values []string) ([]string, error) {
+	allow := []string{}
+	for _, value := range values {
+		for _, text := range splitRules(value) {
+			if text = strings.TrimSpace(text); text == "" {
+				continue
+			}
+			r, err := checkRule(text)
+			if err != nil {
+				return nil, fmt.Errorf("--allow: %w", err)
+			}
+			allow = append(allow, r)
+		}
+	}
+	return allow, nil
+}
+
+// splitRules splits at commas that sit outside parentheses.
+func splitRules(s string) []string {
+	var out []string
+	depth, start := 0, 0
+	for i, r := range s {
+		switch {
+		case r == '(':
+			depth++
+		case r == ')' && depth > 0:
+			depth--
+		case r == ',' && depth == 0:
+			out = append(out, s[start:i])
+			start = i + 1
+		}
+	}
+	return append(out, s[start:])
+}

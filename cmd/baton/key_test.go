@@ -27,8 +27,9 @@ echo "walked $n"`
 // TestKeyNotInAnyEnviron runs baton as its own process with the key in
 // its environment, sandbox on and off, and has the model run a command
 // that reads the environment of every process above it: none may hold
-// the key, baton's own included, since baton re-executes itself without
-// it. The JSON result says what the commands ran under.
+// the key, baton's own included, since baton overwrites the key in its
+// initial environment (or, where it cannot, re-executes itself without
+// it). The JSON result says what the commands ran under.
 func TestKeyNotInAnyEnviron(t *testing.T) {
 	for _, extra := range [][]string{nil, {"--no-sandbox"}} {
 		srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
@@ -77,8 +78,8 @@ func TestKeyNotInAnyEnviron(t *testing.T) {
 	}
 }
 
-// TestReceiveKey hands a key over a real pipe the way the re-executed
-// baton receives it: back in run's environment, gone from the process's.
+// TestReceiveKey hands a key over a real pipe the way baton receives it
+// when scrubbing failed and it re-executed itself: back in run's environment, gone from the process's.
 func TestReceiveKey(t *testing.T) {
 	r, w, err := os.Pipe()
 	if err != nil {
@@ -140,7 +141,7 @@ func TestSandboxConfig(t *testing.T) {
 
 // TestKeyHiddenOnEveryCommandPath: every command line that can reach a
 // turn, the TUI or an MCP server hides the key; only those that print and
-// exit skip the re-execution.
+// exit skip hiding it.
 func TestKeyHiddenOnEveryCommandPath(t *testing.T) {
 	hides := [][]string{
 		nil, {"-p", "hi"}, {"-p", "-"}, {"--continue"}, {"--resume", "20250101-1200-abcd"},
@@ -157,7 +158,7 @@ func TestKeyHiddenOnEveryCommandPath(t *testing.T) {
 	}
 	for _, args := range skips {
 		if mayRunCommands(args) {
-			t.Errorf("baton %q re-executes to hide the key, but it only prints and exits", args)
+			t.Errorf("baton %q hides the key, but it only prints and exits", args)
 		}
 	}
 }

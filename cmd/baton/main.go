@@ -35,10 +35,10 @@ func program(args []string) int {
 }
 
 // mayRunCommands reports whether args lead to a run that may start a
-// command: a turn, the TUI, MCP servers. Only those need hideKey, whose
-// re-execution doubles start-up; the paths that just print and exit (help,
-// version, a usage error, baton sessions, baton trust and untrust) skip
-// it. It reads the flags as prepare does, so the two cannot disagree.
+// command: a turn, the TUI, MCP servers. Only those need hideKey, which
+// costs a few /proc reads and, where scrubbing fails, a second start;
+// the paths that just print and exit (help, version, a usage error, baton
+// sessions, baton trust and untrust) skip it. It reads the flags as prepare does, so the two cannot disagree.
 func mayRunCommands(args []string) bool {
 	f, err := parseFlags(args)
 	return err == nil && !f.help && !f.version && !f.sessions && f.trustCmd == ""

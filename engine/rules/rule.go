@@ -29,9 +29,6 @@ var fileTools = map[string]bool{
 	"list_files": true, "find_files": true, "grep": true,
 }
 
-// IsFileTool says whether name's rules are path globs.
-func IsFileTool(name string) bool { return fileTools[name] }
-
 // Rule is one parsed rule.
 type Rule struct {
 	// Tool is the tool the rule is about; with AnyTool, a prefix of the

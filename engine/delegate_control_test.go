@@ -1,0 +1,167 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+func TestStoppedChildLeavesSiblingsRunning(t *testing.T) {
+	release := make(chan struct{})
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "working on " + r.LastUser()}}}})
+			if r.LastUser() == "victim job" {
+				// The victim streams until it is stopped: releasing it too
+				// would race the stop with a completed reply.
+				<-w.Context().Done()
+				return
+			}
+			select {
+			case <-release:
+				w.Text(" and finished")
+			case <-w.Context().Done():
+			}
+		case r.Index == 0:
+			w.ToolCalls(taskCall("a", "explore", "victim", "victim job"), taskCall("b", "explore", "survivor", "survivor job"))
+		default:
+			w.Text("done")
+		}
+	}, nil)
+	streaming := map[string]AgentID{}
+	log := watchTurn(t, s, "go", func(ev Event) {
+		d, ok := ev.(TextDelta)
+		if !ok || d.Agent == MainAgent || streaming[d.Description] != "" {
+			return
+		}
+		streaming[d.Description] = d.Agent
+		if len(streaming) == 2 {
+			if err := s.StopAgent(streaming["victim"]); err != nil {
+				t.Errorf("StopAgent: %v", err)
+			}
+			close(release)
+		}
+	})
+	statuses := map[string]Status{}
+	for _, f := range eventsOf[AgentFinished](log) {
+		statuses[f.Description] = f.Status
+	}
+	if statuses["victim"] != StatusCancelled || statuses["survivor"] != StatusCompleted {
+		t.Fatalf("statuses %v", statuses)
+	}
+	results := toolMessages(srv.Requests()[len(srv.Requests())-1])
+	contains(t, "stopped child's result", results[0], "working on victim job")
+	contains(t, "stopped child's result", results[0], "status: cancelled")
+	contains(t, "survivor's result", results[1], "status: completed")
+}
+
+func TestDeniedDelegationReachesParent(t *testing.T) {
+	cases := []struct {
+		name   string
+		mode   PermissionMode
+		answer Answer
+		want   string
+	}{
+		{"person denies with reason", ModeAsk, Answer{Decision: Deny, Reason: "too expensive"}, "too expensive"},
+		{"headless without --allow task", ModeHeadless, Answer{}, "--allow task"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+				switch {
+				case isChild(r):
+					t.Error("a denied child must not run")
+				case r.Index == 0:
+					w.ToolCalls(taskCall("t1", "explore", "look around", "Look around."))
+				default:
+					w.Text("fine")
+				}
+			}, func(c *Config) { c.Mode = tc.mode })
+			runTurn(t, s, "go", func(*ApprovalRequest) Answer { return tc.answer })
+			result := toolMessages(srv.Requests()[1])[0]
+			contains(t, "result", result, "status: denied")
+			contains(t, "result", result, tc.want)
+		})
+	}
+}
+
+func TestEditedPromptReplacesTaskPrompt(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			w.Text("ok")
+		case r.Index == 0:
+			w.ToolCalls(taskCall("t1", "explore", "look", "Original prompt."))
+		default:
+			w.Text("fine")
+		}
+	}, func(c *Config) { c.Mode = ModeAsk })
+	runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+		if r.Kind != ApproveDelegation || r.Delegation.AgentType != "Explore" || r.Delegation.EstimatedTokens == 0 {
+			t.Errorf("approval request %+v", r)
+		}
+		return Answer{Decision: Allow, EditedPrompt: "Edited prompt."}
+	})
+	if len(childByPrompt(srv.Requests(), "Edited prompt.")) != 1 {
+		t.Fatal("the child did not receive the edited prompt")
+	}
+}
+
+func TestInterruptStopsChildren(t *testing.T) {
+	childIn := make(chan struct{})
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			close(childIn)
+			<-w.Context().Done()
+		default:
+			w.ToolCalls(taskCall("t1", "explore", "forever", "Run forever."))
+		}
+	}, nil)
+	go func() {
+		<-childIn
+		s.Interrupt()
+	}()
+	log := runTurn(t, s, "go", nil)
+	if log.end.Status != StatusInterrupted {
+		t.Fatalf("turn status %s", log.end.Status)
+	}
+	finished := eventsOf[AgentFinished](log)
+	if len(finished) != 1 || finished[0].Status != StatusCancelled {
+		t.Fatalf("child %+v", finished)
+	}
+}
+
+func TestSendToAgentDeliversBeforeNextRequest(t *testing.T) {
+	firstIn := make(chan struct{})
+	proceed := make(chan struct{})
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r) && len(toolMessages(r)) == 0:
+			close(firstIn)
+			<-proceed
+			w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
+		case isChild(r):
+			w.Text("noted")
+		case r.Index == 0:
+			w.ToolCalls(taskCall("t1", "explore", "steerable", "Be steered."))
+		default:
+			w.Text("fine")
+		}
+	}, nil)
+	go func() {
+		<-firstIn
+		if err := s.SendToAgent("explore-1", "also check vendor/"); err != nil {
+			t.Errorf("SendToAgent: %v", err)
+		}
+		close(proceed)
+	}()
+	log := runTurn(t, s, "go", nil)
+	reqs := childByPrompt(srv.Requests(), "Be steered.")
+	last := reqs[len(reqs)-1].Body.Messages
+	contains(t, "steered request", last[len(last)-1].Content, "also check vendor/")
+	if len(eventsOf[AgentMessage](log)) != 1 {
+		t.Fatal("no AgentMessage event")
+	}
+}
