@@ -38,15 +38,9 @@ func (s *Session) Compact(focus string) error {
 	case len(s.main.history) <= 1:
 		return ErrNothingToCompact
 	}
-	s.busy = true
-	ctx, cancel := context.WithCancel(s.ctx)
-	s.turnCancel = cancel
-	s.turns.Add(1)
-	// This goroutine ends when the summary request does: answered,
-	// failed, or cancelled with ctx (Interrupt, Close).
-	go func() {
-		defer s.turns.Done()
-		defer cancel()
+	// The job ends when the summary request does: answered, failed, or
+	// cancelled with its context (Interrupt, Close).
+	s.startBusy(func(ctx context.Context) {
 		end := s.compact(ctx, focus, 0)
 		s.mu.Lock()
 		s.busy, s.turnCancel = false, nil
@@ -54,7 +48,7 @@ func (s *Session) Compact(focus string) error {
 		// Sent once the session is idle, so a prompt sent on it is taken.
 		s.send(end)
 		s.wakeIfPending() // background results that came meanwhile
-	}()
+	})
 	return nil
 }
 

@@ -23,16 +23,24 @@ func (s *Session) Submit(prompt string) error {
 // startTurn starts a turn for prompt, or with wake set, a turn of its own
 // for the background results waiting; s.mu is held.
 func (s *Session) startTurn(prompt, wake string) {
+	// The turn ends when the main agent's Run returns: the model
+	// answered, a limit was hit, or ctx was cancelled.
+	s.startBusy(func(ctx context.Context) { s.runTurn(ctx, prompt, wake) })
+}
+
+// startBusy runs job, a turn or a compaction, on a goroutine of its own
+// as the session's one busy job: Interrupt cancels its context, and the
+// event channel closes only after it. The goroutine ends when job
+// returns; s.mu is held.
+func (s *Session) startBusy(job func(ctx context.Context)) {
 	s.busy = true
 	ctx, cancel := context.WithCancel(s.ctx)
 	s.turnCancel = cancel
 	s.turns.Add(1)
-	// The turn goroutine ends when the main agent's Run returns: the model
-	// answered, a limit was hit, or ctx was cancelled.
 	go func() {
 		defer s.turns.Done()
 		defer cancel()
-		s.runTurn(ctx, prompt, wake)
+		job(ctx)
 	}()
 }
 

@@ -125,34 +125,30 @@ type fraction float64
 
 // UnmarshalTOML implements toml.Unmarshaler.
 func (f *fraction) UnmarshalTOML(v any) error {
-	var x float64
-	switch n := v.(type) {
-	case int64:
-		x = float64(n)
-	case float64:
-		x = n
-	default:
-		return valueError{"a number from 0 to 1 (0 turns it off)", v}
-	}
-	if x < 0 || x > 1 || math.IsNaN(x) {
+	x, ok := tomlNumber(v)
+	if !ok || x < 0 || x > 1 || math.IsNaN(x) {
 		return valueError{"a number from 0 to 1 (0 turns it off)", v}
 	}
 	*f = fraction(x)
 	return nil
 }
 
-// UnmarshalTOML implements toml.Unmarshaler.
-func (p *price) UnmarshalTOML(v any) error {
-	var f float64
+// tomlNumber reads a TOML integer or float as a float: a price or a share
+// may be written either way (1 or 0.5).
+func tomlNumber(v any) (float64, bool) {
 	switch n := v.(type) {
 	case int64:
-		f = float64(n)
+		return float64(n), true
 	case float64:
-		f = n
-	default:
-		return valueError{"a non-negative number", v}
+		return n, true
 	}
-	if f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
+	return 0, false
+}
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (p *price) UnmarshalTOML(v any) error {
+	f, ok := tomlNumber(v)
+	if !ok || f < 0 || math.IsNaN(f) || math.IsInf(f, 0) {
 		return valueError{"a non-negative number", v}
 	}
 	*p = price(f)

@@ -4,6 +4,8 @@ import (
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
+
+	"github.com/seed-e4e525a6/baton/engine/shell"
 )
 
 // opaque stands for a word whose value is only known when the shell runs
@@ -138,7 +140,7 @@ func appendLiteral(b *strings.Builder, parts []syntax.WordPart, inDouble bool) b
 	for _, wp := range parts {
 		switch x := wp.(type) {
 		case *syntax.Lit:
-			b.WriteString(unescape(x.Value, inDouble))
+			b.WriteString(shell.Unescape(x.Value, inDouble))
 		case *syntax.SglQuoted:
 			if x.Dollar {
 				return false
@@ -153,31 +155,6 @@ func appendLiteral(b *strings.Builder, parts []syntax.WordPart, inDouble bool) b
 		}
 	}
 	return true
-}
-
-// unescape removes backslashes the way the shell does outside quotes
-// (any character) or inside double quotes ($ ` " \ and newline).
-func unescape(s string, inDouble bool) string {
-	if !strings.Contains(s, `\`) {
-		return s
-	}
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		if s[i] != '\\' || i+1 == len(s) {
-			b.WriteByte(s[i])
-			continue
-		}
-		next := s[i+1]
-		if inDouble && !strings.ContainsRune("$`\"\\\n", rune(next)) {
-			b.WriteByte('\\')
-			continue
-		}
-		i++
-		if next != '\n' {
-			b.WriteByte(next)
-		}
-	}
-	return b.String()
 }
 
 // literalWords parses a rule's command: plain words only.

@@ -2,9 +2,9 @@
 // a real parser (mvdan.cc/sh), and lists every simple command it runs:
 // inside compound commands, subshells, functions, command and process
 // substitutions, and scripts handed to eval, sh -c, a here-string or a
-// pipe into a shell. The blocklist and permission rules both match on
-// this list, so a spelling that hides a command from one hides it from
-// neither.
+// pipe into a shell. The blocklist matches on this list; permission
+// rules (engine/rules) parse with the same parser and unescape words with
+// Unescape, so a quoting trick reads the same to both.
 package shell
 
 import (

@@ -68,7 +68,7 @@ func expandBraces(word *syntax.Word) [][]syntax.WordPart {
 func (w *walker) part(b *strings.Builder, part syntax.WordPart, quoted bool) {
 	switch p := part.(type) {
 	case *syntax.Lit:
-		b.WriteString(unescape(p.Value, quoted))
+		b.WriteString(Unescape(p.Value, quoted))
 	case *syntax.SglQuoted:
 		if p.Dollar {
 			b.WriteString(ansiC(p.Value))
@@ -134,9 +134,10 @@ func source(n syntax.Node) string {
 	return b.String()
 }
 
-// unescape removes the backslashes the shell removes: any escape outside
-// quotes, and only \$ \` \" \\ and line continuations inside them.
-func unescape(s string, quoted bool) string {
+// Unescape removes the backslashes the shell removes: any escape outside
+// quotes, and only \$ \` \" \\ and line continuations inside them. It is
+// exported so permission rules read a word exactly as the blocklist does.
+func Unescape(s string, quoted bool) string {
 	if !strings.Contains(s, `\`) {
 		return s
 	}
