@@ -62,23 +62,16 @@ func (m *Model) compacted(ev event.Compacted) tea.Cmd {
 
 // compactedBlock is the fold line a compaction leaves in the
 // conversation; ctrl+o shows the summary.
-type compactedBlock struct{ ev event.Compacted }
+type compactedBlock struct{ line, summary string }
 
 func (b *compactedBlock) render(rc *renderCtx, width int) []string {
 	st := rc.styles.Conversation
-	what := "compacted"
-	if b.ev.Auto {
-		what = "auto-compacted"
-	}
-	line := fmt.Sprintf("⊟ %s: %s replaced by a summary", what, plural(b.ev.Replaced, "message"))
-	if b.ev.Focus != "" {
-		line += " (focus: " + b.ev.Focus + ")"
-	}
+	line := "⊟ " + b.line
 	if !rc.expanded {
 		return []string{fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
 	}
 	lines := []string{fit(st.Info.Render(line), width)}
-	for _, l := range wrap(b.ev.Summary, max(width-4, 1)) {
+	for _, l := range wrap(b.summary, max(width-4, 1)) {
 		lines = append(lines, "    "+st.Reasoning.Render(l))
 	}
 	return lines

@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"strings"
-
 	"github.com/seed-e4e525a6/baton/themes"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/markdown"
 )
 
@@ -25,24 +24,29 @@ type block interface {
 
 // item wraps a block with its drawing, cached by (version, width, gen):
 // a finished block is drawn once per width, however many frames show it.
+// An item that shows an entry of the main agent's conversation knows
+// the entry's index and the entry's version it was built from.
 type item struct {
 	block   block
 	version int
 	lines   []string
 	key     [3]int
+
+	entry, entryVersion int // the entry shown; entry is -1 for a command's output
 }
 
-// conversation is the main agent's transcript and its scroll position.
-// It is a pointer shared by copies of the Model, so its caches survive
-// Bubble Tea's value updates.
+// conversation is the view of the main agent's conversation (a
+// convo.Model, like every child's) with the output of the person's
+// commands between its entries, and its scroll position. It is a pointer
+// shared by copies of the Model, so its caches survive Bubble Tea's
+// value updates.
 type conversation struct {
 	rc    renderCtx
-	items []*item
-	live  *item            // the assistant message streaming now
-	think *item            // the reasoning streaming now
-	tools map[string]*item // running tool calls by call ID
+	main  *convo.Model     // what the main agent said and did
+	items []*item          // what is drawn, in order
+	open  map[int]*item    // items whose entry may still change, by entry
+	calls map[string]*item // every tool call by its ID, for the children it starts
 
-	calls    map[string]*item        // every tool call by its ID, for the children it starts
 	children map[event.AgentID]*item // a child's task line, by its ID
 
 	pinned bool   // follows the bottom
@@ -50,7 +54,7 @@ type conversation struct {
 }
 
 func newConversation(styles *themes.Styles) *conversation {
-	c := &conversation{tools: map[string]*item{}, calls: map[string]*item{}, children: map[event.AgentID]*item{}, pinned: true}
+	c := &conversation{main: convo.New(""), open: map[int]*item{}, calls: map[string]*item{}, children: map[event.AgentID]*item{}, pinned: true}
 	c.setStyles(styles)
 	return c
 }
@@ -70,8 +74,8 @@ func (c *conversation) toggleExpanded() {
 
 // reset empties the transcript for a new conversation.
 func (c *conversation) reset() {
-	c.items, c.live, c.think = nil, nil, nil
-	clear(c.tools)
+	c.main, c.items = convo.New(""), nil
+	clear(c.open)
 	clear(c.calls)
 	clear(c.children)
 	c.pinned, c.top = true, anchor{}
@@ -80,9 +84,9 @@ func (c *conversation) reset() {
 // empty says whether nothing has been said yet.
 func (c *conversation) empty() bool { return len(c.items) == 0 }
 
-// add appends a block and returns its item.
+// add appends a block of the person's command and returns its item.
 func (c *conversation) add(b block) *item {
-	it := &item{block: b}
+	it := &item{block: b, entry: -1}
 	c.items = append(c.items, it)
 	return it
 }
@@ -105,132 +109,59 @@ func (c *conversation) lines(i, width int) []string {
 	return it.lines
 }
 
-// Apply adds what one event of the main agent says to the transcript.
+// Apply folds one event of the main agent into its conversation model
+// and shows what changed. The main agent's notices and retries are the
+// status line's, not the conversation's.
 func (c *conversation) Apply(ev event.Event) {
-	switch ev := ev.(type) {
-	case event.TurnStarted:
-		c.endStreams(false)
-		if ev.Wake { // a background result, not the person, opened it
-			c.add(&note{kind: noteInfo, text: ev.Prompt})
-			break
-		}
-		c.add(&userMessage{text: ev.Prompt})
-	case event.AgentStarted: // a child's conversation opens with its task
-		c.endStreams(false)
-		c.add(&userMessage{text: ev.Prompt})
-	case event.AgentMessage:
-		c.endStreams(false)
-		c.add(&userMessage{text: "(from you) " + ev.Text})
-	case event.ReasoningDelta:
-		if c.think == nil {
-			c.think = c.add(&reasoning{})
-		}
-		c.think.block.(*reasoning).text.WriteString(ev.Text)
-		c.think.version++
-	case event.TextDelta:
-		c.endThinking()
-		if c.live == nil {
-			c.live = c.add(&assistantMessage{})
-		}
-		c.live.block.(*assistantMessage).text.WriteString(ev.Text)
-		c.live.version++
-	case event.MessageDone:
-		c.messageDone(ev.Text)
-	case event.ToolStarted:
-		c.endStreams(false)
-		it := c.add(&toolCall{name: ev.Name, title: ev.Title})
-		c.tools[ev.CallID], c.calls[ev.CallID] = it, it
-	case event.ToolFinished:
-		c.toolFinished(ev)
-	case event.ErrorOccurred:
-		// The message it cut short stays open: its MessageDone, sent
-		// around the error, completes it rather than adding it twice.
-		c.endThinking()
-		c.add(&note{kind: noteError, text: ev.Message})
-	case event.TurnEnded:
-		c.turnEnded(ev.Status)
-	case event.Compacted:
-		if ev.Summary != "" {
-			c.endStreams(false)
-			c.add(&compactedBlock{ev: ev})
+	switch ev.(type) {
+	case event.Notice, event.Retrying:
+		return
+	}
+	if c.main.Apply(ev) {
+		c.sync()
+	}
+}
+
+// sync brings the items up to date with the main agent's conversation:
+// the entries that may still change are rebuilt if they did, new ones
+// get items of their own.
+func (c *conversation) sync() {
+	for i, it := range c.open {
+		c.rebuild(it, c.main.At(i))
+	}
+	for i := c.seen(); i < c.main.Len(); i++ {
+		e := c.main.At(i)
+		it := &item{entry: i, entryVersion: -1}
+		c.items = append(c.items, it)
+		c.rebuild(it, e)
+		if e.Kind == convo.ToolCall {
+			c.calls[e.CallID] = it
 		}
 	}
 }
 
-// messageDone finishes the streaming message with the engine's whole
-// text, which wins over the deltas; a message that never streamed is
-// added whole.
-func (c *conversation) messageDone(text string) {
-	c.endThinking()
-	if c.live == nil {
-		if strings.TrimSpace(text) == "" {
-			return
+// seen is how many of the main agent's entries have items.
+func (c *conversation) seen() int {
+	for i := len(c.items) - 1; i >= 0; i-- {
+		if c.items[i].entry >= 0 {
+			return c.items[i].entry + 1
 		}
-		c.live = c.add(&assistantMessage{})
 	}
-	msg := c.live.block.(*assistantMessage)
-	if text != "" {
-		msg.text.Reset()
-		msg.text.WriteString(text)
-	}
-	c.endStreams(false)
+	return 0
 }
 
-// toolFinished records a call's outcome; a result for a call never seen
-// starting still shows.
-func (c *conversation) toolFinished(ev event.ToolFinished) {
-	it, ok := c.tools[ev.CallID]
-	if !ok {
-		it = c.add(&toolCall{name: ev.Name, title: ev.Name})
+// rebuild rebuilds an item's block from its entry when the entry changed,
+// and keeps it among the open ones while it may change again.
+func (c *conversation) rebuild(it *item, e convo.Entry) {
+	if it.block != nil && it.entryVersion == e.Version {
+		return
 	}
-	delete(c.tools, ev.CallID)
-	call := it.block.(*toolCall)
-	call.finish(ev.IsError, ev.Summary, ev.Output)
-	if ev.Denied {
-		call.deny(ev.DenyReason)
-	}
-	call.diff = ev.Diff
+	it.block = entryBlock(it.block, e)
+	it.entryVersion = e.Version
 	it.version++
-}
-
-// turnEnded closes what still streams, marks calls that never finished,
-// and says why a turn stopped early.
-func (c *conversation) turnEnded(status event.Status) {
-	interrupted := status == event.StatusInterrupted || status == event.StatusCancelled
-	hadLive := c.live != nil
-	c.endStreams(interrupted)
-	for id, it := range c.tools {
-		it.block.(*toolCall).state = toolInterrupted
-		it.version++
-		delete(c.tools, id)
-	}
-	switch {
-	case interrupted && !hadLive:
-		c.add(&note{kind: noteInterrupted, text: "interrupted"})
-	case status == event.StatusMaxSteps:
-		c.add(&note{kind: noteInterrupted, text: "stopped: the step limit was reached"})
-	case status == event.StatusTimedOut:
-		c.add(&note{kind: noteInterrupted, text: "stopped: the turn timed out"})
-	}
-}
-
-// endStreams marks the streaming message and reasoning done; a message
-// cut short by an interruption says so.
-func (c *conversation) endStreams(interrupted bool) {
-	c.endThinking()
-	if c.live != nil {
-		msg := c.live.block.(*assistantMessage)
-		msg.done, msg.interrupted = true, interrupted
-		c.live.version++
-		c.live = nil
-	}
-}
-
-// endThinking marks the streaming reasoning done.
-func (c *conversation) endThinking() {
-	if c.think != nil {
-		c.think.block.(*reasoning).done = true
-		c.think.version++
-		c.think = nil
+	if e.Live || (e.Kind == convo.ToolCall && !e.Done && !e.Stopped) {
+		c.open[it.entry] = it
+	} else {
+		delete(c.open, it.entry)
 	}
 }

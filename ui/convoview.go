@@ -4,8 +4,45 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/ui/convo"
-	"github.com/seed-e4e525a6/baton/ui/diffview"
 )
+
+// entryBlock is the block that draws an entry of the main agent's
+// conversation, reusing the one it drew before (a streaming message
+// keeps its Markdown stream, a task call the child it started).
+func entryBlock(old block, e convo.Entry) block {
+	switch e.Kind {
+	case convo.Prompt:
+		return &userMessage{text: e.Body}
+	case convo.Message:
+		return &userMessage{text: "(from you) " + e.Body}
+	case convo.Reasoning:
+		return &reasoning{text: e.Body, done: !e.Live}
+	case convo.Text:
+		b, ok := old.(*assistantMessage)
+		if !ok {
+			b = &assistantMessage{}
+		}
+		b.text, b.done, b.interrupted = e.Body, !e.Live, e.Stopped
+		return b
+	case convo.ToolCall:
+		b, ok := old.(*toolCall)
+		if !ok {
+			b = &toolCall{}
+		}
+		b.fill(e)
+		return b
+	case convo.Compaction:
+		return &compactedBlock{line: e.Title, summary: e.Body}
+	}
+	kind := noteInfo
+	switch {
+	case e.Stopped:
+		kind = noteInterrupted
+	case e.IsError:
+		kind = noteError
+	}
+	return &note{kind: kind, text: e.Body}
+}
 
 // entryLines draws one entry of a child's conversation with the blocks
 // the main conversation draws its own with, so a message, a thought or
@@ -15,20 +52,10 @@ import (
 func entryLines(rc *renderCtx, e convo.Entry, width int) []string {
 	st := rc.styles
 	switch e.Kind {
-	case convo.Prompt:
-		return (&userMessage{text: e.Body}).render(rc, width)
 	case convo.Message:
 		return gutter(paint(wrap(e.Body, width-2), st.Conversation.User), st.Conversation.UserLabel.Render("you › "))
-	case convo.Reasoning:
-		b := &reasoning{done: !e.Live}
-		b.text.WriteString(e.Body)
-		return b.render(rc, width)
-	case convo.Text:
-		b := &assistantMessage{done: !e.Live}
-		b.text.WriteString(e.Body)
-		return b.render(rc, width)
-	case convo.ToolCall:
-		return toolEntry(rc, e, width)
+	case convo.Prompt, convo.Reasoning, convo.Text, convo.ToolCall:
+		return entryBlock(nil, e).render(rc, width)
 	}
 	style := st.Conversation.Info
 	if e.IsError {
@@ -46,24 +73,4 @@ func entryLines(rc *renderCtx, e convo.Entry, width int) []string {
 		body = append(body, wrap(para, width-2)...)
 	}
 	return append([]string{head}, gutter(paint(body, style), "  ")...)
-}
-
-// toolEntry draws a tool call and its result as the conversation does.
-func toolEntry(rc *renderCtx, e convo.Entry, width int) []string {
-	call := &toolCall{name: strings.Fields(e.Title + " x")[0], title: e.Title, state: toolRunning, summary: e.Summary}
-	switch {
-	case e.Denied:
-		call.state = toolDenied
-		return call.render(rc, width)
-	case e.IsError:
-		call.state = toolFailed
-	case e.Done:
-		call.state = toolDone
-	}
-	if diffview.Looks(e.Body) {
-		call.diff = e.Body
-	} else {
-		call.output = e.Body
-	}
-	return call.render(rc, width)
 }

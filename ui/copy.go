@@ -7,6 +7,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
 	tea "github.com/charmbracelet/bubbletea"
@@ -75,9 +76,9 @@ func (m *Model) copied(msg copiedMsg) {
 // answers are the main agent's messages, oldest first, as sent.
 func (c *conversation) answers() []string {
 	var out []string
-	for _, it := range c.items {
-		if a, ok := it.block.(*assistantMessage); ok && strings.TrimSpace(a.text.String()) != "" {
-			out = append(out, a.text.String())
+	for i := range c.main.Len() {
+		if e := c.main.At(i); e.Kind == convo.Text && strings.TrimSpace(e.Body) != "" {
+			out = append(out, e.Body)
 		}
 	}
 	return out

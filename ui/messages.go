@@ -30,7 +30,7 @@ func (b *userMessage) render(rc *renderCtx, width int) []string {
 // raw; once done, the whole is rendered from the same cached blocks, so
 // nothing it showed moves.
 type assistantMessage struct {
-	text        strings.Builder
+	text        string
 	done        bool
 	interrupted bool
 	stream      *markdown.Stream // draws text while it streams, for one renderer
@@ -40,12 +40,12 @@ type assistantMessage struct {
 func (b *assistantMessage) render(rc *renderCtx, width int) []string {
 	var body []string
 	if b.done {
-		body = rc.markdown.Render(b.text.String(), width-2)
+		body = rc.markdown.Render(b.text, width-2)
 	} else {
 		if b.streamBy != rc.markdown {
 			b.stream, b.streamBy = rc.markdown.NewStream(), rc.markdown
 		}
-		body = b.stream.Lines(b.text.String(), width-2)
+		body = b.stream.Lines(b.text, width-2)
 	}
 	lines := gutter(body, rc.styles.Conversation.AssistantLabel.Render(markAssistant))
 	if b.interrupted {
@@ -57,13 +57,13 @@ func (b *assistantMessage) render(rc *renderCtx, width int) []string {
 // reasoning is the model's thinking, when the provider streams it. It
 // shows as one line unless tool output is expanded.
 type reasoning struct {
-	text strings.Builder
+	text string
 	done bool
 }
 
 func (b *reasoning) render(rc *renderCtx, width int) []string {
 	st := rc.styles.Conversation.Reasoning
-	text := b.text.String()
+	text := b.text
 	if rc.expanded {
 		var lines []string
 		for _, para := range strings.Split(strings.TrimSpace(text), "\n") {

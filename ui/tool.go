@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/diffview"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
@@ -27,26 +28,22 @@ const (
 	toolDenied // the person refused it at a permission card
 )
 
-// finish records a call's outcome.
-func (b *toolCall) finish(isError bool, summary, output string) {
-	b.state, b.summary, b.output = toolDone, summary, output
-	if isError {
+// fill takes a call's state from its entry; a refused call shows as
+// "denied" and the person's reason, not as the text the model is given.
+func (b *toolCall) fill(e convo.Entry) {
+	b.name, b.title, b.summary, b.output, b.diff = e.Name, e.Title, e.Summary, e.Body, e.Diff
+	switch {
+	case e.Denied:
+		b.state = toolDenied
+	case e.IsError:
 		b.state = toolFailed
+	case e.Done:
+		b.state = toolDone
+	case e.Stopped:
+		b.state = toolInterrupted
+	default:
+		b.state = toolRunning
 	}
-}
-
-// deny marks a call the person refused: it shows as "denied" and their
-// reason, not as the text the model is given.
-func (b *toolCall) deny(reason string) {
-	b.state, b.summary, b.output = toolDenied, deniedWords(reason), ""
-}
-
-// deniedWords is how a refused call reads to people.
-func deniedWords(reason string) string {
-	if reason = strings.TrimSpace(reason); reason != "" {
-		return "denied: " + reason
-	}
-	return "denied"
 }
 
 // toolCall is one tool call of the main agent: one line with its status,
@@ -105,7 +102,7 @@ func (b *toolCall) folded(rc *renderCtx, width int) []string {
 	if !rc.expanded {
 		return lines
 	}
-	report := b.child.Report()
+	report := b.child.Conversation().Report()
 	if strings.TrimSpace(report) == "" {
 		report = strings.Join(humanStatus(strings.Split(strings.TrimRight(b.output, "\n"), "\n")), "\n")
 	}

@@ -78,14 +78,15 @@ func TestLiveAndRecordedAgree(t *testing.T) {
 	}
 }
 
-// What streams shows as live entries, last; a
-// message's final text replaces what was streamed.
+// What streams shows as live entries in the place it began; text closes
+// the thinking before it; a message's final text replaces what was
+// streamed.
 func TestStreaming(t *testing.T) {
 	m := New("Plan")
 	m.Apply(event.ReasoningDelta{Meta: meta, Text: "hmm"})
 	m.Apply(termtext.Event(event.TextDelta{Meta: meta, Text: "draft \x1b[2Jone"}))
 	last := m.Last(2)
-	if len(last) != 2 || !last[0].Live || last[0].Kind != Reasoning || last[1].Body != "draft one" || last[1].Title != "Plan" {
+	if len(last) != 2 || last[0].Live || last[0].Kind != Reasoning || last[0].Body != "hmm" || !last[1].Live || last[1].Body != "draft one" || last[1].Title != "Plan" {
 		t.Fatalf("live entries %+v", last)
 	}
 	v := m.Version()

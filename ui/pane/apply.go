@@ -1,7 +1,6 @@
 package pane
 
 import (
-	"strings"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -149,7 +148,6 @@ func usageOf(u event.Usage) usage {
 func (p *Pane) finish(e event.AgentFinished) {
 	p.state = stateOf(e.Status)
 	p.reason = oneLine(e.Reason)
-	p.report = strings.TrimSpace(e.Text)
 	if p.reason == "" && p.state == Failed {
 		p.reason = p.failure
 	}

@@ -41,7 +41,6 @@ type Pane struct {
 	timeout    time.Duration
 	transcript string
 	sandbox    string
-	report     string // the child's final text, once it ended
 	// change is a worktree child's change; reviewNote what its review
 	// decided.
 	change     *event.Change
@@ -128,10 +127,6 @@ func (p *Pane) ID() event.AgentID { return p.meta.Agent }
 // Number is the child's place among the children of its turn, the "#"
 // its pane shows and /subagents takes.
 func (p *Pane) Number() int { return p.number }
-
-// Report is the child's final text, its report to the parent, whole and
-// cleaned; empty until it ends.
-func (p *Pane) Report() string { return p.report }
 
 // Background reports whether the child runs (or ran) in the background:
 // its parent's call returned and its result is delivered later.
