@@ -26,6 +26,9 @@ type Agent struct {
 	// liveTools, when set, adds the MCP tools connected at each step.
 	liveTools func() []tools.Tool
 	exec      *executor
+	// worktree is the folder a worktree child works in, which its
+	// permission cards name; "" for an agent in the person's tree.
+	worktree string
 	// rules are a child's own permissions; nil for the main agent, whose
 	// rules are the session's standing ones.
 	rules    *agentRules

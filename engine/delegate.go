@@ -148,7 +148,7 @@ func (p *pendingChild) ask() {
 	preview := &DelegationPreview{
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
 		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
-		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.shown,
+		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.shown, Background: p.extras.Background,
 	}
 	if p.prev != nil {
 		preview.Continues = p.prev.id
@@ -233,7 +233,7 @@ func (d *delegator) newChild(meta Meta, spec childSpec, depth int, seed []openai
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: slices.Clone(seed),
 		emit:    d.s.emit, record: record, requests: d.s.cfg.requestPolicy(),
-		reviewNotes: &noteBox{},
+		reviewNotes: &noteBox{}, worktree: worktreeOf(spec.workspace, d.workspace),
 	}
 }
 

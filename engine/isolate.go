@@ -119,3 +119,12 @@ func (iso *isolated) keepAfter(ctx context.Context, c event.Change, what string)
 	c.State, c.Branch = event.ChangeKept, k.Branch
 	return &c, fmt.Sprintf("%s; it is kept in the worktree %s on branch %s.", what, k.Path, k.Branch)
 }
+
+// worktreeOf is the worktree a child works in: its workspace when that
+// is not the session's.
+func worktreeOf(workspace, session string) string {
+	if workspace == session {
+		return ""
+	}
+	return workspace
+}

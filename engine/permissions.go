@@ -134,6 +134,7 @@ func (p *permissions) askTool(ctx context.Context, a *Agent, tool tools.Tool, ca
 	}
 	req := event.NewApprovalRequest(p.ids.approval(), ApproveTool)
 	req.CallID, req.Tool, req.Args, req.Preview = callID, name, string(args), preview
+	req.Worktree = a.worktree
 	req.Always = rules.Strings(rules.Suggest(call))
 	req.AlwaysFolder = rules.Strings(rules.SuggestFolder(call))
 	ans := p.ask(ctx, a.emit, a.stamp, req)

@@ -79,6 +79,9 @@ type DelegationPreview struct {
 	// Rules are the child's own rules from its agent file, written
 	// "kind rule" ("allow run_command(git diff:*)").
 	Rules []string `json:"rules,omitempty"`
+	// Background says the task call returns at once and the child runs
+	// on while the parent goes on; its result arrives when it ends.
+	Background bool `json:"background,omitempty"`
 }
 
 // ApprovalRequest is one pending question. Answer may be called from any
@@ -103,6 +106,10 @@ type ApprovalRequest struct {
 	AlwaysFolder []string `json:"always_folder,omitempty"`
 	// Delegation is set for ApproveDelegation.
 	Delegation *DelegationPreview `json:"delegation,omitempty"`
+	// Worktree is the folder a worktree child's call works in, when it
+	// is not the person's tree: what it writes lands there, pending
+	// review, so the card must not read as a change to the person's files.
+	Worktree string `json:"worktree,omitempty"`
 
 	makeReply sync.Once
 	answered  sync.Once

@@ -8,6 +8,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/rules"
+	"github.com/seed-e4e525a6/baton/ui/diffview"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -97,6 +98,26 @@ func isolationFacts(d *event.DelegationPreview, field func(label, value string) 
 		return []string{field("isolation", "shared (works in your tree)")}
 	}
 	return nil
+}
+
+// worktreeFact says, on a worktree child's permission card, that the
+// call works in the child's worktree, not in the person's tree: "writes
+// in its worktree <folder>, not in your tree", wrapped so the folder is
+// never cut.
+func (m *Model) worktreeFact(c *card) []string {
+	dir := termtext.Clean(c.req.Worktree)
+	if dir == "" {
+		return nil
+	}
+	verb := "works"
+	if diffview.Looks(c.req.Preview) {
+		verb = "writes"
+	}
+	var lines []string
+	for _, line := range wrap(verb+" in its worktree "+dir+", not in your tree", InnerWidth(m.width)) {
+		lines = append(lines, m.styles.Card.Label.Render(line))
+	}
+	return lines
 }
 
 // short writes a count the short way: "800", "1.2k", "3.4M".

@@ -56,11 +56,12 @@ func (m *Model) render(c *card, width int) []string {
 
 // facts are a delegation's tools, model, limits and first-request
 // estimate: shown under the prompt whatever its scroll, so the person
-// always sees what will start. A permission card has none.
+// always sees what will start. A permission card has one only when a
+// worktree child asks: where the call works.
 func (m *Model) facts(c *card) []string {
 	d := c.delegation()
 	if d == nil {
-		return nil
+		return m.worktreeFact(c)
 	}
 	st := m.styles.Card
 	field := func(label, value string) string {
@@ -83,6 +84,9 @@ func (m *Model) facts(c *card) []string {
 		lines = append(lines, field("", d.ModelWhy))
 	}
 	lines = append(lines, isolationFacts(d, field)...)
+	if d.Background {
+		lines = append(lines, field("runs", "in the background · the turn goes on"))
+	}
 	lines = append(lines, field("first request", estimate))
 	// Without this line the child inherits nothing and asks on its own
 	// cards.

@@ -1,0 +1,93 @@
+package engine
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// writingChild scripts a main agent that delegates one write with the
+// task arguments given, and a child that writes out.txt.
+func writingChild(taskArgs string) llmtest.Responder {
+	return func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case !isChild(r) && len(toolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "a", Name: TaskToolName, Args: taskArgs})
+		case !isChild(r):
+			w.Text("done")
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"out.txt","content":"hi\n"}`})
+		default:
+			w.Text("wrote")
+		}
+	}
+}
+
+// cardsOf runs a turn that answers every card with allow and returns them.
+func cardsOf(t *testing.T, s *Session) []*ApprovalRequest {
+	t.Helper()
+	var cards []*ApprovalRequest
+	runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+		cards = append(cards, r)
+		return Answer{Decision: Allow}
+	})
+	return cards
+}
+
+// TestWorktreeChildsCardNamesItsWorktree: a worktree child's write card
+// says the folder it writes in, which is not the person's tree; a shared
+// child's card names none.
+func TestWorktreeChildsCardNamesItsWorktree(t *testing.T) {
+	for _, iso := range []string{"worktree", "shared"} {
+		root := t.TempDir()
+		s, _ := newTestSession(t, writingChild(`{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"`+iso+`"}`), func(c *Config) {
+			c.Mode = ModeAsk
+			c.Worktrees.Root = root
+			writeFile(t, c.Workspace, "keep.txt", "x\n")
+			gitRepo(t, c.Workspace)
+		})
+		var write *ApprovalRequest
+		for _, r := range cardsOf(t, s) {
+			if r.Tool == "write_file" {
+				write = r
+			}
+		}
+		if write == nil {
+			t.Fatalf("%s: no write card", iso)
+		}
+		if iso == "shared" {
+			if write.Worktree != "" {
+				t.Errorf("a shared child's card names worktree %q", write.Worktree)
+			}
+			continue
+		}
+		if !strings.HasPrefix(write.Worktree, root) || write.Worktree == s.Workspace() {
+			t.Fatalf("worktree %q, want one under %s", write.Worktree, root)
+		}
+		if _, err := os.Stat(filepath.Join(s.Workspace(), "out.txt")); !os.IsNotExist(err) {
+			t.Errorf("the worktree child wrote in the person's tree: %v", err)
+		}
+	}
+}
+
+// TestBackgroundDelegationCardSaysSo: the card of a background task
+// says the child runs in the background; a foreground one does not.
+func TestBackgroundDelegationCardSaysSo(t *testing.T) {
+	for _, bg := range []bool{true, false} {
+		args := `{"description":"find","prompt":"find it","subagent_type":"explore"}`
+		if bg {
+			args = `{"description":"find","prompt":"find it","subagent_type":"explore","background":true}`
+		}
+		s, _ := newTestSession(t, writingChild(args), func(c *Config) { c.Mode = ModeAsk })
+		cards := cardsOf(t, s)
+		if len(cards) == 0 || cards[0].Delegation == nil {
+			t.Fatalf("background %v: no delegation card: %+v", bg, cards)
+		}
+		if cards[0].Delegation.Background != bg {
+			t.Errorf("card says background %v, want %v", cards[0].Delegation.Background, bg)
+		}
+	}
+}
