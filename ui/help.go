@@ -16,6 +16,15 @@ func (m *Model) footerView() []string {
 	return []string{m.help.ShortHelpView(m.shortHelpKeys())}
 }
 
+// footerHeight is how many lines footerView takes, computed without
+// drawing it: the short help is one line.
+func (m *Model) footerHeight() int {
+	if m.help.ShowAll {
+		return overlay.FullHelpHeight(m.fullHelpKeys(), m.width)
+	}
+	return 1
+}
+
 // shortHelpKeys are the keys that can fire in the current state, the
 // most useful first: the footer cuts the rest when it runs out of room.
 func (m *Model) shortHelpKeys() []key.Binding {

@@ -40,3 +40,17 @@ func TestFullHelpShowsPaneKeysWhenAPaneHasFocus(t *testing.T) {
 		t.Errorf("the full help is cut:\n%s", footer)
 	}
 }
+
+// The layout's footer height is computed, not drawn, and matches what is
+// drawn: short and full help, with a card and without, at every width.
+func TestFooterHeightMatchesTheFooter(t *testing.T) {
+	for _, width := range []int{20, 60, 80, 120, 200} {
+		d := newDriver(t, width, 40)
+		for _, step := range []func(){func() {}, func() { d.keys("?") }, func() { askTool(t, d, "p1", mainMeta) }, func() { d.keys("?") }} {
+			step()
+			if got, want := d.m.footerHeight(), len(d.m.footerView()); got != want {
+				t.Errorf("at %d (full help %v) the footer height is %d, drawn %d", width, d.m.help.ShowAll, got, want)
+			}
+		}
+	}
+}

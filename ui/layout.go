@@ -50,7 +50,7 @@ func (m *Model) fitBody() {
 // roomBelowHeader is what the conversation and the agents area share
 // once the header, status, input and help are placed.
 func (m *Model) roomBelowHeader() int {
-	used := headerRows + statusRows + m.inputHeight() + len(m.footerView())
+	used := headerRows + statusRows + m.inputHeight() + m.footerHeight()
 	return max(m.height-used, 0)
 }
 

@@ -48,5 +48,5 @@ func (m *Model) transcriptKey(msg tea.KeyMsg) tea.Cmd {
 // transcriptHeight is the room for the transcript between the header
 // with the pane's own line and the status line.
 func (m *Model) transcriptHeight() int {
-	return max(m.height-headerRows-1-statusRows-len(m.footerView()), 0)
+	return max(m.height-headerRows-1-statusRows-m.footerHeight(), 0)
 }

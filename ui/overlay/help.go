@@ -20,16 +20,64 @@ type KeyGroup struct {
 // row of columns where the next would not fit in width, so no key is
 // cut off.
 func FullHelp(groups []KeyGroup, styles *themes.Styles, width int) []string {
-	var lines, row []string
+	var lines []string
+	for _, row := range helpRows(groups, width) {
+		var joined []string
+		for _, g := range row {
+			joined = joinColumns(joined, helpColumn(g, styles))
+		}
+		lines = append(lines, joined...)
+	}
+	return lines
+}
+
+// FullHelpHeight is how many lines FullHelp takes at width, computed from
+// the keys' widths without drawing them, for the layout.
+func FullHelpHeight(groups []KeyGroup, width int) int {
+	n := 0
+	for _, row := range helpRows(groups, width) {
+		tallest := 0
+		for _, g := range row {
+			tallest = max(tallest, 1+len(g.Keys))
+		}
+		n += tallest
+	}
+	return n
+}
+
+// helpRows splits groups into rows of columns that fit in width, side
+// by side with a gap of columnGap; a column wider than width has a row
+// of its own.
+func helpRows(groups []KeyGroup, width int) [][]KeyGroup {
+	var rows [][]KeyGroup
+	used := 0
 	for _, g := range groups {
-		column := helpColumn(g, styles)
-		if joined := joinColumns(row, column); row == nil || lipgloss.Width(joined[0]) <= width {
-			row = joined
+		w := columnWidth(g)
+		if n := len(rows); n > 0 && used+len(columnGap)+w <= width {
+			rows[n-1] = append(rows[n-1], g)
+			used += len(columnGap) + w
 			continue
 		}
-		lines, row = append(lines, row...), column
+		rows, used = append(rows, []KeyGroup{g}), w
 	}
-	return append(lines, row...)
+	return rows
+}
+
+// columnGap separates the columns of a row.
+const columnGap = "    "
+
+// columnWidth is the width helpColumn draws g at: its name, or its
+// widest key padded to the others and its meaning.
+func columnWidth(g KeyGroup) int {
+	keyWidth, descWidth := 0, 0
+	for _, b := range g.Keys {
+		keyWidth = max(keyWidth, lipgloss.Width(b.Help().Key))
+		descWidth = max(descWidth, lipgloss.Width(b.Help().Desc))
+	}
+	if len(g.Keys) == 0 {
+		return lipgloss.Width(g.Where)
+	}
+	return max(lipgloss.Width(g.Where), keyWidth+1+descWidth)
 }
 
 // helpColumn draws a group: its name, then a key and its meaning a line.
@@ -53,5 +101,5 @@ func joinColumns(row, column []string) []string {
 	if row == nil {
 		return column
 	}
-	return strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, strings.Join(row, "\n"), "    ", strings.Join(column, "\n")), "\n")
+	return strings.Split(lipgloss.JoinHorizontal(lipgloss.Top, strings.Join(row, "\n"), columnGap, strings.Join(column, "\n")), "\n")
 }

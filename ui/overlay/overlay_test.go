@@ -147,4 +147,9 @@ func TestFullHelp(t *testing.T) {
 	if n := len(FullHelp(groups, &styles, 80)); n != 3 {
 		t.Errorf("at 80 the groups take %d lines, want one row of 3", n)
 	}
+	for width := 5; width <= 160; width++ {
+		if got, want := FullHelpHeight(groups, width), len(FullHelp(groups, &styles, width)); got != want {
+			t.Errorf("at %d the height computed is %d, drawn %d", width, got, want)
+		}
+	}
 }
