@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -115,7 +116,7 @@ func cutFolder(folder string, room int) string {
 func (m *Model) statsParts() []string {
 	st := m.styles.Header
 	usage := m.pastUsage.Add(m.turnUsage)
-	parts := []string{st.Model.Render(termtext.Clean(m.model)), st.Stats.Render(compact(int64(usage.TotalTokens)) + " tok")}
+	parts := []string{st.Model.Render(termtext.Clean(m.model)), st.Stats.Render(event.Compact(int64(usage.TotalTokens)) + " tok")}
 	if m.contextWindow > 0 && m.contextUsed > 0 {
 		parts = append(parts, st.Stats.Render(fmt.Sprintf("ctx %d%%", int64(m.contextUsed)*100/m.contextWindow)))
 	}
@@ -136,17 +137,4 @@ func displayPath(dir string) string {
 		}
 	}
 	return termtext.Clean(dir)
-}
-
-// compact writes a count the way people read it at a glance: 950, 12.4k,
-// 3.1M.
-func compact(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprint(n)
-	case n < 1_000_000:
-		return fmt.Sprintf("%.1fk", float64(n)/1000)
-	default:
-		return fmt.Sprintf("%.1fM", float64(n)/1_000_000)
-	}
 }

@@ -7,7 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/ui/modelpick"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
 )
 
 // typeBurst types text the way a terminal delivers it when the keys

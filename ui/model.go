@@ -15,7 +15,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
-	"github.com/seed-e4e525a6/baton/ui/modelpick"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
 	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 

@@ -9,7 +9,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/ui/modelpick"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 

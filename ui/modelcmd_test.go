@@ -6,7 +6,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/ui/status"
 
-	"github.com/seed-e4e525a6/baton/ui/modelpick"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
 )
 
 // /model opens a picker of the endpoint's models with the catalogue's

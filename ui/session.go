@@ -14,7 +14,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
-	"github.com/seed-e4e525a6/baton/ui/modelpick"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
 )
 
 // Session is what the UI needs from engine.Session.

@@ -13,7 +13,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 	"github.com/seed-e4e525a6/baton/ui"
-	"github.com/seed-e4e525a6/baton/ui/modelpick"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
 )
 
 // tuiOptions are the flags and handles only the full-screen program uses.

@@ -19,3 +19,16 @@ func Plural(n int, noun string) string {
 	}
 	return strconv.Itoa(n) + " " + many
 }
+
+// Compact writes a count the way people read it at a glance: 950, 12.4k,
+// 3.1M; the header, panes, cards and /subagents all count tokens with it.
+func Compact(n int64) string {
+	switch {
+	case n < 1000:
+		return strconv.FormatInt(n, 10)
+	case n < 1_000_000:
+		return strconv.FormatFloat(float64(n)/1000, 'f', 1, 64) + "k"
+	default:
+		return strconv.FormatFloat(float64(n)/1_000_000, 'f', 1, 64) + "M"
+	}
+}

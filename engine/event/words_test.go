@@ -26,3 +26,11 @@ func TestStatsLineCountsOneTool(t *testing.T) {
 		t.Errorf("Line() = %q, want %q", got, want)
 	}
 }
+
+func TestCompact(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 950: "950", 1000: "1.0k", 12_449: "12.4k", 999_999: "1000.0k", 3_100_000: "3.1M"} {
+		if got := Compact(n); got != want {
+			t.Errorf("Compact(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -120,18 +120,6 @@ func (m *Model) worktreeFact(c *card) []string {
 	return lines
 }
 
-// short writes a count the short way: "800", "1.2k", "3.4M".
-func short(n int64) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprint(n)
-	case n < 1_000_000:
-		return fmt.Sprintf("%.1fk", float64(n)/1000)
-	default:
-		return fmt.Sprintf("%.1fM", float64(n)/1_000_000)
-	}
-}
-
 // wrap breaks plain text into lines of at most width cells.
 func wrap(s string, width int) []string {
 	return strings.Split(termtext.Wrap(s, width), "\n")

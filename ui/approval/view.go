@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/diffview"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
@@ -71,7 +72,7 @@ func (m *Model) facts(c *card) []string {
 	if d.Timeout > 0 {
 		limits += " · " + d.Timeout.String()
 	}
-	estimate := fmt.Sprintf("~%s tokens", short(int64(d.EstimatedTokens)))
+	estimate := fmt.Sprintf("~%s tokens", event.Compact(int64(d.EstimatedTokens)))
 	if d.CostKnown {
 		estimate += fmt.Sprintf(" · $%.4f", d.EstimatedCost)
 	}

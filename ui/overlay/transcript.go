@@ -1,6 +1,8 @@
 // Package overlay holds the views that take the whole screen or its keys
-// over the conversation for a while: a child's transcript, and the help
-// that lays out the keys by where they apply. Each owns its state, keys
+// over the conversation for a while, or that a command puts into it: a
+// child's transcript, the help that lays out the keys by where they
+// apply, /subagents' table and info, and /agents' list of types; the
+// /model picker is its subpackage modelpick. Each owns its state, keys
 // and drawing; the root opens one at a time and routes keys to it.
 package overlay
 

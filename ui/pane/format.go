@@ -12,16 +12,7 @@ import (
 
 // tokens writes a token count the short way: "800 tok", "1.2k tok",
 // "3.4M tok".
-func tokens(n int) string {
-	switch {
-	case n < 1000:
-		return fmt.Sprintf("%d tok", n)
-	case n < 1_000_000:
-		return fmt.Sprintf("%.1fk tok", float64(n)/1000)
-	default:
-		return fmt.Sprintf("%.1fM tok", float64(n)/1_000_000)
-	}
-}
+func tokens(n int) string { return event.Compact(int64(n)) + " tok" }
 
 // elapsed writes a duration with one decimal under a minute ("3.2s") and
 // whole seconds above ("2m05s", "1h02m05s").
