@@ -7,6 +7,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -14,7 +15,7 @@ import (
 // Agent is one agent loop: a model, a history, the tools it may use and a
 // step limit. Run is synchronous; only the session starts goroutines.
 type Agent struct {
-	meta    Meta
+	meta    event.Meta
 	client  llm.Client
 	catalog *llm.Catalog
 	model   func() string
@@ -56,7 +57,7 @@ type Agent struct {
 	// arrivals, for the main agent, moves background children's results
 	// into the history before each request (nil: none arrive).
 	arrivals func(*Agent, *runState)
-	emit     func(Event)
+	emit     func(event.Event)
 	// record keeps each message added to the history in the transcript.
 	record func(openai.ChatCompletionMessage)
 }
@@ -65,12 +66,12 @@ type Agent struct {
 type Result struct {
 	// Text is the agent's final text, or what it produced before it stopped.
 	Text   string
-	Status Status
+	Status event.Status
 	// Reason explains a status other than completed, for people.
 	Reason string
 	// Notes are facts the parent should know, such as a model fallback.
 	Notes []string
-	Stats Stats
+	Stats event.Stats
 }
 
 // stepLimitPrompt is sent, without tools, when a child reaches its limit.
@@ -92,12 +93,12 @@ func (a *Agent) Run(ctx context.Context, prompt string) Result {
 	}
 	for step := 1; ; step++ {
 		if step > a.maxSteps {
-			run.status, run.reason = StatusMaxSteps, "step limit reached"
+			run.status, run.reason = event.StatusMaxSteps, "step limit reached"
 			if a.summarizeAtLimit && ctx.Err() == nil {
 				a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: stepLimitPrompt})
 				a.step(ctx, run, step, false)
-				if run.status == StatusCompleted {
-					run.status, run.reason = StatusMaxSteps, "step limit reached"
+				if run.status == event.StatusCompleted {
+					run.status, run.reason = event.StatusMaxSteps, "step limit reached"
 				}
 			}
 			break
@@ -108,7 +109,7 @@ func (a *Agent) Run(ctx context.Context, prompt string) Result {
 	}
 	run.stats.Duration = time.Since(start)
 	for _, text := range a.inbox.close() {
-		a.emit(Notice{Meta: a.stamp(), Text: "not delivered (the agent finished first): " + text})
+		a.emit(event.Notice{Meta: a.stamp(), Text: "not delivered (the agent finished first): " + text})
 	}
 	return Result{Text: run.text, Status: run.status, Reason: run.reason, Notes: a.notes, Stats: run.stats}
 }
@@ -116,9 +117,9 @@ func (a *Agent) Run(ctx context.Context, prompt string) Result {
 // runState is what one Run accumulates across its steps.
 type runState struct {
 	text   string
-	status Status
+	status event.Status
 	reason string
-	stats  Stats
+	stats  event.Stats
 }
 
 // step sends one model request and runs the tools it asks for. It reports
@@ -127,7 +128,7 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	a.deliverInbox()
 	a.deliverReviewNotes()
 	a.takeArrivals(run)
-	a.emit(StepStarted{Meta: a.stamp(), Step: step, Max: a.maxSteps})
+	a.emit(event.StepStarted{Meta: a.stamp(), Step: step, Max: a.maxSteps})
 	run.stats.Steps = step
 	resp, err := a.requestWithRetry(ctx, withTools)
 	if err != nil && a.fallBack(err) {
@@ -145,8 +146,8 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 		// The partial message ends before the error is told, so every
 		// reader sees the answer once and then why it stopped.
 		a.keepPartial(resp)
-		if run.status == StatusFailed {
-			a.emit(ErrorOccurred{Meta: a.stamp(), Message: run.reason})
+		if run.status == event.StatusFailed {
+			a.emit(event.ErrorOccurred{Meta: a.stamp(), Message: run.reason})
 		}
 		return true
 	}
@@ -156,9 +157,9 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 		ReasoningContent: resp.Reasoning,
 		ToolCalls:        historyCalls(resp.ToolCalls),
 	})
-	a.emit(MessageDone{Meta: a.stamp(), Text: resp.Content})
+	a.emit(event.MessageDone{Meta: a.stamp(), Text: resp.Content})
 	if len(resp.ToolCalls) == 0 || !withTools {
-		run.status = StatusCompleted
+		run.status = event.StatusCompleted
 		return true
 	}
 	outcome := a.exec.runAll(ctx, a, resp.ToolCalls)
@@ -167,7 +168,7 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	a.history = append(a.history, outcome.messages...)
 	if outcome.childUsage.Requests > 0 || outcome.childUsage.TotalTokens > 0 {
 		run.stats.Usage = run.stats.Usage.Add(outcome.childUsage)
-		a.emit(UsageReported{Meta: a.stamp(), Request: outcome.childUsage, Total: run.stats.Usage})
+		a.emit(event.UsageReported{Meta: a.stamp(), Request: outcome.childUsage, Total: run.stats.Usage})
 	}
 	if ctx.Err() != nil {
 		run.status, run.reason = classifyRunError(ctx, ctx.Err())
@@ -177,7 +178,7 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 }
 
 // stamp returns the agent's Meta with the current time.
-func (a *Agent) stamp() Meta {
+func (a *Agent) stamp() event.Meta {
 	m := a.meta
 	m.Time = time.Now()
 	return m
@@ -187,18 +188,18 @@ func (a *Agent) stamp() Meta {
 var errStopped = errors.New("stopped by the person")
 
 // classifyRunError maps why a request failed to a status and a reason.
-func classifyRunError(ctx context.Context, err error) (Status, string) {
+func classifyRunError(ctx context.Context, err error) (event.Status, string) {
 	if cause := context.Cause(ctx); ctx.Err() != nil {
 		switch {
 		case errors.Is(cause, errStopped):
-			return StatusCancelled, errStopped.Error()
+			return event.StatusCancelled, errStopped.Error()
 		case errors.Is(cause, errSessionClosed):
-			return StatusInterrupted, errSessionClosed.Error()
+			return event.StatusInterrupted, errSessionClosed.Error()
 		case errors.Is(cause, context.DeadlineExceeded):
-			return StatusTimedOut, "timed out"
+			return event.StatusTimedOut, "timed out"
 		default:
-			return StatusCancelled, "cancelled"
+			return event.StatusCancelled, "cancelled"
 		}
 	}
-	return StatusFailed, err.Error()
+	return event.StatusFailed, err.Error()
 }

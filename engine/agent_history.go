@@ -5,6 +5,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -44,7 +45,7 @@ func (a *Agent) keepPartial(resp llm.Response) {
 		Role:    openai.ChatMessageRoleAssistant,
 		Content: resp.Content + "\n\n[interrupted]",
 	})
-	a.emit(MessageDone{Meta: a.stamp(), Text: resp.Content})
+	a.emit(event.MessageDone{Meta: a.stamp(), Text: resp.Content})
 }
 
 // deliverInbox moves messages the person sent into the history.
@@ -54,7 +55,7 @@ func (a *Agent) deliverInbox() {
 			Role:    openai.ChatMessageRoleUser,
 			Content: "Message from the person supervising you: " + text,
 		})
-		a.emit(AgentMessage{Meta: a.stamp(), Text: text})
+		a.emit(event.AgentMessage{Meta: a.stamp(), Text: text})
 	}
 }
 

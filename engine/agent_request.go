@@ -7,6 +7,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -25,8 +26,8 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 		}
 	}
 	req.Temperature, req.TopP = sampling(a.temperature), sampling(a.topP)
-	text := &coalescer{send: func(s string) { a.emit(TextDelta{Meta: a.stamp(), Text: s}) }}
-	reasoning := &coalescer{send: func(s string) { a.emit(ReasoningDelta{Meta: a.stamp(), Text: s}) }}
+	text := &coalescer{send: func(s string) { a.emit(event.TextDelta{Meta: a.stamp(), Text: s}) }}
+	reasoning := &coalescer{send: func(s string) { a.emit(event.ReasoningDelta{Meta: a.stamp(), Text: s}) }}
 	resp, err := llm.Stream(ctx, a.client, req, llm.Handler{
 		OnText: func(s string) {
 			reasoning.flush()
@@ -66,7 +67,7 @@ func (a *Agent) fallBack(err error) bool {
 	a.model = func() string { return to }
 	note := fmt.Sprintf("model %s was not found by the endpoint; fell back to %s", from, to)
 	a.notes = append(a.notes, note)
-	a.emit(Notice{Meta: a.stamp(), Text: note})
+	a.emit(event.Notice{Meta: a.stamp(), Text: note})
 	return true
 }
 
@@ -78,5 +79,5 @@ func (a *Agent) account(run *runState, resp llm.Response) {
 	a.contextUsed = resp.Usage.PromptTokens + resp.Usage.CompletionTokens
 	u := a.catalog.Cost(a.model(), resp.Usage)
 	run.stats.Usage = run.stats.Usage.Add(u)
-	a.emit(UsageReported{Meta: a.stamp(), Request: u, Total: run.stats.Usage})
+	a.emit(event.UsageReported{Meta: a.stamp(), Request: u, Total: run.stats.Usage})
 }

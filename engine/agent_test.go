@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -14,11 +15,11 @@ func TestTurnStreamsTextAndEnds(t *testing.T) {
 		w.Text("Hello from the model.")
 	}, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != StatusCompleted || log.end.Text != "Hello from the model." {
+	if log.end.Status != event.StatusCompleted || log.end.Text != "Hello from the model." {
 		t.Fatalf("end = %+v", log.end)
 	}
 	var streamed strings.Builder
-	for _, d := range eventsOf[TextDelta](log) {
+	for _, d := range eventsOf[event.TextDelta](log) {
 		streamed.WriteString(d.Text)
 	}
 	if streamed.String() != "Hello from the model." {
@@ -39,7 +40,7 @@ func TestToolLoopSendsResultBack(t *testing.T) {
 	}, nil)
 	writeFile(t, s.Workspace(), "notes.txt", "hello world\n")
 	log := runTurn(t, s, "read notes", nil)
-	if log.end.Status != StatusCompleted {
+	if log.end.Status != event.StatusCompleted {
 		t.Fatalf("status %s", log.end.Status)
 	}
 	reqs := srv.Requests()
@@ -51,7 +52,7 @@ func TestToolLoopSendsResultBack(t *testing.T) {
 		t.Fatalf("tool messages %v", results)
 	}
 	contains(t, "tool result", results[0], "hello world")
-	started := eventsOf[ToolStarted](log)
+	started := eventsOf[event.ToolStarted](log)
 	if len(started) != 1 || started[0].Title != "read_file notes.txt" {
 		t.Fatalf("tool started events %+v", started)
 	}
@@ -79,7 +80,7 @@ func TestModelMistakesBecomeToolErrors(t *testing.T) {
 				w.Text("ok")
 			}, nil)
 			log := runTurn(t, s, "go", nil)
-			if log.end.Status != StatusCompleted {
+			if log.end.Status != event.StatusCompleted {
 				t.Fatalf("status %s", log.end.Status)
 			}
 			results := toolMessages(srv.Requests()[1])
@@ -94,7 +95,7 @@ func TestMainAgentStopsAtStepLimit(t *testing.T) {
 		w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
 	}, func(c *Config) { c.Limits.MaxSteps = 3 })
 	log := runTurn(t, s, "loop forever", nil)
-	if log.end.Status != StatusMaxSteps {
+	if log.end.Status != event.StatusMaxSteps {
 		t.Fatalf("status %s", log.end.Status)
 	}
 	if n := len(srv.Requests()); n != 3 {
@@ -107,10 +108,10 @@ func TestProviderErrorFailsTurnWithReason(t *testing.T) {
 		w.Error(401, `{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}`)
 	}, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != StatusFailed {
+	if log.end.Status != event.StatusFailed {
 		t.Fatalf("status %s", log.end.Status)
 	}
-	errs := eventsOf[ErrorOccurred](log)
+	errs := eventsOf[event.ErrorOccurred](log)
 	if len(errs) != 1 {
 		t.Fatalf("errors %+v", errs)
 	}
@@ -126,12 +127,12 @@ func TestInterruptKeepsPartialText(t *testing.T) {
 		}
 		w.Text("second answer")
 	}, nil)
-	log := watchTurn(t, s, "first", func(ev Event) {
-		if _, ok := ev.(TextDelta); ok {
+	log := watchTurn(t, s, "first", func(ev event.Event) {
+		if _, ok := ev.(event.TextDelta); ok {
 			s.Interrupt()
 		}
 	})
-	if log.end.Status != StatusInterrupted || log.end.Text != "Half an ans" {
+	if log.end.Status != event.StatusInterrupted || log.end.Text != "Half an ans" {
 		t.Fatalf("end %+v", log.end)
 	}
 	runTurn(t, s, "second", nil)
@@ -148,12 +149,12 @@ func TestPermissionAnswers(t *testing.T) {
 		name      string
 		mode      PermissionMode
 		allow     []string
-		answer    Decision
+		answer    event.Decision
 		written   bool
 		wantInRes string
 	}{
-		{"person allows once", ModeAsk, nil, Allow, true, "new.txt"},
-		{"person denies", ModeAsk, nil, Deny, false, "denied"},
+		{"person allows once", ModeAsk, nil, event.Allow, true, "new.txt"},
+		{"person denies", ModeAsk, nil, event.Deny, false, "denied"},
 		{"headless refuses without --allow", ModeHeadless, nil, "", false, "--allow write_file"},
 		{"headless with --allow", ModeHeadless, []string{"write_file"}, "", true, "new.txt"},
 	}
@@ -166,10 +167,10 @@ func TestPermissionAnswers(t *testing.T) {
 				}
 				w.Text("done")
 			}, func(c *Config) { c.Mode, c.Allow = tc.mode, tc.allow })
-			var asked []*ApprovalRequest
-			runTurn(t, s, "write it", func(r *ApprovalRequest) Answer {
+			var asked []*event.ApprovalRequest
+			runTurn(t, s, "write it", func(r *event.ApprovalRequest) event.Answer {
 				asked = append(asked, r)
-				return Answer{Decision: tc.answer}
+				return event.Answer{Decision: tc.answer}
 			})
 			if tc.mode == ModeAsk && (len(asked) != 1 || asked[0].Tool != "write_file" || !strings.Contains(asked[0].Preview, "+made")) {
 				t.Fatalf("approval requests %+v", asked)
@@ -187,11 +188,11 @@ func TestPassingProviderErrorsAreRetried(t *testing.T) {
 	cases := []struct {
 		name     string
 		failures int
-		status   Status
+		status   event.Status
 		requests int
 	}{
-		{"rate limited once", 1, StatusCompleted, 2},
-		{"server keeps failing", 99, StatusFailed, 3},
+		{"rate limited once", 1, event.StatusCompleted, 2},
+		{"server keeps failing", 99, event.StatusFailed, 3},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -206,7 +207,7 @@ func TestPassingProviderErrorsAreRetried(t *testing.T) {
 			if log.end.Status != tc.status || len(srv.Requests()) != tc.requests {
 				t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
 			}
-			retries := eventsOf[Retrying](log)
+			retries := eventsOf[event.Retrying](log)
 			if len(retries) == 0 || retries[0].Reason != "rate limited" || retries[0].Attempts != 2 {
 				t.Fatalf("no retry announced: %+v", retries)
 			}
@@ -234,7 +235,7 @@ func TestContextOverflowElidesOldToolResults(t *testing.T) {
 	}, nil)
 	writeFile(t, s.Workspace(), "notes.txt", "notes\n")
 	log := runTurn(t, s, "read a lot", nil)
-	if log.end.Status != StatusCompleted || log.end.Text != "fits now" {
+	if log.end.Status != event.StatusCompleted || log.end.Text != "fits now" {
 		t.Fatalf("end %+v", log.end)
 	}
 	last := toolMessages(srv.Requests()[len(srv.Requests())-1])
@@ -264,8 +265,10 @@ func TestDeniedCallIsMarkedForPeople(t *testing.T) {
 		}
 		w.Text("ok")
 	}, func(c *Config) { c.Mode = ModeAsk })
-	log := runTurn(t, s, "write", func(*ApprovalRequest) Answer { return Answer{Decision: Deny, Reason: "not now"} })
-	finished := eventsOf[ToolFinished](log)
+	log := runTurn(t, s, "write", func(*event.ApprovalRequest) event.Answer {
+		return event.Answer{Decision: event.Deny, Reason: "not now"}
+	})
+	finished := eventsOf[event.ToolFinished](log)
 	if len(finished) != 1 || !finished[0].Denied || finished[0].DenyReason != "not now" {
 		t.Fatalf("finished %+v", finished)
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -21,11 +22,11 @@ func TestAgentFileRunsWithoutDroppedTools(t *testing.T) {
 		func(r *llmtest.Request, w *llmtest.Writer) { w.Text("found") }),
 		func(c *Config) { withTypes(typ)(c); c.Mode = ModeAsk })
 	var dropped []string
-	runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		if r.Delegation != nil {
 			dropped = r.Delegation.DroppedTools
 		}
-		return Answer{Decision: Allow}
+		return event.Answer{Decision: event.Allow}
 	})
 	if !slices.Equal(dropped, typ.DroppedTools) {
 		t.Errorf("card dropped %q, want %q", dropped, typ.DroppedTools)

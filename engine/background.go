@@ -6,15 +6,17 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // delivery is a background child's result waiting for the main agent.
 type delivery struct {
-	meta   Meta
+	meta   event.Meta
 	number int
-	status Status
+	status event.Status
 	result string
-	usage  Usage
+	usage  event.Usage
 }
 
 // goChild runs fn, a child's whole run, in a goroutine the session waits
@@ -38,12 +40,12 @@ func (s *Session) goChild(fn func()) error {
 // Background sends a running child of the main agent to the background:
 // the task call waiting for it returns at once with its id, and its result
 // is delivered when it ends. It is the b key on a pane.
-func (s *Session) Background(id AgentID) error {
+func (s *Session) Background(id event.AgentID) error {
 	run, ok := s.deleg.run(id)
 	if !ok {
 		return fmt.Errorf("no sub-agent %q", id)
 	}
-	if run.meta.Parent != MainAgent {
+	if run.meta.Parent != event.MainAgent {
 		return fmt.Errorf("send %s to the background: only the main agent's sub-agents can run in the background", id)
 	}
 	return s.detach(run, "person")
@@ -61,7 +63,7 @@ func (s *Session) detach(run *childRun, by string) error {
 	if err != nil {
 		return fmt.Errorf("send %s to the background: %w", run.id, err)
 	}
-	s.emit(AgentBackgrounded{Meta: stampOf(run.meta), By: by})
+	s.emit(event.AgentBackgrounded{Meta: stampOf(run.meta), By: by})
 	return nil
 }
 
@@ -80,7 +82,7 @@ func (s *Session) settleRun(run *childRun, res Result, result string) {
 	}
 	s.mu.Unlock()
 	if background {
-		s.send(ResultQueued{Meta: stampOf(run.meta), Status: res.Status, Waits: waits})
+		s.send(event.ResultQueued{Meta: stampOf(run.meta), Status: res.Status, Waits: waits})
 	}
 	s.queueMu.Unlock()
 	if background {
@@ -126,7 +128,7 @@ func (s *Session) deliverQueued(a *Agent, run *runState) {
 	s.mu.Lock()
 	ds, kept := split(s.queued, func(delivery) bool { return true })
 	owed := s.owed
-	s.queued, s.owed = kept, Usage{}
+	s.queued, s.owed = kept, event.Usage{}
 	for _, d := range ds {
 		s.delivered[d.meta.Agent] = true
 	}
@@ -136,18 +138,18 @@ func (s *Session) deliverQueued(a *Agent, run *runState) {
 	}
 	usage := owed
 	for _, d := range ds {
-		a.emit(ResultDelivered{Meta: a.stamp(), Child: d.meta.Agent, Number: d.number, Status: d.status, Via: "turn"})
+		a.emit(event.ResultDelivered{Meta: a.stamp(), Child: d.meta.Agent, Number: d.number, Status: d.status, Via: "turn"})
 		usage = usage.Add(d.usage)
 	}
 	if usage.Requests > 0 || usage.TotalTokens > 0 {
 		run.stats.Usage = run.stats.Usage.Add(usage)
-		a.emit(UsageReported{Meta: a.stamp(), Request: usage, Total: run.stats.Usage})
+		a.emit(event.UsageReported{Meta: a.stamp(), Request: usage, Total: run.stats.Usage})
 	}
 }
 
 // takeDelivered hands task_wait the queued results of ids, marking them
 // delivered; their usage is counted with the main agent's next request.
-func (s *Session) takeDelivered(ids map[AgentID]bool) []delivery {
+func (s *Session) takeDelivered(ids map[event.AgentID]bool) []delivery {
 	s.queueMu.Lock()
 	defer s.queueMu.Unlock()
 	s.mu.Lock()
@@ -159,19 +161,19 @@ func (s *Session) takeDelivered(ids map[AgentID]bool) []delivery {
 	s.queued = kept
 	s.mu.Unlock()
 	for _, d := range taken {
-		s.emit(ResultDelivered{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Child: d.meta.Agent, Number: d.number, Status: d.status, Via: "task_wait"})
+		s.emit(event.ResultDelivered{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Child: d.meta.Agent, Number: d.number, Status: d.status, Via: "task_wait"})
 	}
 	return taken
 }
 
 // resultWord is how a result's heading names its status: "[#3 done]".
-func resultWord(s Status) string {
+func resultWord(s event.Status) string {
 	switch s {
-	case StatusCompleted:
+	case event.StatusCompleted:
 		return "done"
-	case StatusTimedOut:
+	case event.StatusTimedOut:
 		return "timed out"
-	case StatusMaxSteps:
+	case event.StatusMaxSteps:
 		return "max steps"
 	}
 	return string(s)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -24,15 +25,15 @@ func TestBackgroundKeyReturnsTheWaitingCall(t *testing.T) {
 		}
 	}, nil)
 	var backgroundErr error
-	log := watchTurn(t, s, "find auth", func(ev Event) {
-		if e, ok := ev.(AgentStarted); ok {
+	log := watchTurn(t, s, "find auth", func(ev event.Event) {
+		if e, ok := ev.(event.AgentStarted); ok {
 			backgroundErr = s.Background(e.Agent)
 		}
 	})
 	if backgroundErr != nil || log.end.Text != "it went to the background" {
 		t.Fatalf("b: %v; turn ended %q", backgroundErr, log.end.Text)
 	}
-	if b := eventsOf[AgentBackgrounded](log); len(b) != 1 || b[0].By != "person" {
+	if b := eventsOf[event.AgentBackgrounded](log); len(b) != 1 || b[0].By != "person" {
 		t.Fatalf("backgrounded events %+v", b)
 	}
 	if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "already") {
@@ -51,13 +52,13 @@ func TestBackgroundKeyReturnsTheWaitingCall(t *testing.T) {
 
 func TestBackgroundIsRefusedForAChildStillAwaitingApproval(t *testing.T) {
 	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Mode = ModeAsk })
-	log := runTurn(t, s, "find auth", func(req *ApprovalRequest) Answer {
+	log := runTurn(t, s, "find auth", func(req *event.ApprovalRequest) event.Answer {
 		if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "approve it first") {
 			t.Errorf("b before approval: %v", err)
 		}
-		return Answer{Decision: Allow}
+		return event.Answer{Decision: event.Allow}
 	})
-	if log.end.Status != StatusCompleted {
+	if log.end.Status != event.StatusCompleted {
 		t.Fatalf("turn %s", log.end.Status)
 	}
 	if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "ended") {

@@ -1,16 +1,20 @@
 package engine
 
-import "time"
+import (
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
 
 // BackgroundChild is a child that ran in the background, as a headless
 // report lists it.
 type BackgroundChild struct {
-	ID          AgentID `json:"id"`
-	Number      int     `json:"number"`
-	AgentType   string  `json:"agent_type"`
-	Description string  `json:"description"`
+	ID          event.AgentID `json:"id"`
+	Number      int           `json:"number"`
+	AgentType   string        `json:"agent_type"`
+	Description string        `json:"description"`
 	// Status is "running" until the child ends.
-	Status Status `json:"status"`
+	Status event.Status `json:"status"`
 	// Delivered says the main agent has received the result.
 	Delivered bool `json:"delivered"`
 }
@@ -33,7 +37,7 @@ func (s *Session) BackgroundChildren() []BackgroundChild {
 			continue
 		}
 		res, _, done := run.outcome()
-		status := StatusRunning
+		status := event.StatusRunning
 		if done {
 			status = res.Status
 		}
@@ -46,7 +50,7 @@ func (s *Session) BackgroundChildren() []BackgroundChild {
 }
 
 // stampOf returns m with the current time.
-func stampOf(m Meta) Meta {
+func stampOf(m event.Meta) event.Meta {
 	m.Time = time.Now()
 	return m
 }

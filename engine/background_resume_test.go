@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -51,7 +52,7 @@ func TestUndeliveredResultIsDeliveredFirstOnResume(t *testing.T) {
 	first, _ := newTestSession(t, quitScript(release), noWake)
 	runTurn(t, first, "start it", nil)
 	close(release)
-	readUntil(t, first, func(ev Event) bool { _, ok := ev.(ResultQueued); return ok })
+	readUntil(t, first, func(ev event.Event) bool { _, ok := ev.(event.ResultQueued); return ok })
 	first.Close()
 
 	second, srv := newTestSession(t, quitScript(nil), recordTo(workspace, dir))
@@ -63,7 +64,7 @@ func TestUndeliveredResultIsDeliveredFirstOnResume(t *testing.T) {
 	if n := len(users); n < 2 || !strings.HasPrefix(users[n-2], "[#1 done] explore-1") || !strings.Contains(users[n-2], "FOUND-IT") {
 		t.Fatalf("user messages after resume: %q", users)
 	}
-	if d := eventsOf[ResultDelivered](log); len(d) != 1 || d[0].Child != "explore-1" {
+	if d := eventsOf[event.ResultDelivered](log); len(d) != 1 || d[0].Child != "explore-1" {
 		t.Fatalf("deliveries %+v", d)
 	}
 	second.Close()
@@ -90,7 +91,7 @@ func TestBackgroundChildRunningAtQuitIsDeliveredAsInterrupted(t *testing.T) {
 	if n := len(users); n < 2 || !strings.HasPrefix(users[n-2], "[#1 interrupted] explore-1") {
 		t.Fatalf("user messages after resume: %q", users)
 	}
-	if bg := second.BackgroundChildren(); len(bg) != 1 || bg[0].Status != StatusInterrupted || !bg[0].Delivered {
+	if bg := second.BackgroundChildren(); len(bg) != 1 || bg[0].Status != event.StatusInterrupted || !bg[0].Delivered {
 		t.Fatalf("background children %+v", bg)
 	}
 }

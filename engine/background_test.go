@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -15,9 +16,9 @@ func bgCall(id, desc, prompt string) llmtest.Call {
 }
 
 // readUntil reads events, handing each to watch, until stop says so.
-func readUntil(t testing.TB, s *Session, stop func(Event) bool) []Event {
+func readUntil(t testing.TB, s *Session, stop func(event.Event) bool) []event.Event {
 	t.Helper()
-	var seen []Event
+	var seen []event.Event
 	deadline := time.After(testTimeout)
 	for {
 		select {
@@ -36,9 +37,9 @@ func readUntil(t testing.TB, s *Session, stop func(Event) bool) []Event {
 }
 
 // mainEnded stops at the main agent's TurnEnded.
-func mainEnded(ev Event) bool {
-	e, ok := ev.(TurnEnded)
-	return ok && e.Agent == MainAgent
+func mainEnded(ev event.Event) bool {
+	e, ok := ev.(event.TurnEnded)
+	return ok && e.Agent == event.MainAgent
 }
 
 // hasUser reports whether a request carries a user message containing sub.
@@ -85,20 +86,20 @@ func TestBackgroundChildReturnsAtOnceAndItsResultIsInjectedBeforeTheNextRequest(
 			w.ToolCalls(bgCall("t1", "find auth code", "Find the auth code."))
 		}
 	}, nil)
-	log := watchTurn(t, s, "find auth in the background", func(ev Event) {
-		if _, ok := ev.(ResultQueued); ok {
+	log := watchTurn(t, s, "find auth in the background", func(ev event.Event) {
+		if _, ok := ev.(event.ResultQueued); ok {
 			close(queued)
 		}
 	})
-	if log.end.Status != StatusCompleted || log.end.Text != "main saw the result" {
+	if log.end.Status != event.StatusCompleted || log.end.Text != "main saw the result" {
 		t.Fatalf("turn ended %s: %q", log.end.Status, log.end.Text)
 	}
 	var kinds []string
 	for _, ev := range log.events {
 		switch e := ev.(type) {
-		case AgentBackgrounded, AgentStarted, AgentFinished, ResultQueued, ResultDelivered:
+		case event.AgentBackgrounded, event.AgentStarted, event.AgentFinished, event.ResultQueued, event.ResultDelivered:
 			kinds = append(kinds, ev.Kind())
-		case ToolFinished:
+		case event.ToolFinished:
 			if e.Name == TaskToolName {
 				kinds = append(kinds, "task_returned")
 			}
@@ -145,9 +146,9 @@ func TestBackgroundResultWhileIdleStartsAWakeTurn(t *testing.T) {
 		t.Fatalf("first turn %q, quiet %v", first.end.Text, s.Quiet())
 	}
 	close(release)
-	var started TurnStarted
-	events := readUntil(t, s, func(ev Event) bool {
-		if e, ok := ev.(TurnStarted); ok {
+	var started event.TurnStarted
+	events := readUntil(t, s, func(ev event.Event) bool {
+		if e, ok := ev.(event.TurnStarted); ok {
 			started = e
 		}
 		return mainEnded(ev)
@@ -155,7 +156,7 @@ func TestBackgroundResultWhileIdleStartsAWakeTurn(t *testing.T) {
 	if !started.Wake || !strings.HasPrefix(started.Prompt, "[#1 done] explore-1") {
 		t.Fatalf("wake turn started with %+v", started)
 	}
-	if end := events[len(events)-1].(TurnEnded); end.Text != "woke up with the result" {
+	if end := events[len(events)-1].(event.TurnEnded); end.Text != "woke up with the result" {
 		t.Fatalf("wake turn ended with %q", end.Text)
 	}
 	if !s.Quiet() {
@@ -184,9 +185,9 @@ func TestWakeOnResultOffWaitsForTheNextPrompt(t *testing.T) {
 	}, func(c *Config) { c.NoWakeOnResult = true })
 	runTurn(t, s, "start it", nil)
 	close(release)
-	var q ResultQueued
-	readUntil(t, s, func(ev Event) bool {
-		q, _ = ev.(ResultQueued)
+	var q event.ResultQueued
+	readUntil(t, s, func(ev event.Event) bool {
+		q, _ = ev.(event.ResultQueued)
 		return q.Agent != ""
 	})
 	if !q.Waits || !s.Quiet() {

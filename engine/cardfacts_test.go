@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -27,12 +28,12 @@ func writingChild(taskArgs string) llmtest.Responder {
 }
 
 // cardsOf runs a turn that answers every card with allow and returns them.
-func cardsOf(t *testing.T, s *Session) []*ApprovalRequest {
+func cardsOf(t *testing.T, s *Session) []*event.ApprovalRequest {
 	t.Helper()
-	var cards []*ApprovalRequest
-	runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+	var cards []*event.ApprovalRequest
+	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		cards = append(cards, r)
-		return Answer{Decision: Allow}
+		return event.Answer{Decision: event.Allow}
 	})
 	return cards
 }
@@ -49,7 +50,7 @@ func TestWorktreeChildsCardNamesItsWorktree(t *testing.T) {
 			writeFile(t, c.Workspace, "keep.txt", "x\n")
 			gitRepo(t, c.Workspace)
 		})
-		var write *ApprovalRequest
+		var write *event.ApprovalRequest
 		for _, r := range cardsOf(t, s) {
 			if r.Tool == "write_file" {
 				write = r

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // A child's life once its task call is prepared: approval, a slot, its
@@ -15,7 +17,7 @@ import (
 func (p *pendingChild) launch(prompt string) {
 	if err := p.d.s.goChild(func() { p.finish(p.runApproved(prompt)) }); err != nil {
 		p.place.release()
-		p.finish(Result{Status: StatusInterrupted, Reason: errSessionClosed.Error()})
+		p.finish(Result{Status: event.StatusInterrupted, Reason: errSessionClosed.Error()})
 	}
 }
 
@@ -28,13 +30,13 @@ func (p *pendingChild) approve() (string, Result, bool) {
 		status, reason := classifyRunError(p.ctx, p.ctx.Err())
 		return "", Result{Status: status, Reason: reason + " before the delegation was answered"}, false
 	}
-	if ans.Decision == Deny {
+	if ans.Decision == event.Deny {
 		p.leaveLine()
 		reason := ans.Reason
 		if reason == "" {
 			reason = "the person denied this delegation"
 		}
-		return "", Result{Status: StatusDenied, Reason: reason}, false
+		return "", Result{Status: event.StatusDenied, Reason: reason}, false
 	}
 	if p.place == nil {
 		p.takePlace()
@@ -62,7 +64,7 @@ func (p *pendingChild) runApproved(prompt string) Result {
 	}
 	runCtx, stop := context.WithTimeout(p.ctx, spec.timeout)
 	defer stop()
-	started := AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout,
+	started := event.AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		Transcript: d.s.rec.fileOf(child.meta.Agent), Sandbox: spec.box.Describe(), TypeName: spec.typ.Name}
 	if p.prev != nil {
 		started.Continues = p.prev.id
@@ -74,7 +76,7 @@ func (p *pendingChild) runApproved(prompt string) Result {
 		defer d.writers.Add(-1)
 	}
 	res := child.Run(runCtx, prompt)
-	if res.Status == StatusTimedOut {
+	if res.Status == event.StatusTimedOut {
 		res.Reason = fmt.Sprintf("timed out after %s", spec.timeout.Round(time.Second))
 	}
 	return res
@@ -84,14 +86,14 @@ func (p *pendingChild) runApproved(prompt string) Result {
 // takes the result, or the session delivers it later.
 func (p *pendingChild) finish(res Result) {
 	d, child := p.d, p.child
-	var change *Change
+	var change *event.Change
 	if p.iso.iso != nil {
 		var note string
 		change, note = p.iso.iso.finish()
 		res.Notes = append(res.Notes, note)
 	}
 	result := formatChildResult(res, d.limits.ResultChars)
-	child.emit(AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result,
+	child.emit(event.AgentFinished{Meta: child.stamp(), Status: res.Status, Reason: res.Reason, Stats: res.Stats, Text: res.Text, Result: result,
 		Transcript: d.s.rec.fileOf(child.meta.Agent), Change: change})
 	d.unregister(child.meta.Agent)
 	p.cancel(nil)

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // formatChildResult is what the parent receives as the task tool's result:
@@ -17,7 +19,7 @@ func formatChildResult(res Result, limit int) string {
 	b.WriteString(truncateChars(text, limit))
 	b.WriteString("\n\n")
 	fmt.Fprintf(&b, "status: %s · %s", res.Status, res.Stats.Line())
-	if res.Status != StatusCompleted && res.Reason != "" {
+	if res.Status != event.StatusCompleted && res.Reason != "" {
 		fmt.Fprintf(&b, "\nreason: %s", res.Reason)
 	}
 	for _, note := range res.Notes {

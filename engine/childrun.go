@@ -16,12 +16,12 @@ import (
 // (task_wait, the waiting task call), whether its parent's call still
 // waits for it, and its spec and history for follow-ups.
 type childRun struct {
-	id     AgentID
+	id     event.AgentID
 	number int
-	meta   Meta
+	meta   event.Meta
 	// started is what AgentStarted said, and the only record of the type,
 	// model and tools of a child restored from a transcript.
-	started AgentStarted
+	started event.AgentStarted
 	// spec and agent are set for children of this process; agent's
 	// history is read only after finished is closed.
 	spec  *childSpec
@@ -43,7 +43,7 @@ type childRun struct {
 	toolCalls   int
 	lastText    string
 	streaming   strings.Builder
-	continuedBy AgentID
+	continuedBy event.AgentID
 }
 
 // errAlreadyEnded says a child cannot be sent to the background: its
@@ -51,13 +51,13 @@ type childRun struct {
 var errAlreadyEnded = errors.New("it has already ended")
 
 // newChildRun starts the record of a child about to be approved.
-func newChildRun(id AgentID, number int, meta Meta) *childRun {
+func newChildRun(id event.AgentID, number int, meta event.Meta) *childRun {
 	return &childRun{id: id, number: number, meta: meta, finished: make(chan struct{}), detached: make(chan struct{}), unlink: func() bool { return false }}
 }
 
 // observe wraps a child's emit so the run follows its progress.
-func (r *childRun) observe(next func(Event)) func(Event) {
-	return func(ev Event) {
+func (r *childRun) observe(next func(event.Event)) func(event.Event) {
+	return func(ev event.Event) {
 		if ev.EventMeta().Agent == r.id {
 			r.note(ev)
 		}
@@ -69,19 +69,19 @@ func (r *childRun) observe(next func(Event)) func(Event) {
 const partialChars = 600
 
 // note keeps what task_status reports of a running child.
-func (r *childRun) note(ev Event) {
+func (r *childRun) note(ev event.Event) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch e := ev.(type) {
-	case AgentStarted:
+	case event.AgentStarted:
 		r.begin, r.started = e.Time, e
-	case ToolStarted:
+	case event.ToolStarted:
 		r.toolCalls++
-	case TextDelta:
+	case event.TextDelta:
 		if r.streaming.Len() < 4*partialChars {
 			r.streaming.WriteString(e.Text)
 		}
-	case MessageDone:
+	case event.MessageDone:
 		if strings.TrimSpace(e.Text) != "" {
 			r.lastText = e.Text
 		}
@@ -142,7 +142,7 @@ func (r *childRun) outcome() (res Result, result string, done bool) {
 }
 
 // toolResult is what a waiting task call returns for the ended child.
-func (r *childRun) toolResult() (tools.Result, Usage) {
+func (r *childRun) toolResult() (tools.Result, event.Usage) {
 	res, result, _ := r.outcome()
 	return tools.Result{Output: result, Summary: fmt.Sprintf("%s · %s", res.Status, res.Stats.Line())}, res.Stats.Usage
 }

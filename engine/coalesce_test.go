@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -27,8 +28,8 @@ func TestQuietTailIsSent(t *testing.T) {
 	}, nil)
 	var text strings.Builder
 	closed := false
-	log := watchTurn(t, s, "hi", func(ev Event) {
-		if d, ok := ev.(TextDelta); ok && d.Agent == MainAgent {
+	log := watchTurn(t, s, "hi", func(ev event.Event) {
+		if d, ok := ev.(event.TextDelta); ok && d.Agent == event.MainAgent {
 			text.WriteString(d.Text)
 			if strings.HasSuffix(text.String(), "tail") && !closed {
 				closed = true
@@ -36,7 +37,7 @@ func TestQuietTailIsSent(t *testing.T) {
 			}
 		}
 	})
-	if log.end.Status != StatusCompleted || text.String() != "first tail" {
+	if log.end.Status != event.StatusCompleted || text.String() != "first tail" {
 		t.Fatalf("turn %s, streamed %q", log.end.Status, text.String())
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -52,7 +53,7 @@ func (a *Agent) compact() bool {
 		dropped += len(a.history[i].Content)
 		a.history[i].Content = elided
 	}
-	a.emit(Notice{Meta: a.stamp(), Text: fmt.Sprintf("the conversation outgrew the model's context window; elided %d older tool results (%d characters) and retried",
+	a.emit(event.Notice{Meta: a.stamp(), Text: fmt.Sprintf("the conversation outgrew the model's context window; elided %d older tool results (%d characters) and retried",
 		len(results)-keptToolResults, dropped)})
 	return true
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -47,7 +48,7 @@ func TestTwoChildrenEditOneFile(t *testing.T) {
 		writeFile(t, c.Workspace, "shared.txt", strings.Join(lines, "\n")+"\n")
 	})
 	log := runTurn(t, s, "edit both halves", nil)
-	if log.end.Status != StatusCompleted {
+	if log.end.Status != event.StatusCompleted {
 		t.Fatalf("turn ended %s", log.end.Status)
 	}
 	data, err := os.ReadFile(filepath.Join(s.Workspace(), "shared.txt"))
@@ -58,17 +59,17 @@ func TestTwoChildrenEditOneFile(t *testing.T) {
 		t.Errorf("%d of %d edits landed:\n%s", n, 2*editsPerChild, data)
 	}
 	previews := map[string]string{} // args → the diff the card showed
-	for _, ev := range eventsOf[ApprovalRequested](log) {
+	for _, ev := range eventsOf[event.ApprovalRequested](log) {
 		if ev.Request.Tool == "edit_file" {
 			previews[ev.Request.Args] = ev.Request.Preview
 		}
 	}
 	args := map[string]string{} // agent/call → args
-	for _, ev := range eventsOf[ToolStarted](log) {
+	for _, ev := range eventsOf[event.ToolStarted](log) {
 		args[string(ev.Agent)+"/"+ev.CallID] = ev.Args
 	}
 	checked := 0
-	for _, ev := range eventsOf[ToolFinished](log) {
+	for _, ev := range eventsOf[event.ToolFinished](log) {
 		if ev.Name != "edit_file" {
 			continue
 		}

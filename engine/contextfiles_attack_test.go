@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -147,7 +148,7 @@ func TestHostileNestedContextFile(t *testing.T) {
 				t.Fatalf("the linked file reached the tool result:\n%.300q", result)
 			}
 			var notes []string
-			for _, n := range eventsOf[Notice](log) {
+			for _, n := range eventsOf[event.Notice](log) {
 				notes = append(notes, n.Text)
 			}
 			contains(t, "notices", strings.Join(notes, "\n"), "skipped web/AGENTS.md")

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -84,8 +85,8 @@ func TestUnknownModelFallsBackOnce(t *testing.T) {
 			w.Text("done on the default")
 		}), nil)
 	log := runTurn(t, s, "go", nil)
-	finished := eventsOf[AgentFinished](log)
-	if len(finished) != 1 || finished[0].Status != StatusCompleted {
+	finished := eventsOf[event.AgentFinished](log)
+	if len(finished) != 1 || finished[0].Status != event.StatusCompleted {
 		t.Fatalf("finished %+v", finished)
 	}
 	contains(t, "result", finished[0].Result, "fell back to test-model")
@@ -121,7 +122,7 @@ func TestChildCostMatchesCatalogue(t *testing.T) {
 		t.Fatal("gpt-4.1 is not priced in the catalogue")
 	}
 	want := (llmtest.PromptTokens*info.InputPerMillion + llmtest.CompletionTokens*info.OutputPerMillion) / 1e6
-	finished := eventsOf[AgentFinished](log)[0]
+	finished := eventsOf[event.AgentFinished](log)[0]
 	if got := finished.Stats.Usage.Cost; !finished.Stats.Usage.CostKnown || math.Abs(got-want) > 1e-12 {
 		t.Fatalf("child cost %v (known %v), want %v", got, finished.Stats.Usage.CostKnown, want)
 	}
@@ -142,7 +143,7 @@ func TestConfiguredStepLimitsApplyToBuiltins(t *testing.T) {
 	}, func(c *Config) { c.Limits.ChildStepsReadOnly, c.Limits.ChildStepsWrite = 2, 3 })
 	log := runTurn(t, s, "go", nil)
 	steps := map[string]int{}
-	for _, st := range eventsOf[AgentStarted](log) {
+	for _, st := range eventsOf[event.AgentStarted](log) {
 		steps[st.Description] = st.MaxSteps
 	}
 	if steps["read"] != 2 || steps["write"] != 3 {

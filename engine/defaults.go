@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -91,7 +92,7 @@ func newDelegator(s *Session) (*delegator, error) {
 		ws: ws, toolLimits: lim, box: cfg.Sandbox, network: cfg.SandboxNetwork,
 		subagentModel: cfg.SubagentModel, policyAllow: cfg.SubagentAllow, policyDeny: cfg.SubagentDeny,
 		workspace: cfg.Workspace, agentsMD: agentsMD,
-		slots: map[int]*slotQueue{}, children: map[AgentID]*childHandle{}, runs: map[AgentID]*childRun{},
+		slots: map[int]*slotQueue{}, children: map[event.AgentID]*childHandle{}, runs: map[event.AgentID]*childRun{},
 	}, nil
 }
 

@@ -11,6 +11,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -41,13 +42,13 @@ type delegator struct {
 	slots   map[int]*slotQueue
 
 	mu       sync.Mutex
-	children map[AgentID]*childHandle
+	children map[event.AgentID]*childHandle
 	// writers counts the running children that can change files, for the
 	// auto isolation rule.
 	writers atomic.Int32
 	// runs are every child of the session, live or ended (restored ones
 	// too), by id and in the order requested.
-	runs  map[AgentID]*childRun
+	runs  map[event.AgentID]*childRun
 	order []*childRun
 }
 
@@ -73,7 +74,7 @@ type pendingChild struct {
 	// prev is the finished child a follow-up continues (nil: none).
 	prev *childRun
 	// answer waits for the approval asked for in prepare.
-	answer func(context.Context) Answer
+	answer func(context.Context) event.Answer
 	// place is the child's place in the slot line, taken in prepare when
 	// no person has to approve it (nil until then).
 	place *ticket
@@ -89,7 +90,7 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, callID string, r
 	if err != nil {
 		return nil, err
 	}
-	if x.Background && parent.meta.Agent != MainAgent {
+	if x.Background && parent.meta.Agent != event.MainAgent {
 		return nil, errors.New("background: only the main agent runs sub-agents in the background; call task without it and wait for the result")
 	}
 	p, err := d.ready(ctx, parent, callID, raw, x)
@@ -128,7 +129,7 @@ func (d *delegator) ready(ctx context.Context, parent *Agent, callID string, raw
 		return nil, err
 	}
 	childCtx, cancel := context.WithCancelCause(d.s.ctx)
-	meta := Meta{Agent: id, Parent: parent.meta.Agent, Number: n, TaskCall: callID, AgentType: spec.typ.DisplayName, Description: args.Description}
+	meta := event.Meta{Agent: id, Parent: parent.meta.Agent, Number: n, TaskCall: callID, AgentType: spec.typ.DisplayName, Description: args.Description}
 	iso := d.isolate(ctx, meta, args, isoArg, parent, &spec)
 	run := newChildRun(id, n, meta)
 	run.unlink = context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
@@ -145,7 +146,7 @@ func (d *delegator) ready(ctx context.Context, parent *Agent, callID string, raw
 func (p *pendingChild) ask() {
 	d, spec, args := p.d, p.spec, p.args
 	tokens, cost, priced := d.estimate(spec, args.Prompt)
-	preview := &DelegationPreview{
+	preview := &event.DelegationPreview{
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
 		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.shown, Background: p.extras.Background,
@@ -155,7 +156,7 @@ func (p *pendingChild) ask() {
 	}
 	p.iso.preview(preview)
 	if p.iso.note != "" {
-		p.child.emit(Notice{Meta: p.child.stamp(), Text: p.iso.note})
+		p.child.emit(event.Notice{Meta: p.child.stamp(), Text: p.iso.note})
 	}
 	answer, asked := d.s.perms.requestDelegation(p.child, spec.typ.Name, preview)
 	p.answer = answer
@@ -169,7 +170,7 @@ func (p *pendingChild) ask() {
 func (p *pendingChild) takePlace() {
 	p.place = p.d.slotsAt(p.child.depth).enqueue()
 	if pos := p.place.position(); pos > 0 {
-		p.child.emit(AgentQueued{Meta: p.child.stamp(), Position: pos})
+		p.child.emit(event.AgentQueued{Meta: p.child.stamp(), Position: pos})
 	}
 }
 
@@ -178,7 +179,7 @@ func (p *pendingChild) takePlace() {
 // waits for the child's bounded final text plus a status line, or until
 // the person sends the child to the background. The child's usage is
 // returned separately so the parent counts it exactly once.
-func (p *pendingChild) run() (tools.Result, Usage, error) {
+func (p *pendingChild) run() (tools.Result, event.Usage, error) {
 	prompt, res, ok := p.approve()
 	if !ok {
 		p.finish(res)
@@ -195,7 +196,7 @@ func (p *pendingChild) run() (tools.Result, Usage, error) {
 	case <-p.entry.detached:
 	}
 	if p.entry.isBackground() {
-		return p.entry.startedResult(), Usage{}, nil
+		return p.entry.startedResult(), event.Usage{}, nil
 	}
 	out, usage := p.entry.toolResult()
 	return out, usage, nil
@@ -204,7 +205,7 @@ func (p *pendingChild) run() (tools.Result, Usage, error) {
 // newChild builds a child agent with a fresh history (its system prompt
 // and nothing of the parent's conversation), or, for a follow-up, the
 // history of the child it continues.
-func (d *delegator) newChild(meta Meta, spec childSpec, depth int, seed []openai.ChatCompletionMessage) *Agent {
+func (d *delegator) newChild(meta event.Meta, spec childSpec, depth int, seed []openai.ChatCompletionMessage) *Agent {
 	set := spec.tools
 	// A worktree child delegates nothing: its children would work in
 	// the person's tree, not its own.

@@ -3,6 +3,7 @@ package engine
 import (
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -29,10 +30,10 @@ func TestStoppedChildLeavesSiblingsRunning(t *testing.T) {
 			w.Text("done")
 		}
 	}, nil)
-	streaming := map[string]AgentID{}
-	log := watchTurn(t, s, "go", func(ev Event) {
-		d, ok := ev.(TextDelta)
-		if !ok || d.Agent == MainAgent || streaming[d.Description] != "" {
+	streaming := map[string]event.AgentID{}
+	log := watchTurn(t, s, "go", func(ev event.Event) {
+		d, ok := ev.(event.TextDelta)
+		if !ok || d.Agent == event.MainAgent || streaming[d.Description] != "" {
 			return
 		}
 		streaming[d.Description] = d.Agent
@@ -43,11 +44,11 @@ func TestStoppedChildLeavesSiblingsRunning(t *testing.T) {
 			close(release)
 		}
 	})
-	statuses := map[string]Status{}
-	for _, f := range eventsOf[AgentFinished](log) {
+	statuses := map[string]event.Status{}
+	for _, f := range eventsOf[event.AgentFinished](log) {
 		statuses[f.Description] = f.Status
 	}
-	if statuses["victim"] != StatusCancelled || statuses["survivor"] != StatusCompleted {
+	if statuses["victim"] != event.StatusCancelled || statuses["survivor"] != event.StatusCompleted {
 		t.Fatalf("statuses %v", statuses)
 	}
 	results := toolMessages(srv.Requests()[len(srv.Requests())-1])
@@ -60,11 +61,11 @@ func TestDeniedDelegationReachesParent(t *testing.T) {
 	cases := []struct {
 		name   string
 		mode   PermissionMode
-		answer Answer
+		answer event.Answer
 		want   string
 	}{
-		{"person denies with reason", ModeAsk, Answer{Decision: Deny, Reason: "too expensive"}, "too expensive"},
-		{"headless without --allow task", ModeHeadless, Answer{}, "--allow task"},
+		{"person denies with reason", ModeAsk, event.Answer{Decision: event.Deny, Reason: "too expensive"}, "too expensive"},
+		{"headless without --allow task", ModeHeadless, event.Answer{}, "--allow task"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -78,7 +79,7 @@ func TestDeniedDelegationReachesParent(t *testing.T) {
 					w.Text("fine")
 				}
 			}, func(c *Config) { c.Mode = tc.mode })
-			runTurn(t, s, "go", func(*ApprovalRequest) Answer { return tc.answer })
+			runTurn(t, s, "go", func(*event.ApprovalRequest) event.Answer { return tc.answer })
 			result := toolMessages(srv.Requests()[1])[0]
 			contains(t, "result", result, "status: denied")
 			contains(t, "result", result, tc.want)
@@ -97,11 +98,11 @@ func TestEditedPromptReplacesTaskPrompt(t *testing.T) {
 			w.Text("fine")
 		}
 	}, func(c *Config) { c.Mode = ModeAsk })
-	runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
-		if r.Kind != ApproveDelegation || r.Delegation.AgentType != "Explore" || r.Delegation.EstimatedTokens == 0 {
+	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
+		if r.Kind != event.ApproveDelegation || r.Delegation.AgentType != "Explore" || r.Delegation.EstimatedTokens == 0 {
 			t.Errorf("approval request %+v", r)
 		}
-		return Answer{Decision: Allow, EditedPrompt: "Edited prompt."}
+		return event.Answer{Decision: event.Allow, EditedPrompt: "Edited prompt."}
 	})
 	if len(childByPrompt(srv.Requests(), "Edited prompt.")) != 1 {
 		t.Fatal("the child did not receive the edited prompt")
@@ -124,11 +125,11 @@ func TestInterruptStopsChildren(t *testing.T) {
 		s.Interrupt()
 	}()
 	log := runTurn(t, s, "go", nil)
-	if log.end.Status != StatusInterrupted {
+	if log.end.Status != event.StatusInterrupted {
 		t.Fatalf("turn status %s", log.end.Status)
 	}
-	finished := eventsOf[AgentFinished](log)
-	if len(finished) != 1 || finished[0].Status != StatusCancelled {
+	finished := eventsOf[event.AgentFinished](log)
+	if len(finished) != 1 || finished[0].Status != event.StatusCancelled {
 		t.Fatalf("child %+v", finished)
 	}
 }
@@ -161,7 +162,7 @@ func TestSendToAgentDeliversBeforeNextRequest(t *testing.T) {
 	reqs := childByPrompt(srv.Requests(), "Be steered.")
 	last := reqs[len(reqs)-1].Body.Messages
 	contains(t, "steered request", last[len(last)-1].Content, "also check vendor/")
-	if len(eventsOf[AgentMessage](log)) != 1 {
+	if len(eventsOf[event.AgentMessage](log)) != 1 {
 		t.Fatal("no AgentMessage event")
 	}
 }

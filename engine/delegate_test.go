@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -146,7 +147,7 @@ func TestParallelChildrenOverlapAndResultsReachParent(t *testing.T) {
 		}
 	}, nil)
 	log := runTurn(t, s, "split it", nil)
-	if log.end.Status != StatusCompleted {
+	if log.end.Status != event.StatusCompleted {
 		t.Fatalf("status %s", log.end.Status)
 	}
 	final := srv.Requests()[len(srv.Requests())-1]
@@ -158,11 +159,11 @@ func TestParallelChildrenOverlapAndResultsReachParent(t *testing.T) {
 		contains(t, "result", results[i], "finding from "+job)
 		contains(t, "result", results[i], "status: completed · 0 tools")
 	}
-	finished := eventsOf[AgentFinished](log)
+	finished := eventsOf[event.AgentFinished](log)
 	if len(finished) != 3 {
 		t.Fatalf("%d AgentFinished events", len(finished))
 	}
-	numbered := map[string]AgentID{}
+	numbered := map[string]event.AgentID{}
 	for _, f := range finished {
 		numbered[f.Description] = f.Agent
 	}
@@ -170,7 +171,7 @@ func TestParallelChildrenOverlapAndResultsReachParent(t *testing.T) {
 		t.Fatalf("children are not numbered in the order requested: %v", numbered)
 	}
 	for _, f := range finished {
-		if f.Parent != MainAgent || f.AgentType == "" || f.Description == "" {
+		if f.Parent != event.MainAgent || f.AgentType == "" || f.Description == "" {
 			t.Fatalf("child event lacks tagging: %+v", f.Meta)
 		}
 	}
@@ -183,10 +184,10 @@ func TestChildLimitsEndWithRightStatus(t *testing.T) {
 	cases := []struct {
 		name   string
 		args   string
-		status Status
+		status event.Status
 	}{
-		{"step limit", `{"description":"loop","prompt":"loop","subagent_type":"explore"}`, StatusMaxSteps},
-		{"timeout", `{"description":"slow","prompt":"slow","subagent_type":"explore","timeout_s":1}`, StatusTimedOut},
+		{"step limit", `{"description":"loop","prompt":"loop","subagent_type":"explore"}`, event.StatusMaxSteps},
+		{"timeout", `{"description":"slow","prompt":"slow","subagent_type":"explore","timeout_s":1}`, event.StatusTimedOut},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -208,16 +209,16 @@ func TestChildLimitsEndWithRightStatus(t *testing.T) {
 				}
 			}, func(c *Config) { c.Limits.ChildStepsReadOnly = 2 })
 			log := runTurn(t, s, "go", nil)
-			finished := eventsOf[AgentFinished](log)
+			finished := eventsOf[event.AgentFinished](log)
 			if len(finished) != 1 || finished[0].Status != tc.status {
 				t.Fatalf("finished %+v", finished)
 			}
 			result := toolMessages(srv.Requests()[len(srv.Requests())-1])[0]
 			contains(t, "result", result, "status: "+string(tc.status))
-			if tc.status == StatusMaxSteps && !summaryAsked {
+			if tc.status == event.StatusMaxSteps && !summaryAsked {
 				t.Fatal("the child was not asked to summarise at its step limit")
 			}
-			if tc.status == StatusTimedOut {
+			if tc.status == event.StatusTimedOut {
 				contains(t, "result", result, "partial finding")
 			}
 		})

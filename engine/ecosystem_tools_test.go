@@ -9,6 +9,7 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -33,12 +34,12 @@ func TestTodoWriteShowsTheListAndSurvivesResume(t *testing.T) {
 	store, workspace, dir := newRecorded(t, nil)
 	script := answerOnce(llmtest.Call{ID: "c1", Name: "todo_write", Args: claudeTodos})
 	s, srv := newTestSession(t, script, func(c *Config) { recordTo(workspace, dir)(c); c.Mode = ModeAsk })
-	log := runTurn(t, s, "fix it", func(r *ApprovalRequest) Answer {
+	log := runTurn(t, s, "fix it", func(r *event.ApprovalRequest) event.Answer {
 		t.Errorf("todo_write asked for approval: %+v", r)
-		return Answer{Decision: Deny}
+		return event.Answer{Decision: event.Deny}
 	})
-	updates := eventsOf[TodosUpdated](log)
-	if len(updates) != 1 || updates[0].Agent != MainAgent || len(updates[0].Todos) != 3 {
+	updates := eventsOf[event.TodosUpdated](log)
+	if len(updates) != 1 || updates[0].Agent != event.MainAgent || len(updates[0].Todos) != 3 {
 		t.Fatalf("updates %+v", updates)
 	}
 	if td := updates[0].Todos[1]; td.Content != "Fix the bug" || td.ActiveForm != "Fixing the bug" || td.Status != "in_progress" {
@@ -53,9 +54,9 @@ func TestTodoWriteShowsTheListAndSurvivesResume(t *testing.T) {
 		t.Fatal(err)
 	}
 	resumed, _ := newTestSession(t, script, recordTo(workspace, again))
-	var replayed []TodosUpdated
+	var replayed []event.TodosUpdated
 	for _, ev := range resumed.History() {
-		if u, ok := ev.(TodosUpdated); ok {
+		if u, ok := ev.(event.TodosUpdated); ok {
 			replayed = append(replayed, u)
 		}
 	}
@@ -78,8 +79,8 @@ func TestChildTodoWriteIsTaggedWithTheChild(t *testing.T) {
 		}
 	}, nil)
 	log := runTurn(t, s, "go", nil)
-	updates := eventsOf[TodosUpdated](log)
-	if len(updates) != 1 || updates[0].Agent == MainAgent || updates[0].Parent != MainAgent || updates[0].Todos[0].Priority != "high" {
+	updates := eventsOf[event.TodosUpdated](log)
+	if len(updates) != 1 || updates[0].Agent == event.MainAgent || updates[0].Parent != event.MainAgent || updates[0].Todos[0].Priority != "high" {
 		t.Fatalf("updates %+v", updates)
 	}
 }
@@ -93,10 +94,10 @@ func TestWebFetchAsksAndReturnsMarkdown(t *testing.T) {
 	url := page.URL + "/docs"
 	s, srv := newTestSession(t, answerOnce(llmtest.Call{ID: "w1", Name: "web_fetch", Args: fmt.Sprintf(`{"url":%q,"prompt":"usage"}`, url)}),
 		func(c *Config) { c.Mode = ModeAsk; c.WebFetch = tools.WebFetchOptions{AllowPrivate: true} })
-	var asked []*ApprovalRequest
-	runTurn(t, s, "read the docs", func(r *ApprovalRequest) Answer {
+	var asked []*event.ApprovalRequest
+	runTurn(t, s, "read the docs", func(r *event.ApprovalRequest) event.Answer {
 		asked = append(asked, r)
-		return Answer{Decision: Allow}
+		return event.Answer{Decision: event.Allow}
 	})
 	if len(asked) != 1 || asked[0].Tool != "web_fetch" || asked[0].Preview != "GET "+url {
 		t.Fatalf("approvals %+v, want one for web_fetch showing the GET", asked)

@@ -11,6 +11,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -90,7 +91,7 @@ func (d *delegator) latest(r *childRun) *childRun {
 
 // claim makes id the follow-up of prev, so two follow-ups never fork
 // one line; unclaim undoes it for a follow-up that never ran.
-func claim(prev *childRun, id AgentID) error {
+func claim(prev *childRun, id event.AgentID) error {
 	if prev == nil {
 		return nil
 	}
@@ -103,7 +104,7 @@ func claim(prev *childRun, id AgentID) error {
 	return nil
 }
 
-func unclaim(prev *childRun, id AgentID) {
+func unclaim(prev *childRun, id event.AgentID) {
 	if prev == nil {
 		return
 	}
@@ -174,7 +175,7 @@ func (d *delegator) historyOf(r *childRun) ([]openai.ChatCompletionMessage, erro
 // (/subagents send N to a finished child): a follow-up of it runs in the
 // background, without a card since the person asked for it, and its
 // result is delivered to the main agent.
-func (s *Session) ContinueAgent(ref AgentID, prompt string) error {
+func (s *Session) ContinueAgent(ref event.AgentID, prompt string) error {
 	x := taskExtras{Resume: string(ref), Background: true}
 	raw, err := json.Marshal(struct {
 		Resume string `json:"resume"`
@@ -187,7 +188,7 @@ func (s *Session) ContinueAgent(ref AgentID, prompt string) error {
 	if err != nil {
 		return fmt.Errorf("continue %s: %w", ref, err)
 	}
-	p.answer = func(context.Context) Answer { return Answer{Decision: Allow} }
+	p.answer = func(context.Context) event.Answer { return event.Answer{Decision: event.Allow} }
 	p.takePlace()
 	p.entry.approve()
 	if err := s.detach(p.entry, "person"); err != nil {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -63,13 +64,13 @@ func TestResumeContinuesAFinishedChildWithItsOwnHistory(t *testing.T) {
 	s, srv := newTestSession(t, followUpScript, nil)
 	runTurn(t, s, "find auth", nil)
 	log := runTurn(t, s, "ask more", nil)
-	started := eventsOf[AgentStarted](log)
+	started := eventsOf[event.AgentStarted](log)
 	if len(started) != 1 || started[0].Continues != "explore-1" || started[0].Agent != "explore-2" ||
 		started[0].Description != "continue #1: find auth code" || started[0].TypeName != "explore" {
 		t.Fatalf("follow-up started %+v", started)
 	}
 	var titles []string
-	for _, ev := range eventsOf[ToolStarted](log) {
+	for _, ev := range eventsOf[event.ToolStarted](log) {
 		if ev.Name == TaskToolName {
 			titles = append(titles, ev.Title)
 		}
@@ -142,7 +143,7 @@ func TestContinueAgentFromTheKeyboardDeliversToTheMainAgent(t *testing.T) {
 		t.Fatal(err)
 	}
 	events := readUntil(t, s, mainEnded)
-	if end := events[len(events)-1].(TurnEnded); end.Text != "main got the follow-up" {
+	if end := events[len(events)-1].(event.TurnEnded); end.Text != "main got the follow-up" {
 		t.Fatalf("wake turn %q", end.Text)
 	}
 	checkContinued(t, srv)

@@ -2,13 +2,15 @@ package engine
 
 import (
 	"context"
-	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"os"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 
 	"go.uber.org/goleak"
 
@@ -44,12 +46,12 @@ func newTestSession(t testing.TB, respond llmtest.Responder, mutate func(*Config
 // turnLog is the events of one turn, safe to read after runTurn returns.
 type turnLog struct {
 	mu     sync.Mutex
-	events []Event
-	end    TurnEnded
+	events []event.Event
+	end    event.TurnEnded
 }
 
 // of returns the events of the given concrete type.
-func eventsOf[T Event](l *turnLog) []T {
+func eventsOf[T event.Event](l *turnLog) []T {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	var out []T
@@ -63,12 +65,12 @@ func eventsOf[T Event](l *turnLog) []T {
 
 // runTurn submits prompt and reads events until the main agent's
 // TurnEnded, answering approval requests with answer (nil: allow).
-func runTurn(t testing.TB, s *Session, prompt string, answer func(*ApprovalRequest) Answer) *turnLog {
+func runTurn(t testing.TB, s *Session, prompt string, answer func(*event.ApprovalRequest) event.Answer) *turnLog {
 	t.Helper()
-	return watchTurn(t, s, prompt, func(ev Event) {
-		if e, ok := ev.(ApprovalRequested); ok {
+	return watchTurn(t, s, prompt, func(ev event.Event) {
+		if e, ok := ev.(event.ApprovalRequested); ok {
 			if answer == nil {
-				e.Request.Answer(Answer{Decision: Allow})
+				e.Request.Answer(event.Answer{Decision: event.Allow})
 			} else {
 				e.Request.Answer(answer(e.Request))
 			}
@@ -78,7 +80,7 @@ func runTurn(t testing.TB, s *Session, prompt string, answer func(*ApprovalReque
 
 // watchTurn submits prompt and hands every event to watch until the main
 // agent's TurnEnded.
-func watchTurn(t testing.TB, s *Session, prompt string, watch func(Event)) *turnLog {
+func watchTurn(t testing.TB, s *Session, prompt string, watch func(event.Event)) *turnLog {
 	t.Helper()
 	if err := s.Submit(prompt); err != nil {
 		t.Fatalf("Submit: %v", err)
@@ -95,7 +97,7 @@ func watchTurn(t testing.TB, s *Session, prompt string, watch func(Event)) *turn
 			log.events = append(log.events, ev)
 			log.mu.Unlock()
 			watch(ev)
-			if e, ok := ev.(TurnEnded); ok && e.Agent == MainAgent {
+			if e, ok := ev.(event.TurnEnded); ok && e.Agent == event.MainAgent {
 				log.end = e
 				return log
 			}

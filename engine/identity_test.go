@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -27,25 +28,25 @@ func TestEventsCarryTheChildsIdentity(t *testing.T) {
 		}
 	}, func(c *Config) { c.Mode = ModeAsk })
 	calls := map[string]string{} // approval request → call asking
-	answer := func(r *ApprovalRequest) Answer {
+	answer := func(r *event.ApprovalRequest) event.Answer {
 		calls[r.ID] = string(r.Kind) + " " + r.CallID
-		return Answer{Decision: Allow}
+		return event.Answer{Decision: event.Allow}
 	}
 	for turn := range 2 {
 		log := runTurn(t, s, "go", answer)
 		numbers := map[string]int{}
-		for _, ev := range eventsOf[AgentStarted](log) {
+		for _, ev := range eventsOf[event.AgentStarted](log) {
 			numbers[ev.TaskCall] = ev.Number
-			if ev.Parent != MainAgent || !strings.HasPrefix(string(ev.Agent), "general-purpose-") {
+			if ev.Parent != event.MainAgent || !strings.HasPrefix(string(ev.Agent), "general-purpose-") {
 				t.Errorf("turn %d: child meta %+v", turn, ev.Meta)
 			}
 		}
 		if numbers["t-a"] != 1 || numbers["t-b"] != 2 {
 			t.Errorf("turn %d: numbers by task call %v, want t-a 1 and t-b 2", turn, numbers)
 		}
-		for _, ev := range eventsOf[ApprovalRequested](log) {
+		for _, ev := range eventsOf[event.ApprovalRequested](log) {
 			want := ev.TaskCall
-			if ev.Request.Kind == ApproveTool {
+			if ev.Request.Kind == event.ApproveTool {
 				want = "w1"
 			}
 			if ev.Request.CallID != want || want == "" {
@@ -69,11 +70,11 @@ func TestPartialAnswerEndsBeforeTheError(t *testing.T) {
 	done, failed := -1, -1
 	for i, ev := range log.events {
 		switch e := ev.(type) {
-		case MessageDone:
+		case event.MessageDone:
 			if e.Text == "Half an answer" {
 				done = i
 			}
-		case ErrorOccurred:
+		case event.ErrorOccurred:
 			failed = i
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // idSource hands out readable, session-unique identifiers.
@@ -22,14 +24,14 @@ func (s *idSource) newTurn() { s.inTurn.Store(0) }
 // child returns an id like "explore-3", unique in the session (the type's
 // name and a session-wide ordinal, which also names its transcript file),
 // and the child's number in its turn.
-func (s *idSource) child(typeName string) (AgentID, int) {
+func (s *idSource) child(typeName string) (event.AgentID, int) {
 	n := int(s.children.Add(1))
 	// A nested OpenCode name ("review/security") reads as one word.
 	name := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(typeName, "/", "-")), "-"))
 	if name == "" {
 		name = "agent"
 	}
-	return AgentID(fmt.Sprintf("%s-%d", name, n)), int(s.inTurn.Add(1))
+	return event.AgentID(fmt.Sprintf("%s-%d", name, n)), int(s.inTurn.Add(1))
 }
 
 // approval returns a fresh approval request id.
@@ -39,11 +41,11 @@ func (s *idSource) approval() string {
 
 // noteUsed moves the counters past the ids a resumed transcript used, so
 // new children never reuse an old child's id (and transcript file).
-func (s *idSource) noteUsed(ev Event) {
+func (s *idSource) noteUsed(ev event.Event) {
 	if n, ok := ordinal(string(ev.EventMeta().Agent), "-"); ok {
 		raise(&s.children, n)
 	}
-	if r, ok := ev.(ApprovalResolved); ok {
+	if r, ok := ev.(event.ApprovalResolved); ok {
 		if n, ok := ordinal(r.RequestID, "ap-"); ok {
 			raise(&s.approvals, n)
 		}

@@ -22,7 +22,7 @@ type isolation struct {
 // isolate gives a child that should not share the person's tree a
 // worktree, and points its spec there: tools, commands, sandbox and
 // prompt. Outside git the child runs shared, and note says so.
-func (d *delegator) isolate(ctx context.Context, meta Meta, args taskArgs, arg string, parent *Agent, spec *childSpec) isolation {
+func (d *delegator) isolate(ctx context.Context, meta event.Meta, args taskArgs, arg string, parent *Agent, spec *childSpec) isolation {
 	if !d.wantsWorktree(ctx, arg, spec.typ, spec.tools) {
 		return isolation{}
 	}
@@ -47,7 +47,7 @@ func (d *delegator) isolate(ctx context.Context, meta Meta, args taskArgs, arg s
 }
 
 // preview fills the delegation card's isolation fields.
-func (i isolation) preview(p *DelegationPreview) {
+func (i isolation) preview(p *event.DelegationPreview) {
 	p.Isolation, p.IsolationNote = event.IsolationShared, i.note
 	if i.iso != nil {
 		p.Isolation, p.From = event.IsolationWorktree, i.iso.from+" · "+i.iso.tree.Dir

@@ -93,15 +93,15 @@ func TestParallelWritersInWorktrees(t *testing.T) {
 		writeFile(t, c.Workspace, "notes.txt", "uncommitted note\n")
 	})
 	log := runTurn(t, s, "edit both halves", nil)
-	if log.end.Status != StatusCompleted {
+	if log.end.Status != event.StatusCompleted {
 		t.Fatalf("turn ended %s", log.end.Status)
 	}
-	for _, ev := range eventsOf[ToolFinished](log) {
-		if ev.Agent != MainAgent && ev.IsError {
+	for _, ev := range eventsOf[event.ToolFinished](log) {
+		if ev.Agent != event.MainAgent && ev.IsError {
 			t.Errorf("%s %s failed: %s", ev.Agent, ev.CallID, ev.Output)
 		}
 	}
-	finished := eventsOf[AgentFinished](log)
+	finished := eventsOf[event.AgentFinished](log)
 	if len(finished) != 2 {
 		t.Fatalf("%d children finished", len(finished))
 	}
@@ -119,7 +119,7 @@ func TestParallelWritersInWorktrees(t *testing.T) {
 		t.Fatalf("the person's file changed before any apply:\n%s", got)
 	}
 	ctx := context.Background()
-	for _, f := range []AgentFinished{finished[1], finished[0]} {
+	for _, f := range []event.AgentFinished{finished[1], finished[0]} {
 		if c, err := s.ApplyChange(ctx, f.Agent, -1, -1, ""); err != nil || c != nil {
 			t.Fatalf("apply %s: %v %+v", f.Agent, err, c)
 		}
@@ -174,12 +174,12 @@ func TestWorktreeRefusedOutsideGit(t *testing.T) {
 		c.Mode = ModeAsk
 		c.Worktrees.Root = t.TempDir()
 	})
-	var preview *DelegationPreview
-	log := runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+	var preview *event.DelegationPreview
+	log := runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		if r.Delegation != nil {
 			preview = r.Delegation
 		}
-		return Answer{Decision: Allow}
+		return event.Answer{Decision: event.Allow}
 	})
 	if preview == nil || preview.Isolation != "shared" || !strings.Contains(preview.IsolationNote, "not in a git repository") {
 		t.Fatalf("card: %+v", preview)
@@ -188,10 +188,10 @@ func TestWorktreeRefusedOutsideGit(t *testing.T) {
 		t.Fatalf("the shared child's write is missing: %q", got)
 	}
 	noted := false
-	for _, n := range eventsOf[Notice](log) {
+	for _, n := range eventsOf[event.Notice](log) {
 		noted = noted || strings.Contains(n.Text, "worktree isolation refused")
 	}
-	if f := eventsOf[AgentFinished](log); !noted || len(f) != 1 || f[0].Change != nil {
+	if f := eventsOf[event.AgentFinished](log); !noted || len(f) != 1 || f[0].Change != nil {
 		t.Fatalf("notice %v, finished %+v", noted, f)
 	}
 }
@@ -227,7 +227,7 @@ func TestWorktreeChildCommandsConfined(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(ws, "escape.txt")); !os.IsNotExist(err) {
 		t.Fatalf("the worktree child wrote the person's tree: %v", err)
 	}
-	f := eventsOf[AgentFinished](log)
+	f := eventsOf[event.AgentFinished](log)
 	if len(f) != 1 || f[0].Change == nil || f[0].Change.Files != 1 {
 		t.Fatalf("finished %+v", f)
 	}

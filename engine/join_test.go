@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -30,7 +31,7 @@ func TestTaskWaitTimesOutThenJoins(t *testing.T) {
 	if log.end.Text != "joined" {
 		t.Fatalf("turn ended %q", log.end.Text)
 	}
-	delivered := eventsOf[ResultDelivered](log)
+	delivered := eventsOf[event.ResultDelivered](log)
 	if len(delivered) != 1 || delivered[0].Via != "task_wait" || delivered[0].Child != "explore-1" {
 		t.Fatalf("deliveries %+v", delivered)
 	}

@@ -62,7 +62,7 @@ func TestModelCallsAnMCPToolAndGetsItsResult(t *testing.T) {
 	if got := toolMessages(reqs[1]); len(got) != 1 || got[0] != "echo: hello" {
 		t.Fatalf("tool result %q", got)
 	}
-	if fin := eventsOf[ToolFinished](log); len(fin) != 1 || fin[0].IsError {
+	if fin := eventsOf[event.ToolFinished](log); len(fin) != 1 || fin[0].IsError {
 		t.Fatalf("finished %+v", fin)
 	}
 }
@@ -82,9 +82,9 @@ func TestMCPCallNeedsApprovalLikeACommand(t *testing.T) {
 		c.Mode = ModeAsk
 	})
 	var asked []string
-	runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		asked = append(asked, r.Tool+"\n"+r.Preview)
-		return Answer{Decision: Deny}
+		return event.Answer{Decision: event.Deny}
 	})
 	if !slices.Equal(asked, []string{"mcp__srv__echo\necho on MCP server srv\n{\n  \"text\": \"x\"\n}"}) {
 		t.Fatalf("asked about %v", asked)
@@ -98,7 +98,7 @@ func TestMCPToolErrorGoesBackToTheModel(t *testing.T) {
 	if len(got) != 1 || !strings.Contains(got[0], "Error: mcp__srv__fail failed: boom: the widget is broken") {
 		t.Fatalf("tool result %q", got)
 	}
-	if fin := eventsOf[ToolFinished](log); len(fin) != 1 || !fin[0].IsError {
+	if fin := eventsOf[event.ToolFinished](log); len(fin) != 1 || !fin[0].IsError {
 		t.Fatalf("finished %+v", fin)
 	}
 }
@@ -158,19 +158,19 @@ func TestUntrustedServerStartIsAskedOnACard(t *testing.T) {
 	got := make(chan bool, 1)
 	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx -y server-github") }()
 	ev := <-s.Events()
-	req, ok := ev.(ApprovalRequested)
+	req, ok := ev.(event.ApprovalRequested)
 	if !ok || req.Request.Tool != "MCP server gh" || !strings.Contains(req.Request.Preview, "npx -y server-github") || !strings.Contains(req.Request.Preview, ".mcp.json") {
 		t.Fatalf("event %#v", ev)
 	}
-	req.Request.Answer(Answer{Decision: Allow})
+	req.Request.Answer(event.Answer{Decision: event.Allow})
 	if !<-got {
 		t.Fatal("an allowed server was refused")
 	}
-	if res, ok := (<-s.Events()).(ApprovalResolved); !ok || res.Answer.Decision != Allow {
+	if res, ok := (<-s.Events()).(event.ApprovalResolved); !ok || res.Answer.Decision != event.Allow {
 		t.Fatalf("resolution %#v", res)
 	}
 	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx") }()
-	(<-s.Events()).(ApprovalRequested).Request.Answer(Answer{Decision: Deny})
+	(<-s.Events()).(event.ApprovalRequested).Request.Answer(event.Answer{Decision: event.Deny})
 	if <-got {
 		t.Fatal("a denied server was allowed")
 	}

@@ -97,11 +97,11 @@ func (s *Session) ApproveMCPServer(ctx context.Context, name, source, target str
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(s.ctx, cancel)()
-	req := event.NewApprovalRequest(s.ids.approval(), ApproveTool)
+	req := event.NewApprovalRequest(s.ids.approval(), event.ApproveTool)
 	req.Tool = "MCP server " + name
 	req.Preview = target + "\n\nfrom " + source + " in a folder you have not trusted; `baton trust` trusts its servers for good"
-	stamp := func() Meta { return Meta{Agent: MainAgent, Time: time.Now()} }
-	return s.perms.ask(ctx, s.emit, stamp, req).Decision != Deny
+	stamp := func() event.Meta { return event.Meta{Agent: event.MainAgent, Time: time.Now()} }
+	return s.perms.ask(ctx, s.emit, stamp, req).Decision != event.Deny
 }
 
 // mcpTools is the main agent's source of live MCP tools (nil without

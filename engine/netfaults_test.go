@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
@@ -44,13 +45,13 @@ func TestTimeoutIsRetriedThenFailsTheTurn(t *testing.T) {
 	// Three tries were made (the retries below say so); on a loaded
 	// machine a try can time out before the server's handler has even
 	// recorded it, so the server may have seen fewer.
-	if log.end.Status != StatusFailed || len(srv.Requests()) > 3 {
+	if log.end.Status != event.StatusFailed || len(srv.Requests()) > 3 {
 		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
 	}
-	if errs := eventsOf[ErrorOccurred](log); len(errs) != 1 || errs[0].Message != want {
+	if errs := eventsOf[event.ErrorOccurred](log); len(errs) != 1 || errs[0].Message != want {
 		t.Fatalf("errors %+v, want %q", errs, want)
 	}
-	retries := eventsOf[Retrying](log)
+	retries := eventsOf[event.Retrying](log)
 	if len(retries) != 2 || retries[1].Attempt != 2 || retries[1].Attempts != 2 ||
 		retries[0].Reason != "no reply from the endpoint within 20ms (first_byte_timeout_s)" {
 		t.Fatalf("retries %+v", retries)
@@ -65,13 +66,13 @@ func TestTimeoutAfterTextKeepsThePartialReply(t *testing.T) {
 		<-w.Context().Done()
 	}, tinyTimeouts, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != StatusFailed || len(srv.Requests()) != 1 || len(eventsOf[Retrying](log)) != 0 {
+	if log.end.Status != event.StatusFailed || len(srv.Requests()) != 1 || len(eventsOf[event.Retrying](log)) != 0 {
 		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
 	}
-	if errs := eventsOf[ErrorOccurred](log); len(errs) != 1 || errs[0].Message != "no data from the endpoint for 20ms (idle_timeout_s)" {
+	if errs := eventsOf[event.ErrorOccurred](log); len(errs) != 1 || errs[0].Message != "no data from the endpoint for 20ms (idle_timeout_s)" {
 		t.Fatalf("errors %+v", errs)
 	}
-	if done := eventsOf[MessageDone](log); len(done) != 1 || done[0].Text != "Hal" {
+	if done := eventsOf[event.MessageDone](log); len(done) != 1 || done[0].Text != "Hal" {
 		t.Fatalf("partial reply %+v", done)
 	}
 }
@@ -87,10 +88,10 @@ func TestRetryAfterIsHonoured(t *testing.T) {
 		w.Text("ok")
 	}, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != StatusCompleted || len(srv.Requests()) != 2 {
+	if log.end.Status != event.StatusCompleted || len(srv.Requests()) != 2 {
 		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
 	}
-	retries := eventsOf[Retrying](log)
+	retries := eventsOf[event.Retrying](log)
 	if len(retries) != 1 || retries[0].Reason != "rate limited, Retry-After" {
 		t.Fatalf("retries %+v", retries)
 	}
@@ -109,7 +110,7 @@ func TestRetryAfterAboveTheMaximumFails(t *testing.T) {
 	}, func(c *Config) { c.RetryAfterMax = 30 * time.Second })
 	log := runTurn(t, s, "hi", nil)
 	want := "rate limited (429): wait and retry, or check the quota: daily quota; the endpoint asks to retry after 3600 s (Retry-After), longer than retry_after_max_s (30 s)"
-	if errs := eventsOf[ErrorOccurred](log); len(errs) != 1 || errs[0].Message != want || len(srv.Requests()) != 1 {
+	if errs := eventsOf[event.ErrorOccurred](log); len(errs) != 1 || errs[0].Message != want || len(srv.Requests()) != 1 {
 		t.Fatalf("errors %+v after %d requests, want %q", errs, len(srv.Requests()), want)
 	}
 }
@@ -119,12 +120,12 @@ func TestInterruptDuringRetryWait(t *testing.T) {
 	s, srv := newTestSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
 		w.Error(503, `{"error":{"message":"overloaded"}}`)
 	}, func(c *Config) { c.RetryDelays = []time.Duration{time.Hour} })
-	log := watchTurn(t, s, "hi", func(ev Event) {
-		if _, ok := ev.(Retrying); ok {
+	log := watchTurn(t, s, "hi", func(ev event.Event) {
+		if _, ok := ev.(event.Retrying); ok {
 			s.Interrupt()
 		}
 	})
-	if log.end.Status != StatusInterrupted || len(srv.Requests()) != 1 {
+	if log.end.Status != event.StatusInterrupted || len(srv.Requests()) != 1 {
 		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
 	}
 }
@@ -145,7 +146,7 @@ func TestEndlessReplyFailsTheTurnAtTheCap(t *testing.T) {
 	})
 	log := runTurn(t, s, "hi", nil)
 	s.Close()
-	if errs := eventsOf[ErrorOccurred](log); log.end.Status != StatusFailed || len(errs) != 1 ||
+	if errs := eventsOf[event.ErrorOccurred](log); log.end.Status != event.StatusFailed || len(errs) != 1 ||
 		errs[0].Message != "the reply exceeded 32 KiB (reply_max_bytes) and was cut off" {
 		t.Fatalf("status %s, errors %+v", log.end.Status, errs)
 	}

@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // noteBox holds what an agent must be told before its next model
@@ -36,7 +38,7 @@ const discardedSummary = "discarded it; nothing was applied"
 
 // reviewNote is what the parent model is told about a finished review;
 // only a review that applied something points it at the working tree.
-func reviewNote(agent AgentID, description, summary string) string {
+func reviewNote(agent event.AgentID, description, summary string) string {
 	note := fmt.Sprintf("The person reviewed the change of sub-agent %s (%s): %s.", agent, description, summary)
 	if summary != discardedSummary {
 		note += " What was applied is in the working tree now."

@@ -17,38 +17,38 @@ import (
 // The card lists the standing allow rules the child would inherit; the
 // child gets them only when the card is approved. A remembered approval
 // gives later children of the type what the approved card listed.
-func (p *permissions) requestDelegation(child *Agent, typeName string, preview *DelegationPreview) (answer func(context.Context) Answer, asked bool) {
+func (p *permissions) requestDelegation(child *Agent, typeName string, preview *event.DelegationPreview) (answer func(context.Context) event.Answer, asked bool) {
 	emit, stamp := child.emit, child.stamp
 	inherits := p.inheritable(preview.Tools)
 	preview.Inherits = rules.Strings(inherits)
-	decided := func(a Answer, grant []rules.Rule) (func(context.Context) Answer, bool) {
+	decided := func(a event.Answer, grant []rules.Rule) (func(context.Context) event.Answer, bool) {
 		child.rules.inherited = grant
-		return func(context.Context) Answer { return a }, false
+		return func(context.Context) event.Answer { return a }, false
 	}
 	task := rules.Call{Tool: TaskToolName}
 	verdict, rule := p.snapshot().Decide(task)
 	switch {
 	case verdict == rules.Denied:
-		return decided(Answer{Decision: Deny, Reason: "delegation is denied by the rule deny " + rule.String()}, nil)
+		return decided(event.Answer{Decision: event.Deny, Reason: "delegation is denied by the rule deny " + rule.String()}, nil)
 	case p.mode == ModeYolo || verdict == rules.Allowed:
-		return decided(Answer{Decision: Allow}, inherits)
+		return decided(event.Answer{Decision: event.Allow}, inherits)
 	case p.mode == ModeHeadless:
-		return decided(Answer{Decision: Deny, Reason: "delegation needs approval and a headless run cannot ask; re-run with --allow task (or --yolo) to let sub-agents run"}, nil)
+		return decided(event.Answer{Decision: event.Deny, Reason: "delegation needs approval and a headless run cannot ask; re-run with --allow task (or --yolo) to let sub-agents run"}, nil)
 	}
 	if grant, ok := p.rememberedType(typeName); ok {
-		emit(ApprovalResolved{Meta: stamp(), Answer: Answer{Decision: Allow}, By: "remembered"})
-		return decided(Answer{Decision: Allow}, grant)
+		emit(event.ApprovalResolved{Meta: stamp(), Answer: event.Answer{Decision: event.Allow}, By: "remembered"})
+		return decided(event.Answer{Decision: event.Allow}, grant)
 	}
-	req := event.NewApprovalRequest(p.ids.approval(), ApproveDelegation)
+	req := event.NewApprovalRequest(p.ids.approval(), event.ApproveDelegation)
 	req.CallID, req.Delegation = stamp().TaskCall, preview
-	emit(ApprovalRequested{Meta: stamp(), Request: req})
-	return func(ctx context.Context) Answer {
+	emit(event.ApprovalRequested{Meta: stamp(), Request: req})
+	return func(ctx context.Context) event.Answer {
 		ans := p.await(ctx, emit, stamp, req)
-		if ans.Decision == Deny {
+		if ans.Decision == event.Deny {
 			return ans
 		}
 		child.rules.inherited = inherits
-		if ans.Decision == AllowAlways {
+		if ans.Decision == event.AllowAlways {
 			p.mu.Lock()
 			p.rememberedTypes[typeName] = inherits
 			p.mu.Unlock()

@@ -132,17 +132,17 @@ func (p *permissions) askTool(ctx context.Context, a *Agent, tool tools.Tool, ca
 			return err
 		}
 	}
-	req := event.NewApprovalRequest(p.ids.approval(), ApproveTool)
+	req := event.NewApprovalRequest(p.ids.approval(), event.ApproveTool)
 	req.CallID, req.Tool, req.Args, req.Preview = callID, name, string(args), preview
 	req.Worktree = a.worktree
 	req.Always = rules.Strings(rules.Suggest(call))
 	req.AlwaysFolder = rules.Strings(rules.SuggestFolder(call))
 	ans := p.ask(ctx, a.emit, a.stamp, req)
 	switch ans.Decision {
-	case AllowAlways:
+	case event.AllowAlways:
 		p.rememberAnswer(a, req, ans)
 		return nil
-	case Allow:
+	case event.Allow:
 		return nil
 	}
 	return &deniedError{tool: name, reason: ans.Reason}
@@ -151,7 +151,7 @@ func (p *permissions) askTool(ctx context.Context, a *Agent, tool tools.Tool, ca
 // rememberAnswer keeps the rules an "always" answer chose, if the
 // request offered them: for the main agent as standing rules, for a child
 // as its own. An answer naming no offered rule allows this call only.
-func (p *permissions) rememberAnswer(a *Agent, req *ApprovalRequest, ans Answer) {
+func (p *permissions) rememberAnswer(a *Agent, req *event.ApprovalRequest, ans event.Answer) {
 	chosen := ans.Rules
 	if len(chosen) == 0 {
 		chosen = req.Always
@@ -203,19 +203,19 @@ func (e *deniedError) Error() string {
 }
 
 // ask publishes req and waits for the answer or the end of ctx.
-func (p *permissions) ask(ctx context.Context, emit func(Event), stamp func() Meta, req *ApprovalRequest) Answer {
-	emit(ApprovalRequested{Meta: stamp(), Request: req})
+func (p *permissions) ask(ctx context.Context, emit func(event.Event), stamp func() event.Meta, req *event.ApprovalRequest) event.Answer {
+	emit(event.ApprovalRequested{Meta: stamp(), Request: req})
 	return p.await(ctx, emit, stamp, req)
 }
 
 // await waits for a published request's answer or the end of ctx, and
 // records who answered.
-func (p *permissions) await(ctx context.Context, emit func(Event), stamp func() Meta, req *ApprovalRequest) Answer {
+func (p *permissions) await(ctx context.Context, emit func(event.Event), stamp func() event.Meta, req *event.ApprovalRequest) event.Answer {
 	ans := req.Wait(ctx)
 	by := "person"
 	if ctx.Err() != nil {
 		by = "cancellation"
 	}
-	emit(ApprovalResolved{Meta: stamp(), RequestID: req.ID, Answer: ans, By: by})
+	emit(event.ApprovalResolved{Meta: stamp(), RequestID: req.ID, Answer: ans, By: by})
 	return ans
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -45,19 +46,19 @@ func TestAgentFileRulesLimitAChildToItsCommands(t *testing.T) {
 		command("git diff && touch pwned"), command("(git log; touch pwned2)"))
 	s, _ := newTestSession(t, delegateOnce(`{"description":"read","prompt":"Read history.","subagent_type":"git-reader"}`, child),
 		func(c *Config) { withTypes(gitReader)(c); c.Mode = ModeAsk })
-	var cards []*ApprovalRequest
-	log := runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+	var cards []*event.ApprovalRequest
+	log := runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		cards = append(cards, r)
-		return Answer{Decision: Allow}
+		return event.Answer{Decision: event.Allow}
 	})
-	if len(cards) != 1 || cards[0].Kind != ApproveDelegation {
+	if len(cards) != 1 || cards[0].Kind != event.ApproveDelegation {
 		t.Fatalf("only the delegation should ask, got %d cards", len(cards))
 	}
 	if got := cards[0].Delegation.Rules; !slices.Contains(got, "deny run_command") || !slices.Contains(got, "allow run_command(git diff:*)") {
 		t.Errorf("the card shows the agent's own rules: %v", got)
 	}
-	results := map[string]ToolFinished{}
-	for _, f := range eventsOf[ToolFinished](log) {
+	results := map[string]event.ToolFinished{}
+	for _, f := range eventsOf[event.ToolFinished](log) {
 		results[f.CallID] = f
 	}
 	for id, wantDenied := range map[string]bool{"c0": false, "c1": false, "c2": true, "c3": true, "c4": true} {
@@ -91,21 +92,21 @@ func TestChildInheritsOnlyWhatItsCardListed(t *testing.T) {
 	}
 	s, _ := newTestSession(t, respond, func(c *Config) {
 		c.Mode = ModeAsk
-		c.Rules = []PermissionRule{{Kind: "allow", Rule: "write_file(docs/**)", Source: "user config"}}
+		c.Rules = []event.PermissionRule{{Kind: "allow", Rule: "write_file(docs/**)", Source: "user config"}}
 	})
-	var cards []*ApprovalRequest
-	var metas []Meta
-	watchTurn(t, s, "go", func(ev Event) {
-		e, ok := ev.(ApprovalRequested)
+	var cards []*event.ApprovalRequest
+	var metas []event.Meta
+	watchTurn(t, s, "go", func(ev event.Event) {
+		e, ok := ev.(event.ApprovalRequested)
 		if !ok {
 			return
 		}
 		cards, metas = append(cards, e.Request), append(metas, e.Meta)
-		if e.Request.Kind == ApproveTool && e.Agent != MainAgent {
-			e.Request.Answer(Answer{Decision: AllowAlways, Rules: e.Request.Always})
+		if e.Request.Kind == event.ApproveTool && e.Agent != event.MainAgent {
+			e.Request.Answer(event.Answer{Decision: event.AllowAlways, Rules: e.Request.Always})
 			return
 		}
-		e.Request.Answer(Answer{Decision: Allow})
+		e.Request.Answer(event.Answer{Decision: event.Allow})
 	})
 	if len(cards) != 3 {
 		t.Fatalf("want the delegation, one child card and one main card; got %d", len(cards))
@@ -113,13 +114,13 @@ func TestChildInheritsOnlyWhatItsCardListed(t *testing.T) {
 	if got := cards[0].Delegation.Inherits; !slices.Equal(got, []string{"write_file(docs/**)"}) {
 		t.Errorf("delegation card inherits %v", got)
 	}
-	if cards[1].Tool != "write_file" || metas[1].Agent == MainAgent || !strings.Contains(cards[1].Preview, "src/b.go") {
+	if cards[1].Tool != "write_file" || metas[1].Agent == event.MainAgent || !strings.Contains(cards[1].Preview, "src/b.go") {
 		t.Errorf("the child's own card: %+v from %s", cards[1], metas[1].Agent)
 	}
 	if !slices.Equal(cards[1].Always, []string{"write_file(src/b.go)"}) || !slices.Equal(cards[1].AlwaysFolder, []string{"write_file(src/**)"}) {
 		t.Errorf("offers %v / %v", cards[1].Always, cards[1].AlwaysFolder)
 	}
-	if metas[2].Agent != MainAgent {
+	if metas[2].Agent != event.MainAgent {
 		t.Errorf("the main agent asks for itself after the child's always; got %s", metas[2].Agent)
 	}
 	if got := s.Rules(); len(got) != 1 {
@@ -147,11 +148,11 @@ func TestMainAlwaysDoesNotReachAChildSilently(t *testing.T) {
 	}
 	s, _ := newTestSession(t, respond, func(c *Config) { c.Mode = ModeAsk })
 	var childCards int
-	answer := func(r *ApprovalRequest) Answer {
-		if r.Kind == ApproveTool && turn == 2 {
+	answer := func(r *event.ApprovalRequest) event.Answer {
+		if r.Kind == event.ApproveTool && turn == 2 {
 			childCards++
 		}
-		return Answer{Decision: AllowAlways, Rules: r.Always}
+		return event.Answer{Decision: event.AllowAlways, Rules: r.Always}
 	}
 	turn = 1
 	runTurn(t, s, "delegate once", answer) // type remembered; its child's write asks and is allowed
@@ -183,7 +184,7 @@ func TestHeadlessAllowTakesRules(t *testing.T) {
 func TestDenyRuleBindsEvenYolo(t *testing.T) {
 	s, srv := newTestSession(t, stepScript(llmtest.Call{Name: "read_file", Args: `{"path":"secrets/key.txt"}`}, command("rm -f x")),
 		func(c *Config) {
-			c.Rules = []PermissionRule{{Kind: "deny", Rule: "read_file(secrets/**)"}, {Kind: "deny", Rule: "run_command(rm:*)"}}
+			c.Rules = []event.PermissionRule{{Kind: "deny", Rule: "read_file(secrets/**)"}, {Kind: "deny", Rule: "run_command(rm:*)"}}
 		})
 	writeFile(t, s.Workspace(), "secrets/key.txt", "hunter2")
 	runTurn(t, s, "go", nil)

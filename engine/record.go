@@ -7,6 +7,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -23,42 +24,42 @@ type recorder struct {
 // unrecorded kinds are streamed pieces and counters whose content reaches
 // the transcript whole through another record (MessageDone, TurnEnded).
 var unrecorded = map[string]bool{
-	TextDelta{}.Kind(): true, ReasoningDelta{}.Kind(): true,
-	StepStarted{}.Kind(): true, UsageReported{}.Kind(): true,
-	Retrying{}.Kind(): true, // a countdown, over once the retry is sent
+	event.TextDelta{}.Kind(): true, event.ReasoningDelta{}.Kind(): true,
+	event.StepStarted{}.Kind(): true, event.UsageReported{}.Kind(): true,
+	event.Retrying{}.Kind(): true, // a countdown, over once the retry is sent
 	// AgentFinished and ResultDelivered say all a resume needs.
-	ResultQueued{}.Kind(): true,
+	event.ResultQueued{}.Kind(): true,
 }
 
 // mainUsage reports whether ev is the main agent's usage of one request,
 // which is recorded so a turn cut short by a crash still counts its cost.
-func mainUsage(ev Event) bool {
-	u, ok := ev.(UsageReported)
-	return ok && u.Agent == MainAgent
+func mainUsage(ev event.Event) bool {
+	u, ok := ev.(event.UsageReported)
+	return ok && u.Agent == event.MainAgent
 }
 
 // alsoInMain are the child events the parent's transcript keeps too.
 var alsoInMain = map[string]bool{
-	AgentStarted{}.Kind(): true, AgentFinished{}.Kind(): true,
-	AgentBackgrounded{}.Kind(): true,
+	event.AgentStarted{}.Kind(): true, event.AgentFinished{}.Kind(): true,
+	event.AgentBackgrounded{}.Kind(): true,
 }
 
 // event records ev. It returns the first write error once, so the session
 // can tell the person; later failures are not repeated.
-func (r *recorder) event(ev Event) error {
+func (r *recorder) event(ev event.Event) error {
 	if r == nil || unrecorded[ev.Kind()] && !mainUsage(ev) {
 		return nil
 	}
 	agent := ev.EventMeta().Agent
 	err := r.append(agent, transcript.KindEvent, ev)
-	if agent != MainAgent && alsoInMain[ev.Kind()] {
-		err = firstErr(err, r.append(MainAgent, transcript.KindEvent, ev))
+	if agent != event.MainAgent && alsoInMain[ev.Kind()] {
+		err = firstErr(err, r.append(event.MainAgent, transcript.KindEvent, ev))
 	}
 	return r.report(err)
 }
 
 // message records a message added to agent's history.
-func (r *recorder) message(agent AgentID, m openai.ChatCompletionMessage) error {
+func (r *recorder) message(agent event.AgentID, m openai.ChatCompletionMessage) error {
 	if r == nil {
 		return nil
 	}
@@ -66,13 +67,13 @@ func (r *recorder) message(agent AgentID, m openai.ChatCompletionMessage) error 
 }
 
 // append writes one record to agent's file.
-func (r *recorder) append(agent AgentID, kind string, data any) error {
+func (r *recorder) append(agent event.AgentID, kind string, data any) error {
 	w, err := r.dir.Writer(string(agent))
 	if err != nil {
 		return err
 	}
-	if ev, ok := data.(Event); ok {
-		encoded, err := MarshalEvent(ev)
+	if ev, ok := data.(event.Event); ok {
+		encoded, err := event.MarshalEvent(ev)
 		if err != nil {
 			return err
 		}
@@ -96,7 +97,7 @@ func (r *recorder) report(err error) error {
 }
 
 // fileOf is the transcript path of agent, or "" without transcripts.
-func (r *recorder) fileOf(agent AgentID) string {
+func (r *recorder) fileOf(agent event.AgentID) string {
 	if r == nil {
 		return ""
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -41,7 +42,7 @@ func TestResumeRepairsCorruptMiddleLine(t *testing.T) {
 	writeFile(t, workspace, "notes.txt", "a note\n")
 	first, _ := newTestSession(t, reuseIDScript(false), recordTo(workspace, dir))
 	for _, p := range []string{"read one", "read two", "read three"} {
-		if log := runTurn(t, first, p, nil); log.end.Status != StatusCompleted {
+		if log := runTurn(t, first, p, nil); log.end.Status != event.StatusCompleted {
 			t.Fatalf("%s: %s", p, log.end.Status)
 		}
 	}
@@ -72,7 +73,7 @@ func TestResumeRepairsCorruptMiddleLine(t *testing.T) {
 	for _, want := range []string{"corrupt line", "dropped 1 tool result", "renamed 1 tool call"} {
 		contains(t, "resume notes", notes, want)
 	}
-	if log := runTurn(t, resumed, "carry on", nil); log.end.Status != StatusCompleted {
+	if log := runTurn(t, resumed, "carry on", nil); log.end.Status != event.StatusCompleted {
 		t.Fatalf("the resumed turn ended %s", log.end.Status)
 	}
 	req := srv.Requests()[0]

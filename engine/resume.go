@@ -10,13 +10,14 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
 // History returns the events of a resumed conversation, in order, for the
 // UI to draw before live events arrive; it is empty for a new session.
-func (s *Session) History() []Event {
-	return append([]Event(nil), s.history...)
+func (s *Session) History() []event.Event {
+	return append([]event.Event(nil), s.history...)
 }
 
 // ResumeNotes are what resuming found wrong (a line cut short by a
@@ -35,7 +36,7 @@ func (s *Session) ID() string {
 
 // TranscriptFile is the main agent's transcript ("" without one).
 func (s *Session) TranscriptFile() string {
-	return s.rec.fileOf(MainAgent)
+	return s.rec.fileOf(event.MainAgent)
 }
 
 // resume loads the main transcript, if it holds anything: the model gets
@@ -52,13 +53,13 @@ func (s *Session) resume() error {
 	if len(records) == 0 && cut != nil {
 		// Never a silent new session in place of the one asked for.
 		return fmt.Errorf("resume session %s: %s holds no readable record (%s); start a new session with plain baton",
-			s.ID(), s.rec.fileOf(MainAgent), cut)
+			s.ID(), s.rec.fileOf(event.MainAgent), cut)
 	}
 	if len(records) == 0 {
 		return s.writeMeta()
 	}
-	running := map[AgentID]AgentStarted{}
-	var order []AgentID
+	running := map[event.AgentID]event.AgentStarted{}
+	var order []event.AgentID
 	for _, rec := range records {
 		switch rec.Kind {
 		case transcript.KindMessage:
@@ -67,7 +68,7 @@ func (s *Session) resume() error {
 				s.main.history = append(s.main.history, m)
 			}
 		case transcript.KindEvent:
-			ev, err := UnmarshalEvent(rec.Data)
+			ev, err := event.UnmarshalEvent(rec.Data)
 			if err != nil {
 				continue
 			}
@@ -75,14 +76,14 @@ func (s *Session) resume() error {
 			s.noteUsage(ev)
 			s.ids.noteUsed(ev)
 			switch e := ev.(type) {
-			case AgentStarted:
+			case event.AgentStarted:
 				running[e.Agent] = e
 				order = append(order, e.Agent)
-			case AgentFinished:
+			case event.AgentFinished:
 				delete(running, e.Agent)
-			case ConversationCleared:
+			case event.ConversationCleared:
 				s.main.history = s.main.history[:1]
-			case Compacted:
+			case event.Compacted:
 				if e.Summary != "" {
 					s.main.history = s.main.history[:1] // the summary message follows
 				}
@@ -104,36 +105,36 @@ func (s *Session) resume() error {
 	if len(parts) > 0 {
 		note := strings.Join(parts, "; ")
 		s.resumeNotes = append(s.resumeNotes, note)
-		s.history = append(s.history, Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: note})
+		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
 	}
 	return nil
 }
 
 // noteUsage adds a finished turn's usage to the session's totals; the
 // requests of a turn a crash cut short count one by one.
-func (s *Session) noteUsage(ev Event) {
+func (s *Session) noteUsage(ev event.Event) {
 	switch e := ev.(type) {
-	case UsageReported:
-		if e.Agent == MainAgent {
+	case event.UsageReported:
+		if e.Agent == event.MainAgent {
 			s.pendingUsage = s.pendingUsage.Add(e.Request)
 		}
-	case TurnEnded:
-		if e.Agent == MainAgent {
+	case event.TurnEnded:
+		if e.Agent == event.MainAgent {
 			s.totals = s.totals.Add(e.Usage)
-			s.pendingUsage = Usage{}
+			s.pendingUsage = event.Usage{}
 		}
 	}
 }
 
 // markInterrupted ends, in the record and on screen, the children that
 // never finished because baton stopped.
-func (s *Session) markInterrupted(running map[AgentID]AgentStarted, order []AgentID) {
+func (s *Session) markInterrupted(running map[event.AgentID]event.AgentStarted, order []event.AgentID) {
 	for _, id := range order {
 		started, ok := running[id]
 		if !ok {
 			continue
 		}
-		ev := AgentFinished{Meta: started.Meta, Status: StatusInterrupted,
+		ev := event.AgentFinished{Meta: started.Meta, Status: event.StatusInterrupted,
 			Reason: "baton stopped while this sub-agent ran", Transcript: started.Transcript}
 		ev.Time = time.Now()
 		_ = s.rec.event(ev)
@@ -157,7 +158,7 @@ func (s *Session) writeMeta() error {
 // AgentRecords reads an agent's transcript, for /subagents log and info.
 // It works for children of a resumed session too. It reads a file, so the
 // UI calls it from a command, never from Update.
-func (s *Session) AgentRecords(id AgentID) ([]transcript.Record, error) {
+func (s *Session) AgentRecords(id event.AgentID) ([]transcript.Record, error) {
 	if s.cfg.Transcript == nil {
 		return nil, errors.New("this session is not recorded")
 	}

@@ -3,6 +3,8 @@ package engine
 import (
 	"fmt"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // restoreChildren rebuilds, from a resumed conversation's events, every
@@ -10,18 +12,18 @@ import (
 // results of background children that ended but never reached the main
 // agent, so the next turn receives them before anything else.
 func (s *Session) restoreChildren() {
-	started := map[AgentID]AgentStarted{}
-	background := map[AgentID]bool{}
-	var finished []AgentFinished
+	started := map[event.AgentID]event.AgentStarted{}
+	background := map[event.AgentID]bool{}
+	var finished []event.AgentFinished
 	for _, ev := range s.history {
 		switch e := ev.(type) {
-		case AgentStarted:
+		case event.AgentStarted:
 			started[e.Agent] = e
-		case AgentBackgrounded:
+		case event.AgentBackgrounded:
 			background[e.Agent] = true
-		case AgentFinished:
+		case event.AgentFinished:
 			finished = append(finished, e)
-		case ResultDelivered:
+		case event.ResultDelivered:
 			s.delivered[e.Child] = true
 		}
 	}
@@ -47,7 +49,7 @@ func (s *Session) restoreChildren() {
 	if n := len(s.queued); n > 0 {
 		note := fmt.Sprintf("%s of background sub-agents from before the quit will be delivered to the main agent before your next prompt", countNoun(n, "result", "results"))
 		s.resumeNotes = append(s.resumeNotes, note)
-		s.history = append(s.history, Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: note})
+		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
 	}
 }
 

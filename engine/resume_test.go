@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -48,13 +49,13 @@ func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 	for _, want := range []string{"turn_started", "agent_started", "agent_finished", "message_done", "turn_ended"} {
 		contains(t, "replayed kinds", joined, want)
 	}
-	var folded AgentFinished
+	var folded event.AgentFinished
 	for _, ev := range history {
-		if f, ok := ev.(AgentFinished); ok {
+		if f, ok := ev.(event.AgentFinished); ok {
 			folded = f
 		}
 	}
-	if folded.Status != StatusCompleted || folded.Transcript == "" {
+	if folded.Status != event.StatusCompleted || folded.Transcript == "" {
 		t.Fatalf("folded child %+v", folded)
 	}
 	if data, err := os.ReadFile(folded.Transcript); err != nil || !strings.Contains(string(data), "Find the auth code.") {
@@ -79,10 +80,10 @@ func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 	contains(t, "resumed history", all.String(), "answer to: find auth")
 
 	again2 := runTurn(t, second, "find auth", nil)
-	if len(eventsOf[AgentStarted](again2)) != 1 {
+	if len(eventsOf[event.AgentStarted](again2)) != 1 {
 		t.Fatal("the resumed session did not delegate again")
 	}
-	for _, st := range eventsOf[AgentStarted](again2) {
+	for _, st := range eventsOf[event.AgentStarted](again2) {
 		if st.Agent == folded.Agent {
 			t.Fatalf("a child of the resumed session reused the id %s", st.Agent)
 		}
@@ -96,7 +97,7 @@ func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
 		t.Fatal(err)
 	}
 	for ev := range live.Events() {
-		if _, ok := ev.(AgentStarted); ok {
+		if _, ok := ev.(event.AgentStarted); ok {
 			break
 		}
 	}
@@ -118,9 +119,9 @@ func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
 	var interrupted, reported bool
 	for _, ev := range resumed.History() {
 		switch e := ev.(type) {
-		case AgentFinished:
-			interrupted = e.Status == StatusInterrupted
-		case Notice:
+		case event.AgentFinished:
+			interrupted = e.Status == event.StatusInterrupted
+		case event.Notice:
 			reported = strings.Contains(e.Text, "cut short")
 		}
 	}

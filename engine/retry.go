@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -78,7 +79,7 @@ func (a *Agent) requestWithRetry(ctx context.Context, withTools bool) (llm.Respo
 			}
 			return resp, fatal
 		}
-		a.emit(Retrying{Meta: a.stamp(), Attempt: attempt + 1, Attempts: len(a.requests.retryDelays), At: time.Now().Add(wait), Reason: reason})
+		a.emit(event.Retrying{Meta: a.stamp(), Attempt: attempt + 1, Attempts: len(a.requests.retryDelays), At: time.Now().Add(wait), Reason: reason})
 		timer := time.NewTimer(wait)
 		select {
 		case <-timer.C:

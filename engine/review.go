@@ -14,7 +14,7 @@ import (
 
 // Review returns a worktree child's change as it stands: files, hunks
 // and what was decided on each so far.
-func (s *Session) Review(id AgentID) (event.Review, error) {
+func (s *Session) Review(id event.AgentID) (event.Review, error) {
 	iso, err := s.wt.get(id)
 	if err != nil {
 		return event.Review{}, err
@@ -30,7 +30,7 @@ func (s *Session) Review(id AgentID) (event.Review, error) {
 // resolution "" a conflict is returned, and nothing of that file written,
 // so the person can see both sides and call again with "mine", "child"
 // or "markers". Files before the conflicting one stay applied.
-func (s *Session) ApplyChange(ctx context.Context, id AgentID, file, hunk int, resolution string) (*event.ReviewConflict, error) {
+func (s *Session) ApplyChange(ctx context.Context, id event.AgentID, file, hunk int, resolution string) (*event.ReviewConflict, error) {
 	iso, err := s.wt.get(id)
 	if err != nil {
 		return nil, err
@@ -52,7 +52,7 @@ func (s *Session) ApplyChange(ctx context.Context, id AgentID, file, hunk int, r
 
 // SkipChange leaves part of a child's change out (file < 0: all that is
 // undecided, which discards the rest of the change).
-func (s *Session) SkipChange(id AgentID, file, hunk int) error {
+func (s *Session) SkipChange(id event.AgentID, file, hunk int) error {
 	iso, err := s.wt.get(id)
 	if err != nil {
 		return err
@@ -162,7 +162,7 @@ func (iso *isolated) settleIfDone(tell bool) {
 	meta := iso.meta
 	meta.Time = time.Now()
 	if err := iso.remove(context.Background()); err != nil {
-		iso.w.s.emit(Notice{Meta: meta, Text: "worktree cleanup: " + err.Error()})
+		iso.w.s.emit(event.Notice{Meta: meta, Text: "worktree cleanup: " + err.Error()})
 	}
 	iso.w.s.emit(event.ReviewFinished{Meta: meta, Change: changeOf(iso.change, event.ChangeReviewed), Summary: summary})
 }

@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // register records a live child and its run.
-func (d *delegator) register(id AgentID, h *childHandle, run *childRun) {
+func (d *delegator) register(id event.AgentID, h *childHandle, run *childRun) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	d.children[id] = h
@@ -16,14 +18,14 @@ func (d *delegator) register(id AgentID, h *childHandle, run *childRun) {
 }
 
 // unregister forgets a child that ended.
-func (d *delegator) unregister(id AgentID) {
+func (d *delegator) unregister(id event.AgentID) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	delete(d.children, id)
 }
 
 // handle returns a live child's handle.
-func (d *delegator) handle(id AgentID) (*childHandle, error) {
+func (d *delegator) handle(id event.AgentID) (*childHandle, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	h, ok := d.children[id]
@@ -43,7 +45,7 @@ func (d *delegator) stopAll() {
 }
 
 // run returns a child of the session, live or ended.
-func (d *delegator) run(id AgentID) (*childRun, bool) {
+func (d *delegator) run(id event.AgentID) (*childRun, bool) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	r, ok := d.runs[id]
@@ -59,8 +61,8 @@ func (d *delegator) allRuns() []*childRun {
 
 // foreground keeps the ids of children whose parent's call waited for
 // them; a background child's transcript outlives the turn.
-func (d *delegator) foreground(ids []AgentID) []AgentID {
-	var out []AgentID
+func (d *delegator) foreground(ids []event.AgentID) []event.AgentID {
+	var out []event.AgentID
 	for _, id := range ids {
 		if r, ok := d.run(id); !ok || !r.isBackground() {
 			out = append(out, id)
@@ -74,7 +76,7 @@ func (d *delegator) foreground(ids []AgentID) []AgentID {
 // with that number.
 func (d *delegator) find(ref string) (*childRun, error) {
 	ref = strings.TrimSpace(ref)
-	if r, ok := d.run(AgentID(ref)); ok {
+	if r, ok := d.run(event.AgentID(ref)); ok {
 		return r, nil
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil {

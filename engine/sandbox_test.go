@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 )
@@ -86,7 +87,7 @@ func TestSubagentCommandsHaveNoNetwork(t *testing.T) {
 		t.Errorf("a repository agent file turned the network on: %q", results["m4"])
 	}
 	var boxes []string
-	for _, e := range eventsOf[AgentStarted](log) {
+	for _, e := range eventsOf[event.AgentStarted](log) {
 		boxes = append(boxes, e.AgentType+": "+e.Sandbox)
 	}
 	if got := strings.Join(boxes, " | "); !strings.Contains(got, "Test: workspace-write · network off") || !strings.Contains(got, "Netty: workspace-write · network on") {

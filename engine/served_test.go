@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -51,11 +52,11 @@ func TestAgentModelCheckedAgainstServedList(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			s, srv := servedSession(t, tt.served, tt.typeModel, tt.aliases)
 			var model, why string
-			runTurn(t, s, "go", func(r *ApprovalRequest) Answer {
+			runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 				if r.Delegation != nil {
 					model, why = r.Delegation.Model, r.Delegation.ModelWhy
 				}
-				return Answer{Decision: Allow}
+				return event.Answer{Decision: event.Allow}
 			})
 			if model != tt.want || !strings.Contains(why, tt.why) || (tt.why == "") != (why == "") {
 				t.Errorf("card model %q why %q, want %q with %q", model, why, tt.want, tt.why)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // ErrBusy is returned by Submit while a turn runs.
@@ -22,7 +24,7 @@ type Session struct {
 	cfg    Config
 	ctx    context.Context
 	cancel context.CancelCauseFunc
-	events chan Event
+	events chan event.Event
 	done   chan struct{}
 	ids    idSource
 	perms  *permissions
@@ -31,14 +33,14 @@ type Session struct {
 	rec    *recorder
 	// history is what a resumed conversation looked like, for the UI;
 	// resumeNotes are the problems resuming found.
-	history     []Event
+	history     []event.Event
 	resumeNotes []string
 	// startNotes are what the person should know before the first turn:
 	// project files cut or skipped on the way into the prompt.
 	startNotes []string
 	// pendingUsage counts, while resuming, the requests of a turn that
 	// has not ended (yet, or ever).
-	pendingUsage Usage
+	pendingUsage event.Usage
 
 	mu    sync.Mutex
 	turns sync.WaitGroup
@@ -50,18 +52,18 @@ type Session struct {
 	turnCancel context.CancelFunc
 	// turnChildren are the children started in the running turn, whose
 	// transcripts are trashed when it ends if so configured.
-	turnChildren []AgentID
+	turnChildren []event.AgentID
 	main         *Agent
 	model        string
-	totals       Usage
+	totals       event.Usage
 	// queued are background results waiting for the main agent, bgLive
 	// the background children still running, delivered the children whose
 	// result the main agent has, and owed the usage of results task_wait
 	// took, counted with the main agent's next request.
 	queued    []delivery
-	bgLive    map[AgentID]*childRun
-	delivered map[AgentID]bool
-	owed      Usage
+	bgLive    map[event.AgentID]*childRun
+	delivered map[event.AgentID]bool
+	owed      event.Usage
 	// queueMu orders a result's ResultQueued before its ResultDelivered
 	// on the channel: it is held from queueing to the event, and while a
 	// result is taken and delivered. Taken before mu, never under it.
@@ -81,8 +83,8 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{cfg: cfg, events: make(chan Event, 256), done: make(chan struct{}), model: cfg.Model,
-		bgLive: map[AgentID]*childRun{}, delivered: map[AgentID]bool{}}
+	s := &Session{cfg: cfg, events: make(chan event.Event, 256), done: make(chan struct{}), model: cfg.Model,
+		bgLive: map[event.AgentID]*childRun{}, delivered: map[event.AgentID]bool{}}
 	s.ctx, s.cancel = context.WithCancelCause(ctx)
 	if s.perms, err = newPermissions(cfg, &s.ids); err != nil {
 		s.cancel(nil)
@@ -110,7 +112,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 
 // Events is the session's one ordered event channel. It is closed when the
 // session ends.
-func (s *Session) Events() <-chan Event { return s.events }
+func (s *Session) Events() <-chan event.Event { return s.events }
 
 // Model is the main agent's current model.
 func (s *Session) Model() string {
@@ -130,7 +132,7 @@ func (s *Session) SetModel(name string) {
 func (s *Session) Workspace() string { return s.cfg.Workspace }
 
 // Usage is the session's running total, children included.
-func (s *Session) Usage() Usage {
+func (s *Session) Usage() event.Usage {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.totals
@@ -154,7 +156,7 @@ func (s *Session) Clear() error {
 		return ErrBusy
 	}
 	s.main.history = s.main.history[:1]
-	if err := s.rec.event(ConversationCleared{Meta: Meta{Agent: MainAgent, Time: time.Now()}}); err != nil {
+	if err := s.rec.event(event.ConversationCleared{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}}); err != nil {
 		return err
 	}
 	return nil
@@ -205,12 +207,12 @@ func (s *Session) newMainAgent() *Agent {
 		s.note(n)
 	}
 	return &Agent{
-		meta: Meta{Agent: MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
+		meta: event.Meta{Agent: event.MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
 		model: s.Model, tools: set, liveTools: s.mcpTools(), maxSteps: s.cfg.Limits.MaxSteps,
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars,
 			context: newNestedContext(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md")},
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
-		emit:    s.emit, record: s.recordMessages(MainAgent), requests: s.cfg.requestPolicy(),
+		emit:    s.emit, record: s.recordMessages(event.MainAgent), requests: s.cfg.requestPolicy(),
 		reviewNotes: &noteBox{},
 		arrivals:    s.deliverQueued,
 	}

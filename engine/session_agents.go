@@ -1,10 +1,14 @@
 package engine
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
 
 // StopAgent stops one child; it ends cancelled with its partial text and
 // its siblings carry on. "all" stops every child.
-func (s *Session) StopAgent(id AgentID) error {
+func (s *Session) StopAgent(id event.AgentID) error {
 	if id == "all" {
 		s.deleg.stopAll()
 		return nil
@@ -19,7 +23,7 @@ func (s *Session) StopAgent(id AgentID) error {
 
 // SendToAgent queues a message for a running child, delivered before its
 // next model request.
-func (s *Session) SendToAgent(id AgentID, text string) error {
+func (s *Session) SendToAgent(id event.AgentID, text string) error {
 	h, err := s.deleg.handle(id)
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -30,8 +31,8 @@ func TestQueuedChildrenRunInTheOrderRequested(t *testing.T) {
 	if strings.Join(order, ",") != "job 1,job 2,job 3" {
 		t.Fatalf("children ran in the order %v", order)
 	}
-	if len(eventsOf[AgentQueued](log)) != 2 {
-		t.Fatalf("%d queued events, want 2", len(eventsOf[AgentQueued](log)))
+	if len(eventsOf[event.AgentQueued](log)) != 2 {
+		t.Fatalf("%d queued events, want 2", len(eventsOf[event.AgentQueued](log)))
 	}
 }
 

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // compactPrompt asks for the summary that replaces the history.
@@ -73,22 +75,22 @@ func (s *Session) autoCompact(ctx context.Context) {
 // and returns the Compacted event, recorded, for the caller to send. The
 // record comes before the summary message's, so a resume forgets the old
 // history and then reads the summary.
-func (s *Session) compact(ctx context.Context, focus string, fill float64) Compacted {
+func (s *Session) compact(ctx context.Context, focus string, fill float64) event.Compacted {
 	a := s.main
 	auto := fill > 0
-	a.emit(CompactionStarted{Meta: a.stamp(), Focus: focus, Auto: auto, Fill: fill})
+	a.emit(event.CompactionStarted{Meta: a.stamp(), Focus: focus, Auto: auto, Fill: fill})
 	summary, usage, err := a.summarize(ctx, focus)
 	s.mu.Lock()
 	s.totals = s.totals.Add(usage)
 	s.mu.Unlock()
 	if err != nil {
 		status, reason := classifyRunError(ctx, err)
-		if status != StatusFailed {
+		if status != event.StatusFailed {
 			reason = string(status)
 		}
-		return s.recorded(Compacted{Meta: a.stamp(), Focus: focus, Auto: auto, Usage: usage, Error: reason})
+		return s.recorded(event.Compacted{Meta: a.stamp(), Focus: focus, Auto: auto, Usage: usage, Error: reason})
 	}
-	done := s.recorded(Compacted{Meta: a.stamp(), Focus: focus, Auto: auto, Summary: summary, Replaced: len(a.history) - 1, Usage: usage})
+	done := s.recorded(event.Compacted{Meta: a.stamp(), Focus: focus, Auto: auto, Summary: summary, Replaced: len(a.history) - 1, Usage: usage})
 	a.history = a.history[:1]
 	a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: summaryIntro + summary})
 	a.contextUsed = 0
@@ -98,7 +100,7 @@ func (s *Session) compact(ctx context.Context, focus string, fill float64) Compa
 // summarize asks the model, without tools, for a summary of the history.
 // The request is the agent's own (retries, fallback, overflow handling)
 // over a copy of the history; its text is not streamed as an answer.
-func (a *Agent) summarize(ctx context.Context, focus string) (string, Usage, error) {
+func (a *Agent) summarize(ctx context.Context, focus string) (string, event.Usage, error) {
 	saved, emit := a.history, a.emit
 	defer func() { a.history, a.emit = saved, emit }()
 	ask := compactPrompt
@@ -106,9 +108,9 @@ func (a *Agent) summarize(ctx context.Context, focus string) (string, Usage, err
 		ask += "\nFocus above all on: " + focus
 	}
 	a.history = append(slices.Clip(saved), openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: ask})
-	a.emit = func(ev Event) {
+	a.emit = func(ev event.Event) {
 		switch ev.(type) {
-		case TextDelta, ReasoningDelta, UsageReported:
+		case event.TextDelta, event.ReasoningDelta, event.UsageReported:
 			return // the summary is shown whole by Compacted
 		}
 		emit(ev)
@@ -117,7 +119,7 @@ func (a *Agent) summarize(ctx context.Context, focus string) (string, Usage, err
 	if err != nil && contextOverflow(err) && a.compact() {
 		resp, err = a.requestWithRetry(ctx, false)
 	}
-	var usage Usage
+	var usage event.Usage
 	if resp.HasUsage {
 		usage = a.catalog.Cost(a.model(), resp.Usage)
 	}
@@ -133,9 +135,9 @@ func (a *Agent) summarize(ctx context.Context, focus string) (string, Usage, err
 
 // recorded writes ev to the transcript, saying so if that fails, and
 // returns it to be sent.
-func (s *Session) recorded(ev Compacted) Compacted {
+func (s *Session) recorded(ev event.Compacted) event.Compacted {
 	if err := s.rec.event(ev); err != nil {
-		s.send(Notice{Meta: ev.Meta, Text: err.Error()})
+		s.send(event.Notice{Meta: ev.Meta, Text: err.Error()})
 	}
 	return ev
 }

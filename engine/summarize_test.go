@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -20,17 +21,17 @@ func summarizing(r *llmtest.Request, w *llmtest.Writer) {
 }
 
 // waitCompacted reads events until Compacted.
-func waitCompacted(t *testing.T, s *Session) (CompactionStarted, Compacted) {
+func waitCompacted(t *testing.T, s *Session) (event.CompactionStarted, event.Compacted) {
 	t.Helper()
-	var started CompactionStarted
+	var started event.CompactionStarted
 	deadline := time.After(testTimeout)
 	for {
 		select {
 		case ev := <-s.Events():
 			switch e := ev.(type) {
-			case CompactionStarted:
+			case event.CompactionStarted:
 				started = e
-			case Compacted:
+			case event.Compacted:
 				return started, e
 			}
 		case <-deadline:
@@ -85,7 +86,7 @@ func TestCompactReplacesHistoryAndSurvivesResume(t *testing.T) {
 	resumed, srv2 := newTestSession(t, summarizing, recordTo(ws, again))
 	var sawFold bool
 	for _, ev := range resumed.History() {
-		if c, ok := ev.(Compacted); ok && c.Summary != "" {
+		if c, ok := ev.(event.Compacted); ok && c.Summary != "" {
 			sawFold = true
 		}
 	}
@@ -107,11 +108,11 @@ func TestAutoCompactWhenTheContextFills(t *testing.T) {
 	}
 	s, srv := newTestSession(t, summarizing, window)
 	first := runTurn(t, s, "remember the number 42", nil)
-	if len(eventsOf[CompactionStarted](first)) != 0 {
+	if len(eventsOf[event.CompactionStarted](first)) != 0 {
 		t.Fatal("compacted before anything was said")
 	}
 	second := runTurn(t, s, "what number?", nil)
-	starts, ends := eventsOf[CompactionStarted](second), eventsOf[Compacted](second)
+	starts, ends := eventsOf[event.CompactionStarted](second), eventsOf[event.Compacted](second)
 	if len(starts) != 1 || !starts[0].Auto || starts[0].Fill < 0.85 || len(ends) != 1 || ends[0].Summary == "" {
 		t.Fatalf("auto compaction: started %+v, ended %+v", starts, ends)
 	}
@@ -119,13 +120,13 @@ func TestAutoCompactWhenTheContextFills(t *testing.T) {
 	if strings.Contains(last, "remember the number 42") || !strings.Contains(last, "SUMMARY") || !strings.Contains(last, "what number?") {
 		t.Fatalf("the turn after auto compaction sent:\n%s", last)
 	}
-	if second.end.Status != StatusCompleted {
+	if second.end.Status != event.StatusCompleted {
 		t.Errorf("the turn ended %s", second.end.Status)
 	}
 
 	off, _ := newTestSession(t, summarizing, func(c *Config) { window(c); c.AutoCompactAt = 0 })
 	runTurn(t, off, "one", nil)
-	if got := eventsOf[CompactionStarted](runTurn(t, off, "two", nil)); len(got) != 0 {
+	if got := eventsOf[event.CompactionStarted](runTurn(t, off, "two", nil)); len(got) != 0 {
 		t.Error("compacted with auto_compact_at off")
 	}
 }

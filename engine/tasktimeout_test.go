@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -38,7 +39,7 @@ func TestTaskTimeoutOnlyLowersTheConfiguredLimit(t *testing.T) {
 				}
 			}, func(c *Config) { c.Limits.ChildTimeout = 30 * time.Second })
 			log := runTurn(t, s, "go", nil)
-			started := eventsOf[AgentStarted](log)
+			started := eventsOf[event.AgentStarted](log)
 			if len(started) != 1 || started[0].Timeout != tc.want {
 				t.Fatalf("child started %+v, want timeout %s", started, tc.want)
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -108,7 +109,7 @@ func (t *joinTool) Run(ctx context.Context, raw json.RawMessage) (tools.Result, 
 	if err := join(ctx, runs, timeout); err != nil {
 		return tools.Result{}, err
 	}
-	ids := map[AgentID]bool{}
+	ids := map[event.AgentID]bool{}
 	for _, r := range runs {
 		ids[r.id] = true
 	}
@@ -191,7 +192,7 @@ func (t *joinTool) report(runs []*childRun, taken []delivery) tools.Result {
 
 // wasDelivered reports whether the main agent has a background child's
 // result.
-func (s *Session) wasDelivered(id AgentID) bool {
+func (s *Session) wasDelivered(id event.AgentID) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.delivered[id]

@@ -11,6 +11,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -27,13 +28,13 @@ type executor struct {
 // toolOutcome is what a batch of calls gives back to the loop.
 type toolOutcome struct {
 	messages   []openai.ChatCompletionMessage
-	childUsage Usage
+	childUsage event.Usage
 }
 
 // callResult is one call's outcome.
 type callResult struct {
 	content string
-	usage   Usage
+	usage   event.Usage
 }
 
 // runAll runs calls and returns one tool message per call, in order. Task
@@ -95,7 +96,7 @@ func (e *executor) startTask(ctx context.Context, a *Agent, call openai.ToolCall
 	}
 	pending, err := task.d.prepare(ctx, a, call.ID, json.RawMessage(call.Function.Arguments))
 	if err != nil {
-		return func() callResult { return e.report(a, call, tools.Result{}, Usage{}, err) }
+		return func() callResult { return e.report(a, call, tools.Result{}, event.Usage{}, err) }
 	}
 	return func() callResult {
 		res, usage, err := pending.run()
@@ -110,13 +111,13 @@ func (e *executor) announce(a *Agent, call openai.ToolCall) (tools.Tool, bool) {
 	if known {
 		title = tool.Title(json.RawMessage(call.Function.Arguments))
 	}
-	a.emit(ToolStarted{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Args: call.Function.Arguments, Title: title})
+	a.emit(event.ToolStarted{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Args: call.Function.Arguments, Title: title})
 	return tool, known
 }
 
 // report emits ToolFinished and returns what the model receives.
-func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usage Usage, err error) callResult {
-	finished := ToolFinished{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
+func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usage event.Usage, err error) callResult {
+	finished := event.ToolFinished{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
 	content := res.Output
 	if err != nil {
 		finished.IsError = true
@@ -143,33 +144,33 @@ func toolMessage(call openai.ToolCall, content string) openai.ChatCompletionMess
 
 // execute checks a call and runs it. Every model mistake comes back as an
 // error for the model, never a panic.
-func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known bool, call openai.ToolCall) (tools.Result, Usage, error) {
+func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known bool, call openai.ToolCall) (tools.Result, event.Usage, error) {
 	name, args := call.Function.Name, json.RawMessage(call.Function.Arguments)
 	if !known {
-		return tools.Result{}, Usage{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.toolSet().Names(), ", "))
+		return tools.Result{}, event.Usage{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.toolSet().Names(), ", "))
 	}
 	if !json.Valid(args) {
-		return tools.Result{}, Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
+		return tools.Result{}, event.Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
 	}
 	if serial, ok := tool.(tools.Serial); ok {
 		// Held from the preview the approval shows to the end of the
 		// write, so no other agent changes the file in between.
 		locked, unlock, err := serial.Lock(ctx, args)
 		if err != nil {
-			return tools.Result{}, Usage{}, fmt.Errorf("wait for %s: %w", name, err)
+			return tools.Result{}, event.Usage{}, fmt.Errorf("wait for %s: %w", name, err)
 		}
 		defer unlock()
 		ctx = locked
 	}
 	if err := e.perms.authorizeTool(ctx, a, tool, call.ID, args); err != nil {
-		return tools.Result{}, Usage{}, err
+		return tools.Result{}, event.Usage{}, err
 	}
 	res, err := tool.Run(ctx, args)
 	if err != nil {
-		return tools.Result{}, Usage{}, err
+		return tools.Result{}, event.Usage{}, err
 	}
 	if res.Todos != nil {
-		a.emit(TodosUpdated{Meta: a.stamp(), Todos: res.Todos})
+		a.emit(event.TodosUpdated{Meta: a.stamp(), Todos: res.Todos})
 	}
 	res.Output = truncateChars(res.Output, e.outputChars)
 	extra, notes := e.context.forCall(args)
@@ -177,9 +178,9 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 		res.Output += "\n\n" + extra
 	}
 	for _, note := range notes {
-		a.emit(Notice{Meta: a.stamp(), Text: note})
+		a.emit(event.Notice{Meta: a.stamp(), Text: note})
 	}
-	return res, Usage{}, nil
+	return res, event.Usage{}, nil
 }
 
 // truncateChars bounds s to max characters, saying how much was cut.

@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // Submit starts a turn of the main agent in the background. Its events,
@@ -49,46 +51,46 @@ func (s *Session) startBusy(job func(ctx context.Context)) {
 func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	a := s.main
 	s.ids.newTurn()
-	started := TurnStarted{Meta: a.stamp(), Prompt: prompt}
+	started := event.TurnStarted{Meta: a.stamp(), Prompt: prompt}
 	if wake != "" {
 		started.Prompt, started.Wake = wake, true
 	}
 	a.emit(started)
 	s.autoCompact(ctx)
 	res := a.Run(ctx, prompt)
-	if res.Status == StatusCancelled {
-		res.Status = StatusInterrupted
+	if res.Status == event.StatusCancelled {
+		res.Status = event.StatusInterrupted
 	}
 	s.mu.Lock()
 	s.busy = false
 	s.turnCancel = nil
 	// task_wait may have taken a result after the turn's last request.
 	res.Stats.Usage = res.Stats.Usage.Add(s.owed)
-	s.owed = Usage{}
+	s.owed = event.Usage{}
 	s.totals = s.totals.Add(res.Stats.Usage)
 	children := s.turnChildren
 	s.turnChildren = nil
 	s.mu.Unlock()
-	a.emit(TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
+	a.emit(event.TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
 	s.trashTranscripts(s.deleg.foreground(children))
 	s.wakeIfPending()
 }
 
 // trashTranscripts moves the children's transcripts to the trash when the
 // configuration asks for it.
-func (s *Session) trashTranscripts(children []AgentID) {
+func (s *Session) trashTranscripts(children []event.AgentID) {
 	if s.rec == nil || !s.cfg.TrashChildTranscripts {
 		return
 	}
 	for _, id := range children {
 		if err := s.cfg.Transcript.Trash(string(id), time.Now()); err != nil {
-			s.send(Notice{Meta: Meta{Agent: MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
+			s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
 		}
 	}
 }
 
 // childStarted notes a child of the running turn.
-func (s *Session) childStarted(id AgentID) {
+func (s *Session) childStarted(id event.AgentID) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.turnChildren = append(s.turnChildren, id)

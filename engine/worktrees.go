@@ -24,7 +24,7 @@ type worktrees struct {
 	session string
 
 	mu   sync.Mutex
-	open map[AgentID]*isolated
+	open map[event.AgentID]*isolated
 	kept []KeptWorktree
 }
 
@@ -34,7 +34,7 @@ type isolated struct {
 	tree   worktree.Tree
 	record worktree.Record
 	from   string
-	meta   Meta
+	meta   event.Meta
 	// parent is told what the person decided, before its next step.
 	parent *Agent
 
@@ -49,11 +49,11 @@ type isolated struct {
 // branch: by --worktrees keep, or because the session ended before the
 // person reviewed it.
 type KeptWorktree struct {
-	Agent       AgentID `json:"agent"`
-	Description string  `json:"description"`
-	Path        string  `json:"path"`
-	Branch      string  `json:"branch"`
-	Change      string  `json:"change"`
+	Agent       event.AgentID `json:"agent"`
+	Description string        `json:"description"`
+	Path        string        `json:"path"`
+	Branch      string        `json:"branch"`
+	Change      string        `json:"change"`
 }
 
 // newWorktrees readies the session's worktree keeping; nothing touches
@@ -67,7 +67,7 @@ func newWorktrees(s *Session) *worktrees {
 	if session == "" {
 		session = time.Now().UTC().Format("20060102-1504") + "-" + strings.ToLower(rand.Text()[:4])
 	}
-	return &worktrees{s: s, root: root, session: session, open: map[AgentID]*isolated{}}
+	return &worktrees{s: s, root: root, session: session, open: map[event.AgentID]*isolated{}}
 }
 
 // DefaultWorktreeRoot is where worktrees live unless configured:
@@ -85,7 +85,7 @@ func DefaultWorktreeRoot(getenv func(string) string) string {
 
 // create snapshots the person's tree and adds a worktree for child id. A
 // workspace outside git is refused with ErrNotRepository.
-func (w *worktrees) create(ctx context.Context, meta Meta, parent *Agent) (*isolated, error) {
+func (w *worktrees) create(ctx context.Context, meta event.Meta, parent *Agent) (*isolated, error) {
 	if w.root == "" {
 		return nil, errors.New("no state folder for worktrees (neither XDG_STATE_HOME nor HOME is set)")
 	}
@@ -116,7 +116,7 @@ func (w *worktrees) create(ctx context.Context, meta Meta, parent *Agent) (*isol
 }
 
 // get returns the worktree child id, if it is still open.
-func (w *worktrees) get(id AgentID) (*isolated, error) {
+func (w *worktrees) get(id event.AgentID) (*isolated, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	iso, ok := w.open[id]
@@ -127,7 +127,7 @@ func (w *worktrees) get(id AgentID) (*isolated, error) {
 }
 
 // forget drops a child whose worktree is gone or kept.
-func (w *worktrees) forget(id AgentID) {
+func (w *worktrees) forget(id event.AgentID) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	delete(w.open, id)

@@ -8,11 +8,12 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // turnSession is the part of *engine.Session a headless run uses.
 type turnSession interface {
-	Events() <-chan engine.Event
+	Events() <-chan event.Event
 	Submit(prompt string) error
 	Interrupt()
 }
@@ -79,7 +80,7 @@ func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdou
 func stillRunning(children []engine.BackgroundChild) []string {
 	var out []string
 	for _, c := range children {
-		if c.Status == engine.StatusRunning {
+		if c.Status == event.StatusRunning {
 			out = append(out, fmt.Sprintf("%s (#%d)", c.ID, c.Number))
 		}
 	}
@@ -99,7 +100,7 @@ func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o
 	}
 	done := ctx.Done()
 	events := s.Events()
-	work := openWork{inTurn: true, background: map[engine.AgentID]bool{}, ended: map[engine.AgentID]bool{}, results: map[engine.AgentID]bool{}}
+	work := openWork{inTurn: true, background: map[event.AgentID]bool{}, ended: map[event.AgentID]bool{}, results: map[event.AgentID]bool{}}
 	for {
 		select {
 		case <-done:
@@ -128,9 +129,9 @@ func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o
 // turn, background children running, results not yet delivered.
 type openWork struct {
 	inTurn     bool
-	background map[engine.AgentID]bool
-	ended      map[engine.AgentID]bool
-	results    map[engine.AgentID]bool
+	background map[event.AgentID]bool
+	ended      map[event.AgentID]bool
+	results    map[event.AgentID]bool
 }
 
 // note updates the open work with one event. A child is in the
@@ -138,18 +139,18 @@ type openWork struct {
 // the channel brings first (its AgentFinished may come before the turn
 // ends, its result after); a result waits from ResultQueued, which the
 // engine always sends before ResultDelivered.
-func (w *openWork) note(ev engine.Event) {
+func (w *openWork) note(ev event.Event) {
 	switch e := ev.(type) {
-	case engine.TurnStarted:
-		w.inTurn = w.inTurn || e.Agent == engine.MainAgent
-	case engine.TurnEnded:
-		w.inTurn = w.inTurn && e.Agent != engine.MainAgent
-	case engine.AgentBackgrounded:
+	case event.TurnStarted:
+		w.inTurn = w.inTurn || e.Agent == event.MainAgent
+	case event.TurnEnded:
+		w.inTurn = w.inTurn && e.Agent != event.MainAgent
+	case event.AgentBackgrounded:
 		w.background[e.Agent] = !w.ended[e.Agent]
-	case engine.ResultQueued:
+	case event.ResultQueued:
 		w.ended[e.Agent], w.results[e.Agent] = true, true
 		delete(w.background, e.Agent)
-	case engine.ResultDelivered:
+	case event.ResultDelivered:
 		delete(w.results, e.Child)
 	}
 }
@@ -170,16 +171,16 @@ func (w *openWork) settled(wake bool) bool {
 // record notes what the outcome needs from ev and returns the main
 // agent's TurnEnded when ev is one. Approvals need no answer here: in
 // ModeHeadless and ModeYolo the engine decides them and never waits.
-func record(o *outcome, ev engine.Event) (engine.TurnEnded, bool) {
+func record(o *outcome, ev event.Event) (event.TurnEnded, bool) {
 	switch ev := ev.(type) {
-	case engine.ErrorOccurred:
-		if ev.Agent == engine.MainAgent {
+	case event.ErrorOccurred:
+		if ev.Agent == event.MainAgent {
 			o.Err = strings.TrimSpace(ev.Message)
 		}
-	case engine.TurnEnded:
-		return ev, ev.Agent == engine.MainAgent
+	case event.TurnEnded:
+		return ev, ev.Agent == event.MainAgent
 	}
-	return engine.TurnEnded{}, false
+	return event.TurnEnded{}, false
 }
 
 // endedEarlyMessage describes a session that closed its events mid-turn.
@@ -189,10 +190,10 @@ const endedEarlyMessage = "the session ended before the turn finished"
 // TurnEnded (it was cancelled underneath the turn).
 func endedEarly(o outcome, signalled bool) outcome {
 	if signalled {
-		o.Status = engine.StatusInterrupted
+		o.Status = event.StatusInterrupted
 		return o
 	}
-	o.Status = engine.StatusFailed
+	o.Status = event.StatusFailed
 	if o.Err == "" {
 		o.Err = endedEarlyMessage
 	}

@@ -8,21 +8,22 @@ import (
 	"unicode/utf8"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // printer renders a headless run: event sees every session event in
 // order, finish is called once with how the turn ended.
 type printer interface {
-	event(ev engine.Event)
+	event(ev event.Event)
 	finish(o outcome) error
 }
 
 // outcome is what a headless turn produced.
 type outcome struct {
-	Status   engine.Status
+	Status   event.Status
 	Text     string
-	Usage    engine.Usage
+	Usage    event.Usage
 	Duration time.Duration
 	Model    string
 	// Err is the main agent's last error message, e.g. the provider's.
@@ -43,7 +44,7 @@ type outcome struct {
 // addTurn folds a main turn that ended into the outcome: a run whose
 // background results woke further turns answers with all of them, and
 // ends as the last one did.
-func (o *outcome) addTurn(ended engine.TurnEnded) {
+func (o *outcome) addTurn(ended event.TurnEnded) {
 	o.Status = ended.Status
 	o.Usage = o.Usage.Add(ended.Usage)
 	if text := strings.TrimSpace(ended.Text); text != "" && o.Text != "" {
@@ -90,13 +91,13 @@ func oneLine(s string, max int) string {
 }
 
 // statusWord is how a child's status reads in a summary line.
-func statusWord(s engine.Status) string {
+func statusWord(s event.Status) string {
 	switch s {
-	case engine.StatusCompleted:
+	case event.StatusCompleted:
 		return "done"
-	case engine.StatusTimedOut:
+	case event.StatusTimedOut:
 		return "timed out"
-	case engine.StatusMaxSteps:
+	case event.StatusMaxSteps:
 		return "max steps"
 	default:
 		return string(s)
@@ -105,11 +106,11 @@ func statusWord(s engine.Status) string {
 
 // exitCode maps how a turn ended to the process exit status; signalled
 // says the run was stopped by SIGINT or SIGTERM.
-func exitCode(s engine.Status, signalled bool) int {
+func exitCode(s event.Status, signalled bool) int {
 	switch {
-	case s == engine.StatusCompleted:
+	case s == event.StatusCompleted:
 		return exitOK
-	case signalled && (s == engine.StatusInterrupted || s == engine.StatusCancelled):
+	case signalled && (s == event.StatusInterrupted || s == event.StatusCancelled):
 		return exitInterrupted
 	default:
 		return exitFailed

@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // jsonPrinter writes one object when the turn ends, for scripts that want
@@ -17,9 +18,9 @@ type jsonPrinter struct {
 
 // jsonResult is the --output-format json document.
 type jsonResult struct {
-	Result string        `json:"result"`
-	Status engine.Status `json:"status"`
-	Usage  jsonUsage     `json:"usage"`
+	Result string       `json:"result"`
+	Status event.Status `json:"status"`
+	Usage  jsonUsage    `json:"usage"`
 	// Cost is null when the model has no known price: never a guess.
 	Cost       *float64 `json:"cost"`
 	DurationMS int64    `json:"duration_ms"`
@@ -38,7 +39,7 @@ type jsonResult struct {
 	Background []engine.BackgroundChild `json:"background"`
 }
 
-// jsonUsage is the token part of engine.Usage; the cost has its own field.
+// jsonUsage is the token part of event.Usage; the cost has its own field.
 type jsonUsage struct {
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
@@ -46,7 +47,7 @@ type jsonUsage struct {
 	Requests         int `json:"requests"`
 }
 
-func (p *jsonPrinter) event(engine.Event) {}
+func (p *jsonPrinter) event(event.Event) {}
 
 func (p *jsonPrinter) finish(o outcome) error {
 	res := jsonResult{
@@ -90,7 +91,7 @@ type streamPrinter struct {
 	out *lineWriter
 }
 
-func (p *streamPrinter) event(ev engine.Event) {
+func (p *streamPrinter) event(ev event.Event) {
 	b, err := eventJSON(ev)
 	if err != nil {
 		// Report the event that could not be encoded in-band rather than
@@ -113,7 +114,7 @@ func (p *streamPrinter) finish(outcome) error {
 // eventJSON marshals ev and puts "type" first, so a reader can dispatch on
 // the first key. ApprovalRequested marshals without its reply channel,
 // which is unexported.
-func eventJSON(ev engine.Event) ([]byte, error) {
+func eventJSON(ev event.Event) ([]byte, error) {
 	body, err := json.Marshal(ev)
 	if err != nil {
 		return nil, fmt.Errorf("encode %s event: %w", ev.Kind(), err)

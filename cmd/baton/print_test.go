@@ -8,47 +8,47 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 var (
-	mainMeta    = engine.Meta{Agent: engine.MainAgent}
-	exploreMeta = engine.Meta{Agent: "explore-1", Parent: engine.MainAgent, AgentType: "Explore", Description: "find auth code"}
-	reviewMeta  = engine.Meta{Agent: "review-2", Parent: engine.MainAgent, AgentType: "Review", Description: "check expiry"}
+	mainMeta    = event.Meta{Agent: event.MainAgent}
+	exploreMeta = event.Meta{Agent: "explore-1", Parent: event.MainAgent, AgentType: "Explore", Description: "find auth code"}
+	reviewMeta  = event.Meta{Agent: "review-2", Parent: event.MainAgent, AgentType: "Review", Description: "check expiry"}
 )
 
 // sampleTurn is a turn with a tool call, a failed call, two children (one
 // denied), a notice and the end of the turn.
-func sampleTurn() []engine.Event {
-	usage := engine.Usage{PromptTokens: 1200, CompletionTokens: 300, TotalTokens: 1500, Cost: 0.0031, CostKnown: true, Requests: 3}
-	return []engine.Event{
-		engine.TurnStarted{Meta: mainMeta, Prompt: "find auth"},
-		engine.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
-		engine.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "read_file", Args: `{"path":"engine/loop.go"}`, Title: "read_file engine/loop.go"},
-		engine.ToolFinished{Meta: mainMeta, CallID: "c1", Name: "read_file", Summary: "120 lines", Output: "..."},
-		engine.ToolStarted{Meta: mainMeta, CallID: "c2", Name: "read_file", Title: "read_file nope.go"},
-		engine.ToolFinished{Meta: mainMeta, CallID: "c2", Name: "read_file", Output: "open nope.go:\nno such file", IsError: true},
-		engine.AgentQueued{Meta: exploreMeta, Position: 1},
-		engine.AgentStarted{Meta: exploreMeta, Prompt: "find it", Model: "gpt-4.1-mini", Tools: []string{"grep"}, MaxSteps: 15},
-		engine.ToolStarted{Meta: exploreMeta, CallID: "c1", Name: "grep", Title: "grep session"},
-		engine.ToolFinished{Meta: exploreMeta, CallID: "c1", Name: "grep", Summary: "4 matches"},
-		engine.AgentFinished{Meta: exploreMeta, Status: engine.StatusCompleted,
-			Stats: engine.Stats{ToolCalls: 8, Duration: 5100 * time.Millisecond}, Text: "found", Result: "found"},
-		engine.AgentFinished{Meta: reviewMeta, Status: engine.StatusDenied, Reason: "not now"},
-		engine.Notice{Meta: mainMeta, Text: "falling back to gpt-4.1"},
-		engine.TextDelta{Meta: mainMeta, Text: "Auth lives in "},
-		engine.TextDelta{Meta: mainMeta, Text: "internal/auth."},
-		engine.UsageReported{Meta: mainMeta, Request: usage, Total: usage},
-		engine.TurnEnded{Meta: mainMeta, Status: engine.StatusCompleted, Text: "Auth lives in internal/auth.", Usage: usage},
+func sampleTurn() []event.Event {
+	usage := event.Usage{PromptTokens: 1200, CompletionTokens: 300, TotalTokens: 1500, Cost: 0.0031, CostKnown: true, Requests: 3}
+	return []event.Event{
+		event.TurnStarted{Meta: mainMeta, Prompt: "find auth"},
+		event.StepStarted{Meta: mainMeta, Step: 1, Max: 50},
+		event.ToolStarted{Meta: mainMeta, CallID: "c1", Name: "read_file", Args: `{"path":"engine/loop.go"}`, Title: "read_file engine/loop.go"},
+		event.ToolFinished{Meta: mainMeta, CallID: "c1", Name: "read_file", Summary: "120 lines", Output: "..."},
+		event.ToolStarted{Meta: mainMeta, CallID: "c2", Name: "read_file", Title: "read_file nope.go"},
+		event.ToolFinished{Meta: mainMeta, CallID: "c2", Name: "read_file", Output: "open nope.go:\nno such file", IsError: true},
+		event.AgentQueued{Meta: exploreMeta, Position: 1},
+		event.AgentStarted{Meta: exploreMeta, Prompt: "find it", Model: "gpt-4.1-mini", Tools: []string{"grep"}, MaxSteps: 15},
+		event.ToolStarted{Meta: exploreMeta, CallID: "c1", Name: "grep", Title: "grep session"},
+		event.ToolFinished{Meta: exploreMeta, CallID: "c1", Name: "grep", Summary: "4 matches"},
+		event.AgentFinished{Meta: exploreMeta, Status: event.StatusCompleted,
+			Stats: event.Stats{ToolCalls: 8, Duration: 5100 * time.Millisecond}, Text: "found", Result: "found"},
+		event.AgentFinished{Meta: reviewMeta, Status: event.StatusDenied, Reason: "not now"},
+		event.Notice{Meta: mainMeta, Text: "falling back to gpt-4.1"},
+		event.TextDelta{Meta: mainMeta, Text: "Auth lives in "},
+		event.TextDelta{Meta: mainMeta, Text: "internal/auth."},
+		event.UsageReported{Meta: mainMeta, Request: usage, Total: usage},
+		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted, Text: "Auth lives in internal/auth.", Usage: usage},
 	}
 }
 
 func sampleOutcome() outcome {
-	ended := sampleTurn()[len(sampleTurn())-1].(engine.TurnEnded)
+	ended := sampleTurn()[len(sampleTurn())-1].(event.TurnEnded)
 	return outcome{Status: ended.Status, Text: ended.Text, Usage: ended.Usage, Duration: 2500 * time.Millisecond, Model: "gpt-4.1", Sandbox: "workspace-write"}
 }
 
-func play(t *testing.T, format string, events []engine.Event, o outcome) (stdout, stderr string) {
+func play(t *testing.T, format string, events []event.Event, o outcome) (stdout, stderr string) {
 	t.Helper()
 	var out, errw bytes.Buffer
 	p := newPrinter(format, &out, &errw)
@@ -82,25 +82,25 @@ note: falling back to gpt-4.1
 func TestTextPrinterFailures(t *testing.T) {
 	tests := []struct {
 		name   string
-		events []engine.Event
+		events []event.Event
 		o      outcome
 		want   string
 	}{
-		{"provider error", []engine.Event{engine.ErrorOccurred{Meta: mainMeta, Message: "401 unauthorized:\ninvalid api key"}},
-			outcome{Status: engine.StatusFailed, Err: "401 unauthorized: invalid api key"}, "error: 401 unauthorized: invalid api key\n"},
-		{"step limit", nil, outcome{Status: engine.StatusMaxSteps, Text: "partial"},
+		{"provider error", []event.Event{event.ErrorOccurred{Meta: mainMeta, Message: "401 unauthorized:\ninvalid api key"}},
+			outcome{Status: event.StatusFailed, Err: "401 unauthorized: invalid api key"}, "error: 401 unauthorized: invalid api key\n"},
+		{"step limit", nil, outcome{Status: event.StatusMaxSteps, Text: "partial"},
 			"baton: stopped at the step limit before the answer was complete\n"},
-		{"interrupted", nil, outcome{Status: engine.StatusInterrupted}, "baton: interrupted\n"},
-		{"failed silently", nil, outcome{Status: engine.StatusFailed}, "baton: the turn ended with status failed\n"},
-		{"child timed out", []engine.Event{engine.AgentFinished{Meta: exploreMeta, Status: engine.StatusTimedOut,
-			Reason: "no answer in 120s", Stats: engine.Stats{ToolCalls: 3, Duration: 120 * time.Second}}},
-			outcome{Status: engine.StatusCompleted},
+		{"interrupted", nil, outcome{Status: event.StatusInterrupted}, "baton: interrupted\n"},
+		{"failed silently", nil, outcome{Status: event.StatusFailed}, "baton: the turn ended with status failed\n"},
+		{"child timed out", []event.Event{event.AgentFinished{Meta: exploreMeta, Status: event.StatusTimedOut,
+			Reason: "no answer in 120s", Stats: event.Stats{ToolCalls: 3, Duration: 120 * time.Second}}},
+			outcome{Status: event.StatusCompleted},
 			"[Explore] find auth code - timed out (3 tools, 120.0s): no answer in 120s\n"},
-		{"child max steps", []engine.Event{engine.AgentFinished{Meta: exploreMeta, Status: engine.StatusMaxSteps,
-			Stats: engine.Stats{ToolCalls: 15, Duration: time.Second}}},
-			outcome{Status: engine.StatusCompleted}, "[Explore] find auth code - max steps (15 tools, 1.0s)\n"},
-		{"child error is not repeated", []engine.Event{engine.ErrorOccurred{Meta: exploreMeta, Message: "429"}},
-			outcome{Status: engine.StatusCompleted}, ""},
+		{"child max steps", []event.Event{event.AgentFinished{Meta: exploreMeta, Status: event.StatusMaxSteps,
+			Stats: event.Stats{ToolCalls: 15, Duration: time.Second}}},
+			outcome{Status: event.StatusCompleted}, "[Explore] find auth code - max steps (15 tools, 1.0s)\n"},
+		{"child error is not repeated", []event.Event{event.ErrorOccurred{Meta: exploreMeta, Message: "429"}},
+			outcome{Status: event.StatusCompleted}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -120,8 +120,8 @@ func TestJSONPrinter(t *testing.T) {
 	if stdout != want || stderr != "" {
 		t.Errorf("stdout = %s\nwant %s\nstderr = %q", stdout, want, stderr)
 	}
-	stdout, _ = play(t, formatJSON, nil, outcome{Status: engine.StatusFailed, Model: "m", Err: "401 unauthorized",
-		Usage: engine.Usage{TotalTokens: 10}, Sandbox: "unavailable"})
+	stdout, _ = play(t, formatJSON, nil, outcome{Status: event.StatusFailed, Model: "m", Err: "401 unauthorized",
+		Usage: event.Usage{TotalTokens: 10}, Sandbox: "unavailable"})
 	const wantFailed = `{"result":"","status":"failed",` +
 		`"usage":{"prompt_tokens":0,"completion_tokens":0,"total_tokens":10,"requests":0},` +
 		`"cost":null,"duration_ms":0,"model":"m","error":"401 unauthorized","sandbox":"unavailable","background":[]}` + "\n"
@@ -132,8 +132,8 @@ func TestJSONPrinter(t *testing.T) {
 
 func TestStreamPrinter(t *testing.T) {
 	events := sampleTurn()
-	req := &engine.ApprovalRequest{ID: "ap-1", Kind: engine.ApproveTool, Tool: "run_command", Args: `{"command":"go test"}`, Preview: "go test"}
-	events = append(events, engine.ApprovalRequested{Meta: mainMeta, Request: req})
+	req := &event.ApprovalRequest{ID: "ap-1", Kind: event.ApproveTool, Tool: "run_command", Args: `{"command":"go test"}`, Preview: "go test"}
+	events = append(events, event.ApprovalRequested{Meta: mainMeta, Request: req})
 	stdout, _ := play(t, formatStreamJSON, events, sampleOutcome())
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	if len(lines) != len(events) {
@@ -179,17 +179,17 @@ func TestPrintersReportWriteErrors(t *testing.T) {
 
 func TestExitCode(t *testing.T) {
 	tests := []struct {
-		status    engine.Status
+		status    event.Status
 		signalled bool
 		want      int
 	}{
-		{engine.StatusCompleted, false, exitOK},
-		{engine.StatusCompleted, true, exitOK},
-		{engine.StatusMaxSteps, false, exitFailed},
-		{engine.StatusFailed, false, exitFailed},
-		{engine.StatusInterrupted, true, exitInterrupted},
-		{engine.StatusCancelled, true, exitInterrupted},
-		{engine.StatusInterrupted, false, exitFailed},
+		{event.StatusCompleted, false, exitOK},
+		{event.StatusCompleted, true, exitOK},
+		{event.StatusMaxSteps, false, exitFailed},
+		{event.StatusFailed, false, exitFailed},
+		{event.StatusInterrupted, true, exitInterrupted},
+		{event.StatusCancelled, true, exitInterrupted},
+		{event.StatusInterrupted, false, exitFailed},
 	}
 	for _, tt := range tests {
 		if got := exitCode(tt.status, tt.signalled); got != tt.want {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // maxLine bounds a progress line, so a huge title or error stays readable.
@@ -25,7 +25,7 @@ type textPrinter struct {
 	titles map[toolCall]string
 	// children tracks each running child's start and tool count for its
 	// live progress line.
-	children map[engine.AgentID]*childProgress
+	children map[event.AgentID]*childProgress
 }
 
 // childProgress is what a child's live line shows.
@@ -37,47 +37,47 @@ type childProgress struct {
 // toolCall identifies a call across agents: call ids are only unique
 // within one agent's conversation.
 type toolCall struct {
-	agent engine.AgentID
+	agent event.AgentID
 	id    string
 }
 
 func newTextPrinter(stdout, stderr io.Writer) *textPrinter {
-	return &textPrinter{out: &lineWriter{w: stdout}, log: &lineWriter{w: stderr}, titles: map[toolCall]string{}, children: map[engine.AgentID]*childProgress{}}
+	return &textPrinter{out: &lineWriter{w: stdout}, log: &lineWriter{w: stderr}, titles: map[toolCall]string{}, children: map[event.AgentID]*childProgress{}}
 }
 
-func (p *textPrinter) event(ev engine.Event) {
+func (p *textPrinter) event(ev event.Event) {
 	switch ev := ev.(type) {
-	case engine.TextDelta:
-		if ev.Agent == engine.MainAgent {
+	case event.TextDelta:
+		if ev.Agent == event.MainAgent {
 			p.answer.text(p.out, ev.Text)
 		}
-	case engine.MessageDone:
-		if ev.Agent == engine.MainAgent {
+	case event.MessageDone:
+		if ev.Agent == event.MainAgent {
 			p.answer.end(p.out)
 		}
-	case engine.ToolStarted:
+	case event.ToolStarted:
 		p.titles[toolCall{ev.Agent, ev.CallID}] = ev.Title
-	case engine.ToolFinished:
+	case event.ToolFinished:
 		p.toolLine(ev)
-	case engine.AgentStarted:
+	case event.AgentStarted:
 		p.children[ev.Agent] = &childProgress{started: ev.Time}
 		p.log.printf("%s\n", childProgressLine(ev.Meta, 0, 0, ""))
-	case engine.AgentFinished:
+	case event.AgentFinished:
 		delete(p.children, ev.Agent)
 		p.log.printf("%s\n", childSummary(ev))
-	case engine.AgentBackgrounded:
+	case event.AgentBackgrounded:
 		p.log.printf("%s\n", childLabel(ev.Meta)+" - in the background")
-	case engine.TurnStarted:
+	case event.TurnStarted:
 		if ev.Wake { // a background result woke the main agent
 			p.log.printf("%s\n", oneLine(ev.Prompt, maxLine))
 		}
-	case engine.Notice:
+	case event.Notice:
 		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Text, maxLine))
-	case engine.Retrying:
+	case event.Retrying:
 		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Line(ev.Time), maxLine))
-	case engine.ErrorOccurred:
+	case event.ErrorOccurred:
 		// A child's error reaches its summary line as the reason.
-		if ev.Agent == engine.MainAgent {
+		if ev.Agent == event.MainAgent {
 			p.log.printf("error: %s\n", oneLine(ev.Message, maxLine))
 		}
 	}
@@ -85,7 +85,7 @@ func (p *textPrinter) event(ev engine.Event) {
 
 // toolLine prints "⏺ read_file engine/loop.go (120 lines)", or "✗ …" with
 // the error for a failed call; a child's calls are indented and labelled.
-func (p *textPrinter) toolLine(ev engine.ToolFinished) {
+func (p *textPrinter) toolLine(ev event.ToolFinished) {
 	key := toolCall{ev.Agent, ev.CallID}
 	title := p.titles[key]
 	delete(p.titles, key)
@@ -113,7 +113,7 @@ func (p *textPrinter) toolLine(ev engine.ToolFinished) {
 
 // childProgressLine is a child's live line, "[Explore] find auth code ...
 // 5 tools, 3.2s", followed by its latest tool call when there is one.
-func childProgressLine(m engine.Meta, tools int, elapsed time.Duration, latest string) string {
+func childProgressLine(m event.Meta, tools int, elapsed time.Duration, latest string) string {
 	line := fmt.Sprintf("%s ... %d tools, %.1fs", childLabel(m), tools, max(elapsed, 0).Seconds())
 	if latest != "" {
 		line += " · " + latest
@@ -126,10 +126,10 @@ func childProgressLine(m engine.Meta, tools int, elapsed time.Duration, latest s
 func (p *textPrinter) finish(o outcome) error {
 	p.answer.finish(p.out, o.Text)
 	switch o.Status {
-	case engine.StatusCompleted:
-	case engine.StatusMaxSteps:
+	case event.StatusCompleted:
+	case event.StatusMaxSteps:
 		p.log.printf("baton: stopped at the step limit before the answer was complete\n")
-	case engine.StatusInterrupted, engine.StatusCancelled:
+	case event.StatusInterrupted, event.StatusCancelled:
 		p.log.printf("baton: interrupted\n")
 	default:
 		if o.Err == "" {
@@ -143,14 +143,14 @@ func (p *textPrinter) finish(o outcome) error {
 }
 
 // childLabel is "[Explore] find auth code".
-func childLabel(m engine.Meta) string {
+func childLabel(m event.Meta) string {
 	return oneLine(fmt.Sprintf("[%s] %s", m.AgentType, m.Description), maxLine)
 }
 
 // agentPrefix labels a child's line with its type; the main agent's lines
 // carry no label.
-func agentPrefix(m engine.Meta) string {
-	if m.Agent == engine.MainAgent || m.Agent == "" {
+func agentPrefix(m event.Meta) string {
+	if m.Agent == event.MainAgent || m.Agent == "" {
 		return ""
 	}
 	return "[" + m.AgentType + "] "
@@ -159,12 +159,12 @@ func agentPrefix(m engine.Meta) string {
 // childSummary is "[Explore] find auth code - done (8 tools, 5.1s)", with
 // the reason after a colon when the child did not complete. A denied child
 // never ran, so it has no stats.
-func childSummary(ev engine.AgentFinished) string {
+func childSummary(ev event.AgentFinished) string {
 	line := childLabel(ev.Meta) + " - " + statusWord(ev.Status)
-	if ev.Status != engine.StatusDenied {
+	if ev.Status != event.StatusDenied {
 		line += fmt.Sprintf(" (%d tools, %.1fs)", ev.Stats.ToolCalls, ev.Stats.Duration.Seconds())
 	}
-	if ev.Reason != "" && ev.Status != engine.StatusCompleted {
+	if ev.Reason != "" && ev.Status != event.StatusCompleted {
 		line += ": " + ev.Reason
 	}
 	return oneLine(line, maxLine)

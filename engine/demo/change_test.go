@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // Asked for a change, the demo adds a general-purpose child whose
@@ -20,22 +21,22 @@ func TestDemoChangeShowsTheWritePath(t *testing.T) {
 		t.Fatal(err)
 	}
 	var delegated []string
-	var writeCard *engine.ApprovalRequest
-	var end engine.TurnEnded
+	var writeCard *event.ApprovalRequest
+	var end event.TurnEnded
 	deadline := time.After(testTimeout)
 	for end.Agent == "" {
 		select {
 		case ev := <-s.Events():
 			switch e := ev.(type) {
-			case engine.ApprovalRequested:
+			case event.ApprovalRequested:
 				if d := e.Request.Delegation; d != nil {
 					delegated = append(delegated, d.AgentType)
 				} else if e.Request.Tool == "write_file" {
 					writeCard = e.Request
 				}
-				e.Request.Answer(engine.Answer{Decision: engine.Allow})
-			case engine.TurnEnded:
-				if e.Agent == engine.MainAgent {
+				e.Request.Answer(event.Answer{Decision: event.Allow})
+			case event.TurnEnded:
+				if e.Agent == event.MainAgent {
 					end = e
 				}
 			}

@@ -2,12 +2,14 @@ package demo_test
 
 import (
 	"context"
-	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 
 	"go.uber.org/goleak"
 
@@ -88,8 +90,8 @@ func newSession(t *testing.T, srv *demo.Server, mutate func(*engine.Config)) *en
 
 // turn is the events of one turn of the main agent.
 type turn struct {
-	events []engine.Event
-	end    engine.TurnEnded
+	events []event.Event
+	end    event.TurnEnded
 }
 
 // runTurn submits prompt and reads events until the main agent's
@@ -108,7 +110,7 @@ func runTurn(t *testing.T, s *engine.Session, prompt string) *turn {
 				t.Fatal("event channel closed before TurnEnded")
 			}
 			tr.events = append(tr.events, ev)
-			if e, ok := ev.(engine.TurnEnded); ok && e.Agent == engine.MainAgent {
+			if e, ok := ev.(event.TurnEnded); ok && e.Agent == event.MainAgent {
 				tr.end = e
 				return tr
 			}
@@ -119,7 +121,7 @@ func runTurn(t *testing.T, s *engine.Session, prompt string) *turn {
 }
 
 // eventsOf returns the events of type T, in order.
-func eventsOf[T engine.Event](tr *turn) []T {
+func eventsOf[T event.Event](tr *turn) []T {
 	var out []T
 	for _, ev := range tr.events {
 		if e, ok := ev.(T); ok {
@@ -130,10 +132,10 @@ func eventsOf[T engine.Event](tr *turn) []T {
 }
 
 // childTools returns each child's finished tool calls by agent.
-func childTools(tr *turn) map[engine.AgentID][]engine.ToolFinished {
-	out := map[engine.AgentID][]engine.ToolFinished{}
-	for _, e := range eventsOf[engine.ToolFinished](tr) {
-		if e.Agent != engine.MainAgent {
+func childTools(tr *turn) map[event.AgentID][]event.ToolFinished {
+	out := map[event.AgentID][]event.ToolFinished{}
+	for _, e := range eventsOf[event.ToolFinished](tr) {
+		if e.Agent != event.MainAgent {
 			out[e.Agent] = append(out[e.Agent], e)
 		}
 	}

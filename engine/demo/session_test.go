@@ -6,24 +6,25 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 func TestDemoDelegatesThreeChildrenThatReadTheWorkspace(t *testing.T) {
 	s := newSession(t, startDemo(t), nil)
 	tr := runTurn(t, s, "what is this project?")
 
-	if tr.end.Status != engine.StatusCompleted {
+	if tr.end.Status != event.StatusCompleted {
 		t.Fatalf("turn status = %s, want completed", tr.end.Status)
 	}
-	started := map[engine.AgentID]bool{}
-	for _, e := range eventsOf[engine.AgentStarted](tr) {
+	started := map[event.AgentID]bool{}
+	for _, e := range eventsOf[event.AgentStarted](tr) {
 		started[e.Agent] = true
 	}
 	if len(started) != 3 {
 		t.Fatalf("children started = %d, want 3", len(started))
 	}
-	for _, e := range eventsOf[engine.AgentFinished](tr) {
-		if e.Status != engine.StatusCompleted || !started[e.Agent] {
+	for _, e := range eventsOf[event.AgentFinished](tr) {
+		if e.Status != event.StatusCompleted || !started[e.Agent] {
 			t.Errorf("child %s ended %s (%s)", e.Agent, e.Status, e.Reason)
 		}
 	}
@@ -50,7 +51,7 @@ func TestDemoAnswersEveryTurn(t *testing.T) {
 	s := newSession(t, startDemo(t), nil)
 	runTurn(t, s, "first look")
 	tr := runTurn(t, s, "and again")
-	if got := len(eventsOf[engine.AgentStarted](tr)); got != 3 {
+	if got := len(eventsOf[event.AgentStarted](tr)); got != 3 {
 		t.Fatalf("second turn started %d children, want 3", got)
 	}
 	mustContain(t, "the second summary", tr.end.Text, "and again", "cmd/app/main.go")
@@ -60,15 +61,15 @@ func TestDemoHeadlessDenialIsAcknowledged(t *testing.T) {
 	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Mode = engine.ModeHeadless })
 	tr := runTurn(t, s, "map it")
 
-	if got := len(eventsOf[engine.AgentStarted](tr)); got != 0 {
+	if got := len(eventsOf[event.AgentStarted](tr)); got != 0 {
 		t.Errorf("%d children started, want none", got)
 	}
-	finished := eventsOf[engine.AgentFinished](tr)
+	finished := eventsOf[event.AgentFinished](tr)
 	if len(finished) != 3 {
 		t.Fatalf("children finished = %d, want 3", len(finished))
 	}
 	for _, e := range finished {
-		if e.Status != engine.StatusDenied {
+		if e.Status != event.StatusDenied {
 			t.Errorf("child %s ended %s, want denied", e.Agent, e.Status)
 		}
 	}
@@ -80,7 +81,7 @@ func TestDemoUsesTemporaryAgentsWithoutItsTypes(t *testing.T) {
 	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Types = agenttypes.NewRegistry(plan) })
 	tr := runTurn(t, s, "look around")
 
-	started := eventsOf[engine.AgentStarted](tr)
+	started := eventsOf[event.AgentStarted](tr)
 	if len(started) != 3 {
 		t.Fatalf("children started = %d, want 3", len(started))
 	}
@@ -103,8 +104,8 @@ func TestDemoChildrenCallOnlyOfferedTools(t *testing.T) {
 			}
 		}
 	}
-	for _, e := range eventsOf[engine.AgentFinished](tr) {
-		if e.Status != engine.StatusCompleted {
+	for _, e := range eventsOf[event.AgentFinished](tr) {
+		if e.Status != event.StatusCompleted {
 			t.Errorf("child %s ended %s (%s)", e.Agent, e.Status, e.Reason)
 		}
 	}
@@ -115,12 +116,12 @@ func TestDemoChildReportsAtItsStepLimit(t *testing.T) {
 	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Limits.ChildStepsReadOnly = 1 })
 	tr := runTurn(t, s, "look around")
 
-	finished := eventsOf[engine.AgentFinished](tr)
+	finished := eventsOf[event.AgentFinished](tr)
 	if len(finished) != 3 {
 		t.Fatalf("children finished = %d, want 3", len(finished))
 	}
 	for _, e := range finished {
-		if e.Status != engine.StatusMaxSteps || !strings.Contains(e.Text, "with 1 tool call:") {
+		if e.Status != event.StatusMaxSteps || !strings.Contains(e.Text, "with 1 tool call:") {
 			t.Errorf("child %s ended %s with %q, want max_steps and a report of its one call", e.Agent, e.Status, e.Text)
 		}
 	}
