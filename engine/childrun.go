@@ -141,10 +141,11 @@ func (r *childRun) outcome() (res Result, result string, done bool) {
 	return r.res, r.result, r.done
 }
 
-// toolResult is what a waiting task call returns for the ended child.
-func (r *childRun) toolResult() (tools.Result, event.Usage) {
+// toolResult is what a waiting task call returns for the ended child,
+// with the child's usage for its parent to count.
+func (r *childRun) toolResult() tools.Result {
 	res, result, _ := r.outcome()
-	return tools.Result{Output: result, Summary: fmt.Sprintf("%s · %s", res.Status, res.Stats.Line())}, res.Stats.Usage
+	return tools.Result{Output: result, Summary: fmt.Sprintf("%s · %s", res.Status, res.Stats.Line()), Usage: res.Stats.Usage}
 }
 
 // startedResult is what the parent's call returns when the child goes on

@@ -177,14 +177,13 @@ func (p *pendingChild) takePlace() {
 // run waits for approval and starts the child in a goroutine of its own.
 // A background call returns at once with the child's id; otherwise it
 // waits for the child's bounded final text plus a status line, or until
-// the person sends the child to the background. The child's usage is
-// returned separately so the parent counts it exactly once.
-func (p *pendingChild) run() (tools.Result, event.Usage, error) {
+// the person sends the child to the background. The result carries the
+// child's usage so the parent counts it exactly once.
+func (p *pendingChild) run() tools.Result {
 	prompt, res, ok := p.approve()
 	if !ok {
 		p.finish(res)
-		out, usage := p.entry.toolResult()
-		return out, usage, nil
+		return p.entry.toolResult()
 	}
 	p.entry.approve()
 	if p.extras.Background {
@@ -196,10 +195,9 @@ func (p *pendingChild) run() (tools.Result, event.Usage, error) {
 	case <-p.entry.detached:
 	}
 	if p.entry.isBackground() {
-		return p.entry.startedResult(), event.Usage{}, nil
+		return p.entry.startedResult()
 	}
-	out, usage := p.entry.toolResult()
-	return out, usage, nil
+	return p.entry.toolResult()
 }
 
 // newChild builds a child agent with a fresh history (its system prompt

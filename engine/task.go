@@ -17,9 +17,10 @@ const TaskToolName = "task"
 // maxTimeoutS bounds a task call's timeout_s: a day.
 const maxTimeoutS = 24 * 60 * 60
 
-// taskTool offers delegation to the model. The executor starts it through
-// the delegator's prepare and run, which know the calling agent; it is
-// never run on its own.
+// taskTool offers delegation to the model. Each call starts a child and,
+// unless it runs in the background, waits for the child's report. Its
+// calls run alongside their message's other calls, readied in the order
+// requested so the children are numbered and their cards shown that way.
 type taskTool struct {
 	d *delegator
 }
@@ -60,11 +61,26 @@ func (t *taskTool) Title(args json.RawMessage) string {
 	return fmt.Sprintf("task [%s] %s", kind, a.Description)
 }
 
-// Run implements tools.Tool. Delegation needs to know the calling agent, so
-// the executor calls delegate instead; reaching Run is a wiring mistake.
-func (t *taskTool) Run(context.Context, json.RawMessage) (tools.Result, error) {
-	return tools.Result{}, errors.New("task must be run by an agent's executor")
+// Run implements tools.Tool: it readies the child for the calling agent
+// (type, tools, model, id, the card the person answers), waits for its
+// siblings of the same message to be ready too, then runs it through its
+// approval, slot, run and result.
+func (t *taskTool) Run(ctx context.Context, args json.RawMessage) (tools.Result, error) {
+	call, ok := callOf(ctx)
+	if !ok {
+		return tools.Result{}, errors.New("task runs only as a tool call of an agent")
+	}
+	p, err := t.d.prepare(ctx, call.agent, call.id, args)
+	call.stage.ready()
+	if err != nil {
+		return tools.Result{}, err
+	}
+	return p.run(), nil
 }
+
+// runsAlongside implements alongside: task calls run together, and the
+// delegation card is their approval.
+func (t *taskTool) runsAlongside() {}
 
 // Schema implements tools.Tool.
 func (t *taskTool) Schema() json.RawMessage {

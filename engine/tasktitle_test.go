@@ -2,6 +2,7 @@ package engine
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
@@ -21,5 +22,15 @@ func TestTaskTitleUsesTheDisplayName(t *testing.T) {
 		if got := tool.Title(json.RawMessage(args)); got != want {
 			t.Errorf("Title(%s) = %q, want %q", args, got, want)
 		}
+	}
+}
+
+// A task call needs the agent it acts for; run outside an executor it says
+// so instead of starting a child nobody waits for.
+func TestTaskRunOutsideACallIsAnError(t *testing.T) {
+	tool := &taskTool{d: &delegator{types: agenttypes.NewRegistry()}}
+	_, err := tool.Run(t.Context(), json.RawMessage(`{"description":"d","prompt":"p","subagent_type":"explore"}`))
+	if err == nil || !strings.Contains(err.Error(), "tool call of an agent") {
+		t.Fatalf("err = %v, want the missing-call error", err)
 	}
 }

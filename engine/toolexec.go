@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -37,34 +38,43 @@ type callResult struct {
 	usage   event.Usage
 }
 
-// runAll runs calls and returns one tool message per call, in order. Task
-// calls are announced and their children numbered one by one, in the
-// order requested, then all start together (each in its own goroutine,
-// which ends when its child ends); the other calls run one after another
-// meanwhile, so edits and commands never race each other.
+// runAll runs calls and returns one tool message per call, in order. The
+// calls of tools that run alongside (task) are announced in the order
+// requested, readied one by one (children numbered, queued, cards
+// published) and then go on together, each in its own goroutine, which
+// ends when its child ends; the other calls run one after another once
+// those are ready, so edits and commands never race each other.
 func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall) toolOutcome {
 	results := make([]callResult, len(calls))
-	// Every task call is prepared (numbered, queued) before any child
-	// starts, so a quick first child cannot finish and free its slot while
-	// its siblings are still being put in line.
-	finishers := make(map[int]func() callResult)
 	ctx = withBatchWriters(ctx, a, calls)
+	var together []int
 	for i, call := range calls {
-		if call.Function.Name == TaskToolName {
-			finishers[i] = e.startTask(ctx, a, call)
+		if tool, ok := a.toolSet().Get(call.Function.Name); ok {
+			if _, is := tool.(alongside); is {
+				together = append(together, i)
+			}
 		}
 	}
+	order := stages(len(together))
 	var wg sync.WaitGroup
-	for i, finish := range finishers {
+	for k, i := range together {
+		tool, known := e.announce(a, calls[i])
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			results[i] = finish()
+			st := order[k]
+			st.wait()
+			res, err := e.execute(withCall(ctx, toolCall{agent: a, id: calls[i].ID, stage: st}), a, tool, known, calls[i])
+			st.release()
+			results[i] = e.report(a, calls[i], res, err)
 		}()
 	}
+	if len(order) > 0 {
+		<-order[len(order)-1].done
+	}
 	for i, call := range calls {
-		if call.Function.Name != TaskToolName {
-			results[i] = e.runOne(ctx, a, call)
+		if !slices.Contains(together, i) {
+			results[i] = e.runOne(withCall(ctx, toolCall{agent: a, id: call.ID}), a, call)
 		}
 	}
 	wg.Wait()
@@ -79,29 +89,8 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 // runOne runs a single call and reports it with ToolStarted/ToolFinished.
 func (e *executor) runOne(ctx context.Context, a *Agent, call openai.ToolCall) callResult {
 	tool, known := e.announce(a, call)
-	res, usage, err := e.execute(ctx, a, tool, known, call)
-	return e.report(a, call, res, usage, err)
-}
-
-// startTask announces a task call and prepares its child; the returned
-// function waits for approval, runs the child and reports the result.
-func (e *executor) startTask(ctx context.Context, a *Agent, call openai.ToolCall) func() callResult {
-	tool, known := e.announce(a, call)
-	task, isTask := tool.(*taskTool)
-	if !known || !isTask || !json.Valid([]byte(call.Function.Arguments)) {
-		return func() callResult {
-			res, usage, err := e.execute(ctx, a, tool, known, call)
-			return e.report(a, call, res, usage, err)
-		}
-	}
-	pending, err := task.d.prepare(ctx, a, call.ID, json.RawMessage(call.Function.Arguments))
-	if err != nil {
-		return func() callResult { return e.report(a, call, tools.Result{}, event.Usage{}, err) }
-	}
-	return func() callResult {
-		res, usage, err := pending.run()
-		return e.report(a, call, res, usage, err)
-	}
+	res, err := e.execute(ctx, a, tool, known, call)
+	return e.report(a, call, res, err)
 }
 
 // announce emits ToolStarted and returns the tool, if the agent has it.
@@ -116,7 +105,7 @@ func (e *executor) announce(a *Agent, call openai.ToolCall) (tools.Tool, bool) {
 }
 
 // report emits ToolFinished and returns what the model receives.
-func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usage event.Usage, err error) callResult {
+func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, err error) callResult {
 	finished := event.ToolFinished{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
 	content := res.Output
 	if err != nil {
@@ -134,7 +123,7 @@ func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, usag
 		// crash while a sibling still runs must not lose this result.
 		a.record(toolMessage(call, content))
 	}
-	return callResult{content: content, usage: usage}
+	return callResult{content: content, usage: res.Usage}
 }
 
 // toolMessage is the history message carrying a call's result.
@@ -144,30 +133,33 @@ func toolMessage(call openai.ToolCall, content string) openai.ChatCompletionMess
 
 // execute checks a call and runs it. Every model mistake comes back as an
 // error for the model, never a panic.
-func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known bool, call openai.ToolCall) (tools.Result, event.Usage, error) {
+func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known bool, call openai.ToolCall) (tools.Result, error) {
 	name, args := call.Function.Name, json.RawMessage(call.Function.Arguments)
 	if !known {
-		return tools.Result{}, event.Usage{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.toolSet().Names(), ", "))
+		return tools.Result{}, fmt.Errorf("tool %q is not available to this agent; its tools are: %s", name, strings.Join(a.toolSet().Names(), ", "))
 	}
 	if !json.Valid(args) {
-		return tools.Result{}, event.Usage{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
+		return tools.Result{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
 	}
 	if serial, ok := tool.(tools.Serial); ok {
 		// Held from the preview the approval shows to the end of the
 		// write, so no other agent changes the file in between.
 		locked, unlock, err := serial.Lock(ctx, args)
 		if err != nil {
-			return tools.Result{}, event.Usage{}, fmt.Errorf("wait for %s: %w", name, err)
+			return tools.Result{}, fmt.Errorf("wait for %s: %w", name, err)
 		}
 		defer unlock()
 		ctx = locked
 	}
+	if _, own := tool.(alongside); own {
+		return tool.Run(ctx, args)
+	}
 	if err := e.perms.authorizeTool(ctx, a, tool, call.ID, args); err != nil {
-		return tools.Result{}, event.Usage{}, err
+		return tools.Result{}, err
 	}
 	res, err := tool.Run(ctx, args)
 	if err != nil {
-		return tools.Result{}, event.Usage{}, err
+		return tools.Result{}, err
 	}
 	if res.Todos != nil {
 		a.emit(event.TodosUpdated{Meta: a.stamp(), Todos: res.Todos})
@@ -180,7 +172,7 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 	for _, note := range notes {
 		a.emit(event.Notice{Meta: a.stamp(), Text: note})
 	}
-	return res, event.Usage{}, nil
+	return res, nil
 }
 
 // truncateChars bounds s to max characters, saying how much was cut.

@@ -48,4 +48,7 @@ type Result struct {
 	// Todos is the task list a todo_write call set (nil for other
 	// tools); the executor shows it to the person.
 	Todos []event.Todo
+	// Usage is what sub-agents spent producing the result (task), so the
+	// caller counts it exactly once; zero for other tools.
+	Usage event.Usage
 }
