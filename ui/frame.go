@@ -29,6 +29,10 @@ type frame struct {
 	view      string
 	stale     bool
 	scheduled bool // a frameTick is on its way
+	// unfitted says events changed what the body holds since the sizes
+	// were last fitted: fitting measures every live pane, so it waits for
+	// the frame that draws them rather than running per event.
+	unfitted bool
 }
 
 // touch says the screen changed now (a key, a resize, a tick): the next

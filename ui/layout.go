@@ -47,6 +47,18 @@ func (m *Model) fitBody() {
 	}
 }
 
+// fit refits the body when the next View rebuilds the screen, and
+// otherwise leaves it for that frame: between two frames nothing reads
+// the sizes but the handlers of keys and the mouse, which refit first.
+func (m *Model) fit() {
+	if !m.frame.stale {
+		m.frame.unfitted = true
+		return
+	}
+	m.fitBody()
+	m.frame.unfitted = false
+}
+
 // roomBelowHeader is what the conversation and the agents area share
 // once the header, status, input and help are placed.
 func (m *Model) roomBelowHeader() int {

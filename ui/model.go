@@ -122,6 +122,9 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
 	if _, ok := msg.(eventsMsg); !ok {
 		m.frame.touch()
+		if m.frame.unfitted { // the handlers below read the sizes
+			m.fitBody()
+		}
 	}
 	m.status.Tick(m.spinner.View(), m.now()) // the line reads the clock of this message
 	switch msg := msg.(type) {
@@ -162,7 +165,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = m.input.Update(msg)
 	}
-	m.fitBody()
+	m.fit()
 	return m, tea.Batch(cmd, m.statusClock())
 }
 

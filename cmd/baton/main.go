@@ -6,6 +6,7 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
@@ -28,6 +29,12 @@ func program(args []string) int {
 	if mayRunCommands(args) {
 		environ = hideKey(environ)
 	}
+	stopProfile, err := startCPUProfile(os.Getenv("BATON_CPUPROFILE"))
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "baton: BATON_CPUPROFILE: %v\n", err)
+		return exitUsage
+	}
+	defer stopProfile()
 	term := ui.NewTerminal(os.Stdin, os.Stdout)
 	ctx, stop := watchSignals(context.Background(), term.Restore)
 	defer stop()

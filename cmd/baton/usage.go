@@ -28,6 +28,7 @@ Environment:
   BATON_MODEL           model of the main agent (default ` + defaultModel + `)
   BATON_SUBAGENT_MODEL  default model of sub-agents (default: the main model)
   BATON_DEBUG           path of a debug log file
+  BATON_CPUPROFILE      path of a CPU profile of the run (go tool pprof)
 
 Config files (TOML): user $XDG_CONFIG_HOME/baton/config.toml (default
 ~/.config/baton/config.toml) and project .baton/config.toml.

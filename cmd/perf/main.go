@@ -31,12 +31,16 @@ type perfCase struct {
 func main() {
 	runs := flag.Int("runs", 7, "measured runs per case (the median is printed)")
 	only := flag.String("cases", "", "comma-separated case names to run (default: all)")
+	flag.StringVar(&profileDir, "profile", "", "write a CPU profile of every run into this folder (CASE-RUN.prof, via BATON_CPUPROFILE)")
 	flag.Parse()
 	if err := measureAll(*runs, *only); err != nil {
 		fmt.Fprintf(os.Stderr, "perf: %v\n", err)
 		os.Exit(1)
 	}
 }
+
+// profileDir, when set, is where each run's CPU profile goes.
+var profileDir string
 
 // cases are the targets of the performance issue, in its order.
 func cases() []perfCase {
@@ -103,6 +107,9 @@ func measureCase(c perfCase, runs int, bin, work string, srv *server) error {
 		cmd := exec.Command(bin, c.args...)
 		cmd.Dir = ws
 		cmd.Env = caseEnv(home, srv.url)
+		if profileDir != "" {
+			cmd.Env = append(cmd.Env, fmt.Sprintf("BATON_CPUPROFILE=%s/%s-%d.prof", profileDir, c.name, i))
+		}
 		var s sample
 		var err error
 		if c.tui {
