@@ -113,7 +113,7 @@ func (m *Model) routeChild(ev event.Event) tea.Cmd {
 	}
 	if created {
 		m.conv.link(meta, p)
-		p.SetSpinnerFrame(m.spinner.View())
+		p.SetSpinnerFrame(m.spin)
 	}
 	p.SetNow(m.now())
 	p.Apply(ev)

@@ -55,7 +55,11 @@ type Model struct {
 	picker  *modelpick.Picker
 	help    *help.Model
 	spinner spinner.Model
-	now     func() time.Time // the clock panes measure against
+	// spin is the spinner's frame drawn, redrawn only when it moves or the
+	// theme changes: every message reads it, and drawing it costs more
+	// than most messages.
+	spin string
+	now  func() time.Time // the clock panes measure against
 
 	width, height int
 	overlay       layer
@@ -103,8 +107,8 @@ func New(s Session, opts Options) Model {
 	m.message = input.NewLine("message", "sent before its next step")
 	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick)
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
-	m.status.Tick(m.spinner.View(), m.now())
 	m.applyTheme(palette)
+	m.status.Tick(m.spin, m.now())
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
 	if opts.Theme != "" && !ok {
 		m.status.Set(status.Warning, "unknown theme "+opts.Theme+"; using "+palette.Name)
@@ -126,7 +130,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.fitBody()
 		}
 	}
-	m.status.Tick(m.spinner.View(), m.now()) // the line reads the clock of this message
+	m.status.Tick(m.spin, m.now()) // the line reads the clock of this message
 	switch msg := msg.(type) {
 	case frameMsg:
 		m.frame.due()
@@ -207,6 +211,7 @@ func (m *Model) applyTheme(p themes.Palette) {
 	}
 	m.message.SetStyles(m.styles)
 	m.spinner.Style = m.styles.Status.Busy
+	m.spin = m.spinner.View()
 	m.status.SetStyles(m.styles)
 	m.help.Styles = help.Styles{
 		ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
@@ -226,8 +231,9 @@ func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	}
 	var cmd tea.Cmd
 	m.spinner, cmd = m.spinner.Update(msg)
-	m.agents.tick(m.now(), m.spinner.View())
-	m.status.Tick(m.spinner.View(), m.now())
+	m.spin = m.spinner.View()
+	m.agents.tick(m.now(), m.spin)
+	m.status.Tick(m.spin, m.now())
 	return tea.Batch(cmd, m.notifyOverdue())
 }
 
