@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -19,6 +20,35 @@ import (
 // form and the stats their narrow separators, and only then do the stats
 // go, the least telling first.
 func (m *Model) headerView() []string {
+	key := headerKey{width: m.width, background: m.agents.inBackground(), approvals: m.approvals.Len(),
+		contextUsed: m.contextUsed, contextWindow: m.contextWindow, theme: m.styles.Palette.Name,
+		mode: m.opts.Mode, sandbox: m.opts.Sandbox, model: m.model, folder: m.folder, demo: m.opts.Demo,
+		usage: m.pastUsage.Add(m.turnUsage)}
+	if m.header.lines == nil || m.header.key != key {
+		m.header.key, m.header.lines = key, m.drawHeader()
+	}
+	return slices.Clone(m.header.lines)
+}
+
+// headerKey is everything the header is drawn from: it is redrawn only
+// when one of them changed, not on every frame of a streaming answer.
+type headerKey struct {
+	width, background, approvals, contextUsed int
+	contextWindow                             int64
+	theme, mode, sandbox, model, folder       string
+	demo                                      bool
+	usage                                     event.Usage
+}
+
+// headerCache is the header as last drawn and what it was drawn from,
+// shared by the Model's copies.
+type headerCache struct {
+	key   headerKey
+	lines []string
+}
+
+// drawHeader draws the header line and its rule (see headerView).
+func (m *Model) drawHeader() []string {
 	st := m.styles.Header
 	stats := m.statsParts()
 	left, right := m.headerLeft(false), ""

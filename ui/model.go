@@ -41,6 +41,7 @@ type Model struct {
 	wait    tea.Cmd // waits for the next events; stateless, so made once
 	opts    Options
 	folder  string // the workspace as the header shows it
+	header  *headerCache
 	keys    KeyMap
 	styles  *themes.Styles
 
@@ -89,7 +90,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{},
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, header: &headerCache{},
 		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
 	}
 	if m.contextWindow <= 0 {

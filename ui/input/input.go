@@ -39,6 +39,10 @@ type Model struct {
 	pick     int     // selected completion
 	dismiss  string  // the value whose popup esc closed
 	search   *search // ctrl+r's search, while open
+	// box is the framed textarea as last drawn, "" once anything it is
+	// drawn from changed: every frame draws the box, and while an answer
+	// streams nothing in it changes.
+	box string
 }
 
 // New makes an empty, focused box. complete lists what the text typed so
@@ -69,7 +73,7 @@ func New(keys KeyMap, complete func(string) []Candidate) *Model {
 
 // SetStyles restyles the box for a theme.
 func (m *Model) SetStyles(styles *themes.Styles) {
-	m.styles = styles
+	m.styles, m.box = styles, ""
 	st := textarea.Style{
 		Base: styles.Input.Text, Text: styles.Input.Text, CursorLine: styles.Input.Text,
 		Placeholder: styles.Input.Placeholder, Prompt: styles.Input.Prompt,
@@ -86,10 +90,10 @@ func (m *Model) SetStyles(styles *themes.Styles) {
 }
 
 // Focus gives the box the keys; its static cursor needs no Cmd.
-func (m *Model) Focus() { m.ta.Focus() }
+func (m *Model) Focus() { m.ta.Focus(); m.box = "" }
 
 // Blur takes the keys away, for a card or a pane.
-func (m *Model) Blur() { m.ta.Blur() }
+func (m *Model) Blur() { m.ta.Blur(); m.box = "" }
 
 // Focused says whether the box has the keys.
 func (m *Model) Focused() bool { return m.ta.Focused() }
@@ -111,6 +115,7 @@ func (m *Model) SetSize(width int) {
 // Update handles a key meant for the box: the popup's, the history's,
 // or editing. Enter is the root's: see Accept.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	m.box = ""
 	k, isKey := msg.(tea.KeyMsg)
 	if isKey && m.search != nil {
 		m.searchKey(k)
@@ -228,10 +233,13 @@ func (m *Model) View() string {
 		first, _, _ := strings.Cut(termtext.Clean(text), "\n")
 		lines = append(lines, termtext.Fit(st.Queued.Render("  queued › "+first), m.width))
 	}
-	frame := st.Frame
-	if m.ta.Focused() {
-		frame = st.FocusedFrame
+	if m.box == "" {
+		frame := st.Frame
+		if m.ta.Focused() {
+			frame = st.FocusedFrame
+		}
+		m.box = frame.Width(max(m.width-2, 1)).Render(m.ta.View())
 	}
-	lines = append(lines, frame.Width(max(m.width-2, 1)).Render(m.ta.View()))
+	lines = append(lines, m.box)
 	return strings.Join(lines, "\n")
 }

@@ -39,6 +39,7 @@ func (m *Model) rows() int {
 // scrolled while it was shorter, and would otherwise keep hiding the
 // first rows after it grew.
 func (m *Model) fitHeight() {
+	m.box = "" // every change of text or size comes through here
 	rows := m.rows()
 	m.ta.SetHeight(rows)
 	if rows >= MaxLines || m.ta.Value() == "" {
