@@ -57,6 +57,9 @@ func (s *Stream) Lines(text string, width int) []string {
 // however long the block grows.
 func (s *Stream) Last(text string, width, n int) []string {
 	n = max(n, 1)
+	if s.covers(text, width, n) {
+		return s.memo[max(len(s.memo)-n, 0):]
+	}
 	if s.sync(text, width, n) {
 		return s.memo
 	}
@@ -84,6 +87,13 @@ func (s *Stream) Last(text string, width, n int) []string {
 	out = out[max(len(out)-n, 0):]
 	s.memo, s.memoLen, s.memoN = out, len(text), n
 	return out
+}
+
+// covers reports whether the last drawing holds the last n lines of
+// text at width: one of as many lines or more does, so a pane measured at
+// its full height and then drawn shorter wraps its text once a frame.
+func (s *Stream) covers(text string, width, n int) bool {
+	return s.memo != nil && max(width, 1) == s.width && len(text) == s.memoLen && (s.memoN == 0 || s.memoN >= n)
 }
 
 // sync starts over for a new width (or a text that shrank, which is not

@@ -149,3 +149,24 @@ func TestStreamShorterTextStartsOver(t *testing.T) {
 		t.Fatalf("got %q", got)
 	}
 }
+
+// TestLastShorterAfterLonger draws a stream's last lines for a pane at
+// its full height and then shorter, as the root measures and then draws
+// it: the shorter drawing is the tail of the whole message's, not wrapped
+// again.
+func TestLastShorterAfterLonger(t *testing.T) {
+	text := "First paragraph of the answer.\n\n- one\n- two\n\nThe open paragraph keeps growing with words that wrap at twenty columns"
+	for _, n := range []int{1, 2, 3, 6} {
+		fresh := newRenderer().NewStream()
+		all := newRenderer().NewStream().Lines(text, 20)
+		want := all[len(all)-n:]
+		s := newRenderer().NewStream()
+		s.Last(text, 20, 10)
+		if got := s.Last(text, 20, n); strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("n=%d after n=10:\n%q\nwant\n%q", n, got, want)
+		}
+		if got := s.Last(text+" more", 20, n); strings.Join(got, "\n") != strings.Join(fresh.Last(text+" more", 20, n), "\n") {
+			t.Errorf("n=%d after the text grew:\n%q", n, got)
+		}
+	}
+}

@@ -30,7 +30,12 @@ type Pane struct {
 	width   int
 	height  int
 	frame   string
-	now     time.Time
+	// drawn is the live header as last drawn, and what from.
+	drawn struct {
+		key  headerKey
+		line string
+	}
+	now time.Time
 
 	started, ended time.Time
 	duration       time.Duration // frozen at finish

@@ -85,8 +85,31 @@ func (p *Pane) focusCursor() string {
 	return ""
 }
 
-// header draws the live header within width.
+// header is the live header within width, drawn again only when what
+// it shows changed: every frame draws every live pane's header, and the
+// spinner and the clock move slower than frames come.
 func (p *Pane) header(width int) string {
+	key := headerKey{typ: p.meta.AgentType, desc: p.meta.Description, state: p.state, elapsed: elapsed(p.runTime()), theme: p.styles.Palette.Name,
+		tools: p.tools, step: p.step, maxSteps: p.maxSteps, tokens: p.usage.total, width: width, background: p.background}
+	if p.state == Running {
+		key.frame = p.frame
+	}
+	if p.drawn.line == "" || p.drawn.key != key {
+		p.drawn.key, p.drawn.line = key, p.drawHeader(width)
+	}
+	return p.drawn.line
+}
+
+// headerKey is everything a live header is drawn from.
+type headerKey struct {
+	state                                State
+	typ, desc, frame, elapsed, theme     string
+	tools, step, maxSteps, tokens, width int
+	background                           bool
+}
+
+// drawHeader draws the live header within width.
+func (p *Pane) drawHeader(width int) string {
 	st := &p.styles.Pane
 	mark := p.state.style(st).Render(p.state.mark())
 	if p.state == Running {
