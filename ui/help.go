@@ -1,6 +1,9 @@
 package ui
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/seed-e4e525a6/baton/ui/overlay"
@@ -13,7 +16,25 @@ func (m *Model) footerView() []string {
 	if m.help.ShowAll {
 		return m.fullHelpView()
 	}
-	return []string{m.help.ShortHelpView(m.shortHelpKeys())}
+	keys := m.shortHelpKeys()
+	var b strings.Builder
+	fmt.Fprintf(&b, "%d %s", m.width, m.styles.Palette.Name)
+	for _, k := range keys {
+		if k.Enabled() {
+			b.WriteString("\x00" + k.Help().Key + "\x01" + k.Help().Desc)
+		}
+	}
+	if f := m.footer; f.line == "" || f.key != b.String() {
+		f.key, f.line = b.String(), m.help.ShortHelpView(keys)
+	}
+	return []string{m.footer.line}
+}
+
+// footerCache is the short help as last drawn and the keys, width and
+// theme it was drawn for, shared by the Model's copies: the keys seldom
+// change while an answer streams, and every frame shows them.
+type footerCache struct {
+	key, line string
 }
 
 // footerHeight is how many lines footerView takes, computed without

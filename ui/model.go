@@ -42,6 +42,7 @@ type Model struct {
 	opts    Options
 	folder  string // the workspace as the header shows it
 	header  *headerCache
+	footer  *footerCache
 	keys    KeyMap
 	styles  *themes.Styles
 
@@ -90,7 +91,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, header: &headerCache{},
+		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, header: &headerCache{}, footer: &footerCache{},
 		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
 	}
 	if m.contextWindow <= 0 {
