@@ -166,22 +166,9 @@ func (s *Session) takeDelivered(ids map[event.AgentID]bool) []delivery {
 	return taken
 }
 
-// resultWord is how a result's heading names its status: "[#3 done]".
-func resultWord(s event.Status) string {
-	switch s {
-	case event.StatusCompleted:
-		return "done"
-	case event.StatusTimedOut:
-		return "timed out"
-	case event.StatusMaxSteps:
-		return "max steps"
-	}
-	return string(s)
-}
-
 // heading is "[#3 done] explore-3 (find auth code)".
 func (d delivery) heading() string {
-	return fmt.Sprintf("[#%d %s] %s (%s)", d.number, resultWord(d.status), d.meta.Agent, d.meta.Description)
+	return fmt.Sprintf("[#%d %s] %s (%s)", d.number, d.status.Word(), d.meta.Agent, d.meta.Description)
 }
 
 // deliveryText is the message that hands the main agent its results.

@@ -90,20 +90,6 @@ func oneLine(s string, max int) string {
 	return string(r[:max-1]) + "…"
 }
 
-// statusWord is how a child's status reads in a summary line.
-func statusWord(s event.Status) string {
-	switch s {
-	case event.StatusCompleted:
-		return "done"
-	case event.StatusTimedOut:
-		return "timed out"
-	case event.StatusMaxSteps:
-		return "max steps"
-	default:
-		return string(s)
-	}
-}
-
 // exitCode maps how a turn ended to the process exit status; signalled
 // says the run was stopped by SIGINT or SIGTERM.
 func exitCode(s event.Status, signalled bool) int {

@@ -160,7 +160,7 @@ func agentPrefix(m event.Meta) string {
 // the reason after a colon when the child did not complete. A denied child
 // never ran, so it has no stats.
 func childSummary(ev event.AgentFinished) string {
-	line := childLabel(ev.Meta) + " - " + statusWord(ev.Status)
+	line := childLabel(ev.Meta) + " - " + ev.Status.Word()
 	if ev.Status != event.StatusDenied {
 		line += fmt.Sprintf(" (%d tools, %.1fs)", ev.Stats.ToolCalls, ev.Stats.Duration.Seconds())
 	}

@@ -22,6 +22,20 @@ const (
 	StatusInterrupted Status = "interrupted"
 )
 
+// Word is how the status reads in a summary line or a result's heading:
+// "done", "timed out", "max steps", else the status as it is.
+func (s Status) Word() string {
+	switch s {
+	case StatusCompleted:
+		return "done"
+	case StatusTimedOut:
+		return "timed out"
+	case StatusMaxSteps:
+		return "max steps"
+	}
+	return string(s)
+}
+
 // Stats sums up an agent run.
 type Stats struct {
 	ToolCalls int           `json:"tool_calls"`
