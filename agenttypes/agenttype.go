@@ -65,6 +65,10 @@ type Type struct {
 	// of the type in a git worktree of its own, "shared" in the person's
 	// tree; "" leaves it to the task call and [subagents] isolation.
 	Isolation string
+	// Runner is the agent file's runner: "local" runs each child of the
+	// type in baton's process, "process" in a child process of its own;
+	// "" leaves it to [subagents] runner.
+	Runner string
 	// Extra holds the fields of an agent file that baton does not know, so
 	// a file written for another tool keeps them (they are not used).
 	Extra map[string]any

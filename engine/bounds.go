@@ -50,3 +50,15 @@ func retryAfterMax(d time.Duration) time.Duration {
 	}
 	return min(d, MaxRetryAfter)
 }
+
+// defaultRetryDelays are the waits before retrying a request the provider
+// refused for a passing reason (rate limit, server error, a timeout)
+// without saying how long to wait.
+var defaultRetryDelays = []time.Duration{2 * time.Second, 6 * time.Second}
+
+// DefaultRetryAfterMax is the longest Retry-After honoured when the
+// configuration does not say ([network] retry_after_max_s).
+const DefaultRetryAfterMax = 60 * time.Second
+
+// MaxRetryAfter is the hard maximum of retry_after_max_s.
+const MaxRetryAfter = time.Hour

@@ -6,8 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // writingChild scripts a main agent that delegates one write with the
@@ -16,7 +18,7 @@ func writingChild(taskArgs string) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case !isChild(r) && len(toolMessages(r)) == 0:
-			w.ToolCalls(llmtest.Call{ID: "a", Name: TaskToolName, Args: taskArgs})
+			w.ToolCalls(llmtest.Call{ID: "a", Name: child.TaskToolName, Args: taskArgs})
 		case !isChild(r):
 			w.Text("done")
 		case len(toolMessages(r)) == 0:
@@ -45,7 +47,7 @@ func TestWorktreeChildsCardNamesItsWorktree(t *testing.T) {
 	for _, iso := range []string{"worktree", "shared"} {
 		root := t.TempDir()
 		s, _ := newTestSession(t, writingChild(`{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"`+iso+`"}`), func(c *Config) {
-			c.Mode = ModeAsk
+			c.Mode = permission.Ask
 			c.Worktrees.Root = root
 			writeFile(t, c.Workspace, "keep.txt", "x\n")
 			gitRepo(t, c.Workspace)
@@ -82,7 +84,7 @@ func TestBackgroundDelegationCardSaysSo(t *testing.T) {
 		if bg {
 			args = `{"description":"find","prompt":"find it","subagent_type":"explore","background":true}`
 		}
-		s, _ := newTestSession(t, writingChild(args), func(c *Config) { c.Mode = ModeAsk })
+		s, _ := newTestSession(t, writingChild(args), func(c *Config) { c.Mode = permission.Ask })
 		cards := cardsOf(t, s)
 		if len(cards) == 0 || cards[0].Delegation == nil {
 			t.Fatalf("background %v: no delegation card: %+v", bg, cards)

@@ -4,25 +4,14 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
-)
-
-// PermissionMode says how calls that need approval are decided.
-type PermissionMode string
-
-// The permission modes.
-const (
-	// ModeAsk asks the person through ApprovalRequested events (the TUI).
-	ModeAsk PermissionMode = "ask"
-	// ModeHeadless never waits: it allows what Config.Allow names and
-	// refuses the rest with a result that says how to allow it.
-	ModeHeadless PermissionMode = "headless"
-	// ModeYolo allows everything except what the guardrails forbid.
-	ModeYolo PermissionMode = "yolo"
 )
 
 // Limits bound sub-agents. Zero fields take the defaults.
@@ -76,7 +65,7 @@ type Config struct {
 	// Mode decides how approvals are answered; Allow lists rules (tool
 	// names such as "task", or scoped rules such as
 	// "run_command(go test:*)") that run without asking (--allow).
-	Mode  PermissionMode
+	Mode  permission.Mode
 	Allow []string
 	// Rules are the standing permission rules from config files, each with
 	// its kind and source; deny beats ask beats allow.
@@ -116,7 +105,11 @@ type Config struct {
 	MCP MCPSource
 	// Worktrees says when children that write get git worktrees of their
 	// own and what becomes of their changes.
-	Worktrees WorktreeConfig
+	Worktrees child.WorktreeConfig
+	// Runner is [subagents] runner, the runner that places children
+	// whose agent file names none: child.RunnerLocal (the default) or
+	// child.RunnerProcess.
+	Runner string
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.
@@ -129,4 +122,10 @@ type Config struct {
 	// window, the history is summarised before the next turn (announced).
 	// 0 never compacts by itself; children never compact.
 	AutoCompactAt float64
+}
+
+// requestPolicy is how every agent of a session sends model requests
+// (cfg after withDefaults).
+func (c Config) requestPolicy() agent.RequestPolicy {
+	return agent.RequestPolicy{RetryDelays: c.RetryDelays, RetryAfterMax: c.RetryAfterMax, ReplyMaxBytes: c.Limits.ReplyMaxBytes}
 }

@@ -7,10 +7,9 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
-	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
-	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // withDefaults fills what cfg leaves empty.
@@ -36,6 +35,9 @@ func withDefaults(cfg Config) (Config, error) {
 		cfg.RetryDelays = defaultRetryDelays
 	}
 	cfg.RetryAfterMax = retryAfterMax(cfg.RetryAfterMax)
+	if cfg.Runner == "" {
+		cfg.Runner = child.RunnerLocal
+	}
 	return cfg, nil
 }
 
@@ -71,29 +73,6 @@ func limitsWithDefaults(l Limits) Limits {
 		l.CommandTimeout = d.CommandTimeout
 	}
 	return clampLimits(l)
-}
-
-// newDelegator builds the session's delegator and its tool set.
-func newDelegator(s *Session) (*delegator, error) {
-	cfg := s.cfg
-	ws, err := tools.NewWorkspace(cfg.Workspace)
-	if err != nil {
-		return nil, fmt.Errorf("new session: %w", err)
-	}
-	lim := tools.Limits{OutputChars: cfg.Limits.ToolOutputChars, CommandTimeout: cfg.Limits.CommandTimeout}
-	base := tools.NewSet(append(tools.Base(ws, lim, cfg.Sandbox), tools.TodoWrite{})...)
-	if cfg.SandboxNetwork != "off" { // "off": no agent has the network, web_fetch included
-		base = base.With(tools.NewWebFetch(cfg.WebFetch, lim))
-	}
-	agentsMD, note := readContextFile(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"), cfg.Limits.ContextFileBytes)
-	s.note(note)
-	return &delegator{
-		s: s, types: cfg.Types, base: base, catalog: cfg.Catalog, limits: cfg.Limits,
-		ws: ws, toolLimits: lim, box: cfg.Sandbox, network: cfg.SandboxNetwork,
-		subagentModel: cfg.SubagentModel, policyAllow: cfg.SubagentAllow, policyDeny: cfg.SubagentDeny,
-		workspace: cfg.Workspace, agentsMD: agentsMD,
-		slots: map[int]*slotQueue{}, children: map[event.AgentID]*childHandle{}, runs: map[event.AgentID]*childRun{},
-	}, nil
 }
 
 // processEnv reads the named variables of the process environment.

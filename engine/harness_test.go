@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 
 	"go.uber.org/goleak"
@@ -30,7 +32,7 @@ const testTimeout = 20 * time.Second
 func newTestSession(t testing.TB, respond llmtest.Responder, mutate func(*Config)) (*Session, *llmtest.Server) {
 	t.Helper()
 	srv := llmtest.NewServer(t, respond)
-	cfg := Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo,
+	cfg := Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: permission.Yolo,
 		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}}
 	if mutate != nil {
 		mutate(&cfg)
@@ -123,7 +125,7 @@ func writeFile(t testing.TB, dir, name, content string) {
 // agent is offered the task tool.
 func isChild(r *llmtest.Request) bool {
 	for _, name := range r.ToolNames() {
-		if name == TaskToolName {
+		if name == child.TaskToolName {
 			return false
 		}
 	}

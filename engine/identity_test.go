@@ -6,6 +6,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // Every child's events carry its number in its turn and the parent's task
@@ -26,7 +27,7 @@ func TestEventsCarryTheChildsIdentity(t *testing.T) {
 		default:
 			w.Text("ok")
 		}
-	}, func(c *Config) { c.Mode = ModeAsk })
+	}, func(c *Config) { c.Mode = permission.Ask })
 	calls := map[string]string{} // approval request → call asking
 	answer := func(r *event.ApprovalRequest) event.Answer {
 		calls[r.ID] = string(r.Kind) + " " + r.CallID

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -20,9 +21,9 @@ func TestTaskWaitTimesOutThenJoins(t *testing.T) {
 			w.Text("joined")
 		case r.HasToolResult("still running after the wait"):
 			close(release)
-			w.ToolCalls(llmtest.Call{ID: "w2", Name: TaskWaitToolName, Args: `{"ids":["explore-1"],"timeout_s":600}`})
+			w.ToolCalls(llmtest.Call{ID: "w2", Name: child.TaskWaitToolName, Args: `{"ids":["explore-1"],"timeout_s":600}`})
 		case r.HasToolResult("started #1"):
-			w.ToolCalls(llmtest.Call{ID: "w1", Name: TaskWaitToolName, Args: `{"ids":["#1"],"timeout_s":1}`})
+			w.ToolCalls(llmtest.Call{ID: "w1", Name: child.TaskWaitToolName, Args: `{"ids":["#1"],"timeout_s":1}`})
 		default:
 			w.ToolCalls(bgCall("t1", "find auth code", "Find the auth code."))
 		}
@@ -50,9 +51,9 @@ func TestTaskWaitRefusesBadArguments(t *testing.T) {
 		switch {
 		case r.Index == 0:
 			w.ToolCalls(
-				llmtest.Call{ID: "w1", Name: TaskWaitToolName, Args: `{"timeout_s":100000}`},
-				llmtest.Call{ID: "w2", Name: TaskWaitToolName, Args: `{"ids":["nobody-9"]}`},
-				llmtest.Call{ID: "w3", Name: TaskWaitToolName, Args: `{}`},
+				llmtest.Call{ID: "w1", Name: child.TaskWaitToolName, Args: `{"timeout_s":100000}`},
+				llmtest.Call{ID: "w2", Name: child.TaskWaitToolName, Args: `{"ids":["nobody-9"]}`},
+				llmtest.Call{ID: "w3", Name: child.TaskWaitToolName, Args: `{}`},
 			)
 		default:
 			w.Text("ok")
@@ -85,7 +86,7 @@ func TestTaskStatusReportsProgressOfARunningChild(t *testing.T) {
 			w.Text("checked")
 		case r.HasToolResult("started #1"):
 			if working.wait(w) {
-				w.ToolCalls(llmtest.Call{ID: "s1", Name: TaskStatusToolName, Args: `{"ids":["explore-1"]}`})
+				w.ToolCalls(llmtest.Call{ID: "s1", Name: child.TaskStatusToolName, Args: `{"ids":["explore-1"]}`})
 			}
 		case r.Index == 0:
 			w.ToolCalls(bgCall("t1", "find auth code", "Find the auth code."))

@@ -12,6 +12,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // withMCP connects the session to a real MCP server (streamable HTTP on
@@ -46,7 +47,7 @@ func callThenAnswer(name, args string) llmtest.Responder {
 func TestModelCallsAnMCPToolAndGetsItsResult(t *testing.T) {
 	s, srv := newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"hello"}`), func(c *Config) {
 		withMCP(t)(c)
-		c.Mode, c.Allow = ModeHeadless, []string{"mcp__srv__*"}
+		c.Mode, c.Allow = permission.Headless, []string{"mcp__srv__*"}
 	})
 	log := runTurn(t, s, "echo hello", nil)
 	reqs := srv.Requests()
@@ -70,7 +71,7 @@ func TestModelCallsAnMCPToolAndGetsItsResult(t *testing.T) {
 func TestMCPCallNeedsApprovalLikeACommand(t *testing.T) {
 	s, srv := newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"x"}`), func(c *Config) {
 		withMCP(t)(c)
-		c.Mode = ModeHeadless
+		c.Mode = permission.Headless
 	})
 	runTurn(t, s, "go", nil)
 	got := toolMessages(srv.Requests()[1])
@@ -79,7 +80,7 @@ func TestMCPCallNeedsApprovalLikeACommand(t *testing.T) {
 	}
 	s, _ = newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"x"}`), func(c *Config) {
 		withMCP(t)(c)
-		c.Mode = ModeAsk
+		c.Mode = permission.Ask
 	})
 	var asked []string
 	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {

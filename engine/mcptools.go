@@ -2,10 +2,9 @@ package engine
 
 import (
 	"context"
-	"strings"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -15,61 +14,6 @@ import (
 type MCPSource interface {
 	Tools() []tools.Tool
 	Statuses() []event.MCPServer
-}
-
-// mcpPrefix starts every MCP tool name: mcp__SERVER__TOOL.
-const mcpPrefix = "mcp__"
-
-// matchesTool reports whether a tool-list entry names tool: the exact
-// name, or an mcp__ entry ending in '*' that is a prefix of it
-// (mcp__github__* for every tool of the github server).
-func matchesTool(entry, tool string) bool {
-	if entry == tool {
-		return true
-	}
-	prefix, isPattern := strings.CutSuffix(entry, "*")
-	return isPattern && strings.HasPrefix(prefix, mcpPrefix) && strings.HasPrefix(tool, prefix)
-}
-
-// listsTool reports whether any entry of list names tool.
-func listsTool(list []string, tool string) bool {
-	for _, entry := range list {
-		if matchesTool(entry, tool) {
-			return true
-		}
-	}
-	return false
-}
-
-// toolSet is the agent's fixed set plus the MCP tools connected now:
-// the main agent sees servers that finish starting after the session did.
-func (a *Agent) toolSet() *tools.Set {
-	if a.liveTools == nil {
-		return a.tools
-	}
-	return tools.NewSet(append(a.tools.Tools(), a.liveTools()...)...)
-}
-
-// childMCPTools are the connected MCP tools a child of typ gets: only
-// those its type lists, by exact name or mcp__SERVER__*, and that the
-// session's sub-agent policy lets through. They are resolved when the
-// child is built, so its approval card shows exactly what it gets.
-func (d *delegator) childMCPTools(listed []string) []tools.Tool {
-	if d.s.cfg.MCP == nil {
-		return nil
-	}
-	var out []tools.Tool
-	for _, t := range d.s.cfg.MCP.Tools() {
-		name := t.Name()
-		if !listsTool(listed, name) || listsTool(d.policyDeny, name) {
-			continue
-		}
-		if len(d.policyAllow) > 0 && !listsTool(d.policyAllow, name) {
-			continue
-		}
-		out = append(out, t)
-	}
-	return out
 }
 
 // MCPServers is the status of every configured MCP server, for /mcp.
@@ -97,11 +41,10 @@ func (s *Session) ApproveMCPServer(ctx context.Context, name, source, target str
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(s.ctx, cancel)()
-	req := event.NewApprovalRequest(s.ids.approval(), event.ApproveTool)
+	req := s.perms.Request(event.ApproveTool)
 	req.Tool = "MCP server " + name
 	req.Preview = target + "\n\nfrom " + source + " in a folder you have not trusted; `baton trust` trusts its servers for good"
-	stamp := func() event.Meta { return event.Meta{Agent: event.MainAgent, Time: time.Now()} }
-	return s.perms.ask(ctx, s.emit, stamp, req).Decision != event.Deny
+	return s.perms.Ask(ctx, permission.Who{Meta: event.Meta{Agent: event.MainAgent}, Emit: s.emit}, req).Decision != event.Deny
 }
 
 // mcpTools is the main agent's source of live MCP tools (nil without

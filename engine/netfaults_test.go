@@ -11,6 +11,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -21,7 +22,7 @@ var tinyTimeouts = llm.Timeouts{Connect: time.Second, FirstByte: 20 * time.Milli
 func newTimedSession(t *testing.T, respond llmtest.Responder, timeouts llm.Timeouts, mutate func(*Config)) (*Session, *llmtest.Server) {
 	t.Helper()
 	srv := llmtest.NewServer(t, respond)
-	cfg := Config{Client: srv.ClientWith(timeouts), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo,
+	cfg := Config{Client: srv.ClientWith(timeouts), Model: "test-model", Workspace: t.TempDir(), Mode: permission.Yolo,
 		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}}
 	if mutate != nil {
 		mutate(&cfg)

@@ -46,16 +46,17 @@ func (s *Session) startModelList() {
 // choose resolves a child's model: want as written when it is the
 // fallback, else checked against the list, waiting for it if it is still
 // on its way.
-func (m *servedModels) choose(ctx context.Context, want, fallback string) modelChoice {
+func (m *servedModels) choose(ctx context.Context, want, fallback string) (model, why string) {
 	if want == "" || want == fallback {
-		return modelChoice{model: fallback}
+		return fallback, ""
 	}
 	select {
 	case <-m.done:
 	case <-ctx.Done():
-		return modelChoice{model: want}
+		return want, ""
 	}
-	return matchModel(want, m.ids, m.aliases, fallback)
+	c := matchModel(want, m.ids, m.aliases, fallback)
+	return c.model, c.why
 }
 
 // TypeModel says which model a child of typ would run on now, and why

@@ -2,7 +2,6 @@ package engine
 
 import (
 	"context"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
@@ -50,12 +49,12 @@ func (s *Session) startBusy(job func(ctx context.Context)) {
 // results waiting are its first message.
 func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	a := s.main
-	s.ids.newTurn()
-	started := event.TurnStarted{Meta: a.stamp(), Prompt: prompt}
+	s.children.NewTurn()
+	started := event.TurnStarted{Meta: a.Stamp(), Prompt: prompt}
 	if wake != "" {
 		started.Prompt, started.Wake = wake, true
 	}
-	a.emit(started)
+	a.Emit(started)
 	s.autoCompact(ctx)
 	res := a.Run(ctx, prompt)
 	if res.Status == event.StatusCancelled {
@@ -65,33 +64,12 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	s.busy = false
 	s.turnCancel = nil
 	// task_wait may have taken a result after the turn's last request.
-	res.Stats.Usage = res.Stats.Usage.Add(s.owed)
-	s.owed = event.Usage{}
+	res.Stats.Usage = res.Stats.Usage.Add(s.children.TakeOwed())
 	s.totals = s.totals.Add(res.Stats.Usage)
 	children := s.turnChildren
 	s.turnChildren = nil
 	s.mu.Unlock()
-	a.emit(event.TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
-	s.trashTranscripts(s.deleg.foreground(children))
+	a.Emit(event.TurnEnded{Meta: a.Stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
+	s.trashTranscripts(s.children.Foreground(children))
 	s.wakeIfPending()
-}
-
-// trashTranscripts moves the children's transcripts to the trash when the
-// configuration asks for it.
-func (s *Session) trashTranscripts(children []event.AgentID) {
-	if s.rec == nil || !s.cfg.TrashChildTranscripts {
-		return
-	}
-	for _, id := range children {
-		if err := s.cfg.Transcript.Trash(string(id), time.Now()); err != nil {
-			s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
-		}
-	}
-}
-
-// childStarted notes a child of the running turn.
-func (s *Session) childStarted(id event.AgentID) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.turnChildren = append(s.turnChildren, id)
 }

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -15,7 +15,7 @@ import (
 func sentToBackground(k kid) []event.Event {
 	return []event.Event{
 		event.AgentBackgrounded{Meta: k.meta(2 * time.Second), By: "person"},
-		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: "started #1 in the background",
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: child.TaskToolName, Summary: "started #1 in the background",
 			Output: "started #1 in the background (id " + k.id + ")."},
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -29,7 +29,7 @@ func TestExpandShowsAFinishedChildsWholeReport(t *testing.T) {
 		d.spawn(explore)
 		d.emit(
 			event.AgentFinished{Meta: explore.meta(6 * time.Second), Status: event.StatusCompleted, Stats: event.Stats{ToolCalls: 1, Duration: time.Second}, Text: report, Result: report},
-			event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: engine.TaskToolName, Summary: "completed", Output: report + "\n\nstatus: completed · 1 tool"},
+			event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: child.TaskToolName, Summary: "completed", Output: report + "\n\nstatus: completed · 1 tool"},
 		)
 		d.keys("ctrl+o")
 		screen := d.screen()
@@ -151,7 +151,7 @@ func TestOneToolIsOneTool(t *testing.T) {
 	}
 	stats := event.Stats{ToolCalls: 1, Duration: time.Second}
 	d.emit(event.AgentFinished{Meta: explore.meta(4 * time.Second), Status: event.StatusCompleted, Stats: stats, Text: "done"},
-		event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: engine.TaskToolName, Summary: "completed · " + stats.Line()})
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: child.TaskToolName, Summary: "completed · " + stats.Line()})
 	if screen := d.screen(); !strings.Contains(screen, "done (1 tool, 1.0s)") || strings.Contains(screen, "1 tools") {
 		t.Errorf("the fold line does not say 1 tool:\n%s", screen)
 	}

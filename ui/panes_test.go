@@ -8,7 +8,7 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -190,7 +190,7 @@ func pendingReview(t *testing.T, width int) *driver {
 	d.spawn(k)
 	d.emit(event.AgentFinished{Meta: k.meta(6 * time.Second), Status: event.StatusCompleted, Text: "done", Result: "done",
 		Change: &event.Change{Added: 1, Removed: 1, Files: 1, State: event.ChangePending}},
-		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: "completed"},
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: child.TaskToolName, Summary: "completed"},
 		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	return d
 }

@@ -14,7 +14,9 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // numbered is a file of n numbered lines, with some replaced.
@@ -45,7 +47,7 @@ func reviewSetup(t *testing.T) (*teatest.TestModel, string) {
 		}
 	}
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
-		child := !slices.Contains(req.ToolNames(), engine.TaskToolName)
+		isChild := !slices.Contains(req.ToolNames(), child.TaskToolName)
 		done := 0
 		for _, m := range req.Body.Messages {
 			if m.Role == "tool" {
@@ -53,10 +55,10 @@ func reviewSetup(t *testing.T) (*teatest.TestModel, string) {
 			}
 		}
 		switch {
-		case !child && done == 0:
-			w.ToolCalls(llmtest.Call{ID: "t1", Name: engine.TaskToolName,
+		case !isChild && done == 0:
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: child.TaskToolName,
 				Args: `{"description":"tidy a","prompt":"tidy a.txt","subagent_type":"general-purpose","isolation":"worktree"}`})
-		case !child:
+		case !isChild:
 			w.Text("Delegated.")
 		case done == 0:
 			w.ToolCalls(llmtest.Call{ID: "e1", Name: "edit_file", Args: `{"path":"a.txt","old_string":"line 2\n","new_string":"child two\n"}`})
@@ -68,8 +70,8 @@ func reviewSetup(t *testing.T) (*teatest.TestModel, string) {
 			w.Text("tidied")
 		}
 	})
-	s, err := engine.NewSession(context.Background(), engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: engine.ModeYolo,
-		Worktrees: engine.WorktreeConfig{Root: t.TempDir()}})
+	s, err := engine.NewSession(context.Background(), engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: permission.Yolo,
+		Worktrees: child.WorktreeConfig{Root: t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}

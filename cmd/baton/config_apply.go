@@ -3,7 +3,7 @@ package main
 import (
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // applyFile layers one config file over c: every key the file sets wins
@@ -122,13 +122,13 @@ func seconds(n count) time.Duration { return time.Duration(n) * time.Second }
 
 // mode is the engine permission mode for this run: --yolo (or yolo in the
 // user config) wins; otherwise the TUI asks and headless decides by Allow.
-func (c config) mode(headless bool) engine.PermissionMode {
+func (c config) mode(headless bool) permission.Mode {
 	switch {
 	case c.Yolo:
-		return engine.ModeYolo
+		return permission.Yolo
 	case headless:
-		return engine.ModeHeadless
+		return permission.Headless
 	default:
-		return engine.ModeAsk
+		return permission.Ask
 	}
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/themes"
 )
 
@@ -219,7 +219,7 @@ type isolationMode string
 func (m *isolationMode) UnmarshalTOML(v any) error {
 	s, _ := v.(string)
 	switch s {
-	case engine.IsolationAuto, engine.IsolationWorktree, engine.IsolationShared:
+	case child.IsolationAuto, child.IsolationWorktree, child.IsolationShared:
 		*m = isolationMode(s)
 		return nil
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/spf13/pflag"
 )
@@ -85,7 +86,7 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
 	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
 	fs.Bool("list", false, "with baton trust: list the trusted folders")
-	fs.String("worktrees", engine.FinishKeep, "headless: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
+	fs.String("worktrees", child.FinishKeep, "headless: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
 	fs.Bool("all", false, "with baton sessions: list the sessions of every folder")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")
@@ -164,7 +165,7 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 		return fmt.Errorf("--output-format: expected text, json or stream-json, got %q", v.format)
 	}
 	switch v.worktrees {
-	case engine.FinishApply, engine.FinishKeep, engine.FinishDiscard:
+	case child.FinishApply, child.FinishKeep, child.FinishDiscard:
 	default:
 		return fmt.Errorf("--worktrees: expected apply, keep or discard, got %q", v.worktrees)
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -77,7 +78,7 @@ func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdou
 }
 
 // stillRunning names the background children that have not ended.
-func stillRunning(children []engine.BackgroundChild) []string {
+func stillRunning(children []child.BackgroundChild) []string {
 	var out []string
 	for _, c := range children {
 		if c.Status == event.StatusRunning {

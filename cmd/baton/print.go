@@ -7,7 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
@@ -36,9 +36,9 @@ type outcome struct {
 	// "unavailable" where the kernel cannot sandbox.
 	Sandbox string
 	// Worktrees are the sub-agent changes kept on branches.
-	Worktrees []engine.KeptWorktree
+	Worktrees []child.KeptWorktree
 	// Background lists the sub-agents that ran in the background.
-	Background []engine.BackgroundChild
+	Background []child.BackgroundChild
 }
 
 // addTurn folds a main turn that ended into the outcome: a run whose

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -32,11 +32,11 @@ type jsonResult struct {
 	Sandbox string `json:"sandbox"`
 	// Worktrees are the sub-agent changes kept on branches
 	// (--worktrees keep).
-	Worktrees []engine.KeptWorktree `json:"worktrees,omitempty"`
+	Worktrees []child.KeptWorktree `json:"worktrees,omitempty"`
 	// Background lists the sub-agents that ran in the background, with
 	// their status ("running" only with --no-wait) and whether the main
 	// agent received their result; [] when none did.
-	Background []engine.BackgroundChild `json:"background"`
+	Background []child.BackgroundChild `json:"background"`
 }
 
 // jsonUsage is the token part of event.Usage; the cost has its own field.
@@ -69,7 +69,7 @@ func (p *jsonPrinter) finish(o outcome) error {
 		Background: o.Background,
 	}
 	if res.Background == nil {
-		res.Background = []engine.BackgroundChild{}
+		res.Background = []child.BackgroundChild{}
 	}
 	if o.Usage.CostKnown {
 		cost := o.Usage.Cost

@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
@@ -72,7 +73,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			// SandboxNetwork decides the sub-agents' network.
 			SandboxNetwork: cfg.Sandbox.Network,
 			WebFetch:       cfg.WebFetch,
-			Worktrees:      engine.WorktreeConfig{Isolation: cfg.Isolation, Root: engine.DefaultWorktreeRoot(func(k string) string { return env[k] })},
+			Worktrees:      child.WorktreeConfig{Isolation: cfg.Isolation, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
 			AutoCompactAt:  cfg.AutoCompactAt,
 		},
 		notices:      notices,

@@ -9,6 +9,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 func TestCatalogOverrides(t *testing.T) {
@@ -45,7 +46,7 @@ func TestSessionSetup(t *testing.T) {
 	types := agenttypes.Load(agenttypes.LoadOptions{ProjectDir: ws, HomeDir: home})
 	setup := newSessionSetup(cfg, ep, types, ws, map[string]string{"HOME": home}, true)
 	e := setup.engine
-	if e.Model != "m" || e.SubagentModel != "s" || e.Workspace != ws || e.Mode != engine.ModeHeadless ||
+	if e.Model != "m" || e.SubagentModel != "s" || e.Workspace != ws || e.Mode != permission.Headless ||
 		!slices.Equal(e.Allow, []string{"write_file"}) || !slices.Equal(e.SubagentDeny, []string{"run_command"}) ||
 		e.Limits.MaxSteps != 9 || e.Client == nil || e.Catalog == nil || e.Types == nil {
 		t.Errorf("engine config %+v", e)
@@ -58,12 +59,12 @@ func TestSessionSetup(t *testing.T) {
 func TestPermissionMode(t *testing.T) {
 	tests := []struct {
 		yolo, headless bool
-		want           engine.PermissionMode
+		want           permission.Mode
 	}{
-		{false, false, engine.ModeAsk},
-		{false, true, engine.ModeHeadless},
-		{true, true, engine.ModeYolo},
-		{true, false, engine.ModeYolo},
+		{false, false, permission.Ask},
+		{false, true, permission.Headless},
+		{true, true, permission.Yolo},
+		{true, false, permission.Yolo},
 	}
 	for _, tt := range tests {
 		if got := (config{Yolo: tt.yolo}).mode(tt.headless); got != tt.want {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 
 	"go.uber.org/goleak"
@@ -75,7 +76,7 @@ func newSession(t *testing.T, srv *demo.Server, mutate func(*engine.Config)) *en
 		Client:    llm.NewClient(llm.Config{BaseURL: srv.URL, APIKey: "demo"}),
 		Model:     demo.Model,
 		Workspace: sampleProject(t),
-		Mode:      engine.ModeYolo,
+		Mode:      permission.Yolo,
 	}
 	if mutate != nil {
 		mutate(&cfg)

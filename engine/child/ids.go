@@ -1,0 +1,60 @@
+package child
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"sync/atomic"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// ids hands out readable, session-unique child ids and each child's
+// number in its turn.
+type ids struct {
+	children atomic.Int64
+	inTurn   atomic.Int64 // children of the running turn
+}
+
+// newTurn starts numbering children from 1 again: a child's number is its
+// place in its turn, so "/subagents stop 2" names a child of this turn,
+// never an old finished one.
+func (s *ids) newTurn() { s.inTurn.Store(0) }
+
+// next returns an id like "explore-3", unique in the session (the type's
+// name and a session-wide ordinal, which also names its transcript file),
+// and the child's number in its turn.
+func (s *ids) next(typeName string) (event.AgentID, int) {
+	n := int(s.children.Add(1))
+	// A nested OpenCode name ("review/security") reads as one word.
+	name := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(typeName, "/", "-")), "-"))
+	if name == "" {
+		name = "agent"
+	}
+	return event.AgentID(fmt.Sprintf("%s-%d", name, n)), int(s.inTurn.Add(1))
+}
+
+// noteUsed moves the counter past the ids a resumed transcript used, so
+// new children never reuse an old child's id (and transcript file).
+func (s *ids) noteUsed(ev event.Event) {
+	n, ok := ordinal(string(ev.EventMeta().Agent))
+	if !ok {
+		return
+	}
+	for {
+		cur := s.children.Load()
+		if cur >= n || s.children.CompareAndSwap(cur, n) {
+			return
+		}
+	}
+}
+
+// ordinal reads the number after the last '-' of a child's id.
+func ordinal(id string) (int64, bool) {
+	i := strings.LastIndex(id, "-")
+	if i < 0 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(id[i+1:], 10, 64)
+	return n, err == nil
+}

@@ -1,0 +1,54 @@
+package child
+
+import (
+	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/tools"
+)
+
+// mcpPrefix starts every MCP tool name: mcp__SERVER__TOOL.
+const mcpPrefix = "mcp__"
+
+// matchesTool reports whether a tool-list entry names tool: the exact
+// name, or an mcp__ entry ending in '*' that is a prefix of it
+// (mcp__github__* for every tool of the github server).
+func matchesTool(entry, tool string) bool {
+	if entry == tool {
+		return true
+	}
+	prefix, isPattern := strings.CutSuffix(entry, "*")
+	return isPattern && strings.HasPrefix(prefix, mcpPrefix) && strings.HasPrefix(tool, prefix)
+}
+
+// listsTool reports whether any entry of list names tool.
+func listsTool(list []string, tool string) bool {
+	for _, entry := range list {
+		if matchesTool(entry, tool) {
+			return true
+		}
+	}
+	return false
+}
+
+// childMCPTools are the connected MCP tools a child of typ gets: only
+// those its type lists, by exact name or mcp__SERVER__*, and that the
+// session's sub-agent policy lets through. They are resolved when the
+// child is built, so its approval card shows exactly what it gets; they
+// stay with the session, whatever runner places the child.
+func (m *Manager) childMCPTools(listed []string) []tools.Tool {
+	if m.opts.MCPTools == nil {
+		return nil
+	}
+	var out []tools.Tool
+	for _, t := range m.opts.MCPTools() {
+		name := t.Name()
+		if !listsTool(listed, name) || listsTool(m.opts.SubagentDeny, name) {
+			continue
+		}
+		if len(m.opts.SubagentAllow) > 0 && !listsTool(m.opts.SubagentAllow, name) {
+			continue
+		}
+		out = append(out, t)
+	}
+	return out
+}

@@ -1,0 +1,115 @@
+package permission
+
+import (
+	"context"
+	"fmt"
+	"slices"
+
+	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/rules"
+)
+
+// authorize returns nil when the call may run, or an error for the model
+// saying why not and, in headless runs, how to allow it.
+func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req agent.ToolRequest) error {
+	name := req.Tool
+	call := rules.CallOf(name, req.Args, p.workspace)
+	standing := p.snapshot()
+	// Deny and ask rules bind every agent; standing allow rules are the
+	// main agent's, and a child's come from its card and its file.
+	verdict, rule := rules.Set{Deny: standing.Deny, Ask: standing.Ask}.Decide(call)
+	if verdict == rules.Denied {
+		return fmt.Errorf("%s is denied by the rule deny %s; do not retry it, or ask the person to change the rule", name, rule)
+	}
+	allowed := rules.Covered(standing.Allow, call)
+	if grants != nil {
+		own, ownRule := grants.own.DecideScopedFirst(call)
+		switch own {
+		case rules.Denied:
+			return fmt.Errorf("%s is denied by this agent's own rule %s; use another way, or report that you cannot", name, ownRule)
+		case rules.Asked:
+			if verdict != rules.Asked {
+				verdict, rule = rules.Asked, ownRule
+			}
+		}
+		allowed = own == rules.Allowed || grants.covers(call)
+	}
+	switch {
+	case p.mode == Yolo:
+		return nil
+	case verdict == rules.Asked && p.mode == Headless:
+		return fmt.Errorf("%s needs approval (rule ask %s) and a headless run cannot ask", name, rule)
+	case verdict == rules.Asked:
+	case allowed || req.ReadOnly:
+		return nil
+	case p.mode == Headless:
+		how := fmt.Sprintf("--allow %s (or --yolo)", name)
+		if narrow := suggestion(call); narrow != name {
+			how = fmt.Sprintf("--allow %q (or --allow %s, or --yolo)", narrow, name)
+		}
+		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with %s to let it run", name, how)
+	}
+	return p.askTool(ctx, who, grants, req, call)
+}
+
+// suggestion is the narrowest rule that would have allowed call, for
+// the headless hint.
+func suggestion(call rules.Call) string {
+	if s := rules.Suggest(call); len(s) > 0 {
+		return s[0].String()
+	}
+	return call.Tool
+}
+
+// askTool asks the person about a call, offering the rules "always"
+// would add, and applies the answer.
+func (p *Policy) askTool(ctx context.Context, who Who, grants *Grants, tr agent.ToolRequest, call rules.Call) error {
+	preview := ""
+	if tr.Preview != nil {
+		var err error
+		if preview, err = tr.Preview(ctx); err != nil {
+			return err
+		}
+	}
+	req := p.Request(event.ApproveTool)
+	req.CallID, req.Tool, req.Args, req.Preview = tr.CallID, tr.Tool, string(tr.Args), preview
+	req.Worktree = who.Worktree
+	req.Always = rules.Strings(rules.Suggest(call))
+	req.AlwaysFolder = rules.Strings(rules.SuggestFolder(call))
+	ans := p.Ask(ctx, who, req)
+	switch ans.Decision {
+	case event.AllowAlways:
+		p.rememberAnswer(grants, req, ans)
+		return nil
+	case event.Allow:
+		return nil
+	}
+	return &agent.DeniedError{Tool: tr.Tool, Reason: ans.Reason}
+}
+
+// rememberAnswer keeps the rules an "always" answer chose, if the
+// request offered them: for the main agent as standing rules, for a child
+// as its own. An answer naming no offered rule allows this call only.
+func (p *Policy) rememberAnswer(grants *Grants, req *event.ApprovalRequest, ans event.Answer) {
+	chosen := ans.Rules
+	if len(chosen) == 0 {
+		chosen = req.Always
+	}
+	for _, text := range chosen {
+		if !slices.Contains(req.Always, text) && !slices.Contains(req.AlwaysFolder, text) {
+			continue
+		}
+		r, err := rules.Parse(text)
+		if err != nil {
+			continue
+		}
+		if grants != nil {
+			grants.add(r)
+			continue
+		}
+		p.mu.Lock()
+		p.standing = appendRule(p.standing, standingRule{kind: rules.Allow, rule: r, source: event.SourceSession})
+		p.mu.Unlock()
+	}
+}
