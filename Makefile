@@ -12,9 +12,12 @@ run:
 	esac
 	@$(GO) run ./cmd/baton $(ARGS)
 
+# The engine's tests run twice: children placed in baton's process, then
+# in child processes of their own (-runner=process).
 test:
 	$(GO) vet ./...
 	$(GO) test -race ./...
+	$(GO) test ./engine -runner=process
 
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./...

@@ -48,6 +48,10 @@ type Limits struct {
 type Config struct {
 	// Client talks to the OpenAI-compatible endpoint.
 	Client llm.Client
+	// Endpoint is the same endpoint as configuration, key included:
+	// what a child placed in a process of its own builds its client
+	// from. Without it the process runner is not offered.
+	Endpoint llm.Config
 	// Catalog gives prices, context windows and capabilities of models.
 	Catalog *llm.Catalog
 	// Model is the main agent's model.

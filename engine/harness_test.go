@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
@@ -21,8 +23,14 @@ import (
 
 func TestMain(m *testing.M) {
 	sandbox.Main() // commands re-execute the test binary as their sandbox
+	process.Main() // and children placed in processes of their own, as baton __child
 	goleak.VerifyTestMain(m)
 }
+
+// runner places the children of every test session: the suite runs with
+// -runner=process as well as with the default, so that every behaviour
+// of a child holds whatever runner places it.
+var runner = flag.String("runner", child.RunnerLocal, "the runner that places the test sessions' children: local or process")
 
 // testTimeout guards against hangs only; no test asserts on durations.
 const testTimeout = 20 * time.Second
@@ -32,8 +40,8 @@ const testTimeout = 20 * time.Second
 func newTestSession(t testing.TB, respond llmtest.Responder, mutate func(*Config)) (*Session, *llmtest.Server) {
 	t.Helper()
 	srv := llmtest.NewServer(t, respond)
-	cfg := Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: permission.Yolo,
-		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}}
+	cfg := Config{Client: srv.Client(), Endpoint: srv.Endpoint(), Model: "test-model", Workspace: t.TempDir(), Mode: permission.Yolo,
+		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}, Runner: *runner}
 	if mutate != nil {
 		mutate(&cfg)
 	}

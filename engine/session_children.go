@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -25,6 +26,10 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		mcpTools = cfg.MCP.Tools
 	}
 	l := cfg.Limits
+	runners := map[string]child.Runner{child.RunnerLocal: child.Local{}}
+	if cfg.Endpoint.BaseURL != "" || cfg.Endpoint.APIKey != "" {
+		runners[child.RunnerProcess] = process.New(process.Options{Endpoint: cfg.Endpoint})
+	}
 	return child.NewManager(s.ctx, child.Options{
 		Client: cfg.Client, Catalog: cfg.Catalog, Types: cfg.Types, Requests: cfg.requestPolicy(),
 		Limits: child.Limits{StepsReadOnly: l.ChildStepsReadOnly, StepsWrite: l.ChildStepsWrite, Timeout: l.ChildTimeout,
@@ -34,7 +39,7 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		Workspace: ws, ToolLimits: s.toolLimits(), Sandbox: cfg.Sandbox, Network: cfg.SandboxNetwork, WebFetch: cfg.WebFetch,
 		AgentsMD: agentsMD, MCPTools: mcpTools, ChooseModel: s.served.choose, Policy: s.perms,
 		Worktrees: cfg.Worktrees, SessionID: s.ID(), Transcript: cfg.Transcript,
-		Runner: cfg.Runner, Runners: map[string]child.Runner{child.RunnerLocal: child.Local{}},
+		Runner: cfg.Runner, Runners: runners,
 	}, host{s})
 }
 

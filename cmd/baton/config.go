@@ -55,6 +55,8 @@ type config struct {
 	SubagentDeny  []string
 	// Isolation is [subagents] isolation: "auto", "worktree" or "shared".
 	Isolation string
+	// Runner is [subagents] runner: "local" (the default) or "process".
+	Runner string
 	// NoWakeOnResult is [subagents] wake_on_result = false.
 	NoWakeOnResult bool
 	// Models holds price and context-window overrides by model id.

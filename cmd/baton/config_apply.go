@@ -39,6 +39,9 @@ func (c *config) applyFile(f fileConfig, from source) {
 	if f.Subagents.Isolation != nil {
 		c.Isolation = string(*f.Subagents.Isolation)
 	}
+	if f.Subagents.Runner != nil {
+		c.Runner = string(*f.Subagents.Runner)
+	}
 	// A repository may keep results waiting (fewer turns nobody asked
 	// for), never start turns its person turned off.
 	if w := f.Subagents.WakeOnResult; w != nil && (from != fromProject || !bool(*w)) {

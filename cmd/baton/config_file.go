@@ -65,6 +65,8 @@ type subagentsFile struct {
 	Allow     *toolList      `toml:"allow"`
 	Deny      *toolList      `toml:"deny"`
 	Isolation *isolationMode `toml:"isolation"`
+	// Runner places children whose agent file names no runner.
+	Runner *runnerName `toml:"runner"`
 	// WakeOnResult = false keeps a background child's result, when no
 	// turn runs, for the next prompt instead of a turn of its own.
 	WakeOnResult *flag `toml:"wake_on_result"`

@@ -226,6 +226,20 @@ func (m *isolationMode) UnmarshalTOML(v any) error {
 	return valueError{`"auto", "worktree" or "shared"`, v}
 }
 
+// runnerName is [subagents] runner: where children run.
+type runnerName string
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (r *runnerName) UnmarshalTOML(v any) error {
+	s, _ := v.(string)
+	switch s {
+	case child.RunnerLocal, child.RunnerProcess:
+		*r = runnerName(s)
+		return nil
+	}
+	return valueError{`"local" or "process"`, v}
+}
+
 // notifyMode says how baton calls the person back to a waiting card or a
 // long turn that ended: "bell", "title" or "off".
 type notifyMode string

@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/child/process"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 
 	"go.uber.org/goleak"
 
@@ -19,6 +21,7 @@ import (
 
 func TestMain(m *testing.M) {
 	sandbox.Main()
+	process.Main()
 	if mode := os.Getenv(mcptest.ModeEnv); mode != "" {
 		mcptest.RunStdio(mode) // an MCP server started by a test
 	}

@@ -51,9 +51,11 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 	for _, w := range commandWarnings {
 		notices = append(notices, w.String())
 	}
+	endpoint := llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL, Timeouts: cfg.Network.Timeouts}
 	return sessionSetup{
 		engine: engine.Config{
-			Client:        llm.NewClient(llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL, Timeouts: cfg.Network.Timeouts}),
+			Client:        llm.NewClient(endpoint),
+			Endpoint:      endpoint,
 			Catalog:       llm.NewCatalog(catalogOverrides(cfg.Models)),
 			Model:         cfg.Model,
 			SubagentModel: cfg.SubagentModel,
@@ -74,6 +76,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			SandboxNetwork: cfg.Sandbox.Network,
 			WebFetch:       cfg.WebFetch,
 			Worktrees:      child.WorktreeConfig{Isolation: cfg.Isolation, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
+			Runner:         cfg.Runner,
 			AutoCompactAt:  cfg.AutoCompactAt,
 		},
 		notices:      notices,

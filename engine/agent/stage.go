@@ -57,6 +57,17 @@ type Stage struct {
 	done chan struct{}   // closed when this call is ready
 	once sync.Once
 	all  <-chan struct{} // closed when every call of the batch is ready
+	// ready, when set, is told that this call is ready (JoinStage).
+	ready func()
+}
+
+// JoinStage is the stage of a call whose batch is readied elsewhere (by
+// an agent in another process): Release tells ready, and Ready waits
+// for all to close.
+func JoinStage(ready func(), all <-chan struct{}) *Stage {
+	turn := make(chan struct{})
+	close(turn)
+	return &Stage{turn: turn, done: make(chan struct{}), all: all, ready: ready}
 }
 
 // Stages returns one stage per call of a batch, in order.
@@ -93,6 +104,11 @@ func (st *Stage) Ready() {
 // for a call that failed before it got that far.
 func (st *Stage) Release() {
 	if st != nil {
-		st.once.Do(func() { close(st.done) })
+		st.once.Do(func() {
+			close(st.done)
+			if st.ready != nil {
+				st.ready()
+			}
+		})
 	}
 }

@@ -140,7 +140,7 @@ type Manager struct {
 // long as ctx.
 func NewManager(ctx context.Context, opts Options, sess Session) (*Manager, error) {
 	if _, ok := opts.Runners[opts.Runner]; !ok {
-		return nil, fmt.Errorf("unknown sub-agent runner %q", opts.Runner)
+		return nil, fmt.Errorf("sub-agent runner %q is not available here", opts.Runner)
 	}
 	m := &Manager{ctx: ctx, opts: opts, sess: sess, slots: map[int]*slotQueue{}, children: map[event.AgentID]*Child{}}
 	m.outbox.delivered = map[event.AgentID]bool{}

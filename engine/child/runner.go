@@ -3,6 +3,7 @@ package child
 import (
 	"context"
 	"fmt"
+	"slices"
 
 	openai "github.com/sashabaranov/go-openai"
 
@@ -186,3 +187,14 @@ const (
 	RunnerLocal   = agenttypes.RunnerLocal
 	RunnerProcess = agenttypes.RunnerProcess
 )
+
+// ParentTools are the tools of the job that stay with the session: those
+// of its spec and, when it may delegate, task. A runner that places the
+// child elsewhere runs them here when the child calls them.
+func (j Job) ParentTools() []tools.Tool {
+	out := slices.Clone(j.Spec.Parent)
+	if j.Delegate != nil {
+		out = append(out, j.Delegate)
+	}
+	return out
+}

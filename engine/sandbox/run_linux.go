@@ -35,7 +35,7 @@ func Run(ctx context.Context, p Policy, script, dir string, env []string, out io
 	}
 	id := make([]byte, 8)
 	_, _ = rand.Read(id)
-	marker := markerVar + "=" + hex.EncodeToString(id)
+	marker := markerVar + "=" + runTag() + hex.EncodeToString(id)
 	wanted := p.Mode != Off && p.Mode != ""
 	line, err := json.Marshal(spec{Policy: p, Sandboxed: wanted && Available(), Shell: shellPath(), Script: script})
 	if err != nil {

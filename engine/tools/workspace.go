@@ -27,6 +27,11 @@ type Workspace struct {
 	files fileLocks
 }
 
+// ShareLocks makes the workspace's writers hold their files with l, the
+// lock table of the baton process this one works for. Call it before
+// any tool of the workspace runs.
+func (w *Workspace) ShareLocks(l Locker) { w.files.shared = l }
+
 // NewWorkspace makes root absolute and resolves its symlinks, so later
 // containment checks compare real paths with a real root.
 func NewWorkspace(root string) (*Workspace, error) {
