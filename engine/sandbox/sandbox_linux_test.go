@@ -176,7 +176,7 @@ func TestBatonMemoryUnreadable(t *testing.T) {
 func tagged(kv string) []int {
 	var out []int
 	for pid := range parents() {
-		if hasEnv(pid, kv) {
+		if hasEnvMatching(pid, func(e string) bool { return e == kv }) {
 			out = append(out, pid)
 		}
 	}
