@@ -64,6 +64,7 @@ func Main() {
 // is PID 1 of the command's namespaces: it mounts the /proc the command
 // sees, and the kernel keeps everything the command starts inside.
 func supervise() int {
+	nameSupervisor()
 	// Descriptors baton inherited, and these two, reach no command.
 	if unix.CloseRange(3, math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC) != nil {
 		syscall.CloseOnExec(3)

@@ -176,7 +176,7 @@ func TestBatonMemoryUnreadable(t *testing.T) {
 func tagged(kv string) []int {
 	var out []int
 	for pid := range parents() {
-		if hasEnvMatching(pid, func(e string) bool { return e == kv }) {
+		if hasEnv(pid, kv) {
 			out = append(out, pid)
 		}
 	}

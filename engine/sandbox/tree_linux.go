@@ -70,27 +70,9 @@ func parentOf(pid int) (int, bool) {
 // left to baton (the subreaper): its adopted children carrying the run's
 // marker, and everything below them.
 func sweep(marker string) {
-	sweepMatching(func(kv string) bool { return kv == marker })
-}
-
-// Sweep kills and reaps what the commands of a baton process that died
-// left to this one (the subreaper): the adopted processes whose marker
-// starts with the tag that process ran its commands under (TagRuns),
-// and everything below them. It returns once they are gone.
-func Sweep(tag string) {
-	if tag == "" {
-		return
-	}
-	prefix := markerVar + "=" + tag + "."
-	sweepMatching(func(kv string) bool { return strings.HasPrefix(kv, prefix) })
-}
-
-// sweepMatching kills and reaps the adopted children whose environment
-// holds a pair matching, and everything below them.
-func sweepMatching(matching func(kv string) bool) {
 	self := os.Getpid()
 	for pid, ppid := range parents() {
-		if ppid != self || !hasEnvMatching(pid, matching) {
+		if ppid != self || !hasEnv(pid, marker) {
 			continue
 		}
 		for _, d := range descendants(pid) {
@@ -102,15 +84,14 @@ func sweepMatching(matching func(kv string) bool) {
 	}
 }
 
-// hasEnvMatching reports whether a process's environment holds a pair
-// matching.
-func hasEnvMatching(pid int, matching func(kv string) bool) bool {
+// hasEnv reports whether a process's environment holds the pair kv.
+func hasEnv(pid int, kv string) bool {
 	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
 	if err != nil {
 		return false
 	}
 	for _, e := range bytes.Split(data, []byte{0}) {
-		if matching(string(e)) {
+		if string(e) == kv {
 			return true
 		}
 	}

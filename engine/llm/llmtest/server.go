@@ -113,7 +113,7 @@ func (s *Server) serve(rw http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	req := &Request{Raw: raw}
+	req := &Request{Raw: raw, Header: r.Header.Clone()}
 	if err := json.Unmarshal(raw, &req.Body); err != nil {
 		s.t.Errorf("llmtest: decode request %s: %v", raw, err)
 		http.Error(rw, `{"error":{"message":"llmtest: undecodable request"}}`, http.StatusBadRequest)
