@@ -89,8 +89,8 @@ func start(t *testing.T, mode string) (child.Ending, []event.Event) {
 	var took []event.Event
 	meta := event.Meta{Agent: "explore-1", Parent: event.MainAgent, Number: 1, AgentType: "Explore", Description: "look"}
 	job := child.Job{
-		Spec:      child.Spec{Meta: meta, Model: "m", MaxSteps: 3, Timeout: time.Minute, Workspace: ws.Root()},
-		Prompt:    "look", History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: "sys"}},
+		Spec:   child.Spec{Meta: meta, Model: "m", MaxSteps: 3, Timeout: time.Minute, Workspace: ws.Root()},
+		Prompt: "look", History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: "sys"}},
 		Workspace: ws, Loop: child.Loop{Catalog: llm.NewCatalog(nil)},
 		Link: child.Link{
 			Emit:   func(ev event.Event) { mu.Lock(); took = append(took, ev); mu.Unlock() },
