@@ -5,16 +5,17 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/shell"
 )
 
 // interpreters run whatever program they are handed, so a prefix of
-// their name alone would allow anything: for them only the exact command
-// is offered.
+// their name alone would allow anything: for them, and for the wrappers
+// and shells the shell reader knows (shell.RunsCommands), only the exact
+// command is offered.
 var interpreters = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "fish": true, "eval": true, "exec": true,
-	"env": true, "sudo": true, "xargs": true, "command": true, "nohup": true, "time": true, "nice": true,
 	"python": true, "python3": true, "node": true, "deno": true, "bun": true, "ruby": true, "perl": true,
-	"php": true, "lua": true, "npx": true, "bunx": true, "uvx": true, "pipx": true, "find": true,
+	"php": true, "lua": true, "npx": true, "bunx": true, "uvx": true, "pipx": true,
 }
 
 // subcommand is what a second word looks like when it names an action
@@ -76,7 +77,7 @@ func prefixOf(p part) (Rule, bool) {
 		return Rule{}, false
 	}
 	first := p.words[0]
-	if interpreters[first] || strings.Contains(first, "/") {
+	if interpreters[first] || shell.RunsCommands(first) || strings.Contains(first, "/") {
 		if slices.Contains(p.words, opaque) {
 			return Rule{}, false
 		}

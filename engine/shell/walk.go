@@ -35,12 +35,20 @@ func (w *walker) script(src string, depth int) error {
 }
 
 // nested walks a script found in a string one level deeper, keeping the
-// first error.
-func (w *walker) nested(src string) {
+// first error. An opaque script may read otherwise when it runs: it is
+// listed first as one command whose one word, its text as it reads now,
+// is opaque, so that what it runs counts as unknown.
+func (w *walker) nested(script Word) {
 	if w.err != nil {
 		return
 	}
-	if err := w.script(src, w.depth+1); err != nil && w.err == nil {
+	if script.Opaque {
+		w.out = append(w.out, Command{Args: []string{script.Text}, Opaque: []bool{true}, Dir: w.dir, Func: w.fn, Depth: w.depth + 1})
+		if script.Text == "" {
+			return
+		}
+	}
+	if err := w.script(script.Text, w.depth+1); err != nil && w.err == nil {
 		w.err = err
 	}
 }
@@ -179,11 +187,11 @@ func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
 			w.substs(a.Array)
 		}
 	}
-	var args []string
+	var words []Word
 	for _, word := range c.Args {
-		args = append(args, w.words(word)...)
+		words = append(words, w.expand(word)...)
 	}
-	cmd := Command{Args: args, Dir: w.dir, Func: w.fn, Piped: piped, Background: s.Background, Depth: w.depth}
+	cmd := Command{Args: texts(words), Opaque: opacity(words), Dir: w.dir, Func: w.fn, Piped: piped, Background: s.Background, Depth: w.depth}
 	for _, r := range s.Redirs {
 		rd := Redirect{Op: r.Op.String()}
 		if r.Word != nil {
