@@ -77,12 +77,18 @@ func Parse(s string) (Rule, error) {
 		prefix := strings.TrimSuffix(pattern, ":*")
 		r.Prefix = prefix != pattern
 		words, ok := literalWords(prefix)
-		if !ok {
-			return Rule{}, fmt.Errorf("rule %q: the command must be plain words (no $, backquotes, redirections or operators)", s)
+		if !ok || !writable(words) {
+			return Rule{}, fmt.Errorf("rule %q: the command must be plain printable words (no $, backquotes, redirections or operators)", s)
 		}
 		r.Words = words
 	case fileTools[name]:
-		r.Glob = strings.TrimPrefix(pattern, "./")
+		r.Glob = pattern
+		for strings.HasPrefix(r.Glob, "./") {
+			r.Glob = strings.TrimSpace(strings.TrimLeft(strings.TrimPrefix(r.Glob, "./"), "/"))
+		}
+		if r.Glob == "" {
+			return Rule{}, fmt.Errorf("rule %q: the pattern names no file; write %s alone to cover every call", s, name)
+		}
 		if !doublestar.ValidatePattern(r.Glob) {
 			return Rule{}, fmt.Errorf("rule %q: %q is not a valid glob", s, pattern)
 		}

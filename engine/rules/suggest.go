@@ -76,21 +76,26 @@ func prefixOf(p part) (Rule, bool) {
 	if !p.plain || len(p.words) == 0 || p.words[0] == opaque {
 		return Rule{}, false
 	}
+	r := Rule{Tool: CommandTool, Scoped: true, Words: p.words}
 	first := p.words[0]
 	if interpreters[first] || shell.RunsCommands(first) || strings.Contains(first, "/") {
 		if slices.Contains(p.words, opaque) {
 			return Rule{}, false
 		}
-		return Rule{Tool: CommandTool, Scoped: true, Words: p.words}, true
-	}
-	n := 1
-	if len(p.words) > 1 && subcommand.MatchString(p.words[1]) {
-		n = 2
-		if runners[first] && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
-			n = 3
+	} else {
+		n := 1
+		if len(p.words) > 1 && subcommand.MatchString(p.words[1]) {
+			n = 2
+			if runners[first] && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
+				n = 3
+			}
 		}
+		r.Prefix, r.Words = true, slices.Clone(p.words[:n])
 	}
-	return Rule{Tool: CommandTool, Scoped: true, Prefix: true, Words: slices.Clone(p.words[:n])}, true
+	if !writable(r.Words) {
+		return Rule{}, false
+	}
+	return r, true
 }
 
 // escapeGlob makes a path match only itself as a glob.
