@@ -150,6 +150,29 @@ var denySpellings = []string{
 	`let "x=$(rm y)"`,
 	`case x in *) rm x;; esac`,
 	`X='rm y'; true || X=ls; bash -c "$X"`,
+	// programs that run a command they are given in a setting
+	`git -c core.pager='rm x' log`,
+	`git -c alias.x='!rm y' x`,
+	`git -c core.hooksPath=hooks commit`,
+	`git -c "$K=v" log`,
+	`git --config-env=core.editor=E commit`,
+	`git fetch --upload-pack='rm x' .`,
+	`git push --receive-pack='rm x' .`,
+	`git clone -u 'rm x' . y`,
+	`git rebase -x 'rm x' HEAD~1`,
+	`git grep -O'rm x' foo`,
+	`git filter-branch --tree-filter 'rm x' HEAD`,
+	`git submodule foreach --recursive 'rm x'`,
+	`git bisect run rm x`,
+	`GIT_SSH_COMMAND='rm x' git fetch`,
+	`EDITOR='rm x' git commit`,
+	`export GIT_PAGER='rm x'; git log`,
+	`env LESSOPEN='|rm x %s' less f`,
+	`env 'BASH_FUNC_ls%%=() { rm x; }' bash -c ls`,
+	`BASH_ENV=<(echo rm x) bash -c true`,
+	`GIT_CONFIG_PARAMETERS="'core.pager=rm x'" git log`,
+	`PS4='$(rm x)' bash -xc true`,
+	`hash -p /bin/rm ls; ls x`,
 }
 
 var askSpellings = []string{
@@ -260,6 +283,8 @@ var untouched = []string{
 	`xargs echo rm`, `find . -name rm -print`, `sudo ls`, `env A=1 go test`, `bash -c 'go test ./...'`,
 	`sh ./scripts/check.sh`, `timeout 60 go test ./...`, `docker --context x rm y`, `parallel gzip {} ::: *.log`,
 	`find . -name '*.go' -exec gofmt -l {} +`, `echo go test | sh`, `trap 'echo done' EXIT`,
+	`git -c user.email="$EMAIL" commit -m x`, `GIT_PAGER=cat git log`, `EDITOR=true git commit`,
+	`git -c core.pager=less log`, `PS4='+ ${LINENO}: ' bash -xc true`, `git fetch origin`,
 }
 
 func TestBenignCommandsStayAllowed(t *testing.T) {

@@ -13,9 +13,20 @@ import (
 func (w *walker) follow(cmd Command, s *syntax.Stmt) {
 	argv := cmd.Words()
 	scripts := innerScripts(argv)
-	for next, ok := unwrapOnce(argv); ok; next, ok = unwrapOnce(argv) {
+	var values []Word
+	for {
+		next, assigns, ok := unwrapOnce(argv)
+		if !ok {
+			break
+		}
+		for _, a := range assigns {
+			values = append(values, assignmentScripts(a)...)
+		}
 		argv = next
 		scripts = append(scripts, innerScripts(argv)...)
+	}
+	for _, v := range append(values, gitScripts(argv)...) {
+		w.nestedValue(v)
 	}
 	if len(argv) == 0 {
 		return

@@ -47,6 +47,13 @@ func innerScripts(argv []Word) []Word {
 			}
 		}
 		return out
+	case name == "hash":
+		// hash -p /bin/rm ls: ls now runs /bin/rm.
+		for i, a := range args {
+			if a.Text == "-p" && i+1 < len(args) {
+				return []Word{args[i+1]}
+			}
+		}
 	case name == "source" || name == ".":
 		if len(args) > 0 && unseenFile(args[0]) {
 			return []Word{{Opaque: true}}

@@ -50,7 +50,7 @@ func Subcommand(argv []Word) (i int, known bool) {
 			i++
 			value, opaque = argv[i].Text, argv[i].Opaque
 		}
-		if name == "git" && (option == "-c" || option == "--config-env") && (opaque || definesCommands(value)) {
+		if name == "git" && (option == "-c" || option == "--config-env") && definesCommands(value, opaque) {
 			known = false
 		}
 	}
@@ -58,8 +58,17 @@ func Subcommand(argv []Word) (i int, known bool) {
 }
 
 // definesCommands reports whether a git config setting may define
-// commands: an alias, or an included file that may hold aliases.
-func definesCommands(setting string) bool {
-	key := strings.ToLower(setting)
-	return strings.HasPrefix(key, "alias.") || strings.HasPrefix(key, "include.") || strings.HasPrefix(key, "includeif.")
+// commands: an alias, an included file that may hold aliases, or a key
+// only known when the shell runs.
+func definesCommands(setting string, opaque bool) bool {
+	key, _, _ := strings.Cut(strings.ToLower(setting), "=")
+	return unknownKey(key, opaque) ||
+		strings.HasPrefix(key, "alias.") || strings.HasPrefix(key, "include.") || strings.HasPrefix(key, "includeif.")
+}
+
+// unknownKey reports whether the key of a setting word that is opaque
+// may itself be only known when the shell runs (-c "$K=v"), rather than
+// only its value (-c "user.email=$E").
+func unknownKey(key string, opaque bool) bool {
+	return opaque && strings.ContainsAny(key, "$`*?[{(")
 }

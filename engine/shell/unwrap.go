@@ -76,7 +76,7 @@ func Unwrap(argv []string) []string {
 // unwrap is Unwrap on words.
 func unwrap(argv []Word) []Word {
 	for {
-		next, ok := unwrapOnce(argv)
+		next, _, ok := unwrapOnce(argv)
 		if !ok {
 			return argv
 		}
@@ -84,24 +84,24 @@ func unwrap(argv []Word) []Word {
 	}
 }
 
-// unwrapOnce drops one wrapper or assignment, if argv starts with one.
-// An opaque word where a wrapper's options, operands or env's
-// assignments are expected ends the unwrapping there: it may be the
-// program, or shift which word is.
-func unwrapOnce(argv []Word) ([]Word, bool) {
+// unwrapOnce drops one wrapper or assignment, if argv starts with one,
+// and returns the variable assignments it dropped. An opaque word where
+// a wrapper's options, operands or env's assignments are expected ends
+// the unwrapping there: it may be the program, or shift which word is.
+func unwrapOnce(argv []Word) (next, assigns []Word, ok bool) {
 	if len(argv) == 0 || argv[0].Opaque {
-		return argv, false
+		return argv, nil, false
 	}
 	if isAssignment(argv[0].Text) {
-		return argv[1:], true
+		return argv[1:], argv[:1], true
 	}
 	name := path.Base(argv[0].Text)
 	wr, ok := wrappers[name]
 	if !ok {
-		return argv, false
+		return argv, nil, false
 	}
 	if name == "command" && slices.ContainsFunc(argv[1:], func(a Word) bool { return a.Text == "-v" || a.Text == "-V" }) {
-		return nil, true
+		return nil, nil, true
 	}
 	rest, split := skipOptions(argv[1:], wr)
 	rest = append(split, rest...)
@@ -111,14 +111,15 @@ func unwrapOnce(argv []Word) ([]Word, bool) {
 		}
 	}
 	if name == "env" || name == "sudo" || name == "doas" {
-		for len(rest) > 0 && !rest[0].Opaque && isAssignment(rest[0].Text) {
+		for len(rest) > 0 && isEnvAssignment(rest[0]) {
+			assigns = append(assigns, rest[0])
 			rest = rest[1:]
 		}
 	}
 	for i := 0; i < wr.operands && len(rest) > 0 && !rest[0].Opaque; i++ {
 		rest = rest[1:]
 	}
-	return rest, true
+	return rest, assigns, true
 }
 
 // skipOptions drops a wrapper's leading options and returns the rest,

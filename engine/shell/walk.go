@@ -53,6 +53,21 @@ func (w *walker) nested(script Word) {
 	}
 }
 
+// nestedValue walks a command held in a value (a setting, a variable)
+// like nested, but a value that does not read as a script, or nests too
+// deep, counts as an opaque script instead of failing the whole line:
+// such values are often not shell at all (a prompt, a program's path).
+func (w *walker) nestedValue(value Word) {
+	if w.err != nil {
+		return
+	}
+	w.nested(value)
+	if w.err != nil {
+		w.err = nil
+		w.nested(Word{Opaque: true})
+	}
+}
+
 func (w *walker) stmts(list []*syntax.Stmt) {
 	for _, s := range list {
 		w.stmt(s, false)
@@ -151,7 +166,7 @@ func (w *walker) word(word *syntax.Word) {
 
 // assign records a variable assigned a value known from the script.
 func (w *walker) assign(a *syntax.Assign) {
-	w.word(a.Value)
+	w.assignScripts(a)
 	if a.Array != nil {
 		w.substs(a.Array)
 	}
@@ -182,7 +197,7 @@ func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
 		return
 	}
 	for _, a := range c.Assigns {
-		w.word(a.Value)
+		w.assignScripts(a)
 		if a.Array != nil {
 			w.substs(a.Array)
 		}
@@ -201,4 +216,17 @@ func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
 	}
 	w.out = append(w.out, cmd)
 	w.follow(cmd, s)
+}
+
+// assignScripts walks the substitutions of an assignment's value and
+// what setting the variable may run (see varScripts).
+func (w *walker) assignScripts(a *syntax.Assign) {
+	w.word(a.Value)
+	if a.Name == nil {
+		return
+	}
+	value := joined(w.expand(a.Value))
+	for _, v := range varScripts(a.Name.Value, value) {
+		w.nestedValue(v)
+	}
 }
