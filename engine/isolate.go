@@ -95,10 +95,12 @@ func (iso *isolated) finish() (*event.Change, string) {
 	what := fmt.Sprintf("Its change (%s: %s)", c.Line(), clip(strings.Join(files, ", "), 400))
 	switch iso.w.s.cfg.Worktrees.Finish {
 	case FinishApply:
-		for fi := range iso.review.Files {
-			if _, err := iso.applyFile(ctx, iso.w.s.deleg.ws, fi, -1, worktree.Markers); err != nil {
-				return iso.keepAfter(ctx, c, what+" could not be applied: "+err.Error())
-			}
+		_, applied, err := iso.applyFiles(ctx, iso.w.s.deleg.ws, iso.targets(-1), -1, worktree.Markers)
+		if err != nil && len(applied) == 0 {
+			return iso.keepAfter(ctx, c, what+" could not be applied, and nothing of it was written: "+err.Error())
+		}
+		if err != nil {
+			return iso.keepAfter(ctx, c, fmt.Sprintf("%s was applied only in part: %s reached the working tree, then %v", what, strings.Join(applied, ", "), err))
 		}
 		iso.settleIfDone(false)
 		c.State = event.ChangeReviewed
