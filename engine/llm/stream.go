@@ -116,8 +116,9 @@ func finish(ctx context.Context, acc *accumulator, marker *streamMarker) (Respon
 			return acc.partial(), marker.notAStream()
 		}
 		return acc.partial(), &ProviderError{
-			Reason: "the reply was cut off (no finish_reason and no [DONE])",
-			Err:    io.ErrUnexpectedEOF,
+			Reason:    "the reply was cut off (no finish_reason and no [DONE])",
+			Err:       io.ErrUnexpectedEOF,
+			Transient: true,
 		}
 	}
 	return acc.response(), nil
