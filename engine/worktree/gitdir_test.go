@@ -13,7 +13,8 @@ import (
 // by a symbolic link: baton's diff, review reads and keep commit still
 // use the git directory made for the worktree, so the person's index,
 // HEAD and branch stay exactly as they were, and the change is committed
-// where it belongs.
+// where it belongs; removing the worktree leaves the person's repository
+// alone.
 func TestRedirectedGitFileIgnored(t *testing.T) {
 	for name, redirect := range map[string]func(t *testing.T, tree, person string){
 		"gitdir line": func(t *testing.T, tree, person string) {
@@ -73,6 +74,12 @@ func TestRedirectedGitFileIgnored(t *testing.T) {
 			}
 			if got := run(t, person, "show", "baton/s1/child-1:planted.txt"); got != "the child's new file\n" {
 				t.Errorf("kept branch has planted.txt = %q", got)
+			}
+			if err := tree.Remove(ctx); err != nil || exists(tree.Dir) {
+				t.Fatalf("remove: %v (folder left: %v)", err, exists(tree.Dir))
+			}
+			if got := run(t, person, "rev-parse", "HEAD"); got != head || read(t, person, "a.txt") != "person's unstaged edit\n" {
+				t.Errorf("removing the worktree touched the person's repository")
 			}
 		})
 	}
