@@ -37,8 +37,8 @@ func (l *ResettingListener) Accept() (net.Conn, error) {
 		if tc, ok := conn.(*net.TCPConn); ok {
 			_ = tc.SetLinger(0)
 		}
+		l.reset.Add(1) // counted before the client can see it
 		_ = conn.Close()
-		l.reset.Add(1)
 	}
 }
 
