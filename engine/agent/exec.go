@@ -19,10 +19,11 @@ import (
 
 // Authorizer decides whether an agent may run a tool call: by rules, or
 // by asking the person, waiting until ctx ends. A nil error allows the
-// call; a refusal is an error for the model (a *DeniedError when the
-// person said no).
+// call, and says what of a search's findings the person's rules keep from
+// the model (nil: nothing); a refusal is an error for the model (a
+// *DeniedError when the person said no).
 type Authorizer interface {
-	Authorize(ctx context.Context, req ToolRequest) error
+	Authorize(ctx context.Context, req ToolRequest) (tools.Withhold, error)
 }
 
 // ToolRequest is one tool call to decide.
@@ -199,8 +200,12 @@ func (e *executor) execute(ctx context.Context, a *Agent, set *tools.Set, tool t
 	if pv, ok := tool.(tools.Previewer); ok {
 		req.Preview = func(ctx context.Context) (string, error) { return pv.Preview(ctx, args) }
 	}
-	if err := e.authorize.Authorize(ctx, req); err != nil {
+	hold, err := e.authorize.Authorize(ctx, req)
+	if err != nil {
 		return tools.Result{}, err
+	}
+	if hold != nil {
+		ctx = tools.WithWithhold(ctx, hold)
 	}
 	res, err := tool.Run(ctx, args)
 	if err != nil {

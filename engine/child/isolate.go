@@ -14,28 +14,37 @@ import (
 
 // isolate gives a child that should not share the person's tree a
 // worktree, and points its spec there: tools, commands, sandbox and
-// prompt. Outside git the child runs shared, and note says so.
-func (m *Manager) isolate(ctx context.Context, c *Child, tc taskCall, batch []json.RawMessage, spec *Spec) (iso *isolated, note string) {
+// prompt. Outside git the child runs shared, and note says so. When the
+// worktree cannot be made (a full disk, a failing git) the child is not
+// started: running it in the person's tree would land its change there
+// unreviewed.
+func (m *Manager) isolate(ctx context.Context, c *Child, tc taskCall, batch []json.RawMessage, spec *Spec) (iso *isolated, note string, err error) {
 	if !m.wantsWorktree(tc.Isolation, spec.Type, spec.Toolbox.Names, batch) {
-		return nil, ""
+		return nil, "", nil
 	}
-	iso, err := m.wt.create(ctx, c.meta, spec.Caller)
+	iso, err = m.wt.create(ctx, c.meta, spec.Caller)
 	if errors.Is(err, worktree.ErrNotRepository) {
-		return nil, fmt.Sprintf("worktree isolation refused: %s is not in a git repository, so this child works in the shared tree", m.opts.Workspace.Root())
+		return nil, fmt.Sprintf("worktree isolation refused: %s is not in a git repository, so this child works in the shared tree", m.opts.Workspace.Root()), nil
 	}
 	if err != nil {
-		return nil, "worktree isolation failed (" + err.Error() + "), so this child works in the shared tree"
+		return nil, "", worktreeFailed(err)
 	}
 	ws, err := tools.NewWorkspace(iso.tree.Workspace())
 	if err != nil {
 		_ = iso.remove(ctx)
-		return nil, "worktree isolation failed (" + err.Error() + "), so this child works in the shared tree"
+		return nil, "", worktreeFailed(err)
 	}
 	moved := m.typeSpec(spec.Type, tc.Instructions, ws.Root())
 	spec.Toolbox.Sandbox, spec.Workspace, spec.Worktree = moved.Toolbox.Sandbox, moved.Workspace, moved.Worktree
 	spec.System = moved.System + "\n\n" + worktreeNote(ws.Root())
 	c.ws = ws
-	return iso, ""
+	return iso, "", nil
+}
+
+// worktreeFailed is the task call's error when a child's worktree could
+// not be made.
+func worktreeFailed(err error) error {
+	return fmt.Errorf("worktree isolation failed, so the sub-agent was not started (it would have written to the person's tree unreviewed): %w", err)
 }
 
 // finish reads a worktree child's change when it ends and says what the
@@ -70,10 +79,12 @@ func (iso *isolated) finish() (*event.Change, string) {
 	what := fmt.Sprintf("Its change (%s: %s)", c.Line(), clip(strings.Join(files, ", "), 400))
 	switch iso.w.m.opts.Worktrees.Finish {
 	case FinishApply:
-		for fi := range iso.review.Files {
-			if _, err := iso.applyFile(ctx, iso.w.m.opts.Workspace, fi, -1, worktree.Markers); err != nil {
-				return iso.keepAfter(ctx, c, what+" could not be applied: "+err.Error())
-			}
+		_, applied, err := iso.applyFiles(ctx, iso.w.m.opts.Workspace, iso.targets(-1), -1, worktree.Markers)
+		if err != nil && len(applied) == 0 {
+			return iso.keepAfter(ctx, c, what+" could not be applied, and nothing of it was written: "+err.Error())
+		}
+		if err != nil {
+			return iso.keepAfter(ctx, c, fmt.Sprintf("%s was applied only in part: %s reached the working tree, then %v", what, strings.Join(applied, ", "), err))
 		}
 		iso.settleIfDone(false)
 		c.State = event.ChangeReviewed

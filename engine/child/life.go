@@ -70,7 +70,12 @@ func (m *Manager) ready(ctx context.Context, tc taskCall, call agent.Call) (*Chi
 	c.ctx, c.cancel = context.WithCancelCause(m.ctx)
 	c.unlink = context.AfterFunc(ctx, func() { c.cancel(context.Cause(ctx)) })
 	c.prev, c.ws = prev, m.opts.Workspace
-	c.iso, c.isoNote = m.isolate(ctx, c, tc, call.Batch, &spec)
+	if c.iso, c.isoNote, err = m.isolate(ctx, c, tc, call.Batch, &spec); err != nil {
+		c.cancel(err)
+		c.unlink()
+		unclaim(prev, id)
+		return nil, err
+	}
 	if len(seed) == 0 {
 		seed = []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: spec.System}}
 	}

@@ -19,3 +19,14 @@ func TestReviewNoteAfterDiscard(t *testing.T) {
 		t.Errorf("after an apply: %q", applied)
 	}
 }
+
+// TestLandedNamesAppliedFiles: an apply that stops part way says which
+// files reached the person's tree.
+func TestLandedNamesAppliedFiles(t *testing.T) {
+	if got := landed(nil); got != "nothing was applied" {
+		t.Errorf("landed(nil) = %q", got)
+	}
+	if got := landed([]string{"a.txt", "b.txt"}); got != "applied before it stopped: a.txt, b.txt" {
+		t.Errorf("landed = %q", got)
+	}
+}

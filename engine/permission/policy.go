@@ -19,6 +19,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/rules"
+	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // Mode says how calls that need approval are decided.
@@ -170,20 +171,29 @@ func (g *Grants) add(rule rules.Rule) {
 	g.added = append(g.added, rule)
 }
 
-// For is the authorizer of one agent: who its cards are about and, for a
+// For is the policy of one agent: who its cards are about and, for a
 // child, its grants (nil for the main agent).
-func (p *Policy) For(who Who, grants *Grants) agent.Authorizer {
-	return authorizer{p: p, who: who, grants: grants}
+func (p *Policy) For(who Who, grants *Grants) Gate {
+	return Gate{p: p, who: who, grants: grants}
 }
 
-// authorizer binds the policy to one agent.
-type authorizer struct {
+// Gate is the policy bound to one agent.
+type Gate struct {
 	p      *Policy
 	who    Who
 	grants *Grants
 }
 
 // Authorize implements agent.Authorizer.
-func (a authorizer) Authorize(ctx context.Context, req agent.ToolRequest) error {
-	return a.p.authorize(ctx, a.who, a.grants, req)
+func (g Gate) Authorize(ctx context.Context, req agent.ToolRequest) (tools.Withhold, error) {
+	if err := g.p.authorize(ctx, g.who, g.grants, req); err != nil {
+		return nil, err
+	}
+	return g.Withholding(req.Tool).Func(), nil
+}
+
+// Withholding is what the agent's searches and listings with tool leave
+// out, as data.
+func (g Gate) Withholding(tool string) Withholding {
+	return g.p.withholding(g.grants, tool)
 }

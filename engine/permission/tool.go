@@ -20,14 +20,14 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 	// main agent's, and a child's come from its card and its file.
 	verdict, rule := rules.Set{Deny: standing.Deny, Ask: standing.Ask}.Decide(call)
 	if verdict == rules.Denied {
-		return fmt.Errorf("%s is denied by the rule deny %s; do not retry it, or ask the person to change the rule", name, rule)
+		return fmt.Errorf("%s is denied by the rule deny %s%s; do not retry it, or ask the person to change the rule", name, rule, unclear(call))
 	}
 	allowed := rules.Covered(standing.Allow, call)
 	if grants != nil {
 		own, ownRule := grants.own.DecideScopedFirst(call)
 		switch own {
 		case rules.Denied:
-			return fmt.Errorf("%s is denied by this agent's own rule %s; use another way, or report that you cannot", name, ownRule)
+			return fmt.Errorf("%s is denied by this agent's own rule %s%s; use another way, or report that you cannot", name, ownRule, unclear(call))
 		case rules.Asked:
 			if verdict != rules.Asked {
 				verdict, rule = rules.Asked, ownRule
@@ -39,7 +39,7 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 	case p.mode == Yolo:
 		return nil
 	case verdict == rules.Asked && p.mode == Headless:
-		return fmt.Errorf("%s needs approval (rule ask %s) and a headless run cannot ask", name, rule)
+		return fmt.Errorf("%s needs approval (rule ask %s%s) and a headless run cannot ask", name, rule, unclear(call))
 	case verdict == rules.Asked:
 	case allowed || req.ReadOnly:
 		return nil
@@ -51,6 +51,15 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with %s to let it run", name, how)
 	}
 	return p.askTool(ctx, who, grants, req, call)
+}
+
+// unclear explains a command that every deny and ask rule covers
+// because rules cannot tell what it runs.
+func unclear(call rules.Call) string {
+	if why := call.Unclear(); why != "" {
+		return "; " + why + ", so every deny and ask rule covers it: name the program plainly"
+	}
+	return ""
 }
 
 // suggestion is the narrowest rule that would have allowed call, for

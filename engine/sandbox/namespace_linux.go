@@ -54,6 +54,9 @@ func probe() string {
 	cmd := exec.CommandContext(ctx, "/proc/self/exe", probeArg)
 	cmd.Args[0] = "baton-sandbox"
 	cmd.SysProcAttr = namespaceAttr()
+	if t := runTag(); t != "" { // so that Sweep finds it too
+		cmd.Env = append(os.Environ(), markerVar+"="+t+"probe")
+	}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		if msg := strings.TrimSpace(string(out)); msg != "" {
@@ -67,6 +70,7 @@ func probe() string {
 // runProbe is the probe stage: PID 1 of its namespace, it does what the
 // restricting stage does before Landlock, and checks the result.
 func runProbe() int {
+	nameSupervisor()
 	if err := ownProc(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1

@@ -30,12 +30,13 @@ func runTag() string {
 	return ""
 }
 
-// supervisorName is the name (comm) a supervisor of a run tagged t takes:
-// what Sweep knows it by, live or ended.
+// supervisorName is the name (comm) a supervisor of a run tagged t, or
+// the probe of a process tagged t, takes: what Sweep knows it by, live or
+// ended.
 func supervisorName(t string) string { return "b:" + t }
 
-// nameSupervisor names this supervisor after its run's tag, if it has
-// one.
+// nameSupervisor names this supervisor (or probe) after its tag, if it
+// has one.
 func nameSupervisor() {
 	if t, _, tagged := strings.Cut(os.Getenv(markerVar), "."); tagged && t != "" {
 		_ = os.WriteFile("/proc/self/comm", []byte(supervisorName(t)), 0)
@@ -47,15 +48,24 @@ func nameSupervisor() {
 // when their parent died. Each sees its lifeline cut and ends its
 // command's processes; Sweep waits for that (killing a supervisor that
 // does not end within killGrace, with what is below it) and reaps them,
-// so nothing of them is left when it returns.
+// so no command of that process runs on when it returns. A sandbox stage
+// the process was starting as it died (forked, not yet run) ends by
+// itself at once, having nothing to run, and may stay unreaped until
+// baton exits.
 func Sweep(t string) {
 	if t == "" {
 		return
 	}
 	name, self := supervisorName(t), os.Getpid()
+	prefix := markerVar + "=" + t + "."
+	// A supervisor is known by its name, which it keeps once it has
+	// ended, or, just started and not named yet, by its run's marker.
+	ours := func(pid int) bool {
+		return commOf(pid) == name || hasEnvMatching(pid, func(kv string) bool { return strings.HasPrefix(kv, prefix) })
+	}
 	var ends []int
 	for pid, ppid := range parents() {
-		if ppid != self || commOf(pid) != name {
+		if ppid != self || !ours(pid) {
 			continue
 		}
 		// The pidfd names the process for good; checked after it is
@@ -64,7 +74,7 @@ func Sweep(t string) {
 		if err != nil {
 			continue
 		}
-		if commOf(pid) != name {
+		if !ours(pid) {
 			_ = unix.Close(fd)
 			continue
 		}
@@ -112,4 +122,19 @@ func commOf(pid int) string {
 		return ""
 	}
 	return string(data[open+1 : end])
+}
+
+// hasEnvMatching reports whether a process's environment holds a pair
+// matching.
+func hasEnvMatching(pid int, matching func(kv string) bool) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/environ")
+	if err != nil {
+		return false
+	}
+	for _, e := range bytes.Split(data, []byte{0}) {
+		if matching(string(e)) {
+			return true
+		}
+	}
+	return false
 }

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -120,6 +121,7 @@ func TestKilledChildFailsWithItsPartialWork(t *testing.T) {
 				if alive := tryProcesses(tries[id]); len(alive) > 0 {
 					t.Errorf("%s ended, and what it ran lives on: %v", id, alive)
 				}
+
 			case event.StepStarted:
 				steps[id] = e.Step
 			case event.TextDelta:
@@ -140,6 +142,7 @@ func TestKilledChildFailsWithItsPartialWork(t *testing.T) {
 		if len(finished) != perTurn {
 			t.Fatalf("turn %d: %d children finished, want %d", n, len(finished), perTurn)
 		}
+
 		for _, f := range finished {
 			// What it had reported is what baton took from it, all of
 			// which came on the channel: the text of its last message,
@@ -235,6 +238,7 @@ func TestKilledMidCommandLeavesNothingBehind(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer s.Close()
+	before := adopted() // what earlier tests left
 	var finished []event.AgentFinished
 	end := watch(t, s, "go", func(ev event.Event) {
 		switch e := ev.(type) {
@@ -253,7 +257,7 @@ func TestKilledMidCommandLeavesNothingBehind(t *testing.T) {
 			if alive := tryProcesses("mid"); len(alive) > 0 {
 				t.Errorf("the command lives on: %v", alive)
 			}
-			if left := adopted(); len(left) > 0 {
+			if left := slices.DeleteFunc(adopted(), func(p string) bool { return slices.Contains(before, p) }); len(left) > 0 {
 				t.Errorf("processes that came to baton are left: %v", left)
 			}
 		}
@@ -263,23 +267,23 @@ func TestKilledMidCommandLeavesNothingBehind(t *testing.T) {
 	}
 }
 
-// adopted lists this process's children, live or not yet reaped, but
-// its child processes: the test starts no other process itself, so they
-// came to it when the child process that started them died.
+// adopted lists this process's children but its child processes, live
+// or ended and not yet reaped: the test starts no other process itself,
+// so they came to it when the child process that started them died.
 func adopted() []string {
 	var out []string
 	self := strconv.Itoa(os.Getpid())
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
 		stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
-		i := bytes.LastIndexByte(stat, ')')
-		if err != nil || i < 0 {
+		open, end := bytes.IndexByte(stat, '('), bytes.LastIndexByte(stat, ')')
+		if err != nil || open < 0 || end < open {
 			continue
 		}
+		fields := strings.Fields(string(stat[end+1:]))
 		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
-		fields := strings.Fields(string(stat[i+1:]))
 		if len(fields) > 1 && fields[1] == self && !bytes.Contains(cmdline, []byte(process.Subcommand)) {
-			out = append(out, e.Name()+" "+fields[0]+" "+strings.ReplaceAll(string(cmdline), "\x00", " "))
+			out = append(out, fmt.Sprintf("%s %s (%s)", e.Name(), fields[0], stat[open+1:end]))
 		}
 	}
 	return out

@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -20,7 +21,10 @@ import (
 func (h *handle) answer(ctx context.Context, q question) reply {
 	switch {
 	case q.Authorize != nil:
-		return errorReply(q.ID, h.authorize(ctx, *q.Authorize))
+		hold, err := h.authorize(ctx, *q.Authorize)
+		r := errorReply(q.ID, err)
+		r.Withhold = hold
+		return r
 	case q.Tool != nil:
 		res, err := h.runParentTool(ctx, q.ID, *q.Tool)
 		r := errorReply(q.ID, err)
@@ -34,32 +38,49 @@ func (h *handle) answer(ctx context.Context, q question) reply {
 	return errorReply(q.ID, errors.New("baton does not know this question"))
 }
 
-// authorize decides a tool call of the child. What the tool is (read-only
-// or not, its preview for a tool that stays here) is baton's own
-// knowledge, never the child's word.
-func (h *handle) authorize(ctx context.Context, a authorize) error {
+// withholder is an authorizer that can say, as data, what the agent's
+// searches leave out: what a child in another process needs to apply
+// the same rules (permission.Gate).
+type withholder interface {
+	Withholding(tool string) permission.Withholding
+}
+
+// authorize decides a tool call of the child and, for an allowed search,
+// says what the rules keep from the model. What the tool is (read-only or
+// not, its preview for a tool that stays here) is baton's own knowledge,
+// never the child's word.
+func (h *handle) authorize(ctx context.Context, a authorize) (*permission.Withholding, error) {
 	req := agent.ToolRequest{CallID: a.CallID, Tool: a.Tool, Args: a.Args}
 	if t := heldTool(h.job, a.Tool); t != nil {
 		req.ReadOnly = t.ReadOnly()
 		if pv, ok := t.(tools.Previewer); ok {
 			req.Preview = func(ctx context.Context) (string, error) { return pv.Preview(ctx, a.Args) }
 		}
-		return h.job.Link.Authorize.Authorize(ctx, req)
-	}
-	t, ok := h.job.Spec.Toolbox.Build(h.job.Workspace).Get(a.Tool)
-	if !ok {
-		return fmt.Errorf("tool %q is not available to this agent", a.Tool)
-	}
-	req.ReadOnly = t.ReadOnly()
-	if _, ok := t.(tools.Previewer); ok {
-		req.Preview = func(context.Context) (string, error) {
-			if a.PreviewError != "" {
-				return "", errors.New(a.PreviewError)
+	} else {
+		t, ok := h.job.Spec.Toolbox.Build(h.job.Workspace).Get(a.Tool)
+		if !ok {
+			return nil, fmt.Errorf("tool %q is not available to this agent", a.Tool)
+		}
+		req.ReadOnly = t.ReadOnly()
+		if _, ok := t.(tools.Previewer); ok {
+			req.Preview = func(context.Context) (string, error) {
+				if a.PreviewError != "" {
+					return "", errors.New(a.PreviewError)
+				}
+				return a.Preview, nil
 			}
-			return a.Preview, nil
 		}
 	}
-	return h.job.Link.Authorize.Authorize(ctx, req)
+	hold, err := h.job.Link.Authorize.Authorize(ctx, req)
+	if err != nil || hold == nil {
+		return nil, err
+	}
+	w, ok := h.job.Link.Authorize.(withholder)
+	if !ok {
+		return nil, fmt.Errorf("%s: baton cannot tell the child what its rules keep from a search", a.Tool)
+	}
+	data := w.Withholding(a.Tool)
+	return &data, nil
 }
 
 // runParentTool runs a tool that stays with baton for the child; a tool

@@ -234,7 +234,7 @@ func (c *conn) ask(ctx context.Context, q question, ready chan struct{}) reply {
 
 // Authorize implements agent.Authorizer: baton decides, asking the person
 // when it must. The preview is made here, where the tool runs.
-func (c *conn) Authorize(ctx context.Context, req agent.ToolRequest) error {
+func (c *conn) Authorize(ctx context.Context, req agent.ToolRequest) (tools.Withhold, error) {
 	a := authorize{CallID: req.CallID, Tool: req.Tool, Args: req.Args}
 	if req.Preview != nil && !req.ReadOnly {
 		preview, err := req.Preview(ctx)
@@ -243,7 +243,14 @@ func (c *conn) Authorize(ctx context.Context, req agent.ToolRequest) error {
 			a.PreviewError = err.Error()
 		}
 	}
-	return c.ask(ctx, question{Authorize: &a}, nil).err()
+	r := c.ask(ctx, question{Authorize: &a}, nil)
+	if err := r.err(); err != nil {
+		return nil, err
+	}
+	if r.Withhold == nil {
+		return nil, nil
+	}
+	return r.Withhold.Func(), nil
 }
 
 // Lock implements tools.Locker: the file is held in baton's lock table,

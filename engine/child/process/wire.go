@@ -16,6 +16,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -137,13 +138,15 @@ type toolCall struct {
 	Batch  []json.RawMessage `json:"batch,omitempty"`
 }
 
-// reply answers a question: Error (Denied when the person said no), or
-// for a tool its result.
+// reply answers a question: Error (Denied when the person said no); for
+// an allowed search, what the rules keep from the model; for a tool, its
+// result.
 type reply struct {
-	ID     int64              `json:"id"`
-	Error  string             `json:"error,omitempty"`
-	Denied *agent.DeniedError `json:"denied,omitempty"`
-	Result *tools.Result      `json:"result,omitempty"`
+	ID       int64                   `json:"id"`
+	Error    string                  `json:"error,omitempty"`
+	Denied   *agent.DeniedError      `json:"denied,omitempty"`
+	Withhold *permission.Withholding `json:"withhold,omitempty"`
+	Result   *tools.Result           `json:"result,omitempty"`
 }
 
 // err is the reply's error, nil when it has none.
