@@ -175,3 +175,29 @@ func TestUntrustedServerStartIsAskedOnACard(t *testing.T) {
 		t.Fatal("a denied server was allowed")
 	}
 }
+
+// The task tool's description lists a type's tools as a child of it gets
+// them: an MCP tool of a server nobody configured is left out, as are
+// tools the sub-agent policy denies.
+func TestTaskDescriptionListsOnlyToolsAChildWillHave(t *testing.T) {
+	typ := agenttypes.Type{Name: "probe", Description: "p",
+		Tools: []string{"read_file", "run_command", "mcp__srv__echo", "mcp__github__create_issue", "mcp__github__*", "mcp__srvx__echo"}}
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") },
+		func(c *Config) { withMCP(t)(c); withTypes(typ)(c); c.SubagentDeny = []string{"run_command"} })
+	runTurn(t, s, "go", nil)
+	var desc string
+	for _, tool := range srv.Requests()[0].Body.Tools {
+		if tool.Function != nil && tool.Function.Name == TaskToolName {
+			desc = tool.Function.Description
+		}
+	}
+	line := ""
+	for _, l := range strings.Split(desc, "\n") {
+		if strings.HasPrefix(l, "- probe:") {
+			line = l
+		}
+	}
+	if want := "- probe: p (Tools: read_file, mcp__srv__echo)"; line != want {
+		t.Fatalf("the task tool describes probe as\n%q, want\n%q", line, want)
+	}
+}

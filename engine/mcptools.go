@@ -2,9 +2,11 @@ package engine
 
 import (
 	"context"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -39,6 +41,30 @@ func listsTool(list []string, tool string) bool {
 		}
 	}
 	return false
+}
+
+// offeredTools are the tools of typ that a child of it really gets, as
+// the task tool's description lists them: what the sub-agent policy lets
+// through, and MCP tools only of servers that are configured, so the
+// model never plans around a tool no child will have.
+func (d *delegator) offeredTools(typ agenttypes.Type) []string {
+	var servers []event.MCPServer
+	if d.s.cfg.MCP != nil {
+		servers = d.s.cfg.MCP.Statuses()
+	}
+	var out []string
+	for _, name := range typ.Tools {
+		if name == TaskToolName || listsTool(d.policyDeny, name) || len(d.policyAllow) > 0 && !listsTool(d.policyAllow, name) {
+			continue
+		}
+		if strings.HasPrefix(name, mcpPrefix) && !slices.ContainsFunc(servers, func(s event.MCPServer) bool {
+			return strings.HasPrefix(name, mcpPrefix+s.Name+"__")
+		}) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 // toolSet is the agent's fixed set plus the MCP tools connected now:
