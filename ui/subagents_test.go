@@ -74,7 +74,7 @@ func TestSubagentsBadArguments(t *testing.T) {
 	d := twoChildren(t)
 	for line, want := range map[string]string{
 		"/subagents stop nine":           `no sub-agent "nine"; /subagents list shows the ids and numbers`,
-		"/subagents stop 7":              "no sub-agent #7 in the latest turn",
+		"/subagents stop 7":              "no sub-agent #7 in this session",
 		"/subagents stop":                "name a sub-agent by id or number",
 		"/subagents stop 1":              "#1 explore-1 already ended (done)",
 		"/subagents send 2":              "the message is missing",
