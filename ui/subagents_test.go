@@ -193,7 +193,7 @@ func TestSubagentsListAtEightyColumnsKeepsDescriptionAndNumbers(t *testing.T) {
 	d.finish(long, event.StatusCompleted, "")
 	d.command("/subagents list")
 	screen := d.screen()
-	for _, want := range []string{"  check every hand", "done", "5.1s", "3.2k", "$0.0040"} {
+	for _, want := range []string{"  general-purpose-1  1  ", "  check every han", "done", "5.1s", "3.2k", "$0.0040"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("/subagents list at 80 columns lacks %q:\n%s", want, screen)
 		}
