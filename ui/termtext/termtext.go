@@ -13,10 +13,17 @@ import (
 // Clean removes escape sequences whole and drops other control
 // characters, since either could move the cursor or restyle the terminal;
 // tabs become four spaces so widths can be measured. Newlines stay.
-func Clean(s string) string {
+func Clean(s string) string { return clean(s, false) }
+
+// KeepingTabs cleans s as Clean does but leaves its tabs: for a message
+// kept as the model wrote it, which /copy hands on (a Makefile or Go
+// code needs its tabs). Every view draws it through Clean again.
+func KeepingTabs(s string) string { return clean(s, true) }
+
+func clean(s string, keepTabs bool) string {
 	plain := true
 	for _, r := range s {
-		if r != '\n' && unicode.IsControl(r) {
+		if r != '\n' && (r != '\t' || !keepTabs) && unicode.IsControl(r) {
 			plain = false
 			break
 		}
@@ -31,6 +38,8 @@ func Clean(s string) string {
 		switch {
 		case r == '\n':
 			b.WriteByte('\n')
+		case r == '\t' && keepTabs:
+			b.WriteByte('\t')
 		case r == '\t':
 			b.WriteString("    ")
 		case unicode.IsControl(r):
