@@ -48,13 +48,18 @@ func (c *card) title() string {
 		return termtext.Clean(fmt.Sprintf("Delegate? [%s] %s", d.AgentType, d.Description))
 	}
 	t := fmt.Sprintf("Allow %s?", c.req.Tool)
-	if c.meta.Agent != "" && c.meta.Agent != event.MainAgent {
+	if c.child() {
 		t = fmt.Sprintf("[%s] %s asks: %s", c.meta.AgentType, c.meta.Description, t)
 		if c.number > 0 {
 			t = fmt.Sprintf("#%d %s", c.number, t)
 		}
 	}
 	return termtext.Clean(t)
+}
+
+// child reports whether a sub-agent asks, not the main agent.
+func (c *card) child() bool {
+	return c.meta.Agent != "" && c.meta.Agent != event.MainAgent
 }
 
 // covers says whether an "always" answer to c, adding chosen, answers

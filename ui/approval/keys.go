@@ -51,7 +51,7 @@ func (m *Model) answers(c *card) []key.Binding {
 		}
 		return items
 	}
-	items := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, "deny & stop turn")}
+	items := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, denyNowWords(c))}
 	if len(c.req.Always) > 0 {
 		items = append(items, relabel(k.AllowAlways, "always allow "+ruleLabels(c.req.Always)))
 	}
@@ -96,7 +96,7 @@ func (m *Model) FullHelp() []key.Binding {
 		}
 		return append(keys, k.DenyNow, k.CardDown)
 	}
-	keys := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, "deny & stop")}
+	keys := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, denyNowWords(c))}
 	if len(c.req.Always) > 0 {
 		keys = append(keys, k.AllowAlways)
 	}
@@ -104,6 +104,15 @@ func (m *Model) FullHelp() []key.Binding {
 		keys = append(keys, k.AllowFolder)
 	}
 	return append(keys, k.CardDown)
+}
+
+// denyNowWords says what esc does on a tool card: it stops the agent
+// asking, which for a sub-agent is that child alone.
+func denyNowWords(c *card) string {
+	if c.child() {
+		return "deny & stop this child"
+	}
+	return "deny & stop turn"
 }
 
 // relabel is a key with the words it means in one state.
