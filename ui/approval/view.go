@@ -36,7 +36,7 @@ func (m *Model) render(c *card, width int) []string {
 	if d == nil {
 		preview := termtext.Clean(c.req.Preview)
 		if diffview.Looks(preview) {
-			return diffview.Lines(m.styles, preview)
+			return m.diffLines(preview)
 		}
 		var lines []string
 		for _, para := range strings.Split(preview, "\n") {
@@ -53,6 +53,33 @@ func (m *Model) render(c *card, width int) []string {
 		}
 	}
 	return lines
+}
+
+// diffLines paints a diff for the card, its "--- a/x" and "+++ b/x"
+// lines joined into one naming the file: a card's room goes to the
+// change itself.
+func (m *Model) diffLines(diff string) []string {
+	lines := diffview.Lines(m.styles, diff)
+	old, rest, _ := strings.Cut(diff, "\n")
+	newer, _, _ := strings.Cut(rest, "\n")
+	from, ok1 := strings.CutPrefix(old, "--- ")
+	to, ok2 := strings.CutPrefix(newer, "+++ ")
+	if !ok1 || !ok2 || len(lines) < 2 {
+		return lines
+	}
+	from, to = strings.TrimPrefix(from, "a/"), strings.TrimPrefix(to, "b/")
+	var file string
+	switch {
+	case from == to:
+		file = to
+	case from == "/dev/null":
+		file = to + " (new file)"
+	case to == "/dev/null":
+		file = from + " (deleted)"
+	default:
+		return lines
+	}
+	return append([]string{m.styles.Diff.File.Render(file)}, lines[2:]...)
 }
 
 // facts are a delegation's tools, model, limits and first-request
@@ -156,7 +183,7 @@ func (m *Model) View() string {
 // titleLines is the card's title wrapped to its width, so on a narrow
 // terminal the question is never cut: "… asks: Allow write_file?".
 func (m *Model) titleLines(c *card) []string {
-	lines := wrap(c.title(), InnerWidth(m.width))
+	lines := c.title(InnerWidth(m.width))
 	for i, line := range lines {
 		lines[i] = m.styles.Card.Title.Render(line)
 	}
