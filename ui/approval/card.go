@@ -48,6 +48,9 @@ func (c *card) delegation() *event.DelegationPreview {
 // already). The question is never cut; a child's description is, to keep
 // the title on one line and its room for the diff or command.
 func (c *card) title(width int) []string {
+	if s := c.server(); s != nil {
+		return serverTitle(s, width)
+	}
 	if d := c.delegation(); d != nil {
 		return wrap(termtext.Clean(fmt.Sprintf("Delegate? [%s] %s", d.AgentType, d.Description)), width)
 	}
@@ -85,6 +88,9 @@ func (c *card) covers(other *card, chosen []string, workspace string) bool {
 	}
 	if d, o := c.delegation(), other.delegation(); d != nil && o != nil {
 		return d.AgentType == o.AgentType
+	}
+	if c.server() != nil {
+		return true // the folder is trusted: its other servers start too
 	}
 	if c.meta.Agent != other.meta.Agent || len(chosen) == 0 {
 		return false

@@ -58,6 +58,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, Outcome) {
 // cardKey answers the armed active card.
 func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
 	c, k := m.cards[0], m.keys
+	if s := c.server(); s != nil {
+		return m.serverKey(s, msg)
+	}
 	delegation := c.delegation() != nil
 	switch {
 	case key.Matches(msg, k.Allow):
@@ -151,6 +154,9 @@ func (m *Model) answer(a event.Answer) (tea.Cmd, Outcome) {
 		m.cards = kept
 	}
 	said := answerWords[a.Decision] + ": " + c.subject()
+	if s := c.server(); s != nil {
+		said = fmt.Sprintf(serverWords[a.Decision], termtext.Visible(s.Name))
+	}
 	if len(a.Rules) > 0 {
 		said = "always allowed; added " + termtext.Clean(strings.Join(a.Rules, ", ")) + " (/permissions lists and removes rules)"
 		if c.child() {

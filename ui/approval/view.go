@@ -32,6 +32,9 @@ func (m *Model) drawBody(c *card, width int) []string {
 // start.
 func (m *Model) render(c *card, width int) []string {
 	st := m.styles.Card
+	if s := c.server(); s != nil {
+		return m.serverBody(s, width)
+	}
 	d := c.delegation()
 	if d == nil {
 		preview := termtext.Clean(c.req.Preview)
@@ -87,6 +90,9 @@ func (m *Model) diffLines(diff string) []string {
 // always sees what will start. A permission card has one only when a
 // worktree child asks: where the call works.
 func (m *Model) facts(c *card) []string {
+	if s := c.server(); s != nil {
+		return m.serverFacts(s)
+	}
 	d := c.delegation()
 	if d == nil {
 		return m.worktreeFact(c)

@@ -4,6 +4,7 @@
 package termtext
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -43,6 +44,29 @@ func clean(s string, keepTabs bool) string {
 		case r == '\t':
 			b.WriteString("    ")
 		case unicode.IsControl(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Visible spells out what would not show or would act on the terminal:
+// control characters (escapes, tabs, newlines) and invisible formatting
+// (zero-width, bidirectional overrides) become Go escapes such as \x1b
+// or \u202e, so text a person approves as it will run hides nothing.
+func Visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r < 0x80 && unicode.IsControl(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteRune(r)
 		}
