@@ -104,6 +104,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 		}
 	}
 	s.startWorktrees()
+	s.reopenReviews()
 	// This goroutine ends when the session's context does: it waits for
 	// every turn to finish, then closes the event channel.
 	go s.closeWhenDone()
