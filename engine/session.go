@@ -239,7 +239,7 @@ func (s *Session) newMainAgent() *Agent {
 		model: s.Model, tools: set, liveTools: s.mcpTools(), maxSteps: s.cfg.Limits.MaxSteps,
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars, hooks: s.hooks,
 			context: newNestedContext(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md")},
-		skills:      newSkillState(offered, nil, s.countSkillLoad),
+		skills:  newSkillState(offered, nil, s.countSkillLoad),
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		emit:    s.emit, record: s.recordMessages(event.MainAgent), requests: s.cfg.requestPolicy(),
 		reviewNotes: &noteBox{},
