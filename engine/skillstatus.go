@@ -30,8 +30,8 @@ func (s *Session) SkillStatus() []event.SkillStatus {
 		out = append(out, event.SkillStatus{Name: sk.Name, Source: sk.Source, File: sk.File,
 			Problem: "hidden by the skill of the same name in " + winner.Source})
 	}
-	for _, w := range s.cfg.Skills.Problems() {
-		out = append(out, event.SkillStatus{File: w.File, Problem: w.String()})
+	for _, w := range s.cfg.Skills.Broken() {
+		out = append(out, event.SkillStatus{File: w.File, Problem: "broken: " + w.String()})
 	}
 	return out
 }

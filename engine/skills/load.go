@@ -77,7 +77,7 @@ func Load(opts Options) *Catalog {
 		read[dir] = true
 		names, err := skillFolders(dir)
 		if err != nil {
-			c.problems = append(c.problems, agenttypes.Warning{File: dir, Message: err.Error()})
+			c.warnings = append(c.warnings, agenttypes.Warning{File: dir, Message: err.Error()})
 		}
 		root := ""
 		if f.project {
@@ -85,19 +85,19 @@ func Load(opts Options) *Catalog {
 		}
 		for _, name := range names {
 			if len(c.skills) >= maxSkills {
-				c.problems = append(c.problems, agenttypes.Warning{File: dir, Message: fmt.Sprintf("more than %d skills; the rest are not read", maxSkills)})
+				c.warnings = append(c.warnings, agenttypes.Warning{File: dir, Message: fmt.Sprintf("more than %d skills; the rest are not read", maxSkills)})
 				return c
 			}
 			s, warns, err := readSkill(root, filepath.Join(dir, name), name)
-			c.problems = append(c.problems, warns...)
+			c.warnings = append(c.warnings, warns...)
 			if err != nil {
-				c.problems = append(c.problems, asWarning(filepath.Join(dir, name, skillFile), err))
+				c.broken = append(c.broken, asWarning(filepath.Join(dir, name, skillFile), err))
 				continue
 			}
 			s.Source, s.Project = f.label, f.project
-			s.Dir = grantable(s.Dir, opts.HomeDir, &c.problems, s.File)
+			s.Dir = grantable(s.Dir, opts.HomeDir, &c.warnings, s.File)
 			if prev, ok := c.Lookup(s.Name); ok {
-				c.problems = append(c.problems, agenttypes.Warning{File: s.File,
+				c.warnings = append(c.warnings, agenttypes.Warning{File: s.File,
 					Message: fmt.Sprintf("skill %q here takes precedence over the one in %s", s.Name, prev.File)})
 			}
 			c.add(s)

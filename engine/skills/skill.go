@@ -50,8 +50,10 @@ type Skill struct {
 
 // Catalog is every skill found, by name, with what went wrong.
 type Catalog struct {
-	skills   []Skill
-	problems []agenttypes.Warning
+	skills []Skill
+	// broken are the skills that could not be used, warnings the fields
+	// and folders that were ignored; each names its file.
+	broken, warnings []agenttypes.Warning
 	// hidden are skills a skill of the same name in a folder of higher
 	// precedence hides, for /skills.
 	hidden []Skill
@@ -87,13 +89,22 @@ func (c *Catalog) All() []Skill {
 	return slices.Clone(c.skills)
 }
 
-// Problems are the skills that could not be used and the fields that
-// were ignored, each naming its file.
-func (c *Catalog) Problems() []agenttypes.Warning {
+// Broken are the skills that could not be used, each naming its file
+// and why.
+func (c *Catalog) Broken() []agenttypes.Warning {
 	if c == nil {
 		return nil
 	}
-	return slices.Clone(c.problems)
+	return slices.Clone(c.broken)
+}
+
+// Warnings are what was ignored in skills that loaded, and folders that
+// could not be read.
+func (c *Catalog) Warnings() []agenttypes.Warning {
+	if c == nil {
+		return nil
+	}
+	return slices.Clone(c.warnings)
 }
 
 // Hidden are the skills another of the same name replaced.
