@@ -34,6 +34,10 @@ type HeaderField struct {
 // not open with a "---" line, or whose header cannot be read, is an error
 // that is a Warning naming the line.
 func ReadHeader(path string, data []byte) (Header, error) {
+	if !hasFrontmatter(data) {
+		return Header{}, Warning{File: path, Line: 1,
+			Message: "skipped: no frontmatter: the file starts with a --- line, then fields such as name and description, then another --- line"}
+	}
 	fm, err := readFrontmatter(path, data)
 	if err != nil {
 		return Header{}, err
