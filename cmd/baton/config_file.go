@@ -133,7 +133,7 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 	}
 	delete(fc.Models, aliasesKey)
 	fc.aliases = aliases
-	if undecoded := withoutAliasKeys(md.Undecoded()); len(undecoded) > 0 {
+	if undecoded := withoutHookKeys(withoutAliasKeys(md.Undecoded())); len(undecoded) > 0 {
 		return fc, fmt.Errorf("%s: %s", display, unknownKeyMessage(undecoded[0]))
 	}
 	if err := checkMaxima(&fc); err != nil {

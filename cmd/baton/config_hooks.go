@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"slices"
 
+	"github.com/BurntSushi/toml"
+
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/skills"
@@ -107,4 +109,10 @@ func skillNotices(c *skills.Catalog, headless bool) []string {
 		return []string{fmt.Sprintf("%s could not be loaded; /skills names them", event.Plural(len(broken), "skill"))}
 	}
 	return nil
+}
+
+// withoutHookKeys drops the keys inside [hooks] from the undecoded ones:
+// the hooks parser reads that table whole and names its own problems.
+func withoutHookKeys(keys []toml.Key) []toml.Key {
+	return slices.DeleteFunc(keys, func(k toml.Key) bool { return len(k) >= 2 && k[0] == "hooks" })
 }
