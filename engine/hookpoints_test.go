@@ -221,3 +221,27 @@ func TestRealSelfishPipelineHooks(t *testing.T) {
 	}
 	contains(t, "message after the Stop gate", reqs[3].LastUser(), "[Stop hook] SELFISH GATE: CI has not been run.")
 }
+
+// TestNotificationHookOnACard: a card waiting for the person runs the
+// Notification hooks in the background, as Claude Code's permission
+// prompt does; the card does not wait for them.
+func TestNotificationHookOnACard(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "notification.json")
+	s, _ := newTestSession(t, stepScript(command("echo hi")), func(c *Config) {
+		withHooks(t, onEvent("Notification", "permission_prompt", `cat > "`+out+`"`, 0))(c)
+		c.Mode = ModeAsk
+	})
+	runTurn(t, s, "go", nil)
+	s.Close() // waits for the hook's run
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatalf("the Notification hook did not run: %v", err)
+	}
+	var in map[string]any
+	if err := json.Unmarshal(data, &in); err != nil {
+		t.Fatal(err)
+	}
+	if in["hook_event_name"] != "Notification" || in["notification_type"] != "permission_prompt" || in["message"] != "baton needs your permission to use Bash" {
+		t.Errorf("input %s", data)
+	}
+}

@@ -41,7 +41,12 @@ func (st *skillState) find(name string) (skills.Skill, bool) {
 	if st == nil {
 		return skills.Skill{}, false
 	}
-	return skills.NewCatalog(st.offered...).Lookup(name)
+	for _, sk := range st.offered {
+		if strings.EqualFold(sk.Name, strings.TrimSpace(name)) {
+			return sk, true
+		}
+	}
+	return skills.Skill{}, false
 }
 
 // activate makes sk's folder readable and its allowed-tools binding.
@@ -69,6 +74,11 @@ func (st *skillState) readable() []string {
 	return slices.Clone(st.dirs)
 }
 
+// conversationTools change nothing but the conversation (loading a
+// skill, the task list, asking after children): a skill's allowed-tools
+// never makes them ask.
+var conversationTools = []string{SkillToolName, "todo_write", TaskStatusToolName, TaskWaitToolName}
+
 // narrowing is what the active skills let run without asking: the rules
 // of their allowed-tools, and each one's folder for the reading tools.
 // ok is false when no active skill has allowed-tools, which then narrows
@@ -80,6 +90,9 @@ func (st *skillState) narrowing() (allow []rules.Rule, names string, ok bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	var with []string
+	for _, tool := range conversationTools {
+		allow = append(allow, rules.Rule{Tool: tool})
+	}
 	for _, sk := range st.active {
 		if sk.Allowed == nil {
 			continue

@@ -47,6 +47,7 @@ func TestSkillLoadsAndNarrows(t *testing.T) {
 		llmtest.Call{Name: "read_file", Args: `{"path":"` + filepath.Join(dir, "reference.md") + `"}`},
 		llmtest.Call{Name: "read_file", Args: `{"path":"` + filepath.Join(dir, "escape.md") + `"}`},
 		command("echo narrowed"),
+		llmtest.Call{Name: "skill", Args: `{"skill":"style"}`},
 	)
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		msgs := r.Body.Messages
@@ -76,6 +77,7 @@ func TestSkillLoadsAndNarrows(t *testing.T) {
 		t.Fatal("a link in the skill's folder read a file outside it")
 	}
 	contains(t, "narrowed command", results[3], "not among the tools the active skill style lets run without asking")
+	contains(t, "loading a skill while one is active", results[4], "Read reference.md, then fix the style.")
 
 	// The skill's turn is over: the person's rule applies alone again.
 	runTurn(t, s, "and now", nil)
@@ -85,7 +87,7 @@ func TestSkillLoadsAndNarrows(t *testing.T) {
 	if strings.Contains(last[len(last)-1], "Error") {
 		t.Errorf("next turn: %q", last[len(last)-1])
 	}
-	if st := s.SkillStatus(); len(st) != 1 || st[0].Loads != 1 || st[0].Source != "~/.claude/skills" {
+	if st := s.SkillStatus(); len(st) != 1 || st[0].Loads != 2 || st[0].Source != "~/.claude/skills" {
 		t.Errorf("status %+v", st)
 	}
 }

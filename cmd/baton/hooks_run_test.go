@@ -19,7 +19,9 @@ import (
 func TestRunUntrustedProjectHooksNotRun(t *testing.T) {
 	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("hi") })
 	home, ws, marks := t.TempDir(), t.TempDir(), t.TempDir()
-	touch := func(name string) string { return `{"hooks":[{"type":"command","command":"touch ` + filepath.Join(marks, name) + `"}]}` }
+	touch := func(name string) string {
+		return `{"hooks":[{"type":"command","command":"touch ` + filepath.Join(marks, name) + `"}]}`
+	}
 	writeFile(t, filepath.Join(ws, ".claude", "settings.json"), `{"hooks":{"UserPromptSubmit":[`+touch("settings")+`]}}`)
 	writeFile(t, filepath.Join(ws, ".claude", "settings.local.json"), `{"hooks":{"SessionStart":[`+touch("local")+`]}}`)
 	writeFile(t, filepath.Join(ws, ".baton", "config.toml"), "[[hooks.UserPromptSubmit]]\n[[hooks.UserPromptSubmit.hooks]]\ntype = \"command\"\ncommand = \"touch "+filepath.Join(marks, "config")+"\"\n")

@@ -59,17 +59,6 @@ type Catalog struct {
 	hidden []Skill
 }
 
-// NewCatalog is a catalogue of the given skills, later ones replacing
-// earlier ones of the same name; tests and callers with skills of their
-// own use it.
-func NewCatalog(list ...Skill) *Catalog {
-	c := &Catalog{}
-	for _, s := range list {
-		c.add(s)
-	}
-	return c
-}
-
 // add keeps s, replacing (and remembering) a skill of the same name.
 func (c *Catalog) add(s Skill) {
 	if i := slices.IndexFunc(c.skills, func(o Skill) bool { return o.Name == s.Name }); i >= 0 {
