@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+
+	"github.com/seed-e4e525a6/baton/engine/realpath"
 )
 
 // readableKey keys the folders a call may read beyond the workspace.
@@ -34,7 +36,7 @@ func (w *Workspace) ResolveRead(ctx context.Context, path string) (string, error
 		if !within(dir, abs) {
 			continue
 		}
-		real, rerr := realPath(abs, 0)
+		real, rerr := realpath.Resolve(abs)
 		if rerr != nil {
 			return "", fmt.Errorf("resolve path %q: %w", path, rerr)
 		}
