@@ -223,3 +223,17 @@ func TestRealBashGuard(t *testing.T) {
 		t.Errorf("ls: %+v", ls)
 	}
 }
+
+// TestInterruptedHookIsNotAProblem: a hook stopped because the person
+// interrupted is killed, and not reported as a failure of the hook.
+func TestInterruptedHookIsNotAProblem(t *testing.T) {
+	r := NewRunner([]Hook{script(PreToolUse, `sleep 60`, 0)}, t.TempDir(), nil)
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if out := r.Run(ctx, Input{Event: PreToolUse, Tool: "grep"}); len(out.Problems) != 0 || out.Block {
+		t.Errorf("interrupted: %+v", out)
+	}
+	if st := r.Status(); !strings.Contains(st[0].Last, "stopped") {
+		t.Errorf("status %+v", st)
+	}
+}

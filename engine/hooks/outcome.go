@@ -80,6 +80,8 @@ type verdict struct {
 // other end is a problem that blocks nothing.
 func read(ev Event, r ran) verdict {
 	switch {
+	case r.stopped:
+		return verdict{}
 	case r.err != nil:
 		return verdict{problem: r.err.Error() + stderrTail(r.stderr)}
 	case r.exit == 2:

@@ -25,8 +25,11 @@ type ran struct {
 	stdout   string
 	stderr   string
 	timedOut bool
-	err      error // it could not start, or was killed
-	took     time.Duration
+	// stopped says the caller's context ended (the person interrupted):
+	// not the hook's fault, and not reported.
+	stopped bool
+	err     error // it could not start, or was killed
+	took    time.Duration
 }
 
 // shell is the interpreter of command hooks: bash where there is one, as
@@ -65,6 +68,7 @@ func run(ctx context.Context, h Hook, input []byte, dir string, env []string) ra
 		out.timedOut = true
 		out.err = fmt.Errorf("timed out after %s; killed", h.timeout().Round(time.Millisecond))
 	case ctx.Err() != nil:
+		out.stopped = true
 		out.err = errors.New("stopped: " + context.Cause(ctx).Error())
 	case errors.As(err, &exit) && exit.Exited():
 		out.exit = exit.ExitCode()

@@ -110,6 +110,8 @@ func (r *Runner) Run(ctx context.Context, in Input) Outcome {
 func (r *Runner) remember(i int, res ran, v verdict) {
 	what := fmt.Sprintf("exit %d", res.exit)
 	switch {
+	case res.stopped:
+		what = res.err.Error()
 	case v.problem != "":
 		what = v.problem
 	case v.decision != "":
