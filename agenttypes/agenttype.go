@@ -69,6 +69,11 @@ type Type struct {
 	// type in baton's process, "process" in a child process of its own;
 	// "" leaves it to [subagents] runner.
 	Runner string
+	// Skills are the skills the agent file names (Claude Code's skills:),
+	// given to each child of the type with their instructions loaded; nil
+	// when the file names none, and the child sees the skills its tools
+	// can use.
+	Skills []string
 	// Extra holds the fields of an agent file that baton does not know, so
 	// a file written for another tool keeps them (they are not used).
 	Extra map[string]any

@@ -76,6 +76,7 @@ var fields = []field{
 	{"sandbox", false, applySandbox},
 	{"isolation", false, applyIsolation},
 	{"runner", false, applyRunner},
+	{"skills", false, applySkills},
 }
 
 // fieldAliases maps a normalized field name to the field it sets; Claude
@@ -88,7 +89,7 @@ var fieldAliases = map[string]string{
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
-	"isolation": "isolation", "runner": "runner",
+	"isolation": "isolation", "runner": "runner", "skills": "skills",
 	// OpenCode passes reasoningEffort to the provider as the effort.
 	"reasoningeffort": "effort",
 }

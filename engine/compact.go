@@ -71,6 +71,7 @@ func (s *Session) autoCompact(ctx context.Context) {
 func (s *Session) compact(ctx context.Context, focus string, fill float64) event.Compacted {
 	a := s.main
 	auto := fill > 0
+	s.preCompact(ctx, auto, focus)
 	a.Emit(event.CompactionStarted{Meta: a.Stamp(), Focus: focus, Auto: auto, Fill: fill})
 	summary, usage, err := a.Summarize(ctx, focus)
 	s.mu.Lock()
@@ -85,6 +86,7 @@ func (s *Session) compact(ctx context.Context, focus string, fill float64) event
 	}
 	done := s.recorded(event.Compacted{Meta: a.Stamp(), Focus: focus, Auto: auto, Summary: summary, Replaced: len(a.History()) - 1, Usage: usage})
 	a.Restart(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: summaryIntro + summary})
+	s.startHooks("compact", "")
 	return done
 }
 

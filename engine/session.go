@@ -15,6 +15,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/skills"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -61,6 +62,13 @@ type Session struct {
 	main         *agent.Agent
 	model        string
 	totals       event.Usage
+	// hooks run the person's hook commands (nil: none); starting holds
+	// what SessionStart hooks add to the next prompt; skillLoads counts
+	// the loads of each skill, for /skills.
+	hooks      *hookPoints
+	starting   starting
+	skillMu    sync.Mutex
+	skillLoads map[string]int
 }
 
 // NewSession checks cfg, fills in defaults and starts a session that
@@ -87,6 +95,8 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 		s.cancel(nil)
 		return nil, fmt.Errorf("new session: %w", err)
 	}
+	s.hooks = newHookPoints(cfg, func(id event.AgentID) string { return s.rec.fileOf(id) })
+	s.perms.Notify(s.notifyHooks)
 	s.startModelList()
 	if s.children, err = s.newChildren(ws); err != nil {
 		s.cancel(nil)
@@ -106,9 +116,20 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 		defer s.background.Done()
 		s.children.Prune(s.ctx)
 	}()
+	if notes := s.children.Reopen(s.history, s.mainCaller()); len(notes) > 0 {
+		for _, note := range notes {
+			s.resumeNotes = append(s.resumeNotes, note)
+			s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+		}
+	}
 	// This goroutine ends when the session's context does: it waits for
 	// every turn to finish, then closes the event channel.
 	go s.closeWhenDone()
+	source := "startup"
+	if len(s.history) > 0 {
+		source = "resume"
+	}
+	s.startHooks(source, "")
 	return s, nil
 }
 
@@ -161,6 +182,8 @@ func (s *Session) Clear() error {
 	if err := s.rec.event(event.ConversationCleared{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}}); err != nil {
 		return err
 	}
+	// Started once the lock is let go: the hooks run as a session job.
+	defer s.startHooks("clear", "clear")
 	return nil
 }
 
@@ -189,6 +212,9 @@ func (s *Session) closeWhenDone() {
 	s.mu.Unlock()
 	s.turns.Wait()
 	s.background.Wait()
+	// The session's context has ended: SessionEnd hooks get their own
+	// time, bounded by their timeouts.
+	s.sessionEnd(context.WithoutCancel(s.ctx), "other")
 	s.children.Close()
 	close(s.events)
 	close(s.done)
@@ -206,6 +232,12 @@ func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
 	for _, n := range notes {
 		s.note(n)
 	}
+	offered := s.cfg.Skills.Offered()
+	skillState := agent.NewSkills(offered, nil, s.countSkillLoad)
+	if skillState != nil {
+		set = set.With(agent.SkillTool(skillState))
+		system += "\n\n" + skills.Listing(offered)
+	}
 	meta := event.Meta{Agent: event.MainAgent}
 	return agent.New(agent.Config{
 		Meta: meta, Client: s.cfg.Client, Catalog: s.cfg.Catalog,
@@ -214,9 +246,12 @@ func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
 		Context: contextfile.NewNested(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md"),
 		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		Emit:    s.emit, Record: s.recordMessages(event.MainAgent), Requests: s.cfg.requestPolicy(),
-		Arrivals: s.children.Deliver,
+		Arrivals: s.children.Deliver, Hooks: s.hooks.forMain(s.emit), Skills: skillState,
 	})
 }
+
+// mainCaller is the main agent as the tools acting for it see it.
+func (s *Session) mainCaller() agent.Caller { return s.main.Caller() }
 
 // StartNotes are what the person should know before the first turn, such
 // as an AGENTS.md that was skipped (a link to a device or outside the

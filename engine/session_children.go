@@ -7,7 +7,6 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
-	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
@@ -37,7 +36,8 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 			ContextFileBytes: l.ContextFileBytes},
 		SubagentModel: cfg.SubagentModel, SubagentAllow: cfg.SubagentAllow, SubagentDeny: cfg.SubagentDeny,
 		Workspace: ws, ToolLimits: s.toolLimits(), Sandbox: cfg.Sandbox, Network: cfg.SandboxNetwork, WebFetch: cfg.WebFetch,
-		AgentsMD: agentsMD, MCPTools: mcpTools, ChooseModel: s.served.choose, Policy: s.perms,
+		AgentsMD: agentsMD, MCPTools: mcpTools, MCPServers: s.MCPServers, ChooseModel: s.served.choose, Policy: s.perms,
+		Skills: cfg.Skills, SkillLoaded: s.countSkillLoad, Hooks: s.hooks.forChild(),
 		Worktrees: cfg.Worktrees, SessionID: s.ID(), Transcript: cfg.Transcript,
 		Runner: cfg.Runner, Runners: runners,
 	}, host{s})
@@ -128,7 +128,7 @@ func (s *Session) Background(id event.AgentID) error { return s.children.Backgro
 // background, without a card since the person asked for it, and its
 // result is delivered to the main agent.
 func (s *Session) ContinueAgent(ref event.AgentID, prompt string) error {
-	return s.children.Continue(agent.Caller{Meta: s.main.Meta(), Model: s.Model(), Tell: s.main.Tell}, ref, prompt)
+	return s.children.Continue(s.mainCaller(), ref, prompt)
 }
 
 // BackgroundChildren lists the children that ran in the background, in

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 
+	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -49,14 +50,23 @@ func (s *Session) startBusy(job func(ctx context.Context)) {
 // results waiting are its first message.
 func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	a := s.main
-	s.children.NewTurn()
 	started := event.TurnStarted{Meta: a.Stamp(), Prompt: prompt}
 	if wake != "" {
 		started.Prompt, started.Wake = wake, true
 	}
 	a.Emit(started)
-	s.autoCompact(ctx)
-	res := a.Run(ctx, prompt)
+	var res agent.Result
+	if wake == "" {
+		var blocked bool
+		if prompt, blocked, res.Reason = s.beforePrompt(ctx, prompt); blocked {
+			res.Status = event.StatusDenied
+		}
+	}
+	if res.Status == "" {
+		s.autoCompact(ctx)
+		res = a.Run(ctx, prompt)
+	}
+	a.EndTurn()
 	if res.Status == event.StatusCancelled {
 		res.Status = event.StatusInterrupted
 	}

@@ -52,6 +52,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 		notices = append(notices, w.String())
 	}
 	endpoint := llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL, Timeouts: cfg.Network.Timeouts}
+	notices = append(notices, skillNotices(cfg.Skills, headless)...)
 	return sessionSetup{
 		engine: engine.Config{
 			Client:        llm.NewClient(endpoint),
@@ -78,6 +79,9 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			Worktrees:      child.WorktreeConfig{Isolation: cfg.Isolation, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
 			Runner:         cfg.Runner,
 			AutoCompactAt:  cfg.AutoCompactAt,
+			Skills:         cfg.Skills,
+			Hooks:          cfg.Hooks,
+			HookEnv:        hookEnv(env),
 		},
 		notices:      notices,
 		typeWarnings: warnings,

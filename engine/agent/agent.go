@@ -63,6 +63,10 @@ type Config struct {
 	// results of background children) into the history before each
 	// request and returns the usage it brought (nil: nothing arrives).
 	Arrivals func(*Agent) event.Usage
+	// Hooks run the session's hook commands for this agent (nil: none).
+	Hooks Hooks
+	// Skills are the skills it may load and has loaded (nil: none).
+	Skills *Skills
 }
 
 // Agent is one agent loop. Run is synchronous; only its owner starts
@@ -82,6 +86,8 @@ type Agent struct {
 	// told holds what the agent must be told before its next request:
 	// the person's decisions on its children's changes.
 	told noteBox
+	// halted is a stop a hook asked for during this step's calls.
+	halted halt
 }
 
 // New builds an agent from cfg.
@@ -136,6 +142,7 @@ func (a *Agent) Run(ctx context.Context, prompt string) Result {
 		}
 	}
 	run.stats.Duration = time.Since(start)
+	a.ended(ctx, run)
 	for _, text := range a.inbox.close() {
 		a.Emit(event.Notice{Meta: a.Stamp(), Text: "not delivered (the agent finished first): " + text})
 	}
@@ -148,6 +155,10 @@ type runState struct {
 	status event.Status
 	reason string
 	stats  event.Stats
+	// stopHooked says the Stop (SubagentStop) hooks ran at an answer;
+	// stopContinued that they sent the agent on, which the next run of
+	// them is told (stop_hook_active).
+	stopHooked, stopContinued bool
 }
 
 // step sends one model request and runs the tools it asks for. It reports
@@ -187,6 +198,9 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	})
 	a.Emit(event.MessageDone{Meta: a.Stamp(), Text: resp.Content})
 	if len(resp.ToolCalls) == 0 || !withTools {
+		if withTools && a.stopHook(ctx, run, resp.Content) {
+			return false
+		}
 		run.status = event.StatusCompleted
 		return true
 	}
@@ -197,6 +211,10 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	a.addUsage(run, outcome.childUsage)
 	if ctx.Err() != nil {
 		run.status, run.reason = Classify(ctx, ctx.Err())
+		return true
+	}
+	if why, stop := a.halted.take(); stop {
+		run.status, run.reason = event.StatusCompleted, "stopped by a hook: "+why
 		return true
 	}
 	return false
@@ -226,6 +244,13 @@ func (a *Agent) Emit(ev event.Event) { a.cfg.Emit(ev) }
 
 // Model is the model of the agent's next request.
 func (a *Agent) Model() string { return a.model() }
+
+// Depth is 0 for the main agent and 1 for its children.
+func (a *Agent) Depth() int { return a.cfg.Depth }
+
+// EndTurn ends the agent's active skills with its turn; their folders
+// stay readable, since their instructions stay in the history.
+func (a *Agent) EndTurn() { a.cfg.Skills.endTurn() }
 
 // Caller is the agent as a tool acting for it sees it.
 func (a *Agent) Caller() Caller {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -35,6 +36,14 @@ type ToolRequest struct {
 	// Preview shows exactly what the call would do (a command line, a
 	// diff) for a card; nil for a tool that has none.
 	Preview func(context.Context) (string, error)
+	// Hook is what the call's PreToolUse hooks decided: "", hooks.Allow
+	// (no card) or hooks.Ask (a card); neither overrides a deny or ask
+	// rule.
+	Hook string
+	// Narrowed, when set, is all that the agent's active skills let run
+	// without asking (their allowed-tools); Skills names those skills.
+	Narrowed []rules.Rule
+	Skills   string
 }
 
 // DeniedError is a call the person refused: its text is for the model,
@@ -183,6 +192,11 @@ func (e *executor) execute(ctx context.Context, a *Agent, set *tools.Set, tool t
 	if !json.Valid(args) {
 		return tools.Result{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
 	}
+	ctx = tools.WithReadable(ctx, a.cfg.Skills.readable())
+	advice, err := a.beforeTool(ctx, call)
+	if err != nil {
+		return tools.Result{}, err
+	}
 	if serial, ok := tool.(tools.Serial); ok {
 		// Held from the preview the approval shows to the end of the
 		// write, so no other agent changes the file in between.
@@ -194,9 +208,14 @@ func (e *executor) execute(ctx context.Context, a *Agent, set *tools.Set, tool t
 		ctx = locked
 	}
 	if ct, ok := tool.(CallerTool); ok {
-		return ct.RunFor(ctx, c)
+		res, err := ct.RunFor(ctx, c)
+		if err == nil {
+			res.Output = a.afterTool(ctx, call, advice.Context, res.Output)
+		}
+		return res, err
 	}
-	req := ToolRequest{CallID: call.ID, Tool: name, ReadOnly: tool.ReadOnly(), Args: args}
+	req := ToolRequest{CallID: call.ID, Tool: name, ReadOnly: tool.ReadOnly(), Args: args, Hook: advice.Decision}
+	req.Narrowed, req.Skills = a.cfg.Skills.narrowing()
 	if pv, ok := tool.(tools.Previewer); ok {
 		req.Preview = func(ctx context.Context) (string, error) { return pv.Preview(ctx, args) }
 	}
@@ -222,6 +241,7 @@ func (e *executor) execute(ctx context.Context, a *Agent, set *tools.Set, tool t
 	for _, note := range notes {
 		a.Emit(event.Notice{Meta: a.Stamp(), Text: note})
 	}
+	res.Output = a.afterTool(ctx, call, advice.Context, res.Output)
 	return res, nil
 }
 

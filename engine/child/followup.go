@@ -129,6 +129,7 @@ func (m *Manager) specOf(c *Child) (Spec, error) {
 		spec := m.typeSpec(c.spec.Type, "", root)
 		spec.Toolbox.Names, spec.Parent = c.spec.Toolbox.Names, c.spec.Parent
 		spec.Model, spec.MaxSteps, spec.Timeout, spec.Rules, spec.Shown, spec.Runner = c.spec.Model, c.spec.MaxSteps, c.spec.Timeout, c.spec.Rules, c.spec.Shown, c.spec.Runner
+		spec.Skills = c.spec.Skills
 		return spec, nil
 	}
 	st := c.started

@@ -36,7 +36,7 @@ func (m *Manager) isolate(ctx context.Context, c *Child, tc taskCall, batch []js
 	}
 	moved := m.typeSpec(spec.Type, tc.Instructions, ws.Root())
 	spec.Toolbox.Sandbox, spec.Workspace, spec.Worktree = moved.Toolbox.Sandbox, moved.Workspace, moved.Worktree
-	spec.System = moved.System + "\n\n" + worktreeNote(ws.Root())
+	spec.System = moved.System + spec.Skills.Prompt + "\n\n" + worktreeNote(ws.Root())
 	c.ws = ws
 	return iso, "", nil
 }

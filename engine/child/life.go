@@ -214,7 +214,11 @@ func (c *Child) runApproved(prompt string) Ending {
 		m.writers.Add(1)
 		defer m.writers.Add(-1)
 	}
-	h, err := c.start(runCtx, prompt)
+	hooks := c.hooks()
+	if hooks != nil {
+		prompt = hooks.Start(runCtx, prompt)
+	}
+	h, err := c.start(runCtx, prompt, hooks)
 	if err != nil {
 		return Ending{Result: agent.Result{Status: event.StatusFailed, Reason: err.Error()}}
 	}
@@ -231,7 +235,7 @@ func (c *Child) runApproved(prompt string) Ending {
 
 // start places the child with its runner. The messages the person sent
 // before go with it, and later ones reach its handle.
-func (c *Child) start(ctx context.Context, prompt string) (Handle, error) {
+func (c *Child) start(ctx context.Context, prompt string, hooks Hooks) (Handle, error) {
 	m, spec := c.m, c.spec
 	fallback := m.opts.SubagentModel
 	if fallback == "" || fallback == spec.Model {
@@ -239,9 +243,12 @@ func (c *Child) start(ctx context.Context, prompt string) (Handle, error) {
 	}
 	job := Job{Spec: *spec, Prompt: prompt, History: c.seed, Workspace: c.ws,
 		Loop: Loop{Client: m.opts.Client, Catalog: m.opts.Catalog, FallbackModel: fallback, Requests: m.opts.Requests,
-			OutputChars: m.opts.Limits.ToolOutputChars, ContextFileBytes: m.opts.Limits.ContextFileBytes},
+			OutputChars: m.opts.Limits.ToolOutputChars, ContextFileBytes: m.opts.Limits.ContextFileBytes, SkillLoaded: m.opts.SkillLoaded},
 		Link: Link{Emit: c.emit, Record: func(msg openai.ChatCompletionMessage) { m.sess.Record(c.id, msg) },
 			Authorize: m.opts.Policy.For(c.who(), c.grants)}}
+	if hooks != nil {
+		job.Link.Hooks = hooks
+	}
 	// A worktree child delegates nothing: its children would work in
 	// the person's tree, not its own.
 	if spec.Depth < m.opts.Limits.MaxDepth && spec.Worktree == "" {
@@ -256,6 +263,14 @@ func (c *Child) start(ctx context.Context, prompt string) (Handle, error) {
 	}
 	c.handle = h
 	return h, nil
+}
+
+// hooks are the session's hook commands bound to the child (nil: none).
+func (c *Child) hooks() Hooks {
+	if c.m.opts.Hooks == nil {
+		return nil
+	}
+	return c.m.opts.Hooks(c.meta, c.spec.Type.Name, c.emit)
 }
 
 // finish reports the child's end and settles it: the waiting call takes

@@ -15,6 +15,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/skills"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -43,6 +44,15 @@ type Session interface {
 	Wake()
 	// MainModel is the main agent's model now.
 	MainModel() string
+}
+
+// Hooks are the session's hook commands bound to one child: those of its
+// loop, and SubagentStart before it.
+type Hooks interface {
+	agent.Hooks
+	// Start runs the SubagentStart hooks of the child about to run and
+	// returns its prompt with the context they add.
+	Start(ctx context.Context, prompt string) string
 }
 
 // Limits bound children; the session fills them from its own.
@@ -90,8 +100,17 @@ type Options struct {
 	WebFetch tools.WebFetchOptions
 	// AgentsMD is the project's AGENTS.md, for children's prompts.
 	AgentsMD string
-	// MCPTools are the MCP tools connected now (nil: no servers).
-	MCPTools func() []tools.Tool
+	// MCPTools are the MCP tools connected now, MCPServers the
+	// configured servers (nil: no servers).
+	MCPTools   func() []tools.Tool
+	MCPServers func() []event.MCPServer
+	// Skills are the skills children may load and agent files may name
+	// (nil: none); SkillLoaded is told of each load, for /skills.
+	Skills      *skills.Catalog
+	SkillLoaded func(name string)
+	// Hooks binds the session's hook commands to one child (nil: the
+	// session has none).
+	Hooks func(meta event.Meta, typeName string, emit func(event.Event)) Hooks
 	// ChooseModel resolves the model a child asks for against what the
 	// endpoint serves; why says why it is not want.
 	ChooseModel func(ctx context.Context, want, fallback string) (model, why string)
@@ -164,9 +183,6 @@ func (m *Manager) webFetch() *tools.WebFetchOptions {
 func (m *Manager) Tools() []tools.Tool {
 	return []tools.Tool{&taskTool{m: m}, &joinTool{m: m}, &joinTool{m: m, wait: true}}
 }
-
-// NewTurn starts numbering children from 1 again.
-func (m *Manager) NewTurn() { m.ids.newTurn() }
 
 // NoteUsed moves the ids past those a resumed transcript used.
 func (m *Manager) NoteUsed(ev event.Event) { m.ids.noteUsed(ev) }

@@ -1,8 +1,11 @@
 package child
 
 import (
+	"slices"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -49,6 +52,30 @@ func (m *Manager) childMCPTools(listed []string) []tools.Tool {
 			continue
 		}
 		out = append(out, t)
+	}
+	return out
+}
+
+// offeredTools are the tools of typ that a child of it really gets, as
+// the task tool's description lists them: what the sub-agent policy lets
+// through, and MCP tools only of servers that are configured, so the
+// model never plans around a tool no child will have.
+func (m *Manager) offeredTools(typ agenttypes.Type) []string {
+	var servers []event.MCPServer
+	if m.opts.MCPServers != nil {
+		servers = m.opts.MCPServers()
+	}
+	var out []string
+	for _, name := range typ.Tools {
+		if name == TaskToolName || listsTool(m.opts.SubagentDeny, name) || len(m.opts.SubagentAllow) > 0 && !listsTool(m.opts.SubagentAllow, name) {
+			continue
+		}
+		if strings.HasPrefix(name, mcpPrefix) && !slices.ContainsFunc(servers, func(s event.MCPServer) bool {
+			return strings.HasPrefix(name, mcpPrefix+s.Name+"__")
+		}) {
+			continue
+		}
+		out = append(out, name)
 	}
 	return out
 }

@@ -98,8 +98,9 @@ func (m *Manager) Foreground(ids []event.AgentID) []event.AgentID {
 }
 
 // find resolves what a model or person names a child by: its id
-// ("explore-3") or its number in its turn ("3", "#3"), the newest child
-// with that number.
+// ("explore-3") or its number in the session ("3", "#3"). A transcript
+// from before numbers counted the session may hold a number twice: the
+// newest child with it wins.
 func (m *Manager) find(ref string) (*Child, error) {
 	ref = strings.TrimSpace(ref)
 	if c, ok := m.get(event.AgentID(ref)); ok {
@@ -107,7 +108,7 @@ func (m *Manager) find(ref string) (*Child, error) {
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil {
 		all := m.all()
-		for i := len(all) - 1; i >= 0; i-- { // numbers restart each turn: the newest wins
+		for i := len(all) - 1; i >= 0; i-- {
 			if all[i].meta.Number == n {
 				return all[i], nil
 			}

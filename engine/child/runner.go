@@ -56,6 +56,8 @@ type Job struct {
 type Loop struct {
 	Client  llm.Client
 	Catalog *llm.Catalog
+	// SkillLoaded is told of each skill the child loads (nil: nobody).
+	SkillLoaded func(name string)
 	// FallbackModel is tried once when the endpoint does not know the
 	// child's model.
 	FallbackModel    string
@@ -71,6 +73,9 @@ type Link struct {
 	Emit      func(event.Event)
 	Record    func(openai.ChatCompletionMessage)
 	Authorize agent.Authorizer
+	// Hooks run the session's hook commands at the points of the
+	// child's loop (nil: none).
+	Hooks agent.Hooks
 }
 
 // Handle is a placed child as its runner reports it.
@@ -111,10 +116,14 @@ type Ending struct {
 }
 
 // Agent builds the agent a job runs, with set its tools as built where
-// the loop runs.
+// the loop runs; the skill tool joins them when the child has skills.
 func (j Job) Agent(set *tools.Set) *agent.Agent {
 	spec := j.Spec
 	model := spec.Model
+	skills := agent.NewSkills(spec.Skills.Offered, spec.Skills.Preload, j.Loop.SkillLoaded)
+	if skills != nil {
+		set = set.With(agent.SkillTool(skills))
+	}
 	return agent.New(agent.Config{
 		Meta: spec.Meta, Client: j.Loop.Client, Catalog: j.Loop.Catalog,
 		Model: func() string { return model }, Effort: spec.Type.Effort,
@@ -123,6 +132,7 @@ func (j Job) Agent(set *tools.Set) *agent.Agent {
 		Context:  contextfile.NewNested(spec.Workspace, j.Loop.ContextFileBytes, "AGENTS.md"),
 		MaxSteps: spec.MaxSteps, SummarizeAtLimit: true, Depth: spec.Depth, FallbackModel: j.Loop.FallbackModel,
 		Requests: j.Loop.Requests, History: j.History, Emit: j.Link.Emit, Record: j.Link.Record,
+		Hooks: j.Link.Hooks, Skills: skills,
 	})
 }
 

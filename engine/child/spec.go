@@ -45,6 +45,8 @@ type Spec struct {
 	// Rules are the type's own rules; Shown lists them as the card does.
 	Rules rules.Set
 	Shown []string
+	// Skills are the skills it may load and has loaded from its start.
+	Skills SkillSpec
 	// Depth is 1 for the main agent's children.
 	Depth int
 	// Caller is the agent whose task call started the child.
@@ -86,6 +88,9 @@ func (s Spec) toolNames() []string {
 	for _, t := range s.Parent {
 		names = append(names, t.Name())
 	}
+	if len(s.Skills.Offered) > 0 {
+		names = append(names, agent.SkillToolName)
+	}
 	return names
 }
 
@@ -109,11 +114,12 @@ func (m *Manager) resolve(ctx context.Context, c taskCall, caller agent.Caller) 
 		return Spec{}, err
 	}
 	// Built-in types carry the default limits; the configured limits
-	// (child_steps_read_only, child_steps_write) decide for them.
+	// (child_steps_read_only, child_steps_write) decide for them: a
+	// child that can write or run commands gets child_steps_write.
 	spec.MaxSteps = typ.MaxSteps
 	if spec.MaxSteps <= 0 || typ.Source == agenttypes.BuiltinSource {
 		spec.MaxSteps = m.opts.Limits.StepsWrite
-		if !canWrite(spec.Toolbox.Names) {
+		if !slices.Contains(spec.Toolbox.Names, "run_command") && !canWrite(spec.Toolbox.Names) {
 			spec.MaxSteps = m.opts.Limits.StepsReadOnly
 		}
 	}
@@ -129,6 +135,8 @@ func (m *Manager) resolve(ctx context.Context, c taskCall, caller agent.Caller) 
 	if spec.Runner, err = m.runnerOf(typ); err != nil {
 		return Spec{}, err
 	}
+	spec.Skills = m.skillsFor(typ, spec.toolNames())
+	spec.System += spec.Skills.Prompt
 	return spec, nil
 }
 

@@ -41,6 +41,7 @@ func (p *Policy) Delegate(child Who, grants *Grants, tool, typeName string, prev
 	req := p.Request(event.ApproveDelegation)
 	req.CallID, req.Delegation = child.Meta.TaskCall, preview
 	child.Emit(event.ApprovalRequested{Meta: child.stamp(), Request: req})
+	p.published(req)
 	return func(ctx context.Context) event.Answer {
 		ans := p.await(ctx, child, req)
 		if ans.Decision == event.Deny {

@@ -49,6 +49,27 @@ type Policy struct {
 	// rememberedTypes are delegations allowed "always", with the rules
 	// the card that said so let children of the type inherit.
 	rememberedTypes map[string][]rules.Rule
+	// notify, when set, is told of each card published (Notification
+	// hooks); it must not block.
+	notify func(*event.ApprovalRequest)
+}
+
+// Notify has notify told of each card published from now on; it must
+// not block.
+func (p *Policy) Notify(notify func(*event.ApprovalRequest)) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.notify = notify
+}
+
+// published tells notify of a card.
+func (p *Policy) published(req *event.ApprovalRequest) {
+	p.mu.Lock()
+	notify := p.notify
+	p.mu.Unlock()
+	if notify != nil {
+		notify(req)
+	}
 }
 
 // standingRule is a parsed rule with its kind and where it came from.
@@ -118,6 +139,7 @@ func (p *Policy) NoteApproval(id string) {
 // Ask publishes req for who and waits for the answer or the end of ctx.
 func (p *Policy) Ask(ctx context.Context, who Who, req *event.ApprovalRequest) event.Answer {
 	who.Emit(event.ApprovalRequested{Meta: who.stamp(), Request: req})
+	p.published(req)
 	return p.await(ctx, who, req)
 }
 

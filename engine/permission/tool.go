@@ -7,11 +7,15 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/rules"
 )
 
 // authorize returns nil when the call may run, or an error for the model
-// saying why not and, in headless runs, how to allow it.
+// saying why not and, in headless runs, how to allow it. What the call's
+// PreToolUse hooks decided (req.Hook) weighs too: allow skips the card,
+// ask shows it; neither overrides a deny or ask rule. The allowed-tools
+// of the agent's active skills narrow what runs without asking.
 func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req agent.ToolRequest) error {
 	name := req.Tool
 	call := rules.CallOf(name, req.Args, p.workspace)
@@ -35,14 +39,24 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 		}
 		allowed = own == rules.Allowed || grants.covers(call)
 	}
+	unasked := allowed || req.ReadOnly
+	outside := req.Narrowed != nil && !rules.Covered(req.Narrowed, call)
+	if outside {
+		unasked = false
+	}
 	switch {
 	case p.mode == Yolo:
 		return nil
 	case verdict == rules.Asked && p.mode == Headless:
 		return fmt.Errorf("%s needs approval (rule ask %s%s) and a headless run cannot ask", name, rule, unclear(call))
 	case verdict == rules.Asked:
-	case allowed || req.ReadOnly:
+	case req.Hook == hooks.Ask && p.mode == Headless:
+		return fmt.Errorf("%s needs approval (a PreToolUse hook asked for it) and a headless run cannot ask", name)
+	case req.Hook == hooks.Ask:
+	case req.Hook == hooks.Allow || unasked:
 		return nil
+	case outside && p.mode == Headless:
+		return fmt.Errorf("%s is not among the tools the active skill %s lets run without asking (its allowed-tools), and a headless run cannot ask", name, req.Skills)
 	case p.mode == Headless:
 		how := fmt.Sprintf("--allow %s (or --yolo)", name)
 		if narrow := suggestion(call); narrow != name {

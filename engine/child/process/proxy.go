@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 
+	openai "github.com/sashabaranov/go-openai"
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -82,4 +83,40 @@ func (p callerProxy) RunFor(ctx context.Context, call agent.Call) (tools.Result,
 		_ = p.c.out.write(up{Go: id})
 	}()
 	return p.call(ctx, question{ID: id, Tool: &toolCall{CallID: call.ID, Name: p.info.Name, Args: call.Args, Batch: call.Batch}}, ready)
+}
+
+// hookProxy runs the child's hooks at baton's end, where the session's
+// hook commands and their record live (agent.Hooks).
+type hookProxy struct{ c *conn }
+
+// at asks baton to run the hooks at p.
+func (hp hookProxy) at(ctx context.Context, p hookPoint) (agent.HookAdvice, error) {
+	r := hp.c.ask(ctx, question{Hook: &p}, nil)
+	var adv agent.HookAdvice
+	if r.Advice != nil {
+		adv = *r.Advice
+	}
+	return adv, r.err()
+}
+
+// BeforeTool implements agent.Hooks.
+func (hp hookProxy) BeforeTool(ctx context.Context, call openai.ToolCall) (agent.HookAdvice, error) {
+	return hp.at(ctx, hookPoint{At: hookBeforeTool, Call: call})
+}
+
+// AfterTool implements agent.Hooks.
+func (hp hookProxy) AfterTool(ctx context.Context, call openai.ToolCall, output string) agent.HookAdvice {
+	adv, _ := hp.at(ctx, hookPoint{At: hookAfterTool, Call: call, Output: output})
+	return adv
+}
+
+// Stop implements agent.Hooks.
+func (hp hookProxy) Stop(ctx context.Context, last string, active bool) agent.HookAdvice {
+	adv, _ := hp.at(ctx, hookPoint{At: hookStop, Last: last, Active: active})
+	return adv
+}
+
+// Ended implements agent.Hooks.
+func (hp hookProxy) Ended(ctx context.Context, last string) {
+	_, _ = hp.at(ctx, hookPoint{At: hookEnded, Last: last})
 }

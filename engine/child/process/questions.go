@@ -34,6 +34,11 @@ func (h *handle) answer(ctx context.Context, q question) reply {
 		return r
 	case q.Lock != "":
 		return errorReply(q.ID, h.lock(ctx, q.ID, q.Lock))
+	case q.Hook != nil && h.job.Link.Hooks != nil:
+		adv, err := h.hook(ctx, *q.Hook)
+		r := errorReply(q.ID, err)
+		r.Advice = &adv
+		return r
 	}
 	return errorReply(q.ID, errors.New("baton does not know this question"))
 }
@@ -50,7 +55,7 @@ type withholder interface {
 // not, its preview for a tool that stays here) is baton's own knowledge,
 // never the child's word.
 func (h *handle) authorize(ctx context.Context, a authorize) (*permission.Withholding, error) {
-	req := agent.ToolRequest{CallID: a.CallID, Tool: a.Tool, Args: a.Args}
+	req := agent.ToolRequest{CallID: a.CallID, Tool: a.Tool, Args: a.Args, Hook: a.Hook, Narrowed: a.Narrowed, Skills: a.Skills}
 	if t := heldTool(h.job, a.Tool); t != nil {
 		req.ReadOnly = t.ReadOnly()
 		if pv, ok := t.(tools.Previewer); ok {
@@ -81,6 +86,23 @@ func (h *handle) authorize(ctx context.Context, a authorize) (*permission.Withho
 	}
 	data := w.Withholding(a.Tool)
 	return &data, nil
+}
+
+// hook runs the session's hooks at a point of the child's loop.
+func (h *handle) hook(ctx context.Context, p hookPoint) (agent.HookAdvice, error) {
+	hooks := h.job.Link.Hooks
+	switch p.At {
+	case hookBeforeTool:
+		return hooks.BeforeTool(ctx, p.Call)
+	case hookAfterTool:
+		return hooks.AfterTool(ctx, p.Call, p.Output), nil
+	case hookStop:
+		return hooks.Stop(ctx, p.Last, p.Active), nil
+	case hookEnded:
+		hooks.Ended(ctx, p.Last)
+		return agent.HookAdvice{}, nil
+	}
+	return agent.HookAdvice{}, fmt.Errorf("no hook point %q", p.At)
 }
 
 // runParentTool runs a tool that stays with baton for the child; a tool

@@ -98,7 +98,8 @@ func (r *Runner) spec(job child.Job, tag string) spec {
 		Model: s.Model, Fallback: job.Loop.FallbackModel, Effort: s.Type.Effort, Temperature: s.Type.Temperature, TopP: s.Type.TopP,
 		MaxSteps: s.MaxSteps, Timeout: s.Timeout, Depth: s.Depth, Workspace: s.Workspace, Toolbox: s.Toolbox,
 		Endpoint: endpoint{BaseURL: r.opts.Endpoint.BaseURL, APIKey: r.opts.Endpoint.APIKey, Timeouts: r.opts.Endpoint.Timeouts},
-		Requests: job.Loop.Requests, OutputChars: job.Loop.OutputChars, ContextFileBytes: job.Loop.ContextFileBytes, Tag: tag}
+		Requests: job.Loop.Requests, OutputChars: job.Loop.OutputChars, ContextFileBytes: job.Loop.ContextFileBytes, Tag: tag,
+		Skills: s.Skills, Hooks: job.Link.Hooks != nil}
 	for _, model := range []string{s.Model, job.Loop.FallbackModel} {
 		if info, ok := job.Loop.Catalog.Lookup(model); ok && model != "" {
 			info.ID = model
@@ -264,6 +265,10 @@ func (h *handle) take(ctx context.Context, line []byte) error {
 		}()
 	case u.Unlock != 0:
 		h.unlock(u.Unlock)
+	case u.Loaded != "":
+		if h.job.Loop.SkillLoaded != nil {
+			h.job.Loop.SkillLoaded(u.Loaded)
+		}
 	case u.Go != 0:
 		h.mu.Lock()
 		if g, ok := h.goes[u.Go]; ok {

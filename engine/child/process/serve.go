@@ -55,7 +55,10 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 	}
 	sp := d.Spec
 	sandbox.TagRuns(sp.Tag)
-	c := &conn{out: &lineWriter{w: out}, replies: map[int64]chan reply{}, readies: map[int64]chan struct{}{}, closed: make(chan struct{})}
+	ctx, stop := context.WithTimeout(context.Background(), sp.Timeout)
+	defer stop()
+	ctx, abort := context.WithCancelCause(ctx)
+	c := &conn{out: &lineWriter{w: out}, abort: abort, replies: map[int64]chan reply{}, readies: map[int64]chan struct{}{}, closed: make(chan struct{})}
 	ws, err := tools.NewWorkspace(sp.Workspace)
 	if err != nil {
 		fmt.Fprintf(errs, "baton child: %v\n", err)
@@ -72,21 +75,21 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 	}
 	job := child.Job{
 		Spec: child.Spec{Meta: sp.Meta, Type: agenttypes.Type{Effort: sp.Effort, Temperature: sp.Temperature, TopP: sp.TopP},
-			Model: sp.Model, MaxSteps: sp.MaxSteps, Depth: sp.Depth, Workspace: sp.Workspace},
+			Model: sp.Model, MaxSteps: sp.MaxSteps, Depth: sp.Depth, Workspace: sp.Workspace, Skills: sp.Skills},
 		History: sp.History,
 		Loop: child.Loop{Client: llm.NewClient(llm.Config{APIKey: sp.Endpoint.APIKey, BaseURL: sp.Endpoint.BaseURL, Timeouts: sp.Endpoint.Timeouts}),
 			Catalog: llm.NewCatalog(catalog), FallbackModel: sp.Fallback, Requests: sp.Requests,
-			OutputChars: sp.OutputChars, ContextFileBytes: sp.ContextFileBytes},
+			OutputChars: sp.OutputChars, ContextFileBytes: sp.ContextFileBytes,
+			SkillLoaded: func(name string) { c.lost(c.out.write(up{Loaded: name})) }},
 		Link: child.Link{Emit: c.emit, Record: c.record, Authorize: c},
+	}
+	if sp.Hooks {
+		job.Link.Hooks = hookProxy{c}
 	}
 	a := job.Agent(set)
 	for _, text := range sp.Steers {
 		_ = a.Send(text) // it has not run, so its inbox is open
 	}
-	ctx, stop := context.WithTimeout(context.Background(), sp.Timeout)
-	defer stop()
-	ctx, abort := context.WithCancelCause(ctx)
-	c.abort = abort
 	// Ends when baton closes the child's input: after its result, or
 	// when baton goes.
 	go c.listen(lines, a)
@@ -235,7 +238,7 @@ func (c *conn) ask(ctx context.Context, q question, ready chan struct{}) reply {
 // Authorize implements agent.Authorizer: baton decides, asking the person
 // when it must. The preview is made here, where the tool runs.
 func (c *conn) Authorize(ctx context.Context, req agent.ToolRequest) (tools.Withhold, error) {
-	a := authorize{CallID: req.CallID, Tool: req.Tool, Args: req.Args}
+	a := authorize{CallID: req.CallID, Tool: req.Tool, Args: req.Args, Hook: req.Hook, Narrowed: req.Narrowed, Skills: req.Skills}
 	if req.Preview != nil && !req.ReadOnly {
 		preview, err := req.Preview(ctx)
 		a.Preview = preview

@@ -17,6 +17,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -58,6 +59,10 @@ type spec struct {
 	// Tag marks the child's commands, so baton can clean up after a
 	// child that dies (sandbox.Sweep).
 	Tag string `json:"tag"`
+	// Skills are the skills it may load and has loaded from its start.
+	Skills child.SkillSpec `json:"skills"`
+	// Hooks says baton runs hooks for it, at its ask.
+	Hooks bool `json:"hooks,omitempty"`
 }
 
 // endpoint is where the child's model requests go.
@@ -105,7 +110,9 @@ type up struct {
 	Ask     *question                     `json:"ask,omitempty"`
 	Unlock  int64                         `json:"unlock,omitempty"`
 	Go      int64                         `json:"go,omitempty"`
-	Result  *agent.Result                 `json:"result,omitempty"`
+	// Loaded names a skill the child loaded, for /skills.
+	Loaded string        `json:"loaded,omitempty"`
+	Result *agent.Result `json:"result,omitempty"`
 }
 
 // question is what the child asks baton, numbered so the reply finds it.
@@ -117,7 +124,27 @@ type question struct {
 	Tool *toolCall `json:"tool,omitempty"`
 	// Lock holds a file for a write (an absolute, resolved path).
 	Lock string `json:"lock,omitempty"`
+	// Hook runs the session's hooks at a point of the child's loop.
+	Hook *hookPoint `json:"hook,omitempty"`
 }
+
+// hookPoint is a point of the child's loop where the session's hooks run.
+type hookPoint struct {
+	// At is "before_tool", "after_tool", "stop" or "ended".
+	At     string          `json:"at"`
+	Call   openai.ToolCall `json:"call,omitzero"`
+	Output string          `json:"output,omitempty"`
+	Last   string          `json:"last,omitempty"`
+	Active bool            `json:"active,omitempty"`
+}
+
+// The points of a hookPoint.
+const (
+	hookBeforeTool = "before_tool"
+	hookAfterTool  = "after_tool"
+	hookStop       = "stop"
+	hookEnded      = "ended"
+)
 
 // authorize is a tool call to decide; Preview (or PreviewError) is what
 // the tool's card would show, made where the tool runs.
@@ -127,6 +154,10 @@ type authorize struct {
 	Args         json.RawMessage `json:"args"`
 	Preview      string          `json:"preview,omitempty"`
 	PreviewError string          `json:"preview_error,omitempty"`
+	// Hook, Narrowed and Skills are agent.ToolRequest's.
+	Hook     string       `json:"hook,omitempty"`
+	Narrowed []rules.Rule `json:"narrowed,omitempty"`
+	Skills   string       `json:"skills,omitempty"`
 }
 
 // toolCall is a call of a tool that stays with baton; Batch is, for a
@@ -147,6 +178,7 @@ type reply struct {
 	Denied   *agent.DeniedError      `json:"denied,omitempty"`
 	Withhold *permission.Withholding `json:"withhold,omitempty"`
 	Result   *tools.Result           `json:"result,omitempty"`
+	Advice   *agent.HookAdvice       `json:"advice,omitempty"`
 }
 
 // err is the reply's error, nil when it has none.
