@@ -75,6 +75,9 @@ func effective(cfg config) config {
 	if cfg.Isolation == "" {
 		cfg.Isolation = child.IsolationAuto
 	}
+	if cfg.Runner == "" {
+		cfg.Runner = child.RunnerLocal
+	}
 	return cfg
 }
 

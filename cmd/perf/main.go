@@ -26,6 +26,8 @@ type perfCase struct {
 	settle time.Duration
 	// sessions is how many stored sessions the state folder holds first.
 	sessions int
+	// config is the user config the case runs with ("": none).
+	config string
 }
 
 func main() {
@@ -50,6 +52,8 @@ func cases() []perfCase {
 		{name: "plain-300-words", script: script{words: words}, args: []string{"-p", "hello"}},
 		{name: "paced-300-words", script: script{words: words, pace: 10 * time.Millisecond}, args: []string{"-p", "hello"}},
 		{name: "three-children-paced", script: script{words: 100, pace: 10 * time.Millisecond, children: 3}, args: []string{"--yolo", "-p", "split"}},
+		{name: "three-children-process", script: script{words: 100, pace: 10 * time.Millisecond, children: 3}, args: []string{"--yolo", "-p", "split"},
+			config: "[subagents]\nrunner = \"process\"\n"},
 		{name: "plain-10000-sessions", script: script{words: words}, args: []string{"-p", "hello"}, sessions: 10000},
 		{name: "tui-paced-300-words", script: script{words: words, pace: 10 * time.Millisecond}, tui: true, prompt: "hello", settle: 300 * time.Millisecond},
 		{name: "tui-8-panes-paced", script: script{words: 300, pace: 10 * time.Millisecond, children: 8}, args: []string{"--yolo"}, tui: true, prompt: "split", settle: 300 * time.Millisecond},
@@ -98,6 +102,15 @@ func measureCase(c perfCase, runs int, bin, work string, srv *server) error {
 	}
 	if c.sessions > 0 {
 		if err := seedSessions(bin, ws, home, srv, c.sessions); err != nil {
+			return err
+		}
+	}
+	if c.config != "" {
+		config := filepath.Join(home, "config", "baton", "config.toml")
+		if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
+			return err
+		}
+		if err := os.WriteFile(config, []byte(c.config), 0o644); err != nil {
 			return err
 		}
 	}

@@ -204,7 +204,7 @@ func (c *Child) runApproved(prompt string) Ending {
 	runCtx, stop := context.WithTimeout(c.ctx, spec.Timeout)
 	defer stop()
 	started := event.AgentStarted{Meta: c.stamp(), Prompt: prompt, Model: spec.Model, Tools: spec.toolNames(), MaxSteps: spec.MaxSteps, Timeout: spec.Timeout,
-		Transcript: m.sess.TranscriptFile(c.id), Sandbox: spec.Toolbox.Sandbox.Describe(), TypeName: spec.Type.Name}
+		Transcript: m.sess.TranscriptFile(c.id), Sandbox: spec.Toolbox.Sandbox.Describe(), TypeName: spec.Type.Name, Runner: spec.Runner}
 	if c.prev != nil {
 		started.Continues = c.prev.id
 	}

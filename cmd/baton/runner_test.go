@@ -1,0 +1,45 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// TestRunnerConfig reads [subagents] runner, and refuses a runner baton
+// does not have.
+func TestRunnerConfig(t *testing.T) {
+	cfg, err := newConfigWorld(t, "[subagents]\nrunner = \"process\"\n", "").load(t, nil, nil)
+	if err != nil || cfg.Runner != "process" {
+		t.Fatalf("runner %q (err %v), want process", cfg.Runner, err)
+	}
+	if _, err := newConfigWorld(t, "[subagents]\nrunner = \"kubernetes\"\n", "").load(t, nil, nil); err == nil || !strings.Contains(err.Error(), `"local" or "process"`) {
+		t.Fatalf("runner = \"kubernetes\" was not refused clearly: %v", err)
+	}
+}
+
+// TestHeadlessChildInAProcess: with [subagents] runner = "process" a
+// headless run delegates to a child that runs as a baton child process
+// (the hidden subcommand of this very binary), and the answer is the same.
+func TestHeadlessChildInAProcess(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case !strings.Contains(strings.Join(req.ToolNames(), ","), "task"):
+			w.Text("FOUND-IT in auth.go")
+		case req.HasToolResult("FOUND-IT"):
+			w.Text("The explorer found it.")
+		default:
+			w.ToolCalls(llmtest.Call{Name: "task", Args: `{"description":"find auth","prompt":"find the auth code","subagent_type":"explore"}`})
+		}
+	})
+	config := t.TempDir()
+	writeFile(t, filepath.Join(config, "baton", "config.toml"), "[subagents]\nrunner = \"process\"\n")
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL, "XDG_CONFIG_HOME=" + config}, "",
+		"-p", "find auth", "--allow", "task", "--output-format", "stream-json")
+	if r.code != exitOK || !strings.Contains(r.stdout, `"runner":"process"`) || !strings.Contains(r.stdout, "The explorer found it.") {
+		t.Fatalf("exit %d, stdout %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+}
