@@ -28,6 +28,8 @@ type permissions struct {
 	// rememberedTypes are delegations allowed "always", with the rules
 	// the card that said so let children of the type inherit.
 	rememberedTypes map[string][]rules.Rule
+	// agentMode is the session's mode ("" is normal).
+	agentMode AgentMode
 }
 
 // standingRule is a parsed rule with its kind and where it came from.
@@ -73,6 +75,11 @@ func newPermissions(cfg Config, ids *idSource) (*permissions, error) {
 // model saying why not and, in headless runs, how to allow it.
 func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.Tool, callID string, args json.RawMessage) error {
 	name := tool.Name()
+	mode := p.currentMode()
+	if mode == AgentModePlan && !tool.ReadOnly() {
+		return fmt.Errorf("%s was not run: the session is in plan mode, where only read-only tools run; "+
+			"finish the plan, and the person switches the mode when it should be carried out", name)
+	}
 	call := rules.CallOf(name, args, p.workspace)
 	standing := p.snapshot()
 	// Deny and ask rules bind every agent; standing allow rules are the
@@ -101,6 +108,8 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 		return fmt.Errorf("%s needs approval (rule ask %s) and a headless run cannot ask", name, rule)
 	case verdict == rules.Asked:
 	case allowed || tool.ReadOnly():
+		return nil
+	case mode == AgentModeAutoAccept && slices.Contains(editTools, name):
 		return nil
 	case p.mode == ModeHeadless:
 		how := fmt.Sprintf("--allow %s (or --yolo)", name)
