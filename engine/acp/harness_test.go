@@ -34,10 +34,14 @@ type rig struct {
 	t      *testing.T
 	llm    *llmtest.Server
 	client *acptest.Client
-	ws     string
-	store  *transcript.Store
+	// root holds the workspace ws, the sandbox's temp folder and home,
+	// and a folder outside all of them.
+	root, ws string
+	store    *transcript.Store
 	// caps are the client capabilities initialize announces.
 	caps map[string]any
+	// disconnect ends the current connection and waits for the server.
+	disconnect func()
 	// permit picks the option for a permission request (nil: allow once).
 	permit func(params json.RawMessage) string
 
@@ -55,8 +59,14 @@ type rig struct {
 // newRig starts the server and its client; both end with the test.
 func newRig(t *testing.T, respond llmtest.Responder) *rig {
 	t.Helper()
-	r := &rig{t: t, llm: llmtest.NewServer(t, respond), ws: t.TempDir(), store: transcript.NewStore(t.TempDir(), nil),
+	root := t.TempDir()
+	r := &rig{t: t, llm: llmtest.NewServer(t, respond), root: root, ws: filepath.Join(root, "ws"), store: transcript.NewStore(filepath.Join(root, "state"), nil),
 		buffers: map[string]string{}, terminals: map[string]*exec.Cmd{}, outputs: map[string]*strings.Builder{}}
+	for _, d := range []string{r.ws, filepath.Join(root, "tmp"), filepath.Join(root, "home"), filepath.Join(root, "outside")} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
 	r.connect()
 	return r
 }
@@ -74,14 +84,27 @@ func (r *rig) connect() {
 	}()
 	r.client = acptest.NewClient(t, fromServer, toServer, r.handle)
 	client := r.client
+	var once sync.Once
+	r.disconnect = func() {
+		once.Do(func() {
+			toServer.Close()
+			if err := <-served; err != nil {
+				t.Errorf("Serve: %v", err)
+			}
+			<-client.Done()
+		})
+	}
 	t.Cleanup(func() {
-		toServer.Close()
-		if err := <-served; err != nil {
-			t.Errorf("Serve: %v", err)
-		}
-		<-client.Done()
+		r.disconnect()
 		r.llm.Close()
 	})
+}
+
+// reconnect ends the connection and starts baton on a new one, as an
+// editor restarting it would.
+func (r *rig) reconnect() {
+	r.disconnect()
+	r.connect()
 }
 
 // open is Options.Open: a session in the asked folder, recorded in the
@@ -100,8 +123,9 @@ func (r *rig) open(ctx context.Context, req OpenRequest) (Opened, error) {
 	if err := dir.Lock(); err != nil {
 		return Opened{}, err
 	}
+	box := sandbox.Settings{Env: map[string]string{"HOME": filepath.Join(r.root, "home"), "TMPDIR": filepath.Join(r.root, "tmp")}}.Policy(req.Workspace)
 	s, err := engine.NewSession(ctx, engine.Config{Client: r.llm.Client(), Model: "test-model", Workspace: req.Workspace,
-		Mode: engine.ModeAsk, Transcript: dir, Editor: req.Editor, RetryDelays: []time.Duration{}})
+		Mode: engine.ModeAsk, Transcript: dir, Editor: req.Editor, RetryDelays: []time.Duration{}, Sandbox: box})
 	if err != nil {
 		_ = dir.Close()
 		return Opened{}, err

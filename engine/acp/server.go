@@ -117,6 +117,10 @@ func (srv *Server) request(ctx context.Context, method string, params json.RawMe
 	case "session/close":
 		return srv.closeSession(params)
 	}
+	answer, ok := sessionMethods[method]
+	if !ok {
+		return nil, nil, &rpcError{Code: codeNoMethod, Message: "baton does not offer " + method}
+	}
 	var ref sessionRef
 	if err := decode(params, &ref); err != nil {
 		return nil, nil, err
@@ -125,15 +129,14 @@ func (srv *Server) request(ctx context.Context, method string, params json.RawMe
 	if err != nil {
 		return nil, nil, err
 	}
-	switch method {
-	case "session/prompt":
-		return ss.prompt(ctx, params)
-	case "session/set_mode":
-		return ss.setMode(params)
-	case "session/set_config_option":
-		return ss.setConfigOption(params)
-	}
-	return nil, nil, &rpcError{Code: codeNoMethod, Message: "baton does not offer " + method}
+	return answer(ss, ctx, params)
+}
+
+// sessionMethods are the requests about one open session.
+var sessionMethods = map[string]func(ss *session, ctx context.Context, params json.RawMessage) (any, func(), error){
+	"session/prompt":            (*session).prompt,
+	"session/set_mode":          func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) { return ss.setMode(params) },
+	"session/set_config_option": func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) { return ss.setConfigOption(params) },
 }
 
 // notification implements handler.

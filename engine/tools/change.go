@@ -35,7 +35,7 @@ func loadChange(ctx context.Context, ws *Workspace, path string) (change, error)
 	info, err := os.Stat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return c, nil
+		return c.unsaved(ctx), nil
 	case err != nil:
 		return change{}, fmt.Errorf("stat %s: %w", path, err)
 	case info.IsDir():
@@ -52,6 +52,18 @@ func loadChange(ctx context.Context, ws *Workspace, path string) (change, error)
 	}
 	c.old, c.exists = string(data), true
 	return c, nil
+}
+
+// unsaved is a change to a file the disk does not hold: a new file, or
+// one only the editor has so far (written through it, not yet saved).
+func (c change) unsaved(ctx context.Context) change {
+	if c.ws.editor.Files == nil {
+		return c
+	}
+	if text, err := c.ws.editor.Files.ReadTextFile(ctx, c.abs); err == nil && !isBinary([]byte(text[:min(len(text), sniffBytes)])) {
+		c.old, c.exists = text, true
+	}
+	return c
 }
 
 // read returns the file's current content: the editor's, or the disk's.

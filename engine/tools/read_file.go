@@ -83,6 +83,13 @@ func (t readFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 	}
 	info, err := os.Stat(abs)
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && t.ws.editor.Files != nil:
+		// The editor may hold it unsaved.
+		text, rerr := t.ws.editor.Files.ReadTextFile(ctx, abs)
+		if rerr != nil {
+			return Result{}, fmt.Errorf("file not found: %s", a.Path)
+		}
+		return t.readText(ctx, io.NopCloser(strings.NewReader(text)), a)
 	case errors.Is(err, fs.ErrNotExist):
 		return Result{}, fmt.Errorf("file not found: %s", a.Path)
 	case err != nil:
@@ -101,6 +108,11 @@ func (t readFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 	if err != nil {
 		return Result{}, fmt.Errorf("read %s: %w", a.Path, err)
 	}
+	return t.readText(ctx, src, a)
+}
+
+// readText numbers the requested lines of src, refusing binary content.
+func (t readFile) readText(ctx context.Context, src io.ReadCloser, a readFileArgs) (Result, error) {
 	defer src.Close()
 	r := bufio.NewReaderSize(src, sniffBytes)
 	if head, _ := r.Peek(sniffBytes); isBinary(head) {
