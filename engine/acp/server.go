@@ -134,9 +134,13 @@ func (srv *Server) request(ctx context.Context, method string, params json.RawMe
 
 // sessionMethods are the requests about one open session.
 var sessionMethods = map[string]func(ss *session, ctx context.Context, params json.RawMessage) (any, func(), error){
-	"session/prompt":            (*session).prompt,
-	"session/set_mode":          func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) { return ss.setMode(params) },
-	"session/set_config_option": func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) { return ss.setConfigOption(params) },
+	"session/prompt": (*session).prompt,
+	"session/set_mode": func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) {
+		return ss.setMode(params)
+	},
+	"session/set_config_option": func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) {
+		return ss.setConfigOption(params)
+	},
 }
 
 // notification implements handler.
