@@ -123,7 +123,7 @@ func (t *translator) permissionCall(e event.ApprovalRequested) ([]any, toolCall)
 	content := t.previewContent(req)
 	ref := tools.CallRef{Agent: e.Agent, ID: req.CallID}
 	if c, ok := t.calls[ref]; ok && req.CallID != "" {
-		return nil, toolCall{ToolCallID: c.id, Status: statusPending, Content: content}
+		return nil, toolCall{ToolCallID: c.id, Title: c.title, Kind: kindOf(c.name), Status: statusPending, Content: content}
 	}
 	title := req.Tool
 	if req.CallID == "" {
@@ -138,7 +138,7 @@ func (t *translator) permissionCall(e event.ApprovalRequested) ([]any, toolCall)
 		}
 	}
 	title = childLabel(e.Meta) + ": " + title
-	c := &shownCall{id: t.newID(req.CallID), name: req.Tool}
+	c := &shownCall{id: t.newID(req.CallID), title: title, name: req.Tool}
 	t.calls[ref] = c
 	return []any{toolCall{SessionUpdate: "tool_call", ToolCallID: c.id, Title: title, Name: req.Tool, Kind: kindOf(req.Tool),
 			Status: statusPending, Locations: t.locations(req.Tool, req.Args), RawInput: rawJSON(req.Args)}},

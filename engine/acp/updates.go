@@ -34,8 +34,8 @@ type translator struct {
 
 // shownCall is a tool call the editor knows.
 type shownCall struct {
-	id   string
-	name string
+	id, title string
+	name      string
 	// terminal is the editor's terminal showing the call's command.
 	terminal string
 	// child says the call is a task call a child took over: the child's
@@ -179,7 +179,7 @@ func (t *translator) common(ev event.Event) []any {
 
 // toolStarted shows a call of the main agent.
 func (t *translator) toolStarted(e event.ToolStarted) []any {
-	c := &shownCall{id: t.newID(e.CallID), name: e.Name}
+	c := &shownCall{id: t.newID(e.CallID), title: e.Title, name: e.Name}
 	t.calls[tools.CallRef{Agent: e.Agent, ID: e.CallID}] = c
 	return []any{toolCall{SessionUpdate: "tool_call", ToolCallID: c.id, Title: e.Title, Name: e.Name, Kind: kindOf(e.Name),
 		Status: statusInProgress, Locations: t.locations(e.Name, e.Args), RawInput: rawJSON(e.Args)}}
