@@ -314,14 +314,6 @@ func (t *translator) resolved(e event.ApprovalResolved) []any {
 	return []any{toolCall{SessionUpdate: "tool_call_update", ToolCallID: id, Status: status}}
 }
 
-// callOf is the id of the shown call ref stands for ("" if none).
-func (t *translator) callOf(ref tools.CallRef) string {
-	if c, ok := t.calls[ref]; ok {
-		return c.id
-	}
-	return ""
-}
-
 // attachTerminal shows an editor's terminal under the call ref stands
 // for; it returns nothing when the editor does not know the call (a
 // child's call that did not ask).
