@@ -3,12 +3,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/engine/acp/acptest"
@@ -232,6 +234,63 @@ func TestBatonACPRefusesTheHomeFolderUntrusted(t *testing.T) {
 	_ = inW.Close()
 	if code := <-done; code != exitOK {
 		t.Errorf("exit %d", code)
+	}
+	<-client.Done()
+}
+
+// TestBatonACPEndsOnSIGTERM stops baton acp with a signal while a turn
+// streams and the editor keeps its pipes open: the prompt is answered
+// cancelled, and baton exits with 130 without waiting for the editor.
+func TestBatonACPEndsOnSIGTERM(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		w.Chunk(`{"choices":[{"index":0,"delta":{"content":"working"}}]}`)
+		<-w.Context().Done()
+	})
+	ws, home := t.TempDir(), t.TempDir()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, "-test.run=^$")
+	cmd.Dir = ws
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME=", "XDG_CONFIG_HOME=", "OPENAI_BASE_URL="+srv.URL, childArgsEnv+"=acp")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	client := acptest.NewClient(t, stdout, stdin, func(string, json.RawMessage) (any, error) { return nil, nil })
+	if err := client.Call("initialize", map[string]any{"protocolVersion": 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var session struct{ SessionID string }
+	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &session); err != nil {
+		t.Fatal(err)
+	}
+	stopped := make(chan string, 1)
+	go func() {
+		var stop struct{ StopReason string }
+		_ = client.Call("session/prompt", map[string]any{"sessionId": session.SessionID, "prompt": []any{map[string]any{"type": "text", "text": "go"}}}, &stop)
+		stopped <- stop.StopReason
+	}()
+	client.WaitUpdate(0, func(u acptest.Update) bool { return u.Kind == "agent_message_chunk" })
+	if err := cmd.Process.Signal(syscall.SIGTERM); err != nil {
+		t.Fatal(err)
+	}
+	if got := <-stopped; got != "cancelled" {
+		t.Errorf("the prompt under SIGTERM stopped with %q", got)
+	}
+	err = cmd.Wait()
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
+		t.Errorf("baton acp after SIGTERM: %v; want exit %d", err, exitInterrupted)
 	}
 	<-client.Done()
 }

@@ -80,6 +80,10 @@ type conn struct {
 	// closed is closed when the reader has stopped: calls waiting for a
 	// response give up.
 	closed chan struct{}
+	// handlers counts the requests being answered; once stopping is set
+	// no new one starts.
+	handlers sync.WaitGroup
+	stopping bool
 }
 
 // newConn makes a connection writing to w; serve reads.
@@ -88,13 +92,10 @@ func newConn(w io.Writer, h handler) *conn {
 }
 
 // serve reads messages until r ends or fails, answering requests as they
-// come; it returns once every request it started has been answered. ctx
-// is the parent of every request's context, cancelled when reading ends.
+// come, each on its own goroutine (see wait). ctx is the parent of every
+// request's context, cancelled when reading ends.
 func (c *conn) serve(ctx context.Context, r io.Reader) error {
 	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var handlers sync.WaitGroup
-	defer handlers.Wait()
 	defer close(c.closed)
 	defer cancel()
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -110,7 +111,7 @@ func (c *conn) serve(ctx context.Context, r io.Reader) error {
 			return fmt.Errorf("read message: %w", err)
 		}
 		if len(bytes.TrimSpace(line)) > 0 {
-			c.dispatch(ctx, line, &handlers)
+			c.dispatch(ctx, line)
 		}
 		if err != nil {
 			return nil
@@ -121,7 +122,7 @@ func (c *conn) serve(ctx context.Context, r io.Reader) error {
 // dispatch routes one message: a response to its waiting call, a
 // notification to the handler at once, a request to a goroutine of its
 // own that ends when the handler returns.
-func (c *conn) dispatch(ctx context.Context, line []byte, handlers *sync.WaitGroup) {
+func (c *conn) dispatch(ctx context.Context, line []byte) {
 	var m message
 	if err := json.Unmarshal(line, &m); err != nil {
 		c.reply(nil, nil, &rpcError{Code: codeParse, Message: "not a JSON-RPC message: " + err.Error()})
@@ -142,11 +143,19 @@ func (c *conn) dispatch(ctx context.Context, line []byte, handlers *sync.WaitGro
 		reqCtx, cancel := context.WithCancel(ctx)
 		key := string(m.ID)
 		c.mu.Lock()
+		if c.stopping {
+			c.mu.Unlock()
+			cancel()
+			c.reply(m.ID, nil, &rpcError{Code: codeInternal, Message: "baton is shutting down"})
+			return
+		}
 		c.inbound[key] = cancel
+		c.handlers.Add(1)
 		c.mu.Unlock()
-		handlers.Add(1)
+		// Ends when the handler returns; its context ends with the
+		// connection.
 		go func() {
-			defer handlers.Done()
+			defer c.handlers.Done()
 			defer func() {
 				c.mu.Lock()
 				delete(c.inbound, key)
@@ -160,6 +169,14 @@ func (c *conn) dispatch(ctx context.Context, line []byte, handlers *sync.WaitGro
 			}
 		}()
 	}
+}
+
+// wait stops starting new requests and waits for those being answered.
+func (c *conn) wait() {
+	c.mu.Lock()
+	c.stopping = true
+	c.mu.Unlock()
+	c.handlers.Wait()
 }
 
 // cancelInbound cancels the peer's request named by a $/cancel_request.

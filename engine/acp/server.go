@@ -74,17 +74,27 @@ type Server struct {
 }
 
 // Serve answers the client reading r and writing w until r ends or ctx
-// is cancelled, then closes every session it opened.
+// is cancelled, then closes every session it opened and waits for the
+// requests being answered.
 func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	srv := &Server{opts: opts, ctx: ctx, sessions: map[string]*session{}}
 	srv.c = newConn(w, srv)
-	// A cancelled ctx cannot interrupt a blocked read: r is the client's
-	// pipe, and the client closing it is how a session ends anyway.
-	err := srv.c.serve(ctx, r)
+	read := make(chan error, 1)
+	// The reader ends when r does. When ctx ends first (baton was told
+	// to stop) it may stay blocked reading the client's pipe, which
+	// nothing can interrupt, until the process exits; requests it reads
+	// meanwhile are refused.
+	go func() { read <- srv.c.serve(ctx, r) }()
+	var err error
+	select {
+	case err = <-read:
+	case <-ctx.Done():
+	}
 	cancel()
 	srv.closeAll()
+	srv.c.wait()
 	return err
 }
 

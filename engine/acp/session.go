@@ -34,8 +34,11 @@ type session struct {
 	// the events (see attachTerminal).
 	attach chan attachment
 	// replayed is closed once the pump has replayed a loaded session;
-	// pumped once the pump has stopped.
-	replayed, pumped chan struct{}
+	// live when the client has the session (the answer to session/new or
+	// session/load is written) or it closes, and the pump may pass live
+	// events on; pumped once the pump has stopped.
+	replayed, live, pumped chan struct{}
+	goLive                 sync.Once
 	// asking counts the goroutines waiting for the client's answers, and
 	// the one watching for the model list.
 	asking    sync.WaitGroup
@@ -62,8 +65,8 @@ type attachment struct {
 }
 
 func newSession(srv *Server, caps clientCapabilities) *session {
-	ss := &session{srv: srv, caps: caps, attach: make(chan attachment), replayed: make(chan struct{}), pumped: make(chan struct{}),
-		asks: map[string]context.CancelFunc{}}
+	ss := &session{srv: srv, caps: caps, attach: make(chan attachment), replayed: make(chan struct{}), live: make(chan struct{}),
+		pumped: make(chan struct{}), asks: map[string]context.CancelFunc{}}
 	ss.ctx, ss.stop = context.WithCancel(srv.ctx)
 	return ss
 }
@@ -99,14 +102,8 @@ func (ss *session) start(o Opened) {
 		return o.ContextWindow(o.Session.Model())
 	}
 	ss.tr = newTranslator(o.Session.Workspace(), window)
-	// The pump ends when the session's events close (Close) ...
+	// The pump ends when the session's events close (Close).
 	go ss.pump()
-	ss.asking.Add(1)
-	// ... and the watcher when the model list came or the session closed.
-	go func() {
-		defer ss.asking.Done()
-		ss.offerModels()
-	}()
 }
 
 // replay waits until the pump has replayed the session's history.
@@ -117,12 +114,22 @@ func (ss *session) replay() {
 	}
 }
 
-// started tells the person, once the client has the session, what they
-// should know before the first prompt.
+// started runs once the client has the session: it tells the person
+// what they should know before the first prompt, lets the pump pass live
+// events on (a question about an MCP server, say, which a client must not
+// get before it knows the session) and starts watching for the model
+// list.
 func (ss *session) started() {
 	for _, n := range ss.opened.Notices {
 		ss.send(notice(event.Meta{}, "warning", n)...)
 	}
+	ss.goLive.Do(func() { close(ss.live) })
+	ss.asking.Add(1)
+	// Ends when the model list came or the session closed.
+	go func() {
+		defer ss.asking.Done()
+		ss.offerModels()
+	}()
 }
 
 // pump replays the history, then turns every event into updates, in
@@ -131,12 +138,14 @@ func (ss *session) pump() {
 	defer close(ss.pumped)
 	ss.replayHistory()
 	close(ss.replayed)
+	<-ss.live
 	events := ss.s.Events()
 	for {
 		select {
 		case ev, ok := <-events:
 			if !ok {
-				ss.endTurn(event.StatusFailed, "the session ended")
+				// Closed under a turn: its end may not have been sent.
+				ss.endTurn(event.StatusInterrupted, "the session ended")
 				return
 			}
 			ss.handle(ev)
@@ -257,12 +266,15 @@ func (ss *session) prompt(ctx context.Context, params json.RawMessage) (any, fun
 	select {
 	case status = <-w.done:
 	case <-ctx.Done():
-		// The client gave up on the request, or left: the turn stops.
+		// The client gave up on the request, left, or baton is stopping:
+		// the turn stops, and ends cancelled.
+		ss.mu.Lock()
+		w.cancelled = true
+		ss.mu.Unlock()
 		ss.s.Interrupt()
 		select {
 		case status = <-w.done:
 		case <-ss.pumped:
-			status = event.StatusInterrupted
 		}
 	}
 	ss.mu.Lock()
@@ -303,6 +315,7 @@ func (ss *session) cancel() {
 func (ss *session) close() {
 	ss.closeOnce.Do(func() {
 		ss.stop()
+		ss.goLive.Do(func() { close(ss.live) })
 		ss.opened.Close()
 		<-ss.pumped
 		ss.asking.Wait()
