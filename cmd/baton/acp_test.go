@@ -8,6 +8,8 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"syscall"
@@ -291,6 +293,68 @@ func TestBatonACPEndsOnSIGTERM(t *testing.T) {
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
 		t.Errorf("baton acp after SIGTERM: %v; want exit %d", err, exitInterrupted)
+	}
+	<-client.Done()
+}
+
+// TestBatonACPAsksBeforeAnUntrustedProjectsMCPServer opens a session in
+// a folder whose .mcp.json names a server: untrusted, it starts only once
+// the person allowed it in the editor, asked after the editor has the
+// session, as a call of its own showing the command line.
+func TestBatonACPAsksBeforeAnUntrustedProjectsMCPServer(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	ws, home := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"proj": mcptest.ModeServe}))
+	t.Chdir(ws)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- run(context.Background(), []string{"acp"}, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL},
+			inR, outW, &strings.Builder{}, nil)
+		_ = outW.Close()
+	}()
+	asked := make(chan json.RawMessage, 1)
+	client := acptest.NewClient(t, outR, inW, func(method string, params json.RawMessage) (any, error) {
+		if method != "session/request_permission" {
+			return nil, fmt.Errorf("no %s here", method)
+		}
+		asked <- params
+		return map[string]any{"outcome": map[string]any{"outcome": "selected", "optionId": "allow_once"}}, nil
+	})
+	if err := client.Call("initialize", map[string]any{"protocolVersion": 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	var session struct{ SessionID string }
+	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &session); err != nil {
+		t.Fatal(err)
+	}
+	var req struct {
+		SessionID string
+		ToolCall  struct {
+			ToolCallID, Title string
+			Content           []struct {
+				Content struct{ Text string }
+			}
+		}
+	}
+	_ = json.Unmarshal(<-asked, &req)
+	arrivals := client.Arrivals()
+	if slices.Index(arrivals, "session/request_permission") < slices.Index(arrivals, "response 2") {
+		t.Errorf("messages in the order %q; the card must come after the answer to session/new (response 2)", arrivals)
+	}
+	if req.SessionID != session.SessionID || req.ToolCall.Title != "MCP server proj" ||
+		len(req.ToolCall.Content) == 0 || !strings.Contains(req.ToolCall.Content[0].Content.Text, "folder you have not trusted") {
+		t.Errorf("the server's card: %+v", req)
+	}
+	client.WaitUpdate(0, func(u acptest.Update) bool {
+		var c struct{ ToolCallID, Status string }
+		_ = u.Field(&c)
+		return u.Kind == "tool_call_update" && c.ToolCallID == req.ToolCall.ToolCallID && c.Status == "completed"
+	})
+	_ = inW.Close()
+	if code := <-done; code != exitOK {
+		t.Errorf("exit %d", code)
 	}
 	<-client.Done()
 }

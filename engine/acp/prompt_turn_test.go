@@ -122,3 +122,19 @@ func TestCancelEndsThePromptCancelled(t *testing.T) {
 		t.Fatalf("prompt after cancel: stop %q, err %v; want cancelled", res.stop, res.err)
 	}
 }
+
+func TestReasoningStreamsAsThoughts(t *testing.T) {
+	r := newRig(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		w.Chunk(`{"choices":[{"index":0,"delta":{"reasoning_content":"weighing the options"}}]}`)
+		w.Text("decided")
+	})
+	session := r.newSession()
+	r.mustPrompt(session, "think first")
+	updates := r.client.Updates()
+	if got := answerText(updates, "agent_thought_chunk"); got != "weighing the options" {
+		t.Errorf("thoughts = %q", got)
+	}
+	if got := answerText(updates, "agent_message_chunk"); got != "decided" {
+		t.Errorf("answer = %q", got)
+	}
+}

@@ -50,8 +50,10 @@ type Client struct {
 	updates []Update
 	nextID  int
 	pending map[string]chan response
-	// Requests counts the agent's requests by method.
+	// requests counts the agent's requests by method.
 	requests map[string]int
+	// arrivals are the agent's messages in the order read.
+	arrivals []string
 	done     chan struct{}
 }
 
@@ -92,6 +94,14 @@ func (c *Client) read(r io.Reader) {
 			c.t.Errorf("acptest: the agent sent a line that is not JSON: %q", sc.Text())
 			continue
 		}
+		c.mu.Lock()
+		switch {
+		case m.Method != "":
+			c.arrivals = append(c.arrivals, m.Method)
+		default:
+			c.arrivals = append(c.arrivals, "response "+string(m.ID))
+		}
+		c.mu.Unlock()
 		switch {
 		case m.Method == "session/update":
 			c.addUpdate(m.Params)
@@ -150,6 +160,14 @@ func (c *Client) answer(id json.RawMessage, method string, params json.RawMessag
 		msg["result"] = result
 	}
 	c.send(msg)
+}
+
+// Arrivals lists the agent's messages in the order they came: a
+// request's or notification's method, or "response ID".
+func (c *Client) Arrivals() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]string(nil), c.arrivals...)
 }
 
 // Requests says how many requests of method the agent sent.
