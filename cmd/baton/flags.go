@@ -88,7 +88,7 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
 	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
 	fs.Bool("list", false, "with baton trust: list the trusted folders")
-	fs.String("worktrees", engine.FinishKeep, "headless: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
+	fs.String("worktrees", engine.FinishKeep, "headless and baton acp: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
 	fs.Bool("all", false, "with baton sessions: list the sessions of every folder")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")

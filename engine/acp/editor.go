@@ -2,6 +2,7 @@ package acp
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"time"
 
@@ -11,6 +12,9 @@ import (
 // cleanupTimeout bounds the calls that end a terminal once its command's
 // context has ended: the client may be slow or gone.
 const cleanupTimeout = 10 * time.Second
+
+// errNoTerminal is a terminal the client made without an id.
+var errNoTerminal = errors.New("the editor made a terminal without an id")
 
 // clientFiles reads and writes files through the client's buffers.
 type clientFiles struct{ ss *session }

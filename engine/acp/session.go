@@ -241,7 +241,7 @@ func (ss *session) prompt(ctx context.Context, params json.RawMessage) (any, fun
 	if err := decode(params, &req); err != nil {
 		return nil, nil, err
 	}
-	text, err := promptText(req.Prompt, ss.s.Workspace())
+	message, err := promptText(req.Prompt, ss.s.Workspace())
 	if err != nil {
 		return nil, nil, invalidParams("%v", err)
 	}
@@ -253,7 +253,7 @@ func (ss *session) prompt(ctx context.Context, params json.RawMessage) (any, fun
 	}
 	ss.turn = w
 	ss.mu.Unlock()
-	if err := ss.s.Submit(text); err != nil {
+	if err := ss.s.Submit(message); err != nil {
 		ss.mu.Lock()
 		ss.turn = nil
 		ss.mu.Unlock()
@@ -339,6 +339,3 @@ func (ss *session) attachTerminal(ctx context.Context, ref tools.CallRef, termin
 	case <-ctx.Done():
 	}
 }
-
-// errNoTerminal is a terminal the client made without an id.
-var errNoTerminal = errors.New("the editor made a terminal without an id")
