@@ -126,6 +126,10 @@ type Config struct {
 	// RetryAfterMax is the longest Retry-After waited for (default 60 s,
 	// at most MaxRetryAfter); a longer one fails the request at once.
 	RetryAfterMax time.Duration
+	// Editor, when baton serves an editor (ACP), reads and writes the
+	// workspace's files and runs commands in its terminal, for the main
+	// agent and the children that share its tree (see tools.Editor).
+	Editor tools.Editor
 	// AutoCompactAt is [context] auto_compact_at: when the main agent's
 	// last request filled more than this share of the model's context
 	// window, the history is summarised before the next turn (announced).

@@ -76,7 +76,7 @@ func limitsWithDefaults(l Limits) Limits {
 // newDelegator builds the session's delegator and its tool set.
 func newDelegator(s *Session) (*delegator, error) {
 	cfg := s.cfg
-	ws, err := tools.NewWorkspace(cfg.Workspace)
+	ws, err := tools.NewEditorWorkspace(cfg.Workspace, cfg.Editor)
 	if err != nil {
 		return nil, fmt.Errorf("new session: %w", err)
 	}

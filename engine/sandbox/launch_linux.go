@@ -51,6 +51,8 @@ func Main() {
 			os.Exit(restrictAndExec(os.Args[2:]))
 		case probeArg:
 			os.Exit(runProbe())
+		case terminalArg:
+			os.Exit(superviseTerminal(os.Args[2:]))
 		}
 	}
 	_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
