@@ -84,11 +84,12 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := newCapture(t.lim.OutputChars)
-	guard := t.box.Mode != sandbox.Off && t.box.Mode != "" && sandbox.Available()
+	box := t.box
+	guard := box.Mode != sandbox.Off && box.Mode != "" && sandbox.Available()
 	if guard {
-		enterGuard(t.ws.Root())
+		box = enterGuard(t.ws.Root(), box)
 	}
-	err = sandbox.Run(runCtx, t.box, a.Command, t.ws.Root(), WithoutSecrets(os.Environ()), out)
+	err = sandbox.Run(runCtx, box, a.Command, t.ws.Root(), WithoutSecrets(os.Environ()), out)
 	restored := ""
 	if guard {
 		restored = leaveGuard(t.ws.Root())
