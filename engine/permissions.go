@@ -79,14 +79,14 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 	// main agent's, and a child's come from its card and its file.
 	verdict, rule := rules.Set{Deny: standing.Deny, Ask: standing.Ask}.Decide(call)
 	if verdict == rules.Denied {
-		return fmt.Errorf("%s is denied by the rule deny %s; do not retry it, or ask the person to change the rule", name, rule)
+		return fmt.Errorf("%s is denied by the rule deny %s%s; do not retry it, or ask the person to change the rule", name, rule, unclear(call))
 	}
 	allowed := rules.Covered(standing.Allow, call)
 	if a.rules != nil {
 		own, ownRule := a.rules.own.DecideScopedFirst(call)
 		switch own {
 		case rules.Denied:
-			return fmt.Errorf("%s is denied by this agent's own rule %s; use another way, or report that you cannot", name, ownRule)
+			return fmt.Errorf("%s is denied by this agent's own rule %s%s; use another way, or report that you cannot", name, ownRule, unclear(call))
 		case rules.Asked:
 			if verdict != rules.Asked {
 				verdict, rule = rules.Asked, ownRule
@@ -98,7 +98,7 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 	case p.mode == ModeYolo:
 		return nil
 	case verdict == rules.Asked && p.mode == ModeHeadless:
-		return fmt.Errorf("%s needs approval (rule ask %s) and a headless run cannot ask", name, rule)
+		return fmt.Errorf("%s needs approval (rule ask %s%s) and a headless run cannot ask", name, rule, unclear(call))
 	case verdict == rules.Asked:
 	case allowed || tool.ReadOnly():
 		return nil
@@ -110,6 +110,15 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with %s to let it run", name, how)
 	}
 	return p.askTool(ctx, a, tool, callID, args, call)
+}
+
+// unclear explains a command that every deny and ask rule covers
+// because rules cannot tell what it runs.
+func unclear(call rules.Call) string {
+	if why := call.Unclear(); why != "" {
+		return "; " + why + ", so every deny and ask rule covers it: name the program plainly"
+	}
+	return ""
 }
 
 // suggestion is the narrowest rule that would have allowed call, for

@@ -157,6 +157,9 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 	if err := e.perms.authorizeTool(ctx, a, tool, call.ID, args); err != nil {
 		return tools.Result{}, err
 	}
+	if hold := e.perms.withhold(a, name); hold != nil {
+		ctx = tools.WithWithhold(ctx, hold)
+	}
 	res, err := tool.Run(ctx, args)
 	if err != nil {
 		return tools.Result{}, err
