@@ -208,6 +208,9 @@ func restrictAndExec(args []string) int {
 		return fail(fmt.Errorf("restrict: read launch spec: %w", err))
 	}
 	if s.Sandboxed {
+		if err := dropCapabilities(); err != nil {
+			return fail(err)
+		}
 		if err := restrict(s.Policy); err != nil {
 			return fail(err)
 		}

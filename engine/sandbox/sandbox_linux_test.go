@@ -315,3 +315,37 @@ func TestNoTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestRootCommandsLoseCapabilities: started by root, a command would be
+// root with every capability. Raising its own priority (CAP_SYS_NICE)
+// stands for what they allow past Landlock (a kernel module, the host's
+// name and network, opening files by handle): it works unsandboxed and
+// fails sandboxed, and the command's capabilities hold none of those.
+func TestRootCommandsLoseCapabilities(t *testing.T) {
+	b := newBox(t)
+	if os.Geteuid() != 0 {
+		t.Skip("only a command root starts has capabilities to lose")
+	}
+	renice := "renice -n -5 -p $$ >/dev/null && echo raised"
+	off := b.policy
+	off.Mode = Off
+	if out, _ := b.run(t, off, renice); !strings.Contains(out, "raised") {
+		t.Skipf("root cannot raise a priority here even unsandboxed: %q", out)
+	}
+	if out, _ := b.run(t, b.policy, renice); strings.Contains(out, "raised") {
+		t.Fatalf("a sandboxed command used CAP_SYS_NICE: %q", out)
+	}
+	out, _ := b.run(t, b.policy, "grep -E '^Cap(Eff|Bnd)' /proc/self/status")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		mask, err := strconv.ParseUint(f[len(f)-1], 16, 64)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		for _, c := range []uint{2, 12, 16, 19, 21, 23, 25} { // DAC_READ_SEARCH NET_ADMIN SYS_MODULE SYS_PTRACE SYS_ADMIN SYS_NICE SYS_TIME
+			if mask&(1<<c) != 0 {
+				t.Errorf("%s: capability %d kept", f[0], c)
+			}
+		}
+	}
+}

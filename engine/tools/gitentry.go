@@ -125,7 +125,10 @@ func (e gitEntry) restore() []putBack {
 		}
 	}
 	how := "the command had removed it"
-	if now.kind != entryAbsent {
+	switch {
+	case now.kind == e.kind && now.kind != entryDir:
+		how = "the command had rewritten it," + describeData(now)
+	case now.kind != entryAbsent:
 		how = "the command had replaced it with " + kindOf(now.mode) + describeData(now)
 	}
 	switch e.kind {

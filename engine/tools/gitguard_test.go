@@ -73,6 +73,18 @@ var gitRedirects = []gitRedirect{
 			git(t, ws, "init", "-q", "--separate-git-dir", filepath.Join(ws, ".git", "modules", "sub"), filepath.Join(ws, "sub"))
 			return filepath.Join(ws, "sub")
 		}},
+	{name: "a gitdir: file planted in a subfolder", attack: `echo "gitdir: $E/git" > src/.git`,
+		setup: func(t *testing.T, ws string) string {
+			must(t, os.MkdirAll(filepath.Join(ws, "src"), 0o755))
+			must(t, os.WriteFile(filepath.Join(ws, "src", "a.go"), []byte("package src\n"), 0o644))
+			return filepath.Join(ws, "src")
+		}},
+	{name: "a submodule's .git file rewritten", attack: `echo "gitdir: $E/git" > sub/.git`,
+		setup: func(t *testing.T, ws string) string {
+			must(t, os.MkdirAll(filepath.Join(ws, ".git", "modules"), 0o755))
+			git(t, ws, "init", "-q", "--separate-git-dir", filepath.Join(ws, ".git", "modules", "sub"), filepath.Join(ws, "sub"))
+			return filepath.Join(ws, "sub")
+		}},
 }
 
 // personGit runs git as the person would after the command: no sandbox,

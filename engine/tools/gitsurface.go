@@ -31,8 +31,9 @@ const maxGitSubdirs = 200
 
 // surface is what commands in one workspace may not change.
 type surface struct {
-	entry gitEntry  // the worktree's .git itself
-	sets  []guarded // files and folders compared and restored
+	// entries are the worktree's .git itself and those below it.
+	entries []gitEntry
+	sets    []guarded // files and folders compared and restored
 	// pinned and protected are held by the kernel where it can (see
 	// sandbox.Policy); readable are what git inside the sandbox must read.
 	pinned, protected, readable []string
@@ -42,7 +43,7 @@ type surface struct {
 // under box: the project's agent settings, and everything git reads its
 // config, hooks and programs from.
 func surfaceOf(root string, box sandbox.Policy) surface {
-	s := surface{entry: recordEntry(filepath.Join(root, ".git"))}
+	s := surface{entries: []gitEntry{recordEntry(filepath.Join(root, ".git"))}}
 	project := guarded{base: root, names: slices.Clone(projectProtected)}
 	gitDir, common := findGitDirs(root)
 	// Names in the worktree's own .git folder are guarded from the
@@ -71,6 +72,13 @@ func surfaceOf(root string, box sandbox.Policy) surface {
 			add(common, wt, worktreeNames)
 		}
 	}
+	for _, nested := range nestedGitEntries(root) {
+		e := recordEntry(nested)
+		s.entries = append(s.entries, e)
+		if e.kind == entryDir && len(s.sets) < maxGitSubdirs {
+			s.sets = append(s.sets, guarded{base: root, names: relNames(root, nested, gitDirNames)})
+		}
+	}
 	s.sets = append([]guarded{project}, s.sets...)
 
 	writable := writableAreas(box)
@@ -93,12 +101,15 @@ func surfaceOf(root string, box sandbox.Policy) surface {
 	s.readable = append(s.readable, cfg.files...)
 	s.readable = append(s.readable, cfg.reads...)
 
-	if inAny(writable, s.entry.path) {
-		switch s.entry.kind {
+	for _, e := range s.entries {
+		if !inAny(writable, e.path) {
+			continue
+		}
+		switch e.kind {
 		case entryDir:
-			s.pinned = append(s.pinned, s.entry.path)
+			s.pinned = append(s.pinned, e.path)
 		case entryFile:
-			s.protected = append(s.protected, s.entry.path)
+			s.protected = append(s.protected, e.path)
 		}
 	}
 	for _, g := range s.sets {
@@ -222,4 +233,24 @@ func inAny(dirs []string, p string) bool {
 		}
 	}
 	return false
+}
+
+// restore puts back what commands changed, .git entries first, and
+// takes away a .git that appeared below the top; it says what it did.
+func (s surface) restore(root string, before []tree) []putBack {
+	var done []putBack
+	known := map[string]bool{}
+	for _, e := range s.entries {
+		known[e.path] = true
+		done = append(done, e.restore()...)
+	}
+	for i, g := range s.sets {
+		done = append(done, g.restore(before[i])...)
+	}
+	for _, p := range nestedGitEntries(root) {
+		if !known[p] {
+			done = append(done, gitEntry{path: p}.restore()...)
+		}
+	}
+	return done
 }

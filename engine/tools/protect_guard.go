@@ -62,10 +62,7 @@ func leaveGuard(root string) string {
 		return ""
 	}
 	delete(guards.m, root)
-	done := st.surface.entry.restore()
-	for i, g := range st.surface.sets {
-		done = append(done, g.restore(st.before[i])...)
-	}
+	done := st.surface.restore(root, st.before)
 	if len(done) == 0 {
 		return ""
 	}
