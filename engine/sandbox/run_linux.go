@@ -54,6 +54,8 @@ func run(ctx context.Context, p Policy, script, dir string, env []string, out io
 	if isolate && sandboxed {
 		launch.Sockets = p.socketMasks()
 		launch.OwnNetwork = !p.Network && NetworkIsolated()
+		// The supervisor mounts only over link-free paths.
+		launch.Policy.Protected, launch.Policy.Pinned = realPaths(p.Protected), realPaths(p.Pinned)
 	}
 	line, err := json.Marshal(launch)
 	if err != nil {
