@@ -130,7 +130,12 @@ func (d *delegator) ready(ctx context.Context, parent *Agent, callID string, raw
 	}
 	childCtx, cancel := context.WithCancelCause(d.s.ctx)
 	meta := event.Meta{Agent: id, Parent: parent.meta.Agent, Number: n, TaskCall: callID, AgentType: spec.typ.DisplayName, Description: args.Description}
-	iso := d.isolate(ctx, meta, args, isoArg, parent, &spec)
+	iso, err := d.isolate(ctx, meta, args, isoArg, parent, &spec)
+	if err != nil {
+		cancel(err)
+		unclaim(prev, id)
+		return nil, err
+	}
 	run := newChildRun(id, n, meta)
 	run.unlink = context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
 	child := d.newChild(meta, spec, parent.depth+1, seed)
