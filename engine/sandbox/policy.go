@@ -1,11 +1,14 @@
 // Package sandbox runs the commands a model asks for inside a kernel
 // sandbox: on Linux, Landlock confines writes to the workspace, the temp
-// folder and build caches, hides the person's credentials, and takes the
-// network away from sub-agents. Every command runs in its own session,
-// without a controlling terminal, in PID and mount namespaces of its own
-// whose /proc shows no process outside its tree (where the kernel
-// allows), under a supervisor that kills every process it started when
-// it ends, setsid ones included.
+// folder and the commands' own build caches, hides the person's home
+// folder but for what builds need, and the credentials wherever they are;
+// no Unix socket outside the workspace is reachable, and sub-agents get
+// no network. Every command runs in its own session, without a
+// controlling terminal, in PID and mount namespaces of its own whose
+// /proc shows no process outside its tree (where the kernel allows),
+// under a supervisor that holds what must not change (see
+// Policy.Protected) and kills every process it started when it ends,
+// setsid ones included.
 //
 // baton never restricts itself: it re-executes its own binary as the
 // supervisor, the namespaces' init, which re-executes it once more to

@@ -98,7 +98,8 @@ func (e gitEntry) restore() []putBack {
 		return nil
 	}
 	var out []putBack
-	note := func(did string, err error) { out = append(out, putBack{path: e.path, did: did, err: err}) }
+	movedAside := ""
+	note := func(did string, err error) { out = append(out, putBack{path: e.path, did: did + movedAside, err: err}) }
 	if now.kind != entryAbsent {
 		switch now.kind {
 		case entryFile, entryLink:
@@ -121,7 +122,7 @@ func (e gitEntry) restore() []putBack {
 				note("moved to "+filepath.Base(aside)+" (the command created a git folder that runs programs)", nil)
 				return out
 			}
-			defer func() { out[0].did += "; what the command put there was moved to " + filepath.Base(aside) }()
+			movedAside = "; what the command put there was moved to " + filepath.Base(aside)
 		}
 	}
 	how := "the command had removed it"
@@ -140,7 +141,7 @@ func (e gitEntry) restore() []putBack {
 		if found := e.find(); found != "" {
 			note("folder put back from "+filepath.Base(found)+" ("+how+")", os.Rename(found, e.path))
 		} else {
-			note("", errors.New(how+", and the original folder is not in the workspace's top folder"))
+			note("", errors.New(how+", and the original folder is not in the folder that held it"))
 		}
 	default:
 		note("", errors.New(how))

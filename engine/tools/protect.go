@@ -287,7 +287,7 @@ func (p putBack) describe(root string) string {
 		if p.did == "" {
 			return fmt.Sprintf("%s: NOT put back: %v", name, p.err)
 		}
-		return fmt.Sprintf("%s: NOT put back (%s failed: %v)", name, p.did, p.err)
+		return fmt.Sprintf("%s: NOT put back (tried: %s): %v", name, p.did, p.err)
 	}
 	return name + ": " + p.did
 }
