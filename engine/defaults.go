@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
@@ -29,7 +30,7 @@ func withDefaults(cfg Config) (Config, error) {
 	cfg.Limits = limitsWithDefaults(cfg.Limits)
 	if cfg.Sandbox.Mode == "" {
 		// Never unconfined by omission: the defaults for this workspace.
-		cfg.Sandbox = sandbox.Settings{Env: processEnv("HOME", "TMPDIR", "GOCACHE", "GOMODCACHE", "GOPATH", "XDG_CACHE_HOME")}.Policy(ws)
+		cfg.Sandbox = sandbox.Settings{Env: processEnv()}.Policy(ws)
 		cfg.Sandbox.Network = cfg.SandboxNetwork != "off"
 	}
 	if cfg.RetryDelays == nil {
@@ -96,11 +97,15 @@ func newDelegator(s *Session) (*delegator, error) {
 	}, nil
 }
 
-// processEnv reads the named variables of the process environment.
-func processEnv(names ...string) map[string]string {
-	env := make(map[string]string, len(names))
-	for _, n := range names {
-		env[n] = os.Getenv(n)
+// processEnv is the process environment as a map, which the sandbox's
+// defaults are resolved from (HOME, TMPDIR, the XDG and toolchain
+// folders, PATH).
+func processEnv() map[string]string {
+	env := map[string]string{}
+	for _, kv := range os.Environ() {
+		if name, value, ok := strings.Cut(kv, "="); ok {
+			env[name] = value
+		}
 	}
 	return env
 }
