@@ -162,7 +162,8 @@ func (c *config) loadRules(src configSources, user, project fileConfig) error {
 	layers = append(layers, permissionLayer{file: project.Permissions, source: event.SourceProject, display: filepath.ToSlash(projectConfigName), narrowOnly: !src.trusted})
 	f, notices, err := readClaudeSettings(filepath.Join(src.workspace, ".claude", "settings.json"), event.SourceClaudeLocal, src.workspace, home)
 	if err != nil {
-		return err
+		// The repository's file never keeps baton from starting.
+		notices = append(notices, err.Error()+"; ignored")
 	}
 	c.notices = append(c.notices, notices...)
 	layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeLocal, narrowOnly: !src.trusted})

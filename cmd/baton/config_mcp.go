@@ -117,6 +117,11 @@ func (c *config) applyMCP(f mcpFile, from source, display string) error {
 		s := f.Servers[name].server
 		s.Name, s.Source, s.Project = name, display, from == fromProject
 		if err := s.Check(); err != nil {
+			if from == fromProject {
+				// A repository never keeps baton from starting.
+				c.notices = append(c.notices, fmt.Sprintf("%s: mcp.servers.%s: %v; ignored", display, name, err))
+				continue
+			}
 			return fmt.Errorf("%s: mcp.servers.%s: %w", display, name, err)
 		}
 		if from == fromProject {
