@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -76,9 +75,10 @@ type config struct {
 	// Sandbox is the [sandbox] table, and --no-sandbox.
 	Sandbox sandboxConfig
 	// MCPUser and MCPProject are the [mcp.servers] of the user and the
-	// project file; MCPStartupTimeout is [mcp] startup_timeout_s.
+	// project file; MCPTimeouts are [mcp] startup_timeout_s and
+	// call_timeout_s.
 	MCPUser, MCPProject []mcp.Server
-	MCPStartupTimeout   time.Duration
+	MCPTimeouts         mcpTimeouts
 	// withheld are the project keys not applied (see narrowProject).
 	withheld []withheldKey
 	// Rules are the [permissions] of the config files and Claude Code's

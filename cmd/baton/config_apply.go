@@ -30,6 +30,7 @@ func (c *config) applyFile(f fileConfig, from source) {
 	}
 	c.applyLimits(f.Limits)
 	c.applyNetwork(f.Network)
+	c.applyMCPTimeouts(f.MCP)
 	if f.Subagents.Allow != nil {
 		c.SubagentAllow = []string(*f.Subagents.Allow)
 	}

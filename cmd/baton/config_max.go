@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/mcp"
 )
 
 // bounded is a config key with a hard maximum: every size, count and
@@ -45,6 +46,7 @@ func maxima(fc *fileConfig) []bounded {
 		{"limits.reply_max_bytes", &l.ReplyMaxBytes, m.ReplyMaxBytes},
 		{"limits.context_file_bytes", &l.ContextFileBytes, m.ContextFileBytes},
 	}
+	keys = append(keys, bounded{"mcp.call_timeout_s", &fc.MCP.CallTimeoutS, inSeconds(mcp.MaxCallTimeout)})
 	return append(keys, networkMaxima(&fc.Network)...)
 }
 
