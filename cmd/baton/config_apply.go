@@ -79,6 +79,8 @@ func (c *config) applyLimits(l limitsFile) {
 	setCount(&lim.MaxDepth, l.MaxDepth)
 	setCount(&lim.ReplyMaxBytes, l.ReplyMaxBytes)
 	setCount(&lim.ContextFileBytes, l.ContextFileBytes)
+	setCount(&lim.WakeTurns, l.WakeTurnsPerPrompt)
+	setCount(&lim.BackgroundPerPrompt, l.BackgroundPerPrompt)
 	if l.ChildTimeoutS != nil {
 		lim.ChildTimeout = seconds(*l.ChildTimeoutS)
 	}

@@ -60,6 +60,10 @@ type limitsFile struct {
 	CommandTimeoutS    *count `toml:"command_timeout_s"`
 	ReplyMaxBytes      *count `toml:"reply_max_bytes"`
 	ContextFileBytes   *count `toml:"context_file_bytes"`
+	// WakeTurnsPerPrompt and BackgroundPerPrompt bound what background
+	// results may set off after one prompt of the person.
+	WakeTurnsPerPrompt  *count `toml:"wake_turns_per_prompt"`
+	BackgroundPerPrompt *count `toml:"background_per_prompt"`
 }
 
 // subagentsFile is the [subagents] table: the tool policy applied on top

@@ -45,6 +45,8 @@ func maxima(fc *fileConfig) []bounded {
 		{"limits.command_timeout_s", &l.CommandTimeoutS, inSeconds(m.CommandTimeout)},
 		{"limits.reply_max_bytes", &l.ReplyMaxBytes, m.ReplyMaxBytes},
 		{"limits.context_file_bytes", &l.ContextFileBytes, m.ContextFileBytes},
+		{"limits.wake_turns_per_prompt", &l.WakeTurnsPerPrompt, m.WakeTurns},
+		{"limits.background_per_prompt", &l.BackgroundPerPrompt, m.BackgroundPerPrompt},
 	}
 	keys = append(keys, bounded{"mcp.call_timeout_s", &fc.MCP.CallTimeoutS, inSeconds(mcp.MaxCallTimeout)})
 	return append(keys, networkMaxima(&fc.Network)...)

@@ -224,6 +224,8 @@ func TestConfigErrors(t *testing.T) {
 		{name: "timeout above its maximum", user: "[network]\nidle_timeout_s = 86400",
 			want: []string{"network.idle_timeout_s: expected at most 3600, got 86400"}},
 		{name: "max_steps above its maximum", user: "max_steps = 5000", want: []string{"max_steps: expected at most 1000, got 5000"}},
+		{name: "wake turns above their maximum", user: "[limits]\nwake_turns_per_prompt = 101", want: []string{"limits.wake_turns_per_prompt: expected at most 100, got 101"}},
+		{name: "background tasks above their maximum", user: "[limits]\nbackground_per_prompt = 101", want: []string{"limits.background_per_prompt: expected at most 100, got 101"}},
 		{name: "zero timeout", user: "[network]\nconnect_timeout_s = 0", want: []string{"network.connect_timeout_s: expected a positive integer, got 0"}},
 		{name: "unknown network key", user: "[network]\ntimeout_s = 3",
 			want: []string{`unknown key "network.timeout_s" (known in [network]: connect_timeout_s, first_byte_timeout_s, idle_timeout_s, retry_after_max_s)`}},
@@ -246,5 +248,24 @@ func TestConfigErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBackgroundBoundsFromConfig: the [limits] keys that bound what
+// background results set off reach the engine; an untrusted project may
+// lower them, not raise them.
+func TestBackgroundBoundsFromConfig(t *testing.T) {
+	w := newConfigWorld(t, "[limits]\nwake_turns_per_prompt = 3\nbackground_per_prompt = 4\n", "")
+	cfg, err := w.load(t, nil, nil)
+	if err != nil || cfg.Limits.WakeTurns != 3 || cfg.Limits.BackgroundPerPrompt != 4 {
+		t.Fatalf("limits %+v, %v", cfg.Limits, err)
+	}
+	for project, want := range map[string]int{"[limits]\nwake_turns_per_prompt = 1\n": 1, "[limits]\nwake_turns_per_prompt = 50\n": 3} {
+		w := newConfigWorld(t, "[limits]\nwake_turns_per_prompt = 3\n", project)
+		flags, _ := parseFlags(nil)
+		cfg, err := loadConfig(configSources{flags: flags, env: map[string]string{"HOME": w.home}, workspace: w.workspace})
+		if err != nil || cfg.Limits.WakeTurns != want {
+			t.Errorf("untrusted %q: wake turns %d, %v; want %d", project, cfg.Limits.WakeTurns, err, want)
+		}
 	}
 }
