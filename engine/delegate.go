@@ -135,7 +135,12 @@ func (d *delegator) ready(ctx context.Context, parent *Agent, callID string, raw
 	}
 	childCtx, cancel := context.WithCancelCause(d.s.ctx)
 	meta := event.Meta{Agent: id, Parent: parent.meta.Agent, Number: n, TaskCall: callID, AgentType: spec.typ.DisplayName, Description: args.Description}
-	iso := d.isolate(ctx, meta, args, isoArg, parent, &spec)
+	iso, err := d.isolate(ctx, meta, args, isoArg, parent, &spec)
+	if err != nil {
+		cancel(err)
+		unclaim(prev, id)
+		return nil, err
+	}
 	run := newChildRun(id, n, meta)
 	run.unlink = context.AfterFunc(ctx, func() { cancel(context.Cause(ctx)) })
 	child := d.newChild(meta, spec, parent.depth+1, seed)
@@ -231,8 +236,10 @@ func (d *delegator) newChild(meta event.Meta, spec childSpec, depth int, seed []
 		meta: meta, client: d.s.cfg.Client, catalog: d.catalog,
 		model: func() string { return model }, effort: spec.typ.Effort,
 		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
-		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
+		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars, hooks: d.s.hooks,
 			context: newNestedContext(spec.workspace, d.limits.ContextFileBytes, "AGENTS.md")},
+		skills:   newSkillState(spec.skills.offered, spec.skills.preload, d.s.countSkillLoad),
+		typeName: spec.typ.Name,
 		rules:    &agentRules{own: spec.rules},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: slices.Clone(seed),

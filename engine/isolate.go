@@ -21,29 +21,38 @@ type isolation struct {
 
 // isolate gives a child that should not share the person's tree a
 // worktree, and points its spec there: tools, commands, sandbox and
-// prompt. Outside git the child runs shared, and note says so.
-func (d *delegator) isolate(ctx context.Context, meta event.Meta, args taskArgs, arg string, parent *Agent, spec *childSpec) isolation {
+// prompt. Outside git the child runs shared, and note says so. When the
+// worktree cannot be made (a full disk, a failing git) the child is not
+// started: running it in the person's tree would land its change there
+// unreviewed.
+func (d *delegator) isolate(ctx context.Context, meta event.Meta, args taskArgs, arg string, parent *Agent, spec *childSpec) (isolation, error) {
 	if !d.wantsWorktree(ctx, arg, spec.typ, spec.tools) {
-		return isolation{}
+		return isolation{}, nil
 	}
 	iso, err := d.s.wt.create(ctx, meta, parent)
 	if errors.Is(err, worktree.ErrNotRepository) {
-		return isolation{note: fmt.Sprintf("worktree isolation refused: %s is not in a git repository, so this child works in the shared tree", d.workspace)}
+		return isolation{note: fmt.Sprintf("worktree isolation refused: %s is not in a git repository, so this child works in the shared tree", d.workspace)}, nil
 	}
 	if err != nil {
-		return isolation{note: "worktree isolation failed (" + err.Error() + "), so this child works in the shared tree"}
+		return isolation{}, worktreeFailed(err)
 	}
 	root := iso.tree.Workspace()
 	ws, err := tools.NewWorkspace(root)
 	if err != nil {
 		_ = iso.remove(ctx)
-		return isolation{note: "worktree isolation failed (" + err.Error() + "), so this child works in the shared tree"}
+		return isolation{}, worktreeFailed(err)
 	}
 	spec.box = spec.box.In(ws.Root())
 	spec.tools = d.childTools(ws, spec.typ, spec.box)
 	spec.workspace = ws.Root()
 	spec.system = childSystemPrompt(spec.typ, args.Instructions, ws.Root(), d.agentsMD) + "\n\n" + worktreeNote(ws.Root())
-	return isolation{iso: iso}
+	return isolation{iso: iso}, nil
+}
+
+// worktreeFailed is the task call's error when a child's worktree could
+// not be made.
+func worktreeFailed(err error) error {
+	return fmt.Errorf("worktree isolation failed, so the sub-agent was not started (it would have written to the person's tree unreviewed): %w", err)
 }
 
 // preview fills the delegation card's isolation fields.
@@ -86,10 +95,12 @@ func (iso *isolated) finish() (*event.Change, string) {
 	what := fmt.Sprintf("Its change (%s: %s)", c.Line(), clip(strings.Join(files, ", "), 400))
 	switch iso.w.s.cfg.Worktrees.Finish {
 	case FinishApply:
-		for fi := range iso.review.Files {
-			if _, err := iso.applyFile(ctx, iso.w.s.deleg.ws, fi, -1, worktree.Markers); err != nil {
-				return iso.keepAfter(ctx, c, what+" could not be applied: "+err.Error())
-			}
+		_, applied, err := iso.applyFiles(ctx, iso.w.s.deleg.ws, iso.targets(-1), -1, worktree.Markers)
+		if err != nil && len(applied) == 0 {
+			return iso.keepAfter(ctx, c, what+" could not be applied, and nothing of it was written: "+err.Error())
+		}
+		if err != nil {
+			return iso.keepAfter(ctx, c, fmt.Sprintf("%s was applied only in part: %s reached the working tree, then %v", what, strings.Join(applied, ", "), err))
 		}
 		iso.settleIfDone(false)
 		c.State = event.ChangeReviewed

@@ -249,3 +249,60 @@ func TestReviewNoteAfterDiscard(t *testing.T) {
 		t.Errorf("after an apply: %q", applied)
 	}
 }
+
+// TestWorktreeFailureStopsTheChild: when a child's worktree cannot be
+// made, for real (a file where the state folder should be, or a git that
+// fails to add the worktree), the child is not started and the task call
+// says why; nothing it would have written lands in the person's tree.
+func TestWorktreeFailureStopsTheChild(t *testing.T) {
+	for name, breakIt := range map[string]func(t *testing.T, c *Config){
+		"state folder is a file": func(t *testing.T, c *Config) {
+			c.Worktrees.Root = filepath.Join(t.TempDir(), "worktrees")
+			writeFile(t, filepath.Dir(c.Worktrees.Root), "worktrees", "not a folder\n")
+		},
+		"git cannot add a worktree": func(t *testing.T, c *Config) {
+			c.Worktrees.Root = t.TempDir()
+			writeFile(t, c.Workspace, ".git/worktrees", "not a folder\n")
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+				switch {
+				case !isChild(r) && len(toolMessages(r)) == 0:
+					w.ToolCalls(llmtest.Call{ID: "a", Name: "task", Args: `{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"worktree"}`})
+				case !isChild(r):
+					w.Text("done")
+				case len(toolMessages(r)) == 0:
+					w.ToolCalls(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"out.txt","content":"unreviewed\n"}`})
+				default:
+					w.Text("wrote")
+				}
+			}, func(c *Config) {
+				writeFile(t, c.Workspace, "a.txt", "a\n")
+				gitRepo(t, c.Workspace)
+				breakIt(t, c)
+			})
+			log := runTurn(t, s, "go", nil)
+			if _, err := os.Stat(filepath.Join(s.Workspace(), "out.txt")); !os.IsNotExist(err) {
+				t.Fatalf("the child wrote the person's tree: %v", err)
+			}
+			for _, r := range srv.Requests() {
+				if isChild(r) {
+					t.Fatal("the child ran without its worktree")
+				}
+			}
+			var result *event.ToolFinished
+			for _, ev := range eventsOf[event.ToolFinished](log) {
+				if ev.CallID == "a" {
+					result = &ev
+				}
+			}
+			if result == nil || !result.IsError || !strings.Contains(result.Output, "worktree isolation failed, so the sub-agent was not started") {
+				t.Fatalf("task result: %+v", result)
+			}
+			if started := eventsOf[event.AgentStarted](log); len(started) != 0 {
+				t.Fatalf("%d children started", len(started))
+			}
+		})
+	}
+}

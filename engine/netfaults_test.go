@@ -2,9 +2,12 @@ package engine
 
 import (
 	"context"
+	"fmt"
+	"net"
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -160,5 +163,143 @@ func TestEndlessReplyFailsTheTurnAtTheCap(t *testing.T) {
 	}
 	if longest != limit {
 		t.Fatalf("the transcript keeps %d bytes of the reply, want the %d up to the cap", longest, limit)
+	}
+}
+
+// A burst of children against a server whose accept queue overflows (9
+// of the burst's connections are reset before any byte): every reset
+// request is retried and every child completes. The next burst reuses
+// the first one's connections.
+func TestBurstAgainstResettingServer(t *testing.T) {
+	const children = 32
+	var (
+		ln      *llmtest.ResettingListener
+		mu      sync.Mutex
+		arrived int
+		all     chan struct{}
+		armed   bool
+	)
+	srv := llmtest.NewServerOn(t, func(l net.Listener) net.Listener {
+		ln = llmtest.ResetFirst(l, 0)
+		return ln
+	}, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			// Every child waits for all of its burst, so the burst
+			// holds one connection per child at once.
+			mu.Lock()
+			if arrived++; arrived == children {
+				close(all)
+			}
+			wait := all
+			mu.Unlock()
+			select {
+			case <-wait:
+			case <-w.Context().Done():
+				return
+			}
+			w.Text("done")
+		case lastIsUser(r, "fan out"):
+			mu.Lock()
+			arrived, all = 0, make(chan struct{})
+			if !armed {
+				armed = true
+				ln.ResetNext(9) // from the burst on: the main agent's own connection is made
+			}
+			mu.Unlock()
+			calls := make([]llmtest.Call, children)
+			for i := range calls {
+				calls[i] = taskCall(fmt.Sprintf("t%d", i), "explore", fmt.Sprintf("part %d", i), fmt.Sprintf("look at part %d", i))
+			}
+			w.ToolCalls(calls...)
+		default:
+			w.Text("all done")
+		}
+	})
+	s, err := NewSession(context.Background(), Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo,
+		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}, Limits: Limits{MaxConcurrent: children}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	// A child that fails never reaches the server: the others stop
+	// waiting for it.
+	release := func(ev event.Event) {
+		if f, ok := ev.(event.AgentFinished); ok && f.Status != event.StatusCompleted {
+			mu.Lock()
+			if arrived < children {
+				arrived = children
+				close(all)
+			}
+			mu.Unlock()
+		}
+	}
+	log := watchTurn(t, s, "fan out", release)
+	completed := 0
+	for _, f := range eventsOf[event.AgentFinished](log) {
+		if f.Status == event.StatusCompleted {
+			completed++
+		} else {
+			t.Errorf("%s ended %s: %s", f.Agent, f.Status, f.Reason)
+		}
+	}
+	if completed != children || log.end.Status != event.StatusCompleted {
+		t.Fatalf("%d of %d children completed; turn %s", completed, children, log.end.Status)
+	}
+	if ln.Resets() != 9 {
+		t.Fatalf("%d connections reset, want 9", ln.Resets())
+	}
+	retried := 0
+	for _, r := range eventsOf[event.Retrying](log) {
+		if r.Agent != event.MainAgent {
+			retried++
+		}
+	}
+	if retried == 0 {
+		t.Fatal("no child retried; the resets never met a request")
+	}
+	opened := ln.Accepted()
+	if again := watchTurn(t, s, "fan out", release); len(eventsOf[event.AgentFinished](again)) != children {
+		t.Fatalf("the second burst ran %d children", len(eventsOf[event.AgentFinished](again)))
+	}
+	// A connection or two may still be dialled while the main agent's
+	// own reply holds one; without reuse it would be one per child.
+	if again := ln.Accepted(); again-opened > children/4 {
+		t.Errorf("the second burst opened %d new connections; want it to reuse the first burst's", again-opened)
+	}
+}
+
+// A reply cut inside its first event, before any text, is retried like
+// one cut between events, and the turn completes with the whole answer.
+func TestCutInsideTheFirstEventIsRetried(t *testing.T) {
+	var (
+		mu    sync.Mutex
+		tries int
+	)
+	s, _ := newTestSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
+		mu.Lock()
+		tries++
+		first := tries == 1
+		mu.Unlock()
+		if first {
+			w.Partial(`data: {"choices":[{"index":0,"delta":{"content":"Hel`)
+			return
+		}
+		w.Text("Hello")
+	}, nil)
+	log := runTurn(t, s, "hi", nil)
+	if log.end.Status != event.StatusCompleted {
+		t.Fatalf("turn ended %s: %+v", log.end.Status, eventsOf[event.ErrorOccurred](log))
+	}
+	retries := eventsOf[event.Retrying](log)
+	if len(retries) != 1 || !strings.Contains(retries[0].Reason, "cut off inside an event") {
+		t.Fatalf("retries %+v", retries)
+	}
+	var text strings.Builder
+	for _, d := range eventsOf[event.TextDelta](log) {
+		text.WriteString(d.Text)
+	}
+	if text.String() != "Hello" {
+		t.Fatalf("text shown %q, want the answer once", text.String())
 	}
 }

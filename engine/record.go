@@ -19,6 +19,10 @@ type recorder struct {
 
 	mu     sync.Mutex
 	failed error
+	// ended are the children whose AgentFinished is written: their file
+	// is closed after each record, since a session may run many more
+	// children than a process may hold open files.
+	ended map[event.AgentID]bool
 }
 
 // unrecorded kinds are streamed pieces and counters whose content reaches
@@ -55,7 +59,41 @@ func (r *recorder) event(ev event.Event) error {
 	if agent != event.MainAgent && alsoInMain[ev.Kind()] {
 		err = firstErr(err, r.append(event.MainAgent, transcript.KindEvent, ev))
 	}
+	if agent != event.MainAgent {
+		switch ev.(type) {
+		case event.AgentStarted:
+			r.setEnded(agent, false)
+		case event.AgentFinished:
+			r.setEnded(agent, true)
+		}
+		err = firstErr(err, r.releaseEnded(agent))
+	}
 	return r.report(err)
+}
+
+// setEnded marks a child as ended, or running again.
+func (r *recorder) setEnded(agent event.AgentID, ended bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.ended == nil {
+		r.ended = map[event.AgentID]bool{}
+	}
+	if ended {
+		r.ended[agent] = true
+	} else {
+		delete(r.ended, agent)
+	}
+}
+
+// releaseEnded closes the file of a child that has ended.
+func (r *recorder) releaseEnded(agent event.AgentID) error {
+	r.mu.Lock()
+	ended := r.ended[agent]
+	r.mu.Unlock()
+	if !ended {
+		return nil
+	}
+	return r.dir.Release(string(agent))
 }
 
 // message records a message added to agent's history.
@@ -63,7 +101,11 @@ func (r *recorder) message(agent event.AgentID, m openai.ChatCompletionMessage) 
 	if r == nil {
 		return nil
 	}
-	return r.report(r.append(agent, transcript.KindMessage, m))
+	err := r.append(agent, transcript.KindMessage, m)
+	if agent != event.MainAgent {
+		err = firstErr(err, r.releaseEnded(agent))
+	}
+	return r.report(err)
 }
 
 // append writes one record to agent's file.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -36,20 +37,30 @@ func (c Config) requestPolicy() requestPolicy {
 }
 
 // retryWait says whether a failed request is worth sending again and
-// when: the provider was busy or broken for a moment, or went silent, and
-// nothing was streamed yet (a retry would make the model say it twice).
+// when: the provider was busy or broken for a moment, went silent, or
+// dropped the connection, and nothing was streamed yet (a retry would
+// make the model say it twice).
 // It returns the wait and a short reason for the status line; fatal is
 // set instead when the endpoint asks for a longer wait than allowed.
 func (p requestPolicy) retryWait(err error, resp llm.Response, attempt int) (wait time.Duration, reason string, fatal error) {
 	if resp.Content != "" || resp.Reasoning != "" || attempt >= len(p.retryDelays) {
 		return 0, "", err
 	}
+	pause := jitter(p.retryDelays[attempt])
 	var te *llm.TimeoutError
 	if errors.As(err, &te) {
-		return p.retryDelays[attempt], te.Error(), nil
+		return pause, te.Error(), nil
 	}
 	var pe *llm.ProviderError
-	if !errors.As(err, &pe) || pe.Status != 429 && pe.Status < 500 {
+	switch {
+	case !errors.As(err, &pe):
+		return 0, "", err
+	case pe.Transient:
+		// A refused or reset connection, or a reply cut before any of
+		// it was shown: a busy server's short accept queue, a proxy
+		// dropping a stream.
+		return pause, pe.Error(), nil
+	case pe.Status != 429 && pe.Status < 500:
 		return 0, "", err
 	}
 	reason = pe.Reason
@@ -57,13 +68,22 @@ func (p requestPolicy) retryWait(err error, resp llm.Response, attempt int) (wai
 		reason = "rate limited"
 	}
 	if pe.RetryAfter <= 0 {
-		return p.retryDelays[attempt], reason, nil
+		return pause, reason, nil
 	}
 	if pe.RetryAfter > p.retryAfterMax {
 		return 0, "", fmt.Errorf("%w; the endpoint asks to retry after %s (Retry-After), longer than retry_after_max_s (%s)",
 			err, llm.FormatSeconds(pe.RetryAfter.Round(time.Second)), llm.FormatSeconds(p.retryAfterMax))
 	}
 	return pe.RetryAfter, reason + ", Retry-After", nil
+}
+
+// jitter spreads a pause over half to one and a half times itself, so
+// children that failed together do not all retry at the same instant.
+func jitter(d time.Duration) time.Duration {
+	if d <= 1 {
+		return d
+	}
+	return d/2 + rand.N(d)
 }
 
 // requestWithRetry sends a request, retrying passing failures after a

@@ -2,6 +2,8 @@ package engine
 
 import (
 	"context"
+	"crypto/sha256"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -26,10 +28,12 @@ func (s *Session) Review(id event.AgentID) (event.Review, error) {
 
 // ApplyChange merges part of a child's change into the person's working
 // tree with a three-way merge against its snapshot: every undecided file
-// (file < 0), one file's undecided hunks (hunk < 0), or one hunk. With
-// resolution "" a conflict is returned, and nothing of that file written,
-// so the person can see both sides and call again with "mine", "child"
-// or "markers". Files before the conflicting one stay applied.
+// (file < 0), one file's undecided hunks (hunk < 0), or one hunk. Every
+// file is checked first, and when any cannot be applied nothing is
+// written. With resolution "" a conflict is returned, and nothing of that
+// file written, so the person can see both sides and call again with
+// "mine", "child" or "markers". Files before the conflicting one stay
+// applied.
 func (s *Session) ApplyChange(ctx context.Context, id event.AgentID, file, hunk int, resolution string) (*event.ReviewConflict, error) {
 	iso, err := s.wt.get(id)
 	if err != nil {
@@ -40,14 +44,24 @@ func (s *Session) ApplyChange(ctx context.Context, id event.AgentID, file, hunk 
 	if iso.finished {
 		return nil, fmt.Errorf("the change of %s was already reviewed", id)
 	}
-	for _, fi := range iso.targets(file) {
-		conflict, err := iso.applyFile(ctx, s.deleg.ws, fi, hunk, worktree.Resolution(resolution))
-		if err != nil || conflict != nil {
-			return conflict, err
-		}
+	conflict, applied, err := iso.applyFiles(ctx, s.deleg.ws, iso.targets(file), hunk, worktree.Resolution(resolution))
+	if err != nil {
+		return nil, fmt.Errorf("%w; %s", err, landed(applied))
+	}
+	if conflict != nil {
+		return conflict, nil
 	}
 	iso.settleIfDone(true)
 	return nil, nil
+}
+
+// landed says which files of a change reached the person's tree before
+// applying it stopped.
+func landed(applied []string) string {
+	if len(applied) == 0 {
+		return "nothing was applied"
+	}
+	return "applied before it stopped: " + strings.Join(applied, ", ")
 }
 
 // SkipChange leaves part of a child's change out (file < 0: all that is
@@ -89,42 +103,125 @@ func (iso *isolated) targets(file int) []int {
 	return out
 }
 
-// applyFile merges the chosen hunks of one file through the workspace's
-// guarded, locked write.
-func (iso *isolated) applyFile(ctx context.Context, ws *tools.Workspace, fi, hunk int, res worktree.Resolution) (*event.ReviewConflict, error) {
-	f, rf := iso.change.Files[fi], &iso.review.Files[fi]
-	whole := len(f.Hunks) == 0
-	chosen := func(i int) bool { return rf.Hunks[i].Decision == event.DecisionPending && (hunk < 0 || hunk == i) }
-	if whole && rf.Decision != event.DecisionPending || !whole && !anyChosen(len(f.Hunks), chosen) {
+// applyFiles applies the chosen part of each target file. Each merge is
+// worked out against the person's file first and nothing is written
+// while any file cannot be applied; the planned merge is then written
+// unless the person's file changed meanwhile. A conflict (resolution Ask)
+// stops at its file. applied names the files whose part was applied.
+func (iso *isolated) applyFiles(ctx context.Context, ws *tools.Workspace, targets []int, hunk int, res worktree.Resolution) (*event.ReviewConflict, []string, error) {
+	plans := make(map[int]*plannedMerge, len(targets))
+	var failed []string
+	for _, fi := range targets {
+		p, err := iso.plan(ctx, ws, fi, hunk, res)
+		if err != nil {
+			failed = append(failed, err.Error())
+		}
+		plans[fi] = p
+	}
+	if len(failed) > 0 {
+		return nil, nil, errors.New(strings.Join(failed, "; "))
+	}
+	var applied []string
+	for _, fi := range targets {
+		conflict, done, err := iso.applyFile(ctx, ws, fi, hunk, res, plans[fi])
+		if err != nil || conflict != nil {
+			return conflict, applied, err
+		}
+		if done {
+			applied = append(applied, iso.change.Files[fi].Path)
+		}
+	}
+	return nil, applied, nil
+}
+
+// plannedMerge is one file's merge, worked out before anything is
+// written, and the person's file it was worked out against.
+type plannedMerge struct {
+	merged worktree.Merged
+	exists bool
+	before [sha256.Size]byte
+}
+
+// plan merges the chosen part of file fi with the person's file, through
+// the workspace's guarded, locked path, and writes nothing (nil: nothing
+// of the file is chosen).
+func (iso *isolated) plan(ctx context.Context, ws *tools.Workspace, fi, hunk int, res worktree.Resolution) (*plannedMerge, error) {
+	f, chosen, ok := iso.chosen(fi, hunk)
+	if !ok {
 		return nil, nil
 	}
-	var merged worktree.Merged
-	err := ws.Update(ctx, filepath.Join(iso.tree.Repo.Top, filepath.FromSlash(f.Path)), func(old []byte, exists bool) (tools.FileUpdate, error) {
+	var p *plannedMerge
+	err := ws.Update(ctx, iso.pathOf(f), func(old []byte, exists bool) (tools.FileUpdate, error) {
 		m, err := iso.tree.Merge(ctx, f, chosen, old, exists, res)
-		merged = m
-		switch {
-		case err != nil:
+		if err != nil {
 			return tools.FileUpdate{}, err
-		case len(m.Conflicts) > 0 || m.Same:
+		}
+		p = &plannedMerge{merged: m, exists: exists, before: sha256.Sum256(old)}
+		return tools.FileUpdate{Keep: true}, nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("apply %s: %w", f.Path, err)
+	}
+	return p, nil
+}
+
+// chosen returns file fi, which of its hunks apply, and whether anything
+// of it is undecided and chosen.
+func (iso *isolated) chosen(fi, hunk int) (worktree.File, func(int) bool, bool) {
+	f, rf := iso.change.Files[fi], &iso.review.Files[fi]
+	chosen := func(i int) bool { return rf.Hunks[i].Decision == event.DecisionPending && (hunk < 0 || hunk == i) }
+	if len(f.Hunks) == 0 {
+		return f, chosen, rf.Decision == event.DecisionPending
+	}
+	return f, chosen, anyChosen(len(f.Hunks), chosen)
+}
+
+// pathOf is where a file of the change lies in the person's tree.
+func (iso *isolated) pathOf(f worktree.File) string {
+	return filepath.Join(iso.tree.Repo.Top, filepath.FromSlash(f.Path))
+}
+
+// applyFile writes the planned merge of one file through the workspace's
+// guarded, locked write (merging again if the person's file changed
+// since it was planned) and records the decision; done says it did.
+func (iso *isolated) applyFile(ctx context.Context, ws *tools.Workspace, fi, hunk int, res worktree.Resolution, p *plannedMerge) (*event.ReviewConflict, bool, error) {
+	f, chosen, ok := iso.chosen(fi, hunk)
+	if !ok {
+		return nil, false, nil
+	}
+	rf := &iso.review.Files[fi]
+	var merged worktree.Merged
+	err := ws.Update(ctx, iso.pathOf(f), func(old []byte, exists bool) (tools.FileUpdate, error) {
+		m := worktree.Merged{}
+		if p != nil && p.exists == exists && p.before == sha256.Sum256(old) {
+			m = p.merged
+		} else {
+			var err error
+			if m, err = iso.tree.Merge(ctx, f, chosen, old, exists, res); err != nil {
+				return tools.FileUpdate{}, err
+			}
+		}
+		merged = m
+		if len(m.Conflicts) > 0 || m.Same {
 			return tools.FileUpdate{Keep: true}, nil
 		}
 		return tools.FileUpdate{Data: m.Data, Delete: m.Delete, Executable: m.Executable}, nil
 	})
 	if err != nil {
-		return nil, fmt.Errorf("apply %s: %w", f.Path, err)
+		return nil, false, fmt.Errorf("apply %s: %w", f.Path, err)
 	}
 	if len(merged.Conflicts) > 0 {
 		c := &event.ReviewConflict{Path: f.Path}
 		for _, r := range merged.Conflicts {
 			c.Regions = append(c.Regions, event.ConflictRegion{Mine: r.Mine, Child: r.Child})
 		}
-		return c, nil
+		return c, false, nil
 	}
 	decision := event.DecisionApplied
 	if merged.Marked > 0 {
 		decision = event.DecisionMarked
 	}
-	if whole {
+	if len(f.Hunks) == 0 {
 		rf.Decision = decision
 	}
 	for i := range rf.Hunks {
@@ -132,7 +229,7 @@ func (iso *isolated) applyFile(ctx context.Context, ws *tools.Workspace, fi, hun
 			rf.Hunks[i].Decision = decision
 		}
 	}
-	return nil, nil
+	return nil, true, nil
 }
 
 // anyChosen reports whether chosen picks any of n hunks.

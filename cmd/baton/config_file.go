@@ -37,6 +37,8 @@ type fileConfig struct {
 	// Permissions is kept in its own struct and file (config_permissions.go).
 	Permissions permissionsFile `toml:"permissions"`
 	Context     contextFile     `toml:"context"`
+	// Hooks is [hooks], in Claude Code's shape (config_hooks.go).
+	Hooks *hooksTable `toml:"hooks"`
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
@@ -159,7 +161,7 @@ func parseUserConfig(doc string) (fileConfig, error) {
 	}
 	delete(fc.Models, aliasesKey)
 	fc.aliases, fc.hasAliases = aliases, hasAliases
-	if undecoded := withoutAliasKeys(md.Undecoded()); len(undecoded) > 0 {
+	if undecoded := withoutHookKeys(withoutAliasKeys(md.Undecoded())); len(undecoded) > 0 {
 		return fc, errors.New(unknownKeyMessage(undecoded[0]))
 	}
 	return fc, checkMaxima(&fc)
@@ -168,7 +170,7 @@ func parseUserConfig(doc string) (fileConfig, error) {
 // checkTables makes sure the tables are tables before the typed decode,
 // whose own wording for "limits = 3" names Go types.
 func checkTables(raw map[string]any) error {
-	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp", "permissions", "context"} {
+	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp", "permissions", "context", "hooks"} {
 		v, ok := raw[name]
 		if !ok {
 			continue

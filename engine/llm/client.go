@@ -68,9 +68,19 @@ func NewClient(cfg Config) *openai.Client {
 	return openai.NewClientWithConfig(oc)
 }
 
-// defaultTransport is http.DefaultTransport with the connect timeout.
+// maxIdlePerHost is how many idle connections to the endpoint are kept
+// for reuse: enough for every child of a full burst (32 at most), so the
+// next burst connects anew only for what it adds.
+const maxIdlePerHost = 64
+
+// defaultTransport is http.DefaultTransport with the connect timeout, new
+// connections spread out in time (see dialSpacing), and room to keep a
+// burst's connections for the requests after it. One client, and so one
+// transport, serves the main agent and all its children.
 func defaultTransport(connect time.Duration) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.DialContext = boundedDial(connect, (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext)
+	t.DialContext = boundedDial(connect, pacedDial(dialSpacing, (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext))
+	t.MaxIdleConnsPerHost = maxIdlePerHost
+	t.MaxIdleConns = max(t.MaxIdleConns, maxIdlePerHost)
 	return t
 }

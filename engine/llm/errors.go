@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"syscall"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -24,6 +25,10 @@ type ProviderError struct {
 	// RetryAfter is the wait the endpoint asked for with a Retry-After
 	// header; 0 when it sent none.
 	RetryAfter time.Duration
+	// Transient says the connection failed or the reply broke off, with
+	// nothing wrong in the request: a reset or refused connection, a cut
+	// between or inside events. Sent again, it may well succeed.
+	Transient bool
 }
 
 // Error returns "<reason>: <provider message>". Connection failures have no
@@ -85,7 +90,7 @@ func explain(ctx context.Context, err error) error {
 	}
 	var oe *net.OpError
 	if errors.As(err, &oe) || errors.Is(err, io.ErrUnexpectedEOF) {
-		return &ProviderError{Reason: "connection lost during the reply", Err: err}
+		return &ProviderError{Reason: "connection lost during the reply", Err: err, Transient: true}
 	}
 	return fmt.Errorf("stream completion: %w", err)
 }
@@ -158,9 +163,23 @@ func fromURLError(ue *url.Error) *ProviderError {
 	case ue.Timeout():
 		return &ProviderError{Reason: "request to " + base + " timed out", Err: ue}
 	case errors.As(ue, &de), errors.As(ue, &oe) && oe.Op == "dial":
-		return &ProviderError{Reason: "cannot connect to " + base, Err: ue}
+		return &ProviderError{Reason: "cannot connect to " + base, Err: ue, Transient: droppedConnection(ue)}
 	}
-	return &ProviderError{Reason: "request to " + base + " failed", Err: ue}
+	return &ProviderError{Reason: "request to " + base + " failed", Err: ue, Transient: droppedConnection(ue)}
+}
+
+// droppedConnection reports whether err is a connection the endpoint
+// refused, reset or closed before it replied: what a busy server with a
+// short accept queue does, and what the next attempt usually gets past.
+// A reset that comes while the request is still being written shows as
+// net.ErrClosed: the transport closed the connection under the writer.
+func droppedConnection(err error) bool {
+	for _, e := range []error{syscall.ECONNREFUSED, syscall.ECONNRESET, syscall.ECONNABORTED, syscall.EPIPE, io.EOF, io.ErrUnexpectedEOF, net.ErrClosed} {
+		if errors.Is(err, e) {
+			return true
+		}
+	}
+	return false
 }
 
 // rootCause follows single-error wrapping to the innermost error, which for

@@ -62,6 +62,17 @@ var hangs = []hang{
 			}
 		}
 	}, llm.SettingIdle, "Hel"},
+	{"a stall inside the first event", func(w *llmtest.Writer, reached chan<- struct{}) {
+		w.Partial(`data: {"choices":[{"index":0,"delta":{"content":"Hel`)
+		close(reached)
+		<-w.Context().Done()
+	}, llm.SettingFirstByte, ""},
+	{"a stall inside an event after text", func(w *llmtest.Writer, reached chan<- struct{}) {
+		w.Chunk(text("Hel"))
+		w.Partial(`data: {"choices":[{"index":0,"delta":{"content":"lo`)
+		close(reached)
+		<-w.Context().Done()
+	}, llm.SettingIdle, "Hel"},
 	{"no [DONE], the stream stays open", func(w *llmtest.Writer, reached chan<- struct{}) {
 		w.Chunk(roleChunk)
 		w.Chunk(text("Hello"))

@@ -96,9 +96,11 @@ func Stream(ctx context.Context, c Client, req openai.ChatCompletionRequest, h H
 			return capped(acc.partial(), limit), feedErr
 		case feedErr != nil:
 			return acc.partial(), feedErr
-		case errors.Is(err, io.EOF) || (acc.finish != "" && idleTimeout(err)):
+		case errors.Is(err, io.EOF) || (acc.finish != "" && isTimeout(err)):
 			// A server that sent its finish but neither [DONE] nor EOF
-			// has said all it will.
+			// has said all it will. The timeout is the idle one, or,
+			// on a machine too busy to read the reply before the
+			// first-byte limit ran out, the first-byte one.
 			return finish(ctx, &acc, marker)
 		case err != nil:
 			return acc.partial(), marker.annotate(explain(ctx, err))
@@ -116,15 +118,16 @@ func finish(ctx context.Context, acc *accumulator, marker *streamMarker) (Respon
 			return acc.partial(), marker.notAStream()
 		}
 		return acc.partial(), &ProviderError{
-			Reason: "the reply was cut off (no finish_reason and no [DONE])",
-			Err:    io.ErrUnexpectedEOF,
+			Reason:    "the reply was cut off (no finish_reason and no [DONE])",
+			Err:       io.ErrUnexpectedEOF,
+			Transient: true,
 		}
 	}
 	return acc.response(), nil
 }
 
-// idleTimeout reports whether err is the watchdog's idle timeout.
-func idleTimeout(err error) bool {
+// isTimeout reports whether err is one of the watchdog's timeouts.
+func isTimeout(err error) bool {
 	var te *TimeoutError
-	return errors.As(err, &te) && te.Setting == SettingIdle
+	return errors.As(err, &te)
 }

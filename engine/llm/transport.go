@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"net/http"
@@ -131,6 +132,14 @@ func (b *sseBody) Read(p []byte) (int, error) {
 		if b.err != nil && !errors.Is(b.err, io.EOF) {
 			b.err = timeoutCause(b.ctx, b.err)
 		}
+		if b.err != nil && cutEvent(line) {
+			// The connection ended or stalled inside an event: what
+			// arrived of it is no chunk to decode but a cut reply.
+			if errors.Is(b.err, io.EOF) {
+				b.err = &ProviderError{Reason: "the reply was cut off inside an event", Err: io.ErrUnexpectedEOF, Transient: true}
+			}
+			return 0, b.err
+		}
 		var ferr error
 		b.pending, ferr = b.filter(line)
 		if ferr != nil {
@@ -161,6 +170,18 @@ func (b *sseBody) readLine() ([]byte, error) {
 			return line, err
 		}
 	}
+}
+
+// cutEvent reports whether line, which the stream ended inside, is the
+// start of a data event that never finished: no newline, and a payload
+// that is neither whole JSON nor [DONE].
+func cutEvent(line []byte) bool {
+	if bytes.HasSuffix(line, []byte{'\n'}) {
+		return false
+	}
+	payload, ok := bytes.CutPrefix(bytes.TrimSpace(line), dataField)
+	payload = bytes.TrimSpace(payload)
+	return ok && !bytes.Equal(payload, doneMessage) && !json.Valid(payload)
 }
 
 // Close implements io.Closer.

@@ -3,7 +3,11 @@ package rules
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/realpath"
+	"github.com/seed-e4e525a6/baton/engine/shell"
 )
 
 // Call is one tool call as rules see it: the command of run_command, the
@@ -18,15 +22,26 @@ type Call struct {
 	// Abs is the cleaned absolute path, for rules written absolute.
 	Abs string
 
+	// real and realAbs are Path and Abs with symlinks resolved, the file
+	// a tool would really touch; realAbs is "" when it cannot be
+	// resolved.
+	real, realAbs string
+
+	// parts are the command's simple commands as allow rules read them;
+	// unparsed is true when it is not valid shell.
 	parts    []part
-	unparsed bool // the command is not valid shell
+	unparsed bool
+	// commands are every command the line runs, nested ones included, as
+	// deny and ask rules read them; unreadable is true when the shell
+	// reader cannot list them.
+	commands   []shell.Command
+	unreadable bool
 }
 
 // CallOf reads the arguments rules care about from a tool call's JSON.
 // Arguments that do not parse leave the call without a command or path,
 // which no scoped rule matches.
 func CallOf(tool string, args json.RawMessage, workspace string) Call {
-	c := Call{Tool: tool}
 	var a struct {
 		Command string `json:"command"`
 		Path    string `json:"path"`
@@ -34,16 +49,57 @@ func CallOf(tool string, args json.RawMessage, workspace string) Call {
 	_ = json.Unmarshal(args, &a) // a bad call is refused by the tool itself
 	switch {
 	case tool == CommandTool:
-		c.Command = a.Command
-		c.parts, c.unparsed = splitCommand(a.Command)
+		return CommandCall(a.Command)
 	case fileTools[tool]:
-		c.Path, c.Abs = relPath(a.Path, workspace)
+		return PathCall(tool, a.Path, workspace)
+	}
+	return Call{Tool: tool}
+}
+
+// CommandCall is a run_command call of cmd.
+func CommandCall(cmd string) Call {
+	c := Call{Tool: CommandTool, Command: cmd}
+	c.parts, c.unparsed = splitCommand(cmd)
+	cmds, err := shell.Parse(cmd)
+	c.commands, c.unreadable = cmds, err != nil
+	return c
+}
+
+// PathCall is a call of a file tool on path, relative to the workspace
+// or absolute. Its symlinks are resolved as the tools resolve them, so
+// a rule about a file holds whatever link names it.
+func PathCall(tool, path, workspace string) Call {
+	c := Call{Tool: tool}
+	c.Path, c.Abs = relPath(path, workspace)
+	if abs, err := realpath.Resolve(filepath.FromSlash(c.Abs)); err == nil {
+		root, err := realpath.Resolve(filepath.Clean(workspace))
+		if err != nil {
+			root = workspace
+		}
+		c.real, c.realAbs = relPath(abs, root)
 	}
 	return c
 }
 
-// relPath resolves p against the workspace lexically; symlinks are the
-// tools' guard, not the rules'.
+// Unclear says why every deny and ask rule about commands covers the
+// call: the command cannot be read, or it runs a program only known when
+// the shell runs it. "" for calls that rules can read.
+func (c Call) Unclear() string {
+	if c.Tool != CommandTool {
+		return ""
+	}
+	if c.unreadable {
+		return "the command cannot be parsed"
+	}
+	for _, cmd := range c.commands {
+		if p := cmd.Program(); len(p) > 0 && p[0].Opaque {
+			return "it runs a program only known when it runs (a substitution, a variable, a glob or a brace expansion)"
+		}
+	}
+	return ""
+}
+
+// relPath places p in the workspace lexically.
 func relPath(p, workspace string) (rel, abs string) {
 	if p == "" {
 		p = "."
@@ -60,54 +116,19 @@ func relPath(p, workspace string) (rel, abs string) {
 	return filepath.ToSlash(r), filepath.ToSlash(abs)
 }
 
-// coversPart matches a command rule against one simple command. Allowing
-// (lenient false) needs a plain command whose leading words are exactly
-// the rule's; denying and asking (lenient true) also look through a path
-// to the program and wrappers like env and sudo, so /bin/rm is rm.
-func (r Rule) coversPart(p part, lenient bool) bool {
-	words := p.words
-	if lenient {
-		words = unwrap(words)
-	} else if !p.plain {
-		return false
-	}
-	if len(words) < len(r.Words) || (!r.Prefix && len(words) != len(r.Words)) {
+// coversPart says whether an allow rule covers one simple command: a
+// plain command whose leading words are exactly the rule's.
+func (r Rule) coversPart(p part) bool {
+	if !p.plain || len(p.words) < len(r.Words) || (!r.Prefix && len(p.words) != len(r.Words)) {
 		return false
 	}
 	for i, w := range r.Words {
-		got := words[i]
-		if lenient && i == 0 {
-			got = filepath.Base(got)
-		}
-		if got != w {
+		if p.words[i] != w {
 			return false
 		}
 	}
-	if !r.Prefix && !lenient {
-		for _, w := range words {
-			if w == opaque {
-				return false
-			}
-		}
+	if !r.Prefix {
+		return !slices.Contains(p.words, opaque)
 	}
 	return true
-}
-
-// wrappers run the command they are given; a deny on rm also stops
-// "sudo rm" and "env X=1 rm".
-var wrappers = map[string]bool{"command": true, "exec": true, "env": true, "nohup": true, "sudo": true, "nice": true, "time": true, "builtin": true}
-
-// unwrap drops leading wrappers and env-style assignments.
-func unwrap(words []string) []string {
-	for len(words) > 1 {
-		w := filepath.Base(words[0])
-		if !wrappers[w] && !strings.Contains(words[0], "=") {
-			break
-		}
-		words = words[1:]
-		for len(words) > 1 && strings.HasPrefix(words[0], "-") {
-			words = words[1:]
-		}
-	}
-	return words
 }

@@ -77,12 +77,18 @@ func Parse(s string) (Rule, error) {
 		prefix := strings.TrimSuffix(pattern, ":*")
 		r.Prefix = prefix != pattern
 		words, ok := literalWords(prefix)
-		if !ok {
-			return Rule{}, fmt.Errorf("rule %q: the command must be plain words (no $, backquotes, redirections or operators)", s)
+		if !ok || !writable(words) {
+			return Rule{}, fmt.Errorf("rule %q: the command must be plain printable words (no $, backquotes, redirections or operators)", s)
 		}
 		r.Words = words
 	case fileTools[name]:
-		r.Glob = strings.TrimPrefix(pattern, "./")
+		r.Glob = pattern
+		for strings.HasPrefix(r.Glob, "./") {
+			r.Glob = strings.TrimSpace(strings.TrimLeft(strings.TrimPrefix(r.Glob, "./"), "/"))
+		}
+		if r.Glob == "" {
+			return Rule{}, fmt.Errorf("rule %q: the pattern names no file; write %s alone to cover every call", s, name)
+		}
 		if !doublestar.ValidatePattern(r.Glob) {
 			return Rule{}, fmt.Errorf("rule %q: %q is not a valid glob", s, pattern)
 		}
@@ -120,8 +126,16 @@ func (r Rule) String() string {
 	return fmt.Sprintf("%s(%s)", r.Tool, r.Glob)
 }
 
-// Matches says whether the rule covers the call as a whole. For a command,
-// that is every part; a deny or ask question is Touches.
+// readers are the tools besides read_file that show what files hold or
+// which files there are: a scoped read_file rule (deny read_file(.env))
+// binds them too, so no other tool reads what it keeps from reading.
+var readers = map[string]bool{"grep": true, "find_files": true, "list_files": true}
+
+// Matches says whether the rule covers the call as a whole: what an
+// allow rule needs. For a command, that is every part; for a file, both
+// the path the call names and the file it resolves to, so a link never
+// carries an allowed name to another file. A deny or ask question is
+// Touches.
 func (r Rule) Matches(c Call) bool {
 	if !r.names(c.Tool) {
 		return false
@@ -132,29 +146,32 @@ func (r Rule) Matches(c Call) bool {
 	if r.Tool == CommandTool {
 		return Covered([]Rule{r}, c)
 	}
-	return r.matchesPath(c)
+	if !r.matchesPath(c.Path, c.Abs) {
+		return false
+	}
+	return c.realAbs == "" || c.realAbs == c.Abs || r.matchesPath(c.real, c.realAbs)
 }
 
 // Touches says whether the rule covers any part of the call: what a deny
 // or ask rule needs, since one forbidden part is enough to stop a
-// compound command.
+// compound command, and one name of a file enough to keep it. A command
+// that cannot be read, or that runs a program only known when it runs,
+// is touched by every command rule.
 func (r Rule) Touches(c Call) bool {
-	if !r.names(c.Tool) {
+	if !r.names(c.Tool) && !(r.Scoped && r.Tool == "read_file" && readers[c.Tool]) {
 		return false
 	}
 	if !r.Scoped {
 		return true
 	}
 	if r.Tool != CommandTool {
-		return r.matchesPath(c)
+		return r.matchesPath(c.Path, c.Abs) || r.matchesPath(c.real, c.realAbs)
 	}
-	if c.unparsed {
-		// What cannot be parsed is compared as text: a deny must not be
-		// dodged by a syntax error further on.
-		return strings.HasPrefix(strings.TrimSpace(c.Command), strings.Join(r.Words, " "))
+	if c.unreadable {
+		return true
 	}
-	for _, p := range c.parts {
-		if r.coversPart(p, true) {
+	for _, cmd := range c.commands {
+		if r.touchesCommand(cmd) {
 			return true
 		}
 	}
@@ -169,15 +186,16 @@ func (r Rule) names(tool string) bool {
 	return r.Tool == tool
 }
 
-// matchesPath matches a file rule against the call's path.
-func (r Rule) matchesPath(c Call) bool {
+// matchesPath matches a file rule against a path relative to the
+// workspace, or an absolute one for a rule written absolute.
+func (r Rule) matchesPath(rel, abs string) bool {
 	if strings.HasPrefix(r.Glob, "/") {
-		ok, _ := doublestar.Match(r.Glob, c.Abs)
-		return c.Abs != "" && ok
+		ok, _ := doublestar.Match(r.Glob, abs)
+		return abs != "" && ok
 	}
-	if c.Path == "" {
+	if rel == "" {
 		return false
 	}
-	ok, _ := doublestar.Match(r.Glob, c.Path)
+	ok, _ := doublestar.Match(r.Glob, rel)
 	return ok
 }

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -169,6 +171,8 @@ func TestSuggest(t *testing.T) {
 		"./build.sh release":              "run_command(./build.sh release)",
 		"go build ./... && go test ./...": "run_command(go build:*) run_command(go test:*)",
 		"go test $(rm x)":                 "run_command(go test:*) run_command(rm x:*)",
+		"timeout 60 go test ./...":        "run_command(timeout 60 go test ./...)",
+		"stdbuf -oL make":                 "run_command(stdbuf -oL make)",
 	} {
 		got := Suggest(cmdCall(cmd))
 		if s := joinRules(got); s != want {
@@ -220,5 +224,58 @@ func TestSuggestionsCoverTheirCall(t *testing.T) {
 		if back, err := Parse(r.String()); err != nil || back.String() != r.String() {
 			t.Errorf("suggestion %q does not read back: %v", r, err)
 		}
+	}
+}
+
+// TestFileRulesFollowLinks: a deny holds for any name of its file (a
+// link to it, a linked folder), an allow only when both the name and the
+// file it reaches are allowed, and a scoped read_file rule binds the
+// other tools that read.
+func TestFileRulesFollowLinks(t *testing.T) {
+	ws := t.TempDir()
+	for _, dir := range []string{"docs", "src", "secrets"} {
+		if err := os.Mkdir(filepath.Join(ws, dir), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, f := range []string{".env", "src/main.go", "docs/a.md", "secrets/k"} {
+		if err := os.WriteFile(filepath.Join(ws, f), []byte("x"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{"innocent.txt": ".env", "docs/link.md": "../src/main.go", "vault": "secrets", "dangling": "secrets/new"} {
+		if err := os.Symlink(target, filepath.Join(ws, link)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	denyEnv, denySecrets := mustParse(t, "read_file(.env)"), mustParse(t, "write_file(secrets/**)")
+	if !denyEnv.Touches(PathCall("read_file", "innocent.txt", ws)) {
+		t.Error("deny read_file(.env) must touch a link to .env")
+	}
+	if !denyEnv.Touches(PathCall("read_file", filepath.Join(ws, "innocent.txt"), ws)) {
+		t.Error("deny read_file(.env) must touch a link to .env named absolute")
+	}
+	for _, p := range []string{"vault/k", "dangling"} {
+		if !denySecrets.Touches(PathCall("write_file", p, ws)) {
+			t.Errorf("deny write_file(secrets/**) must touch %s", p)
+		}
+	}
+	for _, tool := range []string{"grep", "find_files", "list_files"} {
+		if !denyEnv.Touches(PathCall(tool, "innocent.txt", ws)) {
+			t.Errorf("deny read_file(.env) must bind %s", tool)
+		}
+	}
+	if denyEnv.Touches(PathCall("write_file", ".env", ws)) {
+		t.Error("a read_file rule is not about writing")
+	}
+	if mustParse(t, "read_file").Touches(PathCall("grep", ".env", ws)) {
+		t.Error("a bare read_file rule is about the tool, not about grep")
+	}
+	allowDocs := mustParse(t, "write_file(docs/**)")
+	if !allowDocs.Matches(PathCall("write_file", "docs/a.md", ws)) || !allowDocs.Matches(PathCall("write_file", "docs/new.md", ws)) {
+		t.Error("allow write_file(docs/**) covers docs")
+	}
+	if allowDocs.Matches(PathCall("write_file", "docs/link.md", ws)) {
+		t.Error("allow write_file(docs/**) must not carry a write through a link to src/main.go")
 	}
 }

@@ -127,7 +127,7 @@ func Covered(allow []Rule, c Call) bool {
 		return false
 	}
 	for _, p := range c.parts {
-		if !slices.ContainsFunc(allow, func(r Rule) bool { return r.Tool == CommandTool && r.coversPart(p, false) }) {
+		if !slices.ContainsFunc(allow, func(r Rule) bool { return r.Tool == CommandTool && r.coversPart(p) }) {
 			return false
 		}
 	}

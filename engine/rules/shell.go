@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -169,6 +170,14 @@ func literalWords(s string) ([]string, bool) {
 		}
 	}
 	return parts[0].words, true
+}
+
+// writable reports whether words are written back (quoteWords) as plain
+// words that read as themselves: a control character is written as
+// $'…', which is not plain, so a rule holding one could not be kept.
+func writable(words []string) bool {
+	again, ok := literalWords(quoteWords(words))
+	return ok && slices.Equal(again, words)
 }
 
 // quoteWords writes words back so that literalWords reads them again.

@@ -5,16 +5,17 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/shell"
 )
 
 // interpreters run whatever program they are handed, so a prefix of
-// their name alone would allow anything: for them only the exact command
-// is offered.
+// their name alone would allow anything: for them, and for the wrappers
+// and shells the shell reader knows (shell.RunsCommands), only the exact
+// command is offered.
 var interpreters = map[string]bool{
-	"sh": true, "bash": true, "zsh": true, "dash": true, "fish": true, "eval": true, "exec": true,
-	"env": true, "sudo": true, "xargs": true, "command": true, "nohup": true, "time": true, "nice": true,
 	"python": true, "python3": true, "node": true, "deno": true, "bun": true, "ruby": true, "perl": true,
-	"php": true, "lua": true, "npx": true, "bunx": true, "uvx": true, "pipx": true, "find": true,
+	"php": true, "lua": true, "npx": true, "bunx": true, "uvx": true, "pipx": true,
 }
 
 // subcommand is what a second word looks like when it names an action
@@ -75,21 +76,26 @@ func prefixOf(p part) (Rule, bool) {
 	if !p.plain || len(p.words) == 0 || p.words[0] == opaque {
 		return Rule{}, false
 	}
+	r := Rule{Tool: CommandTool, Scoped: true, Words: p.words}
 	first := p.words[0]
-	if interpreters[first] || strings.Contains(first, "/") {
+	if interpreters[first] || shell.RunsCommands(first) || strings.Contains(first, "/") {
 		if slices.Contains(p.words, opaque) {
 			return Rule{}, false
 		}
-		return Rule{Tool: CommandTool, Scoped: true, Words: p.words}, true
-	}
-	n := 1
-	if len(p.words) > 1 && subcommand.MatchString(p.words[1]) {
-		n = 2
-		if runners[first] && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
-			n = 3
+	} else {
+		n := 1
+		if len(p.words) > 1 && subcommand.MatchString(p.words[1]) {
+			n = 2
+			if runners[first] && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
+				n = 3
+			}
 		}
+		r.Prefix, r.Words = true, slices.Clone(p.words[:n])
 	}
-	return Rule{Tool: CommandTool, Scoped: true, Prefix: true, Words: slices.Clone(p.words[:n])}, true
+	if !writable(r.Words) {
+		return Rule{}, false
+	}
+	return r, true
 }
 
 // escapeGlob makes a path match only itself as a glob.

@@ -8,60 +8,109 @@ import (
 )
 
 // follow walks what a command runs from its arguments (sh -c, eval,
-// find -exec) or from a here-document fed to a shell, and tracks cd.
+// find -exec, at every layer of wrappers) or from a here-document fed to
+// a shell, and tracks cd.
 func (w *walker) follow(cmd Command, s *syntax.Stmt) {
-	argv := Unwrap(cmd.Args)
+	argv := cmd.Words()
+	scripts := innerScripts(argv)
+	var values []Word
+	for {
+		next, assigns, ok := unwrapOnce(argv)
+		if !ok {
+			break
+		}
+		for _, a := range assigns {
+			values = append(values, assignmentScripts(a)...)
+		}
+		argv = next
+		scripts = append(scripts, innerScripts(argv)...)
+	}
+	for _, v := range append(values, gitScripts(argv)...) {
+		w.nestedValue(v)
+	}
 	if len(argv) == 0 {
 		return
 	}
-	if inner, ok := InnerScript(argv); ok {
-		w.nested(inner)
-	} else if IsShell(argv) {
+	for _, script := range scripts {
+		w.nested(script)
+	}
+	if len(scripts) == 0 && isShell(argv) {
 		for _, r := range s.Redirs {
 			if r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
-				w.nested(w.hdocText(r.Hdoc))
+				text, opaque := w.hdocText(r.Hdoc)
+				w.nested(Word{Text: text, Opaque: opaque})
 			}
 			if r.Op == syntax.WordHdoc && r.Word != nil {
-				w.nested(strings.Join(w.words(r.Word), " "))
+				w.nested(joined(w.expand(r.Word)))
 			}
 		}
 	}
 	for _, exec := range findExecs(argv) {
-		inner := Command{Args: exec, Dir: cmd.Dir, Func: cmd.Func, Depth: cmd.Depth}
+		inner := Command{Args: texts(exec), Opaque: opacity(exec), Dir: cmd.Dir, Func: cmd.Func, Depth: cmd.Depth}
 		w.out = append(w.out, inner)
 		w.follow(inner, &syntax.Stmt{})
 	}
-	if path.Base(argv[0]) == "cd" || path.Base(argv[0]) == "pushd" {
-		w.dir = changeDir(w.dir, argv[1:])
+	if path.Base(argv[0].Text) == "cd" || path.Base(argv[0].Text) == "pushd" {
+		w.dir = changeDir(w.dir, texts(argv[1:]))
 	}
 }
 
-// pipedScript follows `echo 'script' | sh`: literal text piped into a
-// shell that reads its script from stdin.
+// opacity is the Opaque flags of words.
+func opacity(words []Word) []bool {
+	out := make([]bool, len(words))
+	for i, w := range words {
+		out[i] = w.Opaque
+	}
+	return out
+}
+
+// pipedScript follows `echo 'script' | sh`: text piped into a shell that
+// reads its script from stdin. What other commands pipe into a shell
+// (curl …, cat file) is a script only known when it runs.
 func (w *walker) pipedScript(c *syntax.BinaryCmd) {
 	left, lok := c.X.Cmd.(*syntax.CallExpr)
 	right, rok := c.Y.Cmd.(*syntax.CallExpr)
 	if !lok || !rok || len(left.Args) == 0 || len(right.Args) == 0 {
 		return
 	}
-	var largs, rargs []string
+	var largs, rargs []Word
 	for _, word := range left.Args {
-		largs = append(largs, w.words(word)...)
+		largs = append(largs, w.expand(word)...)
 	}
 	for _, word := range right.Args {
-		rargs = append(rargs, w.words(word)...)
+		rargs = append(rargs, w.expand(word)...)
 	}
-	largs, rargs = Unwrap(largs), Unwrap(rargs)
-	if len(largs) == 0 || !IsShell(rargs) {
+	largs, rargs = unwrap(largs), unwrap(rargs)
+	if !isShell(rargs) || len(innerScripts(rargs)) > 0 || hasOperand(rargs[1:]) {
 		return
 	}
-	if _, ok := InnerScript(rargs); ok {
-		return
+	if len(largs) > 0 && !largs[0].Opaque {
+		switch path.Base(largs[0].Text) {
+		case "echo", "printf":
+			w.nested(joined(largs[1:]))
+			return
+		}
 	}
-	switch path.Base(largs[0]) {
-	case "echo", "printf":
-		w.nested(strings.Join(largs[1:], " "))
+	w.nested(Word{Opaque: true})
+}
+
+// hasOperand reports whether a shell's arguments name a script file,
+// so that what is piped in is the script's data, not its code.
+func hasOperand(args []Word) bool {
+	for i := 0; i < len(args); i++ {
+		a := args[i].Text
+		switch {
+		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
+			i++
+		case a == "-s":
+			return false
+		case a == "--":
+			return i+1 < len(args)
+		case !strings.HasPrefix(a, "-") && !strings.HasPrefix(a, "+"):
+			return true
+		}
 	}
+	return false
 }
 
 // changeDir is the directory after `cd args` from dir, or "" when the

@@ -30,6 +30,9 @@ type Command struct {
 	// that depend on the environment keep their source text ("$HOME",
 	// "$(…)"), and globs stay unexpanded ("/*").
 	Args []string
+	// Opaque says, for each of Args, whether the word is only known when
+	// the shell runs (see Word).
+	Opaque []bool
 	// Dir is where a preceding `cd` with a literal operand moved to
 	// ("/", "~", "/tmp/x"); "" means the folder the script started in.
 	Dir string
@@ -43,6 +46,36 @@ type Command struct {
 	// Depth is 0 for the command line itself and grows by one for each
 	// script-in-a-string the command was found in.
 	Depth int
+}
+
+// Word is one word a command is given, as the shell would pass it.
+type Word struct {
+	// Text is the word rendered like Command.Args.
+	Text string
+	// Opaque says the word is only known when the shell runs: it holds a
+	// substitution, a variable (even one the script assigned, which a
+	// branch may have changed), arithmetic or an unquoted glob, or it
+	// comes from a brace expansion. It may stand for any word, or for
+	// any number of them.
+	Opaque bool
+}
+
+// Words are the command's arguments with their opacity.
+func (c Command) Words() []Word {
+	out := make([]Word, len(c.Args))
+	for i, a := range c.Args {
+		out[i] = Word{Text: a, Opaque: i < len(c.Opaque) && c.Opaque[i]}
+	}
+	return out
+}
+
+// Program is what the command runs once wrappers are dropped (sudo, env,
+// timeout, xargs…; see Unwrap): the program word first. When the first
+// word is opaque, the program is unknown; so it is when an opaque word
+// sits where a wrapper's options or operands are, since it may shift
+// which word is the program.
+func (c Command) Program() []Word {
+	return unwrap(c.Words())
 }
 
 // Redirect is one redirection: its operator (">", ">>", "<", "<<<"…) and

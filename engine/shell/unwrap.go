@@ -17,26 +17,48 @@ type wrapper struct {
 
 // wrappers run the command after their own options and operands.
 var wrappers = map[string]wrapper{
-	"sudo":     {short: "ugCDhprtUT", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from"}},
-	"doas":     {short: "uC"},
-	"env":      {short: "uCS", long: []string{"--unset", "--chdir", "--split-string"}},
-	"nice":     {short: "n", long: []string{"--adjustment"}},
-	"ionice":   {short: "cnpt", long: []string{"--class", "--classdata"}},
-	"timeout":  {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
-	"nohup":    {},
-	"time":     {short: "fo", long: []string{"--format", "--output"}},
-	"command":  {},
-	"builtin":  {},
-	"exec":     {short: "a"},
-	"stdbuf":   {short: "ioe", long: []string{"--input", "--output", "--error"}},
-	"xargs":    {short: "IEdLnPsa", long: []string{"--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--arg-file", "--process-slot-var"}},
-	"setsid":   {},
-	"unbuffer": {},
-	"busybox":  {},
-	"chronic":  {},
-	"flock":    {short: "wEc", long: []string{"--timeout", "--conflict-exit-code", "--command"}, operands: 1},
-	"chrt":     {operands: 1},
-	"taskset":  {operands: 1},
+	"sudo":             {short: "ugCDhprtUT", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from"}},
+	"doas":             {short: "uC"},
+	"pkexec":           {long: []string{"--user"}},
+	"runuser":          {short: "ugG", long: []string{"--user", "--group", "--supp-group"}},
+	"env":              {short: "uCS", long: []string{"--unset", "--chdir", "--split-string"}},
+	"nice":             {short: "n", long: []string{"--adjustment"}},
+	"ionice":           {short: "cnpt", long: []string{"--class", "--classdata"}},
+	"chrt":             {short: "TPD", long: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, operands: 1},
+	"taskset":          {operands: 1},
+	"numactl":          {short: "CNmpi", long: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
+	"timeout":          {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
+	"nohup":            {},
+	"time":             {short: "fo", long: []string{"--format", "--output"}},
+	"command":          {},
+	"builtin":          {},
+	"exec":             {short: "a"},
+	"stdbuf":           {short: "ioe", long: []string{"--input", "--output", "--error"}},
+	"xargs":            {short: "IEdLnPsa", long: []string{"--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--arg-file", "--process-slot-var"}},
+	"setsid":           {},
+	"unbuffer":         {},
+	"busybox":          {},
+	"toybox":           {},
+	"chronic":          {},
+	"flock":            {short: "wE", long: []string{"--timeout", "--conflict-exit-code"}, operands: 1},
+	"strace":           {short: "abeEIoOpPsSuUX"},
+	"ltrace":           {short: "aeEflnopsSuw"},
+	"valgrind":         {},
+	"fakeroot":         {short: "lsi", long: []string{"--lib", "--faked"}},
+	"faketime":         {short: "f", operands: 1},
+	"chroot":           {long: []string{"--userspec", "--groups"}, operands: 1},
+	"unshare":          {short: "SGRw", long: []string{"--setuid", "--setgid", "--root", "--wd"}},
+	"nsenter":          {short: "tSG", long: []string{"--target", "--setuid", "--setgid"}},
+	"systemd-run":      {short: "puEMH", long: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "--description", "--slice", "--machine", "--host"}},
+	"cpulimit":         {short: "lpe", long: []string{"--limit", "--pid", "--exe"}},
+	"proxychains":      {short: "f"},
+	"proxychains4":     {short: "f"},
+	"torsocks":         {short: "upaP"},
+	"firejail":         {},
+	"dbus-run-session": {long: []string{"--config-file", "--dbus-daemon"}},
+	"xvfb-run":         {short: "efnspw", long: []string{"--error-file", "--auth-file", "--server-num", "--server-args", "--xauth-protocol", "--wait"}},
+	"catchsegv":        {},
+	"caffeinate":       {short: "tw"},
 }
 
 // Unwrap drops what runs a command on another's behalf (variable
@@ -44,55 +66,84 @@ var wrappers = map[string]wrapper{
 // the command itself. `command -v` and `-V` only look a name up, so they
 // unwrap to nothing.
 func Unwrap(argv []string) []string {
-	for len(argv) > 0 {
-		if isAssignment(argv[0]) {
-			argv = argv[1:]
-			continue
-		}
-		name := path.Base(argv[0])
-		wr, ok := wrappers[name]
+	words := make([]Word, len(argv))
+	for i, a := range argv {
+		words[i] = Word{Text: a}
+	}
+	return texts(unwrap(words))
+}
+
+// unwrap is Unwrap on words.
+func unwrap(argv []Word) []Word {
+	for {
+		next, _, ok := unwrapOnce(argv)
 		if !ok {
 			return argv
 		}
-		if name == "command" && slices.ContainsFunc(argv[1:], func(a string) bool { return a == "-v" || a == "-V" }) {
-			return nil
-		}
-		var split []string
-		argv, split = skipOptions(argv[1:], wr)
-		argv = append(split, argv...)
-		if name == "env" || name == "sudo" || name == "doas" {
-			for len(argv) > 0 && isAssignment(argv[0]) {
-				argv = argv[1:]
-			}
-		}
-		for i := 0; i < wr.operands && len(argv) > 0; i++ {
-			argv = argv[1:]
+		argv = next
+	}
+}
+
+// unwrapOnce drops one wrapper or assignment, if argv starts with one,
+// and returns the variable assignments it dropped. An opaque word where
+// a wrapper's options, operands or env's assignments are expected ends
+// the unwrapping there: it may be the program, or shift which word is.
+func unwrapOnce(argv []Word) (next, assigns []Word, ok bool) {
+	if len(argv) == 0 || argv[0].Opaque {
+		return argv, nil, false
+	}
+	if isAssignment(argv[0].Text) {
+		return argv[1:], argv[:1], true
+	}
+	name := path.Base(argv[0].Text)
+	wr, ok := wrappers[name]
+	if !ok {
+		return argv, nil, false
+	}
+	if name == "command" && slices.ContainsFunc(argv[1:], func(a Word) bool { return a.Text == "-v" || a.Text == "-V" }) {
+		return nil, nil, true
+	}
+	rest, split := skipOptions(argv[1:], wr)
+	rest = append(split, rest...)
+	if name == "xargs" {
+		if repl := xargsReplace(argv[1:]); repl != "" {
+			rest = replaced(rest, repl)
 		}
 	}
-	return argv
+	if name == "env" || name == "sudo" || name == "doas" {
+		for len(rest) > 0 && isEnvAssignment(rest[0]) {
+			assigns = append(assigns, rest[0])
+			rest = rest[1:]
+		}
+	}
+	for i := 0; i < wr.operands && len(rest) > 0 && !rest[0].Opaque; i++ {
+		rest = rest[1:]
+	}
+	return rest, assigns, true
 }
 
 // skipOptions drops a wrapper's leading options and returns the rest,
-// plus the words of env's -S string, which env splits into arguments.
-func skipOptions(args []string, wr wrapper) (rest, split []string) {
-	for len(args) > 0 && len(args[0]) > 1 && args[0][0] == '-' {
-		a := args[0]
+// plus the words of env's -S string, which env splits into arguments
+// (one opaque word when the string is).
+func skipOptions(args []Word, wr wrapper) (rest, split []Word) {
+	for len(args) > 0 && !args[0].Opaque && len(args[0].Text) > 1 && args[0].Text[0] == '-' {
+		a := args[0].Text
 		args = args[1:]
 		if a == "--" {
 			break
 		}
-		var value string
+		var value Word
 		hasValue := false
 		if strings.HasPrefix(a, "--") {
 			name, v, inline := strings.Cut(a, "=")
 			if slices.Contains(wr.long, name) {
-				value, hasValue = v, true
+				value, hasValue = Word{Text: v}, true
 				if !inline && len(args) > 0 {
 					value, args = args[0], args[1:]
 				}
 			}
 			if name == "--split-string" && hasValue {
-				split = append(split, strings.Fields(value)...)
+				split = append(split, splitWords(value)...)
 			}
 			continue
 		}
@@ -100,18 +151,44 @@ func skipOptions(args []string, wr wrapper) (rest, split []string) {
 			if strings.IndexByte(wr.short, a[i]) < 0 {
 				continue
 			}
-			value = a[i+1:]
-			if value == "" && len(args) > 0 {
+			value = Word{Text: a[i+1:]}
+			if value.Text == "" && len(args) > 0 {
 				value, args = args[0], args[1:]
 			}
 			if a[i] == 'S' {
-				split = append(split, strings.Fields(value)...)
+				split = append(split, splitWords(value)...)
 			}
 			break
 		}
 	}
 	return args, split
 }
+
+// splitWords splits env -S's string at blanks.
+func splitWords(value Word) []Word {
+	if value.Opaque {
+		return []Word{value}
+	}
+	var out []Word
+	for _, f := range strings.Fields(value.Text) {
+		out = append(out, Word{Text: f})
+	}
+	return out
+}
+
+// RunsCommands reports whether a program runs a command or a script its
+// arguments name: a wrapper (sudo, env, timeout, xargs…), a shell, eval,
+// source, trap, alias, a runner (watch, parallel) or find. A rule that
+// allows such a program by its name alone allows anything.
+func RunsCommands(program string) bool {
+	name := path.Base(program)
+	_, wraps := wrappers[name]
+	_, runs := runners[name]
+	return wraps || runs || slices.Contains(shells, name) || slices.Contains(scriptTakers, name)
+}
+
+// scriptTakers run a script from their arguments without being shells.
+var scriptTakers = []string{"eval", "source", ".", "trap", "alias", "find", "flock"}
 
 // isAssignment reports whether a word is NAME=value.
 func isAssignment(w string) bool {
@@ -128,69 +205,16 @@ func isAssignment(w string) bool {
 }
 
 // shells run a script given with -c, or read one from stdin.
-var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "su"}
+var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "su", "runuser", "script"}
 
-// IsShell reports whether an unwrapped argv starts a shell.
-func IsShell(argv []string) bool {
-	return len(argv) > 0 && slices.Contains(shells, path.Base(argv[0]))
+// isShell reports whether an unwrapped argv starts a shell.
+func isShell(argv []Word) bool {
+	return len(argv) > 0 && slices.Contains(shells, path.Base(argv[0].Text))
 }
 
-// InnerScript returns the script a command runs from a string: the
-// operand of a shell's -c (or su's --command), or eval's arguments.
-func InnerScript(argv []string) (string, bool) {
-	if len(argv) == 0 {
-		return "", false
-	}
-	if path.Base(argv[0]) == "eval" {
-		return strings.Join(argv[1:], " "), len(argv) > 1
-	}
-	if !IsShell(argv) {
-		return "", false
-	}
-	args := argv[1:]
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		switch {
-		case a == "--command" || strings.HasPrefix(a, "--command="):
-			if v, ok := strings.CutPrefix(a, "--command="); ok {
-				return v, true
-			}
-			if i+1 < len(args) {
-				return args[i+1], true
-			}
-		case a == "-o" || a == "+o" || a == "-O" || a == "+O":
-			i++ // the option's name
-		case len(a) > 1 && (a[0] == '-' || a[0] == '+') && a[1] != '-' && strings.ContainsRune(a, 'c'):
-			for _, b := range args[i+1:] {
-				if !strings.HasPrefix(b, "-") {
-					return b, true
-				}
-			}
-			return "", false
-		}
-	}
-	return "", false
-}
-
-// findExecs lists the commands find runs with -exec, -execdir, -ok and
-// -okdir, each up to its ";" or "+".
-func findExecs(argv []string) [][]string {
-	if path.Base(argv[0]) != "find" {
-		return nil
-	}
-	var out [][]string
-	for i := 1; i < len(argv); i++ {
-		switch argv[i] {
-		case "-exec", "-execdir", "-ok", "-okdir":
-			j := i + 1
-			for j < len(argv) && argv[j] != ";" && argv[j] != "+" {
-				j++
-			}
-			if j > i+1 {
-				out = append(out, argv[i+1:j])
-			}
-			i = j
-		}
-	}
+// joined is words joined by spaces, opaque when any of them is.
+func joined(words []Word) Word {
+	out := Word{Text: strings.Join(texts(words), " ")}
+	out.Opaque = slices.ContainsFunc(words, func(w Word) bool { return w.Opaque })
 	return out
 }

@@ -35,13 +35,36 @@ func (w *walker) script(src string, depth int) error {
 }
 
 // nested walks a script found in a string one level deeper, keeping the
-// first error.
-func (w *walker) nested(src string) {
+// first error. An opaque script may read otherwise when it runs: it is
+// listed first as one command whose one word, its text as it reads now,
+// is opaque, so that what it runs counts as unknown.
+func (w *walker) nested(script Word) {
 	if w.err != nil {
 		return
 	}
-	if err := w.script(src, w.depth+1); err != nil && w.err == nil {
+	if script.Opaque {
+		w.out = append(w.out, Command{Args: []string{script.Text}, Opaque: []bool{true}, Dir: w.dir, Func: w.fn, Depth: w.depth + 1})
+		if script.Text == "" {
+			return
+		}
+	}
+	if err := w.script(script.Text, w.depth+1); err != nil && w.err == nil {
 		w.err = err
+	}
+}
+
+// nestedValue walks a command held in a value (a setting, a variable)
+// like nested, but a value that does not read as a script, or nests too
+// deep, counts as an opaque script instead of failing the whole line:
+// such values are often not shell at all (a prompt, a program's path).
+func (w *walker) nestedValue(value Word) {
+	if w.err != nil {
+		return
+	}
+	w.nested(value)
+	if w.err != nil {
+		w.err = nil
+		w.nested(Word{Opaque: true})
 	}
 }
 
@@ -143,7 +166,7 @@ func (w *walker) word(word *syntax.Word) {
 
 // assign records a variable assigned a value known from the script.
 func (w *walker) assign(a *syntax.Assign) {
-	w.word(a.Value)
+	w.assignScripts(a)
 	if a.Array != nil {
 		w.substs(a.Array)
 	}
@@ -174,16 +197,16 @@ func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
 		return
 	}
 	for _, a := range c.Assigns {
-		w.word(a.Value)
+		w.assignScripts(a)
 		if a.Array != nil {
 			w.substs(a.Array)
 		}
 	}
-	var args []string
+	var words []Word
 	for _, word := range c.Args {
-		args = append(args, w.words(word)...)
+		words = append(words, w.expand(word)...)
 	}
-	cmd := Command{Args: args, Dir: w.dir, Func: w.fn, Piped: piped, Background: s.Background, Depth: w.depth}
+	cmd := Command{Args: texts(words), Opaque: opacity(words), Dir: w.dir, Func: w.fn, Piped: piped, Background: s.Background, Depth: w.depth}
 	for _, r := range s.Redirs {
 		rd := Redirect{Op: r.Op.String()}
 		if r.Word != nil {
@@ -193,4 +216,17 @@ func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
 	}
 	w.out = append(w.out, cmd)
 	w.follow(cmd, s)
+}
+
+// assignScripts walks the substitutions of an assignment's value and
+// what setting the variable may run (see varScripts).
+func (w *walker) assignScripts(a *syntax.Assign) {
+	w.word(a.Value)
+	if a.Name == nil {
+		return
+	}
+	value := joined(w.expand(a.Value))
+	for _, v := range varScripts(a.Name.Value, value) {
+		w.nestedValue(v)
+	}
 }

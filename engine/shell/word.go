@@ -14,33 +14,54 @@ const maxBraceWords = 64
 // words renders a word as the shell would pass it: quotes removed,
 // comma braces expanded ({a,b}), known variables substituted.
 func (w *walker) words(word *syntax.Word) []string {
+	return texts(w.expand(word))
+}
+
+// expand renders a word like words, saying of each result whether it is
+// opaque (see Word).
+func (w *walker) expand(word *syntax.Word) []Word {
 	if word == nil {
 		return nil
 	}
-	var out []string
-	for _, alt := range expandBraces(word) {
+	alts, braced := expandBraces(word)
+	out := make([]Word, 0, len(alts))
+	for _, alt := range alts {
 		var b strings.Builder
+		opaque := braced
 		for _, part := range alt {
-			w.part(&b, part, false)
+			if w.part(&b, part, false) {
+				opaque = true
+			}
 		}
-		out = append(out, b.String())
+		out = append(out, Word{Text: b.String(), Opaque: opaque})
+	}
+	return out
+}
+
+// texts are the words' texts.
+func texts(words []Word) []string {
+	out := make([]string, len(words))
+	for i, w := range words {
+		out[i] = w.Text
 	}
 	return out
 }
 
 // expandBraces lists the part sequences a word's comma braces expand
-// to; sequences ({1..9}) stay as written.
-func expandBraces(word *syntax.Word) [][]syntax.WordPart {
+// to; sequences ({1..9}) stay as written. braced says the word holds a
+// brace expansion, expanded or not.
+func expandBraces(word *syntax.Word) (alts [][]syntax.WordPart, braced bool) {
 	split := &syntax.Word{Parts: append([]syntax.WordPart(nil), word.Parts...)}
 	if !syntax.SplitBraces(split) {
-		return [][]syntax.WordPart{word.Parts}
+		return [][]syntax.WordPart{word.Parts}, false
 	}
-	alts := [][]syntax.WordPart{nil}
+	alts = [][]syntax.WordPart{nil}
 	for _, part := range split.Parts {
 		be, ok := part.(*syntax.BraceExp)
+		braced = braced || ok
 		if !ok || be.Sequence || len(alts)*len(be.Elems) > maxBraceWords {
 			if ok {
-				return [][]syntax.WordPart{word.Parts}
+				return [][]syntax.WordPart{word.Parts}, true
 			}
 			for i := range alts {
 				alts[i] = append(alts[i], part)
@@ -50,40 +71,67 @@ func expandBraces(word *syntax.Word) [][]syntax.WordPart {
 		var next [][]syntax.WordPart
 		for _, alt := range alts {
 			for _, elem := range be.Elems {
-				for _, sub := range expandBraces(elem) {
+				subs, _ := expandBraces(elem)
+				for _, sub := range subs {
 					next = append(next, append(append([]syntax.WordPart(nil), alt...), sub...))
 				}
 			}
 		}
 		if len(next) > maxBraceWords {
-			return [][]syntax.WordPart{word.Parts}
+			return [][]syntax.WordPart{word.Parts}, true
 		}
 		alts = next
 	}
-	return alts
+	return alts, braced
 }
 
-// part writes one word part; quoted says it sits inside double quotes,
-// which changes what a backslash escapes.
-func (w *walker) part(b *strings.Builder, part syntax.WordPart, quoted bool) {
+// part writes one word part and reports whether it is opaque; quoted
+// says it sits inside double quotes, which changes what a backslash
+// escapes and keeps a glob literal.
+func (w *walker) part(b *strings.Builder, part syntax.WordPart, quoted bool) (opaque bool) {
 	switch p := part.(type) {
 	case *syntax.Lit:
 		b.WriteString(Unescape(p.Value, quoted))
+		return !quoted && hasGlob(p.Value)
 	case *syntax.SglQuoted:
 		if p.Dollar {
 			b.WriteString(ansiC(p.Value))
 		} else {
 			b.WriteString(p.Value)
 		}
+		return false
 	case *syntax.DblQuoted:
 		for _, inner := range p.Parts {
-			w.part(b, inner, true)
+			if w.part(b, inner, true) {
+				opaque = true
+			}
 		}
+		return opaque
 	case *syntax.ParamExp:
 		b.WriteString(w.param(p))
 	default:
 		b.WriteString(source(part))
 	}
+	return true
+}
+
+// hasGlob reports whether an unquoted literal holds a pattern the shell
+// expands: * or ?, or a bracket expression ([ alone, the test command,
+// is not one).
+func hasGlob(raw string) bool {
+	for i := 0; i < len(raw); i++ {
+		switch raw[i] {
+		case '\\':
+			i++
+		case '*', '?':
+			return true
+		case '[':
+			if strings.IndexByte(raw[i+1:], ']') >= 0 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // param is a variable's value when the script assigned it, the default
@@ -112,8 +160,9 @@ func (w *walker) param(p *syntax.ParamExp) string {
 }
 
 // hdocText is a here-document's body with variables substituted when
-// its delimiter was unquoted (the parser leaves a quoted one literal).
-func (w *walker) hdocText(word *syntax.Word) string {
+// its delimiter was unquoted (the parser leaves a quoted one literal);
+// opaque says it holds a substitution.
+func (w *walker) hdocText(word *syntax.Word) (text string, opaque bool) {
 	var b strings.Builder
 	for _, part := range word.Parts {
 		if lit, ok := part.(*syntax.Lit); ok {
@@ -121,8 +170,9 @@ func (w *walker) hdocText(word *syntax.Word) string {
 			continue
 		}
 		w.part(&b, part, true)
+		opaque = true
 	}
-	return b.String()
+	return b.String(), opaque
 }
 
 // source prints a node as written.

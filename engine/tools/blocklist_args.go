@@ -6,6 +6,8 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/shell"
 )
 
 // harmlessDevices are device files that dd may write to.
@@ -94,18 +96,15 @@ func isForcePush(name string, args []string) bool {
 	if name != "git" {
 		return false
 	}
-	i := 0
-	for i < len(args) && strings.HasPrefix(args[i], "-") {
-		switch args[i] {
-		case "-C", "-c", "--git-dir", "--work-tree", "--namespace":
-			i++
-		}
-		i++
+	words := []shell.Word{{Text: name}}
+	for _, a := range args {
+		words = append(words, shell.Word{Text: a})
 	}
-	if i >= len(args) || args[i] != "push" {
+	i, _ := shell.Subcommand(words)
+	if i >= len(words) || words[i].Text != "push" {
 		return false
 	}
-	return slices.ContainsFunc(args[i+1:], func(a string) bool {
+	return slices.ContainsFunc(args[i:], func(a string) bool {
 		return a == "--force" || strings.HasPrefix(a, "--force-with-lease") ||
 			(len(a) > 1 && a[0] == '-' && a[1] != '-' && strings.ContainsRune(a, 'f')) ||
 			(len(a) > 1 && a[0] == '+')

@@ -12,9 +12,20 @@ import (
 // test binary to confine each command.
 func TestMain(m *testing.M) {
 	sandbox.Main()
+	if os.Getenv(namedTempsEnv) != "" {
+		unnamedTemps = false
+	}
 	if path := os.Getenv(writerEnv); path != "" {
 		// This process is the writer a test kills mid-write.
 		os.Exit(rewriteForever(path))
+	}
+	if path := os.Getenv(stuckWriterEnv); path != "" {
+		// This process is a writer killed between write and rename.
+		os.Exit(writeStuck(path))
+	}
+	if path := os.Getenv(nextStartEnv); path != "" {
+		// This process is the next baton, writing the file once.
+		os.Exit(writeOnce(path))
 	}
 	goleak.VerifyTestMain(m)
 }

@@ -111,8 +111,10 @@ func withNotes(output string, notes []string) string {
 // under it is filtered but .git. Unreadable directories are skipped; fn
 // may return fs.SkipDir or fs.SkipAll. The notes it returns name the
 // .gitignore files it could not apply (a device, a FIFO, a link leaving
-// the workspace, too large), which are skipped rather than read.
+// the workspace, too large), which are skipped rather than read, and the
+// files the call's rules withhold (see WithWithhold), which fn never sees.
 func walkVisible(ctx context.Context, ws *Workspace, start string, maxDepth int, fn func(abs string, d fs.DirEntry) error) ([]string, error) {
+	held := newWithheld(ctx)
 	ig := newIgnorer(ws.Root())
 	var notes []string
 	if info, err := os.Stat(start); err == nil && ig.ignored(start, info.IsDir()) {
@@ -137,6 +139,9 @@ func walkVisible(ctx context.Context, ws *Workspace, start string, maxDepth int,
 			}
 			return nil
 		}
+		if held.skip(abs, d) {
+			return nil
+		}
 		if err := fn(abs, d); err != nil {
 			return err
 		}
@@ -148,7 +153,7 @@ func walkVisible(ctx context.Context, ws *Workspace, start string, maxDepth int,
 	if ig != nil {
 		notes = ig.notes
 	}
-	return notes, err
+	return append(notes, held.notes()...), err
 }
 
 // depth counts the path components of abs below start.
@@ -162,9 +167,9 @@ func depth(start, abs string) int {
 
 // resolveDir resolves an optional directory argument ("" is the root) and
 // checks that it is an existing directory.
-func resolveDir(ws *Workspace, path string) (string, error) {
+func resolveDir(ctx context.Context, ws *Workspace, path string) (string, error) {
 	path = orDot(path)
-	abs, err := ws.Resolve(path)
+	abs, err := ws.ResolveRead(ctx, path)
 	if err != nil {
 		return "", err
 	}

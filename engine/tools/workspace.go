@@ -3,15 +3,12 @@ package tools
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
-)
 
-// maxSymlinkHops bounds how many dangling symlinks Resolve follows by hand,
-// so a loop of links ends in an error instead of recursing forever.
-const maxSymlinkHops = 40
+	"github.com/seed-e4e525a6/baton/engine/realpath"
+)
 
 // Workspace is the folder every tool path must stay inside. It is the one
 // guardrail all file tools go through, so a model cannot read or write
@@ -67,7 +64,7 @@ func (w *Workspace) Resolve(path string) (string, error) {
 	if !w.contains(abs) {
 		return "", fmt.Errorf("path %q is outside the workspace %s", path, w.root)
 	}
-	resolved, err := realPath(abs, 0)
+	resolved, err := realpath.Resolve(abs)
 	if err != nil {
 		return "", fmt.Errorf("resolve path %q: %w", path, err)
 	}
@@ -126,46 +123,4 @@ func inGitDir(rel string) bool {
 		}
 	}
 	return false
-}
-
-// realPath resolves the symlinks of p through its longest existing prefix
-// and appends the components that do not exist yet. A dangling symlink in
-// the prefix is followed by hand, because writing through it would create
-// its target, which may lie anywhere.
-func realPath(p string, hops int) (string, error) {
-	existing, rest := p, ""
-	for {
-		if _, err := os.Lstat(existing); err == nil {
-			break
-		}
-		parent := filepath.Dir(existing)
-		if parent == existing {
-			break
-		}
-		rest = filepath.Join(filepath.Base(existing), rest)
-		existing = parent
-	}
-	resolved, err := filepath.EvalSymlinks(existing)
-	if err == nil {
-		return filepath.Join(resolved, rest), nil
-	}
-	info, lerr := os.Lstat(existing)
-	if lerr != nil || info.Mode()&fs.ModeSymlink == 0 {
-		return "", err
-	}
-	if hops >= maxSymlinkHops {
-		return "", fmt.Errorf("too many levels of symbolic links at %s", existing)
-	}
-	target, err := os.Readlink(existing)
-	if err != nil {
-		return "", err
-	}
-	if !filepath.IsAbs(target) {
-		parent, err := filepath.EvalSymlinks(filepath.Dir(existing))
-		if err != nil {
-			return "", err
-		}
-		target = filepath.Join(parent, target)
-	}
-	return realPath(filepath.Join(target, rest), hops+1)
 }

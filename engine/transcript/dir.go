@@ -63,6 +63,18 @@ func (d *Dir) Writer(agent string) (*Writer, error) {
 	return w, nil
 }
 
+// Release closes agent's transcript file until the agent writes again
+// (see Writer.Release); an agent with no open writer is left as it is.
+func (d *Dir) Release(agent string) error {
+	d.mu.Lock()
+	w := d.writers[agent]
+	d.mu.Unlock()
+	if w == nil {
+		return nil
+	}
+	return w.Release()
+}
+
 // Trash renames agent's transcript to <file>.deleted.<unix time>, for
 // cleanup = "delete": the file leaves the session at once but stays
 // recoverable until the next Prune removes it. An open writer of the agent

@@ -15,10 +15,12 @@ import (
 type Writer struct {
 	dir    *Dir
 	agent  string
+	path   string
 	redact *Redactor
 
-	mu sync.Mutex
-	f  *os.File // nil once closed
+	mu     sync.Mutex
+	f      *os.File // nil while released or once closed
+	closed bool
 }
 
 // openWriter opens path for appending, creating it private to the user:
@@ -31,7 +33,7 @@ func openWriter(d *Dir, agent, path string) (*Writer, error) {
 	if err := terminateLastLine(f); err != nil {
 		return nil, errors.Join(fmt.Errorf("open transcript: %w", err), f.Close())
 	}
-	return &Writer{dir: d, agent: agent, redact: d.redact, f: f}, nil
+	return &Writer{dir: d, agent: agent, path: path, redact: d.redact, f: f}, nil
 }
 
 // terminateLastLine ends a line that a crash cut short, so that the next
@@ -66,8 +68,14 @@ func (w *Writer) Append(kind, agent string, data any) error {
 	}
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.f == nil {
+	if w.closed {
 		return errors.New("append record: transcript closed")
+	}
+	if w.f == nil {
+		// Released: the agent wrote again after it ended.
+		if w.f, err = os.OpenFile(w.path, os.O_WRONLY|os.O_APPEND, 0o600); err != nil {
+			return fmt.Errorf("append record: %w", err)
+		}
 	}
 	if _, err := w.f.Write(line); err != nil {
 		return fmt.Errorf("append record: %w", err)
@@ -81,8 +89,11 @@ func (w *Writer) Append(kind, agent string, data any) error {
 func (w *Writer) Sync() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	if w.f == nil {
+	switch {
+	case w.closed:
 		return errors.New("sync transcript: transcript closed")
+	case w.f == nil:
+		return nil // released, and synced then
 	}
 	if err := w.f.Sync(); err != nil {
 		return fmt.Errorf("sync transcript: %w", err)
@@ -98,10 +109,26 @@ func (w *Writer) Close() error {
 	return err
 }
 
-// closeFile syncs and closes the file; closing twice is harmless.
+// Release syncs and closes the file but keeps the writer usable: the next
+// Append opens the file again. It is for an agent that has ended and
+// writes rarely if ever again, so a session with many children does not
+// hold one descriptor per child until it ends.
+func (w *Writer) Release() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	return w.shut()
+}
+
+// closeFile syncs and closes the file for good; closing twice is harmless.
 func (w *Writer) closeFile() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.closed = true
+	return w.shut()
+}
+
+// shut syncs and closes the open file, if any; w.mu is held.
+func (w *Writer) shut() error {
 	if w.f == nil {
 		return nil
 	}

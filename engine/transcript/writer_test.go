@@ -204,3 +204,31 @@ func TestTrashMovesFileAndClosesWriter(t *testing.T) {
 		t.Errorf("transcripts left after trash: %v", got)
 	}
 }
+
+func TestReleasedWriterReopensOnAppend(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	w := writer(t, d, "explore-1")
+	appendAll(t, w, KindEvent, "explore-1", event{Type: "agent_finished"})
+	if err := d.Release("explore-1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := d.Release("plan-2"); err != nil {
+		t.Errorf("release of an agent never written: %v", err)
+	}
+	if err := w.Sync(); err != nil {
+		t.Errorf("sync of a released writer: %v", err)
+	}
+	if again := writer(t, d, "explore-1"); again != w {
+		t.Fatal("Writer opened a second writer for a released agent")
+	}
+	appendAll(t, w, KindEvent, "explore-1", event{Type: "review_finished"})
+	if err := d.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Append(KindEvent, "explore-1", event{}); err == nil {
+		t.Error("append after the session closed: no error")
+	}
+	if recs := mustRead(t, d, "explore-1"); len(recs) != 2 {
+		t.Errorf("%d records, want 2", len(recs))
+	}
+}

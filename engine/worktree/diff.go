@@ -59,10 +59,10 @@ func (c Change) Counts() (added, removed, files int) {
 // Diff records every file in the worktree (ignored ones aside) in its own
 // index and compares that with the snapshot.
 func (t Tree) Diff(ctx context.Context) (Change, error) {
-	if _, err := git(ctx, t.Dir, nil, "add", "-A", "--", "."); err != nil {
+	if _, err := t.git(ctx, nil, "add", "-A", "--", "."); err != nil {
 		return Change{}, fmt.Errorf("diff worktree: %w", err)
 	}
-	raw, err := git(ctx, t.Dir, nil, "diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", t.Base, "--")
+	raw, err := t.git(ctx, nil, "diff", "--cached", "--raw", "-z", "--no-renames", "--no-abbrev", t.Base, "--")
 	if err != nil {
 		return Change{}, fmt.Errorf("diff worktree: %w", err)
 	}
@@ -74,7 +74,7 @@ func (t Tree) Diff(ctx context.Context) (Change, error) {
 		return Change{}, fmt.Errorf("diff worktree: %d files changed, more than the %d a review can hold; see %s", len(files), maxFiles, t.Dir)
 	}
 	for i := range files {
-		text, err := git(ctx, t.Dir, nil, "diff", "--cached", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv",
+		text, err := t.git(ctx, nil, "diff", "--cached", "--no-renames", "--no-color", "--no-ext-diff", "--no-textconv",
 			"--src-prefix=a/", "--dst-prefix=b/", "-U3", t.Base, "--", files[i].Path)
 		if err != nil {
 			return Change{}, fmt.Errorf("diff %s: %w", files[i].Path, err)

@@ -7,7 +7,8 @@
 // Every git command runs through one runner: bounded in time and output,
 // with the repository's hooks, fsmonitor, filter drivers, textconv and
 // external diff drivers switched off, since the repository is untrusted
-// input.
+// input. Commands on a child's worktree name the git directory git made
+// for it, never one the worktree's own `.git` points at.
 package worktree
 
 import (
@@ -56,7 +57,7 @@ func git(ctx context.Context, dir string, env []string, args ...string) (string,
 func gitBytes(ctx context.Context, dir string, env []string, stdin []byte, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(ctx, gitTimeout)
 	defer cancel()
-	neutral, err := neutralFilters(ctx, dir)
+	neutral, err := neutralFilters(ctx, dir, env)
 	if err != nil {
 		return nil, err
 	}

@@ -24,10 +24,11 @@ var filterKeys = map[string]bool{"clean": true, "smudge": true, "process": true}
 // git runs unsandboxed, so without this a snapshot's `git add` ran that
 // program outside the sandbox. Drivers cannot be switched off by pattern,
 // only by name, so the names are read first; reading config runs nothing.
-func neutralFilters(ctx context.Context, dir string) ([]string, error) {
+// env is the command's own environment (a git directory it names).
+func neutralFilters(ctx context.Context, dir string, env []string) ([]string, error) {
 	cmd := exec.CommandContext(ctx, "git", append(append([]string(nil), safeConfig...), "config", "-z", "--name-only", "--list")...)
 	cmd.Dir = dir
-	cmd.Env = gitEnv()
+	cmd.Env = append(gitEnv(), env...)
 	var stdout, stderr limitedBuffer
 	stdout.max, stderr.max = maxGitOutput, 8<<10
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
@@ -58,10 +59,10 @@ func neutralFilters(ctx context.Context, dir string) ([]string, error) {
 	if len(pairs) == 0 {
 		return nil, nil
 	}
-	env := []string{"GIT_CONFIG_COUNT=" + strconv.Itoa(len(pairs))}
+	off := []string{"GIT_CONFIG_COUNT=" + strconv.Itoa(len(pairs))}
 	for i, p := range pairs {
 		n := strconv.Itoa(i)
-		env = append(env, "GIT_CONFIG_KEY_"+n+"="+p[0], "GIT_CONFIG_VALUE_"+n+"="+p[1])
+		off = append(off, "GIT_CONFIG_KEY_"+n+"="+p[0], "GIT_CONFIG_VALUE_"+n+"="+p[1])
 	}
-	return env, nil
+	return off, nil
 }

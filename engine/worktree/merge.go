@@ -140,7 +140,10 @@ func (t Tree) mergeText(ctx context.Context, ours, base, theirs []byte, exec boo
 	case Child:
 		args = append(args, "--theirs")
 	}
-	out, err := gitBytes(ctx, dir, nil, nil, append(args, "mine", "snapshot", "child")...)
+	for _, name := range names {
+		args = append(args, filepath.Join(dir, name))
+	}
+	out, err := t.gitBytes(ctx, nil, args...)
 	conflicts := 0
 	if err != nil {
 		if code := exitCode(err); code > 0 && code < 128 {
@@ -197,7 +200,7 @@ func (t Tree) blob(ctx context.Context, id string) ([]byte, error) {
 	if id == "" || strings.Trim(id, "0") == "" {
 		return nil, nil
 	}
-	out, err := gitBytes(ctx, t.Dir, nil, nil, "cat-file", "blob", id)
+	out, err := t.gitBytes(ctx, nil, "cat-file", "blob", id)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", short(id), err)
 	}

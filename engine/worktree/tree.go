@@ -17,6 +17,9 @@ type Tree struct {
 	// Dir is the worktree's root; Base the snapshot commit it started at.
 	Dir  string
 	Base string
+	// gitDir is the git directory git made for the worktree, read as the
+	// worktree was added, before any child worked in it.
+	gitDir string
 }
 
 // Workspace is the child's workspace: the same folder of the repository
@@ -39,7 +42,56 @@ func (r Repo) Add(ctx context.Context, dir string, snap Snapshot) (Tree, error) 
 	if err != nil {
 		return Tree{}, fmt.Errorf("add worktree: %w", err)
 	}
-	return Tree{Repo: r, Dir: real, Base: snap.Commit}, nil
+	t := Tree{Repo: r, Dir: real, Base: snap.Commit}
+	if t.gitDir, err = r.adminDir(ctx, real); err != nil {
+		_ = t.Remove(ctx)
+		return Tree{}, fmt.Errorf("add worktree: %w", err)
+	}
+	return t, nil
+}
+
+// adminDir is the git directory of the worktree just added at dir, which
+// git keeps under the repository's common dir ("worktrees/<name>").
+func (r Repo) adminDir(ctx context.Context, dir string) (string, error) {
+	common, err := git(ctx, r.Top, nil, "rev-parse", "--path-format=absolute", "--git-common-dir")
+	if err != nil {
+		return "", err
+	}
+	own, err := git(ctx, dir, nil, "rev-parse", "--absolute-git-dir")
+	if err != nil {
+		return "", err
+	}
+	admin, err := filepath.EvalSymlinks(filepath.Join(strings.TrimSpace(common), "worktrees"))
+	if err != nil {
+		return "", err
+	}
+	gitDir, err := filepath.EvalSymlinks(strings.TrimSpace(own))
+	if err != nil {
+		return "", err
+	}
+	if filepath.Dir(gitDir) != admin {
+		return "", fmt.Errorf("%s names the git directory %s, not one under %s", dir, gitDir, admin)
+	}
+	return gitDir, nil
+}
+
+// git runs one git command on the worktree, naming its git directory and
+// work tree outright. A child can rewrite its worktree's `.git` (a
+// "gitdir:" line, a symbolic link) to point at the person's repository,
+// and git would follow it: baton's own add, switch and commit would then
+// stage into the person's index and move the person's HEAD.
+func (t Tree) git(ctx context.Context, env []string, args ...string) (string, error) {
+	out, err := t.gitBytes(ctx, env, args...)
+	return string(out), err
+}
+
+// gitBytes is Tree.git with byte output.
+func (t Tree) gitBytes(ctx context.Context, env []string, args ...string) ([]byte, error) {
+	if t.gitDir == "" {
+		return nil, fmt.Errorf("git %s: worktree %s has no git directory of its own", args[0], t.Dir)
+	}
+	own := []string{"GIT_DIR=" + t.gitDir, "GIT_WORK_TREE=" + t.Dir}
+	return gitBytes(ctx, t.Dir, append(own, env...), nil, args...)
 }
 
 // Remove deletes the worktree and git's record of it. A folder git no
@@ -60,13 +112,13 @@ func (t Tree) Remove(ctx context.Context) error {
 // survives the session and can be merged by hand: git merge, cherry-pick
 // or diff against the branch.
 func (t Tree) Keep(ctx context.Context, branch, message string) error {
-	if _, err := git(ctx, t.Dir, nil, "switch", "--quiet", "-c", branch); err != nil {
+	if _, err := t.git(ctx, nil, "switch", "--quiet", "-c", branch); err != nil {
 		return fmt.Errorf("keep worktree: %w", err)
 	}
-	if _, err := git(ctx, t.Dir, nil, "add", "-A", "--", "."); err != nil {
+	if _, err := t.git(ctx, nil, "add", "-A", "--", "."); err != nil {
 		return fmt.Errorf("keep worktree: %w", err)
 	}
-	if _, err := git(ctx, t.Dir, nil, "commit", "--quiet", "--no-verify", "--allow-empty", "-m", message); err != nil {
+	if _, err := t.git(ctx, nil, "commit", "--quiet", "--no-verify", "--allow-empty", "-m", message); err != nil {
 		return fmt.Errorf("keep worktree: %w", err)
 	}
 	return nil

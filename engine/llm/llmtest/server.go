@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"sync"
@@ -50,9 +51,20 @@ func (s *Server) ServeModels(ids ...string) {
 // NewServer starts a server answering with respond; it closes on t.Cleanup.
 func NewServer(t testing.TB, respond Responder) *Server {
 	t.Helper()
+	return NewServerOn(t, nil, respond)
+}
+
+// NewServerOn is NewServer listening through wrap, so a test can put a
+// fault under HTTP (see ResetFirst); nil wrap listens plainly.
+func NewServerOn(t testing.TB, wrap func(net.Listener) net.Listener, respond Responder) *Server {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	s := &Server{t: t, respond: respond, ctx: ctx, cancel: cancel}
-	s.srv = httptest.NewServer(http.HandlerFunc(s.serve))
+	s.srv = httptest.NewUnstartedServer(http.HandlerFunc(s.serve))
+	if wrap != nil {
+		s.srv.Listener = wrap(s.srv.Listener)
+	}
+	s.srv.Start()
 	s.URL = s.srv.URL + "/v1"
 	t.Cleanup(s.Close)
 	return s

@@ -64,6 +64,14 @@ func (w *Writer) Raw(line string) {
 	_ = http.NewResponseController(w.rw).Flush()
 }
 
+// Partial writes s with no newline, for a stream cut or stalled inside
+// an event: the reply ends (or waits) right after it.
+func (w *Writer) Partial(s string) {
+	w.Headers()
+	_, _ = io.WriteString(w.rw, s)
+	_ = http.NewResponseController(w.rw).Flush()
+}
+
 // Headers sends the 200 status and event-stream headers now, before any
 // line, as servers do that then read the prompt for minutes. Later calls
 // do nothing.
