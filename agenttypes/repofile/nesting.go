@@ -150,7 +150,9 @@ func tomlDepth(data []byte) (int, int) {
 	base := 0  // parts of the last table header
 	parts := 1 // parts of the key being read, or whose value is read
 	inValue := false
-	inHeader := false
+	// inHeader is set inside [a.b]; arrayHeader inside [[a.b]], whose
+	// tables are one level deeper, as elements of the array.
+	inHeader, arrayHeader := false, false
 	for ; s.i < len(data) && !s.over(); s.i++ {
 		switch c := data[s.i]; c {
 		case '#':
@@ -175,6 +177,7 @@ func tomlDepth(data []byte) (int, int) {
 			case len(s.open) == 0 && c == '[':
 				// A table header, [a.b] or [[a.b]].
 				inHeader, base, parts = true, 0, 1
+				arrayHeader = s.i+1 < len(data) && data[s.i+1] == '['
 				for s.i+1 < len(data) && data[s.i+1] == '[' {
 					s.i++
 				}
@@ -182,6 +185,10 @@ func tomlDepth(data []byte) (int, int) {
 		case ']', '}':
 			if inHeader {
 				base, parts, inHeader = parts, 1, false
+				if arrayHeader {
+					base++
+				}
+				s.reach(base)
 				for s.i+1 < len(data) && data[s.i+1] == ']' {
 					s.i++
 				}

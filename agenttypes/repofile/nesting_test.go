@@ -91,7 +91,7 @@ func TestCheckNestingRefusesDeepFiles(t *testing.T) {
 		{"toml arrays of tables", TOML, func(n int) string { return "a = " + deep("[{b = ", "1", "}]", (n-1)/2) + strings.Repeat(" ", n%2) }},
 		{"toml dotted key", TOML, func(n int) string { return dotted(n) + " = 1" }},
 		{"toml header", TOML, func(n int) string { return "[" + dotted(n-1) + "]\nx = 1" }},
-		{"toml array of tables header", TOML, func(n int) string { return "[[" + dotted(n-1) + "]]\nx = 1" }},
+		{"toml array of tables header", TOML, func(n int) string { return "[[" + dotted(n-2) + "]]\nx = 1" }},
 		{"toml header then dotted key", TOML, func(n int) string { return "[" + dotted(n/2) + "]\n" + dotted(n-n/2) + " = 1" }},
 		{"toml dotted keys in inline tables", TOML, func(n int) string {
 			return dotted(n/2) + " = {" + dotted(n-n/2-1) + " = {x = 1}}"
