@@ -46,6 +46,9 @@ func mainUsage(ev event.Event) bool {
 var alsoInMain = map[string]bool{
 	event.AgentStarted{}.Kind(): true, event.AgentFinished{}.Kind(): true,
 	event.AgentBackgrounded{}.Kind(): true,
+	// What the person decided on a worktree child's change: a resume
+	// must not offer the review again.
+	event.ReviewFinished{}.Kind(): true,
 }
 
 // event records ev. It returns the first write error once, so the session

@@ -121,6 +121,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 		s.hooks.rec = s.rec
 	}
 	s.startWorktrees()
+	s.reopenReviews()
 	// This goroutine ends when the session's context does: it waits for
 	// every turn to finish, then closes the event channel.
 	go s.closeWhenDone()

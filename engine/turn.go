@@ -56,7 +56,6 @@ func (s *Session) startBusy(job func(ctx context.Context)) {
 // results waiting are its first message.
 func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	a := s.main
-	s.ids.newTurn()
 	started := event.TurnStarted{Meta: a.stamp(), Prompt: prompt}
 	if wake != "" {
 		started.Prompt, started.Wake = wake, true

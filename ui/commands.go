@@ -40,6 +40,7 @@ var commands = []command{
 func (m *Model) runCommand(line string) tea.Cmd {
 	name, arg, _ := strings.Cut(strings.TrimPrefix(line, "/"), " ")
 	arg = strings.TrimSpace(arg)
+	m.status.CommandRan()
 	switch name {
 	case "help":
 		m.cmdHelp()

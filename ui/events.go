@@ -86,7 +86,6 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	case event.TurnStarted:
 		m.setBusy(true)
 		m.notify.turnStart = ev.Time
-		m.agents.newTurn()
 		cmd = m.startClock()
 	case event.StepStarted:
 		m.inRequest = true

@@ -19,6 +19,12 @@ import (
 type mcpRun struct {
 	m       *mcp.Manager
 	session atomic.Pointer[engine.Session]
+	// trust records the folder as trusted, as `baton trust` does (nil
+	// when there is no trust list to record it in); trusted says the
+	// person did so on a card, so the folder's other servers start
+	// without one.
+	trust   func() (string, error)
+	trusted atomic.Bool
 	// watch ends the headless watcher; watched is closed when it has.
 	watch   context.CancelFunc
 	watched chan struct{}
@@ -34,6 +40,16 @@ func newMCPRun(inv *invocation) *mcpRun {
 		environ = append(environ, k+"="+v)
 	}
 	r := &mcpRun{}
+	if store, folder := inv.trust.store, inv.trust.folder; store.path != "" {
+		r.trust = func() (string, error) {
+			changed, err := store.add(folder, time.Now())
+			if err != nil {
+				return "", err
+			}
+			r.trusted.Store(true)
+			return trustMessage("trust", folder, changed, inv.env) + "; its MCP servers start without asking", nil
+		}
+	}
 	r.m = mcp.NewManager(inv.mcp.servers, mcp.Options{
 		StartupTimeout: inv.mcp.timeout, CallTimeout: inv.mcp.callTimeout, Dir: inv.workspace, Environ: environ, Version: version(),
 		Ask: r.ask,
@@ -52,13 +68,17 @@ func (r *mcpRun) source() engine.MCPSource {
 
 // ask shows a card for a server of an untrusted project, through the
 // session once there is one; before that, and in headless runs, nothing
-// is started unasked.
+// is started unasked. Once the person trusted the folder on a card, its
+// servers start.
 func (r *mcpRun) ask(ctx context.Context, s mcp.Server) bool {
+	if r.trusted.Load() {
+		return true
+	}
 	session := r.session.Load()
 	if session == nil {
 		return false
 	}
-	return session.ApproveMCPServer(ctx, s.Name, s.Source, s.Target())
+	return session.ApproveMCPServer(ctx, engine.MCPServerAsk{Name: s.Name, Source: s.Source, Command: s.Target(), TrustFolder: r.trust})
 }
 
 // start launches the servers in the background for the TUI: the first

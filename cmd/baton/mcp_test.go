@@ -3,13 +3,17 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
 )
 
@@ -224,5 +228,56 @@ func TestHeadlessRunSurvivesAnMCPCallNeverAnswered(t *testing.T) {
 	}
 	if !strings.Contains(r.stdout, "MCP server srv did not answer hang within 1 s (call_timeout_s)") {
 		t.Errorf("the model was not told the call timed out: %q", r.stdout)
+	}
+}
+
+// An untrusted project's server asks on a card that offers to trust the
+// folder; t records it in the trust list as `baton trust` does (so the
+// next start asks nothing), says so, and the server starts.
+func TestMCPServerCardTrustsTheFolder(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	ws, home := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	t.Chdir(ws)
+	environ := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL}
+	inv, code := prepare(nil, environ, strings.NewReader(""), io.Discard, io.Discard)
+	if inv == nil || inv.trust.trusted {
+		t.Fatalf("prepare: exit %d, trusted %v", code, inv != nil && inv.trust.trusted)
+	}
+	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.types, inv.workspace, inv.env, false)
+	servers := newMCPRun(inv)
+	t.Cleanup(servers.close)
+	setup.engine.MCP = servers.source()
+	s, err := engine.NewSession(context.Background(), setup.engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	servers.start(context.Background(), s)
+	var notice string
+	for ev := range s.Events() {
+		switch e := ev.(type) {
+		case event.ApprovalRequested:
+			if e.Request.Kind != event.ApproveMCPServer || !e.Request.Server.CanTrust || !strings.Contains(e.Request.Server.Command, "-test.run=^$") {
+				t.Fatalf("card %+v", e.Request)
+			}
+			e.Request.Answer(event.Answer{Decision: event.AllowAlways})
+		case event.Notice:
+			notice = e.Text
+		}
+		if notice != "" {
+			break
+		}
+	}
+	if !strings.Contains(notice, "trusted: "+inv.trust.folder) || !strings.Contains(notice, "its MCP servers start without asking") {
+		t.Errorf("notice %q", notice)
+	}
+	if again := lookupTrust(ws, inv.env, false); !again.trusted {
+		t.Error("the folder is not on the trust list: the card would return on the next start")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := servers.m.Wait(ctx, mcp.AllSettled); err != nil || servers.m.Statuses()[0].State != event.MCPConnected {
+		t.Errorf("the server did not start: %v %+v", err, servers.m.Statuses())
 	}
 }
