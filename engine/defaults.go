@@ -65,6 +65,8 @@ func limitsWithDefaults(l Limits) Limits {
 	l.MaxDepth = pick(l.MaxDepth, d.MaxDepth)
 	l.ReplyMaxBytes = pick(l.ReplyMaxBytes, llm.DefaultReplyMaxBytes)
 	l.ContextFileBytes = pick(l.ContextFileBytes, d.ContextFileBytes)
+	l.WakeTurns = pick(l.WakeTurns, d.WakeTurns)
+	l.BackgroundPerPrompt = pick(l.BackgroundPerPrompt, d.BackgroundPerPrompt)
 	if l.ChildTimeout <= 0 {
 		l.ChildTimeout = d.ChildTimeout
 	}
@@ -126,4 +128,7 @@ var defaultLimits = Limits{
 	// Real context files reach tens of kilobytes (a 30 KB CLAUDE.md is
 	// not rare); the cap only stops a repository flooding the context.
 	ContextFileBytes: 256 << 10,
+	// A few rounds of "a result came, look at it" per prompt; a loop of
+	// results starting tasks whose results start tasks stops there.
+	WakeTurns: 5, BackgroundPerPrompt: 10,
 }
