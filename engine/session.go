@@ -62,6 +62,9 @@ type Session struct {
 	main         *agent.Agent
 	model        string
 	totals       event.Usage
+	// wakes counts the turns results started since the person's last
+	// prompt; they are bounded per prompt (Limits.WakeTurns).
+	wakes int
 	// hooks run the person's hook commands (nil: none); starting holds
 	// what SessionStart hooks add to the next prompt; skillLoads counts
 	// the loads of each skill, for /skills.
@@ -90,7 +93,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 		s.cancel(nil)
 		return nil, fmt.Errorf("new session: %w", err)
 	}
-	ws, err := tools.NewWorkspace(cfg.Workspace)
+	ws, err := tools.NewEditorWorkspace(cfg.Workspace, cfg.Editor)
 	if err != nil {
 		s.cancel(nil)
 		return nil, fmt.Errorf("new session: %w", err)

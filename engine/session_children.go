@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
 	"time"
 
@@ -26,20 +27,31 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 	}
 	l := cfg.Limits
 	runners := map[string]child.Runner{child.RunnerLocal: child.Local{}}
-	if cfg.Endpoint.BaseURL != "" || cfg.Endpoint.APIKey != "" {
+	unavailable := map[string]string{}
+	switch {
+	case cfg.Editor.Files != nil || cfg.Editor.Terminal != nil:
+		unavailable[child.RunnerProcess] = "an editor's files and terminal are reachable from baton's process only"
+	case cfg.Endpoint.BaseURL == "" && cfg.Endpoint.APIKey == "":
+		unavailable[child.RunnerProcess] = "the session has no endpoint configuration a child process could use"
+	default:
 		runners[child.RunnerProcess] = process.New(process.Options{Endpoint: cfg.Endpoint})
+	}
+	runner := cfg.Runner
+	if why, ok := unavailable[runner]; ok {
+		s.note(fmt.Sprintf("sub-agents run on the local runner: the %s runner is not available here (%s)", runner, why))
+		runner = child.RunnerLocal
 	}
 	return child.NewManager(s.ctx, child.Options{
 		Client: cfg.Client, Catalog: cfg.Catalog, Types: cfg.Types, Requests: cfg.requestPolicy(),
 		Limits: child.Limits{StepsReadOnly: l.ChildStepsReadOnly, StepsWrite: l.ChildStepsWrite, Timeout: l.ChildTimeout,
 			ResultChars: l.ResultChars, ToolOutputChars: l.ToolOutputChars, MaxConcurrent: l.MaxConcurrent, MaxDepth: l.MaxDepth,
-			ContextFileBytes: l.ContextFileBytes},
+			ContextFileBytes: l.ContextFileBytes, BackgroundPerPrompt: l.BackgroundPerPrompt},
 		SubagentModel: cfg.SubagentModel, SubagentAllow: cfg.SubagentAllow, SubagentDeny: cfg.SubagentDeny,
 		Workspace: ws, ToolLimits: s.toolLimits(), Sandbox: cfg.Sandbox, Network: cfg.SandboxNetwork, WebFetch: cfg.WebFetch,
 		AgentsMD: agentsMD, MCPTools: mcpTools, MCPServers: s.MCPServers, ChooseModel: s.served.choose, Policy: s.perms,
 		Skills: cfg.Skills, SkillLoaded: s.countSkillLoad, Hooks: s.hooks.forChild(),
 		Worktrees: cfg.Worktrees, SessionID: s.ID(), Transcript: cfg.Transcript,
-		Runner: cfg.Runner, Runners: runners,
+		Runner: runner, Runners: runners, Unavailable: unavailable,
 	}, host{s})
 }
 
@@ -143,7 +155,14 @@ func (s *Session) BackgroundChildren() []child.BackgroundChild {
 func (s *Session) Quiet() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return !s.busy && !s.children.Running() && (s.children.Pending() == 0 || s.cfg.NoWakeOnResult)
+	return !s.busy && !s.children.Running() && (s.children.Pending() == 0 || !s.mayWake())
+}
+
+// mayWake says a result may start a turn of its own: waking is on and the
+// turns results started since the person's prompt are below the bound.
+// s.mu is held.
+func (s *Session) mayWake() bool {
+	return !s.cfg.NoWakeOnResult && s.wakes < s.cfg.Limits.WakeTurns
 }
 
 // Review returns a worktree child's change as it stands: files, hunks
@@ -171,19 +190,27 @@ func (s *Session) SkipChange(id event.AgentID, file, hunk int) error {
 func (s *Session) Kept() []child.KeptWorktree { return s.children.Kept() }
 
 // wakeIfPending starts a turn of its own for the results waiting, when
-// no turn runs and the person has not turned waking off.
+// no turn runs and waking is on. Once the wake turns of this prompt are
+// spent the results wait for the person, who is told which (ResultsHeld)
+// unless they already were.
 func (s *Session) wakeIfPending() {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.wakeLocked()
-}
-
-// wakeLocked is wakeIfPending with s.mu held.
-func (s *Session) wakeLocked() {
-	if s.busy || s.closing || s.cfg.NoWakeOnResult || s.children.Pending() == 0 {
-		return
-	}
-	s.startTurn("", s.children.WakeLabel())
+	s.children.InOrder(func() {
+		s.mu.Lock()
+		if s.busy || s.closing || s.children.Pending() == 0 || s.cfg.NoWakeOnResult {
+			s.mu.Unlock()
+			return
+		}
+		if s.mayWake() {
+			s.startTurn("", s.children.WakeLabel())
+			s.mu.Unlock()
+			return
+		}
+		held := s.children.Hold()
+		s.mu.Unlock()
+		if len(held) > 0 {
+			s.send(event.ResultsHeld{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Children: held, WakeTurns: s.cfg.Limits.WakeTurns})
+		}
+	})
 }
 
 // trashTranscripts moves the children's transcripts to the trash when the

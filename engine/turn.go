@@ -23,8 +23,15 @@ func (s *Session) Submit(prompt string) error {
 }
 
 // startTurn starts a turn for prompt, or with wake set, a turn of its own
-// for the background results waiting; s.mu is held.
+// for the background results waiting; s.mu is held. A prompt of the
+// person renews what results may start after it; a wake turn spends it.
 func (s *Session) startTurn(prompt, wake string) {
+	if wake == "" {
+		s.wakes = 0
+		s.children.NewPrompt()
+	} else {
+		s.wakes++
+	}
 	// The turn ends when the main agent's Run returns: the model
 	// answered, a limit was hit, or ctx was cancelled.
 	s.startBusy(func(ctx context.Context) { s.runTurn(ctx, prompt, wake) })
@@ -70,16 +77,21 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	if res.Status == event.StatusCancelled {
 		res.Status = event.StatusInterrupted
 	}
-	s.mu.Lock()
-	s.busy = false
-	s.turnCancel = nil
-	// task_wait may have taken a result after the turn's last request.
-	res.Stats.Usage = res.Stats.Usage.Add(s.children.TakeOwed())
-	s.totals = s.totals.Add(res.Stats.Usage)
-	children := s.turnChildren
-	s.turnChildren = nil
-	s.mu.Unlock()
-	a.Emit(event.TurnEnded{Meta: a.Stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
+	var children []event.AgentID
+	// In order: a result that ends now wakes the next turn only after
+	// this one's TurnEnded is on the channel.
+	s.children.InOrder(func() {
+		s.mu.Lock()
+		s.busy = false
+		s.turnCancel = nil
+		// task_wait may have taken a result after the turn's last request.
+		res.Stats.Usage = res.Stats.Usage.Add(s.children.TakeOwed())
+		s.totals = s.totals.Add(res.Stats.Usage)
+		children = s.turnChildren
+		s.turnChildren = nil
+		s.mu.Unlock()
+		a.Emit(event.TurnEnded{Meta: a.Stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
+	})
 	s.trashTranscripts(s.children.Foreground(children))
 	s.wakeIfPending()
 }

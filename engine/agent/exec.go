@@ -192,6 +192,7 @@ func (e *executor) execute(ctx context.Context, a *Agent, set *tools.Set, tool t
 	if !json.Valid(args) {
 		return tools.Result{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
 	}
+	ctx = tools.WithCallRef(ctx, tools.CallRef{Agent: a.cfg.Meta.Agent, ID: call.ID})
 	ctx = tools.WithReadable(ctx, a.cfg.Skills.readable())
 	advice, err := a.beforeTool(ctx, call)
 	if err != nil {

@@ -27,6 +27,10 @@ type outbox struct {
 	live      map[event.AgentID]*Child
 	delivered map[event.AgentID]bool
 	owed      event.Usage
+	// sent counts the task calls that sent a child to the background
+	// since the person's last prompt, bounded by
+	// Limits.BackgroundPerPrompt.
+	sent int
 }
 
 // delivery is a background child's result waiting for the main agent.
@@ -35,6 +39,57 @@ type delivery struct {
 	status event.Status
 	result string
 	usage  event.Usage
+	// waits says the person was told it waits for their next prompt.
+	waits bool
+}
+
+// NewPrompt renews, for a prompt of the person, how many children the
+// main agent may send to the background.
+func (m *Manager) NewPrompt() {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.outbox.sent = 0
+}
+
+// claimBackground counts a task call that asks for the background, or
+// refuses it once the calls since the person's last prompt reached the
+// bound: results that start tasks whose results start tasks end there.
+func (m *Manager) claimBackground() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if limit := m.opts.Limits.BackgroundPerPrompt; m.outbox.sent >= limit {
+		return fmt.Errorf("background: %d sub-agents were sent to the background since the person's last prompt, "+
+			"the most allowed ([limits] background_per_prompt); use %s for the ones running, run this task without background, "+
+			"or leave it to the person", limit, TaskWaitToolName)
+	}
+	m.outbox.sent++
+	return nil
+}
+
+// InOrder runs fn holding the lock that orders the results' events on
+// the session's channel: a result that ends meanwhile is announced,
+// delivered or wakes a turn only after what fn sends.
+func (m *Manager) InOrder(fn func()) {
+	m.outbox.queueMu.Lock()
+	defer m.outbox.queueMu.Unlock()
+	fn()
+}
+
+// Hold marks the waiting results as waiting for the person's next
+// prompt and returns the children of those not marked before. The
+// session calls it, in order (InOrder), when the wake turns of a prompt
+// are spent.
+func (m *Manager) Hold() []event.AgentID {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	var held []event.AgentID
+	for i := range m.outbox.queued {
+		if d := &m.outbox.queued[i]; !d.waits {
+			d.waits = true
+			held = append(held, d.meta.Agent)
+		}
+	}
+	return held
 }
 
 // Background sends a running child of the main agent to the background:
@@ -72,15 +127,16 @@ func (m *Manager) detach(c *Child, by string) error {
 // request; otherwise the session may start a turn of its own for it.
 func (m *Manager) settle(c *Child, end Ending, result string) {
 	m.outbox.queueMu.Lock()
+	waits := m.sess.Waits()
 	m.mu.Lock()
 	background := c.settle(end.Result, result, end.History)
 	if background {
 		delete(m.outbox.live, c.id)
-		m.outbox.queued = append(m.outbox.queued, delivery{meta: c.meta, status: end.Status, result: result, usage: end.Stats.Usage})
+		m.outbox.queued = append(m.outbox.queued, delivery{meta: c.meta, status: end.Status, result: result, usage: end.Stats.Usage, waits: waits})
 	}
 	m.mu.Unlock()
 	if background {
-		m.sess.Emit(event.ResultQueued{Meta: c.stamp(), Status: end.Status, Waits: m.sess.Waits()})
+		m.sess.Emit(event.ResultQueued{Meta: c.stamp(), Status: end.Status, Waits: waits})
 	}
 	m.outbox.queueMu.Unlock()
 	if background {

@@ -31,6 +31,11 @@ func (m *Manager) prepare(ctx context.Context, call agent.Call) (*Child, error) 
 	if tc.Background && call.Caller.Meta.Agent != event.MainAgent {
 		return nil, errors.New("background: only the main agent runs sub-agents in the background; call task without it and wait for the result")
 	}
+	if tc.Background {
+		if err := m.claimBackground(); err != nil {
+			return nil, err
+		}
+	}
 	c, err := m.ready(ctx, tc, call)
 	if err != nil {
 		return nil, err

@@ -72,6 +72,9 @@ type Limits struct {
 	MaxDepth int
 	// ContextFileBytes caps a nested AGENTS.md given to a child.
 	ContextFileBytes int
+	// BackgroundPerPrompt bounds the children the main agent sends to
+	// the background after one prompt of the person.
+	BackgroundPerPrompt int
 }
 
 // Options are what a Manager is built from.
@@ -120,9 +123,11 @@ type Options struct {
 	SessionID  string
 	Transcript *transcript.Dir
 	// Runner is the default runner's name; Runners are the runners
-	// children can be placed with, by name.
-	Runner  string
-	Runners map[string]Runner
+	// children can be placed with, by name, and Unavailable says why each
+	// runner baton has but this session cannot offer is missing.
+	Runner      string
+	Runners     map[string]Runner
+	Unavailable map[string]string
 }
 
 // Manager starts a session's children for task calls, bounds how many

@@ -170,16 +170,23 @@ func (m *Manager) pickType(name string) (agenttypes.Type, error) {
 }
 
 // runnerOf is the runner a child of typ is placed with: its agent file's
-// runner: field, else [subagents] runner.
+// runner: field, else [subagents] runner. A runner this session cannot
+// offer (Options.Unavailable) gives way to the session's, which a notice
+// says.
 func (m *Manager) runnerOf(typ agenttypes.Type) (string, error) {
 	name := typ.Runner
 	if name == "" {
 		name = m.opts.Runner
 	}
-	if _, ok := m.opts.Runners[name]; !ok {
-		return "", fmt.Errorf("agent type %q asks for the runner %q, which baton does not have; use another type", typ.Name, name)
+	if _, ok := m.opts.Runners[name]; ok {
+		return name, nil
 	}
-	return name, nil
+	if why, ok := m.opts.Unavailable[name]; ok {
+		m.sess.Emit(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()},
+			Text: fmt.Sprintf("a %s sub-agent runs on the %s runner: the %s runner is not available here (%s)", typ.Name, m.opts.Runner, name, why)})
+		return m.opts.Runner, nil
+	}
+	return "", fmt.Errorf("agent type %q asks for the runner %q, which baton does not have; use another type", typ.Name, name)
 }
 
 // childBox is the child's sandbox: the session's, with the network only

@@ -49,6 +49,8 @@ type Policy struct {
 	// rememberedTypes are delegations allowed "always", with the rules
 	// the card that said so let children of the type inherit.
 	rememberedTypes map[string][]rules.Rule
+	// agentMode is the session's mode ("" is normal).
+	agentMode AgentMode
 	// notify, when set, is told of each card published (Notification
 	// hooks); it must not block.
 	notify func(*event.ApprovalRequest)

@@ -18,6 +18,11 @@ import (
 // of the agent's active skills narrow what runs without asking.
 func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req agent.ToolRequest) error {
 	name := req.Tool
+	mode := p.AgentMode()
+	if mode == AgentModePlan && !req.ReadOnly {
+		return fmt.Errorf("%s was not run: the session is in plan mode, where only read-only tools run; "+
+			"finish the plan, and the person switches the mode when it should be carried out", name)
+	}
 	call := rules.CallOf(name, req.Args, p.workspace)
 	standing := p.snapshot()
 	// Deny and ask rules bind every agent; standing allow rules are the
@@ -54,6 +59,8 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 		return fmt.Errorf("%s needs approval (a PreToolUse hook asked for it) and a headless run cannot ask", name)
 	case req.Hook == hooks.Ask:
 	case req.Hook == hooks.Allow || unasked:
+		return nil
+	case mode == AgentModeAutoAccept && !outside && slices.Contains(editTools, name):
 		return nil
 	case outside && p.mode == Headless:
 		return fmt.Errorf("%s is not among the tools the active skill %s lets run without asking (its allowed-tools), and a headless run cannot ask", name, req.Skills)
