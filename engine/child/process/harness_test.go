@@ -1,6 +1,8 @@
 package process_test
 
 import (
+	"os"
+	"runtime/pprof"
 	"slices"
 	"testing"
 	"time"
@@ -33,6 +35,7 @@ func watch(t *testing.T, s *engine.Session, prompt string, see func(event.Event)
 				return e
 			}
 		case <-deadline:
+			_ = pprof.Lookup("goroutine").WriteTo(os.Stderr, 1)
 			t.Fatal("the turn did not end")
 		}
 	}

@@ -173,8 +173,10 @@ func kill(t *testing.T, id event.AgentID) {
 }
 
 // childProcess finds the child process of id among this process's
-// children: baton __child <id>.
+// children: baton __child <id>. (A process the child forks has the same
+// arguments until it runs its own program; its parent is the child.)
 func childProcess(id event.AgentID) int {
+	self := strconv.Itoa(os.Getpid())
 	entries, _ := os.ReadDir("/proc")
 	for _, e := range entries {
 		pid, err := strconv.Atoi(e.Name())
@@ -182,8 +184,13 @@ func childProcess(id event.AgentID) int {
 			continue
 		}
 		cmdline, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		stat, _ := os.ReadFile(filepath.Join("/proc", e.Name(), "stat"))
 		args := strings.Split(strings.TrimRight(string(cmdline), "\x00"), "\x00")
-		if len(args) >= 3 && args[len(args)-2] == process.Subcommand && args[len(args)-1] == string(id) {
+		end := bytes.LastIndexByte(stat, ')')
+		if end < 0 || len(args) < 3 || args[len(args)-2] != process.Subcommand || args[len(args)-1] != string(id) {
+			continue
+		}
+		if fields := strings.Fields(string(stat[end+1:])); len(fields) > 1 && fields[1] == self {
 			return pid
 		}
 	}
