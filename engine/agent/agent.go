@@ -229,9 +229,6 @@ func (a *Agent) addUsage(run *runState, u event.Usage) {
 	}
 }
 
-// Meta is the agent's identity.
-func (a *Agent) Meta() event.Meta { return a.cfg.Meta }
-
 // Stamp returns the agent's Meta with the current time.
 func (a *Agent) Stamp() event.Meta {
 	m := a.cfg.Meta
@@ -244,9 +241,6 @@ func (a *Agent) Emit(ev event.Event) { a.cfg.Emit(ev) }
 
 // Model is the model of the agent's next request.
 func (a *Agent) Model() string { return a.model() }
-
-// Depth is 0 for the main agent and 1 for its children.
-func (a *Agent) Depth() int { return a.cfg.Depth }
 
 // EndTurn ends the agent's active skills with its turn; their folders
 // stay readable, since their instructions stay in the history.

@@ -101,7 +101,7 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 			}
 		}
 	}
-	order := Stages(len(together))
+	order := stages(len(together))
 	var wg sync.WaitGroup
 	for k, i := range together {
 		tool, known := e.announce(a, set, calls[i])
@@ -111,11 +111,11 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 		go func() {
 			defer wg.Done()
 			st := order[k]
-			st.Wait()
+			st.wait()
 			c := Call{ID: calls[i].ID, Args: json.RawMessage(calls[i].Function.Arguments), Caller: a.Caller(),
 				Batch: batches[calls[i].Function.Name], Stage: st}
 			res, err := e.execute(ctx, a, set, tool, known, calls[i], c)
-			st.Release()
+			st.release()
 			results[i] = e.report(a, calls[i], res, err)
 		}()
 	}

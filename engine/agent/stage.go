@@ -62,7 +62,7 @@ type Stage struct {
 }
 
 // JoinStage is the stage of a call whose batch is readied elsewhere (by
-// an agent in another process): Release tells ready, and Ready waits
+// an agent in another process): being ready tells ready, and Ready waits
 // for all to close.
 func JoinStage(ready func(), all <-chan struct{}) *Stage {
 	turn := make(chan struct{})
@@ -70,8 +70,8 @@ func JoinStage(ready func(), all <-chan struct{}) *Stage {
 	return &Stage{turn: turn, done: make(chan struct{}), all: all, ready: ready}
 }
 
-// Stages returns one stage per call of a batch, in order.
-func Stages(n int) []*Stage {
+// stages returns one stage per call of a batch, in order.
+func stages(n int) []*Stage {
 	out := make([]*Stage, n)
 	prev := make(chan struct{})
 	close(prev)
@@ -85,8 +85,8 @@ func Stages(n int) []*Stage {
 	return out
 }
 
-// Wait returns once the call before this one is ready.
-func (st *Stage) Wait() {
+// wait returns once the call before this one is ready.
+func (st *Stage) wait() {
 	if st != nil {
 		<-st.turn
 	}
@@ -95,14 +95,14 @@ func (st *Stage) Wait() {
 // Ready says this call is ready and waits until the whole batch is.
 func (st *Stage) Ready() {
 	if st != nil {
-		st.Release()
+		st.release()
 		<-st.all
 	}
 }
 
-// Release says this call is ready without waiting; the executor calls it
+// release says this call is ready without waiting; the executor calls it
 // for a call that failed before it got that far.
-func (st *Stage) Release() {
+func (st *Stage) release() {
 	if st != nil {
 		st.once.Do(func() {
 			close(st.done)

@@ -82,9 +82,6 @@ func newChild(m *Manager, meta event.Meta) *Child {
 		unlink: func() bool { return false }, cancel: func(error) {}}
 }
 
-// ID is the child's id.
-func (c *Child) ID() event.AgentID { return c.id }
-
 // errAlreadyEnded says a child cannot be sent to the background: its
 // result is on its way to the waiting call.
 var errAlreadyEnded = errors.New("it has already ended")
