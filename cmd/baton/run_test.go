@@ -89,7 +89,7 @@ func TestRunHeadlessJSONFromStdin(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
 	}
-	var res jsonResult
+	var res claudeResult
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
 		t.Fatalf("stdout is not one JSON object: %v\n%s", err, r.stdout)
 	}
@@ -109,7 +109,7 @@ func TestRunHeadlessJSONFromStdin(t *testing.T) {
 func TestRunHeadlessStreamJSON(t *testing.T) {
 	srv := llmtest.NewServer(t, listGoFiles)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "",
-		"-p", "list the go files", "--output-format", "stream-json")
+		"-p", "list the go files", "--output-format", "baton-stream-json")
 	if r.code != exitOK {
 		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
 	}

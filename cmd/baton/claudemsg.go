@@ -1,0 +1,392 @@
+package main
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// claudeInfo is what Claude Code's system/init message says about the
+// session, gathered once the session exists.
+type claudeInfo struct {
+	sessionID string
+	model     string
+	cwd       string
+	tools     []string
+	agents    []string
+	commands  []string
+	mcp       []event.MCPServer
+	// permissionMode is Claude Code's name for how calls are decided.
+	permissionMode string
+	version        string
+	sandbox        string
+}
+
+// The messages of Claude Code's stream-json, as its Agent SDK types them
+// (SDKSystemMessage, SDKAssistantMessage, SDKUserMessage,
+// SDKPartialAssistantMessage, SDKResultMessage). Fields baton adds are
+// named so a Claude Code reader passes them by.
+
+type claudeInit struct {
+	Type              string            `json:"type"`
+	Subtype           string            `json:"subtype"`
+	CWD               string            `json:"cwd"`
+	SessionID         string            `json:"session_id"`
+	Tools             []string          `json:"tools"`
+	MCPServers        []claudeMCPStatus `json:"mcp_servers"`
+	Model             string            `json:"model"`
+	PermissionMode    string            `json:"permissionMode"`
+	SlashCommands     []string          `json:"slash_commands"`
+	APIKeySource      string            `json:"apiKeySource"`
+	ClaudeCodeVersion string            `json:"claude_code_version"`
+	OutputStyle       string            `json:"output_style"`
+	Agents            []string          `json:"agents"`
+	Skills            []string          `json:"skills"`
+	Plugins           []string          `json:"plugins"`
+	UUID              string            `json:"uuid"`
+	// Baton says which program answers: claude_code_version carries
+	// baton's version, as there is no Claude Code here.
+	Baton   string `json:"baton_version"`
+	Sandbox string `json:"sandbox"`
+}
+
+type claudeMCPStatus struct {
+	Name   string `json:"name"`
+	Status string `json:"status"`
+}
+
+// claudeEnvelope is an assistant or user message.
+type claudeEnvelope struct {
+	Type            string          `json:"type"`
+	Message         any             `json:"message"`
+	ParentToolUseID *string         `json:"parent_tool_use_id"`
+	SessionID       string          `json:"session_id"`
+	UUID            string          `json:"uuid"`
+	// Agent is baton's id of the agent that said it.
+	Agent event.AgentID `json:"baton_agent,omitempty"`
+}
+
+// claudeAssistant is an Anthropic Messages API message.
+type claudeAssistant struct {
+	ID           string        `json:"id"`
+	Type         string        `json:"type"`
+	Role         string        `json:"role"`
+	Model        string        `json:"model"`
+	Content      []claudeBlock `json:"content"`
+	StopReason   *string       `json:"stop_reason"`
+	StopSequence *string       `json:"stop_sequence"`
+	Usage        claudeUsage   `json:"usage"`
+}
+
+// claudeUserMessage is a user turn: a prompt or tool results.
+type claudeUserMessage struct {
+	Role    string        `json:"role"`
+	Content []claudeBlock `json:"content"`
+}
+
+// claudeBlock is one content block: text, tool_use or tool_result.
+type claudeBlock struct {
+	Type      string          `json:"type"`
+	Text      *string         `json:"text,omitempty"`
+	ID        string          `json:"id,omitempty"`
+	Name      string          `json:"name,omitempty"`
+	Input     json.RawMessage `json:"input,omitempty"`
+	ToolUseID string          `json:"tool_use_id,omitempty"`
+	Content   *string         `json:"content,omitempty"`
+	IsError   *bool           `json:"is_error,omitempty"`
+}
+
+// claudeUsage is the Messages API usage, with baton's counts beside it.
+type claudeUsage struct {
+	InputTokens              int `json:"input_tokens"`
+	OutputTokens             int `json:"output_tokens"`
+	CacheCreationInputTokens int `json:"cache_creation_input_tokens"`
+	CacheReadInputTokens     int `json:"cache_read_input_tokens"`
+}
+
+// claudeStreamEvent is a partial message (--include-partial-messages).
+type claudeStreamEvent struct {
+	Type            string  `json:"type"`
+	Event           any     `json:"event"`
+	ParentToolUseID *string `json:"parent_tool_use_id"`
+	SessionID       string  `json:"session_id"`
+	UUID            string  `json:"uuid"`
+}
+
+// claudeResult closes a prompt's run. After the fields of Claude Code's
+// result come baton's: the status, the cost when it is known (null when
+// the model has no price, where total_cost_usd says 0), the sandbox, and
+// what the run left (worktrees, background sub-agents, its transcript).
+type claudeResult struct {
+	Type              string                      `json:"type"`
+	Subtype           string                      `json:"subtype"`
+	IsError           bool                        `json:"is_error"`
+	DurationMS        int64                       `json:"duration_ms"`
+	DurationAPIMS     int64                       `json:"duration_api_ms"`
+	NumTurns          int                         `json:"num_turns"`
+	Result            string                      `json:"result"`
+	StopReason        *string                     `json:"stop_reason"`
+	SessionID         string                      `json:"session_id"`
+	TotalCostUSD      float64                     `json:"total_cost_usd"`
+	Usage             resultUsage                 `json:"usage"`
+	ModelUsage        map[string]claudeModelUsage `json:"modelUsage"`
+	PermissionDenials []claudeDenial              `json:"permission_denials"`
+	Errors            []string                    `json:"errors,omitempty"`
+	UUID              string                      `json:"uuid"`
+	batonResult
+}
+
+// resultUsage is Claude Code's usage with baton's counts added.
+type resultUsage struct {
+	claudeUsage
+	PromptTokens     int `json:"prompt_tokens"`
+	CompletionTokens int `json:"completion_tokens"`
+	TotalTokens      int `json:"total_tokens"`
+	Requests         int `json:"requests"`
+}
+
+type claudeModelUsage struct {
+	InputTokens              int     `json:"inputTokens"`
+	OutputTokens             int     `json:"outputTokens"`
+	CacheReadInputTokens     int     `json:"cacheReadInputTokens"`
+	CacheCreationInputTokens int     `json:"cacheCreationInputTokens"`
+	WebSearchRequests        int     `json:"webSearchRequests"`
+	CostUSD                  float64 `json:"costUSD"`
+	ContextWindow            int     `json:"contextWindow"`
+	MaxOutputTokens          int     `json:"maxOutputTokens"`
+}
+
+// claudeDenial is a call the rules refused.
+type claudeDenial struct {
+	ToolName  string          `json:"tool_name"`
+	ToolUseID string          `json:"tool_use_id"`
+	ToolInput json.RawMessage `json:"tool_input"`
+}
+
+// newUUID returns a random (version 4) UUID, the form Claude Code's
+// messages are identified by.
+func newUUID() string {
+	var b [16]byte
+	_, _ = rand.Read(b[:]) // crypto/rand.Read never fails
+	b[6] = b[6]&0x0f | 0x40
+	b[8] = b[8]&0x3f | 0x80
+	return fmt.Sprintf("%x-%x-%x-%x-%x", b[0:4], b[4:6], b[6:8], b[8:10], b[10:])
+}
+
+// toolInput is a call's arguments as the object Claude Code's tool_use
+// carries; arguments that are not a JSON object (a model's mistake) are
+// kept as text under "arguments".
+func toolInput(args string) json.RawMessage {
+	var obj map[string]json.RawMessage
+	if json.Unmarshal([]byte(args), &obj) == nil && obj != nil {
+		return json.RawMessage(args)
+	}
+	b, _ := json.Marshal(map[string]string{"arguments": args})
+	return b
+}
+
+// resultSubtype is Claude Code's name for how a run ended.
+func resultSubtype(s event.Status) string {
+	switch s {
+	case event.StatusCompleted:
+		return "success"
+	case event.StatusMaxSteps:
+		return "error_max_turns"
+	}
+	return "error_during_execution"
+}
+
+// claudeMessages turns a session's events into Claude Code's messages and
+// hands each to emit, in order.
+type claudeMessages struct {
+	info    claudeInfo
+	emit    func(msg any)
+	partial bool
+	agents  map[event.AgentID]*claudeAgent
+	// inputs are the calls' arguments, for the denials a result lists.
+	inputs map[string]json.RawMessage
+	// What the current prompt's result counts.
+	turns    int
+	apiTime  time.Duration
+	denials  []claudeDenial
+	initSent bool
+}
+
+// claudeAgent is what one agent's messages need: the task call that
+// started it (nil for the main agent), its model, and the message of the
+// request under way.
+type claudeAgent struct {
+	parent    *string
+	model     string
+	messageID string
+	stepStart time.Time
+	usage     claudeUsage
+	streaming bool
+}
+
+func newClaudeMessages(info claudeInfo, partial bool, emit func(any)) *claudeMessages {
+	return &claudeMessages{info: info, emit: emit, partial: partial,
+		agents: map[event.AgentID]*claudeAgent{event.MainAgent: {model: info.model}}, inputs: map[string]json.RawMessage{}}
+}
+
+// start emits system/init once, before the first message.
+func (c *claudeMessages) start() {
+	if c.initSent {
+		return
+	}
+	c.initSent = true
+	i := c.info
+	servers := make([]claudeMCPStatus, 0, len(i.mcp))
+	for _, s := range i.mcp {
+		servers = append(servers, claudeMCPStatus{Name: s.Name, Status: string(s.State)})
+	}
+	c.emit(claudeInit{Type: "system", Subtype: "init", CWD: i.cwd, SessionID: i.sessionID, Tools: nonNil(i.tools),
+		MCPServers: servers, Model: i.model, PermissionMode: i.permissionMode, SlashCommands: nonNil(i.commands),
+		APIKeySource: "none", ClaudeCodeVersion: i.version, OutputStyle: "default", Agents: nonNil(i.agents),
+		Skills: []string{}, Plugins: []string{}, UUID: newUUID(), Baton: i.version, Sandbox: i.sandbox})
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// agent returns the state of ev's agent, created on first sight.
+func (c *claudeMessages) agent(m event.Meta) *claudeAgent {
+	a, ok := c.agents[m.Agent]
+	if !ok {
+		a = &claudeAgent{model: c.info.model}
+		if m.TaskCall != "" {
+			call := m.TaskCall
+			a.parent = &call
+		}
+		c.agents[m.Agent] = a
+	}
+	return a
+}
+
+// event turns one session event into the messages it makes.
+func (c *claudeMessages) event(ev event.Event) {
+	c.start()
+	m := ev.EventMeta()
+	a := c.agent(m)
+	switch e := ev.(type) {
+	case event.AgentStarted:
+		if e.Model != "" {
+			a.model = e.Model
+		}
+		c.user(m, a, claudeBlock{Type: "text", Text: &e.Prompt})
+	case event.StepStarted:
+		a.messageID, a.stepStart, a.usage = "msg_"+newUUID(), m.Time, claudeUsage{}
+		if m.Agent == event.MainAgent {
+			c.turns++
+		}
+	case event.UsageReported:
+		a.usage.InputTokens, a.usage.OutputTokens = e.Request.PromptTokens, e.Request.CompletionTokens
+	case event.TextDelta:
+		if c.partial {
+			c.streamText(a, e.Text)
+		}
+	case event.MessageDone:
+		c.endStream(a)
+		if m.Agent == event.MainAgent && !a.stepStart.IsZero() && m.Time.After(a.stepStart) {
+			c.apiTime += m.Time.Sub(a.stepStart)
+		}
+		if e.Text != "" {
+			text := e.Text
+			c.assistant(m, a, claudeBlock{Type: "text", Text: &text})
+		}
+	case event.ToolStarted:
+		input := toolInput(e.Args)
+		c.inputs[e.CallID] = input
+		c.assistant(m, a, claudeBlock{Type: "tool_use", ID: e.CallID, Name: e.Name, Input: input})
+	case event.ToolFinished:
+		out, isErr := e.Output, e.IsError || e.Denied
+		if e.Denied {
+			c.denials = append(c.denials, claudeDenial{ToolName: e.Name, ToolUseID: e.CallID, ToolInput: c.inputs[e.CallID]})
+		}
+		c.user(m, a, claudeBlock{Type: "tool_result", ToolUseID: e.CallID, Content: &out, IsError: &isErr})
+	}
+}
+
+// assistant emits one content block as an assistant message; the blocks
+// of one model request share its message id, as Claude Code's do.
+func (c *claudeMessages) assistant(m event.Meta, a *claudeAgent, block claudeBlock) {
+	if a.messageID == "" {
+		a.messageID = "msg_" + newUUID()
+	}
+	c.emit(claudeEnvelope{Type: "assistant", ParentToolUseID: a.parent, SessionID: c.info.sessionID, UUID: newUUID(), Agent: m.Agent,
+		Message: claudeAssistant{ID: a.messageID, Type: "message", Role: "assistant", Model: a.model,
+			Content: []claudeBlock{block}, Usage: a.usage}})
+}
+
+// user emits a user message: a sub-agent's prompt or a tool's result.
+func (c *claudeMessages) user(m event.Meta, a *claudeAgent, block claudeBlock) {
+	c.emit(claudeEnvelope{Type: "user", ParentToolUseID: a.parent, SessionID: c.info.sessionID, UUID: newUUID(), Agent: m.Agent,
+		Message: claudeUserMessage{Role: "user", Content: []claudeBlock{block}}})
+}
+
+// streamText emits a text delta as the Messages API streams it, opening
+// the message and its text block first.
+func (c *claudeMessages) streamText(a *claudeAgent, text string) {
+	if !a.streaming {
+		a.streaming = true
+		c.streamEvent(a, map[string]any{"type": "message_start", "message": claudeAssistant{ID: a.messageID, Type: "message",
+			Role: "assistant", Model: a.model, Content: []claudeBlock{}}})
+		empty := ""
+		c.streamEvent(a, map[string]any{"type": "content_block_start", "index": 0, "content_block": claudeBlock{Type: "text", Text: &empty}})
+	}
+	c.streamEvent(a, map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]string{"type": "text_delta", "text": text}})
+}
+
+// endStream closes what streamText opened.
+func (c *claudeMessages) endStream(a *claudeAgent) {
+	if !a.streaming {
+		return
+	}
+	a.streaming = false
+	c.streamEvent(a, map[string]any{"type": "content_block_stop", "index": 0})
+	c.streamEvent(a, map[string]any{"type": "message_stop"})
+}
+
+func (c *claudeMessages) streamEvent(a *claudeAgent, ev any) {
+	c.emit(claudeStreamEvent{Type: "stream_event", Event: ev, ParentToolUseID: a.parent, SessionID: c.info.sessionID, UUID: newUUID()})
+}
+
+// result is the message that closes a prompt's run; the counts start
+// again for the next prompt.
+func (c *claudeMessages) result(o outcome) claudeResult {
+	c.start()
+	cost := 0.0
+	if o.Usage.CostKnown {
+		cost = o.Usage.Cost
+	}
+	usage := claudeUsage{InputTokens: o.Usage.PromptTokens, OutputTokens: o.Usage.CompletionTokens}
+	r := claudeResult{Type: "result", Subtype: resultSubtype(o.Status), IsError: o.Status != event.StatusCompleted,
+		DurationMS: o.Duration.Milliseconds(), DurationAPIMS: c.apiTime.Milliseconds(), NumTurns: c.turns, Result: o.Text,
+		SessionID: c.info.sessionID, TotalCostUSD: cost,
+		Usage: resultUsage{claudeUsage: usage, PromptTokens: o.Usage.PromptTokens, CompletionTokens: o.Usage.CompletionTokens,
+			TotalTokens: o.Usage.TotalTokens, Requests: o.Usage.Requests},
+		ModelUsage: map[string]claudeModelUsage{}, PermissionDenials: c.denials, UUID: newUUID(),
+		batonResult: newBatonResult(o)}
+	if r.PermissionDenials == nil {
+		r.PermissionDenials = []claudeDenial{}
+	}
+	if o.Model != "" {
+		r.ModelUsage[o.Model] = claudeModelUsage{InputTokens: usage.InputTokens, OutputTokens: usage.OutputTokens, CostUSD: cost}
+	}
+	if r.IsError {
+		reason := o.Err
+		if reason == "" {
+			reason = "the run ended " + o.Status.Word()
+		}
+		r.Errors = []string{reason}
+	}
+	c.turns, c.apiTime, c.denials = 0, 0, nil
+	return r
+}
