@@ -60,11 +60,11 @@ type claudeMCPStatus struct {
 
 // claudeEnvelope is an assistant or user message.
 type claudeEnvelope struct {
-	Type            string          `json:"type"`
-	Message         any             `json:"message"`
-	ParentToolUseID *string         `json:"parent_tool_use_id"`
-	SessionID       string          `json:"session_id"`
-	UUID            string          `json:"uuid"`
+	Type            string  `json:"type"`
+	Message         any     `json:"message"`
+	ParentToolUseID *string `json:"parent_tool_use_id"`
+	SessionID       string  `json:"session_id"`
+	UUID            string  `json:"uuid"`
 	// Agent is baton's id of the agent that said it.
 	Agent event.AgentID `json:"baton_agent,omitempty"`
 }
