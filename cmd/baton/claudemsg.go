@@ -69,16 +69,63 @@ type claudeEnvelope struct {
 	Agent event.AgentID `json:"baton_agent,omitempty"`
 }
 
-// claudeAssistant is an Anthropic Messages API message.
+// claudeAssistant is an Anthropic Messages API message; the fields of
+// features baton has no part in (containers, context management) are
+// null, as the API sends them when unused.
 type claudeAssistant struct {
-	ID           string        `json:"id"`
-	Type         string        `json:"type"`
-	Role         string        `json:"role"`
-	Model        string        `json:"model"`
-	Content      []claudeBlock `json:"content"`
-	StopReason   *string       `json:"stop_reason"`
-	StopSequence *string       `json:"stop_sequence"`
-	Usage        claudeUsage   `json:"usage"`
+	ID                string        `json:"id"`
+	Type              string        `json:"type"`
+	Role              string        `json:"role"`
+	Model             string        `json:"model"`
+	Content           []claudeBlock `json:"content"`
+	StopReason        *string       `json:"stop_reason"`
+	StopSequence      *string       `json:"stop_sequence"`
+	StopDetails       *struct{}     `json:"stop_details"`
+	Container         *struct{}     `json:"container"`
+	ContextManagement *struct{}     `json:"context_management"`
+	Diagnostics       *struct{}     `json:"diagnostics"`
+	Usage             messageUsage  `json:"usage"`
+}
+
+// messageUsage is a request's usage as the Messages API reports it; what
+// an OpenAI-compatible endpoint does not report is null.
+type messageUsage struct {
+	claudeUsage
+	CacheCreation       *cacheCreation `json:"cache_creation"`
+	FallbackCredit      *struct{}      `json:"fallback_credit"`
+	InferenceGeo        *string        `json:"inference_geo"`
+	Iterations          *[]struct{}    `json:"iterations"`
+	OutputTokensDetails *outputDetails `json:"output_tokens_details"`
+	ServerToolUse       *serverTools   `json:"server_tool_use"`
+	ServiceTier         *string        `json:"service_tier"`
+	Speed               *string        `json:"speed"`
+}
+
+type cacheCreation struct {
+	Ephemeral1h int `json:"ephemeral_1h_input_tokens"`
+	Ephemeral5m int `json:"ephemeral_5m_input_tokens"`
+}
+
+type outputDetails struct {
+	ThinkingTokens int `json:"thinking_tokens"`
+}
+
+type serverTools struct {
+	WebFetchRequests  int `json:"web_fetch_requests"`
+	WebSearchRequests int `json:"web_search_requests"`
+}
+
+// resultUsageOf is a run's usage in the form Claude Code's result gives
+// it, every field set (zero where baton has nothing to count), with
+// baton's own counts after Claude Code's.
+func resultUsageOf(u event.Usage) resultUsage {
+	standard, geo := "standard", ""
+	return resultUsage{
+		messageUsage: messageUsage{claudeUsage: claudeUsage{InputTokens: u.PromptTokens, OutputTokens: u.CompletionTokens},
+			CacheCreation: &cacheCreation{}, InferenceGeo: &geo, Iterations: &[]struct{}{}, OutputTokensDetails: &outputDetails{},
+			ServerToolUse: &serverTools{}, ServiceTier: &standard, Speed: &standard},
+		PromptTokens: u.PromptTokens, CompletionTokens: u.CompletionTokens, TotalTokens: u.TotalTokens, Requests: u.Requests,
+	}
 }
 
 // claudeUserMessage is a user turn: a prompt or tool results.
@@ -87,10 +134,12 @@ type claudeUserMessage struct {
 	Content []claudeBlock `json:"content"`
 }
 
-// claudeBlock is one content block: text, tool_use or tool_result.
+// claudeBlock is one content block: text, tool_use or tool_result. An
+// assistant's text block has citations, null.
 type claudeBlock struct {
 	Type      string          `json:"type"`
 	Text      *string         `json:"text,omitempty"`
+	Citations json.RawMessage `json:"citations,omitempty"`
 	ID        string          `json:"id,omitempty"`
 	Name      string          `json:"name,omitempty"`
 	Input     json.RawMessage `json:"input,omitempty"`
@@ -141,7 +190,7 @@ type claudeResult struct {
 
 // resultUsage is Claude Code's usage with baton's counts added.
 type resultUsage struct {
-	claudeUsage
+	messageUsage
 	PromptTokens     int `json:"prompt_tokens"`
 	CompletionTokens int `json:"completion_tokens"`
 	TotalTokens      int `json:"total_tokens"`
@@ -223,7 +272,7 @@ type claudeAgent struct {
 	model     string
 	messageID string
 	stepStart time.Time
-	usage     claudeUsage
+	usage     messageUsage
 	streaming bool
 }
 
@@ -282,7 +331,7 @@ func (c *claudeMessages) event(ev event.Event) {
 		}
 		c.user(m, a, claudeBlock{Type: "text", Text: &e.Prompt})
 	case event.StepStarted:
-		a.messageID, a.stepStart, a.usage = "msg_"+newUUID(), m.Time, claudeUsage{}
+		a.messageID, a.stepStart, a.usage = "msg_"+newUUID(), m.Time, messageUsage{}
 		if m.Agent == event.MainAgent {
 			c.turns++
 		}
@@ -299,7 +348,7 @@ func (c *claudeMessages) event(ev event.Event) {
 		}
 		if e.Text != "" {
 			text := e.Text
-			c.assistant(m, a, claudeBlock{Type: "text", Text: &text})
+			c.assistant(m, a, claudeBlock{Type: "text", Text: &text, Citations: json.RawMessage("null")})
 		}
 	case event.ToolStarted:
 		input := toolInput(e.Args)
@@ -339,7 +388,8 @@ func (c *claudeMessages) streamText(a *claudeAgent, text string) {
 		c.streamEvent(a, map[string]any{"type": "message_start", "message": claudeAssistant{ID: a.messageID, Type: "message",
 			Role: "assistant", Model: a.model, Content: []claudeBlock{}}})
 		empty := ""
-		c.streamEvent(a, map[string]any{"type": "content_block_start", "index": 0, "content_block": claudeBlock{Type: "text", Text: &empty}})
+		c.streamEvent(a, map[string]any{"type": "content_block_start", "index": 0,
+			"content_block": claudeBlock{Type: "text", Text: &empty, Citations: json.RawMessage("null")}})
 	}
 	c.streamEvent(a, map[string]any{"type": "content_block_delta", "index": 0, "delta": map[string]string{"type": "text_delta", "text": text}})
 }
@@ -366,12 +416,11 @@ func (c *claudeMessages) result(o outcome) claudeResult {
 	if o.Usage.CostKnown {
 		cost = o.Usage.Cost
 	}
-	usage := claudeUsage{InputTokens: o.Usage.PromptTokens, OutputTokens: o.Usage.CompletionTokens}
+	usage := resultUsageOf(o.Usage)
 	r := claudeResult{Type: "result", Subtype: resultSubtype(o.Status), IsError: o.Status != event.StatusCompleted,
 		DurationMS: o.Duration.Milliseconds(), DurationAPIMS: c.apiTime.Milliseconds(), NumTurns: c.turns, Result: o.Text,
 		SessionID: c.info.sessionID, TotalCostUSD: cost,
-		Usage: resultUsage{claudeUsage: usage, PromptTokens: o.Usage.PromptTokens, CompletionTokens: o.Usage.CompletionTokens,
-			TotalTokens: o.Usage.TotalTokens, Requests: o.Usage.Requests},
+		Usage:      usage,
 		ModelUsage: map[string]claudeModelUsage{}, PermissionDenials: c.denials, UUID: newUUID(),
 		batonResult: newBatonResult(o)}
 	if r.PermissionDenials == nil {

@@ -22,6 +22,11 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(mcptest.ModeEnv); mode != "" {
 		mcptest.RunStdio(mode) // an MCP server started by a test
 	}
+	if os.Getenv(asBatonEnv) != "" {
+		// This process is baton started by the Claude Agent SDK, with the
+		// command line the SDK gives Claude Code.
+		os.Exit(program(os.Args[1:]))
+	}
 	if args := os.Getenv(childArgsEnv); args != "" {
 		// This process is baton itself, started by a test that kills it.
 		os.Exit(program(strings.Split(args, "\x1f")))
