@@ -161,12 +161,14 @@ func (c *config) loadRules(src configSources, user, project fileConfig) error {
 			return err
 		}
 	}
+	layers = append(layers, c.openCodeLayers(openCodeDir(src.env), src.workspace, false, src.trusted)...)
 	layers = append(layers, permissionLayer{file: project.Permissions, source: event.SourceProject, display: filepath.ToSlash(projectConfigName), narrowOnly: !src.trusted})
 	for _, f := range files[1:] {
 		if err := c.addClaudeLayer(&layers, f, src.trusted, home); err != nil {
 			return err
 		}
 	}
+	layers = append(layers, c.openCodeLayers("", src.workspace, true, src.trusted)...)
 	rules, notices := collectRules(layers)
 	c.Rules, c.notices = rules, append(c.notices, notices...)
 	return nil
