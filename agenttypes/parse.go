@@ -123,6 +123,7 @@ func parseFields(path string, fm frontmatter, opts fileOptions) (Type, []Warning
 			return Type{}, p.warnings, err
 		}
 	}
+	p.withheldDefaults(&t)
 	t.DisplayName = displayName(t.Name)
 	t.SystemPrompt = strings.TrimSpace(fm.body)
 	if t.SystemPrompt == "" {
