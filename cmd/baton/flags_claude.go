@@ -76,16 +76,16 @@ func claudeFlagSet() *pflag.FlagSet {
 	fs.String("debug-file", "", "write the debug log to `PATH` (as BATON_DEBUG)")
 	fs.Bool("no-session-persistence", false, "record no transcript")
 	// Accepted without effect: what they tune, baton does not have.
-	fs.Int("max-thinking-tokens", 0, "accepted; baton sets no thinking budget")
-	fs.String("thinking", "", "accepted; baton sets no thinking mode")
-	fs.String("thinking-display", "", "accepted; baton streams reasoning as the provider sends it")
-	fs.String("fallback-model", "", "accepted; baton falls back as its config says")
+	fs.Int("max-thinking-tokens", 0, "`N`: accepted; baton sets no thinking budget")
+	fs.String("thinking", "", "`MODE`: accepted; baton sets no thinking mode")
+	fs.String("thinking-display", "", "`HOW`: accepted; baton streams reasoning as the provider sends it")
+	fs.String("fallback-model", "", "`MODEL`: accepted; baton falls back as its config says")
 	fs.Bool("debug", false, "accepted; use --debug-file or BATON_DEBUG for a debug log")
 	fs.Bool("include-hook-events", false, "accepted; baton runs no hooks headless")
 	fs.Bool("await-initialize", false, "accepted; with --input-format stream-json baton reads stdin in order")
-	fs.String("permission-prompt-tool", "", "accepted; baton decides headless permissions by rules and never asks")
-	fs.String("effort", "", "accepted; baton uses each agent type's effort")
-	fs.String("tools", "", "accepted as default (every tool); a list of tools is refused")
+	fs.String("permission-prompt-tool", "", "`TOOL`: accepted; baton decides headless permissions by rules and never asks")
+	fs.String("effort", "", "`LEVEL`: accepted; baton uses each agent type's effort")
+	fs.String("tools", "", "`TOOLS`: default (every tool) is accepted; a list of tools is refused")
 	return fs
 }
 
