@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"encoding/json"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -179,5 +181,70 @@ func TestStreamInputSurvivesBadLines(t *testing.T) {
 	}
 	if sys := srv.Requests()[0].System(); !strings.HasSuffix(sys, "Be brief.") {
 		t.Errorf("initialize's appendSystemPrompt did not reach the system prompt:\n%s", sys)
+	}
+}
+
+// TestStreamInputInterrupt: a control request to interrupt, sent while a
+// turn waits on the model, stops that turn (its result says so) and is
+// answered; the next prompt then runs in the same process.
+func TestStreamInputInterrupt(t *testing.T) {
+	asked := make(chan struct{}, 1)
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if r.LastUser() == "slow" {
+			asked <- struct{}{}
+			<-w.Context().Done()
+			return
+		}
+		w.Text("answer to " + r.LastUser())
+	})
+	t.Chdir(t.TempDir())
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	code := make(chan int, 1)
+	env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
+	go func() {
+		c := run(context.Background(), []string{"--input-format", "stream-json", "--output-format", "stream-json"}, env, inR, outW, io.Discard, nil)
+		outW.Close()
+		code <- c
+	}()
+	lines := bufio.NewScanner(outR)
+	next := func(typ string) map[string]any {
+		t.Helper()
+		for lines.Scan() {
+			var m map[string]any
+			if err := json.Unmarshal(lines.Bytes(), &m); err != nil {
+				t.Fatalf("not JSON: %s", lines.Text())
+			}
+			if m["type"] == typ {
+				return m
+			}
+		}
+		t.Fatalf("stdout ended before a %s message", typ)
+		return nil
+	}
+	send := func(line string) {
+		t.Helper()
+		if _, err := io.WriteString(inW, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(`{"type":"user","message":{"role":"user","content":"slow"}}`)
+	<-asked
+	send(`{"type":"control_request","request_id":"stop-1","request":{"subtype":"interrupt"}}`)
+	if resp := next("control_response")["response"].(map[string]any); resp["subtype"] != "success" || resp["request_id"] != "stop-1" {
+		t.Fatalf("interrupt answered %v", resp)
+	}
+	if res := next("result"); res["subtype"] != "error_during_execution" || res["is_error"] != true || res["status"] != "interrupted" {
+		t.Fatalf("interrupted turn's result %v", res)
+	}
+	send(`{"type":"user","message":{"role":"user","content":"fast"}}`)
+	if res := next("result"); res["result"] != "answer to fast" {
+		t.Fatalf("next prompt's result %v", res)
+	}
+	inW.Close()
+	for lines.Scan() {
+	}
+	if c := <-code; c != exitOK {
+		t.Fatalf("exit %d", c)
 	}
 }
