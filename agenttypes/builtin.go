@@ -32,7 +32,7 @@ var GrantedTools = []string{"web_fetch"}
 var AllTools = append(slices.Clone(BaseTools), GrantedTools...)
 
 // Step limits of the built-in types: read-only work is bounded tighter
-// than implementation work.
+// than work that writes or runs commands (the README's child_steps_*).
 const (
 	readOnlySteps = 15
 	writeSteps    = 30
@@ -54,7 +54,7 @@ func Builtins() []Type {
 			ReadOnlyTools, readOnlySteps, reviewPrompt),
 		builtin("test", "Test",
 			"Run tests, builds and linters and report pass/fail with the key output of each failure.",
-			withCommands, readOnlySteps, testPrompt),
+			withCommands, writeSteps, testPrompt),
 		builtin("general-purpose", "General-purpose",
 			"Implement a focused change end to end: read, edit files, run commands, verify, and report what changed.",
 			BaseTools, writeSteps, generalPrompt),

@@ -45,6 +45,9 @@ func ReadOpenCodeConfig(root, path string, known []string) (OpenCodeConfig, erro
 
 func readOpenCodeConfig(root, path string, known toolSet) (OpenCodeConfig, error) {
 	f, err := repofile.Read(root, path, maxOpenCodeConfig)
+	if err == nil && !f.Cut {
+		err = repofile.CheckNesting(path, jsonc.Strip(f.Data), repofile.JSON)
+	}
 	var skip *repofile.SkipError
 	switch {
 	case errors.As(err, &skip):

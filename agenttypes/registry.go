@@ -130,6 +130,7 @@ func (t Type) clone() Type {
 	t.DroppedTools = slices.Clone(t.DroppedTools)
 	t.WithheldTools = slices.Clone(t.WithheldTools)
 	t.Permissions = t.Permissions.clone()
+	t.Skills = slices.Clone(t.Skills)
 	if t.Temperature != nil {
 		v := *t.Temperature
 		t.Temperature = &v

@@ -34,6 +34,8 @@ type childSpec struct {
 	// rules are the type's own rules, and shown how the card lists them.
 	rules rules.Set
 	shown []string
+	// skills are what the child may load and has loaded from its start.
+	skills childSkills
 }
 
 // resolve turns a task call into a spec, or an error for the model naming
@@ -56,11 +58,12 @@ func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (
 		return childSpec{}, err
 	}
 	// Built-in types carry the default limits; the configured limits
-	// (child_steps_read_only, child_steps_write) decide for them.
+	// (child_steps_read_only, child_steps_write) decide for them: a
+	// child that can write or run commands gets child_steps_write.
 	spec.maxSteps = typ.MaxSteps
 	if spec.maxSteps <= 0 || typ.Source == agenttypes.BuiltinSource {
 		spec.maxSteps = d.limits.ChildStepsWrite
-		if !canWrite(spec.tools) {
+		if _, runs := spec.tools.Get("run_command"); !runs && !canWrite(spec.tools) {
 			spec.maxSteps = d.limits.ChildStepsReadOnly
 		}
 	}
@@ -74,6 +77,7 @@ func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (
 		spec.timeout = asked
 	}
 	spec.system = childSystemPrompt(typ, a.Instructions, d.workspace, d.agentsMD)
+	spec.skills, spec.tools, spec.system = d.skillsFor(typ, spec.tools, spec.system)
 	return spec, nil
 }
 

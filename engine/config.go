@@ -5,8 +5,10 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/skills"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -52,6 +54,15 @@ type Limits struct {
 	// ContextFileBytes caps an AGENTS.md or CLAUDE.md taken into a prompt
 	// (default 256 KiB); a larger file is cut there, and the cut said.
 	ContextFileBytes int
+	// WakeTurns bounds the turns background results start on their own
+	// after one prompt of the person (default 5); later results wait for
+	// the next prompt. A model answering every result with another
+	// background task would otherwise never stop.
+	WakeTurns int
+	// BackgroundPerPrompt bounds the sub-agents the main agent sends to
+	// the background after one prompt of the person (default 10); a task
+	// call asking for more gets an error back.
+	BackgroundPerPrompt int
 }
 
 // Config is everything a session needs; cmd builds it from flags, env and
@@ -127,9 +138,21 @@ type Config struct {
 	// RetryAfterMax is the longest Retry-After waited for (default 60 s,
 	// at most MaxRetryAfter); a longer one fails the request at once.
 	RetryAfterMax time.Duration
+	// Editor, when baton serves an editor (ACP), reads and writes the
+	// workspace's files and runs commands in its terminal, for the main
+	// agent and the children that share its tree (see tools.Editor).
+	Editor tools.Editor
 	// AutoCompactAt is [context] auto_compact_at: when the main agent's
 	// last request filled more than this share of the model's context
 	// window, the history is summarised before the next turn (announced).
 	// 0 never compacts by itself; children never compact.
 	AutoCompactAt float64
+	// Skills are the skills agents may load through the skill tool and
+	// agent files may name (nil: none).
+	Skills *skills.Catalog
+	// Hooks are the hook commands the session runs: the person's, and a
+	// trusted project's. HookEnv is the environment they start from (nil:
+	// baton's own, less its secrets).
+	Hooks   []hooks.Hook
+	HookEnv []string
 }

@@ -93,6 +93,11 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, callID string, r
 	if x.Background && parent.meta.Agent != event.MainAgent {
 		return nil, errors.New("background: only the main agent runs sub-agents in the background; call task without it and wait for the result")
 	}
+	if x.Background {
+		if err := d.s.claimBackground(); err != nil {
+			return nil, err
+		}
+	}
 	p, err := d.ready(ctx, parent, callID, raw, x)
 	if err != nil {
 		return nil, err
@@ -232,8 +237,10 @@ func (d *delegator) newChild(meta event.Meta, spec childSpec, depth int, seed []
 		meta: meta, client: d.s.cfg.Client, catalog: d.catalog,
 		model: func() string { return model }, effort: spec.typ.Effort,
 		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
-		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars,
+		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars, hooks: d.s.hooks,
 			context: newNestedContext(spec.workspace, d.limits.ContextFileBytes, "AGENTS.md")},
+		skills:   newSkillState(spec.skills.offered, spec.skills.preload, d.s.countSkillLoad),
+		typeName: spec.typ.Name,
 		rules:    &agentRules{own: spec.rules},
 		maxSteps: spec.maxSteps, summarizeAtLimit: true, depth: depth, fallbackModel: fallback,
 		history: slices.Clone(seed),

@@ -44,11 +44,14 @@ func (s *Session) Compact(focus string) error {
 	// cancelled with its context (Interrupt, Close).
 	s.startBusy(func(ctx context.Context) {
 		end := s.compact(ctx, focus, 0)
+		// As a turn's end: no wake turn starts before end is sent.
+		s.queueMu.Lock()
 		s.mu.Lock()
 		s.busy, s.turnCancel = false, nil
 		s.mu.Unlock()
 		// Sent once the session is idle, so a prompt sent on it is taken.
 		s.send(end)
+		s.queueMu.Unlock()
 		s.wakeIfPending() // background results that came meanwhile
 	})
 	return nil
@@ -78,6 +81,7 @@ func (s *Session) autoCompact(ctx context.Context) {
 func (s *Session) compact(ctx context.Context, focus string, fill float64) event.Compacted {
 	a := s.main
 	auto := fill > 0
+	s.preCompact(ctx, auto, focus)
 	a.emit(event.CompactionStarted{Meta: a.stamp(), Focus: focus, Auto: auto, Fill: fill})
 	summary, usage, err := a.summarize(ctx, focus)
 	s.mu.Lock()
@@ -94,6 +98,7 @@ func (s *Session) compact(ctx context.Context, focus string, fill float64) event
 	a.history = a.history[:1]
 	a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: summaryIntro + summary})
 	a.contextUsed = 0
+	s.startHooks("compact", "")
 	return done
 }
 

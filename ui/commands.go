@@ -30,6 +30,8 @@ var commands = []command{
 	{"init", "", "ask the model to write AGENTS.md for this project"},
 	{"quit", "", "leave baton"},
 	{"mcp", "", "show the MCP servers: state, tools, errors"},
+	{"skills", "", "list the skills: source, whether loaded, broken ones"},
+	{"hooks", "", "list the hooks: event, command, source, what each did last"},
 	{"compact", "[FOCUS]", "replace the conversation with a summary (keeping FOCUS)"},
 	{"copy", "[code]", "copy the last answer, or its last code block, to the clipboard"},
 }
@@ -38,6 +40,7 @@ var commands = []command{
 func (m *Model) runCommand(line string) tea.Cmd {
 	name, arg, _ := strings.Cut(strings.TrimPrefix(line, "/"), " ")
 	arg = strings.TrimSpace(arg)
+	m.status.CommandRan()
 	switch name {
 	case "help":
 		m.cmdHelp()
@@ -63,6 +66,10 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return m.cmdInit()
 	case "mcp":
 		return m.cmdMCP()
+	case "skills":
+		return m.cmdSkills()
+	case "hooks":
+		return m.cmdHooks()
 	case "quit":
 		return tea.Quit
 	}
@@ -79,13 +86,22 @@ var keyPlaces = map[string]string{
 	"pane": "on a sub-agent's pane (tab to reach it)", "transcript": "in a transcript (enter on a pane)", "anywhere": "anywhere",
 }
 
+// writeSandboxInfo says what the main agent's and the sub-agents'
+// commands run under.
+func (m *Model) writeSandboxInfo(b *strings.Builder) {
+	if m.opts.SandboxInfo != "" {
+		fmt.Fprintf(b, "Commands run in sandbox: %s\n", termtext.Clean(m.opts.SandboxInfo))
+	}
+	if m.opts.SubagentSandboxInfo != "" {
+		fmt.Fprintf(b, "Sub-agents' commands run in sandbox: %s\n", termtext.Clean(m.opts.SubagentSandboxInfo))
+	}
+}
+
 // cmdHelp writes the commands, keys and themes into the conversation.
 func (m *Model) cmdHelp() {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", strings.TrimSpace("baton "+m.opts.Version))
-	if m.opts.SandboxInfo != "" {
-		fmt.Fprintf(&b, "Commands run in sandbox: %s\n", termtext.Clean(m.opts.SandboxInfo))
-	}
+	m.writeSandboxInfo(&b)
 	b.WriteString("\nCommands:\n")
 	width := 0
 	for _, c := range commands {

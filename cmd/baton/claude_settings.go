@@ -5,23 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
-	"strings"
 
 	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
+	"github.com/seed-e4e525a6/baton/engine/rules"
 )
 
 // maxSettingsBytes caps a settings file read from a repository; a real
 // one is a few kilobytes.
 const maxSettingsBytes = 256 << 10
-
-// claudeTools maps Claude Code's tool names to baton's; mcp__ names are
-// kept as they are.
-var claudeTools = map[string]string{
-	"Bash": "run_command", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file",
-	"Read": "read_file", "Grep": "grep", "Glob": "find_files", "LS": "list_files", "WebFetch": "web_fetch",
-	"Task": "task",
-}
 
 // claudeSettings is the part of a Claude Code settings.json baton reads.
 type claudeSettings struct {
@@ -53,7 +44,7 @@ func readClaudeSettings(path, display, inside, home string) (permissionsFile, []
 	convert := func(in []string) *ruleList {
 		list := ruleList{}
 		for _, text := range in {
-			r, err := fromClaudeRule(text, home)
+			r, err := rules.FromClaude(text, home)
 			if err == nil {
 				r, err = checkRule(r)
 			}
@@ -71,54 +62,21 @@ func readClaudeSettings(path, display, inside, home string) (permissionsFile, []
 
 // readSettingsFile reads a small regular file the way every file a
 // repository hands baton is read: looked at before it is opened, never an
-// open that blocks (a FIFO there hung the start), capped; with inside set,
-// only one that resolves inside that folder.
+// open that blocks (a FIFO there hung the start), capped in size and
+// nesting; with inside set, only one that resolves inside that folder.
 func readSettingsFile(path, inside string) ([]byte, error) {
 	f, err := repofile.Read(inside, path, maxSettingsBytes)
+	if err == nil && !f.Cut {
+		err = repofile.CheckNesting(path, f.Data, repofile.JSON)
+	}
 	var skip *repofile.SkipError
 	switch {
 	case errors.As(err, &skip):
-		return nil, errors.New(skip.Reason + "; not read")
+		return nil, errors.New(skip.Reason)
 	case err != nil:
 		return nil, err
 	case f.Cut:
-		return nil, fmt.Errorf("larger than %d bytes; not read", maxSettingsBytes)
+		return nil, fmt.Errorf("larger than %d KiB", maxSettingsBytes>>10)
 	}
 	return f.Data, nil
-}
-
-// fromClaudeRule rewrites "Bash(npm test:*)" as "run_command(npm test:*)"
-// and Claude Code's path forms ("//abs", "~/x", "/in-project", "./x") as
-// baton's (absolute, or relative to the workspace).
-func fromClaudeRule(text, home string) (string, error) {
-	text = strings.TrimSpace(text)
-	name, pattern, scoped := strings.Cut(text, "(")
-	if strings.HasPrefix(name, "mcp__") {
-		return text, nil
-	}
-	tool, ok := claudeTools[name]
-	if !ok {
-		return "", fmt.Errorf("no baton tool for %s", name)
-	}
-	if !scoped {
-		return tool, nil
-	}
-	pattern = strings.TrimSuffix(pattern, ")")
-	switch {
-	case tool == "run_command":
-		// Claude Code's newer "npm run *" is the prefix form.
-		if trimmed, ok := strings.CutSuffix(pattern, "*"); ok && !strings.HasSuffix(pattern, ":*") {
-			pattern = strings.TrimSpace(trimmed) + ":*"
-		}
-	case strings.HasPrefix(pattern, "//"):
-		pattern = pattern[1:]
-	case strings.HasPrefix(pattern, "~/"):
-		if home == "" {
-			return "", errors.New("no home folder for ~")
-		}
-		pattern = filepath.ToSlash(filepath.Join(home, pattern[2:]))
-	case strings.HasPrefix(pattern, "/"):
-		pattern = pattern[1:]
-	}
-	return tool + "(" + pattern + ")", nil
 }

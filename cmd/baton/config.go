@@ -4,12 +4,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/skills"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -76,9 +77,10 @@ type config struct {
 	// Sandbox is the [sandbox] table, and --no-sandbox.
 	Sandbox sandboxConfig
 	// MCPUser and MCPProject are the [mcp.servers] of the user and the
-	// project file; MCPStartupTimeout is [mcp] startup_timeout_s.
+	// project file; MCPTimeouts are [mcp] startup_timeout_s and
+	// call_timeout_s.
 	MCPUser, MCPProject []mcp.Server
-	MCPStartupTimeout   time.Duration
+	MCPTimeouts         mcpTimeouts
 	// withheld are the project keys not applied (see narrowProject).
 	withheld []withheldKey
 	// Rules are the [permissions] of the config files and Claude Code's
@@ -89,6 +91,13 @@ type config struct {
 	// SystemPrompt replaces the main agent's system prompt and
 	// AppendSystemPrompt ends it (Claude Code's flags).
 	SystemPrompt, AppendSystemPrompt string
+	// Hooks are the hooks the session runs; withheldHooks a project's
+	// that wait for the folder's trust.
+	Hooks         []hooks.Hook
+	withheldHooks []hooks.Hook
+	// Skills are the skills found in the project's and the person's
+	// skill folders.
+	Skills *skills.Catalog
 }
 
 // modelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -141,6 +150,10 @@ func loadConfig(src configSources) (config, error) {
 	if err := cfg.loadRules(src, user, project); err != nil {
 		return config{}, err
 	}
+	if err := cfg.loadHooks(src, user, project); err != nil {
+		return config{}, err
+	}
+	cfg.loadSkills(src)
 	if err := cfg.applyEnv(src.env); err != nil {
 		return config{}, err
 	}
@@ -183,7 +196,8 @@ func (c *config) addClaudeLayer(layers *[]permissionLayer, f claudeSettingsFile,
 	}
 	file, notices, err := readClaudeSettings(f.path, f.source, f.inside, home)
 	if err != nil {
-		return err
+		// The repository's file never keeps baton from starting.
+		notices = append(notices, err.Error()+"; ignored")
 	}
 	c.notices = append(c.notices, notices...)
 	*layers = append(*layers, permissionLayer{file: file, source: f.source, narrowOnly: f.inside != "" && !trusted})

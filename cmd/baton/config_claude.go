@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/rules"
 )
 
 // Where the rules of Claude Code's tool flags come from, as
@@ -48,7 +49,7 @@ func (c *config) applyClaudeFlags(f claudeFlags, home string) {
 
 // claudeFlagRule reads one rule of --allowedTools or --disallowedTools.
 func (c *config) claudeFlagRule(flag, text, home string) (string, bool) {
-	r, err := fromClaudeRule(text, home)
+	r, err := rules.FromClaude(text, home)
 	if err == nil {
 		r, err = checkRule(r)
 	}
