@@ -304,3 +304,55 @@ func TestStreamJSONReadsAsClaudeCode(t *testing.T) {
 		}
 	}
 }
+
+// TestClaudeAgentSDKCanUseTool: with the SDK's canUseTool callback (the
+// SDK passes --permission-prompt-tool stdio), a call no rule decides is
+// asked about over the protocol: the command the callback allows runs,
+// the delegation it refuses does not start and the model is told why.
+func TestClaudeAgentSDKCanUseTool(t *testing.T) {
+	node := needNode(t)
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case !strings.Contains(r.System(), "You are baton"):
+			w.Text("a child ran, which it must not")
+		case !r.HasToolResult("asked-and-allowed"):
+			w.ToolCalls(llmtest.Call{ID: "cmd_1", Name: "run_command", Args: `{"command":"echo asked-and-allowed"}`},
+				llmtest.Call{ID: "task_1", Name: "task", Args: `{"description":"look","prompt":"Look.","subagent_type":"explore"}`})
+		default:
+			w.Text("done")
+		}
+	})
+	res := driveWithSDK(t, node, "ask", srv)
+	var asked []struct {
+		ToolName string            `json:"toolName"`
+		Input    map[string]string `json:"input"`
+	}
+	b, _ := json.Marshal(res.Answers["asked"])
+	_ = json.Unmarshal(b, &asked)
+	names := map[string]map[string]string{}
+	for _, a := range asked {
+		names[a.ToolName] = a.Input
+	}
+	if len(asked) != 2 || names["run_command"]["command"] != "echo asked-and-allowed" || names["task"]["subagent_type"] != "explore" {
+		t.Errorf("canUseTool was asked %s", b)
+	}
+	results := map[string]map[string]any{}
+	for _, m := range res.Messages {
+		for _, b := range blocks(m) {
+			if id, _ := b["tool_use_id"].(string); b["type"] == "tool_result" {
+				results[id] = b
+			}
+		}
+	}
+	if out, _ := results["cmd_1"]["content"].(string); !strings.Contains(out, "asked-and-allowed") || results["cmd_1"]["is_error"] != false {
+		t.Errorf("the allowed command: %v", results["cmd_1"])
+	}
+	if out, _ := results["task_1"]["content"].(string); !strings.Contains(out, "status: denied") || !strings.Contains(out, "no sub-agents today") {
+		t.Errorf("the refused delegation: %v", results["task_1"])
+	}
+	for _, r := range srv.Requests() {
+		if !strings.Contains(r.System(), "You are baton") {
+			t.Fatal("a sub-agent started though canUseTool refused it")
+		}
+	}
+}

@@ -248,3 +248,68 @@ func TestStreamInputInterrupt(t *testing.T) {
 		t.Fatalf("exit %d", c)
 	}
 }
+
+// TestStreamAskNeverRunsWhatWasNotAsked: over --permission-prompt-tool
+// stdio, an allow that changes the call's input is a denial (baton runs a
+// call as asked or not at all), and stdin ending while a question waits
+// denies it rather than leaving the turn to hang.
+func TestStreamAskNeverRunsWhatWasNotAsked(t *testing.T) {
+	for _, tc := range []struct {
+		name, answer, want string
+	}{
+		{"changed input", `{"behavior":"allow","updatedInput":{"command":"echo other"}}`, "changed the call's input"},
+		{"stdin ends", "", "stdin has ended"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+				if len(r.Body.Messages) > 0 && r.Body.Messages[len(r.Body.Messages)-1].Role == "tool" {
+					w.Text("after: " + r.Body.Messages[len(r.Body.Messages)-1].Content)
+					return
+				}
+				w.ToolCalls(llmtest.Call{ID: "c1", Name: "run_command", Args: `{"command":"echo asked"}`})
+			})
+			t.Chdir(t.TempDir())
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			code := make(chan int, 1)
+			env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
+			go func() {
+				c := run(context.Background(), []string{"--input-format", "stream-json", "--output-format", "stream-json",
+					"--permission-prompt-tool", "stdio"}, env, inR, outW, io.Discard, nil)
+				outW.Close()
+				code <- c
+			}()
+			if _, err := io.WriteString(inW, `{"type":"user","message":{"role":"user","content":"go"}}`+"\n"); err != nil {
+				t.Fatal(err)
+			}
+			lines := bufio.NewScanner(outR)
+			var result map[string]any
+			for lines.Scan() {
+				var m map[string]any
+				_ = json.Unmarshal(lines.Bytes(), &m)
+				if m["type"] == "control_request" {
+					req := m["request"].(map[string]any)
+					if req["subtype"] != "can_use_tool" || req["tool_name"] != "run_command" || req["tool_use_id"] != "c1" {
+						t.Fatalf("question %v", m)
+					}
+					if tc.answer == "" {
+						inW.Close()
+						continue
+					}
+					answer := `{"type":"control_response","response":{"subtype":"success","request_id":"` + m["request_id"].(string) + `","response":` + tc.answer + `}}`
+					if _, err := io.WriteString(inW, answer+"\n"); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if m["type"] == "result" {
+					result = m
+					inW.Close()
+				}
+			}
+			<-code
+			if got, _ := result["result"].(string); !strings.Contains(got, tc.want) || strings.Contains(got, "other") {
+				t.Fatalf("result %v, want the call denied with %q", result, tc.want)
+			}
+		})
+	}
+}

@@ -91,6 +91,8 @@ type config struct {
 	// SystemPrompt replaces the main agent's system prompt and
 	// AppendSystemPrompt ends it (Claude Code's flags).
 	SystemPrompt, AppendSystemPrompt string
+	// AskOverStdio is --permission-prompt-tool stdio.
+	AskOverStdio bool
 	// Hooks are the hooks the session runs; withheldHooks a project's
 	// that wait for the folder's trust.
 	Hooks         []hooks.Hook

@@ -39,6 +39,7 @@ func (c *config) applyClaudeFlags(f claudeFlags, home string) {
 	if f.appendSystemPrompt != nil {
 		c.AppendSystemPrompt = *f.appendSystemPrompt
 	}
+	c.AskOverStdio = f.askOverStdio
 	if f.debugFile != "" {
 		c.DebugLog = f.debugFile
 	}

@@ -50,6 +50,9 @@ type claudeFlags struct {
 	debugFile string
 	// noPersistence is --no-session-persistence: no transcript.
 	noPersistence bool
+	// askOverStdio is --permission-prompt-tool stdio: calls no rule
+	// decides are asked about with can_use_tool control requests.
+	askOverStdio bool
 	// ignored names the flags given that have no effect in baton, for a
 	// note.
 	ignored []string
@@ -83,7 +86,7 @@ func claudeFlagSet() *pflag.FlagSet {
 	fs.Bool("debug", false, "accepted; use --debug-file or BATON_DEBUG for a debug log")
 	fs.Bool("include-hook-events", false, "accepted; baton runs no hooks headless")
 	fs.Bool("await-initialize", false, "accepted; with --input-format stream-json baton reads stdin in order")
-	fs.String("permission-prompt-tool", "", "`TOOL`: accepted; baton decides headless permissions by rules and never asks")
+	fs.String("permission-prompt-tool", "", "`TOOL`: stdio asks about calls no rule decides with can_use_tool control requests (with --input-format stream-json); otherwise headless refuses them")
 	fs.String("effort", "", "`LEVEL`: accepted; baton uses each agent type's effort")
 	fs.String("tools", "", "`TOOLS`: default (every tool) is accepted; a list of tools is refused")
 	return fs
@@ -105,7 +108,7 @@ func addRefusedClaudeFlags(fs *pflag.FlagSet) {
 
 // ignoredClaudeFlags are accepted without effect; a note names them.
 var ignoredClaudeFlags = []string{"max-thinking-tokens", "thinking", "thinking-display", "fallback-model", "debug",
-	"include-hook-events", "permission-prompt-tool", "effort"}
+	"include-hook-events", "effort"}
 
 // readClaudeFlags fills v.claude (and the baton flags they stand for)
 // from a parsed flag set.
@@ -125,6 +128,12 @@ func readClaudeFlags(fs *pflag.FlagSet, v *flagValues) error {
 	c.strictMCP, _ = fs.GetBool("strict-mcp-config")
 	c.debugFile, _ = fs.GetString("debug-file")
 	c.noPersistence, _ = fs.GetBool("no-session-persistence")
+	if tool, _ := fs.GetString("permission-prompt-tool"); fs.Changed("permission-prompt-tool") {
+		if tool != "stdio" {
+			return fmt.Errorf("--permission-prompt-tool: baton asks over stdio only (stdio), got %q", tool)
+		}
+		c.askOverStdio = true
+	}
 	c.systemPrompt = changedString(fs, "system-prompt")
 	c.appendSystemPrompt = changedString(fs, "append-system-prompt")
 	for _, name := range ignoredClaudeFlags {
@@ -196,6 +205,9 @@ func checkClaudeCombos(v flagValues) error {
 		}
 	default:
 		return fmt.Errorf("--input-format: expected text or stream-json, got %q", c.inputFormat)
+	}
+	if c.askOverStdio && c.inputFormat != inputStreamJSON {
+		return errors.New("--permission-prompt-tool stdio asks over stdin and stdout: it needs --input-format stream-json")
 	}
 	if c.partial && v.format != formatStreamJSON {
 		return errors.New("--include-partial-messages only applies to --output-format stream-json")

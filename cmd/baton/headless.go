@@ -162,6 +162,9 @@ func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer, in
 				return endedEarly(o, signalled), signalled, nil
 			}
 			p.event(ev)
+			if in != nil {
+				in.watch(ev)
+			}
 			if ended, isEnd := record(&o, ev); isEnd {
 				o.addTurn(ended)
 			}

@@ -40,12 +40,19 @@ type streamInput struct {
 	pending []string
 	eof     bool
 	line    int
+	// waiting are baton's can_use_tool questions by request id; asks
+	// numbers them.
+	waiting map[string]asked
+	asks    int
+	// taskCalls are the task calls' arguments by call id.
+	taskCalls map[string]string
 }
 
 // newStreamInput starts reading r. The reading goroutine ends at the end
 // of r, at a read error, or, once stop is called, at the next line.
 func newStreamInput(r io.Reader, out *lineWriter, stderr io.Writer, run headlessRun) *streamInput {
-	in := &streamInput{ch: make(chan inputLine), done: make(chan struct{}), out: out, stderr: stderr, run: run}
+	in := &streamInput{ch: make(chan inputLine), done: make(chan struct{}), out: out, stderr: stderr, run: run,
+		waiting: map[string]asked{}, taskCalls: map[string]string{}}
 	go in.read(r)
 	return in
 }
@@ -131,6 +138,7 @@ func (in *streamInput) setUp(ctx context.Context, ecfg *engine.Config) (string, 
 func (in *streamInput) during(line inputLine, ok bool, s turnSession) {
 	if !ok {
 		in.eof = true
+		in.refuseWaiting()
 		return
 	}
 	if prompt, isPrompt := in.handle(line, s, nil); isPrompt {
@@ -167,6 +175,7 @@ type streamMessage struct {
 	Message   json.RawMessage `json:"message"`
 	RequestID string          `json:"request_id"`
 	Request   json.RawMessage `json:"request"`
+	Response  json.RawMessage `json:"response"`
 }
 
 // handle reads one line. A user message returns its prompt; a control
@@ -194,8 +203,10 @@ func (in *streamInput) handle(line inputLine, s turnSession, ecfg *engine.Config
 		return prompt, true
 	case "control_request":
 		in.answer(msg.RequestID, msg.Request, s, ecfg)
-	case "control_response", "keep_alive", "update_environment_variables":
-		// Answers to questions baton never asks, and keep-alives.
+	case "control_response":
+		in.answered(msg.Response, s)
+	case "keep_alive", "update_environment_variables":
+		// Keep-alives, and the SDK's environment for a process it starts.
 	default:
 		in.warn("a message of type %q; baton reads user messages and control requests", msg.Type)
 	}

@@ -1,7 +1,8 @@
 // Drives baton with the Claude Agent SDK, as a script written for Claude
 // Code would: query() with pathToClaudeCodeExecutable pointing at baton.
 // argv[2] is a JSON object: exe (baton), cwd, and mode, "single" (one
-// prompt) or "stream" (prompts streamed in, with control requests). It
+// prompt), "stream" (prompts streamed in, with control requests) or "ask"
+// (calls no rule allows are asked about through canUseTool). It
 // prints one JSON object: every message the SDK yielded, errors,
 // and what the control requests answered. (check-stream.mjs checks the
 // messages against the SDK's type declarations.)
@@ -32,6 +33,23 @@ const errors = [];
 try {
   if (mode === 'single') {
     for await (const msg of query({ prompt: 'find the go files', options })) messages.push(msg);
+  } else if (mode === 'ask') {
+    // canUseTool answers baton's can_use_tool questions: the command
+    // runs, the delegation is refused with a reason.
+    answers.asked = [];
+    options.allowedTools = [];
+    options.canUseTool = async (toolName, input) => {
+      answers.asked.push({ toolName, input });
+      return toolName === 'task' ? { behavior: 'deny', message: 'no sub-agents today' } : { behavior: 'allow', updatedInput: input };
+    };
+    async function* prompts() {
+      yield userMessage('run a command and delegate');
+      await new Promise(() => {}); // the run ends at its result
+    }
+    for await (const msg of query({ prompt: prompts(), options })) {
+      messages.push(msg);
+      if (msg.type === 'result') break;
+    }
   } else {
     // Streaming input: the second prompt is sent once the first result
     // is in, as a chat front end does.
