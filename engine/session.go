@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -232,6 +233,9 @@ func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
 		}
 	}
 	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace, s.cfg.Limits.ContextFileBytes)
+	if extra := strings.TrimSpace(s.cfg.AppendSystemPrompt); extra != "" {
+		system += "\n\n" + extra
+	}
 	for _, n := range notes {
 		s.note(n)
 	}
@@ -270,3 +274,7 @@ func (s *Session) note(text string) {
 		s.startNotes = append(s.startNotes, text)
 	}
 }
+
+// ToolNames are the tools the main agent is offered now: its own, then
+// the MCP tools of the servers connected at this moment.
+func (s *Session) ToolNames() []string { return s.main.ToolNames() }

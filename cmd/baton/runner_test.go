@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -38,8 +40,17 @@ func TestHeadlessChildInAProcess(t *testing.T) {
 	config := t.TempDir()
 	writeFile(t, filepath.Join(config, "baton", "config.toml"), "[subagents]\nrunner = \"process\"\n")
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL, "XDG_CONFIG_HOME=" + config}, "",
-		"-p", "find auth", "--allow", "task", "--output-format", "stream-json")
-	if r.code != exitOK || !strings.Contains(r.stdout, `"runner":"process"`) || !strings.Contains(r.stdout, "The explorer found it.") {
-		t.Fatalf("exit %d, stdout %s\nstderr: %s", r.code, r.stdout, r.stderr)
+		"-p", "find auth", "--allow", "task", "--output-format", "json")
+	var res struct {
+		Result     string `json:"result"`
+		Transcript string `json:"transcript"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitOK || res.Result != "The explorer found it." {
+		t.Fatalf("exit %d, %v, stdout %s\nstderr: %s", r.code, err, r.stdout, r.stderr)
+	}
+	// The transcript says where the child ran.
+	record, err := os.ReadFile(res.Transcript)
+	if err != nil || !strings.Contains(string(record), `"runner":"process"`) {
+		t.Fatalf("the transcript does not say the child ran in a process (%v):\n%s", err, record)
 	}
 }

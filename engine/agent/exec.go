@@ -272,6 +272,10 @@ func firstLine(s string) string {
 	return s
 }
 
+// ToolNames are the tools the agent is offered now: its own, then the
+// MCP tools of the servers connected at this moment.
+func (a *Agent) ToolNames() []string { return a.toolSet().Names() }
+
 // toolSet is the agent's fixed set plus the MCP tools connected now:
 // the main agent sees servers that finish starting after the session did.
 func (a *Agent) toolSet() *tools.Set {

@@ -102,6 +102,7 @@ func (c *Child) ask() {
 		AgentType: spec.Type.DisplayName, Description: c.meta.Description, Prompt: spec.Prompt,
 		Tools: spec.toolNames(), DroppedTools: spec.Type.DroppedTools, Model: spec.Model, ModelWhy: spec.ModelWhy, MaxSteps: spec.MaxSteps, Timeout: spec.Timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.Shown, Background: spec.Background,
+		Withheld: spec.withheldNote(),
 	}
 	if c.prev != nil {
 		preview.Continues = c.prev.id

@@ -287,3 +287,16 @@ func childSystemPrompt(typ agenttypes.Type, instructions, workspace, agentsMD st
 	}
 	return strings.Join(parts, "\n\n")
 }
+
+// withheldNote says which tools the child's OpenCode agent relied on by
+// OpenCode's default and does not get here, and how to grant them.
+func (s Spec) withheldNote() string {
+	have := s.toolNames()
+	var missing []string
+	for _, tool := range s.Type.WithheldTools {
+		if !slices.Contains(have, tool) {
+			missing = append(missing, tool)
+		}
+	}
+	return agenttypes.WithheldBrief(missing, s.Type.Source)
+}
