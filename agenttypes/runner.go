@@ -8,16 +8,20 @@ const (
 	RunnerLocal = "local"
 	// RunnerProcess runs each child in a baton child process of its own.
 	RunnerProcess = "process"
+	// RunnerContainer runs each child's process in a container.
+	RunnerContainer = "container"
+	// RunnerKubernetes runs each child's process in a Kubernetes Job.
+	RunnerKubernetes = "kubernetes"
 )
 
 // applyRunner reads runner: local or process.
 func applyRunner(p *fileParser, t *Type, e entry) error {
 	s, _ := scalar(e.value)
 	switch v := strings.ToLower(strings.TrimSpace(s)); v {
-	case RunnerLocal, RunnerProcess:
+	case RunnerLocal, RunnerProcess, RunnerContainer, RunnerKubernetes:
 		t.Runner = v
 	default:
-		p.warn(e.line, "%s must be local or process; ignored", e.key)
+		p.warn(e.line, "%s must be local, process, container or kubernetes; ignored", e.key)
 	}
 	return nil
 }

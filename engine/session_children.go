@@ -9,6 +9,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -35,6 +36,7 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		unavailable[child.RunnerProcess] = "the session has no endpoint configuration a child process could use"
 	default:
 		runners[child.RunnerProcess] = process.New(process.Options{Endpoint: cfg.Endpoint})
+		s.offerContainers(runners, unavailable)
 	}
 	runner := cfg.Runner
 	if why, ok := unavailable[runner]; ok {
@@ -224,4 +226,21 @@ func (s *Session) trashTranscripts(children []event.AgentID) {
 			s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
 		}
 	}
+}
+
+// offerContainers adds the container runner when [runner.container]
+// names an image, or says why it is not available.
+func (s *Session) offerContainers(runners map[string]child.Runner, unavailable map[string]string) {
+	opts := s.cfg.Container
+	if opts.Image == "" {
+		unavailable[child.RunnerContainer] = "[runner.container] names no image"
+		return
+	}
+	opts.Endpoint = s.cfg.Endpoint
+	r, err := container.New(opts)
+	if err != nil {
+		unavailable[child.RunnerContainer] = err.Error()
+		return
+	}
+	runners[child.RunnerContainer] = r
 }

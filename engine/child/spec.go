@@ -259,6 +259,9 @@ func canWrite(names []string) bool {
 	return slices.Contains(names, "write_file") || slices.Contains(names, "edit_file")
 }
 
+// CanWrite reports whether the toolbox edits files.
+func (b Toolbox) CanWrite() bool { return canWrite(b.Names) }
+
 // estimate guesses the first request's prompt tokens (four characters a
 // token) and its cost from the catalogue.
 func (m *Manager) estimate(spec Spec) (int, float64, bool) {

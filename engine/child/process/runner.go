@@ -159,6 +159,10 @@ func (h *handle) run(ctx context.Context, sp spec) {
 		defer killMu.Unlock()
 		kill = time.AfterFunc(abortGrace, h.proc.Kill)
 	})
+	if placed, ok := h.proc.(Placed); ok {
+		where, latency := placed.Placement()
+		h.job.Link.Emit(event.AgentPlaced{Meta: h.job.Spec.Meta, Where: where, Latency: latency})
+	}
 	if err := h.in.write(down{Spec: &sp}); err != nil {
 		h.fail(fmt.Errorf("send its spec: %w", err))
 	}
