@@ -10,18 +10,16 @@ const (
 	RunnerProcess = "process"
 	// RunnerContainer runs each child's process in a container.
 	RunnerContainer = "container"
-	// RunnerKubernetes runs each child's process in a Kubernetes Job.
-	RunnerKubernetes = "kubernetes"
 )
 
 // applyRunner reads runner: local or process.
 func applyRunner(p *fileParser, t *Type, e entry) error {
 	s, _ := scalar(e.value)
 	switch v := strings.ToLower(strings.TrimSpace(s)); v {
-	case RunnerLocal, RunnerProcess, RunnerContainer, RunnerKubernetes:
+	case RunnerLocal, RunnerProcess, RunnerContainer:
 		t.Runner = v
 	default:
-		p.warn(e.line, "%s must be local, process, container or kubernetes; ignored", e.key)
+		p.warn(e.line, "%s must be local, process or container; ignored", e.key)
 	}
 	return nil
 }

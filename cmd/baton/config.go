@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
@@ -58,6 +59,8 @@ type config struct {
 	Isolation string
 	// Runner is [subagents] runner: "local" (the default) or "process".
 	Runner string
+	// Container is [runner.container].
+	Container container.Options
 	// NoWakeOnResult is [subagents] wake_on_result = false.
 	NoWakeOnResult bool
 	// Models holds price and context-window overrides by model id.

@@ -79,6 +79,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			WebFetch:       cfg.WebFetch,
 			Worktrees:      child.WorktreeConfig{Isolation: cfg.Isolation, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
 			Runner:         cfg.Runner,
+			Container:      cfg.Container,
 			AutoCompactAt:  cfg.AutoCompactAt,
 			Skills:         cfg.Skills,
 			Hooks:          cfg.Hooks,

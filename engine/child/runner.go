@@ -194,10 +194,9 @@ func errUnknownControl(kind ControlKind) error {
 // The runners' names, as [subagents] runner and an agent file's runner:
 // field spell them.
 const (
-	RunnerLocal      = agenttypes.RunnerLocal
-	RunnerProcess    = agenttypes.RunnerProcess
-	RunnerContainer  = agenttypes.RunnerContainer
-	RunnerKubernetes = agenttypes.RunnerKubernetes
+	RunnerLocal     = agenttypes.RunnerLocal
+	RunnerProcess   = agenttypes.RunnerProcess
+	RunnerContainer = agenttypes.RunnerContainer
 )
 
 // ParentTools are the tools of the job that stay with the session: those
