@@ -169,10 +169,12 @@ func (h *handle) run(ctx context.Context, sp spec) {
 	var kill *time.Timer
 	var killMu sync.Mutex
 	stopWatch := context.AfterFunc(ctx, func() {
-		_ = h.in.write(down{Abort: abortCause(ctx)})
+		// The kill is set first: a child that reads nothing any more
+		// blocks the abort's write until it is killed.
 		killMu.Lock()
-		defer killMu.Unlock()
 		kill = time.AfterFunc(abortGrace, func() { _ = h.cmd.Process.Kill() })
+		killMu.Unlock()
+		_ = h.in.write(down{Abort: abortCause(ctx)})
 	})
 	if err := h.in.write(down{Spec: &sp}); err != nil {
 		h.fail(fmt.Errorf("send its spec: %w", err))
