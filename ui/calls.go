@@ -93,34 +93,33 @@ func (m *Model) cleared() {
 	m.status.Set(status.Info, "new conversation")
 }
 
-// stopAgent stops one child; it ends cancelled and its pane folds.
-func (m *Model) stopAgent(p *pane.Pane) tea.Cmd {
+// stopChild stops one child; it ends cancelled and its pane folds.
+func stopChild(s Session, said *status.Model, p *pane.Pane) tea.Cmd {
 	if p.State().Finished() {
-		m.status.Set(status.Error, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
+		said.Set(status.Error, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
 		return nil
 	}
-	m.status.SetTransient(status.Warning, "stopping "+paneName(p)+"…", status.Child, p.ID())
-	return stopCmd(m.session, p.ID())
+	said.SetTransient(status.Warning, "stopping "+paneName(p)+"…", status.Child, p.ID())
+	return stopCmd(s, p.ID())
 }
 
 // stopCmd asks the session to stop a child, or every child for "all".
 func stopCmd(s Session, id event.AgentID) tea.Cmd {
 	return func() tea.Msg {
 		if err := s.StopAgent(id); err != nil {
-			return callFailedMsg{err: fmt.Errorf("stop %s: %w", id, err)}
+			return status.Said{Level: status.Error, Text: fmt.Sprintf("stop %s: %v", id, err)}
 		}
 		return nil
 	}
 }
 
-// sendToAgent delivers a message into a running child; the child's
+// sendTo delivers a message into a running child; the child's
 // AgentMessage event shows it in its pane once delivered.
-func (m *Model) sendToAgent(id event.AgentID, text string) tea.Cmd {
-	m.status.SetTransient(status.Info, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step", status.Child, id)
-	s := m.session
+func sendTo(s Session, said *status.Model, id event.AgentID, text string) tea.Cmd {
+	said.SetTransient(status.Info, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step", status.Child, id)
 	return func() tea.Msg {
 		if err := s.SendToAgent(id, text); err != nil {
-			return callFailedMsg{err: fmt.Errorf("send to %s: %w", id, err)}
+			return status.Said{Level: status.Error, Text: fmt.Sprintf("send to %s: %v", id, err)}
 		}
 		return nil
 	}

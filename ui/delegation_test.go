@@ -48,8 +48,8 @@ func TestDelegationCardKeys(t *testing.T) {
 			if got := answerOf(t, answers); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("answered %+v, want %+v", got, c.want)
 			}
-			if d.m.overlay != overlayNone || !d.m.input.Focused() {
-				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
+			if d.layer() != "" || !d.m.input.Focused() {
+				t.Errorf("after the answer: overlay %q, input focused %v", d.layer(), d.m.input.Focused())
 			}
 		})
 	}
@@ -141,7 +141,7 @@ func TestTypingBeforeDelegationCardNeverAnswers(t *testing.T) {
 		t.Errorf("y in the prompt editor answered the card")
 	}
 	d.keys("esc")
-	if d.m.overlay != overlayApproval || d.m.approvals.Typing() || len(answers) != 0 {
-		t.Errorf("esc in the editor did not go back to the card: overlay %v", d.m.overlay)
+	if d.layer() != "cards" || d.m.approvals.Typing() || len(answers) != 0 {
+		t.Errorf("esc in the editor did not go back to the card: overlay %q", d.layer())
 	}
 }

@@ -70,9 +70,11 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	}
 	switch ev := ev.(type) {
 	case event.ApprovalRequested:
-		return tea.Batch(cmd, m.requestApproval(ev))
+		m.requestApproval(ev)
+		return cmd
 	case event.ApprovalResolved:
-		return tea.Batch(cmd, m.dropApproval(ev.RequestID))
+		m.approvals.Drop(ev.RequestID) // answered elsewhere: a remembered choice, a cancelled agent
+		return cmd
 	}
 	if child {
 		return cmd
@@ -142,7 +144,7 @@ func (m *Model) recordUsage(ev event.UsageReported) {
 func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
 	m.busy, m.inRequest = false, false
 	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), event.Usage{}
-	cmds := []tea.Cmd{m.dropAllApprovals(), m.turnNotify(ev)}
+	cmds := []tea.Cmd{m.approvals.DropAll(), m.turnNotify(ev)}
 	if next, ok := m.input.Dequeue(); ok {
 		cmds = append(cmds, m.submit(next))
 	}

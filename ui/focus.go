@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/seed-e4e525a6/baton/ui/status"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/pane"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	area "github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -26,8 +26,8 @@ func (m *Model) focusedPane() *pane.Pane {
 }
 
 // setFocus gives the focus to a live child's pane, or to the input for
-// "" or a child that ended. The input takes keys only when no overlay
-// holds them.
+// "" or a child that ended (which takes keys once no layer holds them:
+// see settle).
 func (m *Model) setFocus(id event.AgentID) {
 	if p, ok := m.agents.byID[id]; !ok || p.State().Finished() && !p.PendingReview() {
 		id = ""
@@ -38,11 +38,6 @@ func (m *Model) setFocus(id event.AgentID) {
 	m.focus = id
 	if p, ok := m.agents.byID[id]; ok {
 		p.Focus()
-	}
-	if id == "" && m.overlay == overlayNone {
-		m.input.Focus()
-	} else {
-		m.input.Blur()
 	}
 }
 
@@ -81,7 +76,7 @@ func (m *Model) paneKey(p *pane.Pane, msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Transcript):
 		m.openTranscript(p)
 	case key.Matches(msg, m.keys.Stop):
-		return m.stopAgent(p)
+		return stopChild(m.session, m.status, p)
 	case key.Matches(msg, m.keys.Message):
 		m.openMessage(p)
 	case key.Matches(msg, m.keys.Background):
@@ -109,36 +104,8 @@ func (m *Model) openMessage(p *pane.Pane) {
 		m.status.Set(status.Error, fmt.Sprintf("message: %s is %s; only a running sub-agent takes messages", paneName(p), p.State()))
 		return
 	}
-	m.target = p.ID()
-	m.message.SetLabel("message to " + paneName(p))
-	m.message.Open("")
-	m.overlay = overlayMessage
-	m.input.Blur()
-}
-
-// messageKey edits the message: enter sends it, esc drops it.
-func (m *Model) messageKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Confirm) && !msg.Paste:
-		text := strings.TrimSpace(m.message.Value())
-		if text == "" {
-			m.status.Set(status.Error, "message: type something to send, or esc")
-			return nil
-		}
-		m.closeMessage()
-		return m.sendToAgent(m.target, text)
-	case key.Matches(msg, m.keys.Cancel):
-		m.closeMessage()
-		return nil
-	}
-	return m.message.Update(msg)
-}
-
-// closeMessage puts the keys back where they were before the message.
-func (m *Model) closeMessage() {
-	m.message.Blur()
-	m.overlay = overlayNone
-	m.setFocus(m.focus)
+	s, said, id := m.session, m.status, p.ID()
+	m.layers.Push(area.NewMessage(paneName(p), m.keys.KeyMap, m.styles, m.status, func(text string) tea.Cmd { return sendTo(s, said, id, text) }))
 }
 
 // paneName names a child for the person: "#2 explore-2".

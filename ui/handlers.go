@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -12,8 +13,10 @@ import (
 // wheelLines is how far one mouse wheel notch scrolls.
 const wheelLines = 3
 
-// handleKey routes a key: quit always works, then the active overlay
-// takes the key, then the global keys, then the input.
+// handleKey routes a key: quit always works, then the layer on top
+// takes the key (or lets ? show the keys, or a card not yet armed lets
+// it be typed into the input), then ctrl+r's search, the focused pane,
+// the global keys, and the input.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	m.approvals.Keystroke() // any keystroke restarts an unarmed card's quiet period
 	msg = asText(msg)
@@ -22,8 +25,19 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	m.quitArmed = false
 	m.status.Settle(status.Key)
-	if cmd, ok := m.overlayKey(msg); ok {
-		return cmd
+	if top := m.layers.Top(); top != nil {
+		switch top.Route(msg) {
+		case overlay.Help:
+			m.help.ShowAll = !m.help.ShowAll
+			return nil
+		case overlay.TypeAhead:
+			m.input.Focus() // nothing typed is lost, nothing typed answers
+			return m.inputKey(msg)
+		}
+		return top.Update(msg)
+	}
+	if m.input.Searching() {
+		return m.input.Update(msg)
 	}
 	if p := m.focusedPane(); p != nil {
 		return m.paneKey(p, msg)
@@ -82,24 +96,10 @@ func (m *Model) scrollKey(msg tea.KeyMsg) bool {
 // inputKey gives a key to the prompt box: enter, unless pasted, sends;
 // ctrl+r opens the search in the box's place.
 func (m *Model) inputKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Send) && !msg.Paste:
+	if key.Matches(msg, m.keys.Send) && !msg.Paste && !m.input.Searching() {
 		return m.send()
-	case key.Matches(msg, m.keys.Search):
-		m.overlay = overlaySearch
 	}
 	return m.input.Update(msg)
-}
-
-// searchKey gives a key to the open search; the box has the keys again
-// once it ends.
-func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
-	cmd := m.input.Update(msg)
-	if !m.input.Searching() {
-		m.overlay = overlayNone
-		m.layout()
-	}
-	return cmd
 }
 
 // send acts on enter: it completes a partly typed command from the
@@ -138,7 +138,7 @@ func (m *Model) quit() tea.Cmd {
 	if m.quitArmed {
 		return tea.Quit
 	}
-	if m.overlay == overlayNone && m.focus == "" && !m.input.Empty() {
+	if m.layers.Len() == 0 && m.focus == "" && !m.input.Empty() {
 		m.input.Set("")
 		m.status.SetTransient(status.Info, "input cleared · ctrl+c on an empty box quits", status.Key, "")
 		return nil
@@ -153,21 +153,22 @@ func (m *Model) quit() tea.Cmd {
 	return nil
 }
 
-// handleMouse scrolls the conversation, or the open transcript, with the
-// wheel.
-func (m *Model) handleMouse(msg tea.MouseMsg) {
+// handleMouse scrolls the conversation with the wheel; a layer on top
+// (an open transcript) takes the mouse instead.
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if top := m.layers.Top(); top != nil {
+		return top.Update(msg)
+	}
 	if msg.Action != tea.MouseActionPress {
-		return
+		return nil
 	}
 	delta := map[tea.MouseButton]int{tea.MouseButtonWheelUp: -wheelLines, tea.MouseButtonWheelDown: wheelLines}[msg.Button]
 	switch {
 	case delta == 0:
-	case m.overlay == overlayTranscript:
-		m.viewer.Scroll(delta)
-	case m.overlay != overlayNone:
 	case delta < 0:
 		m.conv.scrollUp(-delta, m.width, m.conversationHeight())
 	default:
 		m.conv.scrollDown(delta, m.width, m.conversationHeight())
 	}
+	return nil
 }

@@ -48,24 +48,17 @@ func (m *Model) footerHeight() int {
 
 // shortHelpKeys are the keys that can fire in the current state, the
 // most useful first: the footer cuts the rest when it runs out of room.
+// A layer on top says its own (an unarmed card says none: typing goes
+// to the input).
 func (m *Model) shortHelpKeys() []key.Binding {
 	k := m.keys
-	switch m.overlay {
-	case overlayApproval:
-		if keys := m.approvals.ShortHelp(); m.approvals.Typing() {
+	if top := m.layers.Top(); top != nil {
+		if keys := top.ShortHelp(); keys != nil {
 			return append(keys, k.Quit)
-		} else if keys != nil {
-			return append(keys, relabel(k.Help, "all keys"), k.Quit)
 		}
-		// An unarmed card's keys cannot fire: typing goes to the input.
-	case overlayMessage:
-		return []key.Binding{relabel(k.Confirm, "send"), k.Cancel, k.Quit}
-	case overlayModel:
-		return m.pickerHelpKeys()
-	case overlaySearch:
+	}
+	if m.input.Searching() {
 		return append(m.input.ShortHelp(), k.Quit)
-	case overlayTranscript:
-		return append(m.transcriptHelpKeys(), k.Quit)
 	}
 	if p := m.focusedPane(); p != nil {
 		return append(m.paneHelpKeys(p), k.Quit)
@@ -88,12 +81,6 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		keys = append(keys, k.Bottom)
 	}
 	return append(keys, k.Quit, k.Help, k.Expand, k.Newline)
-}
-
-// transcriptHelpKeys are the keys of the open transcript.
-func (m *Model) transcriptHelpKeys() []key.Binding {
-	p, ok := m.agents.byID[m.viewer.ID()]
-	return m.viewer.ShortHelp(ok && !p.State().Finished())
 }
 
 // paneHelpKeys are the keys of the focused pane.
@@ -139,16 +126,14 @@ func (m *Model) allKeys() []overlay.KeyGroup {
 func (m *Model) fullHelpKeys() []overlay.KeyGroup {
 	k := m.keys
 	closeHelp := relabel(k.Help, "close help")
-	switch m.overlay {
-	case overlayMessage, overlaySearch, overlayModel:
-		return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
-	case overlayApproval:
-		if m.approvals.Typing() {
-			return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
+	if top := m.layers.Top(); top != nil {
+		if groups := top.FullHelp(); groups != nil {
+			return append(groups, overlay.KeyGroup{Where: "anywhere", Keys: []key.Binding{k.Quit, closeHelp}})
 		}
-		return []overlay.KeyGroup{{Where: "card", Keys: m.approvals.FullHelp()}, {Where: "anywhere", Keys: []key.Binding{k.Quit, closeHelp}}}
-	case overlayTranscript:
-		return []overlay.KeyGroup{{Where: "transcript", Keys: m.transcriptHelpKeys()}, {Where: "anywhere", Keys: []key.Binding{k.Quit, closeHelp}}}
+		return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
+	}
+	if m.input.Searching() {
+		return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
 	}
 	var groups []overlay.KeyGroup
 	if p := m.focusedPane(); p != nil {

@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -11,6 +12,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	area "github.com/seed-e4e525a6/baton/ui/agents"
+	"github.com/seed-e4e525a6/baton/ui/approval"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
+	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
 // tickCode identifies the spinner's clock Cmds, which sleep: the driver
@@ -177,6 +183,25 @@ func (d *driver) checkFits() {
 			d.t.Errorf("%dx%d: line %d is %d wide: %q", d.m.width, d.m.height, i, w, ansi.Strip(line))
 		}
 	}
+}
+
+// layer names the layer on top: "" when none is open.
+func (d *driver) layer() string {
+	switch d.m.layers.Top().(type) {
+	case nil:
+		return ""
+	case *approval.Model:
+		return "cards"
+	case *area.Message:
+		return "message"
+	case *overlay.Transcript:
+		return "transcript"
+	case *changes.Model:
+		return "review"
+	case *modelpick.Picker:
+		return "model"
+	}
+	return fmt.Sprintf("%T", d.m.layers.Top())
 }
 
 // mainMeta tags an event's Meta as the main agent's.

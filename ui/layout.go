@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/todos"
 )
 
@@ -30,23 +31,26 @@ func (m *Model) layout() {
 	m.input.SetSize(m.width)
 	m.help.Width = m.width
 	m.status.SetSize(m.width)
-	m.message.SetSize(max(m.width-4, 1))
-	if m.review != nil {
-		m.review.SetSize(m.width, m.height)
-	}
 	m.fitBody()
 }
 
-// fitBody fits the agents area, then gives the cards their room: the
-// conversation keeps a few lines above them. Both follow the panes and
-// the input, so they are refitted after every message.
+// fitBody fits the agents area, then gives each layer the room of its
+// place: a card the body's bottom (the conversation keeps a few lines
+// above it), a transcript the page under the header. Both follow the
+// panes and the input, so they are refitted after every message.
 func (m *Model) fitBody() {
 	m.fitAgents()
-	if m.viewer != nil {
-		m.viewer.SetSize(m.width, m.transcriptHeight())
-	}
-	if m.approvals.Len() > 0 {
-		m.approvals.SetSize(m.width, cardRoom(m.conversationHeight()))
+	for _, l := range m.layers.All() {
+		switch l.Place() {
+		case overlay.Screen:
+			l.SetSize(m.width, m.height)
+		case overlay.Page:
+			l.SetSize(m.width, max(m.height-headerRows-statusRows-m.footerHeight(), 0))
+		case overlay.Body:
+			l.SetSize(m.width, cardRoom(m.conversationHeight()))
+		case overlay.Input:
+			l.SetSize(m.width, overlay.InputRows)
+		}
 	}
 }
 
@@ -79,20 +83,25 @@ func (m *Model) conversationHeight() int {
 
 // inputHeight is how many lines inputView takes, computed.
 func (m *Model) inputHeight() int {
-	if m.overlay != overlayMessage {
-		return m.input.Height()
+	if m.topAt(overlay.Input) {
+		return overlay.InputRows
 	}
-	return 3 // the message line in its frame
+	return m.input.Height()
 }
 
-// inputView is the prompt box, or the line for a child's message in its
-// place while that is open.
+// inputView is the prompt box, or the layer on top in its place (the
+// line for a child's message).
 func (m *Model) inputView() []string {
-	if m.overlay != overlayMessage {
-		return strings.Split(m.input.View(), "\n")
+	if m.topAt(overlay.Input) {
+		return strings.Split(m.layers.Top().View(), "\n")
 	}
-	box := m.styles.Input.FocusedFrame.Width(max(m.width-2, 1)).Render(m.message.View())
-	return strings.Split(box, "\n")
+	return strings.Split(m.input.View(), "\n")
+}
+
+// topAt says whether the layer on top is drawn at place.
+func (m *Model) topAt(place overlay.Place) bool {
+	top := m.layers.Top()
+	return top != nil && top.Place() == place
 }
 
 // View returns the screen, built at most once per frame: the last one
@@ -112,11 +121,11 @@ func (m Model) build() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}
-	if m.overlay == overlayTranscript {
-		return m.transcriptFrame()
-	}
-	if m.overlay == overlayReview && m.review != nil {
-		return m.review.View()
+	switch {
+	case m.topAt(overlay.Screen):
+		return m.layers.Top().View()
+	case m.topAt(overlay.Page):
+		return m.pageFrame()
 	}
 	input, footer := m.inputView(), m.footerView()
 	for _, part := range [][]string{input, footer} {
@@ -143,16 +152,16 @@ func (m Model) build() string {
 	return strings.Join(lines, "\n")
 }
 
-// transcriptFrame is the screen while a child's transcript is open: the
-// header, the child's line and its transcript, the status and the keys.
-func (m *Model) transcriptFrame() string {
+// pageFrame is the screen while a layer takes the page (a child's
+// transcript): the header, the layer, the status and the keys.
+func (m *Model) pageFrame() string {
 	footer := m.footerView()
 	for i, line := range footer {
 		footer[i] = fit(line, m.width)
 	}
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
-	lines = append(lines, strings.Split(m.viewer.View(), "\n")...)
+	lines = append(lines, strings.Split(m.layers.Top().View(), "\n")...)
 	lines = append(lines, m.status.View())
 	lines = append(lines, footer...)
 	if len(lines) > m.height {
@@ -162,18 +171,15 @@ func (m *Model) transcriptFrame() string {
 }
 
 // bodyView draws the conversation, or the welcome text before anything
-// was said, and under it the active card: the conversation shrinks so
-// its newest lines, often what the card is about, stay in sight. The
+// was said, and under it the layer on top that takes the body's bottom
+// (the active card, the model picker): the conversation shrinks so its
+// newest lines, often what the card is about, stay in sight. The
 // completion popup, shown only while typing, goes over its bottom rows.
 func (m *Model) bodyView(height int) []string {
-	if m.overlay == overlayModel {
-		pick := m.pickerView(height)
-		return append(m.conversationView(height-len(pick)), pick...)
-	}
-	if m.cardActive() {
-		card := strings.Split(m.approvals.View(), "\n") // sized for cardRoom(height) in Update
-		card = card[max(len(card)-height, 0):]
-		return append(m.conversationView(height-len(card)), card...)
+	if m.topAt(overlay.Body) {
+		layer := strings.Split(m.layers.Top().View(), "\n") // sized for cardRoom(height) in Update
+		layer = layer[max(len(layer)-height, 0):]
+		return append(m.conversationView(height-len(layer)), layer...)
 	}
 	body := m.conversationView(height)
 	over := m.input.PopupView(height)

@@ -15,22 +15,6 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
-	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
-	changes "github.com/seed-e4e525a6/baton/ui/review"
-)
-
-// layer is what, if anything, sits above the conversation and takes the
-// keys. There is one mode at a time, never a flag per dialog.
-type layer int
-
-const (
-	overlayNone       layer = iota
-	overlayApproval         // the cards: the first takes the keys once armed
-	overlayMessage          // a line whose text goes into a running child
-	overlayTranscript       // a child's whole transcript, full screen
-	overlayReview           // a worktree child's change under review, full screen
-	overlaySearch           // ctrl+r's search of the prompt history, in the input's place
-	overlayModel            // /model's picker, under the conversation
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -48,13 +32,12 @@ type Model struct {
 
 	// The components are pointers: Bubble Tea copies the Model on every
 	// message, and the textarea and help alone are some 15 KB.
-	conv    *conversation
-	agents  *agents
-	input   *input.Model
-	message *input.Line         // a message for a running child
-	viewer  *overlay.Transcript // the open transcript
-	review  *changes.Model      // the open review of a child's change
-	picker  *modelpick.Picker
+	conv   *conversation
+	agents *agents
+	input  *input.Model
+	// layers are the overlays and cards over the conversation, the one
+	// with the keys on top; the cards are one of them while any waits.
+	layers  *overlay.Stack
 	help    *help.Model
 	spinner spinner.Model
 	// spin is the spinner's frame drawn, redrawn only when it moves or the
@@ -64,10 +47,7 @@ type Model struct {
 	now  func() time.Time // the clock panes measure against
 
 	width, height int
-	overlay       layer
-	behind        layer         // the view the cards interrupted, back once they are answered
 	focus         event.AgentID // the focused pane's child; "" is the input
-	target        event.AgentID // the child the message line is for
 	approvals     *approval.Model
 	todos         []event.Todo // the main agent's task list
 
@@ -106,9 +86,9 @@ func New(s Session, opts Options) Model {
 	m.agents = newAgents(nil)
 	m.opts.Commands = cleanCommands(opts.Commands)
 	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
-	m.message = input.NewLine("message", "sent before its next step")
-	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick)
+	m.layers = &overlay.Stack{}
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
+	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick, s, m.status)
 	m.applyTheme(palette)
 	m.status.Tick(m.spin, m.now())
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
@@ -141,36 +121,39 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		cmd = m.handleKey(msg)
 	case tea.MouseMsg:
-		m.handleMouse(msg)
+		cmd = m.handleMouse(msg)
 	case eventsMsg:
 		cmd = m.handleEvents(msg)
 	case sessionEndedMsg:
 		cmd = tea.Quit
 	case callFailedMsg:
 		m.callFailed(msg)
+	case status.Said:
+		m.status.Set(msg.Level, msg.Text)
+	case overlay.Open:
+		m.layers.Push(msg.Layer)
+	case overlay.Close:
+		m.layers.Remove(msg.Layer)
+	case modelChosenMsg:
+		cmd = m.setModel(string(msg))
 	case clearedMsg:
 		m.cleared()
 	case logMsg:
 		m.showLog(msg)
 	case infoMsg:
 		m.showInfo(msg)
-	case changes.LoadedMsg:
-		cmd = m.reviewLoaded(msg)
-	case changes.ClosedMsg:
-		m.reviewClosed(msg)
 	case copiedMsg:
 		m.copied(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
-	case approval.ArmMsg:
-		cmd = m.cardUpdate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
 		cmd = m.terminalFocus(msg)
 	case permissionsMsg:
 		m.showPermissions(msg)
 	default:
-		cmd = m.input.Update(msg)
+		cmd = tea.Batch(m.layers.Update(msg), m.input.Update(msg))
 	}
+	cmd = tea.Batch(cmd, m.settle())
 	m.fit()
 	return m, tea.Batch(cmd, m.statusClock())
 }
@@ -208,10 +191,7 @@ func (m *Model) applyTheme(p themes.Palette) {
 	m.agents.styles = m.styles // panes hold the pointer and follow the theme
 	m.input.SetStyles(m.styles)
 	m.approvals.SetStyles(m.styles)
-	if m.viewer != nil {
-		m.viewer.Restyle()
-	}
-	m.message.SetStyles(m.styles)
+	m.layers.Update(overlay.Restyle{})
 	m.spinner.Style = m.styles.Status.Busy
 	m.spin = m.spinner.View()
 	m.status.SetStyles(m.styles)

@@ -12,11 +12,12 @@ import (
 	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
-// The review of a worktree child's change is its own component
-// (ui/review); the root only opens it (enter on the child's fold line,
-// or /subagents diff N), routes its messages and keys, and closes it.
+// The review of a worktree child's change is its own layer (ui/review);
+// the root only opens it: enter on the child's fold line, or /subagents
+// diff N.
 
-// openReview loads the review of p's change.
+// openReview loads the review of p's change and opens it over
+// everything; closed without a decision, it says how to come back.
 func (m *Model) openReview(p *pane.Pane) tea.Cmd {
 	r, ok := m.session.(changes.Reviewer)
 	switch {
@@ -27,45 +28,15 @@ func (m *Model) openReview(p *pane.Pane) tea.Cmd {
 		m.status.Set(status.Error, fmt.Sprintf("%s has no change waiting for review", paneName(p)))
 		return nil
 	}
-	return changes.Open(r, p.ID())
-}
-
-// reviewLoaded opens the review, or hands an action's outcome to the one
-// open.
-func (m *Model) reviewLoaded(msg changes.LoadedMsg) tea.Cmd {
-	if m.review != nil && m.review.Agent() == msg.Agent {
-		return m.review.Update(msg)
-	}
-	r, ok := m.session.(changes.Reviewer)
-	if !ok || m.review != nil {
-		return nil
-	}
-	if msg.Err != nil {
-		m.status.Set(status.Error, "review: "+msg.Err.Error())
-		return nil
-	}
-	m.review = changes.New(r, msg, m.styles)
-	m.review.SetSize(m.width, m.height)
-	m.overlay = overlayReview
-	m.input.Blur()
-	return nil
-}
-
-// reviewClosed goes back to the conversation.
-func (m *Model) reviewClosed(msg changes.ClosedMsg) {
-	m.review = nil
-	if m.overlay == overlayReview {
-		m.overlay = overlayNone
-	}
-	if m.behind == overlayReview {
-		m.behind = overlayNone
-	}
-	if !msg.Done {
-		if p, ok := m.agents.byID[msg.Agent]; ok && p.PendingReview() {
-			m.status.Set(status.Info, paneName(p)+"'s change still waits for review: enter on its line, or /subagents diff "+fmt.Sprint(p.Number()))
+	said := m.status
+	closed := func(done bool) tea.Cmd {
+		if !done && p.PendingReview() {
+			said.Set(status.Info, paneName(p)+"'s change still waits for review: enter on its line, or /subagents diff "+fmt.Sprint(p.Number()))
 		}
+		return nil
 	}
-	m.setFocus(m.focus)
+	failed := func(err error) tea.Msg { return status.Said{Level: status.Error, Text: "review: " + err.Error()} }
+	return changes.Open(r, p.ID(), m.styles, closed, failed)
 }
 
 // reviewFinished redraws the child's fold line and says what the review

@@ -94,7 +94,7 @@ func (m *Model) subagentsStop(rest string) tea.Cmd {
 	if !ok {
 		return nil
 	}
-	return m.stopAgent(p)
+	return stopChild(m.session, m.status, p)
 }
 
 // subagentsSend sends the rest of the line into a running child.
@@ -111,7 +111,7 @@ func (m *Model) subagentsSend(rest string) tea.Cmd {
 	if p.State().Finished() {
 		return m.continueAgent(p, text)
 	}
-	return m.sendToAgent(p.ID(), text)
+	return sendTo(m.session, m.status, p.ID(), text)
 }
 
 // childRef is what completion offers for a child: its number, which

@@ -7,6 +7,7 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 
 	"github.com/seed-e4e525a6/baton/engine/rules"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -24,6 +25,8 @@ type KeyMap struct {
 	TrustFolder key.Binding
 	CardUp      key.Binding
 	CardDown    key.Binding
+	// Help is the root's ?, which spells out an armed card's answers.
+	Help key.Binding
 }
 
 // DefaultKeyMap is the cards' standard keys.
@@ -39,6 +42,7 @@ func DefaultKeyMap() KeyMap {
 		TrustFolder: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "trust this folder")),
 		CardUp:      key.NewBinding(key.WithKeys("up", "pgup"), key.WithHelp("↑", "scroll")),
 		CardDown:    key.NewBinding(key.WithKeys("down", "pgdown"), key.WithHelp("↓", "scroll")),
+		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
 	}
 }
 
@@ -67,9 +71,9 @@ func (m *Model) answers(c *card) []key.Binding {
 }
 
 // ShortHelp is what the footer adds to the active card: the card lists
-// its own answers, so only what it does not say; the reason line's and
-// editor's keys while they are open. Nothing while the card is unarmed:
-// its keys cannot fire yet.
+// its own answers, so only what it does not say, and ?; the reason
+// line's and editor's keys while they are open. Nothing while the card
+// is unarmed: its keys cannot fire yet, and typing goes to the input.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.lineKeys
 	switch {
@@ -79,22 +83,23 @@ func (m *Model) ShortHelp() []key.Binding {
 		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card")}
 	case !m.Armed():
 		return nil
-	case m.cards[0].server() != nil:
-		return []key.Binding{m.keys.CardDown}
 	case m.cards[0].delegation() != nil:
-		return []key.Binding{m.keys.DenyNow, m.keys.CardDown}
+		return []key.Binding{m.keys.DenyNow, m.keys.CardDown, m.keys.Help}
 	}
-	return []key.Binding{m.keys.CardDown}
+	return []key.Binding{m.keys.CardDown, m.keys.Help}
 }
 
-// FullHelp is every answer the active card takes, as ? spells them out.
-func (m *Model) FullHelp() []key.Binding {
-	switch {
-	case len(m.cards) == 0:
+// FullHelp is every answer the active card takes, as ? spells them out;
+// nil while the reason line or editor is open (ShortHelp says it all).
+func (m *Model) FullHelp() []overlay.KeyGroup {
+	if m.mode != bare || len(m.cards) == 0 {
 		return nil
-	case m.mode != bare:
-		return m.ShortHelp()
 	}
+	return []overlay.KeyGroup{{Where: "card", Keys: m.answerKeys()}}
+}
+
+// answerKeys is every answer the active card takes.
+func (m *Model) answerKeys() []key.Binding {
 	c, k := m.cards[0], m.keys
 	if s := c.server(); s != nil {
 		return append(m.serverAnswers(s), k.CardDown)

@@ -141,6 +141,9 @@ func (p *Pane) Background() bool { return p.background }
 // State is where the child is now.
 func (p *Pane) State() State { return p.state }
 
+// Live says whether the child has not ended yet.
+func (p *Pane) Live() bool { return !p.state.Finished() }
+
 // Meta is the child's tagging: ID, parent, type and description.
 func (p *Pane) Meta() event.Meta { return p.meta }
 
