@@ -51,7 +51,7 @@ func newMCPRun(inv *invocation) *mcpRun {
 		}
 	}
 	r.m = mcp.NewManager(inv.mcp.servers, mcp.Options{
-		StartupTimeout: inv.mcp.timeout, Dir: inv.workspace, Environ: environ, Version: version(),
+		StartupTimeout: inv.mcp.timeout, CallTimeout: inv.mcp.callTimeout, Dir: inv.workspace, Environ: environ, Version: version(),
 		Ask: r.ask,
 	})
 	return r
@@ -90,6 +90,38 @@ func (r *mcpRun) start(ctx context.Context, session *engine.Session) {
 	}
 	r.session.Store(session)
 	r.m.Start(ctx)
+}
+
+// startSettled launches the servers for an editor's session and waits,
+// at most the startup timeout, until each has connected or failed, or
+// waits for the person's answer on a card (the editor shows those once
+// the session is open), so the first prompt finds their tools. It returns
+// what the person should be told about servers left out.
+func (r *mcpRun) startSettled(ctx context.Context, session *engine.Session) []string {
+	if r == nil {
+		return nil
+	}
+	r.start(ctx, session)
+	wait, cancel := context.WithTimeout(ctx, r.m.StartupTimeout()+time.Second)
+	_ = r.m.Wait(wait, func(servers []event.MCPServer) bool {
+		for _, s := range servers {
+			if !s.Settled() && s.State != event.MCPAwaitingApproval {
+				return false
+			}
+		}
+		return true
+	})
+	cancel()
+	var notes []string
+	for _, s := range r.m.Statuses() {
+		switch s.State {
+		case event.MCPFailed:
+			notes = append(notes, fmt.Sprintf("MCP server %s failed: %s; its tools are left out", s.Name, s.Error))
+		case event.MCPStarting, event.MCPRestarting:
+			notes = append(notes, fmt.Sprintf("MCP server %s is not ready after %s; its tools come when it is", s.Name, r.m.StartupTimeout()))
+		}
+	}
+	return notes
 }
 
 // startHeadless launches the servers and waits until each has connected
