@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
@@ -64,7 +65,7 @@ func (m *Model) subagentsLog(rest string) tea.Cmd {
 			limit = n
 		}
 	}
-	s, id, title := m.session, p.ID(), "Log of "+paneName(p)
+	s, id, title := m.session, p.ID(), "Log of "+agents.Name(p)
 	return func() tea.Msg {
 		records, err := s.AgentRecords(id)
 		if err != nil {

@@ -6,11 +6,6 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/status"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/seed-e4e525a6/baton/ui/pane"
-
-	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Session calls run in Cmds that capture the session value, never the
@@ -91,38 +86,6 @@ func (m *Model) cleared() {
 	m.conv.reset()
 	m.todos = nil
 	m.status.Set(status.Info, "new conversation")
-}
-
-// stopChild stops one child; it ends cancelled and its pane folds.
-func stopChild(s Session, said *status.Model, p *pane.Pane) tea.Cmd {
-	if p.State().Finished() {
-		said.Set(status.Error, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
-		return nil
-	}
-	said.SetTransient(status.Warning, "stopping "+paneName(p)+"…", status.Child, p.ID())
-	return stopCmd(s, p.ID())
-}
-
-// stopCmd asks the session to stop a child, or every child for "all".
-func stopCmd(s Session, id event.AgentID) tea.Cmd {
-	return func() tea.Msg {
-		if err := s.StopAgent(id); err != nil {
-			return status.Said{Level: status.Error, Text: fmt.Sprintf("stop %s: %v", id, err)}
-		}
-		return nil
-	}
-}
-
-// sendTo delivers a message into a running child; the child's
-// AgentMessage event shows it in its pane once delivered.
-func sendTo(s Session, said *status.Model, id event.AgentID, text string) tea.Cmd {
-	said.SetTransient(status.Info, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step", status.Child, id)
-	return func() tea.Msg {
-		if err := s.SendToAgent(id, text); err != nil {
-			return status.Said{Level: status.Error, Text: fmt.Sprintf("send to %s: %v", id, err)}
-		}
-		return nil
-	}
 }
 
 // windowOf is a model's context size as the options know it, 0 when

@@ -22,7 +22,7 @@ func (m *Model) cardActive() bool { return m.layers.Top() == overlay.Layer(m.app
 // (see settle), so no question is ever hidden by another view.
 func (m *Model) requestApproval(ev event.ApprovalRequested) {
 	number := 0
-	if p, ok := m.agents.byID[ev.Agent]; ok {
+	if p, ok := m.agents.Pane(ev.Agent); ok {
 		number = p.Number()
 	}
 	if m.approvals.Push(ev.Meta, ev.Request, number) {
@@ -47,7 +47,7 @@ func (m *Model) settle() tea.Cmd {
 		cmd = m.notify.clear()
 	}
 	top := m.layers.Top()
-	want := top == nil && m.focus == "" || m.cardActive() && !m.approvals.Armed()
+	want := top == nil && m.agents.Focused() == nil || m.cardActive() && !m.approvals.Armed()
 	switch {
 	case want && !m.input.Focused():
 		m.input.Focus()

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/seed-e4e525a6/baton/ui/status"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -68,9 +69,9 @@ func (b *compactedBlock) render(rc *renderCtx, width int) []string {
 	st := rc.styles.Conversation
 	line := "⊟ " + b.line
 	if !rc.expanded {
-		return []string{fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
+		return []string{termtext.Fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
 	}
-	lines := []string{fit(st.Info.Render(line), width)}
+	lines := []string{termtext.Fit(st.Info.Render(line), width)}
 	for _, l := range wrap(b.summary, max(width-4, 1)) {
 		lines = append(lines, "    "+st.Reasoning.Render(l))
 	}

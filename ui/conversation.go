@@ -6,6 +6,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/markdown"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // renderCtx is what every block needs to draw itself. gen changes when
@@ -99,7 +100,7 @@ func (c *conversation) lines(i, width int) []string {
 	if key := [3]int{it.version, width, c.rc.gen}; it.lines == nil || it.key != key {
 		body := it.block.render(&c.rc, width)
 		for j, line := range body {
-			body[j] = fit(line, width)
+			body[j] = termtext.Fit(line, width)
 		}
 		if i > 0 {
 			body = append([]string{""}, body...)

@@ -4,6 +4,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/agents"
+	"github.com/seed-e4e525a6/baton/ui/status"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 	"github.com/seed-e4e525a6/baton/ui/todos"
 )
@@ -59,12 +61,12 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 // the main agent's to the conversation.
 func (m *Model) route(ev event.Event) tea.Cmd {
 	ev = termtext.Event(ev) // the one place event text is cleaned
-	if q, ok := ev.(event.ResultQueued); ok {
-		m.resultQueued(q) // about a child that ended: its pane is a record
+	switch ev := ev.(type) {
+	case event.ResultQueued: // about a child that ended: its pane is a record
+		m.resultQueued(ev)
 		return nil
-	}
-	if h, ok := ev.(event.ResultsHeld); ok {
-		m.resultsHeld(h)
+	case event.ResultsHeld: // this prompt's results woke the main agent as often as allowed
+		m.status.Set(status.Info, ev.Text())
 		return nil
 	}
 	var cmd tea.Cmd
@@ -111,27 +113,37 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 // routeChild applies a child's event to its pane, making the pane on the
 // child's first event; a child that ends folds into the conversation.
 func (m *Model) routeChild(ev event.Event) tea.Cmd {
-	meta := ev.EventMeta()
-	p, created := m.agents.paneFor(meta)
+	p, created := m.agents.Apply(ev, m.now(), m.spin)
 	if p == nil {
 		return nil
 	}
 	if created {
-		m.conv.link(meta, p)
-		p.SetSpinnerFrame(m.spin)
+		m.conv.link(ev.EventMeta(), p)
 	}
-	p.SetNow(m.now())
-	p.Apply(ev)
 	if e, ok := ev.(event.ReviewFinished); ok {
-		m.reviewFinished(p, e)
+		m.conv.refresh(p) // its fold line says what the review did
+		m.agents.Reviewed(p, e)
 		return nil
 	}
-	if _, ok := ev.(event.AgentFinished); ok && p.State().Finished() {
+	if _, ok := ev.(event.AgentFinished); ok && !p.Live() {
 		m.conv.fold(p)
-		m.childFinished(p)
+		m.agents.Ended(p)
 		return nil
 	}
 	return m.startClock()
+}
+
+// resultQueued tells the person when a background result waits for
+// their next prompt rather than waking the main agent.
+func (m *Model) resultQueued(ev event.ResultQueued) {
+	if !ev.Waits {
+		return
+	}
+	name := termtext.Clean(string(ev.Agent))
+	if p, ok := m.agents.Pane(ev.Agent); ok {
+		name = agents.Name(p)
+	}
+	m.status.Set(status.Info, "the result of "+name+" waits for your next prompt")
 }
 
 // recordUsage keeps the turn's running total and, for a model request,

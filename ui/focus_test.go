@@ -2,10 +2,11 @@ package ui
 
 import (
 	"fmt"
-	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
@@ -26,17 +27,17 @@ func TestTabCyclesInputAndPanes(t *testing.T) {
 	want := []event.AgentID{"explore-1", "review-2", "explore-3", ""}
 	for _, id := range want {
 		d.keys("tab")
-		if d.m.focus != id || d.m.input.Focused() != (id == "") {
-			t.Fatalf("tab focused %q (input focused %v), want %q", d.m.focus, d.m.input.Focused(), id)
+		if d.focus() != id || d.m.input.Focused() != (id == "") {
+			t.Fatalf("tab focused %q (input focused %v), want %q", d.focus(), d.m.input.Focused(), id)
 		}
 	}
 	d.keys("shift+tab")
-	if d.m.focus != "explore-3" {
-		t.Errorf("shift+tab from the input focused %q, want the last pane", d.m.focus)
+	if d.focus() != "explore-3" {
+		t.Errorf("shift+tab from the input focused %q, want the last pane", d.focus())
 	}
 	d.keys("esc")
-	if d.m.focus != "" || !d.m.input.Focused() || d.s.interrupts != 0 {
-		t.Errorf("esc on a pane: focus %q, input focused %v, interrupts %d", d.m.focus, d.m.input.Focused(), d.s.interrupts)
+	if d.focus() != "" || !d.m.input.Focused() || d.s.interrupts != 0 {
+		t.Errorf("esc on a pane: focus %q, input focused %v, interrupts %d", d.focus(), d.m.input.Focused(), d.s.interrupts)
 	}
 }
 
@@ -55,16 +56,16 @@ func TestStopAndSendOnFocusedPane(t *testing.T) {
 	if _, sent := d.s.calls(); !reflect.DeepEqual(sent, []string{"review-2: also check vendor/"}) {
 		t.Errorf("sent %q", sent)
 	}
-	if d.layer() != "" || d.m.focus != "review-2" {
-		t.Errorf("after sending: overlay %q, focus %q", d.layer(), d.m.focus)
+	if d.layer() != "" || d.focus() != "review-2" {
+		t.Errorf("after sending: overlay %q, focus %q", d.layer(), d.focus())
 	}
 	d.keys("s", "esc")
 	if _, sent := d.s.calls(); len(sent) != 1 || d.layer() != "" {
 		t.Errorf("esc on the message line sent %q, overlay %q", sent, d.layer())
 	}
 	d.finish(review, event.StatusCancelled, "stopped by the person")
-	if d.m.focus != "" || !d.m.input.Focused() {
-		t.Errorf("the focus went to %q, not back to the input", d.m.focus)
+	if d.focus() != "" || !d.m.input.Focused() {
+		t.Errorf("the focus went to %q, not back to the input", d.focus())
 	}
 	d.keys("x")
 	if stopped, _ := d.s.calls(); len(stopped) != 1 {
@@ -106,8 +107,8 @@ func TestTranscriptViewIsLiveAndEscGoesBack(t *testing.T) {
 		t.Errorf("end does not follow the bottom again:\n%s", d.screen())
 	}
 	d.keys("esc")
-	if d.layer() != "" || d.m.focus != "explore-1" || !strings.Contains(d.screen(), "sub-agents (3)") {
-		t.Errorf("esc did not go back to the panes: overlay %q, focus %q", d.layer(), d.m.focus)
+	if d.layer() != "" || d.focus() != "explore-1" || !strings.Contains(d.screen(), "sub-agents (3)") {
+		t.Errorf("esc did not go back to the panes: overlay %q, focus %q", d.layer(), d.focus())
 	}
 }
 

@@ -39,16 +39,16 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	if m.input.Searching() {
 		return m.input.Update(msg)
 	}
-	if p := m.focusedPane(); p != nil {
-		return m.paneKey(p, msg)
+	if m.agents.Focused() != nil {
+		return m.paneKey(msg)
 	}
 	popup := m.input.PopupOpen()
 	switch {
 	case m.scrollKey(msg):
-	case key.Matches(msg, m.keys.FocusNext) && !popup:
-		m.cycleFocus(1)
-	case key.Matches(msg, m.keys.FocusPrev):
-		m.cycleFocus(-1)
+	case key.Matches(msg, m.keys.Panes.FocusNext) && !popup:
+		m.agents.Cycle(1)
+	case key.Matches(msg, m.keys.Panes.FocusPrev):
+		m.agents.Cycle(-1)
 	case key.Matches(msg, m.keys.Help) && m.input.Empty():
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, m.keys.Interrupt) && !popup:
@@ -91,6 +91,19 @@ func (m *Model) scrollKey(msg tea.KeyMsg) bool {
 		return false
 	}
 	return true
+}
+
+// paneKey gives a key to the agents area while a pane has the focus;
+// the conversation still scrolls, and ? still shows the keys.
+func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case msg.Paste || m.scrollKey(msg):
+		return nil
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		return nil
+	}
+	return m.agents.Update(msg)
 }
 
 // inputKey gives a key to the prompt box: enter, unless pasted, sends;
@@ -138,7 +151,7 @@ func (m *Model) quit() tea.Cmd {
 	if m.quitArmed {
 		return tea.Quit
 	}
-	if m.layers.Len() == 0 && m.focus == "" && !m.input.Empty() {
+	if m.layers.Len() == 0 && m.agents.Focused() == nil && !m.input.Empty() {
 		m.input.Set("")
 		m.status.SetTransient(status.Info, "input cleared · ctrl+c on an empty box quits", status.Key, "")
 		return nil

@@ -20,7 +20,7 @@ import (
 // form and the stats their narrow separators, and only then do the stats
 // go, the least telling first.
 func (m *Model) headerView() []string {
-	key := headerKey{width: m.width, background: m.agents.inBackground(), approvals: m.approvals.Len(),
+	key := headerKey{width: m.width, background: m.agents.InBackground(), approvals: m.approvals.Len(),
 		contextUsed: m.contextUsed, contextWindow: m.contextWindow, theme: m.styles.Palette.Name,
 		mode: m.opts.Mode, sandbox: m.opts.Sandbox, model: m.model, folder: m.folder, demo: m.opts.Demo,
 		usage: m.pastUsage.Add(m.turnUsage)}
@@ -99,7 +99,7 @@ func (m *Model) headerLeft(short bool) string {
 			left += st.Stats.Render("read-only") + sep
 		}
 	}
-	if n := m.agents.inBackground(); n > 0 {
+	if n := m.agents.InBackground(); n > 0 {
 		left += st.Stats.Render(fmt.Sprintf("%d in background", n)) + sep
 	}
 	if n := m.approvals.Len(); n > 0 && short {
@@ -125,7 +125,7 @@ func (m *Model) headerLine(left, right string) []string {
 	left += st.Folder.Render(folder)
 	gap := max(m.width-ansi.StringWidth(left)-ansi.StringWidth(right), 1)
 	return []string{
-		fit(left+strings.Repeat(" ", gap)+right, m.width),
+		termtext.Fit(left+strings.Repeat(" ", gap)+right, m.width),
 		st.Rule.Render(strings.Repeat("─", max(m.width, 0))),
 	}
 }

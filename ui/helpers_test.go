@@ -185,6 +185,14 @@ func (d *driver) checkFits() {
 	}
 }
 
+// focus is the child whose pane has the focus, "" for the input.
+func (d *driver) focus() event.AgentID {
+	if p := d.m.agents.Focused(); p != nil {
+		return p.ID()
+	}
+	return ""
+}
+
 // layer names the layer on top: "" when none is open.
 func (d *driver) layer() string {
 	switch d.m.layers.Top().(type) {

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/ui/overlay"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 	"github.com/seed-e4e525a6/baton/ui/todos"
 )
 
@@ -39,7 +40,7 @@ func (m *Model) layout() {
 // above it), a transcript the page under the header. Both follow the
 // panes and the input, so they are refitted after every message.
 func (m *Model) fitBody() {
-	m.fitAgents()
+	m.agents.Fit(m.width, m.roomBelowHeader(), m.cardActive())
 	for _, l := range m.layers.All() {
 		switch l.Place() {
 		case overlay.Screen:
@@ -77,7 +78,7 @@ func (m *Model) roomBelowHeader() int {
 // overlays drawn over it) once the fixed parts and the agents area are
 // placed.
 func (m *Model) conversationHeight() int {
-	room := m.roomBelowHeader() - m.agents.area
+	room := m.roomBelowHeader() - m.agents.Height()
 	return room - m.todoRows(room)
 }
 
@@ -130,17 +131,17 @@ func (m Model) build() string {
 	input, footer := m.inputView(), m.footerView()
 	for _, part := range [][]string{input, footer} {
 		for i, line := range part {
-			part[i] = fit(line, m.width)
+			part[i] = termtext.Fit(line, m.width)
 		}
 	}
 	room := max(m.height-headerRows-statusRows-len(input)-len(footer), 0)
-	agents := min(m.agents.area, room)
+	agents := min(m.agents.Height(), room)
 	todo := m.todoRows(room - agents)
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
 	lines = append(lines, m.bodyView(room-agents-todo)...)
 	lines = append(lines, m.todoView(todo)...)
-	lines = append(lines, m.agentsView(agents)...)
+	lines = append(lines, m.agents.View(agents)...)
 	lines = append(lines, m.status.View())
 	lines = append(lines, input...)
 	lines = append(lines, footer...)
@@ -157,7 +158,7 @@ func (m Model) build() string {
 func (m *Model) pageFrame() string {
 	footer := m.footerView()
 	for i, line := range footer {
-		footer[i] = fit(line, m.width)
+		footer[i] = termtext.Fit(line, m.width)
 	}
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.headerView()...)
@@ -230,7 +231,7 @@ func (m *Model) welcomeView(height int) []string {
 	}
 	body := make([]string, height)
 	for i := 0; i < height && i < len(lines); i++ {
-		body[i] = fit(lines[i], m.width)
+		body[i] = termtext.Fit(lines[i], m.width)
 	}
 	return body
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"time"
 
+	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
@@ -33,7 +34,7 @@ type Model struct {
 	// The components are pointers: Bubble Tea copies the Model on every
 	// message, and the textarea and help alone are some 15 KB.
 	conv   *conversation
-	agents *agents
+	agents *agents.Area
 	input  *input.Model
 	// layers are the overlays and cards over the conversation, the one
 	// with the keys on top; the cards are one of them while any waits.
@@ -47,7 +48,6 @@ type Model struct {
 	now  func() time.Time // the clock panes measure against
 
 	width, height int
-	focus         event.AgentID // the focused pane's child; "" is the input
 	approvals     *approval.Model
 	todos         []event.Todo // the main agent's task list
 
@@ -83,11 +83,13 @@ func New(s Session, opts Options) Model {
 	}
 	h := help.New()
 	m.help = &h
-	m.agents = newAgents(nil)
-	m.opts.Commands = cleanCommands(opts.Commands)
-	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
 	m.layers = &overlay.Stack{}
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
+	m.styles = &themes.Styles{}
+	m.conv = newConversation(m.styles)
+	m.agents = newAgents(m.keys, s, m.styles, m.status, m.layers, m.conv)
+	m.opts.Commands = cleanCommands(opts.Commands)
+	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
 	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick, s, m.status)
 	m.applyTheme(palette)
 	m.status.Tick(m.spin, m.now())
@@ -178,17 +180,8 @@ func (m *Model) setBusy(busy bool) {
 // applyTheme switches every style to a palette.
 func (m *Model) applyTheme(p themes.Palette) {
 	styles := themes.New(themes.ForProfile(p, lipgloss.ColorProfile()))
-	if m.styles == nil {
-		m.styles = &styles
-	} else {
-		*m.styles = styles // panes hold the pointer and follow the theme
-	}
-	if m.conv == nil {
-		m.conv = newConversation(m.styles)
-	} else {
-		m.conv.setStyles(m.styles)
-	}
-	m.agents.styles = m.styles // panes hold the pointer and follow the theme
+	*m.styles = styles // panes and layers hold the pointer and follow the theme
+	m.conv.setStyles(m.styles)
 	m.input.SetStyles(m.styles)
 	m.approvals.SetStyles(m.styles)
 	m.layers.Update(overlay.Restyle{})
@@ -207,14 +200,14 @@ func (m *Model) applyTheme(p themes.Palette) {
 // expire; once idle the clock is left to stop.
 func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	waiting := m.status.Expire()
-	if !m.busy && !m.agents.running() && !waiting {
+	if !m.busy && !m.agents.Running() && !waiting {
 		m.ticking = false
 		return nil
 	}
 	var cmd tea.Cmd
 	m.spinner, cmd = m.spinner.Update(msg)
 	m.spin = m.spinner.View()
-	m.agents.tick(m.now(), m.spin)
+	m.agents.Tick(m.now(), m.spin)
 	m.status.Tick(m.spin, m.now())
 	return tea.Batch(cmd, m.notifyOverdue())
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/input"
 )
 
@@ -12,9 +13,9 @@ import (
 // own commands, the /subagents commands with the children they act on,
 // theme names and the custom commands. It captures the agents area,
 // never the model, which Bubble Tea copies.
-func commandPalette(children *agents, custom []agenttypes.Command) func(string) []input.Candidate {
+func commandPalette(children *agents.Area, custom []agenttypes.Command) func(string) []input.Candidate {
 	return func(value string) []input.Candidate {
-		return append(completions(value, children.refs()), customCompletions(value, custom)...)
+		return append(completions(value, refs(children)), customCompletions(value, custom)...)
 	}
 }
 

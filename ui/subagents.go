@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
@@ -53,7 +54,7 @@ func (m *Model) cmdSubagents(arg string) tea.Cmd {
 		return m.subagentsSend(rest)
 	case "diff":
 		if p, ok := m.child("diff", rest); ok {
-			return m.openReview(p)
+			return m.agents.OpenReview(p)
 		}
 		return nil
 	}
@@ -68,7 +69,7 @@ func (m *Model) child(cmd, ref string) (*pane.Pane, bool) {
 		m.status.Set(status.Error, fmt.Sprintf("/subagents %s: name a sub-agent by id or number; /subagents list shows them", cmd))
 		return nil, false
 	}
-	p, err := m.agents.find(ref)
+	p, err := m.agents.Find(ref)
 	if err != nil {
 		m.status.Set(status.Error, fmt.Sprintf("/subagents %s: %v", cmd, err))
 		return nil, false
@@ -83,18 +84,13 @@ func (m *Model) subagentsStop(rest string) tea.Cmd {
 		return nil
 	}
 	if rest == "all" {
-		if !m.agents.running() {
-			m.status.Set(status.Error, "/subagents stop: no sub-agent is running")
-			return nil
-		}
-		m.status.SetTransient(status.Warning, "stopping every sub-agent…", status.Child, status.AllChildren)
-		return stopCmd(m.session, "all")
+		return m.agents.StopAll()
 	}
 	p, ok := m.child("stop", rest)
 	if !ok {
 		return nil
 	}
-	return stopChild(m.session, m.status, p)
+	return m.agents.Stop(p)
 }
 
 // subagentsSend sends the rest of the line into a running child.
@@ -108,10 +104,10 @@ func (m *Model) subagentsSend(rest string) tea.Cmd {
 		m.status.Set(status.Error, "/subagents send: the message is missing: /subagents send "+termtext.Clean(ref)+" <message>")
 		return nil
 	}
-	if p.State().Finished() {
-		return m.continueAgent(p, text)
+	if !p.Live() {
+		return m.agents.Continue(p, text)
 	}
-	return sendTo(m.session, m.status, p.ID(), text)
+	return m.agents.Send(p.ID(), text)
 }
 
 // childRef is what completion offers for a child: its number, which
@@ -128,23 +124,24 @@ func (c childRef) ref() string { return c.num }
 
 // refs lists the children for completion by number: the live ones
 // first, in order, then the finished ones, newest first.
-func (a *agents) refs() []childRef {
-	out := make([]childRef, 0, len(a.all))
-	for _, p := range a.all {
-		if !p.State().Finished() {
-			out = append(out, a.refOf(p))
+func refs(a *agents.Area) []childRef {
+	all := a.All()
+	out := make([]childRef, 0, len(all))
+	for _, p := range all {
+		if p.Live() {
+			out = append(out, refOf(p))
 		}
 	}
-	for i := len(a.all) - 1; i >= 0; i-- {
-		if p := a.all[i]; p.State().Finished() {
-			out = append(out, a.refOf(p))
+	for i := len(all) - 1; i >= 0; i-- {
+		if p := all[i]; !p.Live() {
+			out = append(out, refOf(p))
 		}
 	}
 	return out
 }
 
 // refOf describes one child for completion.
-func (a *agents) refOf(p *pane.Pane) childRef {
+func refOf(p *pane.Pane) childRef {
 	desc := fmt.Sprintf("%s [%s] %s · %s", p.ID(), p.Meta().AgentType, p.Meta().Description, p.State())
 	return childRef{id: p.ID(), num: strconv.Itoa(p.Number()), desc: termtext.Clean(desc), live: !p.State().Finished()}
 }

@@ -10,11 +10,11 @@ import (
 // subagentsList writes every child of the session as a table into the
 // conversation.
 func (m *Model) subagentsList() {
-	if len(m.agents.all) == 0 {
+	if len(m.agents.All()) == 0 {
 		m.status.Set(status.Info, "no sub-agent has run in this session")
 		return
 	}
-	m.conv.add(&tableBlock{overlay.Subagents(m.agents.all)})
+	m.conv.add(&tableBlock{overlay.Subagents(m.agents.All())})
 	m.conv.toBottom()
 }
 

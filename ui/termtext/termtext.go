@@ -77,12 +77,44 @@ func Visible(s string) string {
 // Fit cuts a (possibly styled) line to width cells, marking the cut, so
 // no component draws past the terminal's edge. A line of no more bytes
 // than cells fits without measuring: no character takes more cells than
-// bytes.
+// bytes; nor does a line of plain ASCII and colours need the grapheme
+// segmentation that makes measuring costly, and every line of every
+// frame is fitted.
 func Fit(line string, width int) string {
-	if len(line) <= width || ansi.StringWidth(line) <= width {
+	if len(line) <= width {
+		return line
+	}
+	w, ok := asciiWidth(line)
+	if !ok {
+		w = ansi.StringWidth(line)
+	}
+	if w <= width {
 		return line
 	}
 	return ansi.Truncate(line, max(width, 0), "…")
+}
+
+// asciiWidth is the width of a line of printable ASCII and CSI sequences
+// (colours, styles), one cell a byte; ok is false for anything else,
+// which only a full measure gets right.
+func asciiWidth(s string) (width int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			width++
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			i += 2
+			for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f { // parameters and intermediates
+				i++
+			}
+			if i >= len(s) || s[i] < 0x40 || s[i] > 0x7e { // no final byte
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+	}
+	return width, true
 }
 
 // Wrap breaks plain text into lines of at most width cells, at spaces
