@@ -18,9 +18,6 @@ type callFailedMsg struct {
 	text string
 }
 
-// clearedMsg says the session started a new conversation.
-type clearedMsg struct{}
-
 // submit sends a prompt; the turn's own events follow on the channel.
 func (m *Model) submit(text string) tea.Cmd {
 	m.setBusy(true)
@@ -40,17 +37,6 @@ func (m *Model) interrupt() tea.Cmd {
 	return func() tea.Msg {
 		s.Interrupt()
 		return nil
-	}
-}
-
-// clearSession asks for a new conversation.
-func (m *Model) clearSession() tea.Cmd {
-	s := m.session
-	return func() tea.Msg {
-		if err := s.Clear(); err != nil {
-			return callFailedMsg{err: fmt.Errorf("clear: %w", err)}
-		}
-		return clearedMsg{}
 	}
 }
 

@@ -11,22 +11,6 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-// cmdCompact is /compact [focus]: the session replaces the conversation
-// with a summary; CompactionStarted and Compacted follow.
-func (m *Model) cmdCompact(focus string) tea.Cmd {
-	if m.busy {
-		m.status.Set(status.Error, "compact: a turn is running; esc interrupts it first")
-		return nil
-	}
-	s := m.session
-	return func() tea.Msg {
-		if err := s.Compact(focus); err != nil {
-			return callFailedMsg{err: fmt.Errorf("compact: %w", err)}
-		}
-		return nil
-	}
-}
-
 // compactionStarted shows the work: a /compact holds the input like a
 // turn; an automatic one, inside a turn, is announced.
 func (m *Model) compactionStarted(ev event.CompactionStarted) tea.Cmd {

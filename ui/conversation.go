@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/seed-e4e525a6/baton/themes"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -165,4 +167,15 @@ func (c *conversation) rebuild(it *item, e convo.Entry) {
 	} else {
 		delete(c.open, it.entry)
 	}
+}
+
+// answers are the main agent's messages, oldest first, as sent.
+func (c *conversation) answers() []string {
+	var out []string
+	for i := range c.main.Len() {
+		if e := c.main.At(i); e.Kind == convo.Text && strings.TrimSpace(e.Body) != "" {
+			out = append(out, e.Body)
+		}
+	}
+	return out
 }

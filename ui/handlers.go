@@ -125,14 +125,9 @@ func (m *Model) send() tea.Cmd {
 	case text == "":
 		return nil
 	case strings.HasPrefix(text, "/"):
-		return tea.Batch(remember, m.runCommand(text))
-	case m.busy:
-		m.input.Enqueue(text)
-		m.status.SetTransient(status.Info, "queued; it is sent when the turn ends", status.Turn, "")
-		return remember
+		return tea.Batch(remember, m.commands.Run(text, m.busy, m.model))
 	}
-	m.conv.toBottom()
-	return tea.Batch(remember, m.submit(text))
+	return tea.Batch(remember, m.prompt(text, ""))
 }
 
 // escape interrupts a running turn, or else closes the full help.

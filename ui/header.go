@@ -2,8 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 
@@ -154,17 +152,4 @@ func (m *Model) statsParts() []string {
 		parts = append(parts, st.Stats.Render(fmt.Sprintf("$%.3f", usage.Cost)))
 	}
 	return parts
-}
-
-// displayPath shortens the home folder to "~".
-func displayPath(dir string) string {
-	if dir == "" {
-		dir = "."
-	}
-	if home, err := os.UserHomeDir(); err == nil && home != "" {
-		if rel, err := filepath.Rel(home, dir); err == nil && !strings.HasPrefix(rel, "..") && filepath.IsAbs(dir) {
-			return filepath.Join("~", rel)
-		}
-	}
-	return termtext.Clean(dir)
 }

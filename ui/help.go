@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 )
 
@@ -90,10 +91,10 @@ func relabel(b key.Binding, desc string) key.Binding {
 
 // allKeys is every key, grouped by where it applies, as /help lists
 // them.
-func (m *Model) allKeys() []overlay.KeyGroup {
-	k, c, p := m.keys, m.keys.Cards, m.keys.Panes
+func allKeys(k KeyMap, in *input.Model) []overlay.KeyGroup {
+	c, p := k.Cards, k.Panes
 	return []overlay.KeyGroup{
-		{Where: "input", Keys: m.input.FullHelp()},
+		{Where: "input", Keys: in.FullHelp()},
 		{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}},
 		{Where: "card", Keys: []key.Binding{c.Allow, c.AllowAlways, c.AllowFolder, c.AllowAll, c.Edit, c.Deny,
 			relabel(c.DenyNow, "deny (tool card: and stop the turn)"), c.CardDown}},

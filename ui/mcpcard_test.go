@@ -102,3 +102,21 @@ func TestMCPServerCardKeys(t *testing.T) {
 		t.Errorf("t then y answered %q", got.Decision)
 	}
 }
+
+func TestUntrustedMCPServerCardShowsTheCommandLineWhileIdle(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	req := &event.ApprovalRequest{ID: "a1", Kind: event.ApproveTool, Tool: "MCP server gh",
+		Preview: "npx -y server-github\n\nfrom .mcp.json in a folder you have not trusted; `baton trust` trusts its servers for good"}
+	answers := newRequest(t, req)
+	d.emit(event.ApprovalRequested{Meta: mainMeta, Request: req})
+	screen := d.screen()
+	for _, want := range []string{"Allow MCP server gh?", "npx -y server-github", "from .mcp.json"} {
+		if !strings.Contains(screen, want) {
+			t.Errorf("card lacks %q:\n%s", want, screen)
+		}
+	}
+	d.keys("y")
+	if got := (<-answers).Decision; got != event.Allow {
+		t.Fatalf("answer %q", got)
+	}
+}

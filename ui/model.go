@@ -5,9 +5,11 @@ import (
 
 	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
+	"github.com/seed-e4e525a6/baton/ui/command"
 	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -35,7 +37,9 @@ type Model struct {
 	// message, and the textarea and help alone are some 15 KB.
 	conv   *conversation
 	agents *agents.Area
-	input  *input.Model
+	// commands are the slash commands, built-in and custom.
+	commands *command.Registry
+	input    *input.Model
 	// layers are the overlays and cards over the conversation, the one
 	// with the keys on top; the cards are one of them while any waits.
 	layers  *overlay.Stack
@@ -72,7 +76,7 @@ func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
 		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, header: &headerCache{}, footer: &footerCache{},
-		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
+		model: s.Model(), contextWindow: opts.ContextWindow, folder: termtext.Path(opts.Workspace),
 	}
 	if m.contextWindow <= 0 {
 		m.contextWindow = m.windowOf(m.model)
@@ -88,8 +92,10 @@ func New(s Session, opts Options) Model {
 	m.styles = &themes.Styles{}
 	m.conv = newConversation(m.styles)
 	m.agents = newAgents(m.keys, s, m.styles, m.status, m.layers, m.conv)
-	m.opts.Commands = cleanCommands(opts.Commands)
-	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
+	var commands *command.Registry // the palette captures the registry, never the model
+	m.input = input.New(m.keys.KeyMap, func(value string) []input.Candidate { return commands.Complete(value) })
+	commands = newCommands(&m)
+	m.commands = commands
 	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick, s, m.status)
 	m.applyTheme(palette)
 	m.status.Tick(m.spin, m.now())
@@ -136,22 +142,12 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layers.Push(msg.Layer)
 	case overlay.Close:
 		m.layers.Remove(msg.Layer)
-	case modelChosenMsg:
-		cmd = m.setModel(string(msg))
-	case clearedMsg:
-		m.cleared()
-	case logMsg:
-		m.showLog(msg)
-	case infoMsg:
-		m.showInfo(msg)
-	case copiedMsg:
-		m.copied(msg)
+	case command.Result:
+		cmd = m.commandDone(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
 		cmd = m.terminalFocus(msg)
-	case permissionsMsg:
-		m.showPermissions(msg)
 	default:
 		cmd = tea.Batch(m.layers.Update(msg), m.input.Update(msg))
 	}

@@ -29,10 +29,6 @@ func (a *Area) Stop(p *pane.Pane) tea.Cmd {
 
 // StopAll stops every running child.
 func (a *Area) StopAll() tea.Cmd {
-	if !a.Running() {
-		a.cfg.Status.Set(status.Error, "/subagents stop: no sub-agent is running")
-		return nil
-	}
 	a.cfg.Status.SetTransient(status.Warning, "stopping every sub-agent…", status.Child, status.AllChildren)
 	return a.call("all", func(s Session, id event.AgentID) error { return s.StopAgent(id) }, "stop %s: %v")
 }

@@ -2,9 +2,8 @@
 // that takes the keys while it is on top, draws itself in its place and
 // says its keys; the root pushes what is opened and takes off what
 // closes, so "behind" is simply what is under the top. It also holds the
-// layer that shows a child's transcript, the help that lays out keys by
-// where they apply, and the tables commands put into the conversation;
-// the /model picker is its subpackage modelpick.
+// layer that shows a child's transcript and the help that lays out keys
+// by where they apply; the /model picker is its subpackage modelpick.
 package overlay
 
 import (

@@ -5,6 +5,8 @@ package termtext
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -121,4 +123,18 @@ func asciiWidth(s string) (width int, ok bool) {
 // where it can and mid-word where it must, so nothing is lost to a cut.
 func Wrap(s string, width int) string {
 	return ansi.Wrap(s, max(width, 1), "")
+}
+
+// Path is a folder as the person reads it: the home folder shortened to
+// "~", the rest cleaned.
+func Path(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		if rel, err := filepath.Rel(home, dir); err == nil && !strings.HasPrefix(rel, "..") && filepath.IsAbs(dir) {
+			return Clean(filepath.Join("~", rel))
+		}
+	}
+	return Clean(dir)
 }

@@ -1,21 +1,26 @@
-package ui
+package command
 
 import (
 	"fmt"
 	"strconv"
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/ui/agents"
-	"github.com/seed-e4e525a6/baton/ui/input"
-	"github.com/seed-e4e525a6/baton/ui/status"
-
 	tea "github.com/charmbracelet/bubbletea"
 
-	"github.com/seed-e4e525a6/baton/ui/pane"
-
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/agents"
+	"github.com/seed-e4e525a6/baton/ui/convo"
+	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/pane"
+	"github.com/seed-e4e525a6/baton/ui/status"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
+
+func init() {
+	register(Command{Name: "subagents", Args: "list|stop|log|info|send|diff",
+		Desc: "list, stop, read or message sub-agents; review a worktree change", Run: subagents, Complete: subagentCompletions})
+}
 
 // subcommand is one /subagents command: its arguments for help, and
 // whether it acts on running children only.
@@ -35,79 +40,115 @@ var subcommands = []subcommand{
 	{"diff", "<id|#>", "review a worktree sub-agent's change and apply it", false},
 }
 
-// cmdSubagents runs "/subagents <command> …".
-func (m *Model) cmdSubagents(arg string) tea.Cmd {
+// subagents runs "/subagents <command> …".
+func subagents(env *Env, arg string) tea.Cmd {
 	sub, rest, _ := strings.Cut(arg, " ")
 	rest = strings.TrimSpace(rest)
 	switch sub {
 	case "", "list":
-		m.subagentsList()
-		return nil
+		return list(env)
 	case "stop":
-		return m.subagentsStop(rest)
+		return stop(env, rest)
 	case "log":
-		return m.subagentsLog(rest)
+		return childLog(env, rest)
 	case "info":
-		m.subagentsInfo(rest)
-		return nil
+		return info(env, rest)
 	case "send":
-		return m.subagentsSend(rest)
+		return send(env, rest)
 	case "diff":
-		if p, ok := m.child("diff", rest); ok {
-			return m.agents.OpenReview(p)
+		if p, ok := child(env, "diff", rest); ok {
+			return env.Agents.OpenReview(p)
 		}
 		return nil
 	}
-	m.status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send or diff", termtext.Clean(sub)))
+	env.Status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send or diff", termtext.Clean(sub)))
 	return nil
 }
 
 // child resolves the one child a command names, saying what is wrong
 // in the status line when it cannot.
-func (m *Model) child(cmd, ref string) (*pane.Pane, bool) {
+func child(env *Env, cmd, ref string) (*pane.Pane, bool) {
 	if ref == "" {
-		m.status.Set(status.Error, fmt.Sprintf("/subagents %s: name a sub-agent by id or number; /subagents list shows them", cmd))
+		env.Status.Set(status.Error, fmt.Sprintf("/subagents %s: name a sub-agent by id or number; /subagents list shows them", cmd))
 		return nil, false
 	}
-	p, err := m.agents.Find(ref)
+	p, err := env.Agents.Find(ref)
 	if err != nil {
-		m.status.Set(status.Error, fmt.Sprintf("/subagents %s: %v", cmd, err))
+		env.Status.Set(status.Error, fmt.Sprintf("/subagents %s: %v", cmd, err))
 		return nil, false
 	}
 	return p, true
 }
 
-// subagentsStop stops one child, or every running one for "all".
-func (m *Model) subagentsStop(rest string) tea.Cmd {
-	if len(strings.Fields(rest)) > 1 {
-		m.status.Set(status.Error, "/subagents stop takes one id, number or all")
+// list writes every child of the session as a table into the
+// conversation.
+func list(env *Env) tea.Cmd {
+	all := env.Agents.All()
+	if len(all) == 0 {
+		env.Status.Set(status.Info, "no sub-agent has run in this session")
 		return nil
 	}
-	if rest == "all" {
-		return m.agents.StopAll()
+	return Do(Result{Block: tableBlock{Subagents(all)}})
+}
+
+// tableBlock is a table in the conversation, laid out at the width it is
+// drawn at.
+type tableBlock struct{ table Table }
+
+// Lines lays the table out at width.
+func (b tableBlock) Lines(styles *themes.Styles, width int, _ func(convo.Entry, int) []string) []string {
+	return b.table.Lines(styles, width)
+}
+
+// info writes everything known about one child into the conversation.
+func info(env *Env, rest string) tea.Cmd {
+	if len(strings.Fields(rest)) > 1 {
+		env.Status.Set(status.Error, "/subagents info takes one id or number")
+		return nil
 	}
-	p, ok := m.child("stop", rest)
+	p, ok := child(env, "info", rest)
 	if !ok {
 		return nil
 	}
-	return m.agents.Stop(p)
+	return Do(Result{Note: ChildInfo(p.Info())})
 }
 
-// subagentsSend sends the rest of the line into a running child.
-func (m *Model) subagentsSend(rest string) tea.Cmd {
+// stop stops one child, or every running one for "all".
+func stop(env *Env, rest string) tea.Cmd {
+	if len(strings.Fields(rest)) > 1 {
+		env.Status.Set(status.Error, "/subagents stop takes one id, number or all")
+		return nil
+	}
+	if rest == "all" {
+		if !env.Agents.Running() {
+			env.Status.Set(status.Error, "/subagents stop: no sub-agent is running")
+			return nil
+		}
+		return env.Agents.StopAll()
+	}
+	p, ok := child(env, "stop", rest)
+	if !ok {
+		return nil
+	}
+	return env.Agents.Stop(p)
+}
+
+// send sends the rest of the line into a running child, or asks a
+// finished one more.
+func send(env *Env, rest string) tea.Cmd {
 	ref, text, _ := strings.Cut(rest, " ")
-	p, ok := m.child("send", ref)
+	p, ok := child(env, "send", ref)
 	if !ok {
 		return nil
 	}
 	if text = strings.TrimSpace(text); text == "" {
-		m.status.Set(status.Error, "/subagents send: the message is missing: /subagents send "+termtext.Clean(ref)+" <message>")
+		env.Status.Set(status.Error, "/subagents send: the message is missing: /subagents send "+termtext.Clean(ref)+" <message>")
 		return nil
 	}
 	if !p.Live() {
-		return m.agents.Continue(p, text)
+		return env.Agents.Continue(p, text)
 	}
-	return m.agents.Send(p.ID(), text)
+	return env.Agents.Send(p.ID(), text)
 }
 
 // childRef is what completion offers for a child: its number, which
@@ -143,12 +184,13 @@ func refs(a *agents.Area) []childRef {
 // refOf describes one child for completion.
 func refOf(p *pane.Pane) childRef {
 	desc := fmt.Sprintf("%s [%s] %s · %s", p.ID(), p.Meta().AgentType, p.Meta().Description, p.State())
-	return childRef{id: p.ID(), num: strconv.Itoa(p.Number()), desc: termtext.Clean(desc), live: !p.State().Finished()}
+	return childRef{id: p.ID(), num: strconv.Itoa(p.Number()), desc: termtext.Clean(desc), live: p.Live()}
 }
 
 // subagentCompletions completes what follows "/subagents ": the command,
 // then the child it acts on.
-func subagentCompletions(rest string, children []childRef) []input.Candidate {
+func subagentCompletions(env *Env, rest string) []input.Candidate {
+	children := refs(env.Agents)
 	name, ref, spaced := strings.Cut(rest, " ")
 	var out []input.Candidate
 	if !spaced {

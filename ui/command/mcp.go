@@ -1,4 +1,4 @@
-package ui
+package command
 
 import (
 	"fmt"
@@ -7,15 +7,24 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-// cmdMCP shows the status of every MCP server. The snapshot is taken in
-// a Cmd, so Update never calls into the session.
-func (m *Model) cmdMCP() tea.Cmd {
-	s := m.session
-	return func() tea.Msg {
-		return infoMsg{title: "MCP servers", text: formatMCP(s.MCPServers())}
-	}
+func init() {
+	register(Command{Name: "mcp", Desc: "show the MCP servers: state, tools, errors", Run: mcpServers})
+}
+
+// mcpServers shows the status of every MCP server. The snapshot is taken
+// in a Cmd, so Update never calls into the session.
+func mcpServers(env *Env, _ string) tea.Cmd {
+	s := env.Session
+	return func() tea.Msg { return snapshot("MCP servers", formatMCP(s.MCPServers())) }
+}
+
+// snapshot is a listing read in a Cmd, for the conversation, cleaned
+// where it enters the UI.
+func snapshot(title, text string) Result {
+	return Result{Note: termtext.Clean(title + "\n" + text)}
 }
 
 // formatMCP writes one block per server: name, state, where it came
@@ -32,9 +41,9 @@ func formatMCP(servers []event.MCPServer) string {
 		state := string(s.State)
 		switch {
 		case s.State == event.MCPConnected:
-			state = "connected · " + plural(len(s.Tools), "tool")
+			state = "connected · " + event.Plural(len(s.Tools), "tool")
 		case s.Restarts > 0:
-			state = fmt.Sprintf("%s · %s", s.State, plural(s.Restarts, "restart"))
+			state = fmt.Sprintf("%s · %s", s.State, event.Plural(s.Restarts, "restart"))
 		}
 		fmt.Fprintf(&b, "%s  %s\n  %s (from %s)\n", s.Name, state, s.Target, s.Source)
 		if s.Error != "" {

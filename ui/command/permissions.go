@@ -1,39 +1,34 @@
-package ui
+package command
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/ui/status"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/status"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
+
+func init() {
+	register(Command{Name: "permissions", Args: "list|allow|ask|deny|remove|save", Desc: "list, add or remove permission rules; save keeps them", Run: permissions})
+}
 
 // permissionsUsage is what /permissions takes.
 const permissionsUsage = "/permissions [list | allow RULE | ask RULE | deny RULE | remove KIND RULE | save]"
 
-// permissionsMsg is the outcome of a /permissions call: a listing to
-// show, or what went wrong.
-type permissionsMsg struct {
-	said string // the status line's summary
-	list []event.PermissionRule
-	err  error
-}
-
-// cmdPermissions lists, adds, removes or saves standing rules. Every
-// session call runs in a Cmd.
-func (m *Model) cmdPermissions(arg string) tea.Cmd {
+// permissions lists, adds, removes or saves standing rules, then shows
+// them. Every session call runs in a Cmd.
+func permissions(env *Env, arg string) tea.Cmd {
 	verb, rest, _ := strings.Cut(arg, " ")
 	rest = strings.TrimSpace(rest)
-	s, save := m.session, m.opts.SaveRules
+	s, save, o := env.Session, env.Options.SaveRules, env.Options
 	listed := func(said string, err error) tea.Msg {
 		if err != nil {
-			return permissionsMsg{err: err}
+			return status.Said{Level: status.Error, Text: termtext.Clean(err.Error())}
 		}
-		return permissionsMsg{said: said, list: s.Rules()}
+		return listRules(said, s.Rules(), o)
 	}
 	switch verb {
 	case "", "list":
@@ -53,40 +48,33 @@ func (m *Model) cmdPermissions(arg string) tea.Cmd {
 		return func() tea.Msg { return listed("removed "+kind+" "+rule+" for this session", s.RemoveRule(kind, rule)) }
 	case "save":
 		if save == nil {
-			m.status.Set(status.Error, "permissions save: there is no user config to write to")
+			env.Status.Set(status.Error, "permissions save: there is no user config to write to")
 			return nil
 		}
 		return func() tea.Msg {
 			path, err := save(s.Rules())
 			if err != nil {
-				return permissionsMsg{err: err}
+				return listed("", err)
 			}
 			return listed("saved the user and session rules to "+path, nil)
 		}
 	}
-	m.status.Set(status.Error, "permissions: usage "+permissionsUsage)
+	env.Status.Set(status.Error, "permissions: usage "+permissionsUsage)
 	return nil
 }
 
-// showPermissions writes the rules into the conversation.
-func (m *Model) showPermissions(msg permissionsMsg) {
-	if msg.err != nil {
-		m.status.Set(status.Error, termtext.Clean(msg.err.Error()))
-		return
-	}
+// listRules writes the rules, and what commands run under, into the
+// conversation, and says what was done.
+func listRules(said string, list []event.PermissionRule, o Options) Result {
 	var b strings.Builder
 	b.WriteString("Permission rules (deny beats ask beats allow):\n")
-	if len(msg.list) == 0 {
+	if len(list) == 0 {
 		b.WriteString("  none: write, edit and command calls ask each time\n")
 	}
-	for _, r := range msg.list {
+	for _, r := range list {
 		fmt.Fprintf(&b, "  %-5s %-40s %s\n", r.Kind, r.Rule, r.Source)
 	}
-	m.writeSandboxInfo(&b)
+	writeSandboxInfo(&b, o)
 	b.WriteString(permissionsUsage)
-	m.conv.add(&note{kind: noteInfo, text: termtext.Clean(b.String())})
-	m.conv.toBottom()
-	if msg.said != "" {
-		m.status.Set(status.Info, termtext.Clean(msg.said))
-	}
+	return Result{Note: termtext.Clean(b.String()), Say: termtext.Clean(said)}
 }

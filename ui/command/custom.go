@@ -1,31 +1,22 @@
-package ui
+package command
 
 import (
 	"fmt"
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/ui/input"
-	"github.com/seed-e4e525a6/baton/ui/status"
-
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-// builtin reports whether name is one of baton's own commands, which win
-// over a custom command of the same name.
-func builtin(name string) bool {
-	for _, c := range commands {
-		if c.name == name {
-			return true
-		}
-	}
-	return false
-}
+// Custom commands come from command folders (agenttypes.Command): each
+// is a prompt template sent as if typed, so it runs under the same
+// approvals; one marked as a sub-task asks the main agent to delegate it.
 
-// cleanCommands cleans what the files say once, where they enter the UI.
-func cleanCommands(cmds []agenttypes.Command) []agenttypes.Command {
+// cleanCustom cleans what the files say once, where they enter the UI.
+func cleanCustom(cmds []agenttypes.Command) []agenttypes.Command {
 	out := make([]agenttypes.Command, len(cmds))
 	for i, c := range cmds {
 		c.Description, c.ArgumentHint = termtext.Clean(c.Description), termtext.Clean(c.ArgumentHint)
@@ -35,54 +26,31 @@ func cleanCommands(cmds []agenttypes.Command) []agenttypes.Command {
 	return out
 }
 
-// customCommand finds the custom command a line names; built-ins hide
-// custom commands of their name.
-func (m *Model) customCommand(name string) (agenttypes.Command, bool) {
-	if builtin(name) {
-		return agenttypes.Command{}, false
-	}
-	for _, c := range m.opts.Commands {
-		if c.Name == name {
-			return c, true
-		}
-	}
-	return agenttypes.Command{}, false
-}
-
 // runCustom sends a custom command's prompt, filled with arg, as if it
-// had been typed: it runs under the same approvals. A sub-task command
-// asks the main agent to delegate it, so the delegation card decides.
-func (m *Model) runCustom(c agenttypes.Command, arg string) tea.Cmd {
+// had been typed. A sub-task command asks the main agent to delegate it,
+// so the delegation card decides.
+func runCustom(env *Env, c agenttypes.Command, arg string) tea.Cmd {
 	prompt := c.Expand(arg)
 	note := ""
 	switch {
 	case c.Subtask:
-		prompt, note = m.subtaskPrompt(c, prompt)
+		prompt, note = subtaskPrompt(env, c, prompt)
 	case c.Model != "":
-		note = fmt.Sprintf("/%s names model %s; this conversation stays on %s (/model switches)", c.Name, c.Model, m.model)
+		note = fmt.Sprintf("/%s names model %s; this conversation stays on %s (/model switches)", c.Name, c.Model, env.Model)
 	}
-	if m.busy {
-		m.input.Enqueue(prompt)
-		m.status.SetTransient(status.Info, "/"+c.Name+" queued; it is sent when the turn ends", status.Turn, "")
-		return nil
-	}
-	if note != "" {
-		m.status.Set(status.Info, note)
-	}
-	m.conv.toBottom()
-	return m.submit(prompt)
+	return Do(Result{Submit: prompt, Queued: "/" + c.Name, Say: note})
 }
 
 // subtaskPrompt asks the main agent to hand prompt to a sub-agent of the
 // command's type (general-purpose when it names none). A type baton does
 // not know runs the prompt in the main conversation instead, and says so.
-func (m *Model) subtaskPrompt(c agenttypes.Command, prompt string) (string, string) {
+func subtaskPrompt(env *Env, c agenttypes.Command, prompt string) (string, string) {
 	typ := c.Agent
 	if typ == "" {
 		typ = "general-purpose"
 	}
 	known := false
-	for _, t := range m.opts.Types {
+	for _, t := range env.Options.Types {
 		if agenttypes.Normalize(t.Name) == agenttypes.Normalize(typ) && !t.Hidden && !t.Disabled {
 			typ, known = t.Name, true
 			break
@@ -101,15 +69,15 @@ func (m *Model) subtaskPrompt(c agenttypes.Command, prompt string) (string, stri
 
 // customHelp lists the custom commands for /help, saying which a
 // built-in hides.
-func (m *Model) customHelp(b *strings.Builder) {
-	if len(m.opts.Commands) == 0 {
+func customHelp(b *strings.Builder, cmds []agenttypes.Command) {
+	if len(cmds) == 0 {
 		return
 	}
 	b.WriteString("\nCustom commands (from command folders; built-in commands win a name they share):\n")
-	for _, c := range m.opts.Commands {
+	for _, c := range cmds {
 		name := strings.TrimSpace(c.Name + " " + c.ArgumentHint)
-		if builtin(c.Name) {
-			fmt.Fprintf(b, "  /%-34s hidden by the built-in /%s (%s)\n", name, c.Name, displayPath(c.Source))
+		if _, hidden := builtins[c.Name]; hidden {
+			fmt.Fprintf(b, "  /%-34s hidden by the built-in /%s (%s)\n", name, c.Name, termtext.Path(c.Source))
 			continue
 		}
 		fmt.Fprintf(b, "  /%-34s %s\n", name, c.Description)
@@ -121,7 +89,7 @@ func (m *Model) customHelp(b *strings.Builder) {
 func customCompletions(value string, cmds []agenttypes.Command) []input.Candidate {
 	var out []input.Candidate
 	for _, c := range cmds {
-		if builtin(c.Name) || !strings.HasPrefix("/"+c.Name, value) {
+		if _, hidden := builtins[c.Name]; hidden || !strings.HasPrefix("/"+c.Name, value) {
 			continue
 		}
 		takesArgs := c.ArgumentHint != "" || strings.Contains(c.Template, "$")
