@@ -12,6 +12,11 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
+// BuiltinCommand reports whether name is one of the TUI's own commands,
+// which win over a custom command of the same name (headless runs send
+// those to the model as typed).
+func BuiltinCommand(name string) bool { return command.Builtin(name) }
+
 // newCommands makes the slash commands' registry over the UI's parts;
 // what a command needs of the moment (busy, the model) it is given
 // when it runs.

@@ -30,41 +30,11 @@ func cleanCustom(cmds []agenttypes.Command) []agenttypes.Command {
 // had been typed. A sub-task command asks the main agent to delegate it,
 // so the delegation card decides.
 func runCustom(env *Env, c agenttypes.Command, arg string) tea.Cmd {
-	prompt := c.Expand(arg)
-	note := ""
-	switch {
-	case c.Subtask:
-		prompt, note = subtaskPrompt(env, c, prompt)
-	case c.Model != "":
+	prompt, note := c.Prompt(arg, env.Options.Types)
+	if !c.Subtask && c.Model != "" {
 		note = fmt.Sprintf("/%s names model %s; this conversation stays on %s (/model switches)", c.Name, c.Model, env.Model)
 	}
 	return Do(Result{Submit: prompt, Queued: "/" + c.Name, Say: note})
-}
-
-// subtaskPrompt asks the main agent to hand prompt to a sub-agent of the
-// command's type (general-purpose when it names none). A type baton does
-// not know runs the prompt in the main conversation instead, and says so.
-func subtaskPrompt(env *Env, c agenttypes.Command, prompt string) (string, string) {
-	typ := c.Agent
-	if typ == "" {
-		typ = "general-purpose"
-	}
-	known := false
-	for _, t := range env.Options.Types {
-		if agenttypes.Normalize(t.Name) == agenttypes.Normalize(typ) && !t.Hidden && !t.Disabled {
-			typ, known = t.Name, true
-			break
-		}
-	}
-	if !known {
-		return prompt, fmt.Sprintf("/%s names agent %q, which is not a sub-agent type here; it runs in this conversation", c.Name, typ)
-	}
-	model := ""
-	if c.Model != "" {
-		model = fmt.Sprintf(" and model %q", c.Model)
-	}
-	return fmt.Sprintf("Run this as a sub-task: call the task tool with subagent_type %q%s, a short description, "+
-		"and exactly the text below as its prompt; then report what the sub-agent found.\n\n%s", typ, model, prompt), ""
 }
 
 // customHelp lists the custom commands for /help, saying which a

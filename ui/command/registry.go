@@ -20,6 +20,13 @@ var builtins = map[string]Command{}
 // register adds a built-in command.
 func register(c Command) { builtins[c.Name] = c }
 
+// Builtin reports whether name is one of baton's own commands, which win
+// over a custom command of the same name.
+func Builtin(name string) bool {
+	_, ok := builtins[name]
+	return ok
+}
+
 // order is the order /help and the popup list the built-ins in, the most
 // used first; a command not named here comes after these, by name.
 var order = []string{"help", "clear", "model", "theme", "subagents", "agents", "permissions", "init", "quit", "mcp", "skills", "hooks", "compact", "copy"}
@@ -109,13 +116,8 @@ func (r *Registry) Complete(value string) []input.Candidate {
 // custom finds the custom command a line names; a built-in hides a
 // custom command of its name.
 func (r *Registry) custom(name string) (agenttypes.Command, bool) {
-	if _, ok := builtins[name]; ok {
+	if Builtin(name) {
 		return agenttypes.Command{}, false
 	}
-	for _, c := range r.env.Options.Custom {
-		if c.Name == name {
-			return c, true
-		}
-	}
-	return agenttypes.Command{}, false
+	return agenttypes.FindCommand(r.env.Options.Custom, name)
 }
