@@ -22,7 +22,7 @@ type callFailedMsg struct {
 func (m *Model) submit(text string) tea.Cmd {
 	m.setBusy(true)
 	s := m.session
-	return tea.Batch(m.startClock(), func() tea.Msg {
+	return tea.Batch(m.clock.start(), func() tea.Msg {
 		if err := s.Submit(text); err != nil {
 			return callFailedMsg{err: fmt.Errorf("send: %w", err), text: text}
 		}
@@ -42,12 +42,7 @@ func (m *Model) interrupt() tea.Cmd {
 
 // setModel switches the main agent's model for the next request.
 func (m *Model) setModel(name string) tea.Cmd {
-	if name != m.model {
-		// The same history goes to the new model, so what it fills stays;
-		// the window is the new model's.
-		m.contextWindow = m.windowOf(name)
-	}
-	m.model = name
+	m.header.SetModel(name)
 	m.status.Set(status.Info, "model: "+name)
 	s := m.session
 	return func() tea.Msg {
@@ -65,20 +60,4 @@ func (m *Model) callFailed(msg callFailedMsg) {
 		m.input.Restore(msg.text)
 		m.layout()
 	}
-}
-
-// cleared empties the transcript once the session agreed.
-func (m *Model) cleared() {
-	m.conv.reset()
-	m.todos = nil
-	m.status.Set(status.Info, "new conversation")
-}
-
-// windowOf is a model's context size as the options know it, 0 when
-// unknown.
-func (m *Model) windowOf(model string) int64 {
-	if m.opts.ContextWindowOf == nil {
-		return 0
-	}
-	return max(m.opts.ContextWindowOf(model), 0)
 }

@@ -61,13 +61,10 @@ func (m *Model) settle() tea.Cmd {
 // typed meanwhile go on into the input. The person is called at once if
 // the terminal is not focused.
 func (m *Model) armActive() tea.Cmd {
-	m.approvals.SetNow(m.now())
+	m.approvals.SetNow(m.clock.now())
 	cmd, started := m.approvals.Arm()
 	if !started {
 		return nil
 	}
-	if m.approvals.Call(!m.notify.focused, notifyAfter) {
-		cmd = tea.Batch(cmd, m.notify.call(titleWaiting))
-	}
-	return cmd
+	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), !m.notify.focused))
 }

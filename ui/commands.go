@@ -43,7 +43,9 @@ func (m *Model) commandDone(r command.Result) tea.Cmd {
 		cmd = m.setModel(r.Model)
 	}
 	if r.Cleared {
-		m.cleared()
+		m.conv.reset()
+		m.todos = nil
+		m.status.Set(status.Info, "new conversation")
 	}
 	switch {
 	case r.Note != "":

@@ -20,7 +20,7 @@ func (m *Model) compactionStarted(ev event.CompactionStarted) tea.Cmd {
 		return nil
 	}
 	m.setBusy(true)
-	return m.startClock()
+	return m.clock.start()
 }
 
 // compacted ends a compaction; a /compact frees the input and sends what

@@ -86,21 +86,16 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 		return cmd
 	}
 	m.status.Update(ev) // first: a queued prompt sent as the turn ends starts the next
+	m.header.Update(ev)
 	switch ev := ev.(type) {
 	case event.TurnStarted:
 		m.setBusy(true)
 		m.notify.turnStart = ev.Time
-		cmd = m.startClock()
-	case event.StepStarted:
-		m.inRequest = true
-	case event.MessageDone:
-		m.inRequest = false
-	case event.UsageReported:
-		m.recordUsage(ev)
+		cmd = m.clock.start()
 	case event.TurnEnded:
 		cmd = m.turnEnded(ev)
 	case event.TodosUpdated:
-		m.setTodos(ev)
+		m.todos = todos.Clean(ev.Todos, termtext.Clean) // cleaned once, here
 	case event.CompactionStarted:
 		cmd = m.compactionStarted(ev)
 	case event.Compacted:
@@ -113,7 +108,7 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 // routeChild applies a child's event to its pane, making the pane on the
 // child's first event; a child that ends folds into the conversation.
 func (m *Model) routeChild(ev event.Event) tea.Cmd {
-	p, created := m.agents.Apply(ev, m.now(), m.spin)
+	p, created := m.agents.Apply(ev, m.clock.now(), m.clock.frame)
 	if p == nil {
 		return nil
 	}
@@ -130,7 +125,7 @@ func (m *Model) routeChild(ev event.Event) tea.Cmd {
 		m.agents.Ended(p)
 		return nil
 	}
-	return m.startClock()
+	return m.clock.start()
 }
 
 // resultQueued tells the person when a background result waits for
@@ -146,28 +141,13 @@ func (m *Model) resultQueued(ev event.ResultQueued) {
 	m.status.Set(status.Info, "the result of "+name+" waits for your next prompt")
 }
 
-// recordUsage keeps the turn's running total and, for a model request,
-// how full the context is.
-func (m *Model) recordUsage(ev event.UsageReported) {
-	m.turnUsage = ev.Total
-	if m.inRequest {
-		m.contextUsed = ev.Request.PromptTokens + ev.Request.CompletionTokens
-	}
-}
-
 // turnEnded settles the turn's usage, drops the cards it left and sends
 // the next queued message.
 func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
-	m.busy, m.inRequest = false, false
-	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), event.Usage{}
-	cmds := []tea.Cmd{m.approvals.DropAll(), m.turnNotify(ev)}
+	m.busy = false
+	cmds := []tea.Cmd{m.approvals.DropAll(), m.notify.turnEnded(ev)}
 	if next, ok := m.input.Dequeue(); ok {
 		cmds = append(cmds, m.submit(next))
 	}
 	return tea.Batch(cmds...)
-}
-
-// setTodos keeps the main agent's task list, cleaned once here.
-func (m *Model) setTodos(ev event.TodosUpdated) {
-	m.todos = todos.Clean(ev.Todos, termtext.Clean)
 }

@@ -120,12 +120,12 @@ func (m *Model) inputKey(msg tea.KeyMsg) tea.Cmd {
 // runs, or starts a turn.
 func (m *Model) send() tea.Cmd {
 	text := m.input.Accept()
-	remember := m.remember(text)
+	remember := remember(m.opts.RememberPrompt, text)
 	switch {
 	case text == "":
 		return nil
 	case strings.HasPrefix(text, "/"):
-		return tea.Batch(remember, m.commands.Run(text, m.busy, m.model))
+		return tea.Batch(remember, m.commands.Run(text, m.busy, m.header.Model()))
 	}
 	return tea.Batch(remember, m.prompt(text, ""))
 }

@@ -73,7 +73,7 @@ func newDriver(t *testing.T, width, height int) *driver {
 func newDriverFor(t *testing.T, s *fakeSession, opts Options, width, height int) *driver {
 	t.Helper()
 	d := &driver{t: t, s: s, m: New(s, opts)}
-	d.m.now = func() time.Time { return t0.Add(3 * time.Second) }
+	d.m.clock.now = func() time.Time { return t0.Add(3 * time.Second) }
 	d.m.approvals.SetAfter(d.after)
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})

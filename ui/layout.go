@@ -3,15 +3,15 @@ package ui
 import (
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/header"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 	"github.com/seed-e4e525a6/baton/ui/todos"
 )
 
-// Fixed rows around the conversation: the header and its rule, and the
-// status line.
+// Fixed rows around the conversation besides the header's: the status
+// line.
 const (
-	headerRows = 2
 	statusRows = 1
 	// minConversationRows is what a card leaves of the conversation when
 	// the body has room for it.
@@ -46,7 +46,7 @@ func (m *Model) fitBody() {
 		case overlay.Screen:
 			l.SetSize(m.width, m.height)
 		case overlay.Page:
-			l.SetSize(m.width, max(m.height-headerRows-statusRows-m.footerHeight(), 0))
+			l.SetSize(m.width, max(m.height-header.Rows-statusRows-m.footerHeight(), 0))
 		case overlay.Body:
 			l.SetSize(m.width, cardRoom(m.conversationHeight()))
 		case overlay.Input:
@@ -70,7 +70,7 @@ func (m *Model) fit() {
 // roomBelowHeader is what the conversation and the agents area share
 // once the header, status, input and help are placed.
 func (m *Model) roomBelowHeader() int {
-	used := headerRows + statusRows + m.inputHeight() + m.footerHeight()
+	used := header.Rows + statusRows + m.inputHeight() + m.footerHeight()
 	return max(m.height-used, 0)
 }
 
@@ -134,13 +134,15 @@ func (m Model) build() string {
 			part[i] = termtext.Fit(line, m.width)
 		}
 	}
-	room := max(m.height-headerRows-statusRows-len(input)-len(footer), 0)
+	room := max(m.height-header.Rows-statusRows-len(input)-len(footer), 0)
 	agents := min(m.agents.Height(), room)
 	todo := m.todoRows(room - agents)
 	lines := make([]string, 0, m.height)
-	lines = append(lines, m.headerView()...)
+	lines = append(lines, m.header.View(m.width, m.agents.InBackground(), m.approvals.Len())...)
 	lines = append(lines, m.bodyView(room-agents-todo)...)
-	lines = append(lines, m.todoView(todo)...)
+	if todo > 0 {
+		lines = append(lines, todos.Lines(m.todos, m.styles, m.width, todo)...)
+	}
 	lines = append(lines, m.agents.View(agents)...)
 	lines = append(lines, m.status.View())
 	lines = append(lines, input...)
@@ -161,7 +163,7 @@ func (m *Model) pageFrame() string {
 		footer[i] = termtext.Fit(line, m.width)
 	}
 	lines := make([]string, 0, m.height)
-	lines = append(lines, m.headerView()...)
+	lines = append(lines, m.header.View(m.width, m.agents.InBackground(), m.approvals.Len())...)
 	lines = append(lines, strings.Split(m.layers.Top().View(), "\n")...)
 	lines = append(lines, m.status.View())
 	lines = append(lines, footer...)
@@ -180,21 +182,12 @@ func (m *Model) bodyView(height int) []string {
 	if m.topAt(overlay.Body) {
 		layer := strings.Split(m.layers.Top().View(), "\n") // sized for cardRoom(height) in Update
 		layer = layer[max(len(layer)-height, 0):]
-		return append(m.conversationView(height-len(layer)), layer...)
+		return append(m.conv.show(m.width, height-len(layer), m.opts.Demo), layer...)
 	}
-	body := m.conversationView(height)
+	body := m.conv.show(m.width, height, m.opts.Demo)
 	over := m.input.PopupView(height)
 	copy(body[len(body)-len(over):], over)
 	return body
-}
-
-// conversationView is the conversation in height lines, or the welcome
-// text before anything was said.
-func (m *Model) conversationView(height int) []string {
-	if m.conv.empty() {
-		return m.welcomeView(height)
-	}
-	return m.conv.view(m.width, height)
 }
 
 // cardRoom is how tall a card may be in a body of height lines: it
@@ -207,35 +200,6 @@ func cardRoom(height int) int {
 	return height - min(minConversationRows, height/3)
 }
 
-// welcomeExamples are the two prompts the welcome offers: a question,
-// and a change (in the demo, the one that shows a write card).
-var welcomeExamples = [2]string{"what does this project do, and where does it start?", "add a --verbose flag and a test for it"}
-
-// welcomeView is the first screen: what baton is and how to start.
-func (m *Model) welcomeView(height int) []string {
-	st := m.styles.Conversation
-	lines := []string{
-		st.AssistantLabel.Render("baton") + st.Info.Render(" · a coding agent that delegates to sub-agents"),
-		"",
-		st.Info.Render("Ask about this folder, or ask for a change. For example:"),
-		st.UserLabel.Render("  › ") + st.User.Render(welcomeExamples[0]),
-		st.UserLabel.Render("  › ") + st.User.Render(welcomeExamples[1]),
-		"",
-		st.Info.Render("/help lists commands and keys · ? shows all keys"),
-	}
-	if m.opts.Demo {
-		lines = append(lines, "",
-			st.Interrupted.Render("demo (offline): a scripted model answers and delegates to sub-agents."),
-			st.Info.Render("To connect a real model, quit and set OPENAI_API_KEY, and optionally"),
-			st.Info.Render("OPENAI_BASE_URL (any OpenAI-compatible endpoint) and BATON_MODEL."))
-	}
-	body := make([]string, height)
-	for i := 0; i < height && i < len(lines); i++ {
-		body[i] = termtext.Fit(lines[i], m.width)
-	}
-	return body
-}
-
 // todoRows is how many of room's lines the main agent's list takes under
 // the conversation: none once every item is done and the turn is over,
 // none while a card waits (in a short terminal the list pushed the card's
@@ -246,12 +210,4 @@ func (m *Model) todoRows(room int) int {
 		return 0
 	}
 	return todos.Rows(m.todos, room/3)
-}
-
-// todoView draws the list in exactly rows lines.
-func (m *Model) todoView(rows int) []string {
-	if rows <= 0 {
-		return nil
-	}
-	return todos.Lines(m.todos, m.styles, m.width, rows)
 }

@@ -1,11 +1,10 @@
 package ui
 
 import (
-	"time"
-
 	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/command"
+	"github.com/seed-e4e525a6/baton/ui/header"
 	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
@@ -27,8 +26,7 @@ type Model struct {
 	session Session
 	wait    tea.Cmd // waits for the next events; stateless, so made once
 	opts    Options
-	folder  string // the workspace as the header shows it
-	header  *headerCache
+	header  *header.Model
 	footer  *footerCache
 	keys    KeyMap
 	styles  *themes.Styles
@@ -42,30 +40,18 @@ type Model struct {
 	input    *input.Model
 	// layers are the overlays and cards over the conversation, the one
 	// with the keys on top; the cards are one of them while any waits.
-	layers  *overlay.Stack
-	help    *help.Model
-	spinner spinner.Model
-	// spin is the spinner's frame drawn, redrawn only when it moves or the
-	// theme changes: every message reads it, and drawing it costs more
-	// than most messages.
-	spin string
-	now  func() time.Time // the clock panes measure against
+	layers *overlay.Stack
+	help   *help.Model
+	clock  clock
 
 	width, height int
 	approvals     *approval.Model
 	todos         []event.Todo // the main agent's task list
 
-	model         string
-	contextWindow int64
-	busy          bool
-	ticking       bool        // the spinner's clock runs
-	inRequest     bool        // between StepStarted and MessageDone
-	contextUsed   int         // tokens of the main agent's last request
-	pastUsage     event.Usage // turns that ended
-	turnUsage     event.Usage // the running turn so far
-	status        *status.Model
-	quitArmed     bool
-	frame         *frame // the last view, rebuilt at most once per frame
+	busy      bool
+	status    *status.Model
+	quitArmed bool
+	frame     *frame // the last view, rebuilt at most once per frame
 
 	notify notifier
 }
@@ -75,11 +61,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, header: &headerCache{}, footer: &footerCache{},
-		model: s.Model(), contextWindow: opts.ContextWindow, folder: termtext.Path(opts.Workspace),
-	}
-	if m.contextWindow <= 0 {
-		m.contextWindow = m.windowOf(m.model)
+		clock: newClock(), frame: &frame{}, footer: &footerCache{},
 	}
 	palette, ok := themes.ByName(opts.Theme)
 	if !ok {
@@ -90,6 +72,8 @@ func New(s Session, opts Options) Model {
 	m.layers = &overlay.Stack{}
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
 	m.styles = &themes.Styles{}
+	m.header = header.New(m.styles, header.Options{Folder: termtext.Path(opts.Workspace), Demo: opts.Demo, Mode: opts.Mode, Sandbox: opts.Sandbox,
+		Model: s.Model(), Window: opts.ContextWindow, WindowOf: opts.ContextWindowOf})
 	m.conv = newConversation(m.styles)
 	m.agents = newAgents(m.keys, s, m.styles, m.status, m.layers, m.conv)
 	var commands *command.Registry // the palette captures the registry, never the model
@@ -98,13 +82,13 @@ func New(s Session, opts Options) Model {
 	m.commands = commands
 	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick, s, m.status)
 	m.applyTheme(palette)
-	m.status.Tick(m.spin, m.now())
+	m.status.Tick(m.clock.frame, m.clock.now())
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
 	if opts.Theme != "" && !ok {
 		m.status.Set(status.Warning, "unknown theme "+opts.Theme+"; using "+palette.Name)
 	}
 	m.replay(s.History())
-	m.seedHistory(opts.History, s.History())
+	m.input.SetHistory(promptHistory(opts.History, s.History()))
 	return m
 }
 
@@ -120,7 +104,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 			m.fitBody()
 		}
 	}
-	m.status.Tick(m.spin, m.now()) // the line reads the clock of this message
+	m.status.Tick(m.clock.frame, m.clock.now()) // the line reads the clock of this message
 	switch msg := msg.(type) {
 	case frameMsg:
 		m.frame.due()
@@ -147,23 +131,19 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
-		cmd = m.terminalFocus(msg)
+		cmd = m.notify.focus(msg, m.approvals.Len() > 0)
 	default:
 		cmd = tea.Batch(m.layers.Update(msg), m.input.Update(msg))
 	}
 	cmd = tea.Batch(cmd, m.settle())
-	m.fit()
-	return m, tea.Batch(cmd, m.statusClock())
-}
-
-// statusClock keeps the one animation clock running while a notice
-// waits to expire, so the line is redrawn without it in time; the clock
-// stops by itself once nothing runs and nothing waits (see animate).
-func (m *Model) statusClock() tea.Cmd {
-	if !m.status.Expiring() {
-		return nil
+	if m.status.Expiring() {
+		// The clock runs while a notice waits to expire, so the line is
+		// redrawn without it in time; it stops by itself once nothing
+		// runs and nothing waits (see animate).
+		cmd = tea.Batch(cmd, m.clock.start())
 	}
-	return m.startClock()
+	m.fit()
+	return m, cmd
 }
 
 // setBusy records whether the main agent has the input (a turn, or a
@@ -181,8 +161,7 @@ func (m *Model) applyTheme(p themes.Palette) {
 	m.input.SetStyles(m.styles)
 	m.approvals.SetStyles(m.styles)
 	m.layers.Update(overlay.Restyle{})
-	m.spinner.Style = m.styles.Status.Busy
-	m.spin = m.spinner.View()
+	m.clock.restyle(m.styles.Status.Busy)
 	m.status.SetStyles(m.styles)
 	m.help.Styles = help.Styles{
 		ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
@@ -197,22 +176,11 @@ func (m *Model) applyTheme(p themes.Palette) {
 func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	waiting := m.status.Expire()
 	if !m.busy && !m.agents.Running() && !waiting {
-		m.ticking = false
+		m.clock.stop()
 		return nil
 	}
-	var cmd tea.Cmd
-	m.spinner, cmd = m.spinner.Update(msg)
-	m.spin = m.spinner.View()
-	m.agents.Tick(m.now(), m.spin)
-	m.status.Tick(m.spin, m.now())
-	return tea.Batch(cmd, m.notifyOverdue())
-}
-
-// startClock starts the spinner unless it already runs.
-func (m *Model) startClock() tea.Cmd {
-	if m.ticking {
-		return nil
-	}
-	m.ticking = true
-	return m.spinner.Tick
+	cmd := m.clock.advance(msg)
+	m.agents.Tick(m.clock.now(), m.clock.frame)
+	m.status.Tick(m.clock.frame, m.clock.now())
+	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), false))
 }

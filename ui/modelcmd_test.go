@@ -47,17 +47,17 @@ func TestModelPickerAndCheck(t *testing.T) {
 		}
 		d.checkFits()
 		d.keys("down", "enter")
-		if d.layer() != "" || d.m.model != "o3" || !d.m.input.Focused() {
-			t.Fatalf("%v: after enter: overlay %q, model %q", size, d.layer(), d.m.model)
+		if d.layer() != "" || d.m.header.Model() != "o3" || !d.m.input.Focused() {
+			t.Fatalf("%v: after enter: overlay %q, model %q", size, d.layer(), d.m.header.Model())
 		}
 		d.command("/model gpt-9")
-		if d.m.model != "gpt-9" || d.m.status.Level() != status.Warning || !strings.Contains(d.m.status.Text(), "does not serve gpt-9") {
-			t.Errorf("%v: /model gpt-9: model %q, status %q", size, d.m.model, d.m.status.Text())
+		if d.m.header.Model() != "gpt-9" || d.m.status.Level() != status.Warning || !strings.Contains(d.m.status.Text(), "does not serve gpt-9") {
+			t.Errorf("%v: /model gpt-9: model %q, status %q", size, d.m.header.Model(), d.m.status.Text())
 		}
 		d.command("/model")
 		d.keys("esc")
-		if d.layer() != "" || d.m.model != "gpt-9" {
-			t.Errorf("%v: esc changed the model to %q or left the picker open", size, d.m.model)
+		if d.layer() != "" || d.m.header.Model() != "gpt-9" {
+			t.Errorf("%v: esc changed the model to %q or left the picker open", size, d.m.header.Model())
 		}
 	}
 }

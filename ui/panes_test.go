@@ -36,7 +36,7 @@ func TestThreeChildrenDrawnLiveAtOnce(t *testing.T) {
 	}
 	d.checkFits()
 	d.emit(finder.working()[5:]...) // one more delta reaches its pane
-	if !d.m.agents.Running() || !d.m.ticking {
+	if !d.m.agents.Running() || !d.m.clock.ticking {
 		t.Error("the clock does not run while children run")
 	}
 }
