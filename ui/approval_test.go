@@ -17,7 +17,7 @@ import (
 func askTool(t *testing.T, d *driver, id string, meta event.Meta) chan event.Answer {
 	t.Helper()
 	req := &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "run_command", Args: `{"command":"go test ./..."}`, Preview: "go test ./...",
-		Always: []string{"run_command(go test:*)"}}
+		Always: []string{"run_command(go test:*)"}, AlwaysLabel: `"go test …"`}
 	answers := newRequest(t, req)
 	d.emit(event.ApprovalRequested{Meta: meta, Request: req})
 	return answers

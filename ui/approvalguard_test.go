@@ -80,7 +80,8 @@ func TestAlwaysSaysWhatWasAdded(t *testing.T) {
 		t.Errorf("status %q does not say what was added", d.m.status.Text())
 	}
 	req := &event.ApprovalRequest{ID: "p2", Kind: event.ApproveTool, Tool: "write_file", Args: `{"path":"docs/a.md"}`,
-		Always: []string{"write_file(docs/a.md)"}, AlwaysFolder: []string{"write_file(docs/**)"}}
+		Always: []string{"write_file(docs/a.md)"}, AlwaysFolder: []string{"write_file(docs/**)"},
+		AlwaysLabel: "docs/a.md", AlwaysFolderLabel: "docs/**"}
 	folder := newRequest(t, req)
 	d.emit(event.ApprovalRequested{Meta: mainMeta, Request: req})
 	d.keys("A")

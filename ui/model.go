@@ -80,7 +80,7 @@ func New(s Session, opts Options) Model {
 	m.input = input.New(m.keys.KeyMap, func(value string) []input.Candidate { return commands.Complete(value) })
 	commands = newCommands(&m)
 	m.commands = commands
-	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick, s, m.status)
+	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, tick, s, m.status)
 	m.applyTheme(palette)
 	m.status.Tick(m.clock.frame, m.clock.now())
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}

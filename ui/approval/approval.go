@@ -39,16 +39,15 @@ type Stopper interface {
 // Model is the queue; the first card is the active one. It is the layer
 // the root keeps on top while a card waits.
 type Model struct {
-	keys      KeyMap
-	lineKeys  input.KeyMap // enter, esc and newline of the reason line and editor
-	styles    *themes.Styles
-	workspace string // "always" rules are matched against calls in it
-	cards     []*card
-	mode      mode
-	reason    *input.Line
-	editor    *input.Editor
-	stopper   Stopper
-	status    *status.Model // where answers are said
+	keys     KeyMap
+	lineKeys input.KeyMap // enter, esc and newline of the reason line and editor
+	styles   *themes.Styles
+	cards    []*card
+	mode     mode
+	reason   *input.Line
+	editor   *input.Editor
+	stopper  Stopper
+	status   *status.Model // where answers are said
 
 	width, height int // the terminal's width; the card's room
 	now           time.Time
@@ -63,9 +62,9 @@ type Model struct {
 // New makes an empty queue. after is the clock the typing guard's
 // quiet period runs on; stopper stops the turn or child an esc stops;
 // answers are said on said.
-func New(keys KeyMap, lineKeys input.KeyMap, workspace string, after func(time.Duration, tea.Msg) tea.Cmd, stopper Stopper, said *status.Model) *Model {
+func New(keys KeyMap, lineKeys input.KeyMap, after func(time.Duration, tea.Msg) tea.Cmd, stopper Stopper, said *status.Model) *Model {
 	return &Model{
-		keys: keys, lineKeys: lineKeys, workspace: workspace, after: after, stopper: stopper, status: said,
+		keys: keys, lineKeys: lineKeys, after: after, stopper: stopper, status: said,
 		reason: input.NewLine("reason", "optional; enter denies"),
 		editor: input.NewEditor(lineKeys),
 	}

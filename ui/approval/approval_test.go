@@ -40,7 +40,7 @@ func (s *stopper) StopAgent(id event.AgentID) error {
 func queue(width, height int) (*Model, *[]tea.Msg) {
 	var timers []tea.Msg
 	styles := themes.New(themes.Dark())
-	m := New(DefaultKeyMap(), input.DefaultKeyMap(), "/work/app", func(_ time.Duration, msg tea.Msg) tea.Cmd {
+	m := New(DefaultKeyMap(), input.DefaultKeyMap(), func(_ time.Duration, msg tea.Msg) tea.Cmd {
 		timers = append(timers, msg)
 		return nil
 	}, &stopper{}, status.New(&styles, nil))
@@ -74,6 +74,7 @@ func delegation(id, typ, desc string) *event.ApprovalRequest {
 func tool(id string) *event.ApprovalRequest {
 	return &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "edit_file", Args: `{"path":"engine/loop.go"}`,
 		Always: []string{"edit_file(engine/loop.go)"}, AlwaysFolder: []string{"edit_file(engine/**)"},
+		AlwaysLabel: "engine/loop.go", AlwaysFolderLabel: "engine/**",
 		Preview: "--- a/engine/loop.go\n+++ b/engine/loop.go\n@@ -3,2 +3,2 @@\n-func Run() {}\n+func Loop() {}\n // loop\n"}
 }
 
@@ -160,29 +161,29 @@ func TestTypingGuard(t *testing.T) {
 	}
 }
 
-// "Always" for a call answers the waiting calls of the same agent its
-// rules cover, not others; Y approves delegations and leaves tool cards.
-func TestAlwaysAnswersWhatItCovers(t *testing.T) {
+// "Always" answers its own card with the rules chosen and leaves the
+// waiting cards to the engine, which settles those the rules cover (and
+// says so in ApprovalResolved events); Y approves the delegations and
+// leaves tool cards.
+func TestAlwaysAnswersItsCardAndLeavesTheRestToTheEngine(t *testing.T) {
 	m, timers := queue(80, 16)
 	first := tool("t1")
-	same := tool("t2")
-	other := tool("t3")
 	armed(t, m, timers, child, first)
-	m.Push(child, same, 0)
-	m.Push(parent, other, 0)
+	m.Push(child, tool("t2"), 0)
+	m.Push(parent, tool("t3"), 0)
 	cmd, out := m.update(press("a"))
 	if !out.answered || !strings.Contains(out.said, "always allowed for explore-1 only; added edit_file(engine/loop.go)") {
 		t.Fatalf("a said %q", out.said)
 	}
 	run(cmd)
-	if got := first.Wait(t.Context()); got.Decision != event.AllowAlways {
-		t.Errorf("first answered %v", got.Decision)
+	if got := first.Wait(t.Context()); got.Decision != event.AllowAlways || len(got.Rules) != 1 || got.Rules[0] != "edit_file(engine/loop.go)" {
+		t.Errorf("first answered %+v", got)
 	}
-	if got := same.Wait(t.Context()); got.Decision != event.Allow {
-		t.Errorf("the covered card answered %v", got.Decision)
+	if m.Len() != 2 {
+		t.Fatalf("%d cards left, want the two the engine decides about", m.Len())
 	}
-	if m.Len() != 1 {
-		t.Fatalf("%d cards left, want the main agent's", m.Len())
+	if !m.Drop("t2") || m.Len() != 1 {
+		t.Error("the card the engine settled did not leave")
 	}
 
 	m, timers = queue(80, 16)

@@ -2,11 +2,9 @@ package approval
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 
-	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
@@ -62,10 +60,10 @@ func (m *Model) answers(c *card) []key.Binding {
 	}
 	items := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, denyNowWords(c))}
 	if len(c.req.Always) > 0 {
-		items = append(items, relabel(k.AllowAlways, "always allow "+ruleLabels(c.req.Always)))
+		items = append(items, relabel(k.AllowAlways, "always allow "+termtext.Clean(c.req.AlwaysLabel)))
 	}
 	if len(c.req.AlwaysFolder) > 0 {
-		items = append(items, relabel(k.AllowFolder, "always allow "+ruleLabels(c.req.AlwaysFolder)))
+		items = append(items, relabel(k.AllowFolder, "always allow "+termtext.Clean(c.req.AlwaysFolderLabel)))
 	}
 	return items
 }
@@ -134,24 +132,4 @@ func denyNowWords(c *card) string {
 func relabel(b key.Binding, desc string) key.Binding {
 	b.SetHelp(b.Help().Key, desc)
 	return b
-}
-
-// ruleLabels says what rules cover in the card's words: "go test …" for
-// a command prefix, the glob for files.
-func ruleLabels(texts []string) string {
-	labels := make([]string, 0, len(texts))
-	for _, text := range texts {
-		r, err := rules.Parse(text)
-		switch {
-		case err != nil || !r.Scoped:
-			labels = append(labels, text)
-		case r.Tool == rules.CommandTool && r.Prefix:
-			labels = append(labels, fmt.Sprintf("%q", strings.Join(r.Words, " ")+" …"))
-		case r.Tool == rules.CommandTool:
-			labels = append(labels, fmt.Sprintf("%q", strings.Join(r.Words, " ")))
-		default:
-			labels = append(labels, r.Glob)
-		}
-	}
-	return strings.Join(labels, ", ")
 }

@@ -171,26 +171,15 @@ func (m *Model) editKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 }
 
 // answer answers the active card, which leaves the queue. The answer is
-// sent from a Cmd, never from Update. "Always" also answers the cards
-// already waiting that it covers (the same agent's calls its rules
-// allow, or delegations of the same type): the engine applies the
-// choice only to questions not yet asked.
+// sent from a Cmd, never from Update. What an "always" also settles (the
+// waiting cards its rules cover, delegations of the same type, the
+// servers of a folder now trusted) is the engine's to decide: those
+// cards leave as their ApprovalResolved events arrive.
 func (m *Model) answer(a event.Answer) (tea.Cmd, outcome) {
 	c := m.cards[0]
 	m.cards = m.cards[1:]
 	m.close()
 	cmds := []tea.Cmd{answer(c.req, a)}
-	if a.Decision == event.AllowAlways {
-		kept := m.cards[:0:0]
-		for _, other := range m.cards {
-			if c.covers(other, a.Rules, m.workspace) {
-				cmds = append(cmds, answer(other.req, event.Answer{Decision: event.Allow}))
-				continue
-			}
-			kept = append(kept, other)
-		}
-		m.cards = kept
-	}
 	said := answerWords[a.Decision] + ": " + c.subject()
 	if s := c.server(); s != nil {
 		said = fmt.Sprintf(serverWords[a.Decision], termtext.Visible(s.Name))
