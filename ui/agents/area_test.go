@@ -254,3 +254,55 @@ func TestKeys(t *testing.T) {
 		t.Errorf("a review on a session without them: %q", said.Text())
 	}
 }
+
+// b sends a running child of the main agent to the background, once,
+// and never a grandchild or one that ended; the header counts those
+// still running; a finished child is continued; the clock moves live
+// panes only; a review's end is said and gives the focus back.
+func TestBackgroundContinueTickReviewed(t *testing.T) {
+	a, s, said, _ := newArea()
+	p := start(a, 1, "Explore")
+	a.Apply(event.StepStarted{Meta: p.Meta(), Step: 1}, t0, "⠋")
+	run(a.Background(p))
+	a.Apply(event.AgentBackgrounded{Meta: p.Meta()}, t0, "⠋")
+	if a.InBackground() != 1 || !p.Background() {
+		t.Fatalf("%d in the background", a.InBackground())
+	}
+	if a.Background(p) != nil || !strings.Contains(said.Text(), "already runs in the background") {
+		t.Errorf("b twice: %q", said.Text())
+	}
+	grand := meta(2, "Plan")
+	grand.Parent = p.ID()
+	a.Apply(event.AgentStarted{Meta: grand}, t0, "⠋")
+	g, _ := a.Pane(grand.Agent)
+	if a.Background(g) != nil || !strings.Contains(said.Text(), "only the main agent's sub-agents") {
+		t.Errorf("b on a grandchild: %q", said.Text())
+	}
+	a.Tick(t0.Add(3*time.Second), "⣾")
+	if !strings.HasPrefix(ansi.Strip(p.HeaderLine(80)), "⣾") {
+		t.Errorf("the clock did not move a live pane: %q", ansi.Strip(p.HeaderLine(80)))
+	}
+	finish(a, p)
+	done := start(a, 3, "Review")
+	finish(a, done)
+	if a.Background(done) != nil || !strings.Contains(said.Text(), "background: #3 review-3 is done") {
+		t.Errorf("b on a finished child: %q", said.Text())
+	}
+	run(a.Continue(p, "and the tests?"))
+	if last := s.calls[len(s.calls)-1]; last != "continue explore-1: and the tests?" || !strings.Contains(said.Text(), "continuing #1 explore-1") {
+		t.Errorf("continue: %q, %q", last, said.Text())
+	}
+	a.Focus(g.ID())
+	a.Reviewed(g, event.ReviewFinished{Summary: "applied 2 files"})
+	if said.Text() != "#2 plan-2: applied 2 files" || a.Focused() != nil {
+		t.Errorf("reviewed: %q, focus %v", said.Text(), a.Focused())
+	}
+	asking := meta(4, "Review")
+	a.Apply(event.ApprovalRequested{Meta: asking, Request: &event.ApprovalRequest{ID: "d4", Kind: event.ApproveDelegation,
+		Delegation: &event.DelegationPreview{AgentType: "Review"}}}, t0, "⠋")
+	a.Focus(asking.Agent)
+	a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
+	if !strings.Contains(said.Text(), "only a running sub-agent takes messages") {
+		t.Errorf("s on a child awaiting approval: %q", said.Text())
+	}
+}

@@ -178,3 +178,29 @@ func TestFullHelp(t *testing.T) {
 		}
 	}
 }
+
+// The transcript is a page layer: the wheel scrolls it, its full help
+// names it, and a new theme redraws it.
+func TestTranscriptLayer(t *testing.T) {
+	tr, _, _ := transcript(t, 60, 4)
+	if tr.Place() != Page || tr.ID() != meta.Agent {
+		t.Error("the transcript is not a page layer of its child")
+	}
+	bottom := tr.View()
+	tr.Update(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelUp})
+	if tr.View() == bottom {
+		t.Error("the wheel did not scroll up")
+	}
+	tr.Update(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelDown})
+	tr.Update(tea.MouseMsg{Action: tea.MouseActionRelease, Button: tea.MouseButtonWheelUp})
+	if tr.View() != bottom {
+		t.Error("the wheel did not scroll back down")
+	}
+	tr.Update(Restyle{})
+	if tr.lines != nil {
+		t.Error("a new theme kept the drawing")
+	}
+	if groups := tr.FullHelp(); len(groups) != 1 || groups[0].Where != "transcript" {
+		t.Errorf("full help %+v", groups)
+	}
+}

@@ -87,3 +87,18 @@ func TestPickerShowsFactsFiltersAndChooses(t *testing.T) {
 		t.Error("esc did not close")
 	}
 }
+
+// The picker is a body layer that takes every key and says its own.
+func TestPickerLayer(t *testing.T) {
+	styles := themes.New(themes.Dark())
+	p := newPicker(&styles)
+	if p.Place() != overlay.Body || p.Route(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")}) != overlay.Take ||
+		len(p.ShortHelp()) != 4 || p.FullHelp() != nil || p.Update(struct{}{}) != nil {
+		t.Error("the picker is not a body layer taking every key")
+	}
+	for n, want := range map[int64]string{1_500_000: "1.5M", 2_000_000: "2M", 8000: "8k", 512: "512"} {
+		if got := contextSize(n); got != want {
+			t.Errorf("contextSize(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
