@@ -65,6 +65,11 @@ type Type struct {
 	// of the type in a git worktree of its own, "shared" in the person's
 	// tree; "" leaves it to the task call and [subagents] isolation.
 	Isolation string
+	// Skills are the skills the agent file names (Claude Code's skills:),
+	// given to each child of the type with their instructions loaded; nil
+	// when the file names none, and the child sees the skills its tools
+	// can use.
+	Skills []string
 	// Extra holds the fields of an agent file that baton does not know, so
 	// a file written for another tool keeps them (they are not used).
 	Extra map[string]any

@@ -77,7 +77,7 @@ func continuesValue(line string) bool {
 // files use that baton keeps aside (agent and command files share the
 // header reader).
 var otherHeaderKeys = map[string]bool{
-	"permissionmode": true, "skills": true, "hooks": true, "mcpservers": true, "memory": true,
+	"permissionmode": true, "hooks": true, "mcpservers": true, "memory": true,
 	"prompt": true, "options": true, "version": true, "allowedtools": true, "argumenthint": true,
 	"agent": true, "subtask": true, "disablemodelinvocation": true, "license": true,
 }

@@ -75,6 +75,7 @@ var fields = []field{
 	{"permission", false, applyPermission},
 	{"sandbox", false, applySandbox},
 	{"isolation", false, applyIsolation},
+	{"skills", false, applySkills},
 }
 
 // fieldAliases maps a normalized field name to the field it sets; Claude
@@ -87,7 +88,7 @@ var fieldAliases = map[string]string{
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
-	"isolation": "isolation",
+	"isolation": "isolation", "skills": "skills",
 	// OpenCode passes reasoningEffort to the provider as the effort.
 	"reasoningeffort": "effort",
 }

@@ -129,6 +129,7 @@ func (t Type) clone() Type {
 	t.Capabilities = slices.Clone(t.Capabilities)
 	t.DroppedTools = slices.Clone(t.DroppedTools)
 	t.Permissions = t.Permissions.clone()
+	t.Skills = slices.Clone(t.Skills)
 	if t.Temperature != nil {
 		v := *t.Temperature
 		t.Temperature = &v

@@ -60,6 +60,12 @@ type Agent struct {
 	emit     func(event.Event)
 	// record keeps each message added to the history in the transcript.
 	record func(openai.ChatCompletionMessage)
+	// skills are the skills the agent may load and has loaded (nil:
+	// none); typeName is a child's type ("explore"), which hooks see.
+	skills   *skillState
+	typeName string
+	// halted is a stop a hook asked for during this step's calls.
+	halted halt
 }
 
 // Result is how a run ended.
@@ -108,6 +114,7 @@ func (a *Agent) Run(ctx context.Context, prompt string) Result {
 		}
 	}
 	run.stats.Duration = time.Since(start)
+	a.exec.hooks.childEnded(ctx, a, run)
 	for _, text := range a.inbox.close() {
 		a.emit(event.Notice{Meta: a.stamp(), Text: "not delivered (the agent finished first): " + text})
 	}
@@ -120,6 +127,10 @@ type runState struct {
 	status event.Status
 	reason string
 	stats  event.Stats
+	// stopHooked says the Stop (SubagentStop) hooks ran at an answer;
+	// stopContinued that they sent the agent on, which the next run of
+	// them is told (stop_hook_active).
+	stopHooked, stopContinued bool
 }
 
 // step sends one model request and runs the tools it asks for. It reports
@@ -159,6 +170,9 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	})
 	a.emit(event.MessageDone{Meta: a.stamp(), Text: resp.Content})
 	if len(resp.ToolCalls) == 0 || !withTools {
+		if withTools && a.exec.hooks.stopHook(ctx, a, run, resp.Content) {
+			return false
+		}
 		run.status = event.StatusCompleted
 		return true
 	}
@@ -172,6 +186,10 @@ func (a *Agent) step(ctx context.Context, run *runState, step int, withTools boo
 	}
 	if ctx.Err() != nil {
 		run.status, run.reason = classifyRunError(ctx, ctx.Err())
+		return true
+	}
+	if why, stop := a.halted.take(); stop {
+		run.status, run.reason = event.StatusCompleted, "stopped by a hook: "+why
 		return true
 	}
 	return false

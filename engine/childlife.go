@@ -75,7 +75,7 @@ func (p *pendingChild) runApproved(prompt string) Result {
 		d.writers.Add(1)
 		defer d.writers.Add(-1)
 	}
-	res := child.Run(runCtx, prompt)
+	res := child.Run(runCtx, d.s.hooks.subagentStart(runCtx, child, prompt))
 	if res.Status == event.StatusTimedOut {
 		res.Reason = fmt.Sprintf("timed out after %s", spec.timeout.Round(time.Second))
 	}

@@ -34,6 +34,8 @@ type childSpec struct {
 	// rules are the type's own rules, and shown how the card lists them.
 	rules rules.Set
 	shown []string
+	// skills are what the child may load and has loaded from its start.
+	skills childSkills
 }
 
 // resolve turns a task call into a spec, or an error for the model naming
@@ -74,6 +76,7 @@ func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (
 		spec.timeout = asked
 	}
 	spec.system = childSystemPrompt(typ, a.Instructions, d.workspace, d.agentsMD)
+	spec.skills, spec.tools, spec.system = d.skillsFor(typ, spec.tools, spec.system)
 	return spec, nil
 }
 

@@ -5,8 +5,10 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/skills"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -129,4 +131,12 @@ type Config struct {
 	// window, the history is summarised before the next turn (announced).
 	// 0 never compacts by itself; children never compact.
 	AutoCompactAt float64
+	// Skills are the skills agents may load through the skill tool and
+	// agent files may name (nil: none).
+	Skills *skills.Catalog
+	// Hooks are the hook commands the session runs: the person's, and a
+	// trusted project's. HookEnv is the environment they start from (nil:
+	// baton's own, less its secrets).
+	Hooks   []hooks.Hook
+	HookEnv []string
 }

@@ -42,6 +42,9 @@ func (p *permissions) requestDelegation(child *Agent, typeName string, preview *
 	req := event.NewApprovalRequest(p.ids.approval(), event.ApproveDelegation)
 	req.CallID, req.Delegation = stamp().TaskCall, preview
 	emit(event.ApprovalRequested{Meta: stamp(), Request: req})
+	if p.notify != nil {
+		p.notify(req)
+	}
 	return func(ctx context.Context) event.Answer {
 		ans := p.await(ctx, emit, stamp, req)
 		if ans.Decision == event.Deny {

@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -28,6 +29,9 @@ type permissions struct {
 	// rememberedTypes are delegations allowed "always", with the rules
 	// the card that said so let children of the type inherit.
 	rememberedTypes map[string][]rules.Rule
+	// notify, when set, is told of each card published (Notification
+	// hooks); it must not block.
+	notify func(*event.ApprovalRequest)
 }
 
 // standingRule is a parsed rule with its kind and where it came from.
@@ -70,8 +74,11 @@ func newPermissions(cfg Config, ids *idSource) (*permissions, error) {
 }
 
 // authorizeTool returns nil when the call may run, or an error for the
-// model saying why not and, in headless runs, how to allow it.
-func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.Tool, callID string, args json.RawMessage) error {
+// model saying why not and, in headless runs, how to allow it. hook is
+// what the call's PreToolUse hooks decided: allow skips the card, ask
+// shows it; neither overrides a deny or ask rule. The allowed-tools of
+// the agent's active skills narrow what runs without asking.
+func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.Tool, callID string, args json.RawMessage, hook string) error {
 	name := tool.Name()
 	call := rules.CallOf(name, args, p.workspace)
 	standing := p.snapshot()
@@ -94,14 +101,25 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 		}
 		allowed = own == rules.Allowed || a.rules.covers(call)
 	}
+	unasked := allowed || tool.ReadOnly()
+	narrow, skillNames, narrowed := a.skills.narrowing()
+	outside := narrowed && !rules.Covered(narrow, call)
+	if outside {
+		unasked = false
+	}
 	switch {
 	case p.mode == ModeYolo:
 		return nil
 	case verdict == rules.Asked && p.mode == ModeHeadless:
 		return fmt.Errorf("%s needs approval (rule ask %s%s) and a headless run cannot ask", name, rule, unclear(call))
 	case verdict == rules.Asked:
-	case allowed || tool.ReadOnly():
+	case hook == hooks.Ask && p.mode == ModeHeadless:
+		return fmt.Errorf("%s needs approval (a PreToolUse hook asked for it) and a headless run cannot ask", name)
+	case hook == hooks.Ask:
+	case hook == hooks.Allow || unasked:
 		return nil
+	case outside && p.mode == ModeHeadless:
+		return fmt.Errorf("%s is not among the tools the active skill %s lets run without asking (its allowed-tools), and a headless run cannot ask", name, skillNames)
 	case p.mode == ModeHeadless:
 		how := fmt.Sprintf("--allow %s (or --yolo)", name)
 		if narrow := suggestion(call); narrow != name {
@@ -214,6 +232,9 @@ func (e *deniedError) Error() string {
 // ask publishes req and waits for the answer or the end of ctx.
 func (p *permissions) ask(ctx context.Context, emit func(event.Event), stamp func() event.Meta, req *event.ApprovalRequest) event.Answer {
 	emit(event.ApprovalRequested{Meta: stamp(), Request: req})
+	if p.notify != nil {
+		p.notify(req)
+	}
 	return p.await(ctx, emit, stamp, req)
 }
 

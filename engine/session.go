@@ -10,6 +10,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/skills"
 )
 
 // ErrBusy is returned by Submit while a turn runs.
@@ -68,6 +69,13 @@ type Session struct {
 	// on the channel: it is held from queueing to the event, and while a
 	// result is taken and delivered. Taken before mu, never under it.
 	queueMu sync.Mutex
+	// hooks run the person's hook commands (nil: none); starting holds
+	// what SessionStart hooks add to the next prompt; skillLoads counts
+	// the loads of each skill, for /skills.
+	hooks      *hookPoints
+	starting   starting
+	skillMu    sync.Mutex
+	skillLoads map[string]int
 }
 
 // NewSession checks cfg, fills in defaults and starts a session that
@@ -90,6 +98,8 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 		s.cancel(nil)
 		return nil, err
 	}
+	s.hooks = newHookPoints(cfg)
+	s.perms.notify = s.notifyHooks
 	s.startModelList()
 	if s.deleg, err = newDelegator(s); err != nil {
 		s.cancel(nil)
@@ -103,10 +113,18 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 			return nil, err
 		}
 	}
+	if s.hooks != nil {
+		s.hooks.rec = s.rec
+	}
 	s.startWorktrees()
 	// This goroutine ends when the session's context does: it waits for
 	// every turn to finish, then closes the event channel.
 	go s.closeWhenDone()
+	source := "startup"
+	if len(s.history) > 0 {
+		source = "resume"
+	}
+	s.startHooks(source, "")
 	return s, nil
 }
 
@@ -159,6 +177,8 @@ func (s *Session) Clear() error {
 	if err := s.rec.event(event.ConversationCleared{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}}); err != nil {
 		return err
 	}
+	// Started once the lock is let go: the hooks run as a session job.
+	defer s.startHooks("clear", "clear")
 	return nil
 }
 
@@ -191,6 +211,9 @@ func (s *Session) closeWhenDone() {
 	s.mu.Unlock()
 	s.turns.Wait()
 	s.background.Wait()
+	// The session's context has ended: SessionEnd hooks get their own
+	// time, bounded by their timeouts.
+	s.sessionEnd(context.WithoutCancel(s.ctx), "other")
 	s.wt.closeAll()
 	close(s.events)
 	close(s.done)
@@ -206,11 +229,17 @@ func (s *Session) newMainAgent() *Agent {
 	for _, n := range notes {
 		s.note(n)
 	}
+	offered := s.cfg.Skills.Offered()
+	if len(offered) > 0 {
+		set = set.With(skillTool{})
+		system += "\n\n" + skills.Listing(offered)
+	}
 	return &Agent{
 		meta: event.Meta{Agent: event.MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
 		model: s.Model, tools: set, liveTools: s.mcpTools(), maxSteps: s.cfg.Limits.MaxSteps,
-		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars,
+		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars, hooks: s.hooks,
 			context: newNestedContext(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md")},
+		skills:  newSkillState(offered, nil, s.countSkillLoad),
 		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		emit:    s.emit, record: s.recordMessages(event.MainAgent), requests: s.cfg.requestPolicy(),
 		reviewNotes: &noteBox{},

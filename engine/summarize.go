@@ -78,6 +78,7 @@ func (s *Session) autoCompact(ctx context.Context) {
 func (s *Session) compact(ctx context.Context, focus string, fill float64) event.Compacted {
 	a := s.main
 	auto := fill > 0
+	s.preCompact(ctx, auto, focus)
 	a.emit(event.CompactionStarted{Meta: a.stamp(), Focus: focus, Auto: auto, Fill: fill})
 	summary, usage, err := a.summarize(ctx, focus)
 	s.mu.Lock()
@@ -94,6 +95,7 @@ func (s *Session) compact(ctx context.Context, focus string, fill float64) event
 	a.history = a.history[:1]
 	a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: summaryIntro + summary})
 	a.contextUsed = 0
+	s.startHooks("compact", "")
 	return done
 }
 

@@ -13,6 +13,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -24,6 +25,8 @@ type executor struct {
 	// context adds nested AGENTS.md files the first time a call touches
 	// their folder (nil: none).
 	context *nestedContext
+	// hooks run the session's PreToolUse and PostToolUse hooks (nil: none).
+	hooks *hookPoints
 }
 
 // toolOutcome is what a batch of calls gives back to the loop.
@@ -141,6 +144,11 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 	if !json.Valid(args) {
 		return tools.Result{}, fmt.Errorf("invalid JSON arguments for %s: %s; send one JSON object matching the tool's schema", name, clip(string(args), 200))
 	}
+	ctx = tools.WithReadable(ctx, a.skills.readable())
+	decision, hookNotes, err := e.hooks.beforeTool(ctx, a, call)
+	if err != nil {
+		return tools.Result{}, err
+	}
 	if serial, ok := tool.(tools.Serial); ok {
 		// Held from the preview the approval shows to the end of the
 		// write, so no other agent changes the file in between.
@@ -152,9 +160,14 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 		ctx = locked
 	}
 	if _, own := tool.(alongside); own {
-		return tool.Run(ctx, args)
+		res, err := tool.Run(ctx, args)
+		if err == nil {
+			res.Output = withHookNotes(res.Output, hooks.PreToolUse, hookNotes)
+			e.hooks.afterTool(ctx, a, call, &res)
+		}
+		return res, err
 	}
-	if err := e.perms.authorizeTool(ctx, a, tool, call.ID, args); err != nil {
+	if err := e.perms.authorizeTool(ctx, a, tool, call.ID, args, decision); err != nil {
 		return tools.Result{}, err
 	}
 	if hold := e.perms.withhold(a, name); hold != nil {
@@ -175,6 +188,8 @@ func (e *executor) execute(ctx context.Context, a *Agent, tool tools.Tool, known
 	for _, note := range notes {
 		a.emit(event.Notice{Meta: a.stamp(), Text: note})
 	}
+	res.Output = withHookNotes(res.Output, hooks.PreToolUse, hookNotes)
+	e.hooks.afterTool(ctx, a, call, &res)
 	return res, nil
 }
 

@@ -56,8 +56,18 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 		started.Prompt, started.Wake = wake, true
 	}
 	a.emit(started)
-	s.autoCompact(ctx)
-	res := a.Run(ctx, prompt)
+	var res Result
+	if wake == "" {
+		var blocked bool
+		if prompt, blocked, res.Reason = s.beforePrompt(ctx, prompt); blocked {
+			res.Status = event.StatusDenied
+		}
+	}
+	if res.Status == "" {
+		s.autoCompact(ctx)
+		res = a.Run(ctx, prompt)
+	}
+	a.skills.endTurn()
 	if res.Status == event.StatusCancelled {
 		res.Status = event.StatusInterrupted
 	}

@@ -30,6 +30,8 @@ var commands = []command{
 	{"init", "", "ask the model to write AGENTS.md for this project"},
 	{"quit", "", "leave baton"},
 	{"mcp", "", "show the MCP servers: state, tools, errors"},
+	{"skills", "", "list the skills: source, whether loaded, broken ones"},
+	{"hooks", "", "list the hooks: event, command, source, what each did last"},
 	{"compact", "[FOCUS]", "replace the conversation with a summary (keeping FOCUS)"},
 	{"copy", "[code]", "copy the last answer, or its last code block, to the clipboard"},
 }
@@ -63,6 +65,10 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return m.cmdInit()
 	case "mcp":
 		return m.cmdMCP()
+	case "skills":
+		return m.cmdSkills()
+	case "hooks":
+		return m.cmdHooks()
 	case "quit":
 		return tea.Quit
 	}

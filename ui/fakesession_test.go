@@ -31,6 +31,8 @@ type fakeSession struct {
 	records      map[event.AgentID][]transcript.Record
 	mcp          []event.MCPServer
 	rules        []event.PermissionRule
+	skills       []event.SkillStatus
+	hooks        []event.HookStatus
 }
 
 func newFakeSession() *fakeSession {
@@ -167,4 +169,16 @@ func (f *fakeSession) RemoveRule(kind, rule string) error {
 		}
 	}
 	return errors.New("remove rule: no " + kind + " rule " + rule)
+}
+
+func (f *fakeSession) SkillStatus() []event.SkillStatus {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.skills
+}
+
+func (f *fakeSession) HookStatus() []event.HookStatus {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.hooks
 }

@@ -48,6 +48,10 @@ type Session interface {
 	Rules() []event.PermissionRule
 	AddRule(r event.PermissionRule) error
 	RemoveRule(kind, rule string) error
+	// SkillStatus and HookStatus are snapshots for /skills and /hooks;
+	// they take locks, so they are called from Cmds only.
+	SkillStatus() []event.SkillStatus
+	HookStatus() []event.HookStatus
 }
 
 // Options configures the UI; cmd fills it from flags, config and the

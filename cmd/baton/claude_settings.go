@@ -5,23 +5,14 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
-	"strings"
 
 	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
+	"github.com/seed-e4e525a6/baton/engine/rules"
 )
 
 // maxSettingsBytes caps a settings file read from a repository; a real
 // one is a few kilobytes.
 const maxSettingsBytes = 256 << 10
-
-// claudeTools maps Claude Code's tool names to baton's; mcp__ names are
-// kept as they are.
-var claudeTools = map[string]string{
-	"Bash": "run_command", "Write": "write_file", "Edit": "edit_file", "MultiEdit": "edit_file",
-	"Read": "read_file", "Grep": "grep", "Glob": "find_files", "LS": "list_files", "WebFetch": "web_fetch",
-	"Task": "task",
-}
 
 // claudeSettings is the part of a Claude Code settings.json baton reads.
 type claudeSettings struct {
@@ -53,7 +44,7 @@ func readClaudeSettings(path, display, inside, home string) (permissionsFile, []
 	convert := func(in []string) *ruleList {
 		list := ruleList{}
 		for _, text := range in {
-			r, err := fromClaudeRule(text, home)
+			r, err := rules.FromClaude(text, home)
 			if err == nil {
 				r, err = checkRule(r)
 			}
@@ -85,40 +76,4 @@ func readSettingsFile(path, inside string) ([]byte, error) {
 		return nil, fmt.Errorf("larger than %d bytes; not read", maxSettingsBytes)
 	}
 	return f.Data, nil
-}
-
-// fromClaudeRule rewrites "Bash(npm test:*)" as "run_command(npm test:*)"
-// and Claude Code's path forms ("//abs", "~/x", "/in-project", "./x") as
-// baton's (absolute, or relative to the workspace).
-func fromClaudeRule(text, home string) (string, error) {
-	text = strings.TrimSpace(text)
-	name, pattern, scoped := strings.Cut(text, "(")
-	if strings.HasPrefix(name, "mcp__") {
-		return text, nil
-	}
-	tool, ok := claudeTools[name]
-	if !ok {
-		return "", fmt.Errorf("no baton tool for %s", name)
-	}
-	if !scoped {
-		return tool, nil
-	}
-	pattern = strings.TrimSuffix(pattern, ")")
-	switch {
-	case tool == "run_command":
-		// Claude Code's newer "npm run *" is the prefix form.
-		if trimmed, ok := strings.CutSuffix(pattern, "*"); ok && !strings.HasSuffix(pattern, ":*") {
-			pattern = strings.TrimSpace(trimmed) + ":*"
-		}
-	case strings.HasPrefix(pattern, "//"):
-		pattern = pattern[1:]
-	case strings.HasPrefix(pattern, "~/"):
-		if home == "" {
-			return "", errors.New("no home folder for ~")
-		}
-		pattern = filepath.ToSlash(filepath.Join(home, pattern[2:]))
-	case strings.HasPrefix(pattern, "/"):
-		pattern = pattern[1:]
-	}
-	return tool + "(" + pattern + ")", nil
 }

@@ -8,8 +8,10 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/skills"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -86,6 +88,13 @@ type config struct {
 	Rules []event.PermissionRule
 	// Notify is "bell", "title", "off", or "" for both bell and title.
 	Notify string
+	// Hooks are the hooks the session runs; withheldHooks a project's
+	// that wait for the folder's trust.
+	Hooks         []hooks.Hook
+	withheldHooks []hooks.Hook
+	// Skills are the skills found in the project's and the person's
+	// skill folders.
+	Skills *skills.Catalog
 }
 
 // modelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -138,6 +147,10 @@ func loadConfig(src configSources) (config, error) {
 	if err := cfg.loadRules(src, user, project); err != nil {
 		return config{}, err
 	}
+	if err := cfg.loadHooks(src, user, project); err != nil {
+		return config{}, err
+	}
+	cfg.loadSkills(src)
 	if err := cfg.applyEnv(src.env); err != nil {
 		return config{}, err
 	}

@@ -37,6 +37,8 @@ type fileConfig struct {
 	// Permissions is kept in its own struct and file (config_permissions.go).
 	Permissions permissionsFile `toml:"permissions"`
 	Context     contextFile     `toml:"context"`
+	// Hooks is [hooks], in Claude Code's shape (config_hooks.go).
+	Hooks *hooksTable `toml:"hooks"`
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
@@ -131,7 +133,7 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 	}
 	delete(fc.Models, aliasesKey)
 	fc.aliases = aliases
-	if undecoded := withoutAliasKeys(md.Undecoded()); len(undecoded) > 0 {
+	if undecoded := withoutHookKeys(withoutAliasKeys(md.Undecoded())); len(undecoded) > 0 {
 		return fc, fmt.Errorf("%s: %s", display, unknownKeyMessage(undecoded[0]))
 	}
 	if err := checkMaxima(&fc); err != nil {
@@ -148,7 +150,7 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 // checkTables makes sure the tables are tables before the typed decode,
 // whose own wording for "limits = 3" names Go types.
 func checkTables(raw map[string]any) error {
-	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp", "permissions", "context"} {
+	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp", "permissions", "context", "hooks"} {
 		v, ok := raw[name]
 		if !ok {
 			continue

@@ -50,6 +50,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 	for _, w := range commandWarnings {
 		notices = append(notices, w.String())
 	}
+	notices = append(notices, skillNotices(cfg.Skills, headless)...)
 	return sessionSetup{
 		engine: engine.Config{
 			Client:        llm.NewClient(llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL, Timeouts: cfg.Network.Timeouts}),
@@ -74,6 +75,9 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			WebFetch:       cfg.WebFetch,
 			Worktrees:      engine.WorktreeConfig{Isolation: cfg.Isolation, Root: engine.DefaultWorktreeRoot(func(k string) string { return env[k] })},
 			AutoCompactAt:  cfg.AutoCompactAt,
+			Skills:         cfg.Skills,
+			Hooks:          cfg.Hooks,
+			HookEnv:        hookEnv(env),
 		},
 		notices:      notices,
 		typeWarnings: warnings,

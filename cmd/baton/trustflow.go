@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -76,6 +77,11 @@ func (inv *invocation) load() error {
 // what was ignored and how to apply it.
 func (inv *invocation) trustNotices() []string {
 	notes := withheldNotices(inv.cfg.withheld, inv.types.Withheld())
+	for _, n := range hookNotices(inv.cfg.withheldHooks) {
+		if !slices.Contains(notes, n) { // one trust hint
+			notes = append(notes, n)
+		}
+	}
 	if inv.trust.notice != "" {
 		notes = append([]string{inv.trust.notice}, notes...)
 	}
@@ -84,7 +90,9 @@ func (inv *invocation) trustNotices() []string {
 
 // request is the card for this folder: what its project files want.
 func (inv *invocation) request(broad bool) trustcard.Request {
-	return trustRequest(inv.workspace, broad, inv.cfg.withheld, inv.types.Withheld())
+	req := trustRequest(inv.workspace, broad, inv.cfg.withheld, inv.types.Withheld())
+	extensionSections(&req, inv.workspace, inv.cfg.withheldHooks, inv.cfg.Skills.All())
+	return req
 }
 
 // askFunc shows the trust card and returns the answer; trustcard.Ask,

@@ -4,9 +4,13 @@ import (
 	"fmt"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/hooks"
+	"github.com/seed-e4e525a6/baton/engine/skills"
 	"github.com/seed-e4e525a6/baton/ui/trustcard"
 )
 
@@ -119,4 +123,44 @@ func relTo(dir, path string) string {
 		return rel
 	}
 	return path
+}
+
+// extensionSections add the project's hooks, which wait for trust (a
+// repository's hook is code execution), and its skills, which load
+// either way, to the card.
+func extensionSections(req *trustcard.Request, folder string, withheld []hooks.Hook, found []skills.Skill) {
+	var lines []string
+	for _, h := range withheld {
+		on := string(h.Event)
+		if h.Matcher != "" {
+			on += " " + h.Matcher
+		}
+		lines = append(lines, fmt.Sprintf("%s: %s (%s)", on, h.Target(), h.Source))
+	}
+	if len(lines) > 0 {
+		req.Sections = append(req.Sections, trustcard.Section{Title: "Hooks (commands run at tool calls and prompts)", Lines: lines})
+	}
+	lines = nil
+	for _, sk := range found {
+		if sk.Project {
+			lines = append(lines, fmt.Sprintf("%s (%s): %s", sk.Name, relTo(folder, sk.File), sk.Description))
+		}
+	}
+	if len(lines) > 0 {
+		req.Loaded = append(req.Loaded, trustcard.Section{Title: "Skills", Lines: lines})
+	}
+}
+
+// hookNotices say which of the project's hooks are not run and why.
+func hookNotices(withheld []hooks.Hook) []string {
+	var files []string
+	for _, h := range withheld {
+		if !slices.Contains(files, h.Source) {
+			files = append(files, h.Source)
+		}
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%s: %s not run: this folder is not trusted", strings.Join(files, ", "), event.Plural(len(withheld), "hook")), trustHint}
 }

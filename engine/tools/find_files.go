@@ -68,7 +68,7 @@ func (t findFiles) Run(ctx context.Context, args json.RawMessage) (Result, error
 	case !doublestar.ValidatePattern(pattern):
 		return Result{}, fmt.Errorf("find_files: invalid glob pattern %q", a.Pattern)
 	}
-	start, err := resolveDir(t.ws, a.Path)
+	start, err := resolveDir(ctx, t.ws, a.Path)
 	if err != nil {
 		return Result{}, err
 	}

@@ -64,7 +64,7 @@ func (t grep) Run(ctx context.Context, args json.RawMessage) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	start, err := t.ws.Resolve(orDot(a.Path))
+	start, err := t.ws.ResolveRead(ctx, orDot(a.Path))
 	if err != nil {
 		return Result{}, err
 	}

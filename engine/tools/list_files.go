@@ -63,7 +63,7 @@ func (t listFiles) Run(ctx context.Context, args json.RawMessage) (Result, error
 	if a.Depth == 0 {
 		a.Depth = defaultListDepth
 	}
-	start, err := resolveDir(t.ws, a.Path)
+	start, err := resolveDir(ctx, t.ws, a.Path)
 	if err != nil {
 		return Result{}, err
 	}

@@ -77,7 +77,7 @@ func (t readFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 	if a.Offset < 0 || a.Limit < 0 {
 		return Result{}, errors.New("read_file: offset and limit must be positive")
 	}
-	abs, err := t.ws.Resolve(a.Path)
+	abs, err := t.ws.ResolveRead(ctx, a.Path)
 	if err != nil {
 		return Result{}, err
 	}

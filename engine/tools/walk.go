@@ -167,9 +167,9 @@ func depth(start, abs string) int {
 
 // resolveDir resolves an optional directory argument ("" is the root) and
 // checks that it is an existing directory.
-func resolveDir(ws *Workspace, path string) (string, error) {
+func resolveDir(ctx context.Context, ws *Workspace, path string) (string, error) {
 	path = orDot(path)
-	abs, err := ws.Resolve(path)
+	abs, err := ws.ResolveRead(ctx, path)
 	if err != nil {
 		return "", err
 	}

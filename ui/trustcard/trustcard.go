@@ -25,6 +25,10 @@ type Request struct {
 	// Sections list what the project wants, grouped ("Endpoint",
 	// "Agents", "Raised limits" …).
 	Sections []Section
+	// Loaded list what the project brings that loads whether or not the
+	// folder is trusted (its skills: prompts, not permissions). They are
+	// shown for the person to know, never a reason to ask.
+	Loaded []Section
 }
 
 // Section is one group of the card.

@@ -183,3 +183,17 @@ func (b *syncBuffer) Write(p []byte) (int, error) {
 	}
 	return len(p), nil
 }
+
+// TestCardListsHooksAndSkills: a project's hooks are among what waits for
+// trust; its skills are listed apart, as loading either way.
+func TestCardListsHooksAndSkills(t *testing.T) {
+	req := request()
+	req.Sections = append(req.Sections, Section{Title: "Hooks (commands run at tool calls and prompts)",
+		Lines: []string{"PreToolUse Bash: ./guard.sh (.claude/settings.json)"}})
+	req.Loaded = []Section{{Title: "Skills", Lines: []string{"deploy (.claude/skills/deploy/SKILL.md): ships the site"}}}
+	got := screen(arm(newCard(req, 100, 60)))
+	hooks, either, skill := strings.Index(got, "PreToolUse Bash: ./guard.sh"), strings.Index(got, "These load either way"), strings.Index(got, "deploy (.claude/skills")
+	if hooks < 0 || either < 0 || skill < 0 || !(hooks < either && either < skill) {
+		t.Errorf("card:\n%s", got)
+	}
+}

@@ -79,12 +79,22 @@ func (m Model) bodyLines(width int) []string {
 		out = append(out, "")
 		add(m.styles.Body.Render, "", "Its project files want more than an untrusted folder may have. Until you trust it, baton ignores these:")
 	}
-	for _, s := range m.req.Sections {
+	section := func(s Section) {
 		out = append(out, "")
 		add(m.styles.Label.Render, "", s.Title)
 		for _, l := range s.Lines {
 			add(m.styles.Body.Render, "  ", l)
 		}
+	}
+	for _, s := range m.req.Sections {
+		section(s)
+	}
+	if len(m.req.Loaded) > 0 {
+		out = append(out, "")
+		add(m.styles.Body.Render, "", "These load either way; they are prompts, not permissions:")
+	}
+	for _, s := range m.req.Loaded {
+		section(s)
 	}
 	return out
 }

@@ -1,0 +1,95 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// TestRunUntrustedProjectHooksNotRun: a cloned repository's hooks
+// (.claude/settings.json, .claude/settings.local.json, [hooks] in
+// .baton/config.toml) are code execution: untrusted, none runs and
+// stderr says so; trusted (--trust), they run. The person's own hook in
+// ~/.claude/settings.json runs either way, with CLAUDE_PROJECT_DIR and
+// without the API key.
+func TestRunUntrustedProjectHooksNotRun(t *testing.T) {
+	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("hi") })
+	home, ws, marks := t.TempDir(), t.TempDir(), t.TempDir()
+	touch := func(name string) string {
+		return `{"hooks":[{"type":"command","command":"touch ` + filepath.Join(marks, name) + `"}]}`
+	}
+	writeFile(t, filepath.Join(ws, ".claude", "settings.json"), `{"hooks":{"UserPromptSubmit":[`+touch("settings")+`]}}`)
+	writeFile(t, filepath.Join(ws, ".claude", "settings.local.json"), `{"hooks":{"SessionStart":[`+touch("local")+`]}}`)
+	writeFile(t, filepath.Join(ws, ".baton", "config.toml"), "[[hooks.UserPromptSubmit]]\n[[hooks.UserPromptSubmit.hooks]]\ntype = \"command\"\ncommand = \"touch "+filepath.Join(marks, "config")+"\"\n")
+	writeFile(t, filepath.Join(home, ".claude", "settings.json"),
+		`{"hooks":{"UserPromptSubmit":[{"hooks":[{"type":"command","command":"env > `+filepath.Join(marks, "user-env")+`"}]}]}}`)
+	env := []string{"XDG_STATE_HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL, "OPENAI_API_KEY=sk-hook-must-not-see-0123456789"}
+
+	r := runAt(t, ws, home, env, "-p", "hello")
+	if r.code != exitOK {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	for _, name := range []string{"settings", "local", "config"} {
+		if _, err := os.Stat(filepath.Join(marks, name)); err == nil {
+			t.Errorf("the untrusted project's %s hook ran", name)
+		}
+	}
+	want := ".claude/settings.json, .claude/settings.local.json, .baton/config.toml: 3 hooks not run: this folder is not trusted"
+	if !strings.Contains(r.stderr, want) {
+		t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+	}
+	userEnv, err := os.ReadFile(filepath.Join(marks, "user-env"))
+	if err != nil {
+		t.Fatalf("the person's own hook did not run: %v", err)
+	}
+	if strings.Contains(string(userEnv), "sk-hook-must-not-see") || !strings.Contains(string(userEnv), "CLAUDE_PROJECT_DIR=") {
+		t.Errorf("the hook's environment:\n%s", userEnv)
+	}
+
+	r = runAt(t, ws, home, env, "-p", "hello", "--trust")
+	if r.code != exitOK {
+		t.Fatalf("--trust: exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	for _, name := range []string{"settings", "local", "config"} {
+		if _, err := os.Stat(filepath.Join(marks, name)); err != nil {
+			t.Errorf("--trust: the project's %s hook did not run", name)
+		}
+	}
+}
+
+// TestHooksTableInConfig reads [[hooks.PreToolUse]] in baton's own
+// config, Claude Code's shape written in TOML, and lists a project's
+// hooks and skills on the trust card.
+func TestHooksTableInConfig(t *testing.T) {
+	w := newConfigWorld(t, "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"\ntimeout = 5\n",
+		"hooks = { Stop = [ { hooks = [ { type = \"command\", command = \"make check\" } ] } ] }\n")
+	writeFile(t, filepath.Join(w.workspace, ".claude", "skills", "deploy", "SKILL.md"), "---\nname: deploy\ndescription: ships the site\n---\nRun make deploy.\n")
+	cfg := w.loadAs(t, false)
+	if len(cfg.Hooks) != 1 || cfg.Hooks[0].Command != "./guard.sh" || cfg.Hooks[0].Matcher != "Bash" || cfg.Hooks[0].Timeout != 5*time.Second {
+		t.Fatalf("hooks %+v", cfg.Hooks)
+	}
+	if len(cfg.withheldHooks) != 1 || cfg.withheldHooks[0].Command != "make check" {
+		t.Fatalf("withheld %+v", cfg.withheldHooks)
+	}
+	req := trustRequest(w.workspace, false, cfg.withheld, nil)
+	extensionSections(&req, w.workspace, cfg.withheldHooks, cfg.Skills.All())
+	card := ""
+	for _, s := range append(req.Sections, req.Loaded...) {
+		card += s.Title + "\n" + strings.Join(s.Lines, "\n") + "\n"
+	}
+	for _, want := range []string{"Stop: make check (.baton/config.toml)", "deploy (.claude/skills/deploy/SKILL.md): ships the site"} {
+		if !strings.Contains(card, want) {
+			t.Errorf("card lacks %q:\n%s", want, card)
+		}
+	}
+	if trusted := w.loadAs(t, true); len(trusted.Hooks) != 2 {
+		t.Errorf("trusted hooks %+v", trusted.Hooks)
+	}
+	if _, err := loadConfig(configSources{env: map[string]string{"HOME": newConfigWorld(t, "hooks = 3\n", "").home}, workspace: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "hooks") {
+		t.Errorf("hooks = 3: %v", err)
+	}
+}

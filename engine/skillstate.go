@@ -1,0 +1,120 @@
+package engine
+
+import (
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/seed-e4e525a6/baton/engine/rules"
+	"github.com/seed-e4e525a6/baton/engine/skills"
+)
+
+// skillState is one agent's skills: those it may load, the folders of
+// those it loaded (readable to its file tools from then on), and those
+// active in its current turn, whose allowed-tools narrow what runs
+// without asking. A nil state has no skills.
+type skillState struct {
+	offered []skills.Skill
+	// loaded counts a load for /skills.
+	loaded func(name string)
+
+	mu     sync.Mutex
+	dirs   []string
+	active []skills.Skill
+}
+
+// newSkillState is the state of an agent offered these skills, with
+// preload already loaded (an agent file's skills:).
+func newSkillState(offered, preload []skills.Skill, loaded func(string)) *skillState {
+	if len(offered) == 0 && len(preload) == 0 {
+		return nil
+	}
+	st := &skillState{offered: offered, loaded: loaded}
+	for _, sk := range preload {
+		st.activate(sk)
+	}
+	return st
+}
+
+// find returns the offered skill of that name.
+func (st *skillState) find(name string) (skills.Skill, bool) {
+	if st == nil {
+		return skills.Skill{}, false
+	}
+	for _, sk := range st.offered {
+		if strings.EqualFold(sk.Name, strings.TrimSpace(name)) {
+			return sk, true
+		}
+	}
+	return skills.Skill{}, false
+}
+
+// activate makes sk's folder readable and its allowed-tools binding.
+func (st *skillState) activate(sk skills.Skill) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	if sk.Dir != "" && !slices.Contains(st.dirs, sk.Dir) {
+		st.dirs = append(st.dirs, sk.Dir)
+	}
+	if !slices.ContainsFunc(st.active, func(o skills.Skill) bool { return o.Name == sk.Name }) {
+		st.active = append(st.active, sk)
+	}
+	if st.loaded != nil {
+		st.loaded(sk.Name)
+	}
+}
+
+// readable are the folders of the skills loaded so far.
+func (st *skillState) readable() []string {
+	if st == nil {
+		return nil
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return slices.Clone(st.dirs)
+}
+
+// conversationTools change nothing but the conversation (loading a
+// skill, the task list, asking after children): a skill's allowed-tools
+// never makes them ask.
+var conversationTools = []string{SkillToolName, "todo_write", TaskStatusToolName, TaskWaitToolName}
+
+// narrowing is what the active skills let run without asking: the rules
+// of their allowed-tools, and each one's folder for the reading tools.
+// ok is false when no active skill has allowed-tools, which then narrows
+// nothing; names are the skills that do, for messages.
+func (st *skillState) narrowing() (allow []rules.Rule, names string, ok bool) {
+	if st == nil {
+		return nil, "", false
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	var with []string
+	for _, tool := range conversationTools {
+		allow = append(allow, rules.Rule{Tool: tool})
+	}
+	for _, sk := range st.active {
+		if sk.Allowed == nil {
+			continue
+		}
+		with = append(with, sk.Name)
+		allow = append(allow, sk.Allowed...)
+		if sk.Dir != "" {
+			for _, tool := range []string{"read_file", "list_files", "find_files", "grep"} {
+				allow = append(allow, rules.FolderRule(tool, sk.Dir))
+			}
+		}
+	}
+	return allow, strings.Join(with, ", "), len(with) > 0
+}
+
+// endTurn ends the main agent's active skills with its turn; their
+// folders stay readable, since their instructions stay in the history.
+func (st *skillState) endTurn() {
+	if st == nil {
+		return
+	}
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.active = nil
+}
