@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"time"
 
@@ -10,11 +11,21 @@ import (
 )
 
 // MCPSource is what a session needs of the MCP servers (an
-// *mcp.Manager): the tools of the servers connected now, and a status per
-// server for /mcp.
+// *mcp.Manager): the tools of the servers connected now, a status per
+// server for /mcp (with its prompts and instructions), the prompts and
+// resources a prompt names, and the roots servers are told of.
 type MCPSource interface {
 	Tools() []tools.Tool
 	Statuses() []event.MCPServer
+	// GetPrompt runs the prompt a slash command names (without its "/"),
+	// its arguments the words of args.
+	GetPrompt(ctx context.Context, command, args string) (tools.Result, error)
+	// ReadResource reads one resource of a server.
+	ReadResource(ctx context.Context, server, uri string) (tools.Result, error)
+	// AddRoot and RemoveRoot add a folder (a child's worktree) to the
+	// workspace in the roots servers get, and take it off again.
+	AddRoot(dir, name string)
+	RemoveRoot(dir string)
 }
 
 // mcpPrefix starts every MCP tool name: mcp__SERVER__TOOL.
@@ -111,4 +122,52 @@ func (s *Session) mcpTools() func() []tools.Tool {
 		return nil
 	}
 	return s.cfg.MCP.Tools
+}
+
+// mcpInstructions is the part of an agent's system prompt the connected
+// MCP servers write (their instructions, already cleaned and bounded by
+// the manager), for the servers mine admits; nil without servers. It is
+// read at every request, so a server that connects later is included.
+func (s *Session) mcpInstructions(mine func(server string) bool) func() string {
+	if s.cfg.MCP == nil {
+		return nil
+	}
+	return func() string {
+		var b strings.Builder
+		for _, st := range s.cfg.MCP.Statuses() {
+			if st.State != event.MCPConnected || st.Instructions == "" || mine != nil && !mine(st.Name) {
+				continue
+			}
+			if b.Len() == 0 {
+				b.WriteString("\n\n# Instructions from MCP servers\n\nThe MCP servers connected to you describe how to use their tools and resources:")
+			}
+			fmt.Fprintf(&b, "\n\n## MCP server %s\n\n%s", st.Name, st.Instructions)
+		}
+		return b.String()
+	}
+}
+
+// serverOf is what MCP tools tell of the server they call.
+type serverOf interface{ Server() string }
+
+// mcpServersOf admits the servers whose tools set holds.
+func mcpServersOf(set *tools.Set) func(server string) bool {
+	servers := map[string]bool{}
+	for _, t := range set.Tools() {
+		if m, ok := t.(serverOf); ok {
+			servers[m.Server()] = true
+		}
+	}
+	return func(server string) bool { return servers[server] }
+}
+
+// worktreeRoot tells the MCP servers of a child's worktree while the child
+// runs there, so a server that works on files (the filesystem server)
+// reaches it; the returned func takes it off again.
+func (s *Session) worktreeRoot(dir string, number int, typeName string) func() {
+	if s.cfg.MCP == nil || dir == "" {
+		return func() {}
+	}
+	s.cfg.MCP.AddRoot(dir, fmt.Sprintf("worktree of sub-agent #%d (%s)", number, typeName))
+	return func() { s.cfg.MCP.RemoveRoot(dir) }
 }
