@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	openai "github.com/sashabaranov/go-openai"
 
@@ -232,5 +233,23 @@ func TestWorktreeChildIsARootWhileItRuns(t *testing.T) {
 	after, err := m.Tools()[slices.IndexFunc(m.Tools(), func(tl tools.Tool) bool { return tl.Name() == "mcp__srv__roots" })].Run(context.Background(), json.RawMessage(`{}`))
 	if err != nil || strings.Contains(after.Output, "worktree") {
 		t.Fatalf("roots after the child ended: %q, %v", after.Output, err)
+	}
+}
+
+func TestWhatACutServerSentIsNoticed(t *testing.T) {
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }, func(c *Config) {
+		c.MCP = startMCP(t, mcp.Options{}, mcp.Server{Name: "bad", URL: mcptest.ServeHTTP(t, mcptest.NewHostileServer(), nil), Source: "test"})
+	})
+	want := fmt.Sprintf("MCP server bad: the description of mcp__bad__long has %d characters; the model gets the first 16000", mcptest.LongDescription)
+	deadline := time.After(testTimeout)
+	for {
+		select {
+		case ev := <-s.Events():
+			if n, ok := ev.(event.Notice); ok && n.Text == want {
+				return
+			}
+		case <-deadline:
+			t.Fatalf("no notice %q", want)
+		}
 	}
 }

@@ -26,6 +26,8 @@ type MCPSource interface {
 	// workspace in the roots servers get, and take it off again.
 	AddRoot(dir, name string)
 	RemoveRoot(dir string)
+	// Wait blocks until ready holds for the statuses or ctx ends.
+	Wait(ctx context.Context, ready func([]event.MCPServer) bool) error
 }
 
 // mcpPrefix starts every MCP tool name: mcp__SERVER__TOOL.
@@ -170,4 +172,39 @@ func (s *Session) worktreeRoot(dir string, number int, typeName string) func() {
 	}
 	s.cfg.MCP.AddRoot(dir, fmt.Sprintf("worktree of sub-agent #%d (%s)", number, typeName))
 	return func() { s.cfg.MCP.RemoveRoot(dir) }
+}
+
+// watchMCP tells the person, as notices, what baton cut or left out of
+// what each server sent (a description over the bound, instructions of
+// an untrusted folder's server), once each, as servers connect. It runs
+// until the session ends.
+func (s *Session) watchMCP() {
+	if s.cfg.MCP == nil {
+		return
+	}
+	s.background.Add(1)
+	// Ends when the session's context does: Wait returns then.
+	go func() {
+		defer s.background.Done()
+		told := map[string]bool{}
+		for {
+			var fresh []string
+			err := s.cfg.MCP.Wait(s.ctx, func(all []event.MCPServer) bool {
+				for _, st := range all {
+					for _, w := range st.Warnings {
+						if note := "MCP server " + st.Name + ": " + w; !told[note] {
+							told[note], fresh = true, append(fresh, note)
+						}
+					}
+				}
+				return len(fresh) > 0
+			})
+			if err != nil {
+				return
+			}
+			for _, note := range fresh {
+				s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+			}
+		}
+	}()
 }

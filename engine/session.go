@@ -101,6 +101,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	s.hooks = newHookPoints(cfg)
 	s.perms.notify = s.notifyHooks
 	s.startModelList()
+	s.watchMCP()
 	if s.deleg, err = newDelegator(s); err != nil {
 		s.cancel(nil)
 		return nil, err

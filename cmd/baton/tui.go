@@ -100,6 +100,7 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		Sandbox:      setup.engine.Sandbox.Label(),
 		SandboxInfo:  setup.engine.Sandbox.Describe(),
 		Commands:     setup.commands,
+		MCPPrompts:   setup.mcp.prompts(),
 		Notify:       setup.notify,
 		// The bell goes to the terminal the program draws on; one byte
 		// written between two frames.
