@@ -73,6 +73,10 @@ func (r *rendering) resource(rc *sdk.ResourceContents, headed bool) {
 	switch {
 	case rc.Blob != nil && strings.HasPrefix(rc.MIMEType, "image/"):
 		r.image(rc.MIMEType, rc.Blob)
+	case rc.Blob != nil && textual(rc.MIMEType) && utf8.Valid(rc.Blob):
+		text := *rc
+		text.Text, text.Blob = string(rc.Blob), nil
+		r.resource(&text, headed)
 	case rc.Blob != nil:
 		r.parts = append(r.parts, fmt.Sprintf("[resource %s: %s, %d bytes of binary data; not shown]", rc.URI, shortType(rc.MIMEType), len(rc.Blob)))
 	case headed:
@@ -80,6 +84,13 @@ func (r *rendering) resource(rc *sdk.ResourceContents, headed bool) {
 	default:
 		r.parts = append(r.parts, rc.Text)
 	}
+}
+
+// textual reports whether a MIME type names text, which a server may
+// still send base64-encoded.
+func textual(mime string) bool {
+	mime, _, _ = strings.Cut(mime, ";")
+	return strings.HasPrefix(mime, "text/") || strings.HasSuffix(mime, "json") || strings.HasSuffix(mime, "xml") || strings.HasSuffix(mime, "yaml")
 }
 
 // image keeps a picture that really is one of the formats models take,
