@@ -12,10 +12,15 @@ import (
 
 // Pictures reach a model as image parts of a user message: chat
 // completions take images in user messages only (OpenAI refuses them in
-// tool messages, and most OpenAI-compatible providers follow it), so the
+// tool messages, and most OpenAI-compatible servers follow it), so the
 // pictures of a batch of tool results follow the results in one user
-// message, each under a line naming its call. A model the catalogue does
-// not know to take images gets the placeholders alone.
+// message, each under a line naming its call. Between the results and
+// that message stands a short assistant message: Mistral's API and the
+// chat templates of its models refuse a user message right after a tool
+// result, and every other provider takes the bridge as it is. Each part
+// is spelled {"type":"image_url","image_url":{"url":"data:…"}}, without
+// the optional detail some servers do not know. A model the catalogue
+// does not know to take images gets the placeholders alone.
 
 // takesImages reports whether the agent's current model takes images, by
 // the catalogue (an unknown model is taken not to).
@@ -28,8 +33,7 @@ func (a *Agent) takesImages() bool {
 func imageParts(images []tools.Image) []openai.ChatMessagePart {
 	parts := make([]openai.ChatMessagePart, len(images))
 	for i, img := range images {
-		parts[i] = openai.ChatMessagePart{Type: openai.ChatMessagePartTypeImageURL,
-			ImageURL: &openai.ChatMessageImageURL{URL: img.DataURL(), Detail: openai.ImageURLDetailAuto}}
+		parts[i] = openai.ChatMessagePart{Type: openai.ChatMessagePartTypeImageURL, ImageURL: &openai.ChatMessageImageURL{URL: img.DataURL()}}
 	}
 	return parts
 }
@@ -45,10 +49,14 @@ func userMessage(text string, images []tools.Image, takesImages bool) openai.Cha
 	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, MultiContent: parts}
 }
 
-// resultImages is the user message holding the pictures of a batch's
-// results, each call's under a line naming it; ok is false when there are
-// none.
-func resultImages(calls []openai.ToolCall, results []callResult) (openai.ChatCompletionMessage, bool) {
+// imagesBridge is the assistant's line between tool results and the
+// pictures that follow them.
+const imagesBridge = "Some of these results are images; they follow."
+
+// resultImages are the messages that follow a batch's results with their
+// pictures: the bridge, then a user message holding each call's pictures
+// under a line naming it; none when there are no pictures.
+func resultImages(calls []openai.ToolCall, results []callResult) []openai.ChatCompletionMessage {
 	var parts []openai.ChatMessagePart
 	for i, call := range calls {
 		if len(results[i].images) == 0 {
@@ -58,11 +66,17 @@ func resultImages(calls []openai.ToolCall, results []callResult) (openai.ChatCom
 			Text: fmt.Sprintf("Images returned by %s (call %s):", call.Function.Name, call.ID)})
 		parts = append(parts, imageParts(results[i].images)...)
 	}
-	return openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, MultiContent: parts}, len(parts) > 0
+	if len(parts) == 0 {
+		return nil
+	}
+	return []openai.ChatCompletionMessage{
+		{Role: openai.ChatMessageRoleAssistant, Content: imagesBridge},
+		{Role: openai.ChatMessageRoleUser, MultiContent: parts},
+	}
 }
 
 // imagesAttached is added to a tool result whose pictures follow.
-const imagesAttached = "\n[the images of this result follow in the next message]"
+const imagesAttached = "\n[the images of this result follow in a message after the results]"
 
 // requestMessages are the history as the next request sends it: the
 // system prompt with the MCP servers' instructions, and, for a model that
@@ -85,7 +99,7 @@ func (a *Agent) requestMessages() []openai.ChatCompletionMessage {
 	if !images {
 		for i, m := range out {
 			if hasImages(m) {
-				out[i] = withoutImages(m)
+				out[i] = withoutImages(m, "[image not shown: this model takes no images]")
 			}
 		}
 	}
@@ -97,12 +111,12 @@ func hasImages(m openai.ChatCompletionMessage) bool {
 	return slices.ContainsFunc(m.MultiContent, func(p openai.ChatMessagePart) bool { return p.Type == openai.ChatMessagePartTypeImageURL })
 }
 
-// withoutImages is m as plain text, each picture a note.
-func withoutImages(m openai.ChatCompletionMessage) openai.ChatCompletionMessage {
+// withoutImages is m as plain text, each picture replaced by note.
+func withoutImages(m openai.ChatCompletionMessage, note string) openai.ChatCompletionMessage {
 	var texts []string
 	for _, p := range m.MultiContent {
 		if p.Type == openai.ChatMessagePartTypeImageURL {
-			texts = append(texts, "[image not shown: this model takes no images]")
+			texts = append(texts, note)
 			continue
 		}
 		texts = append(texts, p.Text)

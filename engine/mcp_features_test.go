@@ -53,17 +53,21 @@ func TestToolImagesReachAModelThatTakesImages(t *testing.T) {
 		t.Fatal(err)
 	}
 	msgs := req.Body.Messages
-	tool, images := msgs[len(msgs)-2], msgs[len(msgs)-1]
-	want := fmt.Sprintf("a red dot\n[image: image/png, %d bytes]\n[the images of this result follow in the next message]", len(mcptest.DotPNG()))
+	tool, bridge, images := msgs[len(msgs)-3], msgs[len(msgs)-2], msgs[len(msgs)-1]
+	want := fmt.Sprintf("a red dot\n[image: image/png, %d bytes]\n[the images of this result follow in a message after the results]", len(mcptest.DotPNG()))
 	if tool.Role != "tool" || tool.Content != want {
 		t.Fatalf("tool message %q, want %q", tool.Content, want)
+	}
+	// No user message right after a tool result: Mistral refuses that.
+	if bridge.Role != "assistant" || bridge.Content != imagesBridge || len(bridge.ToolCalls) != 0 {
+		t.Fatalf("bridge %+v", bridge)
 	}
 	if images.Role != "user" || len(images.MultiContent) != 2 || images.MultiContent[0].Text != "Images returned by mcp__srv__image (call c1):" ||
 		!slices.Equal(imageURLs(images), []string{dotURL()}) {
 		t.Fatalf("image message %+v", images)
 	}
 	// The raw body holds the spelling every provider takes.
-	contains(t, "raw request", string(req.Raw), `{"type":"image_url","image_url":{"url":"data:image/png;base64,`)
+	contains(t, "raw request", string(req.Raw), `{"type":"image_url","image_url":{"url":"`+dotURL()+`"}}`)
 }
 
 func TestTextOnlyModelGetsTheImagePlaceholder(t *testing.T) {
@@ -251,5 +255,36 @@ func TestWhatACutServerSentIsNoticed(t *testing.T) {
 		case <-deadline:
 			t.Fatalf("no notice %q", want)
 		}
+	}
+}
+
+func TestContextOverflowElidesOldPictures(t *testing.T) {
+	pictures := func(r *llmtest.Request) int {
+		n := 0
+		for _, m := range r.Body.Messages {
+			n += len(imageURLs(m))
+		}
+		return n
+	}
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case pictures(r) > keptToolResults:
+			w.Error(400, `{"error":{"message":"This model's maximum context length is 8192 tokens.","type":"invalid_request_error","code":"context_length_exceeded"}}`)
+		case len(toolMessages(r)) < 6:
+			w.ToolCalls(llmtest.Call{ID: fmt.Sprintf("c%d", len(toolMessages(r))), Name: "mcp__srv__image", Args: `{}`})
+		default:
+			w.Text("fits now")
+		}
+	}, func(c *Config) {
+		withMCP(t)(c)
+		c.Model = visionModel
+	})
+	log := runTurn(t, s, "look a lot", nil)
+	last := srv.Requests()[len(srv.Requests())-1]
+	if log.end.Status != event.StatusCompleted || pictures(last) != keptToolResults || !strings.Contains(string(last.Raw), "[image elided to fit the context window]") {
+		t.Fatalf("end %+v, %d pictures in the last request", log.end, pictures(last))
+	}
+	if err := last.StrictHistory(); err != nil {
+		t.Fatal(err)
 	}
 }

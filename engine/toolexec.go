@@ -88,10 +88,10 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 		out.messages = append(out.messages, toolMessage(call, results[i].content))
 		out.childUsage = out.childUsage.Add(results[i].usage)
 	}
-	if images, ok := resultImages(calls, results); ok {
-		out.messages = append(out.messages, images)
+	for _, m := range resultImages(calls, results) {
+		out.messages = append(out.messages, m)
 		if a.record != nil {
-			a.record(images)
+			a.record(m)
 		}
 	}
 	return out
