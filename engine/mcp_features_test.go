@@ -288,3 +288,20 @@ func TestContextOverflowElidesOldPictures(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestServerNotesAreToldOnceAndBounded(t *testing.T) {
+	var n mcpNotes
+	st := event.MCPServer{Name: "big"}
+	for i := range 7 {
+		st.Warnings = append(st.Warnings, fmt.Sprintf("cut %d", i))
+	}
+	got := n.untold([]event.MCPServer{st})
+	want := []string{"MCP server big: cut 0", "MCP server big: cut 1", "MCP server big: cut 2", "MCP server big: cut 3", "MCP server big: cut 4",
+		"MCP server big: 2 more notes; /mcp lists them"}
+	if !slices.Equal(got, want) || n.pending(st) {
+		t.Fatalf("told %q", got)
+	}
+	if again := n.untold([]event.MCPServer{st}); len(again) != 0 {
+		t.Fatalf("told again: %q", again)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -174,10 +175,61 @@ func (s *Session) worktreeRoot(dir string, number int, typeName string) func() {
 	return func() { s.cfg.MCP.RemoveRoot(dir) }
 }
 
-// watchMCP tells the person, as notices, what baton cut or left out of
-// what each server sent (a description over the bound, instructions of
-// an untrusted folder's server), once each, as servers connect. It runs
-// until the session ends.
+// maxMCPNotes bounds the notes told of one server; /mcp lists them all.
+const maxMCPNotes = 5
+
+// mcpNotes are the server notes told so far, so each is told once.
+type mcpNotes struct {
+	mu   sync.Mutex
+	told map[string]bool
+	per  map[string]int
+}
+
+// untold returns the notes of statuses not told yet, marking them told:
+// at most maxMCPNotes a server, then one line saying how many more.
+func (n *mcpNotes) untold(all []event.MCPServer) []string {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.told == nil {
+		n.told, n.per = map[string]bool{}, map[string]int{}
+	}
+	var out []string
+	for _, st := range all {
+		more := 0
+		for _, w := range st.Warnings {
+			note := "MCP server " + st.Name + ": " + w
+			switch {
+			case n.told[note]:
+			case n.per[st.Name] < maxMCPNotes:
+				n.told[note], n.per[st.Name] = true, n.per[st.Name]+1
+				out = append(out, note)
+			default:
+				n.told[note] = true
+				more++
+			}
+		}
+		if more > 0 {
+			out = append(out, fmt.Sprintf("MCP server %s: %d more notes; /mcp lists them", st.Name, more))
+		}
+	}
+	return out
+}
+
+// tellMCPNotes tells the person, as notices, what baton cut or left out
+// of what each server sent (a description over the bound, instructions of
+// an untrusted folder's server) and was not told yet.
+func (s *Session) tellMCPNotes(send func(event.Event)) {
+	if s.cfg.MCP == nil {
+		return
+	}
+	for _, note := range s.mcpNotes.untold(s.cfg.MCP.Statuses()) {
+		send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+	}
+}
+
+// watchMCP tells the notes of servers that connect between turns (a turn
+// tells what is waiting when it starts, so a headless run's are never
+// lost). It runs until the session ends.
 func (s *Session) watchMCP() {
 	if s.cfg.MCP == nil {
 		return
@@ -186,25 +238,31 @@ func (s *Session) watchMCP() {
 	// Ends when the session's context does: Wait returns then.
 	go func() {
 		defer s.background.Done()
-		told := map[string]bool{}
 		for {
-			var fresh []string
 			err := s.cfg.MCP.Wait(s.ctx, func(all []event.MCPServer) bool {
 				for _, st := range all {
-					for _, w := range st.Warnings {
-						if note := "MCP server " + st.Name + ": " + w; !told[note] {
-							told[note], fresh = true, append(fresh, note)
-						}
+					if len(st.Warnings) > 0 && s.mcpNotes.pending(st) {
+						return true
 					}
 				}
-				return len(fresh) > 0
+				return false
 			})
 			if err != nil {
 				return
 			}
-			for _, note := range fresh {
-				s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
-			}
+			s.tellMCPNotes(s.send)
 		}
 	}()
+}
+
+// pending reports whether any note of st was not told yet.
+func (n *mcpNotes) pending(st event.MCPServer) bool {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	for _, w := range st.Warnings {
+		if !n.told["MCP server "+st.Name+": "+w] {
+			return true
+		}
+	}
+	return false
 }

@@ -61,6 +61,7 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 		x   = expansion{text: prompt}
 		err error
 	)
+	s.tellMCPNotes(a.emit)
 	if wake == "" {
 		x, err = s.expandPrompt(ctx, a, prompt)
 		if err != nil {
