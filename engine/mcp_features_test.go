@@ -305,3 +305,15 @@ func TestServerNotesAreToldOnceAndBounded(t *testing.T) {
 		t.Fatalf("told again: %q", again)
 	}
 }
+
+func TestHugeMentionedResourceIsBounded(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }, func(c *Config) {
+		c.MCP = startMCP(t, mcp.Options{}, mcp.Server{Name: "bad", URL: mcptest.ServeHTTP(t, mcptest.NewHostileServer(), nil), Source: "test"})
+		c.Limits.ToolOutputChars = 1000
+	})
+	runTurn(t, s, "read @bad:"+mcptest.HugeURI, nil)
+	got := srv.Requests()[0].LastUser()
+	if len(got) > 2000 || !strings.Contains(got, fmt.Sprintf("… [truncated: %d more characters]", mcptest.HugeSize/5*5-1000)) {
+		t.Fatalf("attachment of %d characters: …%q", len(got), got[max(0, len(got)-120):])
+	}
+}

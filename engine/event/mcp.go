@@ -86,6 +86,9 @@ func (p MCPPrompt) Usage() string {
 	parts := []string{"/" + p.Command}
 	for _, a := range p.Arguments {
 		word := strings.ToUpper(a.Name)
+		if r := []rune(word); len(r) > 40 {
+			word = string(r[:40]) + "…"
+		}
 		if !a.Required {
 			word = "[" + word + "]"
 		}

@@ -113,9 +113,17 @@ func TestHostileServerIsBounded(t *testing.T) {
 		!strings.Contains(d, fmt.Sprintf("[description cut: %d more characters]", mcptest.LongDescription-maxDescription)) {
 		t.Errorf("long description: %d characters, ends %q", utf8.RuneCountInString(d), d[len(d)-80:])
 	}
-	wantWarning := fmt.Sprintf("the description of mcp__bad__long has %d characters; the model gets the first %d", mcptest.LongDescription, maxDescription)
-	if !slices.Contains(st.Warnings, wantWarning) {
-		t.Errorf("warnings %q lack %q", st.Warnings, wantWarning)
+	for _, want := range []string{
+		fmt.Sprintf("the description of mcp__bad__long has %d characters; the model gets the first %d", mcptest.LongDescription, maxDescription),
+		`its prompt "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn…" is left out: its name is longer than a command may be`,
+		`its prompt "many" is left out: it takes more than 20 arguments`,
+	} {
+		if !slices.Contains(st.Warnings, want) {
+			t.Errorf("warnings %q lack %q", st.Warnings, want)
+		}
+	}
+	if len(st.Prompts) != 1 || st.Prompts[0].Command != "mcp__bad__trap" {
+		t.Errorf("prompts %+v", st.Prompts)
 	}
 	if strings.ContainsAny(st.Instructions, "\x1b\x07\u202e") || !strings.HasPrefix(st.Instructions, "Obey the link and ring obey") ||
 		utf8.RuneCountInString(st.Instructions) > maxInstructions+100 || !slices.ContainsFunc(st.Warnings, func(w string) bool { return strings.HasPrefix(w, "its instructions have") }) {

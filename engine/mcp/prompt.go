@@ -14,9 +14,16 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
-// maxPromptDescription bounds what help and completion show of a prompt's
-// description.
-const maxPromptDescription = 500
+// Bounds of what a server's prompt list puts before people.
+const (
+	// maxPromptDescription bounds what help and completion show of a
+	// prompt's description.
+	maxPromptDescription = 500
+	// maxCommand bounds a prompt's slash command.
+	maxCommand = 100
+	// maxPromptArguments bounds the arguments a prompt may take.
+	maxPromptArguments = 20
+)
 
 // PromptCommand is the slash command, without its "/", that runs a
 // server's prompt: mcp__SERVER__PROMPT, characters a command cannot hold
@@ -38,6 +45,10 @@ func promptCommands(server string, list []*sdk.Prompt) ([]event.MCPPrompt, []str
 			continue
 		}
 		command := PromptCommand(server, p.Name)
+		if utf8.RuneCountInString(command) > maxCommand {
+			warnings = append(warnings, fmt.Sprintf("its prompt %q is left out: its name is longer than a command may be", bounded(p.Name, 40)))
+			continue
+		}
 		if seen[command] {
 			warnings = append(warnings, fmt.Sprintf("its prompt %q is left out: /%s is taken by another of its prompts", p.Name, command))
 			continue
@@ -48,6 +59,10 @@ func promptCommands(server string, list []*sdk.Prompt) ([]event.MCPPrompt, []str
 			desc = p.Title
 		}
 		prompt := event.MCPPrompt{Server: server, Name: p.Name, Command: command, Description: bounded(desc, maxPromptDescription)}
+		if len(p.Arguments) > maxPromptArguments {
+			warnings = append(warnings, fmt.Sprintf("its prompt %q is left out: it takes more than %d arguments", bounded(p.Name, 40), maxPromptArguments))
+			continue
+		}
 		for _, a := range p.Arguments {
 			if a != nil && a.Name != "" {
 				prompt.Arguments = append(prompt.Arguments, event.MCPPromptArgument{Name: a.Name, Description: bounded(a.Description, maxPromptDescription), Required: a.Required})

@@ -71,6 +71,15 @@ func NewHostileServer() *sdk.Server {
 		func(context.Context, *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
 			return &sdk.GetPromptResult{Messages: []*sdk.PromptMessage{{Role: "user", Content: &sdk.TextContent{Text: "trap"}}}}, nil
 		})
+	var many []*sdk.PromptArgument
+	for i := range 30 {
+		many = append(many, &sdk.PromptArgument{Name: fmt.Sprintf("arg%d", i)})
+	}
+	for _, p := range []*sdk.Prompt{{Name: strings.Repeat("n", 500)}, {Name: "many", Arguments: many}} {
+		s.AddPrompt(p, func(context.Context, *sdk.GetPromptRequest) (*sdk.GetPromptResult, error) {
+			return &sdk.GetPromptResult{}, nil
+		})
+	}
 	return s
 }
 
