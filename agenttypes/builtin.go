@@ -38,7 +38,7 @@ var MCPResourceTools = []string{"list_mcp_resources", "read_mcp_resource"}
 var AllTools = slices.Concat(BaseTools, GrantedTools, MCPResourceTools)
 
 // Step limits of the built-in types: read-only work is bounded tighter
-// than implementation work.
+// than work that writes or runs commands (the README's child_steps_*).
 const (
 	readOnlySteps = 15
 	writeSteps    = 30
@@ -60,7 +60,7 @@ func Builtins() []Type {
 			ReadOnlyTools, readOnlySteps, reviewPrompt),
 		builtin("test", "Test",
 			"Run tests, builds and linters and report pass/fail with the key output of each failure.",
-			withCommands, readOnlySteps, testPrompt),
+			withCommands, writeSteps, testPrompt),
 		builtin("general-purpose", "General-purpose",
 			"Implement a focused change end to end: read, edit files, run commands, verify, and report what changed.",
 			BaseTools, writeSteps, generalPrompt),

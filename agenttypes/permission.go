@@ -35,6 +35,8 @@ type permGroup struct {
 	fallback   string
 	exceptions []exception
 	line       int
+	// implicit groups were not named: the top-level "*" made them.
+	implicit bool
 }
 
 // applyPermission reads OpenCode's permission: into Rules. A key's "*"
@@ -71,10 +73,20 @@ func applyPermission(p *fileParser, t *Type, e entry) error {
 		}
 		groups[key] = g
 	}
+	// A key the file names decides its tools; the top-level "*" only
+	// fills in tools no named key covers, so "edit: allow" under "*": deny
+	// gives write_file as well as edit_file (OpenCode's edit covers every
+	// tool that changes a file).
+	named := map[string]bool{}
+	for _, key := range order {
+		for _, tool := range permissionTools[key] {
+			named[tool] = true
+		}
+	}
 	for key := range permissionTools {
 		if _, ok := groups[key]; !ok && global != "" {
 			order = append(order, key)
-			groups[key] = &permGroup{}
+			groups[key] = &permGroup{implicit: true}
 		}
 	}
 	slices.Sort(order)
@@ -83,7 +95,11 @@ func applyPermission(p *fileParser, t *Type, e entry) error {
 		if g.fallback == "" {
 			g.fallback = global
 		}
-		p.emitRules(t, key, g)
+		tools := permissionTools[key]
+		if g.implicit {
+			tools = slices.DeleteFunc(slices.Clone(tools), func(tool string) bool { return named[tool] })
+		}
+		p.emitRules(t, tools, g)
 	}
 	return nil
 }
@@ -118,15 +134,15 @@ func (p *fileParser) action(key string, n *yaml.Node) string {
 	return a
 }
 
-// emitRules writes one key's rules for each tool it governs. The default
+// emitRules writes one key's rules for each of the tools it governs. The default
 // becomes a rule on the whole tool: in an agent's own rules the engine
 // decides patterns before bare tool names, so the default stays the
 // fallback for calls no pattern names ("git diff*": allow, "*": deny runs
 // git diff and nothing else). A tool denied with no laxer exception is
 // removed, as OpenCode disables it.
-func (p *fileParser) emitRules(t *Type, key string, g *permGroup) {
+func (p *fileParser) emitRules(t *Type, tools []string, g *permGroup) {
 	laxer := slices.ContainsFunc(g.exceptions, func(x exception) bool { return strictness[x.action] < strictness[g.fallback] })
-	for _, tool := range permissionTools[key] {
+	for _, tool := range tools {
 		for _, x := range g.exceptions {
 			if x.action != g.fallback {
 				addRule(&t.Permissions, x.action, tool+"("+rulePattern(tool, x.pattern)+")")

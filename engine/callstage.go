@@ -3,6 +3,8 @@ package engine
 import (
 	"context"
 	"sync"
+
+	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // alongside marks a tool whose calls run alongside the other calls of
@@ -26,6 +28,7 @@ type callKey struct{}
 
 // withCall tells the tool which agent's call it runs.
 func withCall(ctx context.Context, c toolCall) context.Context {
+	ctx = tools.WithCallRef(ctx, tools.CallRef{Agent: c.agent.meta.Agent, ID: c.id})
 	return context.WithValue(ctx, callKey{}, c)
 }
 

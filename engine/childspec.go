@@ -58,11 +58,12 @@ func (d *delegator) resolve(ctx context.Context, a taskArgs, mainModel string) (
 		return childSpec{}, err
 	}
 	// Built-in types carry the default limits; the configured limits
-	// (child_steps_read_only, child_steps_write) decide for them.
+	// (child_steps_read_only, child_steps_write) decide for them: a
+	// child that can write or run commands gets child_steps_write.
 	spec.maxSteps = typ.MaxSteps
 	if spec.maxSteps <= 0 || typ.Source == agenttypes.BuiltinSource {
 		spec.maxSteps = d.limits.ChildStepsWrite
-		if !canWrite(spec.tools) {
+		if _, runs := spec.tools.Get("run_command"); !runs && !canWrite(spec.tools) {
 			spec.maxSteps = d.limits.ChildStepsReadOnly
 		}
 	}

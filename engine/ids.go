@@ -12,18 +12,14 @@ import (
 // idSource hands out readable, session-unique identifiers.
 type idSource struct {
 	children  atomic.Int64
-	inTurn    atomic.Int64 // children of the running turn
 	approvals atomic.Int64
 }
 
-// newTurn starts numbering children from 1 again: a child's number is its
-// place in its turn, so "/subagents stop 2" names a child of this turn,
-// never an old finished one.
-func (s *idSource) newTurn() { s.inTurn.Store(0) }
-
-// child returns an id like "explore-3", unique in the session (the type's
-// name and a session-wide ordinal, which also names its transcript file),
-// and the child's number in its turn.
+// child returns an id like "explore-3" and the child's number, 3: one
+// session-wide count, so the number a person types ("#3", "/subagents
+// stop 3") and the one the model passes to task_status name the same
+// child in every turn, and after a resume (noteUsed moves the count on).
+// The id also names the child's transcript file.
 func (s *idSource) child(typeName string) (event.AgentID, int) {
 	n := int(s.children.Add(1))
 	// A nested OpenCode name ("review/security") reads as one word.
@@ -31,7 +27,7 @@ func (s *idSource) child(typeName string) (event.AgentID, int) {
 	if name == "" {
 		name = "agent"
 	}
-	return event.AgentID(fmt.Sprintf("%s-%d", name, n)), int(s.inTurn.Add(1))
+	return event.AgentID(fmt.Sprintf("%s-%d", name, n)), n
 }
 
 // approval returns a fresh approval request id.

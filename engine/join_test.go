@@ -107,3 +107,33 @@ func TestTaskStatusReportsProgressOfARunningChild(t *testing.T) {
 		contains(t, "task_status", status, want)
 	}
 }
+
+// Numbers count the session: the second turn's child is #2, so
+// task_status "#1" and "#2" name the children of both turns, each by the
+// number its id carries.
+func TestTaskStatusNumbersCountTheSession(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			w.Text("found")
+		case len(toolMessages(r)) == 3:
+			w.Text("reported")
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(taskCall("t1", "explore", "look", "Look."))
+		case !hasUser(r, "second"):
+			w.Text("first done")
+		case len(toolMessages(r)) == 1:
+			w.ToolCalls(taskCall("t2", "explore", "look again", "Look again."))
+		default:
+			w.ToolCalls(llmtest.Call{ID: "s1", Name: TaskStatusToolName, Args: `{"ids":["#1","#2"]}`})
+		}
+	}, nil)
+	runTurn(t, s, "first", nil)
+	if log := runTurn(t, s, "second", nil); log.end.Text != "reported" {
+		t.Fatalf("second turn ended %q", log.end.Text)
+	}
+	reqs := srv.Requests()
+	status := toolMessages(reqs[len(reqs)-1])[2]
+	contains(t, "task_status", status, "#1 explore-1 [Explore] look")
+	contains(t, "task_status", status, "#2 explore-2 [Explore] look again")
+}

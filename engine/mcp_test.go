@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -122,7 +123,7 @@ func TestChildGetsOnlyTheMCPToolsItsTypeLists(t *testing.T) {
 	}{
 		{"exact name", []string{"read_file", "mcp__srv__echo"}, nil, []string{"read_file", "mcp__srv__echo"}},
 		{"server pattern", []string{"mcp__srv__*"}, []string{"mcp__srv__crash", "mcp__srv__spawn"},
-			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__image", "mcp__srv__pid", "mcp__srv__roots"}},
+			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__hang", "mcp__srv__image", "mcp__srv__pid", "mcp__srv__roots"}},
 		{"none listed", []string{"read_file"}, nil, []string{"read_file"}},
 		{"other server", []string{"mcp__github__*"}, nil, nil},
 	}
@@ -166,10 +167,11 @@ func TestReadOnlyBuiltinChildCannotCallMCPTools(t *testing.T) {
 func TestUntrustedServerStartIsAskedOnACard(t *testing.T) {
 	s, _ := newTestSession(t, callThenAnswer("x", "{}"), nil)
 	got := make(chan bool, 1)
-	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx -y server-github") }()
+	ask := MCPServerAsk{Name: "gh", Source: ".mcp.json", Command: "npx -y server-github"}
+	go func() { got <- s.ApproveMCPServer(context.Background(), ask) }()
 	ev := <-s.Events()
 	req, ok := ev.(event.ApprovalRequested)
-	if !ok || req.Request.Tool != "MCP server gh" || !strings.Contains(req.Request.Preview, "npx -y server-github") || !strings.Contains(req.Request.Preview, ".mcp.json") {
+	if !ok || req.Request.Kind != event.ApproveMCPServer || req.Request.Server == nil || *req.Request.Server != (event.ServerPreview{Name: "gh", Command: "npx -y server-github", Source: ".mcp.json"}) {
 		t.Fatalf("event %#v", ev)
 	}
 	req.Request.Answer(event.Answer{Decision: event.Allow})
@@ -179,9 +181,75 @@ func TestUntrustedServerStartIsAskedOnACard(t *testing.T) {
 	if res, ok := (<-s.Events()).(event.ApprovalResolved); !ok || res.Answer.Decision != event.Allow {
 		t.Fatalf("resolution %#v", res)
 	}
-	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx") }()
+	go func() { got <- s.ApproveMCPServer(context.Background(), ask) }()
 	(<-s.Events()).(event.ApprovalRequested).Request.Answer(event.Answer{Decision: event.Deny})
 	if <-got {
 		t.Fatal("a denied server was allowed")
+	}
+}
+
+// Trusting the folder on a server's card records it through the caller's
+// TrustFolder (as `baton trust` does), says so, and starts the server; a
+// failure to record it is told, and the server starts this once.
+func TestTrustingTheFolderOnAServerCard(t *testing.T) {
+	s, _ := newTestSession(t, callThenAnswer("x", "{}"), nil)
+	for _, fail := range []bool{false, true} {
+		trusted := 0
+		ask := MCPServerAsk{Name: "gh", Source: ".mcp.json", Command: "npx -y server-github", TrustFolder: func() (string, error) {
+			if fail {
+				return "", errors.New("trust list is damaged")
+			}
+			trusted++
+			return "trusted: /work/app", nil
+		}}
+		got := make(chan bool, 1)
+		go func() { got <- s.ApproveMCPServer(context.Background(), ask) }()
+		req := (<-s.Events()).(event.ApprovalRequested)
+		if !req.Request.Server.CanTrust {
+			t.Fatal("the card does not offer to trust the folder")
+		}
+		req.Request.Answer(event.Answer{Decision: event.AllowAlways})
+		var notice string
+		for notice == "" {
+			if n, ok := (<-s.Events()).(event.Notice); ok {
+				notice = n.Text
+			}
+		}
+		if !<-got {
+			t.Fatal("the server did not start")
+		}
+		want := "trusted: /work/app"
+		if fail {
+			want = "could not trust this folder: trust list is damaged; gh starts this once"
+		}
+		if notice != want || trusted != map[bool]int{false: 1, true: 0}[fail] {
+			t.Errorf("fail %v: notice %q, trusted %d times", fail, notice, trusted)
+		}
+	}
+}
+
+// The task tool's description lists a type's tools as a child of it gets
+// them: an MCP tool of a server nobody configured is left out, as are
+// tools the sub-agent policy denies.
+func TestTaskDescriptionListsOnlyToolsAChildWillHave(t *testing.T) {
+	typ := agenttypes.Type{Name: "probe", Description: "p",
+		Tools: []string{"read_file", "run_command", "mcp__srv__echo", "mcp__github__create_issue", "mcp__github__*", "mcp__srvx__echo"}}
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") },
+		func(c *Config) { withMCP(t)(c); withTypes(typ)(c); c.SubagentDeny = []string{"run_command"} })
+	runTurn(t, s, "go", nil)
+	var desc string
+	for _, tool := range srv.Requests()[0].Body.Tools {
+		if tool.Function != nil && tool.Function.Name == TaskToolName {
+			desc = tool.Function.Description
+		}
+	}
+	line := ""
+	for _, l := range strings.Split(desc, "\n") {
+		if strings.HasPrefix(l, "- probe:") {
+			line = l
+		}
+	}
+	if want := "- probe: p (Tools: read_file, mcp__srv__echo)"; line != want {
+		t.Fatalf("the task tool describes probe as\n%q, want\n%q", line, want)
 	}
 }

@@ -3,10 +3,12 @@ package engine
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -55,6 +57,30 @@ func listsTool(list []string, tool string) bool {
 	return false
 }
 
+// offeredTools are the tools of typ that a child of it really gets, as
+// the task tool's description lists them: what the sub-agent policy lets
+// through, and MCP tools only of servers that are configured, so the
+// model never plans around a tool no child will have.
+func (d *delegator) offeredTools(typ agenttypes.Type) []string {
+	var servers []event.MCPServer
+	if d.s.cfg.MCP != nil {
+		servers = d.s.cfg.MCP.Statuses()
+	}
+	var out []string
+	for _, name := range typ.Tools {
+		if name == TaskToolName || listsTool(d.policyDeny, name) || len(d.policyAllow) > 0 && !listsTool(d.policyAllow, name) {
+			continue
+		}
+		if strings.HasPrefix(name, mcpPrefix) && !slices.ContainsFunc(servers, func(s event.MCPServer) bool {
+			return strings.HasPrefix(name, mcpPrefix+s.Name+"__")
+		}) {
+			continue
+		}
+		out = append(out, name)
+	}
+	return out
+}
+
 // toolSet is the agent's fixed set plus the MCP tools connected now:
 // the main agent sees servers that finish starting after the session did.
 func (a *Agent) toolSet() *tools.Set {
@@ -94,11 +120,24 @@ func (s *Session) MCPServers() []event.MCPServer {
 	return s.cfg.MCP.Statuses()
 }
 
+// MCPServerAsk is an MCP server of an untrusted folder that wants to
+// start, as its card shows it.
+type MCPServerAsk struct {
+	Name, Source string
+	// Command is the command line or URL, exactly as it would run.
+	Command string
+	// TrustFolder, when set, records the folder as trusted the way
+	// `baton trust` does and says so; the card then offers it.
+	TrustFolder func() (said string, err error)
+}
+
 // ApproveMCPServer asks the person whether a server from an untrusted
 // project may start, showing its command line on a card; it waits for the
-// answer or the end of ctx or the session. cmd hands it to the MCP
-// manager, which calls it from the server's own goroutine.
-func (s *Session) ApproveMCPServer(ctx context.Context, name, source, target string) bool {
+// answer or the end of ctx or the session. An answer that trusts the
+// folder records it through ask.TrustFolder (what was done, or why not,
+// is told) and starts the server. cmd hands it to the MCP manager, which
+// calls it from the server's own goroutine.
+func (s *Session) ApproveMCPServer(ctx context.Context, ask MCPServerAsk) bool {
 	s.mu.Lock()
 	if s.closing {
 		s.mu.Unlock()
@@ -111,11 +150,25 @@ func (s *Session) ApproveMCPServer(ctx context.Context, name, source, target str
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	defer context.AfterFunc(s.ctx, cancel)()
-	req := event.NewApprovalRequest(s.ids.approval(), event.ApproveTool)
-	req.Tool = "MCP server " + name
-	req.Preview = target + "\n\nfrom " + source + " in a folder you have not trusted; `baton trust` trusts its servers for good"
+	req := event.NewApprovalRequest(s.ids.approval(), event.ApproveMCPServer)
+	req.Tool = "MCP server " + ask.Name
+	req.Server = &event.ServerPreview{Name: ask.Name, Command: ask.Command, Source: ask.Source, CanTrust: ask.TrustFolder != nil}
 	stamp := func() event.Meta { return event.Meta{Agent: event.MainAgent, Time: time.Now()} }
-	return s.perms.ask(ctx, s.emit, stamp, req).Decision != event.Deny
+	switch s.perms.ask(ctx, s.emit, stamp, req).Decision {
+	case event.Allow:
+		return true
+	case event.AllowAlways:
+		if ask.TrustFolder == nil {
+			return true
+		}
+		said, err := ask.TrustFolder()
+		if err != nil {
+			said = "could not trust this folder: " + err.Error() + "; " + ask.Name + " starts this once"
+		}
+		s.emit(event.Notice{Meta: stamp(), Text: said})
+		return true
+	}
+	return false
 }
 
 // mcpTools is the main agent's source of live MCP tools (nil without

@@ -61,13 +61,18 @@ func TestTimeoutIsRetriedThenFailsTheTurn(t *testing.T) {
 	}
 }
 
+// stallAfterText leaves the first byte a generous minute, so a loaded
+// machine never times out before the text arrives; only the stall after it
+// is tiny.
+var stallAfterText = llm.Timeouts{Connect: time.Second, FirstByte: time.Minute, Idle: 20 * time.Millisecond}
+
 // A reply that stalls after text is not retried (the model would say it
 // twice); the turn fails at once and keeps what was said.
 func TestTimeoutAfterTextKeepsThePartialReply(t *testing.T) {
 	s, srv := newTimedSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
 		w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "Hal"}}}})
 		<-w.Context().Done()
-	}, tinyTimeouts, nil)
+	}, stallAfterText, nil)
 	log := runTurn(t, s, "hi", nil)
 	if log.end.Status != event.StatusFailed || len(srv.Requests()) != 1 || len(eventsOf[event.Retrying](log)) != 0 {
 		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))

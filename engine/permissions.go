@@ -29,6 +29,8 @@ type permissions struct {
 	// rememberedTypes are delegations allowed "always", with the rules
 	// the card that said so let children of the type inherit.
 	rememberedTypes map[string][]rules.Rule
+	// agentMode is the session's mode ("" is normal).
+	agentMode AgentMode
 	// notify, when set, is told of each card published (Notification
 	// hooks); it must not block.
 	notify func(*event.ApprovalRequest)
@@ -80,6 +82,11 @@ func newPermissions(cfg Config, ids *idSource) (*permissions, error) {
 // the agent's active skills narrow what runs without asking.
 func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.Tool, callID string, args json.RawMessage, hook string) error {
 	name := tool.Name()
+	mode := p.currentMode()
+	if mode == AgentModePlan && !tool.ReadOnly() {
+		return fmt.Errorf("%s was not run: the session is in plan mode, where only read-only tools run; "+
+			"finish the plan, and the person switches the mode when it should be carried out", name)
+	}
 	call := rules.CallOf(name, args, p.workspace)
 	standing := p.snapshot()
 	// Deny and ask rules bind every agent; standing allow rules are the
@@ -117,6 +124,8 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 		return fmt.Errorf("%s needs approval (a PreToolUse hook asked for it) and a headless run cannot ask", name)
 	case hook == hooks.Ask:
 	case hook == hooks.Allow || unasked:
+		return nil
+	case mode == AgentModeAutoAccept && !outside && slices.Contains(editTools, name):
 		return nil
 	case outside && p.mode == ModeHeadless:
 		return fmt.Errorf("%s is not among the tools the active skill %s lets run without asking (its allowed-tools), and a headless run cannot ask", name, skillNames)

@@ -45,6 +45,7 @@ func (s *Session) ApplyChange(ctx context.Context, id event.AgentID, file, hunk 
 		return nil, fmt.Errorf("the change of %s was already reviewed", id)
 	}
 	conflict, applied, err := iso.applyFiles(ctx, s.deleg.ws, iso.targets(file), hunk, worktree.Resolution(resolution))
+	iso.keepDecisions()
 	if err != nil {
 		return nil, fmt.Errorf("%w; %s", err, landed(applied))
 	}
@@ -84,6 +85,7 @@ func (s *Session) SkipChange(id event.AgentID, file, hunk int) error {
 			}
 		}
 	}
+	iso.keepDecisions()
 	iso.settleIfDone(true)
 	return nil
 }

@@ -72,8 +72,9 @@ func (d *delegator) foreground(ids []event.AgentID) []event.AgentID {
 }
 
 // find resolves what a model or person names a child by: its id
-// ("explore-3") or its number in its turn ("3", "#3"), the newest child
-// with that number.
+// ("explore-3") or its number in the session ("3", "#3"). A transcript
+// from before numbers counted the session may hold a number twice: the
+// newest child with it wins.
 func (d *delegator) find(ref string) (*childRun, error) {
 	ref = strings.TrimSpace(ref)
 	if r, ok := d.run(event.AgentID(ref)); ok {
@@ -81,7 +82,7 @@ func (d *delegator) find(ref string) (*childRun, error) {
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil {
 		runs := d.allRuns()
-		for i := len(runs) - 1; i >= 0; i-- { // numbers restart each turn: the newest wins
+		for i := len(runs) - 1; i >= 0; i-- {
 			if runs[i].number == n {
 				return runs[i], nil
 			}

@@ -91,6 +91,10 @@ func (s *Session) ServedModels() (ids []string, ready bool) {
 	}
 }
 
+// ServedModelsLoaded is closed once the endpoint's model list has come,
+// or it is known that none will (ServedModels is then ready).
+func (s *Session) ServedModelsLoaded() <-chan struct{} { return s.served.done }
+
 // CheckModel says what is wrong with switching the main agent to name, as
 // far as the endpoint's list tells: "" when it serves name, or when it
 // cannot be checked (no list, or not here yet). It never waits.

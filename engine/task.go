@@ -107,7 +107,11 @@ func (t *taskTool) Description() string {
 	b.WriteString("Delegate a sub-task to a sub-agent that works on its own and returns only its final report to you.\n\n")
 	b.WriteString("Available sub-agent types (subagent_type):\n")
 	for _, typ := range t.d.types.Visible() {
-		fmt.Fprintf(&b, "- %s: %s (Tools: %s)\n", typ.Name, typ.Description, strings.Join(typ.Tools, ", "))
+		tools := "none"
+		if offered := t.d.offeredTools(typ); len(offered) > 0 {
+			tools = strings.Join(offered, ", ")
+		}
+		fmt.Fprintf(&b, "- %s: %s (Tools: %s)\n", typ.Name, typ.Description, tools)
 	}
 	b.WriteString("\nUsage notes:\n")
 	b.WriteString("- Several task calls in one message run in parallel: when sub-tasks are independent, send them together.\n")

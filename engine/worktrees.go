@@ -153,6 +153,14 @@ func (iso *isolated) remove(ctx context.Context) error {
 func (iso *isolated) keep(ctx context.Context) (KeptWorktree, error) {
 	iso.w.forget(iso.meta.Agent)
 	k := KeptWorktree{Agent: iso.meta.Agent, Description: iso.meta.Description, Path: iso.tree.Dir, Change: changeOf(iso.change, "").Line()}
+	if iso.record.State == worktree.StateKept && iso.record.Branch != "" {
+		// Reopened after a resume: its branch holds the change already.
+		k.Branch = iso.record.Branch
+		iso.w.mu.Lock()
+		iso.w.kept = append(iso.w.kept, k)
+		iso.w.mu.Unlock()
+		return k, iso.record.Save()
+	}
 	if err := iso.tree.Keep(ctx, iso.branch(), fmt.Sprintf("baton: %s (%s)", iso.meta.Description, iso.meta.Agent)); err != nil {
 		return k, err
 	}

@@ -22,24 +22,20 @@ type agents struct {
 	styles *themes.Styles
 	all    []*pane.Pane
 	byID   map[event.AgentID]*pane.Pane
-	turnOf map[event.AgentID]int // the turn each child belongs to
-	turn   int                   // the main agent's turns so far
-	top    int                   // the first live pane shown when not all fit
-	area   int                   // lines the agents area takes, set by fitAgents
-	sizes  []int                 // each live pane's lines, or none while only headers fit
+	top    int   // the first live pane shown when not all fit
+	area   int   // lines the agents area takes, set by fitAgents
+	sizes  []int // each live pane's lines, or none while only headers fit
 }
 
 func newAgents(styles *themes.Styles) *agents {
-	return &agents{styles: styles, byID: map[event.AgentID]*pane.Pane{}, turnOf: map[event.AgentID]int{}}
+	return &agents{styles: styles, byID: map[event.AgentID]*pane.Pane{}}
 }
-
-// newTurn starts a turn of the main agent: children from now on are its
-// own, and their numbers start from 1 again.
-func (a *agents) newTurn() { a.turn++ }
 
 // paneFor returns the pane of the agent an event concerns, making one on
 // a child's first event; created says it is new. Events of agents that
-// are not children (no parent) have no pane.
+// are not children (no parent) have no pane. A child's number is the
+// engine's (one count for the session); a record without one gets the
+// next free place.
 func (a *agents) paneFor(meta event.Meta) (p *pane.Pane, created bool) {
 	if p, ok := a.byID[meta.Agent]; ok {
 		return p, false
@@ -47,37 +43,16 @@ func (a *agents) paneFor(meta event.Meta) (p *pane.Pane, created bool) {
 	if meta.Parent == "" || meta.Agent == "" || meta.Agent == event.MainAgent {
 		return nil, false
 	}
-	p = pane.New(meta, len(a.ofTurn(a.turn))+1, a.styles)
+	p = pane.New(meta, len(a.all)+1, a.styles)
 	// Children may first be heard of out of order (they start in
 	// parallel); the engine numbers them in the order requested.
 	at := len(a.all)
-	for at > 0 && a.turnOf[a.all[at-1].ID()] == a.turn && a.all[at-1].Number() > p.Number() {
+	for at > 0 && a.all[at-1].Number() > p.Number() {
 		at--
 	}
 	a.all = slices.Insert(a.all, at, p)
 	a.byID[meta.Agent] = p
-	a.turnOf[meta.Agent] = a.turn
 	return p, true
-}
-
-// ofTurn returns the children of one turn, in order.
-func (a *agents) ofTurn(turn int) []*pane.Pane {
-	var out []*pane.Pane
-	for _, p := range a.all {
-		if a.turnOf[p.ID()] == turn {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
-// numbered returns the children a bare number names: those of the latest
-// turn that delegated, so "3" is never an old turn's third child.
-func (a *agents) numbered() []*pane.Pane {
-	if len(a.all) == 0 {
-		return nil
-	}
-	return a.ofTurn(a.turnOf[a.all[len(a.all)-1].ID()])
 }
 
 // live returns the panes of children that have not ended, in order.
@@ -112,20 +87,22 @@ func (a *agents) tick(now time.Time, frame string) {
 }
 
 // find resolves what a person types for a child: its ID ("explore-2") or
-// its number in the latest turn that delegated ("2" or "#2").
+// its number ("2" or "#2"), which counts the whole session. A transcript
+// from before numbers counted the session may hold a number twice: the
+// newest child with it wins.
 func (a *agents) find(ref string) (*pane.Pane, error) {
 	ref = strings.TrimSpace(ref)
 	if p, ok := a.byID[event.AgentID(ref)]; ok {
 		return p, nil
 	}
 	if n, err := strconv.Atoi(strings.TrimPrefix(ref, "#")); err == nil {
-		for _, p := range a.numbered() {
-			if p.Number() == n {
-				return p, nil
+		for i := len(a.all) - 1; i >= 0; i-- {
+			if a.all[i].Number() == n {
+				return a.all[i], nil
 			}
 		}
 		if len(a.all) > 0 {
-			return nil, fmt.Errorf("no sub-agent #%d in the latest turn; earlier turns' sub-agents go by id (/subagents list shows them)", n)
+			return nil, fmt.Errorf("no sub-agent #%d in this session; /subagents list shows the ids and numbers", n)
 		}
 	}
 	if len(a.all) == 0 {

@@ -8,7 +8,6 @@ import (
 
 func TestPanesFollowTheOrderRequested(t *testing.T) {
 	a := newAgents(nil)
-	a.newTurn()
 	for n, id := range map[int]event.AgentID{3: "review-3", 1: "explore-1", 2: "plan-2"} {
 		a.paneFor(event.Meta{Agent: id, Parent: event.MainAgent, Number: n, AgentType: "X", Description: string(id)})
 	}

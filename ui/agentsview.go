@@ -18,7 +18,9 @@ const maxPaneLines = 5
 // may take: half normally, a quarter while a card needs the room.
 func (m *Model) agentsShare(avail int) int {
 	if m.cardActive() {
-		return avail / 4
+		// While a card asks, each live child keeps its header line and
+		// the card (which names the child asking) takes the rest.
+		return min(avail/4, 1+len(m.agents.live()))
 	}
 	return avail / 2
 }

@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -138,5 +139,34 @@ func TestDelegationCardAndLongPreviewScroll(t *testing.T) {
 		if !strings.Contains(d.screen(), want) {
 			t.Errorf("delegation card lacks %q:\n%s", want, d.screen())
 		}
+	}
+}
+
+// esc on a sub-agent's tool card denies the call and stops that child
+// alone: its siblings and the main turn carry on. The card says so.
+func TestEscOnAChildsCardStopsOnlyThatChild(t *testing.T) {
+	d := newDriver(t, 100, 40)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	for _, k := range []kid{explore, review, finder} {
+		d.spawn(k)
+	}
+	answers := askTool(t, d, "p1", review.meta(time.Second))
+	if screen := d.screen(); !strings.Contains(screen, "esc deny & stop this child") || strings.Contains(screen, "stop turn") {
+		t.Errorf("the child's card does not say esc stops only the child:\n%s", screen)
+	}
+	d.keys("esc")
+	select {
+	case got := <-answers:
+		if got.Decision != event.Deny {
+			t.Errorf("esc answered %q", got.Decision)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("esc gave no answer")
+	}
+	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []event.AgentID{"review-2"}) || d.s.interrupts != 0 {
+		t.Errorf("esc on review-2's card stopped %v and interrupted the turn %d times; want review-2 alone", stopped, d.s.interrupts)
+	}
+	if !strings.Contains(d.screen(), "stopping #2 review-2") {
+		t.Errorf("no word of the stop:\n%s", d.screen())
 	}
 }

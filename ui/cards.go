@@ -66,19 +66,34 @@ func (m *Model) cardUpdate(msg tea.Msg) tea.Cmd {
 	} else if out.Said != "" {
 		m.status.SetTransient(status.Info, out.Said, status.Card, "")
 	}
-	if out.Stop {
-		// The turn is cancelled before the denial is delivered, so the
-		// agent never takes the denial as a cue for its next request.
-		stop, deny := m.interrupt(), cmd
-		cmd = func() tea.Msg {
-			stop()
-			return deny()
+	// The turn, or the one child, is cancelled before the denial is
+	// delivered, so the agent never takes the denial as a cue for its
+	// next request.
+	switch {
+	case out.Stop:
+		cmd = stopThenDeny(m.interrupt(), cmd)
+	case out.StopChild != "":
+		if p, ok := m.agents.byID[out.StopChild]; ok {
+			m.status.SetTransient(status.Warning, "stopping "+paneName(p)+"…", status.Child, p.ID())
 		}
+		cmd = stopThenDeny(stopCmd(m.session, out.StopChild), cmd)
 	}
 	if out.Answered {
 		cmd = tea.Batch(cmd, m.refocus())
 	}
 	return cmd
+}
+
+// stopThenDeny runs stop, then delivers the denial deny carries; what
+// either reports (a stop that failed) reaches Update.
+func stopThenDeny(stop, deny tea.Cmd) tea.Cmd {
+	return func() tea.Msg {
+		failed, denied := stop(), deny()
+		if failed == nil {
+			return denied
+		}
+		return tea.BatchMsg{func() tea.Msg { return failed }, func() tea.Msg { return denied }}
+	}
 }
 
 // armActive starts the active card's quiet period, once per card: keys

@@ -14,6 +14,9 @@ const (
 	// minConversationRows is what a card leaves of the conversation when
 	// the body has room for it.
 	minConversationRows = 4
+	// minCardRoom is the body height below which a card takes all of
+	// it: the diff or command it asks about comes before the context.
+	minCardRoom = 12
 )
 
 // resize records the terminal size and fits the components to it.
@@ -188,9 +191,13 @@ func (m *Model) conversationView(height int) []string {
 }
 
 // cardRoom is how tall a card may be in a body of height lines: it
-// leaves a few lines of the conversation above it.
+// leaves a few lines of the conversation above it, unless the body is so
+// short that the card would show too little of what it asks about.
 func cardRoom(height int) int {
-	return max(height-min(minConversationRows, height/3), 1)
+	if height < minCardRoom {
+		return max(height, 1)
+	}
+	return height - min(minConversationRows, height/3)
 }
 
 // welcomeExamples are the two prompts the welcome offers: a question,

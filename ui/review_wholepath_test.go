@@ -106,6 +106,7 @@ func keys(tm *teatest.TestModel, ks ...string) {
 // TestReviewPerHunkAndFile: tab reaches the folded child, enter opens
 // its review, one hunk is applied, the other skipped, the new file
 // applied; the person's tree gets exactly that and the line says so.
+// After y or n the cursor moves on to the next undecided item by itself.
 func TestReviewPerHunkAndFile(t *testing.T) {
 	tm, dir := reviewSetup(t)
 	if read(t, dir, "a.txt") != numbered(20, nil) || read(t, dir, "new.txt") != "" {
@@ -116,9 +117,9 @@ func TestReviewPerHunkAndFile(t *testing.T) {
 	waitForAll(t, tm, "Review  [", "] tidy a", "M a.txt  +2 −2", "+child two", "-line 2", "A new.txt  +1 −0", "0 of 3 decided")
 	keys(tm, "j", "y")
 	waitFor(t, tm, "1 of 3 decided")
-	keys(tm, "j", "n")
+	keys(tm, "n")
 	waitFor(t, tm, "2 of 3 decided")
-	keys(tm, "j", "y")
+	keys(tm, "y")
 	waitForAll(t, tm, "applied a.txt (1 of 2 hunks), new.txt", "+3 −2 in 2 files, applied a.txt (1 of")
 	if got := read(t, dir, "a.txt"); got != numbered(20, map[int]string{2: "child two"}) {
 		t.Fatalf("a.txt:\n%s", got)
@@ -148,15 +149,41 @@ func TestReviewApplyAllThroughConflict(t *testing.T) {
 	}
 }
 
-// TestReviewDiscardAll: D leaves the person's tree as it was.
+// TestReviewDiscardAll: D asks first; any key but y keeps the change
+// (and does nothing else: q does not close the review), y discards it
+// and leaves the person's tree as it was.
 func TestReviewDiscardAll(t *testing.T) {
 	tm, dir := reviewSetup(t)
 	tm.Type("/subagents diff 1")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitFor(t, tm, "0 of 3 decided")
 	keys(tm, "D")
+	waitForAll(t, tm, "Discard every undecided file and hunk?", "y discard everything undecided")
+	keys(tm, "q")
+	waitFor(t, tm, "D discard all…") // the review's own keys again, not closed
+	if read(t, dir, "a.txt") != numbered(20, nil) || read(t, dir, "new.txt") != "" {
+		t.Fatal("a key other than y discarded or applied something")
+	}
+	keys(tm, "D")
+	waitFor(t, tm, "Discard every undecided file and hunk?")
+	keys(tm, "y")
 	waitForAll(t, tm, "discarded it; nothing was applied", "in 2 files, discarded it")
 	if read(t, dir, "a.txt") != numbered(20, nil) || read(t, dir, "new.txt") != "" {
 		t.Fatal("discard changed the person's tree")
+	}
+}
+
+// TestReviewFastKeysEachMove: two j typed faster than the terminal is
+// read arrive as one message; both move, so y applies the second hunk.
+func TestReviewFastKeysEachMove(t *testing.T) {
+	tm, dir := reviewSetup(t)
+	tm.Type("/subagents diff 1")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitFor(t, tm, "0 of 3 decided")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")})
+	keys(tm, "y")
+	waitFor(t, tm, "1 of 3 decided")
+	if got := read(t, dir, "a.txt"); got != numbered(20, map[int]string{18: "child eighteen"}) {
+		t.Fatalf("y after jj applied something else than the second hunk; a.txt:\n%s", got)
 	}
 }

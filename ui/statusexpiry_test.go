@@ -60,3 +60,25 @@ func TestRetryClearsWhenTheRequestAnswers(t *testing.T) {
 		t.Errorf("the countdown stayed after the retried request answered:\n%s", d.screen())
 	}
 }
+
+// A status answers the command that set it: the next command replaces or
+// removes it, so an old error never reads as the answer to an unrelated
+// command. A notice of work still going on (a queued prompt) stays.
+func TestStatusEndsWhenAnotherCommandRuns(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.command("/theme nosuch")
+	if d.m.status.Level() != status.Error || !strings.Contains(d.screen(), "nosuch") {
+		t.Fatalf("no error for a bad theme:\n%s", d.screen())
+	}
+	d.command("/agents")
+	if said := d.m.status.Text(); said != "" {
+		t.Errorf("the bad theme's error still shows under /agents: %q", said)
+	}
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.typeText("later please")
+	d.keys("enter")
+	d.command("/agents")
+	if said := d.m.status.Text(); !strings.Contains(said, "queued") {
+		t.Errorf("a command dropped the queued prompt's notice: %q", said)
+	}
+}

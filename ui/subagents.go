@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -115,8 +114,8 @@ func (m *Model) subagentsSend(rest string) tea.Cmd {
 	return m.sendToAgent(p.ID(), text)
 }
 
-// childRef is what completion offers for a child: its number when a
-// bare number names it (the latest turn that delegated), else its id.
+// childRef is what completion offers for a child: its number, which
+// names it for the whole session.
 type childRef struct {
 	id   event.AgentID
 	num  string
@@ -125,35 +124,29 @@ type childRef struct {
 }
 
 // ref is what the command line gets for the child.
-func (c childRef) ref() string {
-	if c.num != "" {
-		return c.num
-	}
-	return string(c.id)
-}
+func (c childRef) ref() string { return c.num }
 
-// refs lists the children for completion, the numbered ones first.
+// refs lists the children for completion by number: the live ones
+// first, in order, then the finished ones, newest first.
 func (a *agents) refs() []childRef {
-	numbered := a.numbered()
 	out := make([]childRef, 0, len(a.all))
-	for _, p := range numbered {
-		out = append(out, a.refOf(p, strconv.Itoa(p.Number())))
+	for _, p := range a.all {
+		if !p.State().Finished() {
+			out = append(out, a.refOf(p))
+		}
 	}
 	for i := len(a.all) - 1; i >= 0; i-- {
-		if p := a.all[i]; !slices.Contains(numbered, p) {
-			out = append(out, a.refOf(p, ""))
+		if p := a.all[i]; p.State().Finished() {
+			out = append(out, a.refOf(p))
 		}
 	}
 	return out
 }
 
 // refOf describes one child for completion.
-func (a *agents) refOf(p *pane.Pane, num string) childRef {
-	desc := fmt.Sprintf("[%s] %s · %s", p.Meta().AgentType, p.Meta().Description, p.State())
-	if num == "" {
-		desc = string(p.ID()) + " " + desc
-	}
-	return childRef{id: p.ID(), num: num, desc: termtext.Clean(desc), live: !p.State().Finished()}
+func (a *agents) refOf(p *pane.Pane) childRef {
+	desc := fmt.Sprintf("%s [%s] %s · %s", p.ID(), p.Meta().AgentType, p.Meta().Description, p.State())
+	return childRef{id: p.ID(), num: strconv.Itoa(p.Number()), desc: termtext.Clean(desc), live: !p.State().Finished()}
 }
 
 // subagentCompletions completes what follows "/subagents ": the command,

@@ -63,6 +63,9 @@ type flagValues struct {
 	listWorktrees bool
 	// all is --all: baton sessions lists every project's sessions.
 	all bool
+	// acp is the "acp" subcommand: baton serves an editor over the Agent
+	// Client Protocol on stdio.
+	acp bool
 }
 
 // newFlagSet declares every flag once, for parsing and for --help.
@@ -85,7 +88,7 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
 	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
 	fs.Bool("list", false, "with baton trust: list the trusted folders")
-	fs.String("worktrees", engine.FinishKeep, "headless: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
+	fs.String("worktrees", engine.FinishKeep, "headless and baton acp: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
 	fs.Bool("all", false, "with baton sessions: list the sessions of every folder")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")
@@ -168,8 +171,11 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 	default:
 		return fmt.Errorf("--worktrees: expected apply, keep or discard, got %q", v.worktrees)
 	}
-	if fs.Changed("worktrees") && v.prompt == nil {
-		return errors.New("--worktrees only applies to headless runs (-p PROMPT); the TUI asks you to review each change")
+	if fs.Changed("worktrees") && v.prompt == nil && !v.acp {
+		return errors.New("--worktrees only applies to headless runs (-p PROMPT) and baton acp; the TUI asks you to review each change")
+	}
+	if v.acp && (v.prompt != nil || v.cont || v.resume != nil || v.demo) {
+		return errors.New("baton acp takes no -p, --continue, --resume or --demo: the editor starts and loads sessions")
 	}
 	if fs.Changed("output-format") && v.prompt == nil {
 		return errors.New("--output-format only applies to headless runs (-p PROMPT)")

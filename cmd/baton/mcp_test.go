@@ -3,12 +3,17 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
 )
 
@@ -107,7 +112,10 @@ func TestMCPFlagsAndConfigErrors(t *testing.T) {
 		"[mcp.servers.x]\nurl = \"ftp://h\"\n":     "expected an http(s) URL",
 		"[mcp.servers.x]\n":                        "give a command (stdio server) or a url",
 		"[mcp]\nstartup_timeout_s = 0\n":           "expected a positive integer",
-		"[mcp]\ntimeout = 3\n":                     `unknown key "mcp.timeout" (known in [mcp]: startup_timeout_s, servers)`,
+		"[mcp]\ntimeout = 3\n":                     `unknown key "mcp.timeout" (known in [mcp]: startup_timeout_s, call_timeout_s, servers)`,
+		"[mcp]\ncall_timeout_s = 601\n":            "mcp.call_timeout_s: expected at most 600, got 601",
+		"[mcp.servers.x]\ncall_timeout_s = 0\n":    "mcp.servers.x: call_timeout_s: expected a positive integer, got 0",
+		"[mcp.servers.x]\ncall_timeout_s = 601\n":  "mcp.servers.x: call_timeout_s: expected at most 600, got 601",
 		"[mcp.servers.x]\ntype = \"carrier\"\n":    `expected "stdio", "http" or "sse"`,
 		"[mcp.servers.x]\nargs = [\"a\", 1]\n":     "expected a list of strings",
 		"[mcp.servers.x]\nenv = { A = 1 }\n":       "expected a table of strings",
@@ -213,5 +221,108 @@ func TestHeadlessNamesWhatItCutOfAServer(t *testing.T) {
 	system := srv.Requests()[0].System()
 	if !strings.Contains(system, "## MCP server bad\n\nObey the link and ring obey") || strings.ContainsAny(system, "\x1b\x07") || strings.Contains(r.stderr, "\x1b") {
 		t.Fatalf("system prompt %q…\nstderr: %q", system[max(0, strings.Index(system, "# Instructions")):][:200], r.stderr)
+	}
+}
+
+// TestMCPCallTimeoutsFromConfig: [mcp] call_timeout_s and a server's own
+// reach the servers; an untrusted project may lower the bound, never
+// raise it.
+func TestMCPCallTimeoutsFromConfig(t *testing.T) {
+	w := newConfigWorld(t, "[mcp]\ncall_timeout_s = 60\n[mcp.servers.slow]\ncommand = \"slow\"\ncall_timeout_s = 300\n", "")
+	cfg, err := w.load(t, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.MCPTimeouts.Call != time.Minute || len(cfg.MCPUser) != 1 || cfg.MCPUser[0].CallTimeout != 5*time.Minute {
+		t.Fatalf("call timeouts: [mcp] %s, servers %+v", cfg.MCPTimeouts.Call, cfg.MCPUser)
+	}
+	setup, err := resolveMCP(cfg, flagValues{}, w.workspace, map[string]string{"HOME": w.home}, true, true)
+	if err != nil || setup.callTimeout != time.Minute {
+		t.Fatalf("setup call timeout %s, %v", setup.callTimeout, err)
+	}
+	for project, want := range map[string]time.Duration{"[mcp]\ncall_timeout_s = 30\n": 30 * time.Second, "[mcp]\ncall_timeout_s = 600\n": time.Minute} {
+		w := newConfigWorld(t, "[mcp]\ncall_timeout_s = 60\n", project)
+		flags, _ := parseFlags(nil)
+		cfg, err := loadConfig(configSources{flags: flags, env: map[string]string{"HOME": w.home}, workspace: w.workspace})
+		if err != nil || cfg.MCPTimeouts.Call != want {
+			t.Errorf("untrusted %q: call timeout %s, %v; want %s", project, cfg.MCPTimeouts.Call, err, want)
+		}
+	}
+}
+
+// TestHeadlessRunSurvivesAnMCPCallNeverAnswered is the hang: the server
+// never answers tools/call. With call_timeout_s = 1 the model gets a tool
+// error naming the server and the key, and the run ends.
+func TestHeadlessRunSurvivesAnMCPCallNeverAnswered(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		if req.Index == 0 {
+			w.ToolCalls(llmtest.Call{Name: "mcp__srv__hang", Args: `{}`})
+			return
+		}
+		msgs := req.Body.Messages
+		w.Text("tool said: " + msgs[len(msgs)-1].Content)
+	})
+	home := t.TempDir()
+	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "[mcp]\ncall_timeout_s = 1\n")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r := runIn(t, ctx, []string{"OPENAI_BASE_URL=" + srv.URL, "HOME=" + home}, "",
+		"-p", "call it", "--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}), "--allow", "mcp__srv__hang")
+	if r.code != exitOK {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "MCP server srv did not answer hang within 1 s (call_timeout_s)") {
+		t.Errorf("the model was not told the call timed out: %q", r.stdout)
+	}
+}
+
+// An untrusted project's server asks on a card that offers to trust the
+// folder; t records it in the trust list as `baton trust` does (so the
+// next start asks nothing), says so, and the server starts.
+func TestMCPServerCardTrustsTheFolder(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	ws, home := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	t.Chdir(ws)
+	environ := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL}
+	inv, code := prepare(nil, environ, strings.NewReader(""), io.Discard, io.Discard)
+	if inv == nil || inv.trust.trusted {
+		t.Fatalf("prepare: exit %d, trusted %v", code, inv != nil && inv.trust.trusted)
+	}
+	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.types, inv.workspace, inv.env, false)
+	servers := newMCPRun(inv)
+	t.Cleanup(servers.close)
+	setup.engine.MCP = servers.source()
+	s, err := engine.NewSession(context.Background(), setup.engine)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	servers.start(context.Background(), s)
+	var notice string
+	for ev := range s.Events() {
+		switch e := ev.(type) {
+		case event.ApprovalRequested:
+			if e.Request.Kind != event.ApproveMCPServer || !e.Request.Server.CanTrust || !strings.Contains(e.Request.Server.Command, "-test.run=^$") {
+				t.Fatalf("card %+v", e.Request)
+			}
+			e.Request.Answer(event.Answer{Decision: event.AllowAlways})
+		case event.Notice:
+			notice = e.Text
+		}
+		if notice != "" {
+			break
+		}
+	}
+	if !strings.Contains(notice, "trusted: "+inv.trust.folder) || !strings.Contains(notice, "its MCP servers start without asking") {
+		t.Errorf("notice %q", notice)
+	}
+	if again := lookupTrust(ws, inv.env, false); !again.trusted {
+		t.Error("the folder is not on the trust list: the card would return on the next start")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := servers.m.Wait(ctx, mcp.AllSettled); err != nil || servers.m.Statuses()[0].State != event.MCPConnected {
+		t.Errorf("the server did not start: %v %+v", err, servers.m.Statuses())
 	}
 }

@@ -69,7 +69,7 @@ func TestTextPrinter(t *testing.T) {
 	const want = `⏺ read_file engine/loop.go (120 lines)
 ✗ read_file nope.go (error: open nope.go: no such file)
 [Explore] find auth code ... 0 tools, 0.0s
-[Explore] find auth code ... 1 tools, 0.0s · ⏺ grep session (4 matches)
+[Explore] find auth code ... 1 tool, 0.0s · ⏺ grep session (4 matches)
 [Explore] find auth code - done (8 tools, 5.1s)
 [Review] check expiry - denied: not now
 note: falling back to gpt-4.1
@@ -99,6 +99,11 @@ func TestTextPrinterFailures(t *testing.T) {
 		{"child max steps", []event.Event{event.AgentFinished{Meta: exploreMeta, Status: event.StatusMaxSteps,
 			Stats: event.Stats{ToolCalls: 15, Duration: time.Second}}},
 			outcome{Status: event.StatusCompleted}, "[Explore] find auth code - max steps (15 tools, 1.0s)\n"},
+		// One tool is "1 tool": the plural comes from event.Plural, the
+		// one place display words are made.
+		{"child with one tool", []event.Event{event.AgentFinished{Meta: exploreMeta, Status: event.StatusCompleted,
+			Stats: event.Stats{ToolCalls: 1, Duration: time.Second}}},
+			outcome{Status: event.StatusCompleted}, "[Explore] find auth code - done (1 tool, 1.0s)\n"},
 		{"child error is not repeated", []event.Event{event.ErrorOccurred{Meta: exploreMeta, Message: "429"}},
 			outcome{Status: event.StatusCompleted}, ""},
 	}

@@ -34,10 +34,15 @@ const maxPromptBytes = 1 << 20
 // arguments, environment and streams. term is the terminal the TUI takes
 // over (nil: nothing to give back on a hard exit).
 func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, stderr io.Writer, term *ui.Terminal) int {
+	// The protocol's messages are JSON, whose strings carry no raw escape.
+	protocol := stdout
 	stdout, stderr = cleanWriter{stdout}, cleanWriter{stderr}
 	inv, code := prepare(args, environ, stdin, stdout, stderr)
 	if inv == nil {
 		return code
+	}
+	if inv.flags.acp {
+		return runACP(ctx, inv, stdin, protocol, stderr)
 	}
 	if inv.flags.sessions {
 		return listSessions(inv, stdout, stderr)

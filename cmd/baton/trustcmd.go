@@ -18,6 +18,8 @@ func parseSubcommand(args []string) (flagValues, error) {
 		v.sessions = true
 	case len(args) == 1 && args[0] == "worktrees":
 		v.listWorktrees = true
+	case len(args) == 1 && args[0] == "acp":
+		v.acp = true
 	case (args[0] == "trust" || args[0] == "untrust") && len(args) <= 2:
 		v.trustCmd = args[0]
 		if len(args) == 2 {

@@ -54,7 +54,9 @@ func (inv *invocation) load() error {
 	if err != nil {
 		return err
 	}
-	ep, err := chooseEndpoint(cfg, inv.headless, inv.flags.demo)
+	// An editor has no screen for the demo: like a headless run, baton
+	// acp needs an endpoint.
+	ep, err := chooseEndpoint(cfg, inv.headless || inv.flags.acp, inv.flags.demo)
 	if err != nil {
 		return err
 	}

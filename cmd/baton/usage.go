@@ -19,6 +19,7 @@ Usage:
   baton trust [DIR]          trust a folder's project settings and agent files (default: this folder)
   baton untrust [DIR]        stop trusting it; baton trust --list shows the trusted folders
   baton worktrees            list the sub-agent worktrees kept for this repository
+  baton acp [flags]          serve an editor (Zed, JetBrains, Neovim…) over the Agent Client Protocol on stdio
 
 Flags:
 ` + flagHelp(newFlagSet()) + `

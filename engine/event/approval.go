@@ -9,12 +9,17 @@ import (
 // ApprovalKind says what an approval request is about.
 type ApprovalKind string
 
-// The two things that ask the person first.
+// The things that ask the person first.
 const (
 	// ApproveTool is a write_file, edit_file or run_command call.
 	ApproveTool ApprovalKind = "tool"
 	// ApproveDelegation is a task call about to start a child.
 	ApproveDelegation ApprovalKind = "delegation"
+	// ApproveMCPServer is an MCP server of a folder the person has not
+	// trusted, about to start: Allow starts it this once, AllowAlways
+	// trusts the folder (as `baton trust` does) and starts it, Deny
+	// leaves it off. No model waits on the answer.
+	ApproveMCPServer ApprovalKind = "mcp_server"
 )
 
 // Decision is the person's answer to an approval request.
@@ -84,6 +89,20 @@ type DelegationPreview struct {
 	Background bool `json:"background,omitempty"`
 }
 
+// ServerPreview is what the person sees before an MCP server of an
+// untrusted folder starts.
+type ServerPreview struct {
+	Name string `json:"name"`
+	// Command is exactly what would run (or the URL it would reach),
+	// every byte of it.
+	Command string `json:"command"`
+	// Source is the file that declares the server (".mcp.json").
+	Source string `json:"source"`
+	// CanTrust says the answer may trust the folder: baton knows where
+	// to record it.
+	CanTrust bool `json:"can_trust,omitempty"`
+}
+
 // ApprovalRequest is one pending question. Answer may be called from any
 // goroutine, any number of times: the first answer wins. The zero value
 // (plus its fields) is ready to use.
@@ -110,6 +129,8 @@ type ApprovalRequest struct {
 	// is not the person's tree: what it writes lands there, pending
 	// review, so the card must not read as a change to the person's files.
 	Worktree string `json:"worktree,omitempty"`
+	// Server is set for ApproveMCPServer.
+	Server *ServerPreview `json:"server,omitempty"`
 
 	makeReply sync.Once
 	answered  sync.Once

@@ -21,6 +21,9 @@ const (
 	ChangeKept = "kept"
 	// ChangeNone: the child changed no file.
 	ChangeNone = "none"
+	// ChangeGone: the session was resumed and the worktree holding the
+	// unreviewed change is no longer there.
+	ChangeGone = "gone"
 )
 
 // Change is what a worktree child changed, as its fold line shows it.

@@ -116,7 +116,7 @@ func (m *Manager) follow(life context.Context, i int, s Server, c *conn) {
 // publish offers what the server has (tools, prompts, instructions) and
 // shows it in the server's status.
 func (m *Manager) publish(i int, s Server, c *conn) {
-	offered, warnings := wrapTools(m, s.Name, c.offer.tools)
+	offered, warnings := wrapTools(m, s.Name, m.callTimeout(s), c.offer.tools)
 	names := make([]string, len(offered))
 	for j, t := range offered {
 		names[j] = t.Name()

@@ -122,11 +122,11 @@ func (m *Manager) GetPrompt(ctx context.Context, command, args string) (tools.Re
 	if !ok {
 		return tools.Result{}, fmt.Errorf("MCP server %s is not connected (see /mcp)", prompt.Server)
 	}
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	call, cancel := context.WithTimeout(ctx, m.requestTimeout(prompt.Server))
 	defer cancel()
-	res, err := c.session.GetPrompt(ctx, &sdk.GetPromptParams{Name: prompt.Name, Arguments: arguments})
+	res, err := c.session.GetPrompt(call, &sdk.GetPromptParams{Name: prompt.Name, Arguments: arguments})
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("/%s: MCP server %s: %w", command, prompt.Server, err)
+		return tools.Result{}, fmt.Errorf("/%s: %w", command, m.requestError(ctx, call, prompt.Server, "get prompt "+prompt.Name, err))
 	}
 	return renderPrompt(res).result(), nil
 }

@@ -3,9 +3,11 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -30,11 +32,11 @@ func (m *Manager) ReadResource(ctx context.Context, server, uri string) (tools.R
 	if err != nil {
 		return tools.Result{}, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	call, cancel := context.WithTimeout(ctx, m.requestTimeout(server))
 	defer cancel()
-	res, err := c.session.ReadResource(ctx, &sdk.ReadResourceParams{URI: uri})
+	res, err := c.session.ReadResource(call, &sdk.ReadResourceParams{URI: uri})
 	if err != nil {
-		return tools.Result{}, fmt.Errorf("read %s from MCP server %s: %w", uri, server, err)
+		return tools.Result{}, m.requestError(ctx, call, server, "read "+uri, err)
 	}
 	r := &rendering{}
 	for _, rc := range res.Contents {
@@ -102,7 +104,7 @@ func (m *Manager) listResources(ctx context.Context, server string) (string, err
 			fmt.Fprintf(&b, "server %s: %v\n\n", name, err)
 			continue
 		}
-		list, err := listOne(ctx, c)
+		list, err := listOne(ctx, c, m.requestTimeout(name))
 		if err != nil {
 			fmt.Fprintf(&b, "server %s: its resources could not be listed: %v\n\n", name, err)
 			continue
@@ -116,8 +118,8 @@ func (m *Manager) listResources(ctx context.Context, server string) (string, err
 }
 
 // listOne writes one server's resources and templates, a line each.
-func listOne(ctx context.Context, c *conn) (string, error) {
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+func listOne(ctx context.Context, c *conn, timeout time.Duration) (string, error) {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	resources, more, err := collect(c.session.Resources(ctx, nil))
 	if err != nil {
@@ -235,4 +237,24 @@ func (t resourceTool) Run(ctx context.Context, args json.RawMessage) (tools.Resu
 		return tools.Result{}, fmt.Errorf("%s needs server and uri", ReadResourceTool)
 	}
 	return t.m.ReadResource(ctx, a.Server, a.URI)
+}
+
+// requestTimeout bounds a prompt or resource request to the named server
+// as its tool calls are bounded (call_timeout_s).
+func (m *Manager) requestTimeout(server string) time.Duration {
+	for _, s := range m.servers {
+		if s.Name == server {
+			return m.callTimeout(s)
+		}
+	}
+	return m.opts.CallTimeout
+}
+
+// requestError words a failed request: one that ran out of call's time
+// says so, as a tool call's does.
+func (m *Manager) requestError(ctx, call context.Context, server, what string, err error) error {
+	if ctx.Err() == nil && errors.Is(call.Err(), context.DeadlineExceeded) {
+		return fmt.Errorf("MCP server %s did not answer %s within %s (call_timeout_s); the request was abandoned", server, what, seconds(m.requestTimeout(server)))
+	}
+	return fmt.Errorf("%s from MCP server %s: %w", what, server, err)
 }

@@ -29,8 +29,6 @@ const (
 	// reach the model whole), low enough that one server cannot fill the
 	// context.
 	maxDescription = 16000
-	// callTimeout is the longest one call may take.
-	callTimeout = 10 * time.Minute
 )
 
 // Tool is one tool of a connected server, offered to agents under its
@@ -41,6 +39,8 @@ type Tool struct {
 	server, remote string
 	name, desc     string
 	schema         json.RawMessage
+	// timeout bounds one call (the server's call_timeout_s).
+	timeout time.Duration
 }
 
 // invalidChars are what a function name may not hold.
@@ -59,7 +59,7 @@ func ToolName(server, tool string) string {
 // wrapTools turns a server's tool list into tools; a second tool whose
 // name comes out the same is left out rather than shadowing the first.
 // The warnings name each description cut at maxDescription.
-func wrapTools(m *Manager, server string, list []*sdk.Tool) ([]*Tool, []string) {
+func wrapTools(m *Manager, server string, timeout time.Duration, list []*sdk.Tool) ([]*Tool, []string) {
 	var (
 		out      []*Tool
 		warnings []string
@@ -76,7 +76,7 @@ func wrapTools(m *Manager, server string, list []*sdk.Tool) ([]*Tool, []string) 
 			desc = fmt.Sprintf("%s… [description cut: %d more characters]", string([]rune(desc)[:maxDescription]), n-maxDescription)
 			warnings = append(warnings, fmt.Sprintf("the description of %s has %d characters; the model gets the first %d", name, n, maxDescription))
 		}
-		out = append(out, &Tool{m: m, server: server, remote: t.Name, name: name,
+		out = append(out, &Tool{m: m, server: server, remote: t.Name, name: name, timeout: timeout,
 			desc: fmt.Sprintf("%s (MCP server %s)", desc, server), schema: objectSchema(t.InputSchema)})
 	}
 	return out, warnings
@@ -149,11 +149,12 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 	if !ok {
 		return tools.Result{}, fmt.Errorf("MCP server %s is not connected (see /mcp); try again later or do without it", t.server)
 	}
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	call, cancel := context.WithTimeout(ctx, t.timeout)
 	defer cancel()
-	res, err := c.session.CallTool(ctx, &sdk.CallToolParams{Name: t.remote, Arguments: arguments})
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return tools.Result{}, fmt.Errorf("%s: no answer within %s", t.name, callTimeout)
+	res, err := c.session.CallTool(call, &sdk.CallToolParams{Name: t.remote, Arguments: arguments})
+	if ctx.Err() == nil && errors.Is(call.Err(), context.DeadlineExceeded) {
+		return tools.Result{}, fmt.Errorf("MCP server %s did not answer %s within %s (call_timeout_s); the call was abandoned",
+			t.server, t.remote, seconds(t.timeout))
 	}
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("MCP server %s: %w", t.server, err)
@@ -166,4 +167,12 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 		return tools.Result{}, fmt.Errorf("%s failed: %s", t.name, out.Output)
 	}
 	return out, nil
+}
+
+// seconds writes a bound the way the config does, in seconds.
+func seconds(d time.Duration) string {
+	if d%time.Second != 0 {
+		return d.String()
+	}
+	return fmt.Sprintf("%d s", int(d/time.Second))
 }

@@ -22,6 +22,9 @@ type Workspace struct {
 	// per file, so two agents editing one file never lose each other's
 	// edit (see Serial).
 	files fileLocks
+	// editor, when baton serves an editor, is where the person's files
+	// are read and written and commands run (see Editor).
+	editor Editor
 }
 
 // NewWorkspace makes root absolute and resolves its symlinks, so later

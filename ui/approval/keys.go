@@ -21,6 +21,7 @@ type KeyMap struct {
 	Edit        key.Binding
 	Deny        key.Binding
 	DenyNow     key.Binding
+	TrustFolder key.Binding
 	CardUp      key.Binding
 	CardDown    key.Binding
 }
@@ -35,6 +36,7 @@ func DefaultKeyMap() KeyMap {
 		Edit:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit prompt")),
 		Deny:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "deny")),
 		DenyNow:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "deny")),
+		TrustFolder: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "trust this folder")),
 		CardUp:      key.NewBinding(key.WithKeys("up", "pgup"), key.WithHelp("↑", "scroll")),
 		CardDown:    key.NewBinding(key.WithKeys("down", "pgdown"), key.WithHelp("↓", "scroll")),
 	}
@@ -44,6 +46,9 @@ func DefaultKeyMap() KeyMap {
 // card.
 func (m *Model) answers(c *card) []key.Binding {
 	k := m.keys
+	if s := c.server(); s != nil {
+		return m.serverAnswers(s)
+	}
 	if d := c.delegation(); d != nil {
 		items := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+d.AgentType), k.Edit}
 		if n := m.Delegations(); n > 1 {
@@ -51,7 +56,7 @@ func (m *Model) answers(c *card) []key.Binding {
 		}
 		return items
 	}
-	items := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, "deny & stop turn")}
+	items := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, denyNowWords(c))}
 	if len(c.req.Always) > 0 {
 		items = append(items, relabel(k.AllowAlways, "always allow "+ruleLabels(c.req.Always)))
 	}
@@ -74,6 +79,8 @@ func (m *Model) ShortHelp() []key.Binding {
 		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card")}
 	case !m.Armed():
 		return nil
+	case m.cards[0].server() != nil:
+		return []key.Binding{m.keys.CardDown}
 	case m.cards[0].delegation() != nil:
 		return []key.Binding{m.keys.DenyNow, m.keys.CardDown}
 	}
@@ -89,6 +96,9 @@ func (m *Model) FullHelp() []key.Binding {
 		return m.ShortHelp()
 	}
 	c, k := m.cards[0], m.keys
+	if s := c.server(); s != nil {
+		return append(m.serverAnswers(s), k.CardDown)
+	}
 	if d := c.delegation(); d != nil {
 		keys := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
 		if m.Delegations() > 1 {
@@ -96,7 +106,7 @@ func (m *Model) FullHelp() []key.Binding {
 		}
 		return append(keys, k.DenyNow, k.CardDown)
 	}
-	keys := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, "deny & stop")}
+	keys := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, denyNowWords(c))}
 	if len(c.req.Always) > 0 {
 		keys = append(keys, k.AllowAlways)
 	}
@@ -104,6 +114,15 @@ func (m *Model) FullHelp() []key.Binding {
 		keys = append(keys, k.AllowFolder)
 	}
 	return append(keys, k.CardDown)
+}
+
+// denyNowWords says what esc does on a tool card: it stops the agent
+// asking, which for a sub-agent is that child alone.
+func denyNowWords(c *card) string {
+	if c.child() {
+		return "deny & stop this child"
+	}
+	return "deny & stop turn"
 }
 
 // relabel is a key with the words it means in one state.

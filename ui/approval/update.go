@@ -26,6 +26,9 @@ type Outcome struct {
 	// delivers the denial, so the agent never takes the denial as a cue
 	// for its next request.
 	Stop bool
+	// StopChild, on a sub-agent's card, asks the root to stop that child
+	// alone the same way: its siblings and the turn carry on.
+	StopChild event.AgentID
 	// Armed says the active card now takes keys: the input lets go.
 	Armed bool
 }
@@ -55,6 +58,9 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, Outcome) {
 // cardKey answers the armed active card.
 func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
 	c, k := m.cards[0], m.keys
+	if s := c.server(); s != nil {
+		return m.serverKey(s, msg)
+	}
 	delegation := c.delegation() != nil
 	switch {
 	case key.Matches(msg, k.Allow):
@@ -77,8 +83,14 @@ func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
 		m.reason.Open("")
 	case key.Matches(msg, k.DenyNow) && delegation:
 		return m.answer(event.Answer{Decision: event.Deny})
+	case key.Matches(msg, k.DenyNow) && c.child():
+		// esc on a sub-agent's card stops that child, and only it.
+		cmd, out := m.answer(event.Answer{Decision: event.Deny, Reason: "the person stopped this sub-agent"})
+		out.StopChild = c.meta.Agent
+		return cmd, out
 	case key.Matches(msg, k.DenyNow):
-		// esc on a tool card is an interrupt that also answers the card.
+		// esc on the main agent's tool card is an interrupt that also
+		// answers the card.
 		cmd, out := m.answer(event.Answer{Decision: event.Deny, Reason: "the person stopped the turn"})
 		out.Stop = true
 		return cmd, out
@@ -142,9 +154,12 @@ func (m *Model) answer(a event.Answer) (tea.Cmd, Outcome) {
 		m.cards = kept
 	}
 	said := answerWords[a.Decision] + ": " + c.subject()
+	if s := c.server(); s != nil {
+		said = fmt.Sprintf(serverWords[a.Decision], termtext.Visible(s.Name))
+	}
 	if len(a.Rules) > 0 {
 		said = "always allowed; added " + termtext.Clean(strings.Join(a.Rules, ", ")) + " (/permissions lists and removes rules)"
-		if c.meta.Agent != "" && c.meta.Agent != event.MainAgent {
+		if c.child() {
 			said = fmt.Sprintf("always allowed for %s only; added %s", termtext.Clean(string(c.meta.Agent)), termtext.Clean(strings.Join(a.Rules, ", ")))
 		}
 	}

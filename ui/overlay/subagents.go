@@ -25,9 +25,12 @@ func Subagents(children []*pane.Pane) Table {
 			state, fmt.Sprint(in.Tools), seconds(in.Elapsed), event.Compact(int64(in.Tokens)), costText(in.Cost, in.CostKnown),
 		})
 	}
-	// The ID gives way first (the # names a child as well), then the
-	// type; the description keeps the most room; numbers are never cut.
-	shrink := []ShrinkStep{{Col: 0, Min: 8}, {Col: 2, Min: 7}, {Col: 3, Min: 12}, {Col: 0, Min: 4}, {Col: 3, Min: 6}}
+	// The ID is what people type, so it is never cut; nor are numbers.
+	// The description gives way first, then the type (the id names it
+	// too), then the columns that matter least: cost, time, tools, tokens.
+	const typ, desc, tools, elapsed, tokens, cost = 2, 3, 5, 6, 7, 8
+	shrink := []ShrinkStep{{Col: desc, Min: 16}, {Col: typ, Min: 7}, {Col: typ, Drop: true}, {Col: desc, Min: 12},
+		{Col: cost, Drop: true}, {Col: elapsed, Drop: true}, {Col: tools, Drop: true}, {Col: desc, Min: 6}, {Col: tokens, Drop: true}}
 	return Table{Title: "Sub-agents", Rows: rows, Shrink: shrink}
 }
 

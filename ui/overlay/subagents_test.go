@@ -62,6 +62,12 @@ func TestGoldenSubagentsAndAgents(t *testing.T) {
 					t.Errorf("lacks %q:\n%s", want, out)
 				}
 			}
+			// The ID is the column people type: never cut, at any width.
+			for _, p := range kids {
+				if !strings.Contains(ansi.Strip(strings.Join(lines, "\n")), "  "+string(p.ID())+"  ") {
+					t.Errorf("at %d the table cuts the id %s:\n%s", width, p.ID(), ansi.Strip(strings.Join(lines, "\n")))
+				}
+			}
 			if width >= 80 && !strings.Contains(out, "write the tests") {
 				t.Errorf("at %d the description is cut:\n%s", width, out)
 			}

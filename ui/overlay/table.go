@@ -11,16 +11,20 @@ import (
 
 // Table is a titled table for the conversation, such as /subagents'. It
 // is laid out at the width it is drawn at: on a narrow terminal the
-// columns named in Shrink give up room, in order, so the others stay
-// whole.
+// columns named in Shrink give up room, or are left out, in order, so
+// the others stay whole.
 type Table struct {
 	Title  string
 	Rows   [][]string // the first is the heading
 	Shrink []ShrinkStep
 }
 
-// ShrinkStep narrows column Col, down to Min cells at most.
-type ShrinkStep struct{ Col, Min int }
+// ShrinkStep narrows column Col, down to Min cells at most; with Drop it
+// leaves the column out instead.
+type ShrinkStep struct {
+	Col, Min int
+	Drop     bool
+}
 
 // Lines draws the table at width: its title, then the rows aligned in
 // columns two spaces apart, the heading in bold.
@@ -32,7 +36,12 @@ func (t Table) Lines(styles *themes.Styles, width int) []string {
 	}
 	for _, step := range t.Shrink {
 		over := total + 2 - width
-		if over <= 0 || step.Col >= len(widths) {
+		if over <= 0 || step.Col >= len(widths) || widths[step.Col] < 0 {
+			continue
+		}
+		if step.Drop {
+			total -= widths[step.Col] + 2
+			widths[step.Col] = dropped
 			continue
 		}
 		cut := min(over, max(widths[step.Col]-step.Min, 0))
@@ -50,6 +59,9 @@ func (t Table) Lines(styles *themes.Styles, width int) []string {
 	}
 	return lines
 }
+
+// dropped is the width of a column left out.
+const dropped = -1
 
 // align lays rows out in columns two spaces apart, measured in cells.
 func align(rows [][]string) string {
@@ -71,19 +83,19 @@ func columnWidths(rows [][]string) []int {
 }
 
 // alignRows pads each cell to its column's width, cutting the cells that
-// are wider.
+// are wider and leaving out the dropped columns.
 func alignRows(rows [][]string, widths []int) []string {
 	out := make([]string, len(rows))
 	for r, row := range rows {
-		var b strings.Builder
+		var cells []string
 		for i, cell := range row {
-			cell = ansi.Truncate(termtext.Clean(cell), widths[i], "…")
-			b.WriteString(cell)
-			if i < len(row)-1 {
-				b.WriteString(strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)+2))
+			if widths[i] == dropped {
+				continue
 			}
+			cell = ansi.Truncate(termtext.Clean(cell), widths[i], "…")
+			cells = append(cells, cell+strings.Repeat(" ", widths[i]-ansi.StringWidth(cell)))
 		}
-		out[r] = b.String()
+		out[r] = strings.TrimRight(strings.Join(cells, "  "), " ")
 	}
 	return out
 }

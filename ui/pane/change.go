@@ -47,6 +47,8 @@ func (p *Pane) changePart() string {
 		if c.Branch != "" {
 			text += " on " + c.Branch
 		}
+	case event.ChangeGone:
+		text += ", its worktree is gone"
 	case event.ChangeReviewed: // what the review did: applied, skipped, discarded
 		if p.reviewNote != "" {
 			text += ", " + p.reviewNote

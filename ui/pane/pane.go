@@ -72,8 +72,9 @@ type usage struct {
 // restingFrame is drawn by a running pane before the root's first tick.
 const restingFrame = "⠋"
 
-// New makes the pane of one child, numbered as its meta says (its place
-// in its turn) or, for a child recorded without one, by number. The type's colour is picked by hashing
+// New makes the pane of one child, numbered as its meta says (its number
+// in the session) or, for a child recorded without one, by number. The
+// type's colour is picked by hashing
 // the type's name, so an Explore child wears the same colour in every
 // pane and every session; two types may share a colour, and the type's
 // name is always written next to it. Nil styles draw with the dark theme.
@@ -129,8 +130,8 @@ func (p *Pane) Focused() bool { return p.focused }
 // ID is the child's agent ID, the key its events are routed by.
 func (p *Pane) ID() event.AgentID { return p.meta.Agent }
 
-// Number is the child's place among the children of its turn, the "#"
-// its pane shows and /subagents takes.
+// Number is the child's number in the session, the "#" its pane shows
+// and /subagents takes.
 func (p *Pane) Number() int { return p.number }
 
 // Background reports whether the child runs (or ran) in the background:

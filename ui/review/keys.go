@@ -10,6 +10,8 @@ type KeyMap struct {
 	Apply, Skip    key.Binding
 	ApplyAll       key.Binding
 	DiscardAll     key.Binding
+	ConfirmDiscard key.Binding
+	KeepChange     key.Binding
 	Close          key.Binding
 	KeepMine       key.Binding
 	TakeChild      key.Binding
@@ -27,7 +29,9 @@ func DefaultKeyMap() KeyMap {
 		Apply:          key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "apply file/hunk")),
 		Skip:           key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "skip file/hunk")),
 		ApplyAll:       key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "apply all")),
-		DiscardAll:     key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "discard all")),
+		DiscardAll:     key.NewBinding(key.WithKeys("D"), key.WithHelp("D", "discard all…")),
+		ConfirmDiscard: key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "discard everything undecided")),
+		KeepChange:     key.NewBinding(key.WithKeys("n", "esc"), key.WithHelp("any other key", "keep it")),
 		Close:          key.NewBinding(key.WithKeys("esc", "q"), key.WithHelp("esc", "close (decide later)")),
 		KeepMine:       key.NewBinding(key.WithKeys("m"), key.WithHelp("m", "keep mine")),
 		TakeChild:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "take the child's")),
@@ -41,6 +45,9 @@ func (m *Model) ShortHelp() []key.Binding {
 	k := m.keys
 	if m.conflict != nil {
 		return []key.Binding{k.KeepMine, k.TakeChild, k.LeaveMarkers, k.CancelConflict}
+	}
+	if m.confirming {
+		return []key.Binding{k.ConfirmDiscard, k.KeepChange}
 	}
 	return []key.Binding{k.Apply, k.Skip, k.ApplyAll, k.DiscardAll, k.Up, k.Down, k.Close}
 }

@@ -58,8 +58,10 @@ type Model struct {
 	conflict    *event.ReviewConflict
 	conflictAt  item
 	conflictAll bool
-	busy        bool
-	err         string
+	// confirming asks before D discards everything undecided.
+	confirming bool
+	busy       bool
+	err        string
 
 	keys          KeyMap
 	help          help.Model

@@ -160,6 +160,8 @@ func (m *Model) conflictLines() []string {
 // statusLine is the last error, or what runs.
 func (m *Model) statusLine() string {
 	switch {
+	case m.confirming:
+		return m.styles.Status.Warning.Render("Discard every undecided file and hunk? Nothing of them reaches your tree.")
 	case m.err != "":
 		return m.styles.Status.Error.Render(clean(m.err))
 	case m.busy:

@@ -124,6 +124,16 @@ func (m *Model) Settle(end End) {
 	}
 }
 
+// CommandRan drops the notice when the person runs a command, unless it
+// describes something still going on (a queued prompt, a stop under way,
+// a retry's countdown): an answer to an earlier command would read as
+// this one's.
+func (m *Model) CommandRan() {
+	if n := m.notice; n.until != Turn && n.until != Child {
+		m.Clear()
+	}
+}
+
 // ChildEnded answers a notice that waited for a child: said is what to
 // say now that id ended; anyRunning says whether others still run, for a
 // notice that waited for every child.

