@@ -317,3 +317,39 @@ func TestHugeMentionedResourceIsBounded(t *testing.T) {
 		t.Fatalf("attachment of %d characters: …%q", len(got), got[max(0, len(got)-120):])
 	}
 }
+
+func TestResumedConversationKeepsItsPictures(t *testing.T) {
+	script := func(r *llmtest.Request, w *llmtest.Writer) {
+		if r.LastUser() == "look" {
+			w.ToolCalls(llmtest.Call{ID: "c1", Name: "mcp__srv__image", Args: `{}`})
+			return
+		}
+		w.Text("seen")
+	}
+	store, workspace, dir := newRecorded(t, nil)
+	mcpServer := withMCP(t)
+	first, _ := newTestSession(t, script, func(c *Config) {
+		recordTo(workspace, dir)(c)
+		mcpServer(c)
+		c.Model = visionModel
+	})
+	runTurn(t, first, "look", nil)
+	first.Close()
+	again, err := store.Latest(workspace)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, srv := newTestSession(t, script, func(c *Config) {
+		recordTo(workspace, again)(c)
+		mcpServer(c)
+		c.Model = visionModel
+	})
+	runTurn(t, second, "and again?", nil)
+	req := srv.Requests()[0]
+	if err := req.StrictHistory(); err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(req.Body.Messages, func(m openai.ChatCompletionMessage) bool { return slices.Equal(imageURLs(m), []string{dotURL()}) }) {
+		t.Fatalf("the resumed history lost the picture: %+v", req.Body.Messages)
+	}
+}
