@@ -18,19 +18,20 @@ import (
 // pins their versions).
 const npmServers = "testdata/npm-servers/node_modules/.bin/"
 
-// npmServer is the definition of a server installed from npm; the test
-// is skipped, saying how to install it, when it is not.
+// npmServer is the definition of a server installed from npm. Without
+// Node.js the test is skipped; with it, a server not installed fails the
+// test, saying how to install it, so CI never passes without running it.
 func npmServer(t *testing.T, name, bin string, args ...string) Server {
 	t.Helper()
+	if _, err := exec.LookPath("node"); err != nil {
+		t.Skip("no node to run " + bin)
+	}
 	path, err := filepath.Abs(npmServers + bin)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if _, err := os.Stat(path); err != nil {
-		t.Skipf("%s is not installed: run npm ci --prefix engine/mcp/testdata/npm-servers (.ci/run does)", bin)
-	}
-	if _, err := exec.LookPath("node"); err != nil {
-		t.Skip("no node to run " + bin)
+		t.Fatalf("%s is not installed: run npm ci --prefix engine/mcp/testdata/npm-servers (.ci/run does)", bin)
 	}
 	return Server{Name: name, Command: path, Args: args, Source: "npm"}
 }
