@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -324,5 +325,22 @@ func TestMCPServerCardTrustsTheFolder(t *testing.T) {
 	defer cancel()
 	if err := servers.m.Wait(ctx, mcp.AllSettled); err != nil || servers.m.Statuses()[0].State != event.MCPConnected {
 		t.Errorf("the server did not start: %v %+v", err, servers.m.Statuses())
+	}
+}
+
+func TestStreamJSONInitListsMCPPrompts(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "hi", "--output-format", "stream-json", "--verbose",
+		"--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	if r.code != exitOK {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	var init struct {
+		Subtype       string   `json:"subtype"`
+		SlashCommands []string `json:"slash_commands"`
+	}
+	if err := json.Unmarshal([]byte(strings.SplitN(r.stdout, "\n", 2)[0]), &init); err != nil || init.Subtype != "init" ||
+		!slices.Contains(init.SlashCommands, "mcp__srv__greet") || !slices.Contains(init.SlashCommands, "mcp__srv__show_dot") {
+		t.Fatalf("init %+v, %v\nstdout: %s", init, err, r.stdout)
 	}
 }
