@@ -81,6 +81,10 @@ type Options struct {
 	// Custom are the custom commands from command folders, sorted by
 	// name; a built-in wins a name they share.
 	Custom []agenttypes.Command
+	// MCPPrompts are the connected MCP servers' prompts, each the
+	// command /mcp__SERVER__PROMPT; it never blocks (a snapshot); nil
+	// knows none.
+	MCPPrompts func() []event.MCPPrompt
 }
 
 // Env is what a command runs and completes with: the parts of the UI it

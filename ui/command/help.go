@@ -46,6 +46,7 @@ func help(env *Env, _ string) tea.Cmd {
 		fmt.Fprintf(&b, "  /%-*s  %s\n", width, strings.TrimSpace(c.Name+" "+c.Args), c.Desc)
 	}
 	customHelp(&b, env.registry.Custom())
+	mcpPromptHelp(&b, env.Options.MCPPrompts)
 	b.WriteString("\n")
 	for _, group := range env.Keys() {
 		keys := make([]string, len(group.Keys))

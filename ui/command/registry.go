@@ -69,7 +69,8 @@ func (r *Registry) Builtins() []Command { return r.list }
 func (r *Registry) Custom() []agenttypes.Command { return r.env.Options.Custom }
 
 // Run runs a line that starts with "/": a built-in, else a custom command
-// of that name. busy and model are the moment's state.
+// of that name, else a connected MCP server's prompt. busy and model are
+// the moment's state.
 func (r *Registry) Run(line string, busy bool, model string) tea.Cmd {
 	env := r.env
 	env.Busy, env.Model = busy, model
@@ -81,6 +82,9 @@ func (r *Registry) Run(line string, busy bool, model string) tea.Cmd {
 	}
 	if c, ok := r.custom(name); ok {
 		return runCustom(&env, c, arg)
+	}
+	if strings.HasPrefix(name, mcpCommandPrefix) {
+		return runMCPPrompt(&env, name, line)
 	}
 	env.Status.Set(status.Error, fmt.Sprintf("unknown command /%s; /help lists the commands", termtext.Clean(name)))
 	return nil
@@ -110,7 +114,7 @@ func (r *Registry) Complete(value string) []input.Candidate {
 			out = append(out, input.Candidate{Label: label, Text: text, Desc: c.Desc, Complete: complete})
 		}
 	}
-	return append(out, customCompletions(value, r.env.Options.Custom)...)
+	return slices.Concat(out, customCompletions(value, r.env.Options.Custom), mcpCompletions(value, r.env.Options.MCPPrompts))
 }
 
 // custom finds the custom command a line names; a built-in hides a

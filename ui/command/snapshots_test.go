@@ -71,3 +71,36 @@ func TestHooksLists(t *testing.T) {
 	h.s.hooks = nil
 	contains(t, "/hooks without hooks", h.result("/hooks").Note, "none configured")
 }
+
+// /mcp shows what a connected server offers besides tools: its prompts,
+// resources and instructions, and what baton cut of it.
+func TestMCPShowsPromptsResourcesAndNotes(t *testing.T) {
+	h := newHarness(t, Options{})
+	h.s.mcp = []event.MCPServer{{Name: "srv", Source: ".mcp.json", Target: "srv-mcp", State: event.MCPConnected, Tools: []string{"mcp__srv__echo"},
+		Prompts: []event.MCPPrompt{{Server: "srv", Name: "greet", Command: "mcp__srv__greet"}, {Server: "srv", Name: "dot", Command: "mcp__srv__show_dot"}},
+		HasResources: true, Resources: 7, Templates: 2, Instructions: "Use echo first.",
+		Warnings: []string{"the description of mcp__srv__long has 20000 characters; the model gets the first 16000"}}}
+	contains(t, "/mcp", h.result("/mcp").Note,
+		"prompts: /mcp__srv__greet /mcp__srv__show_dot",
+		"7 resources, 2 templates (@srv:URI in a prompt attaches one)",
+		"instructions: 15 characters, in the system prompt",
+		"note: the description of mcp__srv__long has 20000 characters; the model gets the first 16000")
+}
+
+// A connected server's prompt is a command: offered after "/", listed by
+// /help, sent as typed; a name no server offers is refused.
+func TestMCPPromptCommands(t *testing.T) {
+	prompts := []event.MCPPrompt{{Server: "srv", Name: "greet", Command: "mcp__srv__greet", Description: "Greet a \x1b[31mcity.",
+		Arguments: []event.MCPPromptArgument{{Name: "city", Required: true}}}}
+	h := newHarness(t, Options{MCPPrompts: func() []event.MCPPrompt { return prompts }})
+	if got := h.r.Complete("/mcp__"); len(got) != 1 || got[0].Label != "/mcp__srv__greet CITY" || got[0].Desc != "Greet a city." || got[0].Complete {
+		t.Errorf("/mcp__ offers %+v", got)
+	}
+	if r := h.result(`/mcp__srv__greet "New York"`); r.Submit != `/mcp__srv__greet "New York"` || r.Queued != "/mcp__srv__greet" {
+		t.Errorf("the prompt's result: %+v", r)
+	}
+	if h.run("/mcp__srv__nope", false) != nil || !strings.Contains(h.status.Text(), "is no prompt of a connected MCP server") {
+		t.Errorf("an unknown prompt: %q", h.status.Text())
+	}
+	contains(t, "/help", h.result("/help").Note, "MCP prompts", "/mcp__srv__greet CITY")
+}
