@@ -77,7 +77,7 @@ func TestHooksLists(t *testing.T) {
 func TestMCPShowsPromptsResourcesAndNotes(t *testing.T) {
 	h := newHarness(t, Options{})
 	h.s.mcp = []event.MCPServer{{Name: "srv", Source: ".mcp.json", Target: "srv-mcp", State: event.MCPConnected, Tools: []string{"mcp__srv__echo"},
-		Prompts: []event.MCPPrompt{{Server: "srv", Name: "greet", Command: "mcp__srv__greet"}, {Server: "srv", Name: "dot", Command: "mcp__srv__show_dot"}},
+		Prompts:      []event.MCPPrompt{{Server: "srv", Name: "greet", Command: "mcp__srv__greet"}, {Server: "srv", Name: "dot", Command: "mcp__srv__show_dot"}},
 		HasResources: true, Resources: 7, Templates: 2, Instructions: "Use echo first.",
 		Warnings: []string{"the description of mcp__srv__long has 20000 characters; the model gets the first 16000"}}}
 	contains(t, "/mcp", h.result("/mcp").Note,
