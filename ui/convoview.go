@@ -3,11 +3,7 @@ package ui
 import (
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/themes"
-	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/convo"
-	"github.com/seed-e4e525a6/baton/ui/overlay"
-	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
 // entryBlock is the block that draws an entry of the main agent's
@@ -77,21 +73,4 @@ func entryLines(rc *renderCtx, e convo.Entry, width int) []string {
 		body = append(body, wrap(para, width-2)...)
 	}
 	return append([]string{head}, gutter(paint(body, style), "  ")...)
-}
-
-// newAgents makes the agents area with the UI's keys, its shared styles,
-// status line and layers, and the conversation's drawing, so a child's
-// transcript looks like the conversation.
-func newAgents(k KeyMap, s Session, styles *themes.Styles, said *status.Model, layers *overlay.Stack, conv *conversation) *agents.Area {
-	return agents.New(agents.Config{
-		Keys: k.Panes, Line: k.KeyMap, Styles: styles, Session: s, Status: said, Layers: layers,
-		Transcript: overlay.TranscriptKeys{Back: k.Panes.Back, Up: k.Cards.CardUp, Down: k.Cards.CardDown, PageUp: k.PageUp,
-			PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom, Expand: k.Expand, Stop: k.Panes.Stop, Help: k.Help},
-		Draw: func(e convo.Entry, width int, expanded bool) []string {
-			rc := conv.rc
-			rc.expanded = expanded
-			return entryLines(&rc, e, width)
-		},
-		Expanded: func() bool { return conv.rc.expanded },
-	})
 }

@@ -4,6 +4,7 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/command"
+	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/header"
 	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
@@ -90,6 +91,23 @@ func New(s Session, opts Options) Model {
 	m.replay(s.History())
 	m.input.SetHistory(promptHistory(opts.History, s.History()))
 	return m
+}
+
+// newAgents makes the agents area with the UI's keys, its shared styles,
+// status line and layers, and the conversation's drawing, so a child's
+// transcript looks like the conversation.
+func newAgents(k KeyMap, s Session, styles *themes.Styles, said *status.Model, layers *overlay.Stack, conv *conversation) *agents.Area {
+	return agents.New(agents.Config{
+		Keys: k.Panes, Line: k.KeyMap, Styles: styles, Session: s, Status: said, Layers: layers,
+		Transcript: overlay.TranscriptKeys{Back: k.Panes.Back, Up: k.Cards.CardUp, Down: k.Cards.CardDown, PageUp: k.PageUp,
+			PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom, Expand: k.Expand, Stop: k.Panes.Stop, Help: k.Help},
+		Draw: func(e convo.Entry, width int, expanded bool) []string {
+			rc := conv.rc
+			rc.expanded = expanded
+			return entryLines(&rc, e, width)
+		},
+		Expanded: func() bool { return conv.rc.expanded },
+	})
 }
 
 // Init starts listening to the session.
