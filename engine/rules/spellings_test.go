@@ -173,6 +173,67 @@ var denySpellings = []string{
 	`GIT_CONFIG_PARAMETERS="'core.pager=rm x'" git log`,
 	`PS4='$(rm x)' bash -xc true`,
 	`hash -p /bin/rm ls; ls x`,
+	// found by the attack pass after issue 23, each run through baton
+	// headless: a lone "-" for env -i, shells and wrappers not listed yet
+	`env - rm x`,
+	`env -u X - rm x`,
+	`rbash -c 'rm x'`,
+	`tcsh -c 'rm x'`,
+	`prlimit --nofile=100 rm x`,
+	`setpriv --reuid 0 rm x`,
+	`sg root 'rm x'`,
+	`sg root -c 'rm x'`,
+	// the runners of package managers and environments
+	`npx -c 'rm x'`,
+	`npx --call='rm x'`,
+	`npm exec -- rm x`,
+	`npm exec -c 'rm x'`,
+	`pnpm exec rm x`,
+	`yarn exec rm x`,
+	`uv run rm x`,
+	`uv run --with requests rm x`,
+	`uv --directory . run rm x`,
+	`poetry run rm x`,
+	`pipenv run rm x`,
+	`pdm run rm x`,
+	`hatch run rm x`,
+	`pixi run rm x`,
+	`conda run -n base rm x`,
+	`bundle exec rm x`,
+	`pyenv exec rm x`,
+	`asdf exec rm x`,
+	`mise exec -- rm x`,
+	`mise x node@20 -- rm x`,
+	`direnv exec . rm x`,
+	`nix-shell --run 'rm x'`,
+	`nix develop -c rm x`,
+	`nix shell nixpkgs#hello --command rm x`,
+	`devbox run rm x`,
+	`entr rm x`,
+	`entr -s 'rm x'`,
+	`watchexec -e go -- rm x`,
+	`nodemon --exec 'rm x'`,
+	// builtins that run a command they are given
+	`compgen -C 'rm x' y`,
+	`complete -C 'rm x' y`,
+	`mapfile -C 'rm x' -c 1 < list`,
+	`readarray -C 'rm x' -c 1 < list`,
+	// bash evaluates an array subscript, even one in a quoted name
+	`arr[$(rm x)]=1`,
+	`read 'a[$(rm x)]' <<< 1`,
+	`printf -v 'a[$(rm x)]' x`,
+	`unset 'a[$(rm x)]'`,
+	`test -v 'a[$(rm x)]'`,
+	`[[ 'a[$(rm x)]' -eq 1 ]]`,
+	`declare 'a[$(rm x)]=1'`,
+	`let 'a[$(rm x)]=1'`,
+	`x='a[$(rm x)]'; echo $((x))`,
+	// what git runs from the environment and options
+	`GIT_PROXY_COMMAND='rm x' git fetch git://h/r`,
+	`GIT_ALLOW_PROTOCOL=ext git ls-remote 'ext::rm x'`,
+	`git -c gpg.ssh.defaultKeyCommand='rm x' commit -S`,
+	`git send-email --to-cmd='rm x' p.patch`,
+	`git daemon --access-hook='rm x'`,
 }
 
 var askSpellings = []string{
@@ -203,6 +264,9 @@ var askSpellings = []string{
 	`command git push`,
 	`git -C "$D" push`,
 	`find . -maxdepth 0 -exec git push \;`,
+	`uv run git push`,
+	`bundle exec git -C . push`,
+	`npx -c 'git push'`,
 }
 
 // withAllows is one deny or ask rule beside the allow rules an ordinary
@@ -285,6 +349,8 @@ var untouched = []string{
 	`find . -name '*.go' -exec gofmt -l {} +`, `echo go test | sh`, `trap 'echo done' EXIT`,
 	`git -c user.email="$EMAIL" commit -m x`, `GIT_PAGER=cat git log`, `EDITOR=true git commit`,
 	`git -c core.pager=less log`, `PS4='+ ${LINENO}: ' bash -xc true`, `git fetch origin`,
+	`uv run pytest -k rm`, `npx eslint .`, `bundle exec rake test`, `printf '%s $(x)\n' a`, `read -r line < f`,
+	`[[ $a -eq 1 ]]`, `x=1; echo $((x + 1))`, `a[1]=2`, `mapfile -t lines < f`, `nix develop`, `mise x node@20`,
 }
 
 func TestBenignCommandsStayAllowed(t *testing.T) {
