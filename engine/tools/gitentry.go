@@ -177,8 +177,9 @@ func describeData(e gitEntry) string {
 }
 
 // quietGitDir reports whether a git folder runs nothing of its own: no
-// pointer elsewhere, hooks that are only samples, and a config that sets
-// only what `git init`, `git clone` and everyday work set (quietSettings).
+// pointer elsewhere, hooks that are only samples, a config that sets
+// only what `git init`, `git clone` and everyday work set (quietSettings),
+// and no submodule in its index.
 // Git runs programs from more settings than anyone lists (a signing key
 // command, a remote's upload-pack, a transport), so any other setting
 // makes the folder one that runs something.
@@ -197,7 +198,9 @@ func quietGitDir(dir string) bool {
 	if info, err := os.Lstat(filepath.Join(dir, "config")); err != nil || !info.Mode().IsRegular() {
 		return err != nil && os.IsNotExist(err)
 	}
-	return onlyQuietSettings(filepath.Join(dir, "config"))
+	// A submodule it names is looked into by the person's git status,
+	// and could run anything; its config is quiet, so git may read it.
+	return onlyQuietSettings(filepath.Join(dir, "config")) && len(listGitlinks(filepath.Dir(dir), dir)) == 0
 }
 
 // quietSettings are the settings, by gitConfigEntry.name, that run no

@@ -86,13 +86,63 @@ type gitlinkListing struct {
 	paths []string
 }
 
+// maxGitlinkDepth bounds how deep submodules of submodules are listed.
+const maxGitlinkDepth = 4
+
 // gitlinkEntries lists the .git of every submodule (gitlink, mode
-// 160000) the index names at or below root, as git ls-files reads the
-// index (every version, split and sparse indexes included). git runs
-// with its fsmonitor and hooks off and the caller's GIT_ variables
-// dropped, so that it reads the repository as it is found from root.
+// 160000) the index names at or below root, and those their own indexes
+// name, as git status looks into each in turn. It looks into a submodule
+// only where git would read nothing a command chose: one whose .git file
+// names a folder under the repository's modules/ (guarded like the rest
+// of the git directory), or whose git folder is quiet.
 func gitlinkEntries(root string) []string {
-	gitDir, _ := findGitDirs(root)
+	_, common := findGitDirs(root)
+	if common == "" {
+		return nil
+	}
+	type repo struct {
+		dir   string
+		depth int
+	}
+	var out []string
+	queue := []repo{{root, 0}}
+	for len(queue) > 0 && len(out) < maxGitSubdirs {
+		r := queue[0]
+		queue = queue[1:]
+		for _, p := range indexGitlinks(r.dir) {
+			if slices.Contains(out, p) || len(out) >= maxGitSubdirs {
+				continue
+			}
+			out = append(out, p)
+			if r.depth+1 < maxGitlinkDepth && lookableSubmodule(p, common) {
+				queue = append(queue, repo{filepath.Dir(p), r.depth + 1})
+			}
+		}
+	}
+	return out
+}
+
+// lookableSubmodule reports whether the git directory a submodule's .git
+// leads to is one baton may run git ls-files in: under common's modules/,
+// or a quiet folder.
+func lookableSubmodule(dotGit, common string) bool {
+	info, err := os.Lstat(dotGit)
+	switch {
+	case err != nil:
+		return false
+	case info.Mode().IsRegular():
+		target := pointedTo(filepath.Dir(dotGit), dotGit, "gitdir:")
+		return target != "" && within(filepath.Join(common, "modules"), target)
+	case info.IsDir():
+		return onlyQuietSettings(filepath.Join(dotGit, "config"))
+	}
+	return false
+}
+
+// indexGitlinks lists the gitlinks of the repository found from dir,
+// from the cache while its index is unchanged.
+func indexGitlinks(dir string) []string {
+	gitDir, _ := findGitDirs(dir)
 	if gitDir == "" {
 		return nil
 	}
@@ -104,7 +154,7 @@ func gitlinkEntries(root string) []string {
 	if ok && stamp != "" && cached.stamp == stamp {
 		return cached.paths
 	}
-	paths := listGitlinks(root)
+	paths := listGitlinks(dir, "")
 	if stamp != "" {
 		gitlinkCache.Lock()
 		gitlinkCache.m[index] = gitlinkListing{stamp: stamp, paths: paths}
@@ -113,8 +163,10 @@ func gitlinkEntries(root string) []string {
 	return paths
 }
 
-// listGitlinks runs git ls-files in root and keeps the gitlinks' .git.
-func listGitlinks(root string) []string {
+// listGitlinks runs git ls-files in root and keeps the gitlinks' .git;
+// gitDir, when set, is the git directory to read instead of the one git
+// finds from root.
+func listGitlinks(root, gitDir string) []string {
 	ctx, cancel := context.WithTimeout(context.Background(), gitlinkTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
@@ -124,6 +176,11 @@ func listGitlinks(root string) []string {
 		if !strings.HasPrefix(kv, "GIT_") {
 			cmd.Env = append(cmd.Env, kv)
 		}
+	}
+	// Reading the index needs no object, no lock and no network.
+	cmd.Env = append(cmd.Env, "GIT_NO_LAZY_FETCH=1", "GIT_OPTIONAL_LOCKS=0")
+	if gitDir != "" {
+		cmd.Env = append(cmd.Env, "GIT_DIR="+gitDir, "GIT_WORK_TREE="+root)
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil || cmd.Start() != nil {
