@@ -234,6 +234,19 @@ var denySpellings = []string{
 	`git -c gpg.ssh.defaultKeyCommand='rm x' commit -S`,
 	`git send-email --to-cmd='rm x' p.patch`,
 	`git daemon --access-hook='rm x'`,
+	// programs that hand an option's value to a shell, and debuggers
+	`tar -I 'rm x' -cf a.tar x`,
+	`tar --checkpoint=1 --checkpoint-action=exec='rm x' -cf a.tar x`,
+	`tar --to-command='rm x' -xf a.tar`,
+	`rsync -e 'rm x' a b:`,
+	`ssh -o ProxyCommand='rm x' h`,
+	`scp -S rm a b:`,
+	`zip -T -TT 'rm x' z.zip x`,
+	`sort --compress-program='rm x' f`,
+	`split --filter='rm x' f`,
+	`man -P 'rm x' ls`,
+	`gdb -batch -ex run --args rm x`,
+	`perf stat -e cycles rm x`,
 }
 
 var askSpellings = []string{
@@ -351,6 +364,7 @@ var untouched = []string{
 	`git -c core.pager=less log`, `PS4='+ ${LINENO}: ' bash -xc true`, `git fetch origin`,
 	`uv run pytest -k rm`, `npx eslint .`, `bundle exec rake test`, `printf '%s $(x)\n' a`, `read -r line < f`,
 	`[[ $a -eq 1 ]]`, `x=1; echo $((x + 1))`, `a[1]=2`, `mapfile -t lines < f`, `nix develop`, `mise x node@20`,
+	`tar -czf a.tgz src`, `ssh -o BatchMode=yes host true`, `rsync -a src/ dst/`, `gdb -batch -ex bt ./a.out core`,
 }
 
 func TestBenignCommandsStayAllowed(t *testing.T) {

@@ -44,6 +44,8 @@ var (
 	miseExec = toolRunner{options: wrapper{short: "cCEj", long: []string{"--command", "--cd", "--env", "--jobs"}},
 		after: []string{"--"}, scripts: []string{"-c", "--command"}}
 	nixShell = toolRunner{after: []string{"-c", "--command"}}
+	perfRun  = toolRunner{options: wrapper{short: "eoptCrxGF", long: []string{"--event", "--output", "--pid", "--tid",
+		"--cpu", "--repeat", "--field-separator", "--cgroup", "--freq", "--call-graph"}}}
 )
 
 // toolRunners are the tools by name, then by subcommand ("" for a tool
@@ -73,6 +75,8 @@ var toolRunners = map[string]map[string]toolRunner{
 	"direnv":     {"exec": {options: wrapper{operands: 1}}},
 	"devbox":     {"run": {options: wrapper{short: "ce", long: []string{"--config", "--env", "--env-file"}}}},
 	"nix":        {"develop": nixShell, "shell": nixShell},
+	"gdb":        {"": {after: []string{"--args"}}},
+	"perf":       {"stat": perfRun, "record": perfRun, "trace": perfRun},
 	"nix-shell":  {"": {after: []string{}, scripts: []string{"--run", "--command"}}},
 	"nodemon":    {"": {after: []string{}, scripts: []string{"--exec", "-x"}}},
 	"entr":       {"": {shellFlag: "-s"}},

@@ -31,6 +31,9 @@ func innerScripts(argv []Word) []Word {
 	if scripts := runnerScripts(argv); len(scripts) > 0 {
 		return scripts
 	}
+	if scripts := optionScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
 	switch {
 	case name == "compgen" || name == "complete" || name == "mapfile" || name == "readarray":
 		// -C runs a command: per completion, or per lines read.
