@@ -105,7 +105,7 @@ func New(s Session, opts Options) Model {
 	m.help = &h
 	m.agents = newAgents(nil)
 	m.opts.Commands = cleanCommands(opts.Commands)
-	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
+	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands, m.opts.MCPPrompts))
 	m.message = input.NewLine("message", "sent before its next step")
 	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick)
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
