@@ -163,13 +163,29 @@ func indexGitlinks(dir string) []string {
 	return paths
 }
 
+// gitProgram is the git baton runs, found on $PATH once, before any
+// command could leave a `git` in a folder on $PATH that commands write
+// (which the check after each command takes away, but only after it
+// has looked at the repositories the command made). "" without git.
+var gitProgram = sync.OnceValue(func() string {
+	p, err := exec.LookPath("git")
+	if err != nil {
+		return ""
+	}
+	return p
+})
+
 // listGitlinks runs git ls-files in root and keeps the gitlinks' .git;
 // gitDir, when set, is the git directory to read instead of the one git
 // finds from root.
 func listGitlinks(root, gitDir string) []string {
 	ctx, cancel := context.WithTimeout(context.Background(), gitlinkTimeout)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "git", "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+	program := gitProgram()
+	if program == "" {
+		return nil
+	}
+	cmd := exec.CommandContext(ctx, program, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
 		"ls-files", "--stage", "-z")
 	cmd.Dir = root
 	for _, kv := range os.Environ() {

@@ -74,3 +74,25 @@ func TestProgramPlantedOnPathTakenAway(t *testing.T) {
 		}
 	}
 }
+
+// TestBatonNeverRunsAPlantedGit: baton runs git itself to read the
+// index after a command; a `git` the command left on the person's PATH
+// (in the workspace's bin/) must not be the one it runs, though the
+// command also made the repository baton then looks at (the workspace
+// had none).
+func TestBatonNeverRunsAPlantedGit(t *testing.T) {
+	ws := newTree(t, map[string]string{"a.txt": "a\n"})
+	t.Setenv("PATH", filepath.Join(ws.Root(), "bin")+":"+os.Getenv("PATH"))
+	marker := filepath.Join(t.TempDir(), "pwned")
+	script := "git init -q && mkdir -p bin && printf '#!/bin/sh\\ntouch " + marker + "\\n' > bin/git && chmod +x bin/git"
+	enterGuard(ws.Root(), testBox(ws))
+	cmd := exec.Command("sh", "-c", script)
+	cmd.Dir = ws.Root()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the command failed: %v\n%s", err, out)
+	}
+	note := leaveGuard(ws.Root())
+	if _, err := os.Stat(marker); err == nil {
+		t.Fatalf("baton ran the planted git; it said:\n%s", note)
+	}
+}
