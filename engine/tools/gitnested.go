@@ -163,17 +163,17 @@ func indexGitlinks(dir string) []string {
 	return paths
 }
 
-// gitProgram is the git baton runs, found on $PATH once, before any
+// gitProgram is the git found on $PATH when baton starts, before any
 // command could leave a `git` in a folder on $PATH that commands write
-// (which the check after each command takes away, but only after it
-// has looked at the repositories the command made). "" without git.
-var gitProgram = sync.OnceValue(func() string {
+// (which the check after each command takes away, but only after it has
+// looked at the repositories the command made). "" without git.
+var gitProgram = func() string {
 	p, err := exec.LookPath("git")
 	if err != nil {
 		return ""
 	}
 	return p
-})
+}()
 
 // listGitlinks runs git ls-files in root and keeps the gitlinks' .git;
 // gitDir, when set, is the git directory to read instead of the one git
@@ -181,11 +181,10 @@ var gitProgram = sync.OnceValue(func() string {
 func listGitlinks(root, gitDir string) []string {
 	ctx, cancel := context.WithTimeout(context.Background(), gitlinkTimeout)
 	defer cancel()
-	program := gitProgram()
-	if program == "" {
+	if gitProgram == "" {
 		return nil
 	}
-	cmd := exec.CommandContext(ctx, program, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
+	cmd := exec.CommandContext(ctx, gitProgram, "-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null",
 		"ls-files", "--stage", "-z")
 	cmd.Dir = root
 	for _, kv := range os.Environ() {

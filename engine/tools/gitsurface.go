@@ -43,7 +43,6 @@ type surface struct {
 // under box: the project's agent settings, and everything git reads its
 // config, hooks and programs from.
 func surfaceOf(root string, box sandbox.Policy) surface {
-	gitProgram() // found now, before the command runs (see gitProgram)
 	s := surface{entries: []gitEntry{recordEntry(filepath.Join(root, ".git"))}}
 	project := guarded{base: root, names: slices.Clone(projectProtected)}
 	gitDir, common := findGitDirs(root)
