@@ -100,6 +100,9 @@ func (r *Runner) spec(job child.Job, tag string) spec {
 		Endpoint: endpoint{BaseURL: r.opts.Endpoint.BaseURL, APIKey: r.opts.Endpoint.APIKey, Timeouts: r.opts.Endpoint.Timeouts},
 		Requests: job.Loop.Requests, OutputChars: job.Loop.OutputChars, ContextFileBytes: job.Loop.ContextFileBytes, Tag: tag,
 		Skills: s.Skills, Hooks: job.Link.Hooks != nil}
+	if job.Loop.Instructions != nil {
+		sp.Instructions = job.Loop.Instructions()
+	}
 	for _, model := range []string{s.Model, job.Loop.FallbackModel} {
 		if info, ok := job.Loop.Catalog.Lookup(model); ok && model != "" {
 			info.ID = model
