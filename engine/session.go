@@ -47,6 +47,8 @@ type Session struct {
 	// pendingUsage counts, while resuming, the requests of a turn that
 	// has not ended (yet, or ever).
 	pendingUsage event.Usage
+	// mcpNotes are the MCP server notes told so far.
+	mcpNotes mcpNotes
 
 	mu    sync.Mutex
 	turns sync.WaitGroup
@@ -102,6 +104,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	s.hooks = newHookPoints(cfg, func(id event.AgentID) string { return s.rec.fileOf(id) })
 	s.perms.Notify(s.notifyHooks)
 	s.startModelList()
+	s.watchMCP()
 	if s.children, err = s.newChildren(ws); err != nil {
 		s.cancel(nil)
 		return nil, fmt.Errorf("new session: %w", err)
@@ -248,7 +251,7 @@ func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
 	meta := event.Meta{Agent: event.MainAgent}
 	return agent.New(agent.Config{
 		Meta: meta, Client: s.cfg.Client, Catalog: s.cfg.Catalog,
-		Model: s.Model, Tools: set, LiveTools: s.mcpTools(), MaxSteps: s.cfg.Limits.MaxSteps,
+		Model: s.Model, Tools: set, LiveTools: s.mcpTools(), Instructions: s.mcpInstructions(nil), MaxSteps: s.cfg.Limits.MaxSteps,
 		Authorize: s.perms.For(permission.Who{Meta: meta, Emit: s.emit}, nil), OutputChars: s.cfg.Limits.ToolOutputChars,
 		Context: contextfile.NewNested(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md"),
 		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},

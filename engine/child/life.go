@@ -220,6 +220,9 @@ func (c *Child) runApproved(prompt string) Ending {
 		m.writers.Add(1)
 		defer m.writers.Add(-1)
 	}
+	if c.iso != nil && m.opts.WorktreeRoot != nil {
+		defer m.opts.WorktreeRoot(spec.Workspace, c.meta.Number, spec.Type.Name)()
+	}
 	hooks := c.hooks()
 	if hooks != nil {
 		prompt = hooks.Start(runCtx, prompt)
@@ -249,7 +252,8 @@ func (c *Child) start(ctx context.Context, prompt string, hooks Hooks) (Handle, 
 	}
 	job := Job{Spec: *spec, Prompt: prompt, History: c.seed, Workspace: c.ws,
 		Loop: Loop{Client: m.opts.Client, Catalog: m.opts.Catalog, FallbackModel: fallback, Requests: m.opts.Requests,
-			OutputChars: m.opts.Limits.ToolOutputChars, ContextFileBytes: m.opts.Limits.ContextFileBytes, SkillLoaded: m.opts.SkillLoaded},
+			OutputChars: m.opts.Limits.ToolOutputChars, ContextFileBytes: m.opts.Limits.ContextFileBytes, SkillLoaded: m.opts.SkillLoaded,
+			Instructions: m.instructions(*spec)},
 		Link: Link{Emit: c.emit, Record: func(msg openai.ChatCompletionMessage) { m.sess.Record(c.id, msg) },
 			Authorize: m.opts.Policy.For(c.who(), c.grants)}}
 	if hooks != nil {

@@ -107,6 +107,12 @@ type Options struct {
 	// configured servers (nil: no servers).
 	MCPTools   func() []tools.Tool
 	MCPServers func() []event.MCPServer
+	// MCPInstructions is what the connected servers mine admits add to
+	// a system prompt, read at each request (nil: no servers).
+	MCPInstructions func(mine func(server string) bool) func() string
+	// WorktreeRoot tells the MCP servers of a child's worktree while the
+	// child runs there; the func it returns takes it off (nil: none).
+	WorktreeRoot func(dir string, number int, typeName string) func()
 	// Skills are the skills children may load and agent files may name
 	// (nil: none); SkillLoaded is told of each load, for /skills.
 	Skills      *skills.Catalog
