@@ -18,7 +18,7 @@ var MaxLimits = Limits{
 	ChildTimeout:       24 * time.Hour,
 	ToolOutputChars:    1_000_000,
 	ResultChars:        200_000,
-	MaxConcurrent:      32,
+	MaxConcurrent:      64,
 	MaxDepth:           3,
 	CommandTimeout:     24 * time.Hour,
 	ReplyMaxBytes:      llm.MaxReplyBytes,
