@@ -26,19 +26,27 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 		}
 	}
 	req.Temperature, req.TopP = sampling(a.temperature), sampling(a.topP)
-	text := &coalescer{send: func(s string) { a.emit(event.TextDelta{Meta: a.stamp(), Text: s}) }}
-	reasoning := &coalescer{send: func(s string) { a.emit(event.ReasoningDelta{Meta: a.stamp(), Text: s}) }}
+	text := &heldText{send: func(s string) { a.emit(event.TextDelta{Meta: a.stamp(), Text: s}) }}
+	reasoning := &heldText{send: func(s string) { a.emit(event.ReasoningDelta{Meta: a.stamp(), Text: s}) }}
 	resp, err := llm.Stream(ctx, a.client, req, llm.Handler{
 		OnText: func(s string) {
 			reasoning.flush()
 			text.add(s)
 		},
-		OnReasoning: reasoning.add,
+		OnReasoning: func(s string) {
+			text.flush()
+			reasoning.add(s)
+		},
 		OnToolDelta: text.flush,
-		MaxBytes:    a.requests.replyMaxBytes,
+		OnWait: func() {
+			reasoning.flush()
+			text.flush()
+		},
+		MaxBytes: a.requests.replyMaxBytes,
+		Gather:   a.requests.gather,
 	})
-	reasoning.stop()
-	text.stop()
+	reasoning.flush()
+	text.flush()
 	return resp, err
 }
 

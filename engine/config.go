@@ -126,6 +126,10 @@ type Config struct {
 	// RetryAfterMax is the longest Retry-After waited for (default 60 s,
 	// at most MaxRetryAfter); a longer one fails the request at once.
 	RetryAfterMax time.Duration
+	// Gather is how a fast stream gathers between reads, and so how late
+	// its text may be shown; the zero value takes DefaultGather. The TUI
+	// gathers for a frame from the start: it draws no more often.
+	Gather llm.Gather
 	// AutoCompactAt is [context] auto_compact_at: when the main agent's
 	// last request filled more than this share of the model's context
 	// window, the history is summarised before the next turn (announced).

@@ -36,6 +36,9 @@ func withDefaults(cfg Config) (Config, error) {
 		cfg.RetryDelays = defaultRetryDelays
 	}
 	cfg.RetryAfterMax = retryAfterMax(cfg.RetryAfterMax)
+	if cfg.Gather == (llm.Gather{}) {
+		cfg.Gather = DefaultGather
+	}
 	return cfg, nil
 }
 

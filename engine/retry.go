@@ -24,16 +24,18 @@ const DefaultRetryAfterMax = 60 * time.Second
 const MaxRetryAfter = time.Hour
 
 // requestPolicy is how an agent sends model requests: the retries, the
-// longest Retry-After it waits for and the cap on one reply.
+// longest Retry-After it waits for, the cap on one reply and how a fast
+// stream gathers between reads.
 type requestPolicy struct {
 	retryDelays   []time.Duration
 	retryAfterMax time.Duration
 	replyMaxBytes int
+	gather        llm.Gather
 }
 
 // requestPolicy is the policy cfg (after withDefaults) gives every agent.
 func (c Config) requestPolicy() requestPolicy {
-	return requestPolicy{retryDelays: c.RetryDelays, retryAfterMax: c.RetryAfterMax, replyMaxBytes: c.Limits.ReplyMaxBytes}
+	return requestPolicy{retryDelays: c.RetryDelays, retryAfterMax: c.RetryAfterMax, replyMaxBytes: c.Limits.ReplyMaxBytes, gather: c.Gather}
 }
 
 // retryWait says whether a failed request is worth sending again and

@@ -6,10 +6,10 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// frameInterval is the longest events wait to be drawn. Events that
+// FrameInterval is the longest events wait to be drawn. Events that
 // arrive within one interval are applied as they come and drawn together,
 // so eight streaming children cost one view per frame, not one per event.
-const frameInterval = time.Second / 30
+const FrameInterval = time.Second / 30
 
 // frameMsg says a frame is due: the view is rebuilt on the next View.
 type frameMsg struct{}
@@ -17,7 +17,7 @@ type frameMsg struct{}
 // frameTick waits out one frame. It is a variable so tests can tell it
 // from other Cmds and skip the wait.
 var frameTick tea.Cmd = func() tea.Msg {
-	time.Sleep(frameInterval)
+	time.Sleep(FrameInterval)
 	return frameMsg{}
 }
 

@@ -41,9 +41,9 @@ func screenOptions(opts Options) []tea.ProgramOption {
 
 // rendererFPS is how often Bubble Tea's renderer looks for a new frame. Its
 // ticker runs even when nothing changes, so it is the idle cost; the model
-// builds at most one view per frameInterval anyway, so a faster renderer
+// builds at most one view per FrameInterval anyway, so a faster renderer
 // would only wake to find nothing new.
-const rendererFPS = int(time.Second / frameInterval)
+const rendererFPS = int(time.Second / FrameInterval)
 
 // run is Run with the program's options given, so tests can supply their
 // own input and output.

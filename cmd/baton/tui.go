@@ -65,6 +65,9 @@ func historyOptions(h *transcript.History) ([]string, func(string) error) {
 // so the screen comes back at once, and Close then cancels what still
 // runs with a cause that records it as interrupted.
 func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stderr io.Writer) int {
+	// The screen changes at most once a frame, so streams gather for a
+	// frame from their start.
+	setup.engine.Gather = llm.Gather{Most: ui.FrameInterval}
 	s, err := engine.NewSession(context.WithoutCancel(ctx), setup.engine)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
