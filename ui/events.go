@@ -51,7 +51,7 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 	for _, ev := range batch {
 		cmds = append(cmds, m.route(ev))
 	}
-	return tea.Batch(append(cmds, m.wait, m.frame.later())...)
+	return tea.Batch(append(cmds, m.wait, m.frame.later(m.now()))...)
 }
 
 // route sends an event where it belongs. Approvals take the card

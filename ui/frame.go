@@ -27,6 +27,7 @@ var frameTick tea.Cmd = func() tea.Msg {
 // person could see yet.
 type frame struct {
 	view      string
+	built     time.Time // when view was built, by the model's clock
 	stale     bool
 	scheduled bool // a frameTick is on its way
 	// unfitted says events changed what the body holds since the sizes
@@ -39,10 +40,18 @@ type frame struct {
 // View rebuilds.
 func (f *frame) touch() { f.stale = true }
 
-// later says the screen changed but may wait for the next frame, which it
-// schedules unless one is already on its way.
-func (f *frame) later() tea.Cmd {
+// later says the screen changed but may wait for the next frame. When
+// the last view was built most of a frame ago, the frame is due now:
+// events after a pause, or from streams read once a frame (see
+// llm.Gather), are drawn in the wake-up that brought them, not in a
+// second one a frame later. Otherwise it schedules the next frame unless
+// one is already on its way.
+func (f *frame) later(now time.Time) tea.Cmd {
 	if f.scheduled {
+		return nil
+	}
+	if now.Sub(f.built) >= FrameInterval*3/4 {
+		f.stale = true
 		return nil
 	}
 	f.scheduled = true
@@ -60,8 +69,8 @@ func (f *frame) cached() (string, bool) {
 	return f.view, !f.stale && f.view != ""
 }
 
-// keep stores a freshly built view.
-func (f *frame) keep(view string) string {
-	f.view, f.stale = view, false
+// keep stores a freshly built view, built at now.
+func (f *frame) keep(view string, now time.Time) string {
+	f.view, f.built, f.stale = view, now, false
 	return view
 }
