@@ -42,8 +42,7 @@ func (m *Model) runCommand(line string) tea.Cmd {
 	arg = strings.TrimSpace(arg)
 	switch name {
 	case "help":
-		m.cmdHelp()
-		return nil
+		return m.askHelp()
 	case "clear":
 		return m.cmdClear()
 	case "compact":
@@ -85,12 +84,27 @@ var keyPlaces = map[string]string{
 	"pane": "on a sub-agent's pane (tab to reach it)", "transcript": "in a transcript (enter on a pane)", "anywhere": "anywhere",
 }
 
+// helpMsg is /help's text about the sandbox, found off the event loop:
+// the first time, finding out starts a process.
+type helpMsg struct{ sandbox string }
+
+// askHelp finds what commands run under, then /help is written.
+func (m *Model) askHelp() tea.Cmd {
+	info := m.opts.SandboxInfo
+	return func() tea.Msg {
+		if info == nil {
+			return helpMsg{}
+		}
+		return helpMsg{sandbox: info()}
+	}
+}
+
 // cmdHelp writes the commands, keys and themes into the conversation.
-func (m *Model) cmdHelp() {
+func (m *Model) cmdHelp(msg helpMsg) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", strings.TrimSpace("baton "+m.opts.Version))
-	if m.opts.SandboxInfo != "" {
-		fmt.Fprintf(&b, "Commands run in sandbox: %s\n", termtext.Clean(m.opts.SandboxInfo))
+	if msg.sandbox != "" {
+		fmt.Fprintf(&b, "Commands run in sandbox: %s\n", termtext.Clean(msg.sandbox))
 	}
 	b.WriteString("\nCommands:\n")
 	width := 0

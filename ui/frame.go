@@ -9,15 +9,18 @@ import (
 // FrameInterval is the longest events wait to be drawn. Events that
 // arrive within one interval are applied as they come and drawn together,
 // so eight streaming children cost one view per frame, not one per event.
-const FrameInterval = time.Second / 30
+// Frames fall on its boundaries, as do the animation clock's beats and
+// the reads of the streams the TUI gathers, so one wake-up serves them.
+const FrameInterval = 32 * time.Millisecond
 
 // frameMsg says a frame is due: the view is rebuilt on the next View.
 type frameMsg struct{}
 
-// frameTick waits out one frame. It is a variable so tests can tell it
-// from other Cmds and skip the wait.
+// frameTick waits for the next frame boundary. It is a variable so tests
+// can tell it from other Cmds and skip the wait.
 var frameTick tea.Cmd = func() tea.Msg {
-	time.Sleep(FrameInterval)
+	now := time.Now()
+	time.Sleep(now.Truncate(FrameInterval).Add(FrameInterval).Sub(now))
 	return frameMsg{}
 }
 

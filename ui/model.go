@@ -126,7 +126,9 @@ func (m Model) Init() tea.Cmd { return m.wait }
 // Update dispatches a message to its handler.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
-	if _, ok := msg.(eventsMsg); !ok {
+	switch msg.(type) {
+	case eventsMsg, spinner.TickMsg: // drawn at their frame (see frame.later)
+	default:
 		m.frame.touch()
 		if m.frame.unfitted { // the handlers below read the sizes
 			m.fitBody()
@@ -154,6 +156,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.showLog(msg)
 	case infoMsg:
 		m.showInfo(msg)
+	case helpMsg:
+		m.cmdHelp(msg)
 	case changes.LoadedMsg:
 		cmd = m.reviewLoaded(msg)
 	case changes.ClosedMsg:
@@ -231,12 +235,12 @@ func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 		m.ticking = false
 		return nil
 	}
-	var cmd tea.Cmd
-	m.spinner, cmd = m.spinner.Update(msg)
+	// The spinner's own clock is dropped: beat keeps the beat.
+	m.spinner, _ = m.spinner.Update(msg)
 	m.spin = m.spinner.View()
 	m.agents.tick(m.now(), m.spin)
 	m.status.Tick(m.spin, m.now())
-	return tea.Batch(cmd, m.notifyOverdue())
+	return tea.Batch(beat(m.spinner.ID()).next, m.notifyOverdue(), m.frame.later(m.now()))
 }
 
 // startClock starts the spinner unless it already runs.
@@ -245,5 +249,21 @@ func (m *Model) startClock() tea.Cmd {
 		return nil
 	}
 	m.ticking = true
-	return m.spinner.Tick
+	return m.spinner.Tick // the first step at once, then on the beat
+}
+
+// beatInterval is the animation clock's period: three frames, so a beat
+// falls on a frame boundary (see frameTick) and on the boundary at which
+// streams are read (llm.Gather), and the process wakes once for all of
+// them.
+const beatInterval = 3 * FrameInterval
+
+// beat is the animation clock of the spinner with this id.
+type beat int
+
+// next is the clock's next tick, on the next boundary of beatInterval.
+func (b beat) next() tea.Msg {
+	now := time.Now()
+	t := <-time.After(now.Truncate(beatInterval).Add(beatInterval).Sub(now))
+	return spinner.TickMsg{Time: t, ID: int(b)}
 }

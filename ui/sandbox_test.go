@@ -15,7 +15,7 @@ func TestHeaderSaysWhenCommandsRunUnsandboxed(t *testing.T) {
 		{"read-only", "read-only · network on", "read-only"},
 	} {
 		for _, width := range []int{120, 60} {
-			opts := Options{Workspace: "/work/app", Theme: "dark", Version: "0.1.0", Mode: "yolo", Sandbox: tc.state, SandboxInfo: tc.info}
+			opts := Options{Workspace: "/work/app", Theme: "dark", Version: "0.1.0", Mode: "yolo", Sandbox: tc.state, SandboxInfo: func() string { return tc.info }}
 			d := newDriverFor(t, newFakeSession(), opts, width, 30)
 			header := strings.SplitN(d.screen(), "\n", 2)[0]
 			if tc.state == "read-only" && width == 60 {
@@ -25,7 +25,7 @@ func TestHeaderSaysWhenCommandsRunUnsandboxed(t *testing.T) {
 				t.Errorf("%s at %d: header %q lacks %q", tc.state, width, header, tc.want)
 			}
 		}
-		d := newDriverFor(t, newFakeSession(), Options{Theme: "dark", Sandbox: tc.state, SandboxInfo: tc.info}, 140, 200)
+		d := newDriverFor(t, newFakeSession(), Options{Theme: "dark", Sandbox: tc.state, SandboxInfo: func() string { return tc.info }}, 140, 200)
 		d.command("/help")
 		if !strings.Contains(d.screen(), "Commands run in sandbox: "+tc.info) {
 			t.Errorf("/help lacks the sandbox line %q:\n%s", tc.info, d.screen())

@@ -92,9 +92,10 @@ type Options struct {
 	Terminal *Terminal
 	// Sandbox is the state of the command sandbox ("workspace-write",
 	// "read-only", "off", "unavailable"); the header warns when commands
-	// run unsandboxed. SandboxInfo says it in a sentence, for /help.
+	// run unsandboxed. SandboxInfo says it in a sentence, for /help; it
+	// is asked only then, since finding out may start a process.
 	Sandbox     string
-	SandboxInfo string
+	SandboxInfo func() string
 	// Commands are the custom slash commands from command folders, sorted
 	// by name; they complete after "/" and run as prompts.
 	Commands []agenttypes.Command

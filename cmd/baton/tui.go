@@ -101,7 +101,7 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		ModelOf:      s.TypeModel,
 		Terminal:     o.term,
 		Sandbox:      setup.engine.Sandbox.Label(),
-		SandboxInfo:  setup.engine.Sandbox.Describe(),
+		SandboxInfo:  setup.engine.Sandbox.Describe,
 		Commands:     setup.commands,
 		Notify:       setup.notify,
 		// The bell goes to the terminal the program draws on; one byte
