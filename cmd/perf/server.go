@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -282,12 +283,15 @@ func (st *stream) delegate(n int) {
 	st.finish("tool_calls")
 }
 
-// toolCalls ends a child's first reply with n read-only tool calls.
+// toolCalls ends a child's first reply with n read-only tool calls, the
+// kind an explorer makes: the README, then a search in the package of
+// its part.
 func (st *stream) toolCalls(child string, n int) {
+	part, _ := strconv.Atoi(child)
 	calls := [][2]string{
 		{"read_file", `{"path":"README.md"}`},
-		{"grep", `{"pattern":"func New","glob":"*.go"}`},
-		{"list_files", `{"path":"."}`},
+		{"grep", fmt.Sprintf(`{"pattern":"func New","path":"internal/pkg%d"}`, part%projectPackages)},
+		{"list_files", fmt.Sprintf(`{"path":"internal/pkg%d"}`, part%projectPackages)},
 	}
 	for i := range n {
 		c := calls[i%len(calls)]
