@@ -64,8 +64,16 @@ func (p *pendingChild) runApproved(prompt string) Result {
 	}
 	runCtx, stop := context.WithTimeout(p.ctx, spec.timeout)
 	defer stop()
+	for _, m := range child.history {
+		child.record(m)
+	}
 	started := event.AgentStarted{Meta: child.stamp(), Prompt: prompt, Model: spec.model, Tools: spec.tools.Names(), MaxSteps: spec.maxSteps, Timeout: spec.timeout,
-		Transcript: d.s.rec.fileOf(child.meta.Agent), Sandbox: spec.box.Describe(), TypeName: spec.typ.Name}
+		Transcript: d.s.rec.fileOf(child.meta.Agent), TypeName: spec.typ.Name}
+	if _, runs := spec.tools.Get("run_command"); runs {
+		// Describing the sandbox may start its isolation probe, a second
+		// process: a child without commands has no sandbox to describe.
+		started.Sandbox = spec.box.Describe()
+	}
 	if p.prev != nil {
 		started.Continues = p.prev.id
 	}

@@ -207,7 +207,9 @@ func (p *pendingChild) run() tools.Result {
 
 // newChild builds a child agent with a fresh history (its system prompt
 // and nothing of the parent's conversation), or, for a follow-up, the
-// history of the child it continues.
+// history of the child it continues. The history is written to the
+// child's transcript when it starts (see runApproved), outside the
+// section where a message's task calls are readied one by one.
 func (d *delegator) newChild(meta event.Meta, spec childSpec, depth int, seed []openai.ChatCompletionMessage) *Agent {
 	set := spec.tools
 	// A worktree child delegates nothing: its children would work in
@@ -220,9 +222,6 @@ func (d *delegator) newChild(meta event.Meta, spec childSpec, depth int, seed []
 		seed = []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: spec.system}}
 	}
 	record := d.s.recordMessages(meta.Agent)
-	for _, m := range seed {
-		record(m)
-	}
 	fallback := d.subagentModel
 	if fallback == "" || fallback == model {
 		fallback = d.s.Model()
