@@ -64,6 +64,8 @@ func (p *pendingChild) runApproved(prompt string) Result {
 	}
 	runCtx, stop := context.WithTimeout(p.ctx, spec.timeout)
 	defer stop()
+	d.s.countRunning(1)
+	defer d.s.countRunning(-1)
 	for _, m := range child.history {
 		child.record(m)
 	}
@@ -110,4 +112,13 @@ func (p *pendingChild) finish(res Result) {
 		unclaim(p.prev, child.meta.Agent) // it never ran: the earlier child is still the latest
 	}
 	d.s.settleRun(p.entry, res, result)
+}
+
+// countRunning adds delta to the children running and tells the
+// configured listener.
+func (s *Session) countRunning(delta int32) {
+	n := s.running.Add(delta)
+	if s.cfg.Running != nil {
+		s.cfg.Running(int(n))
+	}
 }

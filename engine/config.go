@@ -104,6 +104,10 @@ type Config struct {
 	NoWakeOnResult bool
 	// Version is the program's version, written into new transcripts.
 	Version string
+	// Running, when set, is told how many children run at once each time
+	// that changes, from the goroutine of the child that starts or ends
+	// (cmd sizes the process's parallelism by it).
+	Running func(children int)
 	// Sandbox is the main agent's command sandbox; zero takes the defaults
 	// for the workspace. Sub-agents get it with the network off unless
 	// their type, or SandboxNetwork "on", allows it.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -32,6 +33,8 @@ type Session struct {
 	deleg  *delegator
 	wt     *worktrees
 	rec    *recorder
+	// running counts the children between their start and their end.
+	running atomic.Int32
 	// history is what a resumed conversation looked like, for the UI;
 	// resumeNotes are the problems resuming found.
 	history     []event.Event

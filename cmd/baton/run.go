@@ -78,6 +78,9 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	setup.notices = append(inv.trustNotices(), setup.notices...)
 	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"
 	setup.engine.Version = version()
+	if processProcs != nil {
+		setup.engine.Running = processProcs.running
+	}
 	servers := newMCPRun(inv)
 	defer servers.close()
 	setup.engine.MCP, setup.mcp = servers.source(), servers
