@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/BurntSushi/toml"
 
@@ -16,10 +17,10 @@ import (
 )
 
 // tableHeader is a line that opens a TOML table or array of tables.
-var tableHeader = regexp.MustCompile(`^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(#.*)?$`)
+var tableHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(#.*)?$`) })
 
 // permissionsHeader is the line that opens [permissions].
-var permissionsHeader = regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`)
+var permissionsHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`) })
 
 // saveRules writes the session's user-config and session rules into the
 // [permissions] table of the user config at path, replacing only that
@@ -61,7 +62,7 @@ func replaceTable(doc, table string) (string, error) {
 	lines := strings.SplitAfter(doc, "\n")
 	start := -1
 	for i, line := range lines {
-		if permissionsHeader.MatchString(strings.TrimRight(line, "\r\n")) {
+		if permissionsHeader().MatchString(strings.TrimRight(line, "\r\n")) {
 			start = i
 			break
 		}
@@ -80,7 +81,7 @@ func replaceTable(doc, table string) (string, error) {
 	}
 	end := len(lines)
 	for i := start + 1; i < len(lines); i++ {
-		if tableHeader.MatchString(strings.TrimRight(lines[i], "\r\n")) {
+		if tableHeader().MatchString(strings.TrimRight(lines[i], "\r\n")) {
 			end = i
 			break
 		}
