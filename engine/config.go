@@ -104,6 +104,10 @@ type Config struct {
 	NoWakeOnResult bool
 	// Version is the program's version, written into new transcripts.
 	Version string
+	// LazyModelList asks for the endpoint's model list only when it is
+	// first needed (a child's file names a model, the /model picker)
+	// rather than as the session starts: a headless turn seldom needs it.
+	LazyModelList bool
 	// Running, when set, is told how many children run at once each time
 	// that changes, from the goroutine of the child that starts or ends
 	// (cmd sizes the process's parallelism by it).

@@ -87,6 +87,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	setup.notices = append(setup.notices, inv.mcp.notices...)
 	if inv.headless {
 		setup.engine.Worktrees.Finish = inv.flags.worktrees
+		setup.engine.LazyModelList = true // no /model picker to fill
 	}
 	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
