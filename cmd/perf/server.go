@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -37,6 +38,8 @@ type script struct {
 type server struct {
 	srv *http.Server
 	url string
+	// requests numbers the requests, for reply and tool-call ids.
+	requests atomic.Int64
 
 	mu         sync.Mutex
 	script     script
@@ -169,7 +172,7 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
-	st := &stream{w: w, model: req.Model, id: fmt.Sprintf("chatcmpl-perf%d", arrived.UnixNano())}
+	st := &stream{w: w, model: req.Model, id: fmt.Sprintf("chatcmpl-perf%d", s.requests.Add(1))}
 	defer func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -278,7 +281,7 @@ func (st *stream) delegate(n int) {
 	st.role()
 	for i := range n {
 		args := fmt.Sprintf(`{"description":"part %d","prompt":"Describe part %d.","subagent_type":"explore"}`, i+1, i+1)
-		st.toolCall(i, fmt.Sprintf("call_task_%d", i), "task", args)
+		st.toolCall(i, fmt.Sprintf("call_%s_task%d", st.id, i), "task", args)
 	}
 	st.finish("tool_calls")
 }
@@ -295,13 +298,13 @@ func (st *stream) toolCalls(child string, n int) {
 	}
 	for i := range n {
 		c := calls[i%len(calls)]
-		st.toolCall(i, fmt.Sprintf("call_%s_%d", child, i), c[0], c[1])
+		st.toolCall(i, fmt.Sprintf("call_%s_%s_%d", st.id, child, i), c[0], c[1])
 	}
 	st.finish("tool_calls")
 }
 
-// toolCall streams one tool call: its id, type and name first, then its
-// arguments in two pieces.
+// toolCall streams one tool call: its id (unique, as providers make
+// them), type and name first, then its arguments in two pieces.
 func (st *stream) toolCall(index int, id, name, args string) {
 	half := len(args) / 2
 	st.send(choice(map[string]any{"tool_calls": []any{map[string]any{"index": index, "id": id, "type": "function",
