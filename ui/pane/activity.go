@@ -102,8 +102,12 @@ func (p *Pane) activityLines(width int) []string {
 		return nil
 	}
 	c := &a.cache
-	if c.valid && c.version == a.version && c.convo == p.convo.Version() && c.width == width && c.need == need {
-		return c.lines
+	if c.valid && c.version == a.version && c.convo == p.convo.Version() && c.width == width && c.need >= need {
+		// Every item contributes its last lines, so the lines for a
+		// smaller room are the tail of those for a larger one: fitting
+		// asks with the most room, drawing with what it got, and the
+		// frame builds the lines once.
+		return c.lines[max(len(c.lines)-need, 0):]
 	}
 	items := p.items()
 	var chunks [][]string

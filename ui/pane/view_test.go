@@ -206,3 +206,25 @@ func TestStreamingTail(t *testing.T) {
 		}
 	}
 }
+
+// A pane measured with plenty of room and then drawn with less shows the
+// same lines as one drawn with less from the start: fitting and drawing
+// share one build of the lines.
+func TestSmallerRoomIsTheTailOfLarger(t *testing.T) {
+	for _, sc := range scenarios {
+		for height := 1; height <= 8; height++ {
+			fresh := newPane()
+			play(fresh, sc.events())
+			fresh.SetSize(90, height)
+			want := fresh.View()
+			reused := newPane()
+			play(reused, sc.events())
+			reused.SetSize(90, 40)
+			_ = reused.Lines()
+			reused.SetSize(90, height)
+			if got := reused.View(); got != want {
+				t.Fatalf("%s at height %d after measuring at 40:\n%s\nwant\n%s", sc.name, height, ansi.Strip(got), ansi.Strip(want))
+			}
+		}
+	}
+}
