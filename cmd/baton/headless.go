@@ -27,6 +27,8 @@ type headlessRun struct {
 	// wake says a background result starts a turn of its own, so one
 	// that waits keeps the run going ([subagents] wake_on_result).
 	wake bool
+	// self is how the person starts this baton again, for the hints.
+	self selfCommand
 }
 
 // runHeadless runs the prompt, waits for the background sub-agents it
@@ -62,7 +64,7 @@ func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdou
 	}
 	o.Background = s.BackgroundChildren()
 	if running := stillRunning(o.Background); len(running) > 0 {
-		fmt.Fprintf(stderr, "baton: not waiting for background sub-agents: %s; they stop now, and baton --continue delivers what they left to the main agent\n", strings.Join(running, ", "))
+		fmt.Fprintf(stderr, "baton: not waiting for background sub-agents: %s; they stop now, and %s delivers what they left to the main agent\n", strings.Join(running, ", "), run.self.with("--continue"))
 	}
 	if err := p.finish(o); err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)

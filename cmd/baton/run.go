@@ -94,14 +94,14 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
 	if !inv.headless {
 		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.demo, term: term, mouse: inv.cfg.Mouse,
-			history: promptHistory(store, inv.workspace)}, stdout, stderr)
+			history: promptHistory(store, inv.workspace), self: thisProgram(inv.env)}, stdout, stderr)
 	}
 	for _, n := range setup.notices {
 		fmt.Fprintf(stderr, "baton: note: %s\n", n)
 	}
 	stderr = &lockedWriter{w: stderr}
 	servers.startHeadless(ctx, stderr)
-	return runHeadless(ctx, setup.engine, headlessRun{prompt: inv.prompt, format: inv.flags.format, noWait: inv.flags.noWait}, stdout, stderr)
+	return runHeadless(ctx, setup.engine, headlessRun{prompt: inv.prompt, format: inv.flags.format, noWait: inv.flags.noWait, self: thisProgram(inv.env)}, stdout, stderr)
 }
 
 // askCard shows the trust card full-screen.

@@ -155,7 +155,8 @@ func listSessions(inv *invocation, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
-	fmt.Fprintln(stdout, "\nresume one with: baton --resume ID in its folder   (or baton --continue for the first row of this folder)")
+	self := thisProgram(inv.env)
+	fmt.Fprintf(stdout, "\nresume one with: %s in its folder   (or %s for the first row of this folder)\n", self.with("--resume ID"), self.with("--continue"))
 	return exitOK
 }
 

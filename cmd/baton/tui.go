@@ -25,6 +25,9 @@ type tuiOptions struct {
 	mouse bool
 	// history is the project's prompt history (nil: not kept).
 	history *transcript.History
+	// self is how the person starts this baton again, for the hints
+	// printed on the way out.
+	self selfCommand
 }
 
 // promptHistory is the project's prompt history, or nil when there is no
@@ -110,11 +113,11 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 	// Changes nobody reviewed are never lost: Close committed each on a
 	// branch in its worktree, and the person is told where.
 	for _, k := range s.Kept() {
-		fmt.Fprintf(stderr, "baton: %s's change (%s) was not reviewed; it is kept in %s on branch %s (see baton worktrees)\n",
-			k.Agent, k.Change, k.Path, k.Branch)
+		fmt.Fprintf(stderr, "baton: %s's change (%s) was not reviewed; it is kept in %s on branch %s (see %s)\n",
+			k.Agent, k.Change, k.Path, k.Branch, o.self.with("worktrees"))
 	}
 	if id := s.ID(); id != "" && !s.Empty() {
-		fmt.Fprintf(stdout, "resume this session with: baton --continue   (or baton --resume %s)\n", id)
+		fmt.Fprintf(stdout, "resume this session with: %s   (or %s)\n", o.self.with("--continue"), o.self.with("--resume "+id))
 	}
 	if ctx.Err() != nil {
 		return exitInterrupted
