@@ -24,7 +24,8 @@ type Agent struct {
 	// nil leaves the model's default.
 	temperature, topP *float64
 	tools             *tools.Set
-	// liveTools, when set, adds the MCP tools connected at each step.
+	// liveTools, when set, adds the tools that come and go at each step:
+	// the MCP tools connected, and exit_plan_mode in plan mode.
 	liveTools func() []tools.Tool
 	exec      *executor
 	// worktree is the folder a worktree child works in, which its

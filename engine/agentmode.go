@@ -3,40 +3,46 @@ package engine
 import (
 	"fmt"
 	"slices"
+	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // AgentMode is how freely the agents of a session may act, switched while
-// the session runs (an editor's mode picker).
-type AgentMode string
+// the session runs (the TUI's shift+tab, an editor's mode picker).
+type AgentMode = event.AgentMode
 
-// The agent modes.
+// The agent modes (see event.AgentMode).
 const (
-	// AgentModeNormal asks before every call the rules do not allow.
-	AgentModeNormal AgentMode = "normal"
-	// AgentModeAutoAccept also runs file edits (write_file, edit_file)
-	// without asking; an ask or deny rule still holds.
-	AgentModeAutoAccept AgentMode = "auto-accept"
-	// AgentModePlan runs read-only tools only: the agents look and plan,
-	// and every call that could change something is refused.
-	AgentModePlan AgentMode = "plan"
+	AgentModeNormal     = event.AgentModeNormal
+	AgentModeAutoAccept = event.AgentModeAutoAccept
+	AgentModePlan       = event.AgentModePlan
 )
 
 // AgentModes lists the modes in the order a picker shows them.
-var AgentModes = []AgentMode{AgentModeNormal, AgentModeAutoAccept, AgentModePlan}
+var AgentModes = event.AgentModes
 
 // editTools are the calls auto-accept runs without asking.
 var editTools = []string{"write_file", "edit_file"}
 
 // SetAgentMode switches the session's mode; it applies to every call
-// decided from now on, children's included.
+// decided from now on, children's included. ModeChanged tells the front
+// end.
 func (s *Session) SetAgentMode(m AgentMode) error {
 	if !slices.Contains(AgentModes, m) {
 		return fmt.Errorf("set mode: unknown mode %q (known: normal, auto-accept, plan)", m)
 	}
-	s.perms.mu.Lock()
-	defer s.perms.mu.Unlock()
-	s.perms.agentMode = m
+	s.switchMode(m, false)
 	return nil
+}
+
+// switchMode sets the mode and says so on the event channel; planAccepted
+// says accepting a plan left plan mode.
+func (s *Session) switchMode(m AgentMode, planAccepted bool) {
+	s.perms.mu.Lock()
+	s.perms.agentMode = m
+	s.perms.mu.Unlock()
+	s.send(event.ModeChanged{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Mode: m, PlanAccepted: planAccepted})
 }
 
 // AgentMode is the session's current mode.

@@ -228,10 +228,16 @@ func (r *agentRules) add(rule rules.Rule) {
 // and the executor marks the call denied for people.
 type deniedError struct {
 	tool, reason string
+	// text, when set, is what the model is told instead of the usual
+	// words.
+	text string
 }
 
 // Error implements error.
 func (e *deniedError) Error() string {
+	if e.text != "" {
+		return e.text
+	}
 	if e.reason != "" {
 		return fmt.Sprintf("the person denied this %s call: %s", e.tool, e.reason)
 	}

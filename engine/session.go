@@ -237,7 +237,7 @@ func (s *Session) newMainAgent() *Agent {
 	}
 	return &Agent{
 		meta: event.Meta{Agent: event.MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
-		model: s.Model, tools: set, liveTools: s.mcpTools(), maxSteps: s.cfg.Limits.MaxSteps,
+		model: s.Model, tools: set, liveTools: s.mainLiveTools(), maxSteps: s.cfg.Limits.MaxSteps,
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars, hooks: s.hooks,
 			context: newNestedContext(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md")},
 		skills:  newSkillState(offered, nil, s.countSkillLoad),

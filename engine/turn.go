@@ -64,7 +64,7 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	}
 	if res.Status == "" {
 		s.autoCompact(ctx)
-		res = a.Run(ctx, prompt)
+		res = a.Run(ctx, s.withModeNote(prompt))
 	}
 	a.skills.endTurn()
 	if res.Status == event.StatusCancelled {

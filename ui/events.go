@@ -93,6 +93,8 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 		cmd = m.turnEnded(ev)
 	case event.TodosUpdated:
 		m.setTodos(ev)
+	case event.ModeChanged:
+		cmd = m.modeUpdate(ev)
 	case event.CompactionStarted:
 		cmd = m.compactionStarted(ev)
 	case event.Compacted:

@@ -33,6 +33,7 @@ type fakeSession struct {
 	rules        []event.PermissionRule
 	skills       []event.SkillStatus
 	hooks        []event.HookStatus
+	modes        []event.AgentMode // SetAgentMode's calls
 }
 
 func newFakeSession() *fakeSession {
@@ -181,4 +182,11 @@ func (f *fakeSession) HookStatus() []event.HookStatus {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	return f.hooks
+}
+
+func (f *fakeSession) SetAgentMode(mode event.AgentMode) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.modes = append(f.modes, mode)
+	return nil
 }

@@ -29,9 +29,9 @@ func TestTabCyclesInputAndPanes(t *testing.T) {
 			t.Fatalf("tab focused %q (input focused %v), want %q", d.m.focus, d.m.input.Focused(), id)
 		}
 	}
-	d.keys("shift+tab")
-	if d.m.focus != "explore-3" {
-		t.Errorf("shift+tab from the input focused %q, want the last pane", d.m.focus)
+	d.keys("tab", "tab", "shift+tab")
+	if d.m.focus != "explore-1" {
+		t.Errorf("shift+tab from #2 focused %q, want #1", d.m.focus)
 	}
 	d.keys("esc")
 	if d.m.focus != "" || !d.m.input.Focused() || d.s.interrupts != 0 {

@@ -33,8 +33,8 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case m.scrollKey(msg):
 	case key.Matches(msg, m.keys.FocusNext) && !popup:
 		m.cycleFocus(1)
-	case key.Matches(msg, m.keys.FocusPrev):
-		m.cycleFocus(-1)
+	case key.Matches(msg, m.keys.Mode):
+		return m.mode.Cycle()
 	case key.Matches(msg, m.keys.Help) && m.input.Empty():
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, m.keys.Interrupt) && !popup:

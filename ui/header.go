@@ -13,7 +13,7 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-// headerView draws the top line, the demo and permission mode, waiting
+// headerView draws the top line, the demo, permission and agent mode, waiting
 // approvals and folder on the left and model, tokens, context fill and
 // cost on the right, and a rule under it. When space is short the folder
 // gives way first, from its start; then the left side takes its short
@@ -22,7 +22,7 @@ import (
 func (m *Model) headerView() []string {
 	key := headerKey{width: m.width, background: m.agents.inBackground(), approvals: m.approvals.Len(),
 		contextUsed: m.contextUsed, contextWindow: m.contextWindow, theme: m.styles.Palette.Name,
-		mode: m.opts.Mode, sandbox: m.opts.Sandbox, model: m.model, folder: m.folder, demo: m.opts.Demo,
+		mode: m.opts.Mode, agentMode: m.mode.Mode(), sandbox: m.opts.Sandbox, model: m.model, folder: m.folder, demo: m.opts.Demo,
 		usage: m.pastUsage.Add(m.turnUsage)}
 	if m.header.lines == nil || m.header.key != key {
 		m.header.key, m.header.lines = key, m.drawHeader()
@@ -36,6 +36,7 @@ type headerKey struct {
 	width, background, approvals, contextUsed int
 	contextWindow                             int64
 	theme, mode, sandbox, model, folder       string
+	agentMode                                 event.AgentMode
 	demo                                      bool
 	usage                                     event.Usage
 }
@@ -88,6 +89,9 @@ func (m *Model) headerLeft(short bool) string {
 		left += st.Demo.Render("yolo") + sep
 	} else if m.opts.Mode != "" && !short { // only yolo is worth its room
 		left += st.Stats.Render(termtext.Clean(m.opts.Mode)) + sep
+	}
+	if mode := m.mode.Mode(); mode != event.AgentModeNormal { // worth its room: it changes what runs unasked
+		left += st.Demo.Render(mode.Label()) + sep
 	}
 	switch m.opts.Sandbox {
 	case "off":

@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/pane"
 )
@@ -74,6 +75,9 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		return []key.Binding{k.Complete, k.Send, k.Dismiss, k.Quit}
 	}
 	keys := []key.Binding{k.Send}
+	if m.mode.Mode() != event.AgentModeNormal { // the mode is said early: it decides what runs unasked
+		keys = append(keys, m.mode.Binding(k.Mode))
+	}
 	if m.busy {
 		keys = append(keys, k.Interrupt)
 	} else if m.input.Empty() {
@@ -87,7 +91,11 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	if !m.conv.pinned {
 		keys = append(keys, k.Bottom)
 	}
-	return append(keys, k.Quit, k.Help, k.Expand, k.Newline)
+	keys = append(keys, k.Quit, k.Help, k.Expand, k.Newline)
+	if m.mode.Mode() == event.AgentModeNormal {
+		keys = append(keys, m.mode.Binding(k.Mode))
+	}
+	return keys
 }
 
 // transcriptHelpKeys are the keys of the open transcript.
@@ -123,7 +131,7 @@ func relabel(b key.Binding, desc string) key.Binding {
 func (m *Model) allKeys() []overlay.KeyGroup {
 	k, c := m.keys, m.keys.Cards
 	return []overlay.KeyGroup{
-		{Where: "input", Keys: m.input.FullHelp()},
+		{Where: "input", Keys: append(m.input.FullHelp(), relabel(k.Mode, "mode: normal · auto-accept edits · plan"))},
 		{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}},
 		{Where: "card", Keys: []key.Binding{c.Allow, c.AllowAlways, c.AllowFolder, c.AllowAll, c.Edit, c.Deny,
 			relabel(c.DenyNow, "deny (tool card: and stop the turn)"), c.CardDown}},
@@ -154,14 +162,14 @@ func (m *Model) fullHelpKeys() []overlay.KeyGroup {
 	if p := m.focusedPane(); p != nil {
 		groups = append(groups, overlay.KeyGroup{Where: "pane", Keys: append(m.paneHelpKeys(p), k.FocusPrev)})
 	} else {
-		inputKeys := []key.Binding{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search}
+		inputKeys := []key.Binding{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search, relabel(k.Mode, "mode: normal · auto-accept edits · plan")}
 		if m.input.PopupOpen() {
 			inputKeys = append(inputKeys, k.Complete)
 		}
 		groups = append(groups, overlay.KeyGroup{Where: "input", Keys: inputKeys},
 			overlay.KeyGroup{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}})
 		if len(m.agents.live())+len(m.agents.reviewable()) > 0 {
-			groups = append(groups, overlay.KeyGroup{Where: "panes", Keys: []key.Binding{relabel(k.FocusNext, "to the panes"), k.FocusPrev}})
+			groups = append(groups, overlay.KeyGroup{Where: "panes", Keys: []key.Binding{relabel(k.FocusNext, "to the panes")}})
 		}
 	}
 	var anywhere []key.Binding

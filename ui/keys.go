@@ -26,6 +26,8 @@ type KeyMap struct {
 	Bottom    key.Binding
 	Expand    key.Binding
 	Help      key.Binding
+	// Mode cycles normal, auto-accept edits and plan from the input.
+	Mode key.Binding
 
 	// Sub-agent keys: focus moves between the input and the panes; the
 	// others act on the focused pane.
@@ -52,6 +54,7 @@ func DefaultKeyMap() KeyMap {
 		Bottom:    key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
 		Expand:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "expand")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		Mode:      key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "mode")),
 
 		FocusNext:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "panes")),
 		FocusPrev:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "back")),

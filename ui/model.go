@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/mode"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
@@ -55,6 +56,7 @@ type Model struct {
 	viewer  *overlay.Transcript // the open transcript
 	review  *changes.Model      // the open review of a child's change
 	picker  *modelpick.Picker
+	mode    *mode.Model // the agent mode shift+tab cycles
 	help    *help.Model
 	spinner spinner.Model
 	// spin is the spinner's frame drawn, redrawn only when it moves or the
@@ -107,6 +109,7 @@ func New(s Session, opts Options) Model {
 	m.opts.Commands = cleanCommands(opts.Commands)
 	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
 	m.message = input.NewLine("message", "sent before its next step")
+	m.mode = mode.New(s.SetAgentMode)
 	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick)
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
 	m.applyTheme(palette)
@@ -168,6 +171,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.terminalFocus(msg)
 	case permissionsMsg:
 		m.showPermissions(msg)
+	case mode.SetMsg:
+		cmd = m.modeUpdate(msg)
 	default:
 		cmd = m.input.Update(msg)
 	}

@@ -52,6 +52,9 @@ type Session interface {
 	// they take locks, so they are called from Cmds only.
 	SkillStatus() []event.SkillStatus
 	HookStatus() []event.HookStatus
+	// SetAgentMode switches normal, auto-accept and plan (shift+tab);
+	// ModeChanged follows on the channel. Called from a Cmd.
+	SetAgentMode(mode event.AgentMode) error
 }
 
 // Options configures the UI; cmd fills it from flags, config and the

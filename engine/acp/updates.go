@@ -100,6 +100,12 @@ func (t *translator) live(ev event.Event) []any {
 		}
 	case event.ApprovalResolved:
 		return t.resolved(e)
+	case event.ModeChanged:
+		// The editor set every other change itself, and was answered.
+		if e.PlanAccepted {
+			return []any{modeUpdate{SessionUpdate: "current_mode_update", CurrentModeID: string(e.Mode)}}
+		}
+		return nil
 	}
 	return t.common(ev)
 }
@@ -372,6 +378,8 @@ func kindOf(name string) string {
 		return "fetch"
 	case engine.TaskToolName, "task_wait", "todo_write":
 		return "think"
+	case engine.ExitPlanToolName:
+		return "switch_mode"
 	}
 	return "other"
 }

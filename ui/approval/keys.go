@@ -49,6 +49,9 @@ func (m *Model) answers(c *card) []key.Binding {
 	if s := c.server(); s != nil {
 		return m.serverAnswers(s)
 	}
+	if c.isPlan() {
+		return m.planAnswers()
+	}
 	if d := c.delegation(); d != nil {
 		items := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+d.AgentType), k.Edit}
 		if n := m.Delegations(); n > 1 {
@@ -73,13 +76,15 @@ func (m *Model) answers(c *card) []key.Binding {
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.lineKeys
 	switch {
+	case m.mode == reasoning && m.cards[0].isPlan():
+		return []key.Binding{relabel(k.Confirm, "keep planning"), relabel(k.Cancel, "without a word")}
 	case m.mode == reasoning:
 		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason")}
 	case m.mode == editing:
 		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card")}
 	case !m.Armed():
 		return nil
-	case m.cards[0].server() != nil:
+	case m.cards[0].server() != nil, m.cards[0].isPlan():
 		return []key.Binding{m.keys.CardDown}
 	case m.cards[0].delegation() != nil:
 		return []key.Binding{m.keys.DenyNow, m.keys.CardDown}
@@ -98,6 +103,9 @@ func (m *Model) FullHelp() []key.Binding {
 	c, k := m.cards[0], m.keys
 	if s := c.server(); s != nil {
 		return append(m.serverAnswers(s), k.CardDown)
+	}
+	if c.isPlan() {
+		return append(m.planAnswers(), k.CardDown)
 	}
 	if d := c.delegation(); d != nil {
 		keys := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
