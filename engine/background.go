@@ -17,6 +17,8 @@ type delivery struct {
 	status event.Status
 	result string
 	usage  event.Usage
+	// waits says the person was told it waits for their next prompt.
+	waits bool
 }
 
 // goChild runs fn, a child's whole run, in a goroutine the session waits
@@ -51,6 +53,21 @@ func (s *Session) Background(id event.AgentID) error {
 	return s.detach(run, "person")
 }
 
+// claimBackground counts a task call that asks for the background, or
+// refuses it once the calls since the person's last prompt reached the
+// bound: results that start tasks whose results start tasks end there.
+func (s *Session) claimBackground() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if limit := s.cfg.Limits.BackgroundPerPrompt; s.sentToBackground >= limit {
+		return fmt.Errorf("background: %d sub-agents were sent to the background since the person's last prompt, "+
+			"the most allowed ([limits] background_per_prompt); use %s for the ones running, run this task without background, "+
+			"or leave it to the person", limit, TaskWaitToolName)
+	}
+	s.sentToBackground++
+	return nil
+}
+
 // detach lets go of a child: its parent's call returns, it runs on, and
 // the session delivers its result later.
 func (s *Session) detach(run *childRun, by string) error {
@@ -69,8 +86,9 @@ func (s *Session) detach(run *childRun, by string) error {
 
 // settleRun records a child's outcome and, for a background child, queues
 // its result and says so: a running turn takes it before its next
-// request; otherwise it starts a turn of its own unless waking is off.
-// queueMu puts ResultQueued on the channel before anyone can deliver it.
+// request; otherwise it starts a turn of its own unless waking is off, or
+// spent for this prompt (then wakeIfPending says it is held). queueMu
+// puts ResultQueued on the channel before anyone can deliver it.
 func (s *Session) settleRun(run *childRun, res Result, result string) {
 	s.queueMu.Lock()
 	s.mu.Lock()
@@ -78,7 +96,7 @@ func (s *Session) settleRun(run *childRun, res Result, result string) {
 	waits := s.cfg.NoWakeOnResult && !s.busy
 	if background {
 		delete(s.bgLive, run.id)
-		s.queued = append(s.queued, delivery{meta: run.meta, number: run.number, status: res.Status, result: result, usage: res.Stats.Usage})
+		s.queued = append(s.queued, delivery{meta: run.meta, number: run.number, status: res.Status, result: result, usage: res.Stats.Usage, waits: waits})
 	}
 	s.mu.Unlock()
 	if background {
@@ -90,13 +108,11 @@ func (s *Session) settleRun(run *childRun, res Result, result string) {
 	}
 }
 
-// wakeLocked starts a turn for the queued results when no turn runs and
-// the person has not turned waking off. s.mu is held.
-func (s *Session) wakeLocked() {
-	if s.busy || s.closing || len(s.queued) == 0 || s.cfg.NoWakeOnResult {
-		return
-	}
-	s.startTurn("", wakeLabel(s.queued))
+// mayWake says a result may start a turn of its own: waking is on and the
+// turns results started since the person's prompt are below the bound.
+// s.mu is held.
+func (s *Session) mayWake() bool {
+	return !s.cfg.NoWakeOnResult && s.wakes < s.cfg.Limits.WakeTurns
 }
 
 // split parts the queue into what take wants and the rest.
@@ -112,11 +128,33 @@ func split(ds []delivery, take func(delivery) bool) (taken, kept []delivery) {
 }
 
 // wakeIfPending starts a wake turn for results that arrived after the
-// last request of the turn that just ended.
+// last request of the turn that just ended. Once the wake turns of this
+// prompt are spent the results wait for the person, who is told which
+// (ResultsHeld) unless they already were.
 func (s *Session) wakeIfPending() {
+	s.queueMu.Lock()
+	defer s.queueMu.Unlock()
 	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.wakeLocked()
+	if s.busy || s.closing || len(s.queued) == 0 || s.cfg.NoWakeOnResult {
+		s.mu.Unlock()
+		return
+	}
+	if s.mayWake() {
+		s.startTurn("", wakeLabel(s.queued))
+		s.mu.Unlock()
+		return
+	}
+	var held []event.AgentID
+	for i := range s.queued {
+		if !s.queued[i].waits {
+			s.queued[i].waits = true
+			held = append(held, s.queued[i].meta.Agent)
+		}
+	}
+	s.mu.Unlock()
+	if len(held) > 0 {
+		s.send(event.ResultsHeld{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Children: held, WakeTurns: s.cfg.Limits.WakeTurns})
+	}
 }
 
 // deliverQueued moves the queued results into the main agent's history

@@ -25,7 +25,7 @@ type BackgroundChild struct {
 func (s *Session) Quiet() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return !s.busy && len(s.bgLive) == 0 && (len(s.queued) == 0 || s.cfg.NoWakeOnResult)
+	return !s.busy && len(s.bgLive) == 0 && (len(s.queued) == 0 || !s.mayWake())
 }
 
 // BackgroundChildren lists the children that ran in the background, in

@@ -12,17 +12,19 @@ import (
 // above them with the key and the maximum; the engine lowers whatever
 // still reaches it.
 var MaxLimits = Limits{
-	MaxSteps:           1000,
-	ChildStepsReadOnly: 1000,
-	ChildStepsWrite:    1000,
-	ChildTimeout:       24 * time.Hour,
-	ToolOutputChars:    1_000_000,
-	ResultChars:        200_000,
-	MaxConcurrent:      32,
-	MaxDepth:           3,
-	CommandTimeout:     24 * time.Hour,
-	ReplyMaxBytes:      llm.MaxReplyBytes,
-	ContextFileBytes:   4 << 20,
+	MaxSteps:            1000,
+	ChildStepsReadOnly:  1000,
+	ChildStepsWrite:     1000,
+	ChildTimeout:        24 * time.Hour,
+	ToolOutputChars:     1_000_000,
+	ResultChars:         200_000,
+	MaxConcurrent:       32,
+	MaxDepth:            3,
+	CommandTimeout:      24 * time.Hour,
+	ReplyMaxBytes:       llm.MaxReplyBytes,
+	ContextFileBytes:    4 << 20,
+	WakeTurns:           100,
+	BackgroundPerPrompt: 100,
 }
 
 // clampLimits lowers every limit above its maximum.
@@ -39,6 +41,8 @@ func clampLimits(l Limits) Limits {
 	l.CommandTimeout = min(l.CommandTimeout, m.CommandTimeout)
 	l.ReplyMaxBytes = min(l.ReplyMaxBytes, m.ReplyMaxBytes)
 	l.ContextFileBytes = min(l.ContextFileBytes, m.ContextFileBytes)
+	l.WakeTurns = min(l.WakeTurns, m.WakeTurns)
+	l.BackgroundPerPrompt = min(l.BackgroundPerPrompt, m.BackgroundPerPrompt)
 	return l
 }
 

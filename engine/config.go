@@ -54,6 +54,15 @@ type Limits struct {
 	// ContextFileBytes caps an AGENTS.md or CLAUDE.md taken into a prompt
 	// (default 256 KiB); a larger file is cut there, and the cut said.
 	ContextFileBytes int
+	// WakeTurns bounds the turns background results start on their own
+	// after one prompt of the person (default 5); later results wait for
+	// the next prompt. A model answering every result with another
+	// background task would otherwise never stop.
+	WakeTurns int
+	// BackgroundPerPrompt bounds the sub-agents the main agent sends to
+	// the background after one prompt of the person (default 10); a task
+	// call asking for more gets an error back.
+	BackgroundPerPrompt int
 }
 
 // Config is everything a session needs; cmd builds it from flags, env and

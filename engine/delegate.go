@@ -93,6 +93,11 @@ func (d *delegator) prepare(ctx context.Context, parent *Agent, callID string, r
 	if x.Background && parent.meta.Agent != event.MainAgent {
 		return nil, errors.New("background: only the main agent runs sub-agents in the background; call task without it and wait for the result")
 	}
+	if x.Background {
+		if err := d.s.claimBackground(); err != nil {
+			return nil, err
+		}
+	}
 	p, err := d.ready(ctx, parent, callID, raw, x)
 	if err != nil {
 		return nil, err

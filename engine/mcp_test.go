@@ -113,7 +113,7 @@ func TestChildGetsOnlyTheMCPToolsItsTypeLists(t *testing.T) {
 	}{
 		{"exact name", []string{"read_file", "mcp__srv__echo"}, nil, []string{"read_file", "mcp__srv__echo"}},
 		{"server pattern", []string{"mcp__srv__*"}, []string{"mcp__srv__crash", "mcp__srv__spawn"},
-			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__image", "mcp__srv__pid"}},
+			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__hang", "mcp__srv__image", "mcp__srv__pid"}},
 		{"none listed", []string{"read_file"}, nil, []string{"read_file"}},
 		{"other server", []string{"mcp__github__*"}, nil, nil},
 	}

@@ -32,7 +32,7 @@ var unrecorded = map[string]bool{
 	event.StepStarted{}.Kind(): true, event.UsageReported{}.Kind(): true,
 	event.Retrying{}.Kind(): true, // a countdown, over once the retry is sent
 	// AgentFinished and ResultDelivered say all a resume needs.
-	event.ResultQueued{}.Kind(): true,
+	event.ResultQueued{}.Kind(): true, event.ResultsHeld{}.Kind(): true,
 }
 
 // mainUsage reports whether ev is the main agent's usage of one request,

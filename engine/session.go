@@ -65,6 +65,10 @@ type Session struct {
 	bgLive    map[event.AgentID]*childRun
 	delivered map[event.AgentID]bool
 	owed      event.Usage
+	// wakes counts the turns results started since the person's last
+	// prompt, sentToBackground the task calls that sent a child to the
+	// background since then; both are bounded per prompt (Limits).
+	wakes, sentToBackground int
 	// queueMu orders a result's ResultQueued before its ResultDelivered
 	// on the channel: it is held from queueing to the event, and while a
 	// result is taken and delivered. Taken before mu, never under it.

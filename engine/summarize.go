@@ -44,11 +44,14 @@ func (s *Session) Compact(focus string) error {
 	// cancelled with its context (Interrupt, Close).
 	s.startBusy(func(ctx context.Context) {
 		end := s.compact(ctx, focus, 0)
+		// As a turn's end: no wake turn starts before end is sent.
+		s.queueMu.Lock()
 		s.mu.Lock()
 		s.busy, s.turnCancel = false, nil
 		s.mu.Unlock()
 		// Sent once the session is idle, so a prompt sent on it is taken.
 		s.send(end)
+		s.queueMu.Unlock()
 		s.wakeIfPending() // background results that came meanwhile
 	})
 	return nil

@@ -23,8 +23,14 @@ func (s *Session) Submit(prompt string) error {
 }
 
 // startTurn starts a turn for prompt, or with wake set, a turn of its own
-// for the background results waiting; s.mu is held.
+// for the background results waiting; s.mu is held. A prompt of the
+// person renews what results may start after it; a wake turn spends it.
 func (s *Session) startTurn(prompt, wake string) {
+	if wake == "" {
+		s.wakes, s.sentToBackground = 0, 0
+	} else {
+		s.wakes++
+	}
 	// The turn ends when the main agent's Run returns: the model
 	// answered, a limit was hit, or ctx was cancelled.
 	s.startBusy(func(ctx context.Context) { s.runTurn(ctx, prompt, wake) })
@@ -70,6 +76,9 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	if res.Status == event.StatusCancelled {
 		res.Status = event.StatusInterrupted
 	}
+	// queueMu keeps a result that ends now from waking the next turn
+	// before this one's TurnEnded is on the channel.
+	s.queueMu.Lock()
 	s.mu.Lock()
 	s.busy = false
 	s.turnCancel = nil
@@ -81,6 +90,7 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	s.turnChildren = nil
 	s.mu.Unlock()
 	a.emit(event.TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
+	s.queueMu.Unlock()
 	s.trashTranscripts(s.deleg.foreground(children))
 	s.wakeIfPending()
 }

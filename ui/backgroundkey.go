@@ -86,3 +86,10 @@ func (m *Model) resultQueued(ev event.ResultQueued) {
 	}
 	m.status.Set(status.Info, "the result of "+name+" waits for your next prompt")
 }
+
+// resultsHeld tells the person that background results wait for their
+// next prompt because those of this prompt already woke the main agent
+// as often as allowed.
+func (m *Model) resultsHeld(ev event.ResultsHeld) {
+	m.status.Set(status.Info, ev.Text())
+}

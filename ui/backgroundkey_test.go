@@ -56,6 +56,17 @@ func TestBKeySendsARunningChildToTheBackground(t *testing.T) {
 	}
 }
 
+// TestHeldResultsAreShownAsWaiting: once a prompt's wake turns are spent,
+// the status line says which results wait for the next prompt and why.
+func TestHeldResultsAreShownAsWaiting(t *testing.T) {
+	d := newDriver(t, 120, 24)
+	d.emit(event.ResultsHeld{Meta: mainMeta, Children: []event.AgentID{"explore-4", "explore-5"}, WakeTurns: 5})
+	want := "the results of explore-4, explore-5 wait for the next prompt (limits.wake_turns_per_prompt = 5 reached)"
+	if screen := d.screen(); !strings.Contains(screen, want) {
+		t.Fatalf("screen lacks %q:\n%s", want, screen)
+	}
+}
+
 func TestWakeTurnOpensWithTheResultNotAsThePerson(t *testing.T) {
 	d := newDriver(t, 100, 24)
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "[#1 done] explore-1 (map the project layout)", Wake: true},

@@ -86,13 +86,22 @@ var keyPlaces = map[string]string{
 	"pane": "on a sub-agent's pane (tab to reach it)", "transcript": "in a transcript (enter on a pane)", "anywhere": "anywhere",
 }
 
+// writeSandboxInfo says what the main agent's and the sub-agents'
+// commands run under.
+func (m *Model) writeSandboxInfo(b *strings.Builder) {
+	if m.opts.SandboxInfo != "" {
+		fmt.Fprintf(b, "Commands run in sandbox: %s\n", termtext.Clean(m.opts.SandboxInfo))
+	}
+	if m.opts.SubagentSandboxInfo != "" {
+		fmt.Fprintf(b, "Sub-agents' commands run in sandbox: %s\n", termtext.Clean(m.opts.SubagentSandboxInfo))
+	}
+}
+
 // cmdHelp writes the commands, keys and themes into the conversation.
 func (m *Model) cmdHelp() {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n", strings.TrimSpace("baton "+m.opts.Version))
-	if m.opts.SandboxInfo != "" {
-		fmt.Fprintf(&b, "Commands run in sandbox: %s\n", termtext.Clean(m.opts.SandboxInfo))
-	}
+	m.writeSandboxInfo(&b)
 	b.WriteString("\nCommands:\n")
 	width := 0
 	for _, c := range commands {

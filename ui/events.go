@@ -63,6 +63,10 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 		m.resultQueued(q) // about a child that ended: its pane is a record
 		return nil
 	}
+	if h, ok := ev.(event.ResultsHeld); ok {
+		m.resultsHeld(h)
+		return nil
+	}
 	var cmd tea.Cmd
 	child := ev.EventMeta().Agent != event.MainAgent
 	if child {

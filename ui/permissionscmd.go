@@ -82,6 +82,7 @@ func (m *Model) showPermissions(msg permissionsMsg) {
 	for _, r := range msg.list {
 		fmt.Fprintf(&b, "  %-5s %-40s %s\n", r.Kind, r.Rule, r.Source)
 	}
+	m.writeSandboxInfo(&b)
 	b.WriteString(permissionsUsage)
 	m.conv.add(&note{kind: noteInfo, text: termtext.Clean(b.String())})
 	m.conv.toBottom()

@@ -95,9 +95,12 @@ type Options struct {
 	Terminal *Terminal
 	// Sandbox is the state of the command sandbox ("workspace-write",
 	// "read-only", "off", "unavailable"); the header warns when commands
-	// run unsandboxed. SandboxInfo says it in a sentence, for /help.
-	Sandbox     string
-	SandboxInfo string
+	// run unsandboxed. SandboxInfo says it in a sentence, for /help and
+	// /permissions, and SubagentSandboxInfo for sub-agents' commands
+	// (network off unless granted), with what the kernel cannot hold.
+	Sandbox             string
+	SandboxInfo         string
+	SubagentSandboxInfo string
 	// Commands are the custom slash commands from command folders, sorted
 	// by name; they complete after "/" and run as prompts.
 	Commands []agenttypes.Command

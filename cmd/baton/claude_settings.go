@@ -62,18 +62,21 @@ func readClaudeSettings(path, display, inside, home string) (permissionsFile, []
 
 // readSettingsFile reads a small regular file the way every file a
 // repository hands baton is read: looked at before it is opened, never an
-// open that blocks (a FIFO there hung the start), capped; with inside set,
-// only one that resolves inside that folder.
+// open that blocks (a FIFO there hung the start), capped in size and
+// nesting; with inside set, only one that resolves inside that folder.
 func readSettingsFile(path, inside string) ([]byte, error) {
 	f, err := repofile.Read(inside, path, maxSettingsBytes)
+	if err == nil && !f.Cut {
+		err = repofile.CheckNesting(path, f.Data, repofile.JSON)
+	}
 	var skip *repofile.SkipError
 	switch {
 	case errors.As(err, &skip):
-		return nil, errors.New(skip.Reason + "; not read")
+		return nil, errors.New(skip.Reason)
 	case err != nil:
 		return nil, err
 	case f.Cut:
-		return nil, fmt.Errorf("larger than %d bytes; not read", maxSettingsBytes)
+		return nil, fmt.Errorf("larger than %d KiB", maxSettingsBytes>>10)
 	}
 	return f.Data, nil
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -78,9 +77,10 @@ type config struct {
 	// Sandbox is the [sandbox] table, and --no-sandbox.
 	Sandbox sandboxConfig
 	// MCPUser and MCPProject are the [mcp.servers] of the user and the
-	// project file; MCPStartupTimeout is [mcp] startup_timeout_s.
+	// project file; MCPTimeouts are [mcp] startup_timeout_s and
+	// call_timeout_s.
 	MCPUser, MCPProject []mcp.Server
-	MCPStartupTimeout   time.Duration
+	MCPTimeouts         mcpTimeouts
 	// withheld are the project keys not applied (see narrowProject).
 	withheld []withheldKey
 	// Rules are the [permissions] of the config files and Claude Code's
@@ -175,7 +175,8 @@ func (c *config) loadRules(src configSources, user, project fileConfig) error {
 	layers = append(layers, permissionLayer{file: project.Permissions, source: event.SourceProject, display: filepath.ToSlash(projectConfigName), narrowOnly: !src.trusted})
 	f, notices, err := readClaudeSettings(filepath.Join(src.workspace, ".claude", "settings.json"), event.SourceClaudeLocal, src.workspace, home)
 	if err != nil {
-		return err
+		// The repository's file never keeps baton from starting.
+		notices = append(notices, err.Error()+"; ignored")
 	}
 	c.notices = append(c.notices, notices...)
 	layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeLocal, narrowOnly: !src.trusted})

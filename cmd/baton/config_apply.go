@@ -30,6 +30,7 @@ func (c *config) applyFile(f fileConfig, from source) {
 	}
 	c.applyLimits(f.Limits)
 	c.applyNetwork(f.Network)
+	c.applyMCPTimeouts(f.MCP)
 	if f.Subagents.Allow != nil {
 		c.SubagentAllow = []string(*f.Subagents.Allow)
 	}
@@ -78,6 +79,8 @@ func (c *config) applyLimits(l limitsFile) {
 	setCount(&lim.MaxDepth, l.MaxDepth)
 	setCount(&lim.ReplyMaxBytes, l.ReplyMaxBytes)
 	setCount(&lim.ContextFileBytes, l.ContextFileBytes)
+	setCount(&lim.WakeTurns, l.WakeTurnsPerPrompt)
+	setCount(&lim.BackgroundPerPrompt, l.BackgroundPerPrompt)
 	if l.ChildTimeoutS != nil {
 		lim.ChildTimeout = seconds(*l.ChildTimeoutS)
 	}

@@ -42,8 +42,11 @@ type fileConfig struct {
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
-	// refused says which keys a project file held that no repository may
-	// set; they are removed, and the person told.
+	// hasAliases says the file has a [models.aliases] table.
+	hasAliases bool
+	// refused are the notices of a project file: keys it held that no
+	// repository may set, or that were wrong; they are removed, and the
+	// person told.
 	refused []string
 }
 
@@ -59,6 +62,10 @@ type limitsFile struct {
 	CommandTimeoutS    *count `toml:"command_timeout_s"`
 	ReplyMaxBytes      *count `toml:"reply_max_bytes"`
 	ContextFileBytes   *count `toml:"context_file_bytes"`
+	// WakeTurnsPerPrompt and BackgroundPerPrompt bound what background
+	// results may set off after one prompt of the person.
+	WakeTurnsPerPrompt  *count `toml:"wake_turns_per_prompt"`
+	BackgroundPerPrompt *count `toml:"background_per_prompt"`
 }
 
 // subagentsFile is the [subagents] table: the tool policy applied on top
@@ -103,7 +110,9 @@ const (
 )
 
 // loadConfigFile reads and validates one config file. A missing file is
-// an empty config; display is the path used in messages.
+// an empty config; display is the path used in messages. A problem in the
+// user's file is an error; a project file's never is (see
+// parseProjectConfig).
 func loadConfigFile(path, display string, scope configScope) (fileConfig, error) {
 	var fc fileConfig
 	if path == "" {
@@ -116,8 +125,27 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 	if err != nil {
 		return fc, err
 	}
+	if scope == projectScope {
+		fc, notices := parseProjectConfig(string(data), display)
+		for _, why := range refuseProjectKeys(&fc) {
+			notices = append(notices, display+": "+why)
+		}
+		fc.refused = notices
+		return fc, nil
+	}
+	fc, err = parseUserConfig(string(data))
+	if err != nil {
+		return fc, fmt.Errorf("%s: %w", display, err)
+	}
+	return fc, nil
+}
+
+// parseUserConfig decodes and checks the person's own config file: any
+// problem is an error, the first one found.
+func parseUserConfig(doc string) (fileConfig, error) {
+	var fc fileConfig
 	var raw map[string]any
-	md, err := toml.Decode(string(data), &raw)
+	md, err := toml.Decode(doc, &raw)
 	if err == nil {
 		err = checkTables(raw)
 	}
@@ -126,25 +154,17 @@ func loadConfigFile(path, display string, scope configScope) (fileConfig, error)
 		aliases, hasAliases, err = readAliases(raw)
 	}
 	if err == nil {
-		md, err = toml.Decode(string(data), &fc)
+		md, err = toml.Decode(doc, &fc)
 	}
 	if err != nil {
-		return fc, fmt.Errorf("%s: %s", display, decodeMessage(md, err))
+		return fc, errors.New(decodeMessage(md, err))
 	}
 	delete(fc.Models, aliasesKey)
-	fc.aliases = aliases
+	fc.aliases, fc.hasAliases = aliases, hasAliases
 	if undecoded := withoutHookKeys(withoutAliasKeys(md.Undecoded())); len(undecoded) > 0 {
-		return fc, fmt.Errorf("%s: %s", display, unknownKeyMessage(undecoded[0]))
+		return fc, errors.New(unknownKeyMessage(undecoded[0]))
 	}
-	if err := checkMaxima(&fc); err != nil {
-		return fc, fmt.Errorf("%s: %w", display, err)
-	}
-	if scope == projectScope {
-		for _, why := range refuseProjectKeys(&fc, hasAliases) {
-			fc.refused = append(fc.refused, display+": "+why)
-		}
-	}
-	return fc, nil
+	return fc, checkMaxima(&fc)
 }
 
 // checkTables makes sure the tables are tables before the typed decode,

@@ -10,12 +10,19 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 )
 
-// mcpFile is the [mcp] table: how long servers may take to start, and
-// [mcp.servers.NAME] tables, each a stdio server (command, args, env) or
-// an HTTP one (url, headers; type = "sse" for the older transport).
+// mcpFile is the [mcp] table: how long servers may take to start and to
+// answer one tool call, and [mcp.servers.NAME] tables, each a stdio server
+// (command, args, env) or an HTTP one (url, headers; type = "sse" for the
+// older transport), with its own call_timeout_s if it needs one.
 type mcpFile struct {
 	StartupTimeoutS *count                   `toml:"startup_timeout_s"`
+	CallTimeoutS    *count                   `toml:"call_timeout_s"`
 	Servers         map[string]mcpServerFile `toml:"servers"`
+}
+
+// mcpTimeouts are the merged [mcp] bounds; zero takes the default.
+type mcpTimeouts struct {
+	Startup, Call time.Duration
 }
 
 // mcpServerFile is one [mcp.servers.NAME] table, checked as it is decoded.
@@ -24,7 +31,7 @@ type mcpServerFile struct {
 }
 
 // mcpServerKeys are the keys an [mcp.servers.NAME] table accepts.
-var mcpServerKeys = []string{"command", "args", "env", "url", "headers", "type"}
+var mcpServerKeys = []string{"command", "args", "env", "url", "headers", "type", "call_timeout_s"}
 
 // UnmarshalTOML implements toml.Unmarshaler.
 func (f *mcpServerFile) UnmarshalTOML(v any) error {
@@ -54,6 +61,13 @@ func (f *mcpServerFile) UnmarshalTOML(v any) error {
 			s.Env, err = tomlStringMap(val)
 		case "headers":
 			s.Headers, err = tomlStringMap(val)
+		case "call_timeout_s":
+			var n count
+			err = n.UnmarshalTOML(val)
+			if max := inSeconds(mcp.MaxCallTimeout); err == nil && int(n) > max {
+				err = fmt.Errorf("expected at most %d, got %d", max, int(n))
+			}
+			s.CallTimeout = seconds(n)
 		default:
 			err = fmt.Errorf("unknown key %q (known: %s)", key, strings.Join(mcpServerKeys, ", "))
 		}
@@ -107,16 +121,26 @@ func tomlStringMap(v any) (map[string]string, error) {
 	return out, nil
 }
 
-// applyMCP layers an [mcp] table; the servers of each file are kept apart
-// because the project's need folder trust.
-func (c *config) applyMCP(f mcpFile, from source, display string) error {
+// applyMCPTimeouts layers the bounds of an [mcp] table.
+func (c *config) applyMCPTimeouts(f mcpFile) {
 	if f.StartupTimeoutS != nil {
-		c.MCPStartupTimeout = min(seconds(*f.StartupTimeoutS), mcp.MaxStartupTimeout)
+		c.MCPTimeouts.Startup = min(seconds(*f.StartupTimeoutS), mcp.MaxStartupTimeout)
 	}
+	setSeconds(&c.MCPTimeouts.Call, f.CallTimeoutS)
+}
+
+// applyMCP layers the servers of an [mcp] table; the servers of each file
+// are kept apart because the project's need folder trust.
+func (c *config) applyMCP(f mcpFile, from source, display string) error {
 	for _, name := range slices.Sorted(maps.Keys(f.Servers)) {
 		s := f.Servers[name].server
 		s.Name, s.Source, s.Project = name, display, from == fromProject
 		if err := s.Check(); err != nil {
+			if from == fromProject {
+				// A repository never keeps baton from starting.
+				c.notices = append(c.notices, fmt.Sprintf("%s: mcp.servers.%s: %v; ignored", display, name, err))
+				continue
+			}
 			return fmt.Errorf("%s: mcp.servers.%s: %w", display, name, err)
 		}
 		if from == fromProject {
@@ -130,8 +154,8 @@ func (c *config) applyMCP(f mcpFile, from source, display string) error {
 
 // mcpStartupTimeout is [mcp] startup_timeout_s, or the default.
 func (c config) mcpStartupTimeout() time.Duration {
-	if c.MCPStartupTimeout > 0 {
-		return c.MCPStartupTimeout
+	if c.MCPTimeouts.Startup > 0 {
+		return c.MCPTimeouts.Startup
 	}
 	return mcp.DefaultStartupTimeout
 }

@@ -41,9 +41,9 @@ func setSeconds(dst *time.Duration, v *count) {
 // networkMaxima are the hard maxima of the [network] keys, in seconds.
 func networkMaxima(n *networkFile) []bounded {
 	return []bounded{
-		{"network.connect_timeout_s", n.ConnectTimeoutS, inSeconds(llm.MaxTimeouts.Connect)},
-		{"network.first_byte_timeout_s", n.FirstByteTimeoutS, inSeconds(llm.MaxTimeouts.FirstByte)},
-		{"network.idle_timeout_s", n.IdleTimeoutS, inSeconds(llm.MaxTimeouts.Idle)},
-		{"network.retry_after_max_s", n.RetryAfterMaxS, inSeconds(engine.MaxRetryAfter)},
+		{"network.connect_timeout_s", &n.ConnectTimeoutS, inSeconds(llm.MaxTimeouts.Connect)},
+		{"network.first_byte_timeout_s", &n.FirstByteTimeoutS, inSeconds(llm.MaxTimeouts.FirstByte)},
+		{"network.idle_timeout_s", &n.IdleTimeoutS, inSeconds(llm.MaxTimeouts.Idle)},
+		{"network.retry_after_max_s", &n.RetryAfterMaxS, inSeconds(engine.MaxRetryAfter)},
 	}
 }

@@ -75,7 +75,8 @@ ask = ["edit_file(src/**)"]`)
 }
 
 // TestProjectSettingsOutsideTheWorkspaceAreNotRead: a symlinked
-// .claude/settings.json pointing out of the repository is refused.
+// .claude/settings.json pointing out of the repository is refused with a
+// notice.
 func TestProjectSettingsOutsideTheWorkspaceAreNotRead(t *testing.T) {
 	w := newConfigWorld(t, "", "")
 	outside := filepath.Join(t.TempDir(), "settings.json")
@@ -86,13 +87,20 @@ func TestProjectSettingsOutsideTheWorkspaceAreNotRead(t *testing.T) {
 	if err := os.Symlink(outside, filepath.Join(w.workspace, ".claude", "settings.json")); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := w.load(t, nil, nil); err == nil || !strings.Contains(err.Error(), "outside the workspace") {
-		t.Fatalf("err %v", err)
+	cfg, err := w.load(t, nil, nil)
+	if err != nil {
+		t.Fatalf("the repository's file kept baton from starting: %v", err)
+	}
+	if notes := strings.Join(cfg.notices, "\n"); !strings.Contains(notes, ".claude/settings.json: resolves outside the workspace") {
+		t.Errorf("notices do not say the file was refused:\n%s", notes)
+	}
+	if len(cfg.Rules) != 0 {
+		t.Errorf("rules of the file outside were read: %v", cfg.Rules)
 	}
 }
 
 // TestProjectSettingsFIFODoesNotHang: a repository's .claude/settings.json
-// that is a named pipe is refused without being opened; opening it for
+// that is a named pipe is refused, with a notice, without being opened; opening it for
 // reading blocks until a writer comes, which hung baton at start. The
 // test plays the writer: a non-blocking open for writing succeeds only
 // while a reader holds the pipe, so success means the loader opened it.
@@ -105,16 +113,20 @@ func TestProjectSettingsFIFODoesNotHang(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan error, 1)
+	type loaded struct {
+		cfg config
+		err error
+	}
+	done := make(chan loaded, 1)
 	go func() {
-		_, err := w.load(t, nil, nil)
-		done <- err
+		cfg, err := w.load(t, nil, nil)
+		done <- loaded{cfg, err}
 	}()
 	for {
 		select {
-		case err := <-done:
-			if err == nil || !strings.Contains(err.Error(), "named pipe") {
-				t.Fatalf("err %v, want the FIFO named", err)
+		case got := <-done:
+			if notes := strings.Join(got.cfg.notices, "\n"); got.err != nil || !strings.Contains(notes, "named pipe") {
+				t.Fatalf("err %v, notices %q: want the FIFO named in a notice", got.err, notes)
 			}
 			return
 		default:

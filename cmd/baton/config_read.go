@@ -8,8 +8,14 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
-// maxConfigBytes bounds a config file; a real one is a few hundred bytes.
-const maxConfigBytes = 256 << 10
+// maxConfigBytes bounds the user's config file and maxProjectConfigBytes a
+// repository's; a real one is a few hundred bytes, and the TOML reader's
+// time and memory grow with the number of tables, so the file a clone
+// hands baton is held smaller.
+const (
+	maxConfigBytes        = 256 << 10
+	maxProjectConfigBytes = 64 << 10
+)
 
 // skippedConfig is a config file that exists but was not used (a device,
 // a FIFO, a link leaving the workspace, too large): the run goes on
@@ -23,11 +29,16 @@ func (e *skippedConfig) Error() string { return e.notice }
 // that blocks; the project file must also resolve inside the workspace
 // (.baton/config.toml under it), while the user's may be a dotfiles link.
 func readConfigData(path, display string, scope configScope) ([]byte, error) {
-	root := ""
+	root, limit := "", int64(maxConfigBytes)
 	if scope == projectScope {
-		root = filepath.Dir(filepath.Dir(path))
+		root, limit = filepath.Dir(filepath.Dir(path)), maxProjectConfigBytes
 	}
-	f, err := repofile.Read(root, path, maxConfigBytes)
+	f, err := repofile.Read(root, path, limit)
+	if err == nil && !f.Cut {
+		// Bounded before the TOML reader, whose cost grows with the
+		// square of the nesting.
+		err = repofile.CheckNesting(display, f.Data, repofile.TOML)
+	}
 	var skip *repofile.SkipError
 	switch {
 	case errors.As(err, &skip):
@@ -35,7 +46,7 @@ func readConfigData(path, display string, scope configScope) ([]byte, error) {
 	case err != nil:
 		return nil, fmt.Errorf("read config: %w", err)
 	case f.Cut:
-		return nil, &skippedConfig{fmt.Sprintf("%s skipped: larger than %d KiB", display, maxConfigBytes>>10)}
+		return nil, &skippedConfig{fmt.Sprintf("%s skipped: larger than %d KiB", display, limit>>10)}
 	}
 	return f.Data, nil
 }

@@ -5,7 +5,7 @@ package main
 // what it removed. A hostile repository gets its keys ignored with a
 // notice, never the run stopped: stopping would let any clone keep baton
 // from starting in it.
-func refuseProjectKeys(fc *fileConfig, hasAliases bool) []string {
+func refuseProjectKeys(fc *fileConfig) []string {
 	var out []string
 	if fc.APIKey != nil {
 		fc.APIKey = nil
@@ -23,7 +23,7 @@ func refuseProjectKeys(fc *fileConfig, hasAliases bool) []string {
 		fc.WebFetch.AllowPrivate = nil
 		out = append(out, "ignored web_fetch.allow_private: a repository must not open your local network to the model (set it under [web_fetch] in your user config)")
 	}
-	if hasAliases {
+	if fc.hasAliases {
 		fc.aliases = nil
 		out = append(out, "ignored [models.aliases]: a repository must not choose which model receives your work (put it in your user config)")
 	}

@@ -23,6 +23,7 @@ func TestProjectKeysNoRepositoryMaySetAreIgnored(t *testing.T) {
 		{"sandbox off", "[sandbox]\nmode = \"off\"", `sandbox.mode = "off"`, func(c config) bool { return c.Sandbox.Mode == sandbox.Off }},
 		{"sandbox writable", "[sandbox]\nwritable = [\"/etc\"]", "sandbox.writable", func(c config) bool { return len(c.Sandbox.Writable) > 0 }},
 		{"sandbox readable", "[sandbox]\nreadable = [\"~/.ssh\"]", "sandbox.readable", func(c config) bool { return len(c.Sandbox.Readable) > 0 }},
+		{"sandbox allow_sockets", "[sandbox]\nallow_sockets = [\"/run/user/1000/bus\"]", "sandbox.allow_sockets", func(c config) bool { return len(c.Sandbox.AllowSockets) > 0 }},
 		{"sandbox network", "[sandbox]\nnetwork = \"on\"", `sandbox.network = "on"`, func(c config) bool { return c.Sandbox.Network == "on" }},
 	}
 	for _, tt := range tests {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,18 +10,19 @@ import (
 
 // sandboxFile is the [sandbox] table: how commands are confined.
 type sandboxFile struct {
-	Mode     *sandboxMode `toml:"mode"`
-	Writable *pathList    `toml:"writable"`
-	Readable *pathList    `toml:"readable"`
-	Network  *onOff       `toml:"network"`
+	Mode         *sandboxMode `toml:"mode"`
+	Writable     *pathList    `toml:"writable"`
+	Readable     *pathList    `toml:"readable"`
+	AllowSockets *pathList    `toml:"allow_sockets"`
+	Network      *onOff       `toml:"network"`
 }
 
 // sandboxConfig is the merged [sandbox] table and --no-sandbox.
 type sandboxConfig struct {
 	Mode sandbox.Mode
 	// Reason says who switched the sandbox off, for the header.
-	Reason             string
-	Writable, Readable []string
+	Reason                           string
+	Writable, Readable, AllowSockets []string
 	// Network is "on", "off" or "" (main agent on, sub-agents off).
 	Network string
 }
@@ -50,6 +50,9 @@ func (s *sandboxConfig) apply(f sandboxFile, from source) {
 	if f.Readable != nil {
 		s.Readable = []string(*f.Readable)
 	}
+	if f.AllowSockets != nil {
+		s.AllowSockets = []string(*f.AllowSockets)
+	}
 	if f.Network != nil {
 		s.Network = string(*f.Network)
 	}
@@ -71,6 +74,10 @@ func refuseProjectSandbox(f *sandboxFile) []string {
 		f.Readable = nil
 		out = append(out, "ignored sandbox.readable: it widens what commands reach (set it in your user config)")
 	}
+	if f.AllowSockets != nil {
+		f.AllowSockets = nil
+		out = append(out, "ignored sandbox.allow_sockets: it widens what commands reach (set it in your user config)")
+	}
 	if f.Network != nil && *f.Network == "on" {
 		f.Network = nil
 		out = append(out, `ignored sandbox.network = "on": it widens what commands reach (set it in your user config)`)
@@ -89,32 +96,13 @@ func sandboxPolicy(c sandboxConfig, env map[string]string, workspace string) san
 	if root, err := transcript.DefaultRoot(func(k string) string { return env[k] }); err == nil {
 		hidden = append(hidden, filepath.Dir(root))
 	}
-	if c.Mode == "" || c.Mode == sandbox.WorkspaceWrite {
-		ensureCacheHome(env)
-	}
 	p := sandbox.Settings{
 		Mode: c.Mode, Reason: c.Reason, Hidden: hidden, Env: env,
 		Writable: expandHome(c.Writable, env["HOME"]), Readable: expandHome(c.Readable, env["HOME"]),
+		AllowSockets: expandHome(c.AllowSockets, env["HOME"]),
 	}.Policy(workspace)
 	p.Network = c.Network != "off"
 	return p
-}
-
-// ensureCacheHome creates the user's cache folder ($XDG_CACHE_HOME, else
-// ~/.cache) when it is missing, as the tools that use it would. The
-// sandbox grants only caches that exist when a command starts, so on a
-// fresh home (a container, a CI runner) `go test` could not create its
-// build cache there and would fail.
-func ensureCacheHome(env map[string]string) {
-	dir := env["XDG_CACHE_HOME"]
-	if !filepath.IsAbs(dir) {
-		if home := env["HOME"]; filepath.IsAbs(home) {
-			dir = filepath.Join(home, ".cache")
-		}
-	}
-	if dir != "" {
-		_ = os.MkdirAll(dir, 0o700)
-	}
 }
 
 // expandHome turns ~/x into $HOME/x.

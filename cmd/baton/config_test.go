@@ -191,39 +191,41 @@ func TestConfigDefaultsAndXDG(t *testing.T) {
 
 func TestConfigErrors(t *testing.T) {
 	tests := []struct {
-		name, user, project string
-		env                 map[string]string
-		want                []string // substrings of the error
+		name, user string
+		env        map[string]string
+		want       []string // substrings of the error
 	}{
 		{name: "unknown key", user: "modle = \"x\"",
 			want: []string{"/.config/baton/config.toml: ", `unknown key "modle" (known: model, base_url, api_key`}},
-		{name: "unknown limits key", project: "[limits]\nmax_step = 3",
-			want: []string{".baton/config.toml: ", `unknown key "limits.max_step" (known in [limits]: child_steps_read_only`}},
-		{name: "unknown table", project: "[limit]\nmax_steps = 3", want: []string{`unknown key "limit" (known: model`}},
+		{name: "unknown limits key", user: "[limits]\nmax_step = 3",
+			want: []string{"/.config/baton/config.toml: ", `unknown key "limits.max_step" (known in [limits]: child_steps_read_only`}},
+		{name: "unknown table", user: "[limit]\nmax_steps = 3", want: []string{`unknown key "limit" (known: model`}},
 		{name: "unknown model key", user: "[models.\"gpt-4.1\"]\nwindow = 3",
 			want: []string{`unknown key "models."gpt-4.1".window" (known in [models."gpt-4.1"]: context_window`}},
-		{name: "negative max_steps", project: "max_steps = -3",
-			want: []string{".baton/config.toml: max_steps: expected a positive integer, got -3"}},
+		{name: "negative max_steps", user: "max_steps = -3",
+			want: []string{"/.config/baton/config.toml: max_steps: expected a positive integer, got -3"}},
 		{name: "string max_steps", user: `max_steps = "ten"`, want: []string{`max_steps: expected a positive integer, got "ten"`}},
 		{name: "bad yolo", user: `yolo = "yes"`, want: []string{`yolo: expected true or false, got "yes"`}},
 		{name: "bad base url", user: `base_url = "localhost:11434"`, want: []string{`base_url: expected an http(s) URL`}},
-		{name: "unknown tool", project: `allow = ["rm"]`, want: []string{`allow: expected a list of rules such as`, `got "rm"`, `unknown tool "rm"`}},
+		{name: "unknown tool", user: `allow = ["rm"]`, want: []string{`allow: expected a list of rules such as`, `got "rm"`, `unknown tool "rm"`}},
 		{name: "bad cleanup", user: "[sessions]\ncleanup = \"trash\"", want: []string{`sessions.cleanup: expected "keep" or "delete", got "trash"`}},
 		{name: "negative price", user: "[models.m]\ninput_per_million = -1", want: []string{`models.m.input_per_million: expected a non-negative number, got -1`}},
 		{name: "unknown theme", user: `theme = "neon"`, want: []string{`theme: expected a theme name (dark,`, `got "neon"`}},
 		{name: "empty model", user: `model = ""`, want: []string{`model: expected a non-empty string, got ""`}},
-		{name: "scalar for a table", project: "limits = 3", want: []string{".baton/config.toml: limits: expected a table ([limits]), got 3"}},
+		{name: "scalar for a table", user: "limits = 3", want: []string{"/.config/baton/config.toml: limits: expected a table ([limits]), got 3"}},
 		{name: "scalar for a model table", user: "[models]\nx = 3", want: []string{"models.x: expected a table ([models.x]), got 3"}},
 		{name: "array of tables", user: "[[sessions]]\ncleanup = \"keep\"", want: []string{"sessions: expected a table ([sessions]), got an array of tables"}},
 		{name: "fraction for a count", user: "[models.\"a.b\"]\ncontext_window = 1.5", want: []string{`models."a.b".context_window: expected a positive integer, got 1.5`}},
-		{name: "syntax", project: "model = ", want: []string{".baton/config.toml: line 1: "}},
-		{name: "limit above its maximum", project: "[limits]\ntool_output_chars = 5000000",
-			want: []string{".baton/config.toml: limits.tool_output_chars: expected at most 1000000, got 5000000"}},
+		{name: "syntax", user: "model = ", want: []string{"/.config/baton/config.toml: line 1: "}},
+		{name: "limit above its maximum", user: "[limits]\ntool_output_chars = 5000000",
+			want: []string{"/.config/baton/config.toml: limits.tool_output_chars: expected at most 1000000, got 5000000"}},
 		{name: "reply cap above its maximum", user: "[limits]\nreply_max_bytes = 1073741824",
 			want: []string{"limits.reply_max_bytes: expected at most 16777216, got 1073741824"}},
 		{name: "timeout above its maximum", user: "[network]\nidle_timeout_s = 86400",
 			want: []string{"network.idle_timeout_s: expected at most 3600, got 86400"}},
 		{name: "max_steps above its maximum", user: "max_steps = 5000", want: []string{"max_steps: expected at most 1000, got 5000"}},
+		{name: "wake turns above their maximum", user: "[limits]\nwake_turns_per_prompt = 101", want: []string{"limits.wake_turns_per_prompt: expected at most 100, got 101"}},
+		{name: "background tasks above their maximum", user: "[limits]\nbackground_per_prompt = 101", want: []string{"limits.background_per_prompt: expected at most 100, got 101"}},
 		{name: "zero timeout", user: "[network]\nconnect_timeout_s = 0", want: []string{"network.connect_timeout_s: expected a positive integer, got 0"}},
 		{name: "unknown network key", user: "[network]\ntimeout_s = 3",
 			want: []string{`unknown key "network.timeout_s" (known in [network]: connect_timeout_s, first_byte_timeout_s, idle_timeout_s, retry_after_max_s)`}},
@@ -235,7 +237,7 @@ func TestConfigErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			w := newConfigWorld(t, tt.user, tt.project)
+			w := newConfigWorld(t, tt.user, "")
 			_, err := w.load(t, nil, tt.env)
 			if err == nil {
 				t.Fatal("no error")
@@ -246,5 +248,24 @@ func TestConfigErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBackgroundBoundsFromConfig: the [limits] keys that bound what
+// background results set off reach the engine; an untrusted project may
+// lower them, not raise them.
+func TestBackgroundBoundsFromConfig(t *testing.T) {
+	w := newConfigWorld(t, "[limits]\nwake_turns_per_prompt = 3\nbackground_per_prompt = 4\n", "")
+	cfg, err := w.load(t, nil, nil)
+	if err != nil || cfg.Limits.WakeTurns != 3 || cfg.Limits.BackgroundPerPrompt != 4 {
+		t.Fatalf("limits %+v, %v", cfg.Limits, err)
+	}
+	for project, want := range map[string]int{"[limits]\nwake_turns_per_prompt = 1\n": 1, "[limits]\nwake_turns_per_prompt = 50\n": 3} {
+		w := newConfigWorld(t, "[limits]\nwake_turns_per_prompt = 3\n", project)
+		flags, _ := parseFlags(nil)
+		cfg, err := loadConfig(configSources{flags: flags, env: map[string]string{"HOME": w.home}, workspace: w.workspace})
+		if err != nil || cfg.Limits.WakeTurns != want {
+			t.Errorf("untrusted %q: wake turns %d, %v; want %d", project, cfg.Limits.WakeTurns, err, want)
+		}
 	}
 }

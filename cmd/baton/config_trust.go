@@ -12,6 +12,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/mcp"
 )
 
 // withheldKey is one project setting that was not applied.
@@ -76,7 +77,7 @@ func (c config) narrowProject(fc fileConfig, trusted bool) (fileConfig, []withhe
 // included); now is before's value of a changed limit, for messages.
 func lowersLimits(before, after config) (now string, lowers bool) {
 	rest := after.clone()
-	rest.Limits, rest.Network = before.Limits, before.Network
+	rest.Limits, rest.Network, rest.MCPTimeouts = before.Limits, before.Network, before.MCPTimeouts
 	if !reflect.DeepEqual(rest, before) {
 		return "", false
 	}
@@ -113,6 +114,7 @@ func effectiveLimits(c config) []reflect.Value {
 	lim := reflect.ValueOf(c.Limits.WithDefaults())
 	flatten(lim, lim)
 	flatten(reflect.ValueOf(c.Network), reflect.ValueOf(network{Timeouts: llm.DefaultTimeouts, RetryAfterMax: engine.DefaultRetryAfterMax}))
+	flatten(reflect.ValueOf(c.MCPTimeouts), reflect.ValueOf(mcpTimeouts{Startup: mcp.DefaultStartupTimeout, Call: mcp.DefaultCallTimeout}))
 	return out
 }
 

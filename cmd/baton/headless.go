@@ -140,7 +140,8 @@ type openWork struct {
 // background from its AgentBackgrounded until its ResultQueued, whichever
 // the channel brings first (its AgentFinished may come before the turn
 // ends, its result after); a result waits from ResultQueued, which the
-// engine always sends before ResultDelivered.
+// engine always sends before ResultDelivered, unless it waits for the
+// person (Waits, or ResultsHeld once the prompt's wake turns are spent).
 func (w *openWork) note(ev event.Event) {
 	switch e := ev.(type) {
 	case event.TurnStarted:
@@ -150,8 +151,15 @@ func (w *openWork) note(ev event.Event) {
 	case event.AgentBackgrounded:
 		w.background[e.Agent] = !w.ended[e.Agent]
 	case event.ResultQueued:
-		w.ended[e.Agent], w.results[e.Agent] = true, true
+		w.ended[e.Agent] = true
 		delete(w.background, e.Agent)
+		if !e.Waits {
+			w.results[e.Agent] = true
+		}
+	case event.ResultsHeld:
+		for _, child := range e.Children {
+			delete(w.results, child)
+		}
 	case event.ResultDelivered:
 		delete(w.results, e.Child)
 	}

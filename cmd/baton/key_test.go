@@ -108,9 +108,10 @@ func TestReceiveKey(t *testing.T) {
 // sandbox off; a project may narrow it but never switch it off or widen
 // it, and --yolo leaves it on.
 func TestSandboxConfig(t *testing.T) {
-	w := newConfigWorld(t, "[sandbox]\nmode = \"off\"\nwritable = [\"~/scratch\"]\nnetwork = \"off\"\n", "")
+	w := newConfigWorld(t, "[sandbox]\nmode = \"off\"\nwritable = [\"~/scratch\"]\nallow_sockets = [\"/run/user/1000/bus\"]\nnetwork = \"off\"\n", "")
 	cfg, err := w.load(t, nil, nil)
-	if err != nil || cfg.Sandbox.Mode != sandbox.Off || cfg.Sandbox.Network != "off" || cfg.Sandbox.Writable[0] != "~/scratch" {
+	if err != nil || cfg.Sandbox.Mode != sandbox.Off || cfg.Sandbox.Network != "off" || cfg.Sandbox.Writable[0] != "~/scratch" ||
+		!slices.Equal(cfg.Sandbox.AllowSockets, []string{"/run/user/1000/bus"}) {
 		t.Fatalf("user [sandbox]: %+v, %v", cfg.Sandbox, err)
 	}
 	w = newConfigWorld(t, "", "[sandbox]\nmode = \"read-only\"\nnetwork = \"off\"\n")
@@ -132,8 +133,8 @@ func TestSandboxConfig(t *testing.T) {
 	if cfg, _ = w.load(t, []string{"--no-sandbox"}, nil); cfg.Sandbox.Mode != sandbox.Off || cfg.Sandbox.Reason != "--no-sandbox" {
 		t.Errorf("--no-sandbox: %+v", cfg.Sandbox)
 	}
-	p := sandboxPolicy(sandboxConfig{Writable: []string{"~/scratch"}}, map[string]string{"HOME": "/h", "XDG_STATE_HOME": "/st"}, "/ws")
-	if !slices.Contains(p.ExtraWritable, "/h/scratch") || !slices.Contains(p.Hidden, "/h/.config/baton") ||
+	p := sandboxPolicy(sandboxConfig{Writable: []string{"~/scratch"}, AllowSockets: []string{"~/.tmux.sock"}}, map[string]string{"HOME": "/h", "XDG_STATE_HOME": "/st"}, "/ws")
+	if !slices.Contains(p.ExtraWritable, "/h/scratch") || !slices.Equal(p.AllowSockets, []string{"/h/.tmux.sock"}) || !slices.Contains(p.Hidden, "/h/.config/baton") ||
 		!slices.Contains(p.Hidden, "/st/baton") || !slices.Contains(p.Hidden, "/h/.ssh") || !p.Network {
 		t.Errorf("resolved policy: %+v", p)
 	}

@@ -16,7 +16,9 @@ import (
 type mcpSetup struct {
 	servers []mcp.Server
 	timeout time.Duration
-	notices []string
+	// callTimeout is [mcp] call_timeout_s; zero takes the default.
+	callTimeout time.Duration
+	notices     []string
 }
 
 // maxMCPConfigBytes bounds a --mcp-config file.
@@ -36,7 +38,7 @@ func resolveMCP(cfg config, flags flagValues, workspace string, env map[string]s
 	}
 	lookup := mcp.EnvLookup(environ)
 	found := mcp.Discover(mcp.Sources{Workspace: workspace, Home: env["HOME"], OpenCodeDir: openCodeDir(env), Env: lookup})
-	setup := mcpSetup{timeout: cfg.mcpStartupTimeout(), notices: found.Warnings}
+	setup := mcpSetup{timeout: cfg.mcpStartupTimeout(), callTimeout: cfg.MCPTimeouts.Call, notices: found.Warnings}
 	var fromFlag []mcp.Server
 	for _, arg := range flags.mcpConfig {
 		servers, warnings, err := readMCPConfig(arg, lookup)

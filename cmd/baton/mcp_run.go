@@ -51,7 +51,7 @@ func newMCPRun(inv *invocation) *mcpRun {
 		}
 	}
 	r.m = mcp.NewManager(inv.mcp.servers, mcp.Options{
-		StartupTimeout: inv.mcp.timeout, Dir: inv.workspace, Environ: environ, Version: version(),
+		StartupTimeout: inv.mcp.timeout, CallTimeout: inv.mcp.callTimeout, Dir: inv.workspace, Environ: environ, Version: version(),
 		Ask: r.ask,
 	})
 	return r

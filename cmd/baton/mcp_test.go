@@ -112,7 +112,10 @@ func TestMCPFlagsAndConfigErrors(t *testing.T) {
 		"[mcp.servers.x]\nurl = \"ftp://h\"\n":     "expected an http(s) URL",
 		"[mcp.servers.x]\n":                        "give a command (stdio server) or a url",
 		"[mcp]\nstartup_timeout_s = 0\n":           "expected a positive integer",
-		"[mcp]\ntimeout = 3\n":                     `unknown key "mcp.timeout" (known in [mcp]: startup_timeout_s, servers)`,
+		"[mcp]\ntimeout = 3\n":                     `unknown key "mcp.timeout" (known in [mcp]: startup_timeout_s, call_timeout_s, servers)`,
+		"[mcp]\ncall_timeout_s = 601\n":            "mcp.call_timeout_s: expected at most 600, got 601",
+		"[mcp.servers.x]\ncall_timeout_s = 0\n":    "mcp.servers.x: call_timeout_s: expected a positive integer, got 0",
+		"[mcp.servers.x]\ncall_timeout_s = 601\n":  "mcp.servers.x: call_timeout_s: expected at most 600, got 601",
 		"[mcp.servers.x]\ntype = \"carrier\"\n":    `expected "stdio", "http" or "sse"`,
 		"[mcp.servers.x]\nargs = [\"a\", 1]\n":     "expected a list of strings",
 		"[mcp.servers.x]\nenv = { A = 1 }\n":       "expected a table of strings",
@@ -174,6 +177,58 @@ func flagValuesWith(t *testing.T, args ...string) flagValues {
 		t.Fatal(err)
 	}
 	return f
+}
+
+// TestMCPCallTimeoutsFromConfig: [mcp] call_timeout_s and a server's own
+// reach the servers; an untrusted project may lower the bound, never
+// raise it.
+func TestMCPCallTimeoutsFromConfig(t *testing.T) {
+	w := newConfigWorld(t, "[mcp]\ncall_timeout_s = 60\n[mcp.servers.slow]\ncommand = \"slow\"\ncall_timeout_s = 300\n", "")
+	cfg, err := w.load(t, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.MCPTimeouts.Call != time.Minute || len(cfg.MCPUser) != 1 || cfg.MCPUser[0].CallTimeout != 5*time.Minute {
+		t.Fatalf("call timeouts: [mcp] %s, servers %+v", cfg.MCPTimeouts.Call, cfg.MCPUser)
+	}
+	setup, err := resolveMCP(cfg, flagValues{}, w.workspace, map[string]string{"HOME": w.home}, true, true)
+	if err != nil || setup.callTimeout != time.Minute {
+		t.Fatalf("setup call timeout %s, %v", setup.callTimeout, err)
+	}
+	for project, want := range map[string]time.Duration{"[mcp]\ncall_timeout_s = 30\n": 30 * time.Second, "[mcp]\ncall_timeout_s = 600\n": time.Minute} {
+		w := newConfigWorld(t, "[mcp]\ncall_timeout_s = 60\n", project)
+		flags, _ := parseFlags(nil)
+		cfg, err := loadConfig(configSources{flags: flags, env: map[string]string{"HOME": w.home}, workspace: w.workspace})
+		if err != nil || cfg.MCPTimeouts.Call != want {
+			t.Errorf("untrusted %q: call timeout %s, %v; want %s", project, cfg.MCPTimeouts.Call, err, want)
+		}
+	}
+}
+
+// TestHeadlessRunSurvivesAnMCPCallNeverAnswered is the hang: the server
+// never answers tools/call. With call_timeout_s = 1 the model gets a tool
+// error naming the server and the key, and the run ends.
+func TestHeadlessRunSurvivesAnMCPCallNeverAnswered(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		if req.Index == 0 {
+			w.ToolCalls(llmtest.Call{Name: "mcp__srv__hang", Args: `{}`})
+			return
+		}
+		msgs := req.Body.Messages
+		w.Text("tool said: " + msgs[len(msgs)-1].Content)
+	})
+	home := t.TempDir()
+	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "[mcp]\ncall_timeout_s = 1\n")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r := runIn(t, ctx, []string{"OPENAI_BASE_URL=" + srv.URL, "HOME=" + home}, "",
+		"-p", "call it", "--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}), "--allow", "mcp__srv__hang")
+	if r.code != exitOK {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	if !strings.Contains(r.stdout, "MCP server srv did not answer hang within 1 s (call_timeout_s)") {
+		t.Errorf("the model was not told the call timed out: %q", r.stdout)
+	}
 }
 
 // An untrusted project's server asks on a card that offers to trust the

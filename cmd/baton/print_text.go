@@ -73,6 +73,8 @@ func (p *textPrinter) event(ev event.Event) {
 		}
 	case event.Notice:
 		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Text, maxLine))
+	case event.ResultsHeld:
+		p.log.printf("note: %s\n", oneLine(ev.Text(), maxLine))
 	case event.Retrying:
 		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Line(ev.Time), maxLine))
 	case event.ErrorOccurred:

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"syscall"
 	"time"
 )
 
@@ -116,32 +117,31 @@ func (s trustStore) trusted(dir string) (bool, error) {
 // add puts the resolved folder dir on the list; it reports false when it
 // already was.
 func (s trustStore) add(dir string, now time.Time) (bool, error) {
-	tf, err := s.load()
-	if err != nil {
-		return false, err
-	}
-	if slices.ContainsFunc(tf.Folders, func(e trustedEntry) bool { return e.Path == dir }) {
-		return false, nil
-	}
-	tf.Folders = append(tf.Folders, trustedEntry{Path: dir, TrustedAt: now.UTC()})
-	tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
-	return true, s.save(tf)
+	added := false
+	err := s.update(func(tf *trustFile) bool {
+		if slices.ContainsFunc(tf.Folders, func(e trustedEntry) bool { return e.Path == dir }) {
+			return false
+		}
+		tf.Folders = append(tf.Folders, trustedEntry{Path: dir, TrustedAt: now.UTC()})
+		tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
+		added = true
+		return true
+	})
+	return added, err
 }
 
 // remove takes dir off the list, and forgets a refusal so the card asks
 // again; it reports false when dir was not trusted.
 func (s trustStore) remove(dir string) (bool, error) {
-	tf, err := s.load()
-	if err != nil {
-		return false, err
-	}
-	folders, declined := len(tf.Folders), len(tf.Declined)
-	tf.Folders = slices.DeleteFunc(tf.Folders, func(e trustedEntry) bool { return e.Path == dir })
-	tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
-	if len(tf.Folders) == folders && len(tf.Declined) == declined {
-		return false, nil
-	}
-	return len(tf.Folders) < folders, s.save(tf)
+	removed := false
+	err := s.update(func(tf *trustFile) bool {
+		folders, declined := len(tf.Folders), len(tf.Declined)
+		tf.Folders = slices.DeleteFunc(tf.Folders, func(e trustedEntry) bool { return e.Path == dir })
+		tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
+		removed = len(tf.Folders) < folders
+		return len(tf.Folders) != folders || len(tf.Declined) != declined
+	})
+	return removed, err
 }
 
 // declined reports whether the person already chose to run dir without
@@ -156,17 +156,44 @@ func (s trustStore) declined(dir, wants string) (bool, error) {
 
 // decline records that choice, replacing an older one for dir.
 func (s trustStore) decline(dir, wants string) error {
+	return s.update(func(tf *trustFile) bool {
+		tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
+		tf.Declined = append(tf.Declined, declinedEntry{Path: dir, Wants: wants})
+		return true
+	})
+}
+
+// update reads the list, lets change edit it and writes it back when
+// change says it changed, all under an exclusive lock on a lock file next
+// to the list: two baton processes trusting and untrusting at once each
+// see the other's change instead of writing over it. Readers need no lock:
+// the list is replaced by a rename, whole.
+func (s trustStore) update(change func(*trustFile) bool) error {
+	dir := filepath.Dir(s.path)
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("lock trust list: %w", err)
+	}
+	lock, err := os.OpenFile(s.path+".lock", os.O_RDWR|os.O_CREATE, 0o600)
+	if err != nil {
+		return fmt.Errorf("lock trust list: %w", err)
+	}
+	// Closing the file releases the lock, also when the process dies.
+	defer lock.Close()
+	if err := syscall.Flock(int(lock.Fd()), syscall.LOCK_EX); err != nil {
+		return fmt.Errorf("lock trust list: %w", err)
+	}
 	tf, err := s.load()
 	if err != nil {
 		return err
 	}
-	tf.Declined = slices.DeleteFunc(tf.Declined, func(e declinedEntry) bool { return e.Path == dir })
-	tf.Declined = append(tf.Declined, declinedEntry{Path: dir, Wants: wants})
+	if !change(&tf) {
+		return nil
+	}
 	return s.save(tf)
 }
 
-// save writes the list atomically: a temporary file in the same folder,
-// synced, then renamed over the old one, so a crash or a full disk
+// save writes the list atomically (update made the folder): a temporary
+// file in the same folder, synced, then renamed over the old one, so a crash or a full disk
 // leaves either the old list or the new one, never half of each.
 func (s trustStore) save(tf trustFile) error {
 	tf.Version = 1
@@ -174,11 +201,7 @@ func (s trustStore) save(tf trustFile) error {
 	if err != nil {
 		return fmt.Errorf("write trust list: %w", err)
 	}
-	dir := filepath.Dir(s.path)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("write trust list: %w", err)
-	}
-	tmp, err := os.CreateTemp(dir, ".trusted-*.json")
+	tmp, err := os.CreateTemp(filepath.Dir(s.path), ".trusted-*.json")
 	if err != nil {
 		return fmt.Errorf("write trust list: %w", err)
 	}

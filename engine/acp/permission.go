@@ -157,6 +157,8 @@ func (t *translator) permissionCall(e event.ApprovalRequested) ([]any, toolCall)
 func (t *translator) previewContent(req *event.ApprovalRequest) []toolContent {
 	var out []toolContent
 	switch {
+	case req.Server != nil:
+		out = []toolContent{textContent(serverText(req.Server))}
 	case (req.Tool == "write_file" || req.Tool == "edit_file") && strings.Contains(req.Preview, "\n@@"):
 		out = diffContent(t.workspace, req.Preview)
 	case req.Preview != "":
@@ -166,6 +168,12 @@ func (t *translator) previewContent(req *event.ApprovalRequest) []toolContent {
 		out = append(out, textContent("in the sub-agent's worktree "+req.Worktree+": the change reaches your files only once reviewed"))
 	}
 	return out
+}
+
+// serverText is an MCP server's card as text: every byte of what would
+// run, and where it is declared.
+func serverText(s *event.ServerPreview) string {
+	return "Start MCP server " + s.Name + "?\n" + s.Command + "\nfrom " + s.Source + ", in a folder you have not trusted"
 }
 
 // delegationText is a delegation card as text: the task, and what the

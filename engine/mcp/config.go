@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"time"
 )
 
 // Server is one configured MCP server: a command run over stdio, or a
@@ -35,6 +36,9 @@ type Server struct {
 	// Project marks a definition that came with the repository; it runs
 	// only in a trusted folder or once the person allowed it.
 	Project bool
+	// CallTimeout bounds one tool call to this server; zero takes the
+	// manager's (Options.CallTimeout), and MaxCallTimeout caps both.
+	CallTimeout time.Duration
 }
 
 // validName is what a server or tool name may hold once it becomes part

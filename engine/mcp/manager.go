@@ -19,12 +19,20 @@ const (
 	// maxRestarts is how many times a crashed server is started again
 	// before it is left failed.
 	maxRestarts = 5
+	// DefaultCallTimeout bounds one tool call: a server that never
+	// answers a tools/call must not hang a run.
+	DefaultCallTimeout = 120 * time.Second
+	// MaxCallTimeout is the most any config may ask for.
+	MaxCallTimeout = 10 * time.Minute
 )
 
 // Options configure a Manager. Zero fields take defaults.
 type Options struct {
 	// StartupTimeout bounds each start (default 30 s, at most 10 min).
 	StartupTimeout time.Duration
+	// CallTimeout bounds each tool call of a server that sets none of its
+	// own (default 120 s, at most 10 min).
+	CallTimeout time.Duration
 	// Dir is where stdio servers run (the workspace).
 	Dir string
 	// Environ is the environment stdio servers inherit, less baton's
@@ -65,6 +73,10 @@ func NewManager(servers []Server, opts Options) *Manager {
 		opts.StartupTimeout = DefaultStartupTimeout
 	}
 	opts.StartupTimeout = min(opts.StartupTimeout, MaxStartupTimeout)
+	if opts.CallTimeout <= 0 {
+		opts.CallTimeout = DefaultCallTimeout
+	}
+	opts.CallTimeout = min(opts.CallTimeout, MaxCallTimeout)
 	if opts.Backoff == nil {
 		opts.Backoff = func(n int) time.Duration { return min(time.Second<<(n-1), 30*time.Second) }
 	}
@@ -114,6 +126,14 @@ func (m *Manager) Close() {
 
 // StartupTimeout is the bound of one start, defaults applied.
 func (m *Manager) StartupTimeout() time.Duration { return m.opts.StartupTimeout }
+
+// callTimeout is the bound of one tool call to s, defaults applied.
+func (m *Manager) callTimeout(s Server) time.Duration {
+	if s.CallTimeout > 0 {
+		return min(s.CallTimeout, MaxCallTimeout)
+	}
+	return m.opts.CallTimeout
+}
 
 // Statuses returns a snapshot of every server's status, in config order.
 func (m *Manager) Statuses() []event.MCPServer {

@@ -74,7 +74,7 @@ func (m *Manager) runOnce(ctx context.Context, i int, s Server) error {
 	// ends the Wait below.
 	stop := context.AfterFunc(life, func() { _ = c.session.Close() })
 	defer stop()
-	offered := m.offer(s.Name, c)
+	offered := m.offer(s, c)
 	names := make([]string, len(offered))
 	for j, t := range offered {
 		names[j] = t.Name()
@@ -100,12 +100,12 @@ func (m *Manager) everConnected(i int) bool {
 }
 
 // offer records the live connection of a server and wraps its tools.
-func (m *Manager) offer(server string, c *conn) []*Tool {
-	offered := wrapTools(m, server, c.tools)
+func (m *Manager) offer(s Server, c *conn) []*Tool {
+	offered := wrapTools(m, s.Name, m.callTimeout(s), c.tools)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	m.conns[server] = c
-	m.offered[server] = offered
+	m.conns[s.Name] = c
+	m.offered[s.Name] = offered
 	return offered
 }
 

@@ -26,8 +26,6 @@ const (
 	// maxDescription bounds a tool's description, which a server writes
 	// and every request carries.
 	maxDescription = 2000
-	// callTimeout is the longest one call may take.
-	callTimeout = 10 * time.Minute
 )
 
 // Tool is one tool of a connected server, offered to agents under its
@@ -38,6 +36,8 @@ type Tool struct {
 	server, remote string
 	name, desc     string
 	schema         json.RawMessage
+	// timeout bounds one call (the server's call_timeout_s).
+	timeout time.Duration
 }
 
 // invalidChars are what a function name may not hold.
@@ -55,7 +55,7 @@ func ToolName(server, tool string) string {
 
 // wrapTools turns a server's tool list into tools; a second tool whose
 // name comes out the same is left out rather than shadowing the first.
-func wrapTools(m *Manager, server string, list []*sdk.Tool) []*Tool {
+func wrapTools(m *Manager, server string, timeout time.Duration, list []*sdk.Tool) []*Tool {
 	var out []*Tool
 	seen := map[string]bool{}
 	for _, t := range list {
@@ -68,7 +68,7 @@ func wrapTools(m *Manager, server string, list []*sdk.Tool) []*Tool {
 		if utf8.RuneCountInString(desc) > maxDescription {
 			desc = string([]rune(desc)[:maxDescription]) + "…"
 		}
-		out = append(out, &Tool{m: m, server: server, remote: t.Name, name: name,
+		out = append(out, &Tool{m: m, server: server, remote: t.Name, name: name, timeout: timeout,
 			desc: fmt.Sprintf("%s (MCP server %s)", strings.TrimSpace(desc), server), schema: objectSchema(t.InputSchema)})
 	}
 	return out
@@ -141,11 +141,12 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 	if !ok {
 		return tools.Result{}, fmt.Errorf("MCP server %s is not connected (see /mcp); try again later or do without it", t.server)
 	}
-	ctx, cancel := context.WithTimeout(ctx, callTimeout)
+	call, cancel := context.WithTimeout(ctx, t.timeout)
 	defer cancel()
-	res, err := c.session.CallTool(ctx, &sdk.CallToolParams{Name: t.remote, Arguments: arguments})
-	if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-		return tools.Result{}, fmt.Errorf("%s: no answer within %s", t.name, callTimeout)
+	res, err := c.session.CallTool(call, &sdk.CallToolParams{Name: t.remote, Arguments: arguments})
+	if ctx.Err() == nil && errors.Is(call.Err(), context.DeadlineExceeded) {
+		return tools.Result{}, fmt.Errorf("MCP server %s did not answer %s within %s (call_timeout_s); the call was abandoned",
+			t.server, t.remote, seconds(t.timeout))
 	}
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("MCP server %s: %w", t.server, err)
@@ -158,4 +159,12 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 		return tools.Result{}, fmt.Errorf("%s failed: %s", t.name, text)
 	}
 	return tools.Result{Output: text, Summary: summary(text)}, nil
+}
+
+// seconds writes a bound the way the config does, in seconds.
+func seconds(d time.Duration) string {
+	if d%time.Second != 0 {
+		return d.String()
+	}
+	return fmt.Sprintf("%d s", int(d/time.Second))
 }

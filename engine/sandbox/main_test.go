@@ -6,7 +6,15 @@ import (
 )
 
 // TestMain dispatches the sandbox stages: Run re-executes the test binary.
+// Started with probeClientArg, the binary is instead the attacker's
+// client a sandboxed command runs (see probeClient).
 func TestMain(m *testing.M) {
+	if len(os.Args) >= 3 && os.Args[1] == probeClientArg {
+		os.Exit(probeClient(os.Args[2], os.Args[3:]))
+	}
 	Main()
 	os.Exit(m.Run())
 }
+
+// probeClientArg starts the test binary as probeClient.
+const probeClientArg = "__baton_test_client"

@@ -24,6 +24,11 @@ func Unavailable() string { return "Landlock needs Linux" }
 
 func networkNote() string { return "" }
 
+func (Policy) socketNote() string { return "" }
+
+// NetworkIsolated is false: network namespaces are Linux's.
+func NetworkIsolated() bool { return false }
+
 // Isolated is false: PID namespaces are Linux's.
 func Isolated() bool { return false }
 

@@ -88,11 +88,12 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := newCapture(t.lim.OutputChars)
-	guard := t.box.Mode != sandbox.Off && t.box.Mode != "" && sandbox.Available()
+	box := t.box
+	guard := box.Mode != sandbox.Off && box.Mode != "" && sandbox.Available()
 	if guard {
-		enterGuard(t.ws.Root())
+		box = enterGuard(t.ws.Root(), box)
 	}
-	err = t.execute(runCtx, a.Command, out)
+	err = t.execute(runCtx, box, a.Command, out)
 	restored := ""
 	if guard {
 		restored = leaveGuard(t.ws.Root())
@@ -125,12 +126,12 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 // execute runs the command line in the agent's sandbox: in the editor's
 // terminal when baton serves an editor that offers one, else under
 // baton's own supervisor.
-func (t runCommand) execute(ctx context.Context, script string, out *capture) error {
+func (t runCommand) execute(ctx context.Context, box sandbox.Policy, script string, out *capture) error {
 	term := t.ws.editor.Terminal
 	if term == nil {
-		return sandbox.Run(ctx, t.box, script, t.ws.Root(), WithoutSecrets(os.Environ()), out)
+		return sandbox.Run(ctx, box, script, t.ws.Root(), WithoutSecrets(os.Environ()), out)
 	}
-	path, args, err := sandbox.TerminalCommand(t.box, script, hiddenEnv)
+	path, args, err := sandbox.TerminalCommand(box, script, hiddenEnv)
 	if err != nil {
 		return err
 	}

@@ -2,7 +2,7 @@
 // with the same SDK baton's client uses. It serves over stdio (a test
 // binary re-executed as the server) or streamable HTTP on loopback, with
 // tools that echo, fail, return an image, report their process, start a
-// child process and crash.
+// child process, never answer, and crash.
 package mcptest
 
 import (
@@ -77,6 +77,11 @@ func NewServer() *sdk.Server {
 				return nil, nil, err
 			}
 			return text(strconv.Itoa(cmd.Process.Pid)), nil, nil
+		})
+	sdk.AddTool(s, &sdk.Tool{Name: "hang", Description: "Never answers; ends only when the client cancels the call."},
+		func(ctx context.Context, _ *sdk.CallToolRequest, _ none) (*sdk.CallToolResult, any, error) {
+			<-ctx.Done()
+			return nil, nil, ctx.Err()
 		})
 	sdk.AddTool(s, &sdk.Tool{Name: "crash", Description: "Exits the server at once."},
 		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
