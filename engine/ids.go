@@ -13,6 +13,7 @@ import (
 type idSource struct {
 	children  atomic.Int64
 	approvals atomic.Int64
+	persons   atomic.Int64
 }
 
 // child returns an id like "explore-3" and the child's number, 3: one
@@ -35,6 +36,15 @@ func (s *idSource) approval() string {
 	return fmt.Sprintf("ap-%d", s.approvals.Add(1))
 }
 
+// personCall returns a fresh id for a call the person made, not the
+// model (a file read for an @mention, a !command): "person-4".
+func (s *idSource) personCall() string {
+	return fmt.Sprintf("%s%d", personCallPrefix, s.persons.Add(1))
+}
+
+// personCallPrefix starts the ids of the person's own calls.
+const personCallPrefix = "person-"
+
 // noteUsed moves the counters past the ids a resumed transcript used, so
 // new children never reuse an old child's id (and transcript file).
 func (s *idSource) noteUsed(ev event.Event) {
@@ -44,6 +54,11 @@ func (s *idSource) noteUsed(ev event.Event) {
 	if r, ok := ev.(event.ApprovalResolved); ok {
 		if n, ok := ordinal(r.RequestID, "ap-"); ok {
 			raise(&s.approvals, n)
+		}
+	}
+	if t, ok := ev.(event.ToolStarted); ok && strings.HasPrefix(t.CallID, personCallPrefix) {
+		if n, ok := ordinal(t.CallID, personCallPrefix); ok {
+			raise(&s.persons, n)
 		}
 	}
 }

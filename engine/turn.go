@@ -63,9 +63,12 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	a.emit(started)
 	var res Result
 	if wake == "" {
+		typed := prompt
 		var blocked bool
 		if prompt, blocked, res.Reason = s.beforePrompt(ctx, prompt); blocked {
 			res.Status = event.StatusDenied
+		} else {
+			prompt = s.attachMentions(ctx, typed, prompt)
 		}
 	}
 	if res.Status == "" {

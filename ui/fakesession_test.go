@@ -34,6 +34,8 @@ type fakeSession struct {
 	skills       []event.SkillStatus
 	hooks        []event.HookStatus
 	modes        []event.AgentMode // SetAgentMode's calls
+	paths        []string          // what MentionPaths lists
+	walks        int               // how often it was asked
 }
 
 func newFakeSession() *fakeSession {
@@ -189,4 +191,11 @@ func (f *fakeSession) SetAgentMode(mode event.AgentMode) error {
 	defer f.mu.Unlock()
 	f.modes = append(f.modes, mode)
 	return nil
+}
+
+func (f *fakeSession) MentionPaths() ([]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.walks++
+	return f.paths, nil
 }

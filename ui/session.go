@@ -55,6 +55,9 @@ type Session interface {
 	// SetAgentMode switches normal, auto-accept and plan (shift+tab);
 	// ModeChanged follows on the channel. Called from a Cmd.
 	SetAgentMode(mode event.AgentMode) error
+	// MentionPaths lists the workspace's files and folders for @
+	// completion; it walks the tree, so it is called from a Cmd.
+	MentionPaths() ([]string, error)
 }
 
 // Options configures the UI; cmd fills it from flags, config and the

@@ -43,6 +43,7 @@ type Model struct {
 	// last prompt Accept returned and the box it was read from, so a
 	// prompt given back (Restore) comes back as it was typed.
 	pastes []paste
+	files  files // what @ completes from
 	sent   struct {
 		text, box string
 		pastes    []paste
@@ -124,6 +125,10 @@ func (m *Model) SetSize(width int) {
 // or editing. Enter is the root's: see Accept.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	m.box = ""
+	if f, ok := msg.(FilesMsg); ok {
+		m.filesLoaded(f)
+		return nil
+	}
 	k, isKey := msg.(tea.KeyMsg)
 	if isKey && m.search != nil {
 		m.searchKey(k)
@@ -163,7 +168,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	m.ta, cmd = m.ta.Update(msg)
 	m.fitHeight()
-	return cmd
+	return tea.Batch(cmd, m.loadFiles())
 }
 
 // Accept acts on enter: a partly typed command is completed from the
