@@ -160,6 +160,7 @@ func (p *pendingChild) ask() {
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
 		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.shown, Background: p.extras.Background,
+		Withheld: withheldNote(spec),
 	}
 	if p.prev != nil {
 		preview.Continues = p.prev.id

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -231,6 +232,9 @@ func (s *Session) newMainAgent() *Agent {
 		set = set.With(&taskTool{d: s.deleg}).With(&joinTool{s: s}).With(&joinTool{s: s, wait: true})
 	}
 	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace, s.cfg.Limits.ContextFileBytes)
+	if extra := strings.TrimSpace(s.cfg.AppendSystemPrompt); extra != "" {
+		system += "\n\n" + extra
+	}
 	for _, n := range notes {
 		s.note(n)
 	}
@@ -265,4 +269,16 @@ func (s *Session) note(text string) {
 	if text != "" && !slices.Contains(s.startNotes, text) {
 		s.startNotes = append(s.startNotes, text)
 	}
+}
+
+// ToolNames are the tools the main agent is offered now: its own, then
+// the MCP tools of the servers connected at this moment.
+func (s *Session) ToolNames() []string {
+	names := s.main.tools.Names()
+	if s.main.liveTools != nil {
+		for _, t := range s.main.liveTools() {
+			names = append(names, t.Name())
+		}
+	}
+	return names
 }

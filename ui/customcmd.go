@@ -13,6 +13,10 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
+// BuiltinCommand reports whether name is one of the TUI's own commands,
+// which win over a custom command of the same name.
+func BuiltinCommand(name string) bool { return builtin(name) }
+
 // builtin reports whether name is one of baton's own commands, which win
 // over a custom command of the same name.
 func builtin(name string) bool {
@@ -41,24 +45,15 @@ func (m *Model) customCommand(name string) (agenttypes.Command, bool) {
 	if builtin(name) {
 		return agenttypes.Command{}, false
 	}
-	for _, c := range m.opts.Commands {
-		if c.Name == name {
-			return c, true
-		}
-	}
-	return agenttypes.Command{}, false
+	return agenttypes.FindCommand(m.opts.Commands, name)
 }
 
 // runCustom sends a custom command's prompt, filled with arg, as if it
 // had been typed: it runs under the same approvals. A sub-task command
 // asks the main agent to delegate it, so the delegation card decides.
 func (m *Model) runCustom(c agenttypes.Command, arg string) tea.Cmd {
-	prompt := c.Expand(arg)
-	note := ""
-	switch {
-	case c.Subtask:
-		prompt, note = m.subtaskPrompt(c, prompt)
-	case c.Model != "":
+	prompt, note := c.Prompt(arg, m.opts.Types)
+	if !c.Subtask && c.Model != "" {
 		note = fmt.Sprintf("/%s names model %s; this conversation stays on %s (/model switches)", c.Name, c.Model, m.model)
 	}
 	if m.busy {
@@ -71,32 +66,6 @@ func (m *Model) runCustom(c agenttypes.Command, arg string) tea.Cmd {
 	}
 	m.conv.toBottom()
 	return m.submit(prompt)
-}
-
-// subtaskPrompt asks the main agent to hand prompt to a sub-agent of the
-// command's type (general-purpose when it names none). A type baton does
-// not know runs the prompt in the main conversation instead, and says so.
-func (m *Model) subtaskPrompt(c agenttypes.Command, prompt string) (string, string) {
-	typ := c.Agent
-	if typ == "" {
-		typ = "general-purpose"
-	}
-	known := false
-	for _, t := range m.opts.Types {
-		if agenttypes.Normalize(t.Name) == agenttypes.Normalize(typ) && !t.Hidden && !t.Disabled {
-			typ, known = t.Name, true
-			break
-		}
-	}
-	if !known {
-		return prompt, fmt.Sprintf("/%s names agent %q, which is not a sub-agent type here; it runs in this conversation", c.Name, typ)
-	}
-	model := ""
-	if c.Model != "" {
-		model = fmt.Sprintf(" and model %q", c.Model)
-	}
-	return fmt.Sprintf("Run this as a sub-task: call the task tool with subagent_type %q%s, a short description, "+
-		"and exactly the text below as its prompt; then report what the sub-agent found.\n\n%s", typ, model, prompt), ""
 }
 
 // customHelp lists the custom commands for /help, saying which a

@@ -88,6 +88,11 @@ type config struct {
 	Rules []event.PermissionRule
 	// Notify is "bell", "title", "off", or "" for both bell and title.
 	Notify string
+	// SystemPrompt replaces the main agent's system prompt and
+	// AppendSystemPrompt ends it (Claude Code's flags).
+	SystemPrompt, AppendSystemPrompt string
+	// AskOverStdio is --permission-prompt-tool stdio.
+	AskOverStdio bool
 	// Hooks are the hooks the session runs; withheldHooks a project's
 	// that wait for the folder's trust.
 	Hooks         []hooks.Hook
@@ -155,6 +160,7 @@ func loadConfig(src configSources) (config, error) {
 		return config{}, err
 	}
 	cfg.applyFlags(src.flags)
+	cfg.applyClaudeFlags(src.flags.claude, src.env["HOME"])
 	return cfg, nil
 }
 
@@ -164,24 +170,39 @@ func loadConfig(src configSources) (config, error) {
 func (c *config) loadRules(src configSources, user, project fileConfig) error {
 	home := src.env["HOME"]
 	layers := []permissionLayer{{file: user.Permissions, source: event.SourceUser}}
-	if home != "" {
-		f, notices, err := readClaudeSettings(filepath.Join(home, ".claude", "settings.json"), event.SourceClaudeUser, "", home)
-		if err != nil {
+	files := claudeSettingsFiles(home, src.workspace, src.flags.claude.settingSources)
+	for _, f := range files[:1] {
+		if err := c.addClaudeLayer(&layers, f, src.trusted, home); err != nil {
 			return err
 		}
-		c.notices = append(c.notices, notices...)
-		layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeUser})
 	}
+	layers = append(layers, c.openCodeLayers(openCodeDir(src.env), src.workspace, false, src.trusted)...)
 	layers = append(layers, permissionLayer{file: project.Permissions, source: event.SourceProject, display: filepath.ToSlash(projectConfigName), narrowOnly: !src.trusted})
-	f, notices, err := readClaudeSettings(filepath.Join(src.workspace, ".claude", "settings.json"), event.SourceClaudeLocal, src.workspace, home)
+	for _, f := range files[1:] {
+		if err := c.addClaudeLayer(&layers, f, src.trusted, home); err != nil {
+			return err
+		}
+	}
+	layers = append(layers, c.openCodeLayers("", src.workspace, true, src.trusted)...)
+	rules, notices := collectRules(layers)
+	c.Rules, c.notices = rules, append(c.notices, notices...)
+	return nil
+}
+
+// addClaudeLayer reads one Claude Code settings file's permissions as a
+// layer; a project's file adds only deny and ask until the folder is
+// trusted.
+func (c *config) addClaudeLayer(layers *[]permissionLayer, f claudeSettingsFile, trusted bool, home string) error {
+	if f.path == "" {
+		return nil
+	}
+	file, notices, err := readClaudeSettings(f.path, f.source, f.inside, home)
 	if err != nil {
 		// The repository's file never keeps baton from starting.
 		notices = append(notices, err.Error()+"; ignored")
 	}
 	c.notices = append(c.notices, notices...)
-	layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeLocal, narrowOnly: !src.trusted})
-	rules, notices := collectRules(layers)
-	c.Rules, c.notices = rules, append(c.notices, notices...)
+	*layers = append(*layers, permissionLayer{file: file, source: f.source, narrowOnly: f.inside != "" && !trusted})
 	return nil
 }
 

@@ -124,11 +124,14 @@ func setCount(dst *int, v *count) {
 func seconds(n count) time.Duration { return time.Duration(n) * time.Second }
 
 // mode is the engine permission mode for this run: --yolo (or yolo in the
-// user config) wins; otherwise the TUI asks and headless decides by Allow.
+// user config) wins; otherwise the TUI asks, headless asks over stdio with
+// --permission-prompt-tool stdio and else decides by Allow.
 func (c config) mode(headless bool) engine.PermissionMode {
 	switch {
 	case c.Yolo:
 		return engine.ModeYolo
+	case headless && c.AskOverStdio:
+		return engine.ModeAsk
 	case headless:
 		return engine.ModeHeadless
 	default:

@@ -29,7 +29,7 @@ func TestWebFetchAllowPrivateOnlyFromTheUser(t *testing.T) {
 	}
 }
 
-func TestSessionSetupLoadsCustomCommandsForTheTUI(t *testing.T) {
+func TestSessionSetupLoadsCustomCommands(t *testing.T) {
 	workspace, home := t.TempDir(), t.TempDir()
 	writeFile(t, workspace+"/.claude/commands/git/commit.md", "---\ndescription: commit\n---\nCommit $ARGUMENTS")
 	writeFile(t, home+"/.claude/commands/mine.md", "Mine")
@@ -38,8 +38,9 @@ func TestSessionSetupLoadsCustomCommandsForTheTUI(t *testing.T) {
 	if len(setup.commands) != 2 || setup.commands[0].Name != "git:commit" || setup.commands[1].Name != "mine" {
 		t.Fatalf("commands %+v", setup.commands)
 	}
-	if headless := newSessionSetup(config{}, endpoint{}, agenttypes.NewRegistry(), workspace, env, true); len(headless.commands) != 0 {
-		t.Fatal("a headless run has no use for slash commands")
+	// baton -p "/mine" expands too.
+	if headless := newSessionSetup(config{}, endpoint{}, agenttypes.NewRegistry(), workspace, env, true); len(headless.commands) != 2 {
+		t.Fatalf("headless commands %+v", headless.commands)
 	}
 }
 

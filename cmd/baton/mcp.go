@@ -48,6 +48,12 @@ func resolveMCP(cfg config, flags flagValues, workspace string, env map[string]s
 		fromFlag = mcp.Merge(fromFlag, servers)
 		setup.notices = append(setup.notices, warnings...)
 	}
+	if flags.claude.strictMCP {
+		// --strict-mcp-config: the servers of --mcp-config and no others,
+		// and no word about the files it leaves unread.
+		setup.servers, setup.notices = fromFlag, setup.notices[len(found.Warnings):]
+		return setup, nil
+	}
 	own := mcp.Merge(found.User, cfg.MCPUser, found.Local, fromFlag)
 	project := mcp.Merge(found.Project, cfg.MCPProject)
 	if trusted {

@@ -14,7 +14,7 @@ type sessionSetup struct {
 	notices []string
 	// typeWarnings are the agent-file problems, which /agents lists too.
 	typeWarnings []string
-	// commands are the custom slash commands the TUI offers.
+	// commands are the custom slash commands a prompt may call.
 	commands []agenttypes.Command
 	// mcp runs the MCP servers (nil without any).
 	mcp *mcpRun
@@ -30,13 +30,11 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 		commands        []agenttypes.Command
 		commandWarnings []agenttypes.Warning
 	)
-	if !headless { // slash commands are typed into the TUI
-		// A project's commands are prompts, not permissions: every call
-		// they lead to is approved as usual, so trust does not gate them.
-		commands, commandWarnings = agenttypes.LoadCommands(agenttypes.LoadOptions{
-			ProjectDir: workspace, UserConfigDir: userConfigDir(env), HomeDir: env["HOME"],
-		})
-	}
+	// A project's commands are prompts, not permissions: every call they
+	// lead to is approved as usual, so trust does not gate them.
+	commands, commandWarnings = agenttypes.LoadCommands(agenttypes.LoadOptions{
+		ProjectDir: workspace, UserConfigDir: userConfigDir(env), HomeDir: env["HOME"],
+	})
 	notices := append([]string(nil), ep.notices...)
 	var warnings []string
 	for _, w := range types.Warnings() {
@@ -57,14 +55,17 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			Catalog:       llm.NewCatalog(catalogOverrides(cfg.Models)),
 			Model:         cfg.Model,
 			SubagentModel: cfg.SubagentModel,
-			ModelAliases:  cfg.ModelAliases,
-			Workspace:     workspace,
-			Types:         types,
-			Mode:          cfg.mode(headless),
-			Allow:         cfg.Allow,
-			Rules:         cfg.Rules,
-			SubagentAllow: cfg.SubagentAllow,
-			SubagentDeny:  cfg.SubagentDeny,
+			// SystemPrompt and AppendSystemPrompt are Claude Code's flags.
+			SystemPrompt:       cfg.SystemPrompt,
+			AppendSystemPrompt: cfg.AppendSystemPrompt,
+			ModelAliases:       cfg.ModelAliases,
+			Workspace:          workspace,
+			Types:              types,
+			Mode:               cfg.mode(headless),
+			Allow:              cfg.Allow,
+			Rules:              cfg.Rules,
+			SubagentAllow:      cfg.SubagentAllow,
+			SubagentDeny:       cfg.SubagentDeny,
 			// NoWakeOnResult keeps background results for the next prompt.
 			NoWakeOnResult: cfg.NoWakeOnResult,
 			Limits:         cfg.Limits,

@@ -64,7 +64,10 @@ type DelegationPreview struct {
 	// DroppedTools are tools the agent's file names that baton lacks; the
 	// child runs without them.
 	DroppedTools []string `json:"dropped_tools,omitempty"`
-	Model        string   `json:"model"`
+	// Withheld says which tools an OpenCode agent relied on by OpenCode's
+	// default that the child does not get, and how to grant them.
+	Withheld string `json:"withheld,omitempty"`
+	Model    string `json:"model"`
 	// ModelWhy says why Model is not the model the agent's file or the
 	// task call named ("the endpoint does not serve sonnet; …").
 	ModelWhy        string        `json:"model_why,omitempty"`

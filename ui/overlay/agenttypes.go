@@ -65,6 +65,9 @@ func typeText(t agenttypes.Type, modelOf func(agenttypes.Type) (string, string))
 	if len(t.DroppedTools) > 0 {
 		lines = append(lines, "  dropped "+strings.Join(t.DroppedTools, " ")+" (baton has no such tool; the agent runs without it)")
 	}
+	if note := agenttypes.WithheldNote(t.WithheldTools, t.Source); note != "" {
+		lines = append(lines, "  "+note)
+	}
 	if s := samplingText(t); s != "" {
 		lines = append(lines, "  sampling "+s)
 	}

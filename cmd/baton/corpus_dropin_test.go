@@ -1,0 +1,103 @@
+package main
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// realFiles is the corpus of files from public repositories and npm
+// packages, copied unmodified (see its SOURCES).
+const realFiles = "../../testdata/agents/real"
+
+// copyReal puts a corpus file at rel in dir.
+func copyReal(t *testing.T, corpusPath, dir, rel string) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(realFiles, filepath.FromSlash(corpusPath)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, filepath.FromSlash(rel)), string(data))
+}
+
+// TestCorpusClaudeAndOpenCodeRules reads real .claude/settings.local.json
+// and opencode.json files as a project's: Claude Code's rules (the newer
+// "npm run *" spelling and an environment prefix among them) and
+// OpenCode's permission become baton's, deny and ask at once, allow once
+// the folder is trusted.
+func TestCorpusClaudeAndOpenCodeRules(t *testing.T) {
+	w := newConfigWorld(t, "", "")
+	copyReal(t, "DEFRA__nrf-frontend/.claude/settings.local.json", w.workspace, ".claude/settings.local.json")
+	copyReal(t, "0rac1e__opencode-kit/opencode.json", w.workspace, "opencode.json")
+	env := map[string]string{"HOME": w.home}
+	untrusted, err := loadConfig(configSources{env: env, workspace: w.workspace})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := strings.Join(ruleTexts(untrusted.Rules), "\n")
+	if !strings.Contains(rules, "deny run_command(rm -rf:*) @opencode.json") || strings.Contains(rules, "allow ") {
+		t.Errorf("untrusted rules:\n%s", rules)
+	}
+	trusted, err := loadConfig(configSources{env: env, workspace: w.workspace, trusted: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules = strings.Join(ruleTexts(trusted.Rules), "\n")
+	for _, want := range []string{"allow run_command(npm test:*) @.claude/settings.local.json", "allow run_command(npm run lint) @.claude/settings.local.json",
+		"allow run_command(go test:*) @opencode.json", "ask web_fetch @opencode.json"} {
+		if !strings.Contains(rules, want) {
+			t.Errorf("trusted rules lack %q:\n%s", want, rules)
+		}
+	}
+	notices := strings.Join(trusted.notices, "\n")
+	if !strings.Contains(notices, `skipped permission "Bash(TZ=UTC npx vitest run:*)"`) {
+		t.Errorf("an environment prefix baton cannot read as a rule is not told:\n%s", notices)
+	}
+
+	w2 := newConfigWorld(t, "", "")
+	copyReal(t, "DG777777__claude-code-mastery/.claude/settings.local.json", w2.workspace, ".claude/settings.local.json")
+	cfg, err := loadConfig(configSources{env: map[string]string{"HOME": w2.home}, workspace: w2.workspace, trusted: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rules := strings.Join(ruleTexts(cfg.Rules), "\n"); !strings.Contains(rules, "allow run_command(npm run:*)") ||
+		!strings.Contains(rules, "allow run_command(curl -s http://localhost:5173)") {
+		t.Errorf("rules:\n%s", rules)
+	}
+}
+
+// TestCorpusCommandsHeadless: real command files from an npm package and
+// from public repositories expand under baton -p "/name args" as in the
+// TUI: the arguments reach the prompt, the file's own text is sent.
+func TestCorpusCommandsHeadless(t *testing.T) {
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	ws := t.TempDir()
+	copyReal(t, "npm__oh-my-opencode@4.19.4/.opencode/command/remove-deadcode.md", ws, ".opencode/command/remove-deadcode.md")
+	copyReal(t, "npm__oh-my-opencode@4.19.4/.opencode/command/publish.md", ws, ".opencode/command/publish.md")
+	copyReal(t, "anthropics__claude-code/.claude/commands/dedupe.md", ws, ".claude/commands/dedupe.md")
+	copyReal(t, "gentamura__dotfiles/.claude/commands/pr/review.md", ws, ".claude/commands/pr/review.md")
+	t.Chdir(ws)
+	for prompt, want := range map[string][]string{
+		"/remove-deadcode src/legacy": {"Dead code removal via massively parallel deep agents", "src/legacy"},
+		"/publish minor":              {"You are the release manager for oh-my-opencode", "minor"},
+		"/dedupe 1234":                {"Find up to 3 likely duplicate issues", "1234"},
+		"/pr:review #42":              {"# PR Review", "#42"},
+	} {
+		before := len(srv.Requests())
+		env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
+		var stdout, stderr strings.Builder
+		if code := run(context.Background(), []string{"-p", prompt}, env, strings.NewReader(""), &stdout, &stderr, nil); code != exitOK {
+			t.Fatalf("%s: exit %d: %s", prompt, code, stderr.String())
+		}
+		sent := srv.Requests()[before].LastUser()
+		for _, w := range want {
+			if !strings.Contains(sent, w) {
+				t.Errorf("%s: the prompt sent lacks %q:\n%.300s", prompt, w, sent)
+			}
+		}
+	}
+}
