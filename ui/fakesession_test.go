@@ -36,6 +36,7 @@ type fakeSession struct {
 	modes        []event.AgentMode // SetAgentMode's calls
 	paths        []string          // what MentionPaths lists
 	walks        int               // how often it was asked
+	shell        []string          // RunShell's commands
 }
 
 func newFakeSession() *fakeSession {
@@ -198,4 +199,14 @@ func (f *fakeSession) MentionPaths() ([]string, error) {
 	defer f.mu.Unlock()
 	f.walks++
 	return f.paths, nil
+}
+
+func (f *fakeSession) RunShell(command string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.submitErr != nil {
+		return f.submitErr
+	}
+	f.shell = append(f.shell, command)
+	return nil
 }

@@ -58,6 +58,9 @@ type Session interface {
 	// MentionPaths lists the workspace's files and folders for @
 	// completion; it walks the tree, so it is called from a Cmd.
 	MentionPaths() ([]string, error)
+	// RunShell runs a !command the person typed, in the main agent's
+	// sandbox under the deny rules; its events follow like a turn's.
+	RunShell(command string) error
 }
 
 // Options configures the UI; cmd fills it from flags, config and the

@@ -59,7 +59,7 @@ type Model struct {
 func New(keys KeyMap, complete func(string) []Candidate) *Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Placeholder = "Ask baton anything · / for commands"
+	ta.Placeholder = "Ask baton anything · / commands · @ files · ! shell"
 	ta.CharLimit = 0
 	ta.MaxHeight = MaxLines
 	ta.SetPromptFunc(2, func(line int) string {
