@@ -34,6 +34,7 @@ var commands = []command{
 	{"hooks", "", "list the hooks: event, command, source, what each did last"},
 	{"compact", "[FOCUS]", "replace the conversation with a summary (keeping FOCUS)"},
 	{"copy", "[code]", "copy the last answer, or its last code block, to the clipboard"},
+	{"trust", "", "trust this folder, as baton trust does: its project settings apply"},
 }
 
 // runCommand runs a line that starts with "/".
@@ -70,6 +71,8 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return m.cmdSkills()
 	case "hooks":
 		return m.cmdHooks()
+	case "trust":
+		return m.cmdTrust(arg)
 	case "quit":
 		return tea.Quit
 	}

@@ -130,6 +130,10 @@ type Options struct {
 	// is, or it cannot tell). Both must not block; nil knows nothing.
 	Models     func() (models []modelpick.Model, ready bool)
 	CheckModel func(name string) string
+	// Trust records the workspace as trusted, as baton trust does, and
+	// says what that means (/trust); called from a Cmd. Nil when there is
+	// no trust list.
+	Trust func() (string, error)
 	// NoMouse leaves the mouse to the terminal (mouse = false), so text
 	// is selected as in any program; the wheel then no longer scrolls.
 	NoMouse bool

@@ -28,6 +28,8 @@ type tuiOptions struct {
 	// self is how the person starts this baton again, for the hints
 	// printed on the way out.
 	self selfCommand
+	// trust is /trust (nil: no trust list to record it in).
+	trust func() (string, error)
 }
 
 // promptHistory is the project's prompt history, or nil when there is no
@@ -109,6 +111,7 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		// written between two frames.
 		Bell:      os.Stdout,
 		SaveRules: setup.saveRules,
+		Trust:     o.trust,
 	})
 	s.Close()
 	// Changes nobody reviewed are never lost: Close committed each on a

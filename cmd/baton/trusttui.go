@@ -1,0 +1,35 @@
+package main
+
+import (
+	"errors"
+	"time"
+)
+
+// trustFromTUI is /trust: it records the workspace on the trust list as
+// `baton trust` does, and lets the folder's MCP servers still waiting
+// start without a card, as the card's t does. The project's other
+// settings were read when baton started, so they apply from its next
+// start. Nil when there is no trust list to record it in.
+func trustFromTUI(inv *invocation, servers *mcpRun) func() (string, error) {
+	store, folder := inv.trust.store, inv.trust.folder
+	if store.path == "" {
+		return nil
+	}
+	return func() (string, error) {
+		if folder == "" {
+			return "", errors.New("trust: the folder could not be resolved")
+		}
+		changed, err := store.add(folder, time.Now())
+		if err != nil {
+			return "", err
+		}
+		if servers != nil {
+			servers.trusted.Store(true)
+		}
+		msg := trustMessage("trust", folder, changed, inv.env)
+		if changed && !inv.trust.trusted {
+			msg += "; the project's settings apply from baton's next start"
+		}
+		return msg, nil
+	}
+}
