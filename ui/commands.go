@@ -35,6 +35,8 @@ var commands = []command{
 	{"compact", "[FOCUS]", "replace the conversation with a summary (keeping FOCUS)"},
 	{"copy", "[code]", "copy the last answer, or its last code block, to the clipboard"},
 	{"trust", "", "trust this folder, as baton trust does: its project settings apply"},
+	{"resume", "[ID]", "switch to another session of this folder (alone: pick from the list)"},
+	{"sessions", "", "list this folder's sessions and switch to one"},
 }
 
 // runCommand runs a line that starts with "/".
@@ -73,6 +75,8 @@ func (m *Model) runCommand(line string) tea.Cmd {
 		return m.cmdHooks()
 	case "trust":
 		return m.cmdTrust(arg)
+	case "resume", "sessions":
+		return m.cmdResume(arg)
 	case "quit":
 		return tea.Quit
 	}

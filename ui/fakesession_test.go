@@ -37,6 +37,7 @@ type fakeSession struct {
 	paths        []string          // what MentionPaths lists
 	walks        int               // how often it was asked
 	shell        []string          // RunShell's commands
+	id           string            // what ID says
 }
 
 func newFakeSession() *fakeSession {
@@ -210,3 +211,5 @@ func (f *fakeSession) RunShell(command string) error {
 	f.shell = append(f.shell, command)
 	return nil
 }
+
+func (f *fakeSession) ID() string { return f.id }

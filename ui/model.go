@@ -16,7 +16,6 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
-	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
 	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
@@ -31,7 +30,7 @@ const (
 	overlayTranscript       // a child's whole transcript, full screen
 	overlayReview           // a worktree child's change under review, full screen
 	overlaySearch           // ctrl+r's search of the prompt history, in the input's place
-	overlayModel            // /model's picker, under the conversation
+	overlayModel            // a picker (/model, /resume), under the conversation
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -52,11 +51,12 @@ type Model struct {
 	conv    *conversation
 	agents  *agents
 	input   *input.Model
-	message *input.Line         // a message for a running child
-	viewer  *overlay.Transcript // the open transcript
-	review  *changes.Model      // the open review of a child's change
-	picker  *modelpick.Picker
-	mode    *mode.Model // the agent mode shift+tab cycles
+	message *input.Line                       // a message for a running child
+	viewer  *overlay.Transcript               // the open transcript
+	review  *changes.Model                    // the open review of a child's change
+	picker  chooser                           // the open picker (/model, /resume)
+	picked  func(m *Model, id string) tea.Cmd // what choosing in it does
+	mode    *mode.Model                       // the agent mode shift+tab cycles
 	help    *help.Model
 	spinner spinner.Model
 	// spin is the spinner's frame drawn, redrawn only when it moves or the
@@ -130,6 +130,12 @@ func (m Model) Init() tea.Cmd { return m.wait }
 // Update dispatches a message to its handler.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
+	if from, ok := msg.(fromSession); ok {
+		if from.ch != m.session.Events() {
+			return m, nil // a session /resume switched away from
+		}
+		msg = from.msg
+	}
 	if _, ok := msg.(eventsMsg); !ok {
 		m.frame.touch()
 		if m.frame.unfitted { // the handlers below read the sizes
@@ -174,6 +180,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.showPermissions(msg)
 	case mode.SetMsg:
 		cmd = m.modeUpdate(msg)
+	case sessionsMsg:
+		m.sessionsListed(msg)
+	case resumedMsg:
+		return m.resumed(msg)
 	default:
 		cmd = m.input.Update(msg)
 	}

@@ -61,6 +61,9 @@ type Session interface {
 	// RunShell runs a !command the person typed, in the main agent's
 	// sandbox under the deny rules; its events follow like a turn's.
 	RunShell(command string) error
+	// ID is the session's id in its folder's sessions ("" when it is not
+	// recorded).
+	ID() string
 }
 
 // Options configures the UI; cmd fills it from flags, config and the
@@ -130,6 +133,13 @@ type Options struct {
 	// is, or it cannot tell). Both must not block; nil knows nothing.
 	Models     func() (models []modelpick.Model, ready bool)
 	CheckModel func(name string) string
+	// Sessions lists this folder's recorded sessions, most recently
+	// active first, for /resume; Resume opens one by id in place of the
+	// running session, as --resume ID would, and closes the one it
+	// replaces. Both are called from Cmds; nil when sessions are not
+	// recorded.
+	Sessions func() ([]transcript.Summary, error)
+	Resume   func(id string) (Session, error)
 	// Trust records the workspace as trusted, as baton trust does, and
 	// says what that means (/trust); called from a Cmd. Nil when there is
 	// no trust list.

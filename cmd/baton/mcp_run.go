@@ -92,6 +92,14 @@ func (r *mcpRun) start(ctx context.Context, session *engine.Session) {
 	r.m.Start(ctx)
 }
 
+// rebind sends the cards of servers still to start through session, the
+// one /resume switched to.
+func (r *mcpRun) rebind(session *engine.Session) {
+	if r != nil {
+		r.session.Store(session)
+	}
+}
+
 // startSettled launches the servers for an editor's session and waits,
 // at most the startup timeout, until each has connected or failed, or
 // waits for the person's answer on a card (the editor shows those once

@@ -94,7 +94,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
 	if !inv.headless {
 		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.demo, term: term, mouse: inv.cfg.Mouse,
-			history: promptHistory(store, inv.workspace), self: thisProgram(inv.env), trust: trustFromTUI(inv, servers)}, stdout, stderr)
+			history: promptHistory(store, inv.workspace), self: thisProgram(inv.env), trust: trustFromTUI(inv, servers), store: store}, stdout, stderr)
 	}
 	for _, n := range setup.notices {
 		fmt.Fprintf(stderr, "baton: note: %s\n", n)

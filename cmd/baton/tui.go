@@ -30,6 +30,9 @@ type tuiOptions struct {
 	self selfCommand
 	// trust is /trust (nil: no trust list to record it in).
 	trust func() (string, error)
+	// store holds the folder's sessions, for /resume (nil: sessions are
+	// not recorded).
+	store *transcript.Store
 }
 
 // promptHistory is the project's prompt history, or nil when there is no
@@ -76,6 +79,12 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		return exitFailed
 	}
 	setup.mcp.start(ctx, s)
+	sessions := &tuiSessions{ctx: ctx, setup: setup, store: o.store, workspace: setup.engine.Workspace, current: s, dir: setup.engine.Transcript}
+	var sessionList func() ([]transcript.Summary, error)
+	var resume func(string) (ui.Session, error)
+	if o.store != nil && setup.engine.Transcript != nil {
+		sessionList, resume = sessions.list, sessions.resume
+	}
 	var window int64
 	if info, ok := setup.engine.Catalog.Lookup(setup.engine.Model); ok {
 		window = info.ContextWindow
@@ -112,11 +121,15 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		Bell:      os.Stdout,
 		SaveRules: setup.saveRules,
 		Trust:     o.trust,
+		Sessions:  sessionList,
+		Resume:    resume,
 	})
+	s, kept := sessions.running() // /resume may have switched it
 	s.Close()
+	sessions.closeDir()
 	// Changes nobody reviewed are never lost: Close committed each on a
 	// branch in its worktree, and the person is told where.
-	for _, k := range s.Kept() {
+	for _, k := range append(kept, s.Kept()...) {
 		fmt.Fprintf(stderr, "baton: %s's change (%s) was not reviewed; it is kept in %s on branch %s (see %s)\n",
 			k.Agent, k.Change, k.Path, k.Branch, o.self.with("worktrees"))
 	}

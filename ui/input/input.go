@@ -6,6 +6,7 @@
 package input
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -280,3 +281,6 @@ func (m *Model) View() string {
 	lines = append(lines, m.box)
 	return strings.Join(lines, "\n")
 }
+
+// History is the prompts ↑ walks, oldest first.
+func (m *Model) History() []string { return slices.Clone(m.history) }

@@ -100,6 +100,11 @@ func (p *Picker) Update(msg tea.KeyMsg) (chosen string, done bool) {
 	return "", false
 }
 
+// HelpKeys are the picker's keys, for the footer.
+func (p *Picker) HelpKeys() []key.Binding {
+	return []key.Binding{p.Keys.Choose, p.Keys.Up, p.Keys.Down, p.Keys.Cancel}
+}
+
 // refilter lists the models whose id holds the filter, cursor on the first.
 func (p *Picker) refilter() {
 	q := strings.ToLower(string(p.filter))
