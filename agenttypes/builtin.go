@@ -27,9 +27,15 @@ var BaseTools = []string{"read_file", "list_files", "find_files", "grep", "write
 // built-in type includes it.
 var GrantedTools = []string{"web_fetch"}
 
+// MCPResourceTools read the resources of MCP servers (Claude Code's
+// ListMcpResourcesTool and ReadMcpResourceTool). They exist while a
+// connected server offers resources, and a sub-agent gets them only when
+// its type names them, like a server's own tools.
+var MCPResourceTools = []string{"list_mcp_resources", "read_mcp_resource"}
+
 // AllTools are every tool an agent type may name: BaseTools, then
-// GrantedTools.
-var AllTools = append(slices.Clone(BaseTools), GrantedTools...)
+// GrantedTools and MCPResourceTools.
+var AllTools = slices.Concat(BaseTools, GrantedTools, MCPResourceTools)
 
 // Step limits of the built-in types: read-only work is bounded tighter
 // than work that writes or runs commands (the README's child_steps_*).

@@ -148,7 +148,7 @@ var placeholder = regexp.MustCompile(`\$(ARGUMENTS|[1-9])`)
 // nothing typed is lost.
 func (c Command) Expand(args string) string {
 	args = strings.TrimSpace(args)
-	words := splitArgs(args)
+	words := SplitArgs(args)
 	used := false
 	out := placeholder.ReplaceAllStringFunc(c.Template, func(p string) string {
 		used = true
@@ -167,9 +167,9 @@ func (c Command) Expand(args string) string {
 	return out
 }
 
-// splitArgs splits on blanks, keeping "quoted words" and 'quoted words'
+// SplitArgs splits on blanks, keeping "quoted words" and 'quoted words'
 // together without their quotes.
-func splitArgs(s string) []string {
+func SplitArgs(s string) []string {
 	var (
 		words []string
 		cur   strings.Builder

@@ -24,6 +24,9 @@ var toolAliases = map[string]string{
 	"bash":      "run_command",
 	"webfetch":  "web_fetch",
 	"todowrite": "todo_write",
+
+	"listmcpresourcestool": "list_mcp_resources",
+	"readmcpresourcetool":  "read_mcp_resource",
 }
 
 // delegationTools are the names other tools give their delegation tool. A

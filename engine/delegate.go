@@ -237,7 +237,7 @@ func (d *delegator) newChild(meta event.Meta, spec childSpec, depth int, seed []
 		meta: meta, client: d.s.cfg.Client, catalog: d.catalog,
 		model: func() string { return model }, effort: spec.typ.Effort,
 		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
-		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars, hooks: d.s.hooks,
+		tools: set, instructions: d.s.mcpInstructions(mcpServersOf(set)), exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars, hooks: d.s.hooks,
 			context: newNestedContext(spec.workspace, d.limits.ContextFileBytes, "AGENTS.md")},
 		skills:   newSkillState(spec.skills.offered, spec.skills.preload, d.s.countSkillLoad),
 		typeName: spec.typ.Name,

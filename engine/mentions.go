@@ -26,8 +26,8 @@ import (
 // the person's, and what could not be attached says why; a mention that
 // names nothing is left as the text it is.
 
-// maxMentions is how many files one prompt attaches.
-const maxMentions = 10
+// maxFileMentions is how many files one prompt attaches.
+const maxFileMentions = 10
 
 // mentionPattern finds @mentions: an @ that starts a word, then a quoted
 // path or a run of non-space characters.
@@ -36,8 +36,8 @@ var mentionPattern = regexp.MustCompile(`(?:^|\s)@("[^"\n]+"|[^\s"]+)`)
 // mcpMention is a server's resource (@server:uri), which is not a path.
 var mcpMention = regexp.MustCompile(`^[A-Za-z0-9_.-]+:`)
 
-// Mentions lists the paths a prompt names with @, in order, once each.
-func Mentions(prompt string) []string {
+// FileMentions lists the paths a prompt names with @, in order, once each.
+func FileMentions(prompt string) []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, m := range mentionPattern.FindAllStringSubmatch(prompt, -1) {
@@ -56,37 +56,35 @@ func Mentions(prompt string) []string {
 	return out
 }
 
-// attachMentions reads the files typed names and returns prompt with
-// their contents after it, within the tool output budget.
-func (s *Session) attachMentions(ctx context.Context, typed, prompt string) string {
-	paths := Mentions(typed)
+// attachFiles reads the files the typed prompt names and attaches
+// their contents to x, within the tool output budget.
+func (s *Session) attachFiles(ctx context.Context, a *Agent, typed string, x *expansion) {
+	paths := FileMentions(typed)
 	if len(paths) == 0 {
-		return prompt
+		return
 	}
-	a := s.main
 	budget := s.cfg.Limits.ToolOutputChars
 	var b strings.Builder
 	for i, path := range paths {
-		if i == maxMentions {
-			a.emit(event.Notice{Meta: a.stamp(), Text: fmt.Sprintf("only the first %d @mentions are attached; %s not", maxMentions, strings.Join(paths[i:], ", "))})
+		if i == maxFileMentions {
+			a.emit(event.Notice{Meta: a.stamp(), Text: fmt.Sprintf("only the first %d @mentions are attached; %s not", maxFileMentions, strings.Join(paths[i:], ", "))})
 			break
 		}
-		content, ok := s.readMention(ctx, a, path, budget)
+		content, ok := s.readFileMention(ctx, a, path, budget)
 		if !ok {
 			continue
 		}
 		budget -= utf8.RuneCountInString(content)
 		fmt.Fprintf(&b, "\n\n<file path=%q>\n%s\n</file>", path, content)
 	}
-	if b.Len() == 0 {
-		return prompt
+	if b.Len() > 0 {
+		x.attachments = append(x.attachments, "Files the person attached with @ (already read for you):"+b.String())
 	}
-	return prompt + "\n\nFiles the person attached with @ (already read for you):" + b.String()
 }
 
-// readMention reads one mentioned path, shown as a read_file (or
+// readFileMention reads one mentioned path, shown as a read_file (or
 // list_files) call of the person's; ok is false when nothing is attached.
-func (s *Session) readMention(ctx context.Context, a *Agent, path string, budget int) (string, bool) {
+func (s *Session) readFileMention(ctx context.Context, a *Agent, path string, budget int) (string, bool) {
 	toolName := "read_file"
 	if isFolder(s.cfg.Workspace, path) {
 		toolName = "list_files"

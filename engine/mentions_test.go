@@ -23,8 +23,8 @@ func TestMentionsParsing(t *testing.T) {
 		"a lone @ sign":                               nil,
 		"line one\n@cmd/baton/main.go: what is here?": {"cmd/baton/main.go"},
 	} {
-		if got := Mentions(prompt); !reflect.DeepEqual(got, want) {
-			t.Errorf("Mentions(%q) = %q, want %q", prompt, got, want)
+		if got := FileMentions(prompt); !reflect.DeepEqual(got, want) {
+			t.Errorf("FileMentions(%q) = %q, want %q", prompt, got, want)
 		}
 	}
 }

@@ -43,6 +43,8 @@ type Session struct {
 	// pendingUsage counts, while resuming, the requests of a turn that
 	// has not ended (yet, or ever).
 	pendingUsage event.Usage
+	// mcpNotes are the MCP server notes told so far.
+	mcpNotes mcpNotes
 
 	mu    sync.Mutex
 	turns sync.WaitGroup
@@ -106,6 +108,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	s.hooks = newHookPoints(cfg)
 	s.perms.notify = s.notifyHooks
 	s.startModelList()
+	s.watchMCP()
 	if s.deleg, err = newDelegator(s); err != nil {
 		s.cancel(nil)
 		return nil, err
@@ -245,7 +248,7 @@ func (s *Session) newMainAgent() *Agent {
 	}
 	return &Agent{
 		meta: event.Meta{Agent: event.MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
-		model: s.Model, tools: set, liveTools: s.mainLiveTools(), maxSteps: s.cfg.Limits.MaxSteps,
+		model: s.Model, tools: set, liveTools: s.mainLiveTools(), instructions: s.mcpInstructions(nil), maxSteps: s.cfg.Limits.MaxSteps,
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars, hooks: s.hooks,
 			context: newNestedContext(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md")},
 		skills:  newSkillState(offered, nil, s.countSkillLoad),

@@ -83,6 +83,9 @@ func (m *Model) runCommand(line string) tea.Cmd {
 	if c, ok := m.customCommand(name); ok {
 		return m.runCustom(c, arg)
 	}
+	if strings.HasPrefix(name, mcpCommandPrefix) {
+		return m.runMCPPrompt(name, line)
+	}
 	m.status.Set(status.Error, fmt.Sprintf("unknown command /%s; /help lists the commands", termtext.Clean(name)))
 	return nil
 }
@@ -118,6 +121,7 @@ func (m *Model) cmdHelp() {
 		fmt.Fprintf(&b, "  /%-*s  %s\n", width, strings.TrimSpace(c.name+" "+c.args), c.desc)
 	}
 	m.customHelp(&b)
+	m.mcpPromptHelp(&b)
 	b.WriteString("\n")
 	for _, group := range m.allKeys() {
 		keys := make([]string, len(group.Keys))

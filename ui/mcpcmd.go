@@ -43,6 +43,28 @@ func formatMCP(servers []event.MCPServer) string {
 		if len(s.Tools) > 0 {
 			fmt.Fprintf(&b, "  %s\n", strings.Join(s.Tools, " "))
 		}
+		writeOffer(&b, s)
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// writeOffer adds what a connected server offers besides tools: its
+// prompts, resources and instructions, and what baton cut of it.
+func writeOffer(b *strings.Builder, s event.MCPServer) {
+	if len(s.Prompts) > 0 {
+		commands := make([]string, len(s.Prompts))
+		for i, p := range s.Prompts {
+			commands[i] = "/" + p.Command
+		}
+		fmt.Fprintf(b, "  prompts: %s\n", strings.Join(commands, " "))
+	}
+	if s.HasResources {
+		fmt.Fprintf(b, "  %s, %s (@%s:URI in a prompt attaches one)\n", plural(s.Resources, "resource"), plural(s.Templates, "template"), s.Name)
+	}
+	if s.Instructions != "" {
+		fmt.Fprintf(b, "  instructions: %s, in the system prompt\n", plural(len([]rune(s.Instructions)), "character"))
+	}
+	for _, w := range s.Warnings {
+		fmt.Fprintf(b, "  note: %s\n", w)
+	}
 }

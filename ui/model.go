@@ -107,7 +107,7 @@ func New(s Session, opts Options) Model {
 	m.help = &h
 	m.agents = newAgents(nil)
 	m.opts.Commands = cleanCommands(opts.Commands)
-	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
+	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands, m.opts.MCPPrompts))
 	m.input.SetFiles(s.MentionPaths)
 	m.message = input.NewLine("message", "sent before its next step")
 	m.mode = mode.New(s.SetAgentMode)

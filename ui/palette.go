@@ -1,20 +1,23 @@
 package ui
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/input"
 )
 
 // commandPalette is the command palette the prompt box offers: baton's
 // own commands, the /subagents commands with the children they act on,
-// theme names and the custom commands. It captures the agents area,
-// never the model, which Bubble Tea copies.
-func commandPalette(children *agents, custom []agenttypes.Command) func(string) []input.Candidate {
+// theme names, the custom commands and the MCP servers' prompts (read
+// from a snapshot that never blocks). It captures the agents area, never
+// the model, which Bubble Tea copies.
+func commandPalette(children *agents, custom []agenttypes.Command, prompts func() []event.MCPPrompt) func(string) []input.Candidate {
 	return func(value string) []input.Candidate {
-		return append(completions(value, children.refs()), customCompletions(value, custom)...)
+		return slices.Concat(completions(value, children.refs()), customCompletions(value, custom), mcpCompletions(value, prompts))
 	}
 }
 

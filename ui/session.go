@@ -113,6 +113,11 @@ type Options struct {
 	// Commands are the custom slash commands from command folders, sorted
 	// by name; they complete after "/" and run as prompts.
 	Commands []agenttypes.Command
+	// MCPPrompts are the connected MCP servers' prompts, each the slash
+	// command /mcp__SERVER__PROMPT; they complete after "/", /help lists
+	// them, and a line naming one is sent for the engine to fetch. It must
+	// not block (the manager keeps a snapshot); nil knows none.
+	MCPPrompts func() []event.MCPPrompt
 	// Notify says how a waiting card or a long turn calls the person:
 	// "bell", "title", "off", or "" for both bell and title.
 	Notify string

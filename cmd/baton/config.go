@@ -107,6 +107,9 @@ type modelPrice struct {
 	ContextWindow    int
 	InputPerMillion  *float64
 	OutputPerMillion *float64
+	// Images, when set, says whether the model takes images (MCP tools'
+	// pictures are sent to it), whatever the catalogue says.
+	Images *bool
 }
 
 // configSources are the inputs of loadConfig, passed explicitly so tests

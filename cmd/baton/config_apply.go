@@ -105,6 +105,10 @@ func (c *config) applyModel(id string, m modelPriceFile) {
 		v := float64(*m.OutputPerMillion)
 		merged.OutputPerMillion = &v
 	}
+	if m.Images != nil {
+		v := bool(*m.Images)
+		merged.Images = &v
+	}
 	c.Models[id] = merged
 }
 

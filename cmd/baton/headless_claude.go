@@ -86,5 +86,11 @@ func (inv *invocation) headlessRun(setup sessionSetup, stdin io.Reader) headless
 			info.commands = append(info.commands, c.Name)
 		}
 	}
+	// The servers have settled by now: their prompts are commands too.
+	if prompts := setup.mcp.prompts(); prompts != nil {
+		for _, p := range prompts() {
+			info.commands = append(info.commands, p.Command)
+		}
+	}
 	return run
 }

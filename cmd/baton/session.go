@@ -118,6 +118,9 @@ func catalogOverrides(models map[string]modelPrice) map[string]llm.ModelInfo {
 				info.OutputPerMillion = *m.OutputPerMillion
 			}
 		}
+		if m.Images != nil {
+			info.SupportsImages = *m.Images
+		}
 		out[id] = info
 	}
 	return out

@@ -22,6 +22,9 @@ var claudeNames = map[string][]string{
 	"task":        {"Task", "Agent"},
 	"todo_write":  {"TodoWrite"},
 	"skill":       {"Skill"},
+
+	"list_mcp_resources": {"ListMcpResourcesTool"},
+	"read_mcp_resource":  {"ReadMcpResourceTool"},
 }
 
 // ClaudeNames returns Claude Code's names for a baton tool, the current
