@@ -75,18 +75,18 @@ func (t exitPlanTool) Run(ctx context.Context, args json.RawMessage) (tools.Resu
 	req := event.NewApprovalRequest(t.s.perms.ids.approval(), event.ApprovePlan)
 	req.CallID, req.Tool, req.Args, req.Preview = call.id, ExitPlanToolName, string(args), plan
 	ans := t.s.perms.ask(ctx, a0.emit, a0.stamp, req)
-	// The accepted plan is in the result, so the conversation keeps it
-	// (ctrl+o) once the card is gone.
-	accepted := "The person accepted the plan. Plan mode is over: carry the plan out now. "
+	// The accepted plan leads the result, so the conversation shows it
+	// (ctrl+o: whole) once the card is gone.
+	accepted := "Accepted plan:\n" + plan + "\n\nThe person accepted the plan. Plan mode is over: carry the plan out now. "
 	switch ans.Decision {
 	case event.Allow:
 		t.s.switchMode(AgentModeNormal, true)
 		return tools.Result{Summary: "accepted", Output: accepted +
-			"Edits, commands and sub-agents ask the person first unless a rule allows them.\n\nThe plan:\n" + plan}, nil
+			"Edits, commands and sub-agents ask the person first unless a rule allows them."}, nil
 	case event.AllowAlways:
 		t.s.switchMode(AgentModeAutoAccept, true)
 		return tools.Result{Summary: "accepted · auto-accept edits", Output: accepted +
-			"File edits run without asking; commands and sub-agents ask the person first unless a rule allows them.\n\nThe plan:\n" + plan}, nil
+			"File edits run without asking; commands and sub-agents ask the person first unless a rule allows them."}, nil
 	}
 	if reason := strings.TrimSpace(ans.Reason); reason != "" {
 		return tools.Result{}, &deniedError{tool: ExitPlanToolName, reason: reason,

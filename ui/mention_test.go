@@ -3,6 +3,8 @@ package ui
 import (
 	"strings"
 	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
 )
 
 // Typing @ lists the workspace's paths (walked when the mention starts);
@@ -86,4 +88,15 @@ func popupLines(d *driver) []string {
 		}
 	}
 	return out
+}
+
+// A mention that arrives in one burst with what follows the @ (typed
+// fast, or sent by tmux) still lists the workspace's paths.
+func TestMentionCompletionAfterABurst(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.s.paths = []string{"docs/", "docs/notes.md", "main.go"}
+	d.send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("explain @no")})
+	if lines := popupLines(d); len(lines) != 1 || !strings.Contains(lines[0], "@docs/notes.md") {
+		t.Errorf("after a burst the popup shows:\n%s", strings.Join(lines, "\n"))
+	}
 }

@@ -79,6 +79,11 @@ func TestPasteTokenEditing(t *testing.T) {
 		t.Fatalf("a long line is not collapsed:\n%s", d.screen())
 	}
 	d.keys("backspace")
+	d.pasteText(pastedLines("log", 12) + "\n")
+	if v := d.m.input.Value(); v != "look: [Pasted text +12 lines]" {
+		t.Errorf("a paste ending in a newline is counted %q", v)
+	}
+	d.keys("backspace")
 	if v := d.m.input.Value(); v != "look: " {
 		t.Errorf("backspace after the token left %q", v)
 	}

@@ -21,8 +21,12 @@ import (
 // sessionsMsg carries this folder's sessions for the picker.
 type sessionsMsg struct{ list []transcript.Summary }
 
-// resumedMsg carries the session switched to.
-type resumedMsg struct{ s Session }
+// resumedMsg carries the session switched to, and how to close the one
+// left.
+type resumedMsg struct {
+	s        Session
+	closeOld func()
+}
 
 // cmdResume is /resume [ID] and /sessions: the picker, or the session
 // named.
@@ -97,17 +101,18 @@ func (m *Model) resumeSession(id string) tea.Cmd {
 	m.status.Set(status.Info, "resuming "+termtext.Clean(id)+"…")
 	resume := m.opts.Resume
 	return func() tea.Msg {
-		s, err := resume(id)
+		s, closeOld, err := resume(id)
 		if err != nil {
 			return callFailedMsg{err: fmt.Errorf("resume: %w", err)}
 		}
-		return resumedMsg{s: s}
+		return resumedMsg{s: s, closeOld: closeOld}
 	}
 }
 
 // resumed starts the UI over on the session switched to: its
 // conversation replayed as at start, with this run's prompt history,
-// theme and size.
+// theme and size. The session left is closed only now: the wait still on
+// its channel then brings an end the new Model knows is not its own.
 func (m Model) resumed(msg resumedMsg) (tea.Model, tea.Cmd) {
 	opts := m.opts
 	opts.Notices = nil // said once, at start
@@ -117,5 +122,11 @@ func (m Model) resumed(msg resumedMsg) (tea.Model, tea.Cmd) {
 	next.seedHistory(m.input.History(), msg.s.History())
 	next.resize(m.width, m.height)
 	next.status.Set(status.Info, "resumed session "+termtext.Clean(msg.s.ID()))
-	return next, next.Init()
+	closeOld := msg.closeOld
+	return next, tea.Batch(next.Init(), func() tea.Msg {
+		if closeOld != nil {
+			closeOld()
+		}
+		return nil
+	})
 }

@@ -26,6 +26,7 @@ func TestResumeSwitchesTheSession(t *testing.T) {
 	}
 	now := t0.Add(3 * time.Second)
 	var resumed []string
+	closed := false
 	opts := Options{Workspace: "/work/app", Theme: "dark",
 		Sessions: func() ([]transcript.Summary, error) {
 			return []transcript.Summary{
@@ -33,9 +34,9 @@ func TestResumeSwitchesTheSession(t *testing.T) {
 				{ID: next.id, Title: "how do the tests run?", Turns: 1, Tokens: 1200, LastActive: now.Add(-3 * time.Hour)},
 			}, nil
 		},
-		Resume: func(id string) (Session, error) {
+		Resume: func(id string) (Session, func(), error) {
 			resumed = append(resumed, id)
-			return next, nil
+			return next, func() { closed = true; close(old.events) }, nil
 		},
 	}
 	d := newDriverFor(t, old, opts, 100, 30)
@@ -60,10 +61,19 @@ func TestResumeSwitchesTheSession(t *testing.T) {
 	if !strings.Contains(screen, "resumed session "+next.id) {
 		t.Errorf("the switch is not said:\n%s", screen)
 	}
-	close(old.events) // cmd closes the session left
-	d.send(fromSession{ch: old.events, msg: sessionEndedMsg{}})
+	if !closed || len(d.waits) != 2 {
+		t.Fatalf("after the switch: old closed %v, %d waits", closed, len(d.waits))
+	}
+	oldWait := d.waits[0] // still on the old session's channel, which has ended
+	d.waits = d.waits[1:]
+	d.send(oldWait())
 	if d.quit {
 		t.Fatal("the old session's end quit the UI")
+	}
+	d.s = next // the driver feeds the session the UI reads now
+	d.emit(event.Notice{Meta: mainMeta, Text: "from the new session"})
+	if !strings.Contains(d.screen(), "from the new session") {
+		t.Errorf("the new session's events are not shown:\n%s", d.screen())
 	}
 	d.keys("up")
 	if v := d.m.input.Value(); v != "how do the tests run?" {
@@ -88,9 +98,9 @@ func TestResumeRefusedWhileBusy(t *testing.T) {
 	var resumed []string
 	opts := Options{Workspace: "/work/app", Theme: "dark",
 		Sessions: func() ([]transcript.Summary, error) { return nil, nil },
-		Resume: func(id string) (Session, error) {
+		Resume: func(id string) (Session, func(), error) {
 			resumed = append(resumed, id)
-			return newFakeSession(), nil
+			return newFakeSession(), nil, nil
 		},
 	}
 	d := newDriverFor(t, newFakeSession(), opts, 100, 30)

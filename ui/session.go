@@ -140,11 +140,11 @@ type Options struct {
 	CheckModel func(name string) string
 	// Sessions lists this folder's recorded sessions, most recently
 	// active first, for /resume; Resume opens one by id in place of the
-	// running session, as --resume ID would, and closes the one it
-	// replaces. Both are called from Cmds; nil when sessions are not
-	// recorded.
+	// running session, as --resume ID would, and returns how to close the
+	// one it replaces, which the UI calls once it reads the new one. Both
+	// are called from Cmds; nil when sessions are not recorded.
 	Sessions func() ([]transcript.Summary, error)
-	Resume   func(id string) (Session, error)
+	Resume   func(id string) (s Session, closeOld func(), err error)
 	// Trust records the workspace as trusted, as baton trust does, and
 	// says what that means (/trust); called from a Cmd. Nil when there is
 	// no trust list.

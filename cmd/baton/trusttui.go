@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -26,10 +27,11 @@ func trustFromTUI(inv *invocation, servers *mcpRun) func() (string, error) {
 		if servers != nil {
 			servers.trusted.Store(true)
 		}
-		msg := trustMessage("trust", folder, changed, inv.env)
-		if changed && !inv.trust.trusted {
-			msg += "; the project's settings apply from baton's next start"
+		if !changed || isBroadFolder(folder, inv.env) {
+			return trustMessage("trust", folder, changed, inv.env), nil
 		}
-		return msg, nil
+		// The project's files were read as untrusted when baton started.
+		return fmt.Sprintf("trusted: %s; its .baton/config.toml and agent files apply in full from baton's next start, "+
+			"and its MCP servers start now without asking", folder), nil
 	}
 }

@@ -81,7 +81,7 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 	setup.mcp.start(ctx, s)
 	sessions := &tuiSessions{ctx: ctx, setup: setup, store: o.store, workspace: setup.engine.Workspace, current: s, dir: setup.engine.Transcript}
 	var sessionList func() ([]transcript.Summary, error)
-	var resume func(string) (ui.Session, error)
+	var resume func(string) (ui.Session, func(), error)
 	if o.store != nil && setup.engine.Transcript != nil {
 		sessionList, resume = sessions.list, sessions.resume
 	}

@@ -78,17 +78,25 @@ func TestTUISessionsSwitch(t *testing.T) {
 	if err != nil || len(list) != 1 || list[0].ID != older || list[0].Title != "the older question" {
 		t.Fatalf("list = %+v, %v (the running session has no prompt yet)", list, err)
 	}
-	if _, err := sessions.resume("20990101-0000-none"); err == nil {
+	if _, _, err := sessions.resume("20990101-0000-none"); err == nil {
 		t.Error("an unknown id was resumed")
 	}
 	if cur, _ := sessions.running(); cur != s {
 		t.Fatal("a failed resume changed the session")
 	}
 
-	got, err := sessions.resume(older)
+	got, closeOld, err := sessions.resume(older)
 	if err != nil {
 		t.Fatal(err)
 	}
+	select {
+	case _, open := <-s.Events():
+		if !open {
+			t.Fatal("the session left was closed before the UI let go of it")
+		}
+	default:
+	}
+	closeOld()
 	var prompts []string
 	for _, ev := range got.History() {
 		if e, ok := ev.(event.TurnStarted); ok {
@@ -104,7 +112,7 @@ func TestTUISessionsSwitch(t *testing.T) {
 	if err := s.Submit("late"); !errors.Is(err, engine.ErrClosed) {
 		t.Errorf("the session left still takes prompts: %v", err)
 	}
-	if _, err := sessions.resume(older); err == nil || !strings.Contains(err.Error(), "the session you are in") {
+	if _, _, err := sessions.resume(older); err == nil || !strings.Contains(err.Error(), "the session you are in") {
 		t.Errorf("resuming the running session: %v", err)
 	}
 	// The one switched to is locked: another baton cannot take it.
@@ -134,7 +142,7 @@ func TestTUISessionsRefuseASessionInUse(t *testing.T) {
 	}
 	defer holder.Close()
 	sessions := &tuiSessions{ctx: context.Background(), setup: sessionSetup{engine: cfg}, store: store, workspace: ws}
-	if _, err := sessions.resume(busy); !errors.Is(err, transcript.ErrInUse) {
+	if _, _, err := sessions.resume(busy); !errors.Is(err, transcript.ErrInUse) {
 		t.Errorf("resuming a session in use: %v", err)
 	}
 }

@@ -29,6 +29,10 @@ type files struct {
 	list    func() ([]string, error)
 	paths   []string
 	loading bool
+	// walkedFor is the box before the @ of the mention the last walk was
+	// made for: a mention elsewhere is a new one, and walks again.
+	walkedFor string
+	walked    bool
 	// The popup asks for the candidates several times a frame: the last
 	// answer is kept for the box's value and the list it came from.
 	version     int
@@ -55,14 +59,15 @@ func (m *Model) mentionWord() (query, before string, ok bool) {
 	return word[1:], value[:i+1], true
 }
 
-// loadFiles walks the workspace when a mention has just started (the
-// box ends in a lone @) and no walk is under way.
+// loadFiles walks the workspace when a new mention has started (one
+// typed, or pasted or typed fast in one burst with what follows the @)
+// and no walk is under way.
 func (m *Model) loadFiles() tea.Cmd {
-	query, _, ok := m.mentionWord()
-	if !ok || query != "" || m.files.loading || m.files.list == nil {
+	_, before, ok := m.mentionWord()
+	if !ok || m.files.loading || m.files.list == nil || m.files.walked && before == m.files.walkedFor {
 		return nil
 	}
-	m.files.loading = true
+	m.files.loading, m.files.walked, m.files.walkedFor = true, true, before
 	list := m.files.list
 	return func() tea.Msg {
 		paths, err := list()

@@ -29,7 +29,7 @@ func (m *Model) collapsePaste(k tea.KeyMsg) bool {
 		return false
 	}
 	text := strings.ReplaceAll(strings.ReplaceAll(string(k.Runes), "\r\n", "\n"), "\r", "\n")
-	lines := strings.Count(text, "\n") + 1
+	lines := strings.Count(strings.TrimSuffix(text, "\n"), "\n") + 1 // a last newline ends a line, it starts none
 	if lines <= MaxLines && utf8.RuneCountInString(text) <= collapseChars {
 		return false
 	}
