@@ -24,7 +24,7 @@ import (
 func (s *Session) RunShell(command string) error {
 	command = strings.TrimSpace(command)
 	if command == "" {
-		return errors.New("run: type a command after !")
+		return errors.New("run: the command after ! is empty")
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()

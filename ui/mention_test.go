@@ -60,7 +60,7 @@ func TestMentionCompletion(t *testing.T) {
 // offers nothing, and esc closes the popup.
 func TestMentionCompletionStaysOutOfTheWay(t *testing.T) {
 	d := newDriver(t, 100, 30)
-	d.s.paths = []string{"main.go"}
+	d.s.paths = []string{"main.go", "mal\x1b[2J\x1b]0;pwned\a.go", "bad\xffname.go"}
 	d.typeText("mail me@example.com")
 	if lines := popupLines(d); len(lines) != 0 {
 		t.Errorf("an address opened the popup:\n%s", strings.Join(lines, "\n"))
@@ -72,6 +72,9 @@ func TestMentionCompletionStaysOutOfTheWay(t *testing.T) {
 	d.keys("backspace", "backspace", "backspace")
 	if !d.m.input.PopupOpen() {
 		t.Fatal("a bare @ offers nothing")
+	}
+	if lines := popupLines(d); len(lines) != 1 || strings.Contains(d.m.View(), "\x1b]0;pwned") {
+		t.Errorf("a file name with escapes or bad UTF-8 is offered:\n%q", lines)
 	}
 	d.keys("esc")
 	if d.m.input.PopupOpen() || d.s.interrupts != 0 {

@@ -162,7 +162,7 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case m.collapsePaste(k):
 		m.fitHeight()
 		return nil
-	case k.Type == tea.KeyBackspace && m.dropPasteBeforeCursor():
+	case key.Matches(k, m.ta.KeyMap.DeleteCharacterBackward) && m.dropPasteBeforeCursor():
 		m.fitHeight()
 		return nil
 	}

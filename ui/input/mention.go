@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	tea "github.com/charmbracelet/bubbletea"
 )
@@ -76,12 +78,21 @@ func (m *Model) loadFiles() tea.Cmd {
 }
 
 // filesLoaded keeps a walk's answer; a failed walk keeps the last list.
+// A name a repository gave its file with control characters in it (an
+// escape sequence that would redraw the screen) or that is not UTF-8 is
+// never offered: it would reach the terminal as the box draws it.
 func (m *Model) filesLoaded(msg FilesMsg) {
 	m.files.loading = false
-	if msg.Err == nil {
-		m.files.paths = msg.Paths
-		m.files.version++
+	if msg.Err != nil {
+		return
 	}
+	m.files.paths = m.files.paths[:0]
+	for _, p := range msg.Paths {
+		if utf8.ValidString(p) && strings.IndexFunc(p, unicode.IsControl) < 0 {
+			m.files.paths = append(m.files.paths, p)
+		}
+	}
+	m.files.version++
 }
 
 // mentionCandidates are the paths matching the @word being typed: those
