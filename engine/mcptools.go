@@ -154,10 +154,12 @@ func (s *Session) ApproveMCPServer(ctx context.Context, ask MCPServerAsk) bool {
 	req.Tool = "MCP server " + ask.Name
 	req.Server = &event.ServerPreview{Name: ask.Name, Command: ask.Command, Source: ask.Source, CanTrust: ask.TrustFolder != nil}
 	stamp := func() event.Meta { return event.Meta{Agent: event.MainAgent, Time: time.Now()} }
-	switch s.perms.ask(ctx, s.emit, stamp, req).Decision {
+	switch s.perms.ask(ctx, s.emit, stamp, req, question{}).Decision {
 	case event.Allow:
 		return true
 	case event.AllowAlways:
+		// Trusting the folder starts its other servers waiting too.
+		s.perms.waiting.settle(event.ApproveMCPServer, func(*question) bool { return true })
 		if ask.TrustFolder == nil {
 			return true
 		}

@@ -74,7 +74,7 @@ func (t exitPlanTool) Run(ctx context.Context, args json.RawMessage) (tools.Resu
 	a0 := call.agent
 	req := event.NewApprovalRequest(t.s.perms.ids.approval(), event.ApprovePlan)
 	req.CallID, req.Tool, req.Args, req.Preview = call.id, ExitPlanToolName, string(args), plan
-	ans := t.s.perms.ask(ctx, a0.emit, a0.stamp, req)
+	ans := t.s.perms.ask(ctx, a0.emit, a0.stamp, req, question{agent: a0})
 	// The accepted plan leads the result, so the conversation shows it
 	// (ctrl+o: whole) once the card is gone.
 	accepted := "Accepted plan:\n" + plan + "\n\nThe person accepted the plan. Plan mode is over: carry the plan out now. "

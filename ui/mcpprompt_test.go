@@ -76,23 +76,3 @@ func TestHelpListsMCPPrompts(t *testing.T) {
 		}
 	}
 }
-
-func TestMCPCommandShowsPromptsResourcesAndNotes(t *testing.T) {
-	s := newFakeSession()
-	s.mcp = []event.MCPServer{{Name: "srv", Source: ".mcp.json", Target: "srv-mcp", State: event.MCPConnected, Tools: []string{"mcp__srv__echo"},
-		Prompts: serverPrompts(), HasResources: true, Resources: 7, Templates: 2, Instructions: "Use echo first.",
-		Warnings: []string{"the description of mcp__srv__long has 20000 characters; the model gets the first 16000"}}}
-	d := newDriverFor(t, s, Options{Theme: "dark"}, 140, 40)
-	d.command("/mcp")
-	screen := d.screen()
-	for _, want := range []string{
-		"prompts: /mcp__srv__greet /mcp__srv__show_dot",
-		"7 resources, 2 templates (@srv:URI in a prompt attaches one)",
-		"instructions: 15 characters, in the system prompt",
-		"note: the description of mcp__srv__long has 20000 characters; the model gets the first 16000",
-	} {
-		if !strings.Contains(screen, want) {
-			t.Errorf("/mcp lacks %q:\n%s", want, screen)
-		}
-	}
-}

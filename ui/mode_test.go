@@ -60,8 +60,8 @@ func TestShiftTabCyclesTheAgentMode(t *testing.T) {
 func TestShiftTabOnAPaneMovesBack(t *testing.T) {
 	d := threeRunning(t, 100, 40)
 	d.keys("tab", "tab", "shift+tab")
-	if d.m.focus != "explore-1" || len(d.s.modes) != 0 {
-		t.Errorf("shift+tab on a pane: focus %q, modes %v", d.m.focus, d.s.modes)
+	if d.focus() != "explore-1" || len(d.s.modes) != 0 {
+		t.Errorf("shift+tab on a pane: focus %q, modes %v", d.focus(), d.s.modes)
 	}
 }
 

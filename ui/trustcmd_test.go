@@ -24,11 +24,12 @@ func TestTrustCommand(t *testing.T) {
 		t.Errorf("after /trust (%d calls):\n%s", calls, d.screen())
 	}
 
-	d.m.opts.Trust = func() (string, error) { return "", errors.New("write trusted.json: read-only file system") }
-	d.typeText("/trust")
-	d.keys("enter")
-	if !strings.Contains(d.screen(), "trust: write trusted.json: read-only file system") {
-		t.Errorf("a failed /trust is not shown:\n%s", d.screen())
+	opts.Trust = func() (string, error) { return "", errors.New("write trusted.json: read-only file system") }
+	failing := newDriverFor(t, newFakeSession(), opts, 100, 30)
+	failing.typeText("/trust")
+	failing.keys("enter")
+	if !strings.Contains(failing.screen(), "trust: write trusted.json: read-only file system") {
+		t.Errorf("a failed /trust is not shown:\n%s", failing.screen())
 	}
 
 	none := newDriver(t, 100, 30)

@@ -131,6 +131,10 @@ type ApprovalRequest struct {
 	// fits, and then "always" is not offered.
 	Always       []string `json:"always,omitempty"`
 	AlwaysFolder []string `json:"always_folder,omitempty"`
+	// AlwaysLabel and AlwaysFolderLabel say what those rules cover in a
+	// card's words: "go test …" for a command prefix, the glob for files.
+	AlwaysLabel       string `json:"always_label,omitempty"`
+	AlwaysFolderLabel string `json:"always_folder_label,omitempty"`
 	// Delegation is set for ApproveDelegation.
 	Delegation *DelegationPreview `json:"delegation,omitempty"`
 	// Worktree is the folder a worktree child's call works in, when it

@@ -30,7 +30,7 @@ func (m *Model) planAnswers() []key.Binding {
 }
 
 // planKey answers the card.
-func (m *Model) planKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
+func (m *Model) planKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Allow):
@@ -43,14 +43,14 @@ func (m *Model) planKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
 		m.reason.Open("")
 	case key.Matches(msg, k.DenyNow):
 		cmd, out := m.answer(event.Answer{Decision: event.Deny, Reason: "the person stopped the turn"})
-		out.Stop = true
+		out.stop = true
 		return cmd, out
 	case key.Matches(msg, k.CardUp):
 		m.scrollBy(-1)
 	case key.Matches(msg, k.CardDown):
 		m.scrollBy(1)
 	}
-	return nil, Outcome{}
+	return nil, outcome{}
 }
 
 // planWords say an answer back to the person.

@@ -18,6 +18,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -41,7 +42,7 @@ type row struct {
 	id, when, title, facts string
 }
 
-// Picker is the open list.
+// Picker is the open list, a layer under the conversation.
 type Picker struct {
 	Keys    KeyMap
 	rows    []row
@@ -50,13 +51,17 @@ type Picker struct {
 	shown   []int // indexes into rows matching the filter
 	cursor  int   // index into shown
 	styles  *themes.Styles
+	choose  func(id string) tea.Cmd
+
+	width, height int
 }
 
 // New opens a picker over sessions (text from the transcripts cleaned
 // here, once); current is the running session, marked and not chosen;
-// now dates the rows.
-func New(sessions []transcript.Summary, current string, now time.Time, styles *themes.Styles) *Picker {
-	p := &Picker{Keys: DefaultKeyMap(), current: current, styles: styles}
+// now dates the rows; enter on a session runs choose with its id. It
+// keeps the styles without reading them, so a Cmd may make it.
+func New(sessions []transcript.Summary, current string, now time.Time, styles *themes.Styles, choose func(id string) tea.Cmd) *Picker {
+	p := &Picker{Keys: DefaultKeyMap(), current: current, styles: styles, choose: choose}
 	for _, s := range sessions {
 		facts := event.Plural(s.Turns, "turn")
 		if s.Tokens > 0 {
@@ -81,38 +86,54 @@ func New(sessions []transcript.Summary, current string, now time.Time, styles *t
 	return p
 }
 
-// Update handles a key. It returns the chosen session's id when enter
-// picks one, and done when the picker closes (chosen, or esc).
-func (p *Picker) Update(msg tea.KeyMsg) (chosen string, done bool) {
+// Place is under the conversation, as a card.
+func (p *Picker) Place() overlay.Place { return overlay.Body }
+
+// Route gives the picker every key: letters filter.
+func (p *Picker) Route(tea.KeyMsg) overlay.Route { return overlay.Take }
+
+// ShortHelp is the picker's keys.
+func (p *Picker) ShortHelp() []key.Binding {
+	return []key.Binding{p.Keys.Choose, p.Keys.Up, p.Keys.Down, p.Keys.Cancel}
+}
+
+// FullHelp is ShortHelp: the picker has no other keys.
+func (p *Picker) FullHelp() []overlay.KeyGroup { return nil }
+
+// SetSize gives the picker the width and the lines it may take.
+func (p *Picker) SetSize(width, height int) { p.width, p.height = width, height }
+
+// Update handles a key: esc closes the picker, enter closes it and
+// chooses the session under the cursor (not the running one).
+func (p *Picker) Update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return nil
+	}
 	switch {
-	case key.Matches(msg, p.Keys.Cancel):
-		return "", true
-	case key.Matches(msg, p.Keys.Choose):
+	case key.Matches(k, p.Keys.Cancel):
+		return overlay.Hide(p)
+	case key.Matches(k, p.Keys.Choose):
 		if len(p.shown) == 0 || p.rows[p.shown[p.cursor]].id == p.current {
-			return "", false
+			return nil
 		}
-		return p.rows[p.shown[p.cursor]].id, true
-	case key.Matches(msg, p.Keys.Up):
+		return tea.Batch(overlay.Hide(p), p.choose(p.rows[p.shown[p.cursor]].id))
+	case key.Matches(k, p.Keys.Up):
 		p.cursor = max(p.cursor-1, 0)
-	case key.Matches(msg, p.Keys.Down):
+	case key.Matches(k, p.Keys.Down):
 		p.cursor = min(p.cursor+1, max(len(p.shown)-1, 0))
-	case msg.Type == tea.KeyBackspace && len(p.filter) > 0:
+	case k.Type == tea.KeyBackspace && len(p.filter) > 0:
 		p.filter = p.filter[:len(p.filter)-1]
 		p.refilter()
-	case msg.Type == tea.KeyRunes: // typed, or a burst or paste of letters
-		for _, r := range msg.Runes {
+	case k.Type == tea.KeyRunes: // typed, or a burst or paste of letters
+		for _, r := range k.Runes {
 			if unicode.IsPrint(r) {
 				p.filter = append(p.filter, r)
 			}
 		}
 		p.refilter()
 	}
-	return "", false
-}
-
-// HelpKeys are the picker's keys, for the footer.
-func (p *Picker) HelpKeys() []key.Binding {
-	return []key.Binding{p.Keys.Choose, p.Keys.Up, p.Keys.Down, p.Keys.Cancel}
+	return nil
 }
 
 // refilter lists the sessions whose first prompt or id holds the
@@ -127,9 +148,12 @@ func (p *Picker) refilter() {
 	}
 }
 
-// View draws the picker in at most height lines of width: a title with
+// View draws the picker in at most the lines SetSize gave: a title with
 // the filter, the rows around the cursor, and the keys.
-func (p *Picker) View(width, height int) []string {
+func (p *Picker) View() string { return strings.Join(p.lines(p.width, p.height), "\n") }
+
+// lines draws the picker in at most height lines of width.
+func (p *Picker) lines(width, height int) []string {
 	st := p.styles.Card
 	title := st.Title.Render("Resume a session") + st.Label.Render(fmt.Sprintf(" · %d of %d · type to filter: ", len(p.shown), len(p.rows))) +
 		st.Body.Render(termtext.Clean(string(p.filter)))
