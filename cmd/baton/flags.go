@@ -4,17 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/spf13/pflag"
 )
-
-// toolNames are the names --allow and the config's tool lists accept.
-var toolNames = append(slices.Clone(agenttypes.AllTools), agenttypes.TaskTool)
 
 // The output formats of headless mode.
 const (
@@ -75,9 +71,9 @@ func newFlagSet() *pflag.FlagSet {
 	fs.StringP("print", "p", "", "run one turn headless with `PROMPT` and print the answer (- reads stdin)")
 	fs.String("output-format", formatText, "headless output `FORMAT`: text (default), json or stream-json")
 	fs.Bool("no-wait", false, "headless: exit when the turn ends instead of waiting for background sub-agents (prints their ids)")
-	fs.String("model", "", "`MODEL` of the main agent (default "+defaultModel+")")
+	fs.String("model", "", "`MODEL` of the main agent (default "+config.DefaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
-	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(toolNames, " ")+
+	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(config.ToolNames, " ")+
 		", mcp__SERVER__TOOL, mcp__SERVER__*) or scoped rules such as \"run_command(go test:*)\" or \"write_file(docs/**)\"")
 	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist and the sandbox still apply)")
 	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")
@@ -140,13 +136,27 @@ func parseFlags(args []string) (flagValues, error) {
 	}
 	if fs.Changed("allow") {
 		names, _ := fs.GetStringArray("allow")
-		allow, err := parseAllow(names)
+		allow, err := config.ParseAllow(names)
 		if err != nil {
 			return flagValues{}, err
 		}
 		v.allow = allow
 	}
 	return v, checkFlagCombos(fs, v)
+}
+
+// overrides is the command line's layer of the config.
+func (v flagValues) overrides() config.Overrides {
+	return config.Overrides{Model: v.model, BaseURL: v.baseURL, Theme: v.theme, MaxSteps: v.maxSteps,
+		Allow: v.allow, Yolo: v.yolo, NoSandbox: v.noSandbox, MCPConfigs: v.mcpConfig}
+}
+
+// checkTheme accepts the names themes.ByName resolves.
+func checkTheme(name string) error {
+	if _, ok := themes.ByName(name); !ok {
+		return fmt.Errorf("unknown theme %q (known: %s)", name, strings.Join(themes.Names(), ", "))
+	}
+	return nil
 }
 
 // changedString returns the flag's value when it was given.
@@ -187,7 +197,7 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 		return errors.New("-p: the prompt is empty")
 	}
 	if v.baseURL != nil {
-		if err := checkBaseURL(*v.baseURL); err != nil {
+		if err := config.CheckBaseURL(*v.baseURL); err != nil {
 			return fmt.Errorf("--base-url: expected an http(s) URL such as http://localhost:11434/v1, got %q", *v.baseURL)
 		}
 	}

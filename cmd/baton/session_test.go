@@ -5,9 +5,11 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -17,7 +19,7 @@ func TestCatalogOverrides(t *testing.T) {
 		t.Fatalf("the embedded catalogue should price gpt-4.1: %+v", known)
 	}
 	free, half := 0.0, 0.5
-	got := llm.NewCatalog(catalogOverrides(map[string]modelPrice{
+	got := llm.NewCatalog(catalogOverrides(map[string]config.ModelPrice{
 		"gpt-4.1":    {ContextWindow: 4096},
 		"local/qwen": {ContextWindow: 32768, InputPerMillion: &free, OutputPerMillion: &half},
 		"local/none": {ContextWindow: 8192},
@@ -39,9 +41,9 @@ func TestCatalogOverrides(t *testing.T) {
 func TestSessionSetup(t *testing.T) {
 	ws, home := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(ws, ".baton", "agents", "broken.md"), "---\nname: broken\n---\nno description\n")
-	cfg := config{Model: "m", SubagentModel: "s", Allow: []string{"write_file"}, SubagentDeny: []string{"run_command"},
+	cfg := config.Config{Model: "m", SubagentModel: "s", Allow: []string{"write_file"}, SubagentDeny: []string{"run_command"},
 		Limits: engine.Limits{MaxSteps: 9}}
-	ep := endpoint{baseURL: "http://l/v1", apiKey: placeholderKey, notices: []string{"key withheld"}}
+	ep := config.Endpoint{BaseURL: "http://l/v1", APIKey: "baton-no-key", Notices: []string{"key withheld"}}
 	types := agenttypes.Load(agenttypes.LoadOptions{ProjectDir: ws, HomeDir: home})
 	setup := newSessionSetup(cfg, ep, types, ws, map[string]string{"HOME": home}, true)
 	e := setup.engine
@@ -55,19 +57,27 @@ func TestSessionSetup(t *testing.T) {
 	}
 }
 
-func TestPermissionMode(t *testing.T) {
-	tests := []struct {
-		yolo, headless bool
-		want           engine.PermissionMode
-	}{
-		{false, false, engine.ModeAsk},
-		{false, true, engine.ModeHeadless},
-		{true, true, engine.ModeYolo},
-		{true, false, engine.ModeYolo},
+func TestSessionSetupLoadsCustomCommandsForTheTUI(t *testing.T) {
+	workspace, home := t.TempDir(), t.TempDir()
+	writeFile(t, workspace+"/.claude/commands/git/commit.md", "---\ndescription: commit\n---\nCommit $ARGUMENTS")
+	writeFile(t, home+"/.claude/commands/mine.md", "Mine")
+	env := map[string]string{"HOME": home}
+	setup := newSessionSetup(config.Config{}, config.Endpoint{}, agenttypes.NewRegistry(), workspace, env, false)
+	if len(setup.commands) != 2 || setup.commands[0].Name != "git:commit" || setup.commands[1].Name != "mine" {
+		t.Fatalf("commands %+v", setup.commands)
 	}
-	for _, tt := range tests {
-		if got := (config{Yolo: tt.yolo}).mode(tt.headless); got != tt.want {
-			t.Errorf("yolo %v headless %v: mode %s, want %s", tt.yolo, tt.headless, got, tt.want)
-		}
+	if headless := newSessionSetup(config.Config{}, config.Endpoint{}, agenttypes.NewRegistry(), workspace, env, true); len(headless.commands) != 0 {
+		t.Fatal("a headless run has no use for slash commands")
+	}
+}
+
+// The config's network bounds, reply cap and web_fetch settings reach
+// the engine's configuration.
+func TestSessionSetupCarriesNetworkAndWebFetch(t *testing.T) {
+	cfg := config.Config{Network: config.Network{RetryAfterMax: 90 * time.Second}, Limits: engine.Limits{ReplyMaxBytes: 1 << 20}}
+	cfg.WebFetch.AllowPrivate = true
+	setup := newSessionSetup(cfg, config.Endpoint{BaseURL: "http://localhost:1/v1"}, agenttypes.NewRegistry(), t.TempDir(), nil, true)
+	if e := setup.engine; e.RetryAfterMax != 90*time.Second || e.Limits.ReplyMaxBytes != 1<<20 || !e.WebFetch.AllowPrivate {
+		t.Fatalf("engine config: retry-after max %v, reply cap %d, web fetch %+v", e.RetryAfterMax, e.Limits.ReplyMaxBytes, e.WebFetch)
 	}
 }
