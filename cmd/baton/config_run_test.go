@@ -2,10 +2,12 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -13,32 +15,58 @@ import (
 )
 
 // first_byte_timeout_s from the user config bounds a real run against an
-// endpoint that never answers: the retry is announced naming the setting.
+// endpoint that never answers: the retry is announced naming the setting
+// (and the run is interrupted then, not after the pause).
 func TestRunNetworkTimeoutFromConfig(t *testing.T) {
-	second := make(chan struct{})
-	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
-		if r.Index == 1 {
-			close(second)
-		}
-		<-w.Context().Done()
-	})
+	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { <-w.Context().Done() })
 	home := t.TempDir()
 	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "[network]\nfirst_byte_timeout_s = 1\n")
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	go func() { // exits when the retry arrives or the test ends
+	stderr := &announcement{text: "note: retrying in", seen: make(chan struct{})}
+	go func() { // exits when the retry is announced or the test ends
 		select {
-		case <-second:
+		case <-stderr.seen:
 			cancel()
 		case <-ctx.Done():
 		}
 	}()
-	r := runIn(t, ctx, []string{"HOME=" + home, "OPENAI_BASE_URL=" + srv.URL}, "", "-p", "hello")
+	t.Chdir(t.TempDir())
+	env := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL}
+	code := run(ctx, []string{"-p", "hello"}, env, strings.NewReader(""), io.Discard, stderr, nil)
 	// The first pause is 2 s spread at random over 1 s to 3 s.
 	want := regexp.MustCompile(`note: retrying in [123]s \(1/2\) · no reply from the endpoint within 1 s \(first_byte_timeout_s\)\n`)
-	if r.code != exitInterrupted || !want.MatchString(r.stderr) {
-		t.Fatalf("exit %d, stderr:\n%s\nwant %s", r.code, r.stderr, want)
+	if got := stderr.String(); code != exitInterrupted || !want.MatchString(got) {
+		t.Fatalf("exit %d, stderr:\n%s\nwant %s", code, got, want)
 	}
+}
+
+// announcement is a writer that closes seen once what was written holds
+// text.
+type announcement struct {
+	text string
+	seen chan struct{}
+	mu   sync.Mutex
+	b    strings.Builder
+}
+
+// Write implements io.Writer.
+func (a *announcement) Write(p []byte) (int, error) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	had := strings.Contains(a.b.String(), a.text)
+	a.b.Write(p)
+	if !had && strings.Contains(a.b.String(), a.text) {
+		close(a.seen)
+	}
+	return len(p), nil
+}
+
+// String is what was written.
+func (a *announcement) String() string {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	return a.b.String()
 }
 
 // TestProjectFilesNeverStopTheStart runs `baton -p` in repositories whose
