@@ -43,6 +43,12 @@ type Type struct {
 	// Claude Code runs a file naming a tool it lacks, and the delegation
 	// card and /agents say which were dropped.
 	DroppedTools []string
+	// WithheldTools are the tools OpenCode gives every agent unless its
+	// file switches them off, which baton gives a sub-agent only when its
+	// file asks (web_fetch): an OpenCode agent that never mentions one
+	// relied on OpenCode's default. The card and /agents say so, and how
+	// to grant it (WithheldNote).
+	WithheldTools []string
 	// Temperature and TopP are the sampling settings the file asks for
 	// (OpenCode's temperature and top_p); nil leaves the model's default.
 	Temperature *float64

@@ -102,6 +102,13 @@ func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, err
 	if err != nil {
 		return Type{}, nil, err
 	}
+	return parseFields(path, fm, opts)
+}
+
+// parseFields builds a type from its fields and its prompt, whether they
+// come from a file's frontmatter and body or from an agent block of an
+// opencode.json.
+func parseFields(path string, fm frontmatter, opts fileOptions) (Type, []Warning, error) {
 	p := &fileParser{path: path, known: opts.known, opts: opts, body: fm.body}
 	t := Type{Model: InheritModel, Source: path}
 	set := p.collect(fm.fields, &t)
@@ -117,6 +124,7 @@ func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, err
 			return Type{}, p.warnings, err
 		}
 	}
+	p.withheldDefaults(&t)
 	t.DisplayName = displayName(t.Name)
 	t.SystemPrompt = strings.TrimSpace(fm.body)
 	if t.SystemPrompt == "" {

@@ -1,6 +1,8 @@
 package agenttypes
 
 import (
+	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -179,4 +181,57 @@ func (p *fileParser) grants(tool, action string) bool {
 	}
 	_, known := p.known.resolve(tool)
 	return known
+}
+
+// withheldDefaults notes the tools an OpenCode agent has only by
+// OpenCode's default (web_fetch): its file neither lists its tools, nor
+// switches the tool on or off, nor sets a permission for it.
+func (p *fileParser) withheldDefaults(t *Type) {
+	if !p.opts.openCode || p.listed {
+		return
+	}
+	for _, tool := range GrantedTools {
+		if _, known := p.known.resolve(tool); !known || p.off[tool] || slices.Contains(t.Tools, tool) ||
+			slices.Contains(t.Permissions.Deny, tool) {
+			continue
+		}
+		t.WithheldTools = appendNew(t.WithheldTools, tool)
+	}
+}
+
+// WithheldNote says what baton withholds from an agent defined in source
+// that relied on OpenCode's defaults, and how to grant it; "" for none.
+func WithheldNote(withheld []string, source string) string {
+	if len(withheld) == 0 {
+		return ""
+	}
+	keys := make([]string, len(withheld))
+	for i, tool := range withheld {
+		keys[i] = openCodeKey(tool)
+	}
+	return fmt.Sprintf("%s withheld: OpenCode gives every agent %s by default; baton gives it to a sub-agent only when its file asks: "+
+		"add %s: allow under permission: in %s", strings.Join(withheld, " "), strings.Join(keys, " "), strings.Join(keys, ": allow, "), source)
+}
+
+// openCodeKey is OpenCode's permission key for a baton tool.
+func openCodeKey(tool string) string {
+	for key, tools := range permissionTools {
+		if len(tools) == 1 && tools[0] == tool {
+			return key
+		}
+	}
+	return tool
+}
+
+// WithheldBrief is WithheldNote in a line a card has room for: the tools,
+// and what grants them in which file.
+func WithheldBrief(withheld []string, source string) string {
+	if len(withheld) == 0 {
+		return ""
+	}
+	keys := make([]string, len(withheld))
+	for i, tool := range withheld {
+		keys[i] = openCodeKey(tool) + ": allow"
+	}
+	return fmt.Sprintf("%s (OpenCode's default; to grant: %s under permission: in %s)", strings.Join(withheld, " "), strings.Join(keys, ", "), filepath.Base(source))
 }

@@ -128,6 +128,7 @@ func (t Type) clone() Type {
 	t.Tools = slices.Clone(t.Tools)
 	t.Capabilities = slices.Clone(t.Capabilities)
 	t.DroppedTools = slices.Clone(t.DroppedTools)
+	t.WithheldTools = slices.Clone(t.WithheldTools)
 	t.Permissions = t.Permissions.clone()
 	t.Skills = slices.Clone(t.Skills)
 	if t.Temperature != nil {

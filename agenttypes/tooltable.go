@@ -26,6 +26,10 @@ type ToolInfo struct {
 	// that govern the tool (its edit covers every tool that changes a
 	// file).
 	OpenCodePermissions []string
+	// MCP tools are built by the MCP servers' manager, and exist while a
+	// connected server offers what they read; the engine builds the
+	// others.
+	MCP bool
 }
 
 // ToolKind is what a tool may touch.
@@ -41,12 +45,18 @@ const (
 	Runs
 	// Fetches reaches the network.
 	Fetches
+	// Consults reads what an MCP server offers and changes nothing.
+	Consults
 	// Converses changes nothing but the conversation: the task list, a
 	// loaded skill, what is known of sub-agents.
 	Converses
 	// Delegates starts sub-agents.
 	Delegates
 )
+
+// ReadOnly reports whether tools of the kind change nothing, so they run
+// without asking: what each tool's ReadOnly says.
+func (k ToolKind) ReadOnly() bool { return k == Reads || k == Converses || k == Consults }
 
 // ToolOffer is how an agent comes to have a tool.
 type ToolOffer int
@@ -76,6 +86,10 @@ var toolTable = []ToolInfo{
 	// web_fetch reaches the network, so no default and no built-in type
 	// includes it.
 	{Name: "web_fetch", Kind: Fetches, Offer: OnRequest, Claude: []string{"WebFetch"}, OpenCode: []string{"webfetch"}, OpenCodePermissions: []string{"webfetch"}},
+	// They read the resources of MCP servers; a sub-agent gets them only
+	// when its type names them, like a server's own tools.
+	{Name: "list_mcp_resources", Kind: Consults, Offer: OnRequest, Claude: []string{"ListMcpResourcesTool"}, MCP: true},
+	{Name: "read_mcp_resource", Kind: Consults, Offer: OnRequest, Claude: []string{"ReadMcpResourceTool"}, MCP: true},
 	{Name: TaskTool, Kind: Delegates, Offer: ByEngine, Claude: []string{"Task", "Agent"}},
 	{Name: "task_status", Kind: Converses, Offer: ByEngine},
 	{Name: "task_wait", Kind: Converses, Offer: ByEngine},
@@ -114,13 +128,18 @@ var ReadOnlyTools = toolNames(func(t ToolInfo) bool { return t.Kind == Reads })
 // in Claude Code; writes and commands still go through permissions.
 var BaseTools = toolNames(func(t ToolInfo) bool { return t.Offer == ByDefault })
 
-// GrantedTools are tools a sub-agent gets only when its type or agent
-// file names them.
-var GrantedTools = toolNames(func(t ToolInfo) bool { return t.Offer == OnRequest })
+// GrantedTools are tools of baton's own a sub-agent gets only when its
+// type or agent file names them (web_fetch, which OpenCode gives every
+// agent).
+var GrantedTools = toolNames(func(t ToolInfo) bool { return t.Offer == OnRequest && !t.MCP })
+
+// mcpResourceTools read the resources of MCP servers; like a server's
+// own tools, a sub-agent gets them only when its type names them.
+var mcpResourceTools = toolNames(func(t ToolInfo) bool { return t.MCP })
 
 // AllTools are every tool an agent type may name: BaseTools, then
-// GrantedTools.
-var AllTools = slices.Concat(BaseTools, GrantedTools)
+// GrantedTools and the MCP resource tools.
+var AllTools = slices.Concat(BaseTools, GrantedTools, mcpResourceTools)
 
 // ConversationTools change nothing but the conversation (the task list,
 // loading a skill, asking after sub-agents).

@@ -26,7 +26,10 @@ type Agent struct {
 	tools             *tools.Set
 	// liveTools, when set, adds the MCP tools connected at each step.
 	liveTools func() []tools.Tool
-	exec      *executor
+	// instructions, when set, is what the MCP servers add to the system
+	// prompt, read at each request.
+	instructions func() string
+	exec         *executor
 	// worktree is the folder a worktree child works in, which its
 	// permission cards name; "" for an agent in the person's tree.
 	worktree string
@@ -90,12 +93,18 @@ const stepLimitPrompt = "You have reached your step limit and cannot call tools 
 // Results that arrived meanwhile come first; an empty prompt (a wake turn)
 // adds no message of its own.
 func (a *Agent) Run(ctx context.Context, prompt string) Result {
+	return a.RunMessage(ctx, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+}
+
+// RunMessage is Run for a prompt that may carry pictures: msg is the
+// user message, added unless it is empty.
+func (a *Agent) RunMessage(ctx context.Context, msg openai.ChatCompletionMessage) Result {
 	start := time.Now()
 	run := &runState{}
 	a.takeArrivals(run)
 	a.deliverReviewNotes() // decisions made since the last turn come before the prompt
-	if prompt != "" {
-		a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+	if msg.Content != "" || len(msg.MultiContent) > 0 {
+		a.addHistory(msg)
 	}
 	for step := 1; ; step++ {
 		if step > a.maxSteps {

@@ -16,7 +16,7 @@ import (
 // coalesced text and reasoning deltas as events while they arrive.
 func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, error) {
 	model := a.model()
-	req := openai.ChatCompletionRequest{Model: model, Messages: a.history}
+	req := openai.ChatCompletionRequest{Model: model, Messages: a.requestMessages()}
 	if set := a.toolSet(); withTools && set != nil && len(set.Tools()) > 0 {
 		req.Tools = tools.ToOpenAI(set.Tools())
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -89,6 +90,38 @@ func TestBackgroundDelegationCardSaysSo(t *testing.T) {
 		}
 		if cards[0].Delegation.Background != bg {
 			t.Errorf("card says background %v, want %v", cards[0].Delegation.Background, bg)
+		}
+	}
+}
+
+// TestCardSaysWhatAnOpenCodeAgentLacks: a delegation to a real OpenCode
+// agent (see testdata/agents/real/SOURCES) that relied on OpenCode's
+// default webfetch says on its card that the child does not get it, and
+// how to grant it; one whose file grants it says nothing.
+func TestCardSaysWhatAnOpenCodeAgentLacks(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "agents", "real", "anomalyco__opencode", ".opencode", "agent", "docs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		file, want string
+	}{
+		{string(data), "web_fetch (OpenCode's default; to grant: webfetch: allow under permission: in docs.md)"},
+		{"---\ndescription: Writes docs\npermission:\n  webfetch: allow\n---\nYou write docs.", ""},
+	} {
+		s, _ := newTestSession(t, writingChild(`{"description":"docs","prompt":"write docs","subagent_type":"docs"}`), func(c *Config) {
+			c.Mode = ModeAsk
+			writeFile(t, c.Workspace, ".opencode/agent/docs.md", tc.file)
+			c.Types = agenttypes.Load(agenttypes.LoadOptions{ProjectDir: c.Workspace})
+		})
+		var got *event.DelegationPreview
+		for _, r := range cardsOf(t, s) {
+			if r.Delegation != nil {
+				got = r.Delegation
+			}
+		}
+		if got == nil || got.Withheld != tc.want {
+			t.Errorf("card %+v, want withheld %q", got, tc.want)
 		}
 	}
 }

@@ -75,6 +75,9 @@ func (p *pendingChild) runApproved(prompt string) Result {
 		d.writers.Add(1)
 		defer d.writers.Add(-1)
 	}
+	if p.iso.iso != nil {
+		defer d.s.worktreeRoot(spec.workspace, child.meta.Number, spec.typ.Name)()
+	}
 	res := child.Run(runCtx, d.s.hooks.subagentStart(runCtx, child, prompt))
 	if res.Status == event.StatusTimedOut {
 		res.Reason = fmt.Sprintf("timed out after %s", spec.timeout.Round(time.Second))

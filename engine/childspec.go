@@ -192,3 +192,15 @@ func (d *delegator) estimate(spec childSpec, prompt string) (int, float64, bool)
 	}
 	return tokens, float64(tokens) * info.InputPerMillion / 1e6, true
 }
+
+// withheldNote says which tools the child's OpenCode agent relied on by
+// OpenCode's default and does not get here, and how to grant them.
+func withheldNote(spec childSpec) string {
+	var missing []string
+	for _, tool := range spec.typ.WithheldTools {
+		if _, has := spec.tools.Get(tool); !has {
+			missing = append(missing, tool)
+		}
+	}
+	return agenttypes.WithheldBrief(missing, spec.typ.Source)
+}

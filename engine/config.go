@@ -100,6 +100,9 @@ type Config struct {
 	Limits Limits
 	// SystemPrompt, when set, replaces the main agent's built-in prompt.
 	SystemPrompt string
+	// AppendSystemPrompt, when set, ends the main agent's system prompt
+	// (--append-system-prompt).
+	AppendSystemPrompt string
 	// Transcript, when set, receives the session's records. A folder that
 	// already holds a conversation is resumed: the model gets the same
 	// history and History returns what to draw.

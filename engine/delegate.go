@@ -160,6 +160,7 @@ func (p *pendingChild) ask() {
 		AgentType: spec.typ.DisplayName, Description: args.Description, Prompt: args.Prompt,
 		Tools: spec.tools.Names(), DroppedTools: spec.typ.DroppedTools, Model: spec.model, ModelWhy: spec.modelWhy, MaxSteps: spec.maxSteps, Timeout: spec.timeout,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.shown, Background: p.extras.Background,
+		Withheld: withheldNote(spec),
 	}
 	if p.prev != nil {
 		preview.Continues = p.prev.id
@@ -236,7 +237,7 @@ func (d *delegator) newChild(meta event.Meta, spec childSpec, depth int, seed []
 		meta: meta, client: d.s.cfg.Client, catalog: d.catalog,
 		model: func() string { return model }, effort: spec.typ.Effort,
 		temperature: spec.typ.Temperature, topP: spec.typ.TopP,
-		tools: set, exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars, hooks: d.s.hooks,
+		tools: set, instructions: d.s.mcpInstructions(mcpServersOf(set)), exec: &executor{perms: d.s.perms, outputChars: d.limits.ToolOutputChars, hooks: d.s.hooks,
 			context: newNestedContext(spec.workspace, d.limits.ContextFileBytes, "AGENTS.md")},
 		skills:   newSkillState(spec.skills.offered, spec.skills.preload, d.s.countSkillLoad),
 		typeName: spec.typ.Name,

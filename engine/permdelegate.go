@@ -41,6 +41,7 @@ func (p *permissions) requestDelegation(child *Agent, typeName string, preview *
 	}
 	req := event.NewApprovalRequest(p.ids.approval(), event.ApproveDelegation)
 	req.CallID, req.Delegation = stamp().TaskCall, preview
+	p.waiting.add(req, question{typeName: typeName})
 	emit(event.ApprovalRequested{Meta: stamp(), Request: req})
 	if p.notify != nil {
 		p.notify(req)
@@ -55,6 +56,8 @@ func (p *permissions) requestDelegation(child *Agent, typeName string, preview *
 			p.mu.Lock()
 			p.rememberedTypes[typeName] = inherits
 			p.mu.Unlock()
+			// The delegations of the type already waiting go ahead too.
+			p.waiting.settle(event.ApproveDelegation, func(w *question) bool { return w.typeName == typeName })
 		}
 		return ans
 	}, true

@@ -34,6 +34,8 @@ type permissions struct {
 	// notify, when set, is told of each card published (Notification
 	// hooks); it must not block.
 	notify func(*event.ApprovalRequest)
+	// waiting are the questions published and not yet answered.
+	waiting waiting
 }
 
 // standingRule is a parsed rule with its kind and where it came from.
@@ -136,7 +138,8 @@ func (p *permissions) authorizeTool(ctx context.Context, a *Agent, tool tools.To
 		}
 		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with %s to let it run", name, how)
 	}
-	return p.askTool(ctx, a, tool, callID, args, call)
+	forced := verdict == rules.Asked || hook == hooks.Ask || outside
+	return p.askTool(ctx, a, tool, callID, args, question{agent: a, call: call, forced: forced})
 }
 
 // unclear explains a command that every deny and ask rule covers
@@ -158,8 +161,11 @@ func suggestion(call rules.Call) string {
 }
 
 // askTool asks the person about a call, offering the rules "always"
-// would add, and applies the answer.
-func (p *permissions) askTool(ctx context.Context, a *Agent, tool tools.Tool, callID string, args json.RawMessage, call rules.Call) error {
+// would add (with the words the card says them in), and applies the
+// answer: an "always" also answers the agent's waiting calls its rules
+// cover.
+func (p *permissions) askTool(ctx context.Context, a *Agent, tool tools.Tool, callID string, args json.RawMessage, q question) error {
+	call := q.call
 	name := tool.Name()
 	preview := ""
 	if pv, ok := tool.(tools.Previewer); ok {
@@ -171,12 +177,16 @@ func (p *permissions) askTool(ctx context.Context, a *Agent, tool tools.Tool, ca
 	req := event.NewApprovalRequest(p.ids.approval(), event.ApproveTool)
 	req.CallID, req.Tool, req.Args, req.Preview = callID, name, string(args), preview
 	req.Worktree = a.worktree
-	req.Always = rules.Strings(rules.Suggest(call))
-	req.AlwaysFolder = rules.Strings(rules.SuggestFolder(call))
-	ans := p.ask(ctx, a.emit, a.stamp, req)
+	always, folder := rules.Suggest(call), rules.SuggestFolder(call)
+	req.Always, req.AlwaysLabel = rules.Strings(always), rules.Describe(always)
+	req.AlwaysFolder, req.AlwaysFolderLabel = rules.Strings(folder), rules.Describe(folder)
+	ans := p.ask(ctx, a.emit, a.stamp, req, q)
 	switch ans.Decision {
 	case event.AllowAlways:
-		p.rememberAnswer(a, req, ans)
+		added := p.rememberAnswer(a, req, ans)
+		p.waiting.settle(event.ApproveTool, func(w *question) bool {
+			return w.agent == a && !w.forced && rules.Covered(added, w.call)
+		})
 		return nil
 	case event.Allow:
 		return nil
@@ -186,8 +196,10 @@ func (p *permissions) askTool(ctx context.Context, a *Agent, tool tools.Tool, ca
 
 // rememberAnswer keeps the rules an "always" answer chose, if the
 // request offered them: for the main agent as standing rules, for a child
-// as its own. An answer naming no offered rule allows this call only.
-func (p *permissions) rememberAnswer(a *Agent, req *event.ApprovalRequest, ans event.Answer) {
+// as its own. An answer naming no offered rule allows this call only. It
+// returns the rules kept.
+func (p *permissions) rememberAnswer(a *Agent, req *event.ApprovalRequest, ans event.Answer) []rules.Rule {
+	var added []rules.Rule
 	chosen := ans.Rules
 	if len(chosen) == 0 {
 		chosen = req.Always
@@ -200,6 +212,7 @@ func (p *permissions) rememberAnswer(a *Agent, req *event.ApprovalRequest, ans e
 		if err != nil {
 			continue
 		}
+		added = append(added, r)
 		if a.rules != nil {
 			a.rules.add(r)
 			continue
@@ -208,6 +221,7 @@ func (p *permissions) rememberAnswer(a *Agent, req *event.ApprovalRequest, ans e
 		p.standing = appendRule(p.standing, standingRule{kind: rules.Allow, rule: r, source: event.SourceSession})
 		p.mu.Unlock()
 	}
+	return added
 }
 
 // covers says whether a child's inherited or added rules allow call.
@@ -238,8 +252,9 @@ func (e *deniedError) Error() string {
 	return fmt.Sprintf("the person denied this %s call; do not retry it unchanged", e.tool)
 }
 
-// ask publishes req and waits for the answer or the end of ctx.
-func (p *permissions) ask(ctx context.Context, emit func(event.Event), stamp func() event.Meta, req *event.ApprovalRequest) event.Answer {
+// ask publishes req, about q, and waits for the answer or the end of ctx.
+func (p *permissions) ask(ctx context.Context, emit func(event.Event), stamp func() event.Meta, req *event.ApprovalRequest, q question) event.Answer {
+	p.waiting.add(req, q)
 	emit(event.ApprovalRequested{Meta: stamp(), Request: req})
 	if p.notify != nil {
 		p.notify(req)
@@ -248,11 +263,15 @@ func (p *permissions) ask(ctx context.Context, emit func(event.Event), stamp fun
 }
 
 // await waits for a published request's answer or the end of ctx, and
-// records who answered.
+// records who answered: the person, a choice they remembered for another
+// card, or the cancellation.
 func (p *permissions) await(ctx context.Context, emit func(event.Event), stamp func() event.Meta, req *event.ApprovalRequest) event.Answer {
 	ans := req.Wait(ctx)
 	by := "person"
-	if ctx.Err() != nil {
+	switch {
+	case p.waiting.done(req):
+		by = "remembered"
+	case ctx.Err() != nil:
 		by = "cancellation"
 	}
 	emit(event.ApprovalResolved{Meta: stamp(), RequestID: req.ID, Answer: ans, By: by})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
@@ -42,6 +43,8 @@ type Session struct {
 	// pendingUsage counts, while resuming, the requests of a turn that
 	// has not ended (yet, or ever).
 	pendingUsage event.Usage
+	// mcpNotes are the MCP server notes told so far.
+	mcpNotes mcpNotes
 
 	mu    sync.Mutex
 	turns sync.WaitGroup
@@ -105,6 +108,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	s.hooks = newHookPoints(cfg)
 	s.perms.notify = s.notifyHooks
 	s.startModelList()
+	s.watchMCP()
 	if s.deleg, err = newDelegator(s); err != nil {
 		s.cancel(nil)
 		return nil, err
@@ -231,6 +235,9 @@ func (s *Session) newMainAgent() *Agent {
 		set = set.With(&taskTool{d: s.deleg}).With(&joinTool{s: s}).With(&joinTool{s: s, wait: true})
 	}
 	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace, s.cfg.Limits.ContextFileBytes)
+	if extra := strings.TrimSpace(s.cfg.AppendSystemPrompt); extra != "" {
+		system += "\n\n" + extra
+	}
 	for _, n := range notes {
 		s.note(n)
 	}
@@ -241,7 +248,7 @@ func (s *Session) newMainAgent() *Agent {
 	}
 	return &Agent{
 		meta: event.Meta{Agent: event.MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
-		model: s.Model, tools: set, liveTools: s.mcpTools(), maxSteps: s.cfg.Limits.MaxSteps,
+		model: s.Model, tools: set, liveTools: s.mcpTools(), instructions: s.mcpInstructions(nil), maxSteps: s.cfg.Limits.MaxSteps,
 		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars, hooks: s.hooks,
 			context: newNestedContext(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md")},
 		skills:  newSkillState(offered, nil, s.countSkillLoad),
@@ -265,4 +272,16 @@ func (s *Session) note(text string) {
 	if text != "" && !slices.Contains(s.startNotes, text) {
 		s.startNotes = append(s.startNotes, text)
 	}
+}
+
+// ToolNames are the tools the main agent is offered now: its own, then
+// the MCP tools of the servers connected at this moment.
+func (s *Session) ToolNames() []string {
+	names := s.main.tools.Names()
+	if s.main.liveTools != nil {
+		for _, t := range s.main.liveTools() {
+			names = append(names, t.Name())
+		}
+	}
+	return names
 }

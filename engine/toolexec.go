@@ -39,6 +39,8 @@ type toolOutcome struct {
 type callResult struct {
 	content string
 	usage   event.Usage
+	// images are the result's pictures, kept when the model takes them.
+	images []tools.Image
 }
 
 // runAll runs calls and returns one tool message per call, in order. The
@@ -86,6 +88,12 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 		out.messages = append(out.messages, toolMessage(call, results[i].content))
 		out.childUsage = out.childUsage.Add(results[i].usage)
 	}
+	for _, m := range resultImages(calls, results) {
+		out.messages = append(out.messages, m)
+		if a.record != nil {
+			a.record(m)
+		}
+	}
 	return out
 }
 
@@ -111,6 +119,11 @@ func (e *executor) announce(a *Agent, call openai.ToolCall) (tools.Tool, bool) {
 func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, err error) callResult {
 	finished := event.ToolFinished{Meta: a.stamp(), CallID: call.ID, Name: call.Function.Name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
 	content := res.Output
+	var images []tools.Image
+	if err == nil && len(res.Images) > 0 && a.takesImages() {
+		images = res.Images
+		content += imagesAttached
+	}
 	if err != nil {
 		finished.IsError = true
 		if denied, ok := errors.AsType[*deniedError](err); ok {
@@ -126,7 +139,7 @@ func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, err 
 		// crash while a sibling still runs must not lose this result.
 		a.record(toolMessage(call, content))
 	}
-	return callResult{content: content, usage: res.Usage}
+	return callResult{content: content, usage: res.Usage, images: images}
 }
 
 // toolMessage is the history message carrying a call's result.

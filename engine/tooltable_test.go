@@ -12,7 +12,8 @@ import (
 // tools: with everything on (delegation, a skill on offer, the network),
 // the main agent has exactly the table's tools in the table's order, so a
 // tool built without an entry, or an entry with no tool, fails here; and
-// each tool's read-only flag agrees with the kind the table gives it.
+// each tool's read-only flag agrees with the kind the table gives it. The
+// MCP manager's tools are engine/mcp's to check.
 func TestToolTableIsWhatTheEngineBuilds(t *testing.T) {
 	catalog, _ := personalSkill(t, "style", "description: house style\n", "Use tabs.")
 	s, _ := newTestSession(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }, func(c *Config) {
@@ -22,12 +23,15 @@ func TestToolTableIsWhatTheEngineBuilds(t *testing.T) {
 	built := s.newMainAgent().tools
 	var table []string
 	for _, info := range agenttypes.Tools() {
+		if info.MCP {
+			continue
+		}
 		table = append(table, info.Name)
 		tool, ok := built.Get(info.Name)
 		if !ok {
 			continue // reported below with the whole list
 		}
-		if want := info.Kind == agenttypes.Reads || info.Kind == agenttypes.Converses; tool.ReadOnly() != want {
+		if want := info.Kind.ReadOnly(); tool.ReadOnly() != want {
 			t.Errorf("%s: ReadOnly() = %v, but the table's kind %d says %v", info.Name, tool.ReadOnly(), info.Kind, want)
 		}
 	}

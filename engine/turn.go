@@ -61,16 +61,28 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 		started.Prompt, started.Wake = wake, true
 	}
 	a.emit(started)
-	var res Result
+	var (
+		res Result
+		x   = expansion{text: prompt}
+		err error
+	)
+	s.tellMCPNotes(a.emit)
 	if wake == "" {
+		x, err = s.expandPrompt(ctx, a, prompt)
+		if err != nil {
+			res.Status, res.Reason = event.StatusFailed, err.Error()
+			a.emit(event.ErrorOccurred{Meta: a.stamp(), Message: err.Error()})
+		}
+	}
+	if wake == "" && res.Status == "" {
 		var blocked bool
-		if prompt, blocked, res.Reason = s.beforePrompt(ctx, prompt); blocked {
+		if prompt, blocked, res.Reason = s.beforePrompt(ctx, x.text); blocked {
 			res.Status = event.StatusDenied
 		}
 	}
 	if res.Status == "" {
 		s.autoCompact(ctx)
-		res = a.Run(ctx, prompt)
+		res = a.RunMessage(ctx, x.message(prompt, a.takesImages()))
 	}
 	a.skills.endTurn()
 	if res.Status == event.StatusCancelled {

@@ -57,7 +57,7 @@ func TestHeadlessWaitsForBackgroundChildren(t *testing.T) {
 func TestHeadlessJSONListsBackgroundChildren(t *testing.T) {
 	srv := llmtest.NewServer(t, backgroundOnce(false))
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task", "--output-format", "json")
-	var res jsonResult
+	var res claudeResult
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitOK {
 		t.Fatalf("exit %d, %v\n%s", r.code, err, r.stdout)
 	}
@@ -72,7 +72,7 @@ func TestHeadlessJSONListsBackgroundChildren(t *testing.T) {
 func TestHeadlessNoWaitPrintsTheIDs(t *testing.T) {
 	srv := llmtest.NewServer(t, backgroundOnce(true))
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task", "--no-wait", "--output-format", "json")
-	var res jsonResult
+	var res claudeResult
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitOK || res.Result != "Started it." {
 		t.Fatalf("exit %d, %v\n%s", r.code, err, r.stdout)
 	}

@@ -11,7 +11,10 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/config"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/themes"
 )
 
 // first_byte_timeout_s from the user config bounds a real run against an
@@ -108,4 +111,24 @@ func TestProjectFilesNeverStopTheStart(t *testing.T) {
 			}
 		})
 	}
+}
+
+// loadWith reads the config of home and workspace as baton started with
+// args would, the folder trusted.
+func loadWith(t *testing.T, home, workspace string, args []string) (config.Config, error) {
+	t.Helper()
+	flags, err := parseFlags(args)
+	if err != nil {
+		t.Fatalf("parseFlags(%q): %v", args, err)
+	}
+	return config.Load(config.Sources{Flags: flags.overrides(), Env: map[string]string{"HOME": home}, Workspace: workspace, Trusted: true, Themes: themes.Names()})
+}
+
+// ruleTexts writes rules as "kind rule @source" for comparison.
+func ruleTexts(list []event.PermissionRule) []string {
+	out := make([]string, len(list))
+	for i, r := range list {
+		out[i] = r.Kind + " " + r.Rule + " @" + r.Source
+	}
+	return out
 }

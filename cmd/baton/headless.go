@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
@@ -16,9 +17,10 @@ type turnSession interface {
 	Events() <-chan event.Event
 	Submit(prompt string) error
 	Interrupt()
+	SetModel(name string)
 }
 
-// headlessRun is what -p asks for.
+// headlessRun is what -p, or --input-format stream-json, asks for.
 type headlessRun struct {
 	prompt, format string
 	// noWait exits when the turn ends, naming the background sub-agents
@@ -27,14 +29,35 @@ type headlessRun struct {
 	// wake says a background result starts a turn of its own, so one
 	// that waits keeps the run going ([subagents] wake_on_result).
 	wake bool
+	// input, when set, is stdin carrying Claude Code's stream-json: the
+	// prompts come from there, one run each, instead of from -p.
+	input io.Reader
+	// print is what the Claude Code formats say about the session; the
+	// session's own facts are added once it exists.
+	print printOptions
+	// commands are the custom slash commands a prompt may call, and
+	// types the agent types their sub-tasks may name.
+	commands []agenttypes.Command
+	types    []agenttypes.Type
 }
 
 // runHeadless runs the prompt, waits for the background sub-agents it
 // started (and the turns their results wake) unless told not to, and
-// prints it all in the chosen format. The session does not inherit ctx's
-// cancellation: a signal interrupts the turn instead, so the partial
-// answer is still printed.
+// prints it all in the chosen format; with stream-json input it does so
+// for every prompt stdin brings, until it ends. The session does not
+// inherit ctx's cancellation: a signal interrupts the turn instead, so
+// the partial answer is still printed.
 func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdout, stderr io.Writer) int {
+	var in *streamInput
+	if run.input != nil {
+		in = newStreamInput(run.input, &lineWriter{w: stdout}, stderr, run)
+		defer in.stop()
+		first, ok := in.setUp(ctx, &ecfg)
+		if !ok {
+			return exitOK
+		}
+		run.prompt = first
+	}
 	s, err := engine.NewSession(context.WithoutCancel(ctx), ecfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
@@ -44,10 +67,32 @@ func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdou
 	for _, note := range append(s.StartNotes(), s.ResumeNotes()...) {
 		fmt.Fprintf(stderr, "baton: note: %s\n", note)
 	}
-	p := newPrinter(run.format, stdout, stderr)
-	start := time.Now()
+	run.print.info = sessionInfo(s, ecfg, run.print.info)
+	p := newPrinter(run.format, stdout, stderr, run.print)
 	run.wake = !ecfg.NoWakeOnResult
-	o, signalled, err := playTurn(ctx, s, run, p)
+	code := exitOK
+	for {
+		code = runPrompt(ctx, s, ecfg, run, in, p, stderr)
+		if in == nil || code == exitInterrupted {
+			return code
+		}
+		next, ok := in.next(ctx, s)
+		if !ok {
+			return code
+		}
+		run.prompt = next
+	}
+}
+
+// runPrompt plays one prompt's run and prints its outcome.
+func runPrompt(ctx context.Context, s *engine.Session, ecfg engine.Config, run headlessRun, in *streamInput, p printer, stderr io.Writer) int {
+	prompt, notes := expandCommand(run.prompt, run.commands, run.types, s.Model())
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "baton: note: %s\n", n)
+	}
+	run.prompt = prompt
+	start := time.Now()
+	o, signalled, err := playTurn(ctx, s, run, p, in)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
@@ -89,12 +134,13 @@ func stillRunning(children []engine.BackgroundChild) []string {
 
 // playTurn submits the prompt and feeds every event to p until the main
 // agent's turn ends and, unless noWait, every background child it started
-// ended and the turns their results woke are over. It decides from the
+// ended and the turns their results woke are over. Meanwhile it answers
+// the control requests stdin brings, when it brings any. It decides from the
 // events it has read, never from the session's state, which may be ahead
 // of them. When ctx ends during a turn it interrupts it and keeps reading,
 // so the turn's last events are printed too; between turns it stops at
 // once. signalled reports either.
-func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o outcome, signalled bool, err error) {
+func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer, in *streamInput) (o outcome, signalled bool, err error) {
 	if err := s.Submit(run.prompt); err != nil {
 		return o, false, fmt.Errorf("submit prompt: %w", err)
 	}
@@ -103,6 +149,8 @@ func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o
 	work := openWork{inTurn: true, background: map[event.AgentID]bool{}, ended: map[event.AgentID]bool{}, results: map[event.AgentID]bool{}}
 	for {
 		select {
+		case line, ok := <-in.lines():
+			in.during(line, ok, s)
 		case <-done:
 			signalled, done = true, nil
 			if !work.inTurn {
@@ -114,6 +162,9 @@ func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o
 				return endedEarly(o, signalled), signalled, nil
 			}
 			p.event(ev)
+			if in != nil {
+				in.watch(ev)
+			}
 			if ended, isEnd := record(&o, ev); isEnd {
 				o.addTurn(ended)
 			}

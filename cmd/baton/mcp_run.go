@@ -66,6 +66,15 @@ func (r *mcpRun) source() engine.MCPSource {
 	return r.m
 }
 
+// prompts is where the UI reads the servers' prompts (nil without
+// servers).
+func (r *mcpRun) prompts() func() []event.MCPPrompt {
+	if r == nil {
+		return nil
+	}
+	return r.m.Prompts
+}
+
 // ask shows a card for a server of an untrusted project, through the
 // session once there is one; before that, and in headless runs, nothing
 // is started unasked. Once the person trusted the folder on a card, its

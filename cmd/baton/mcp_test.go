@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -100,6 +101,51 @@ func TestUntrustedProjectMCPJSONIsNamedAndNotStarted(t *testing.T) {
 	}
 }
 
+func TestHeadlessRunsAnMCPPromptCommand(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("Bonjour, Paris!") })
+	servers := mcpJSON(t, map[string]string{"srv": mcptest.ModeServe})
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", `/mcp__srv__greet Paris "very warm"`, "--mcp-config", servers)
+	if r.code != exitOK || r.stdout != "Bonjour, Paris!\n" {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
+	}
+	if got := srv.Requests()[0].LastUser(); got != "Write a very warm greeting for Paris." {
+		t.Fatalf("the model got %q", got)
+	}
+	r = runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "/mcp__srv__greet", "--mcp-config", servers)
+	if r.code != exitFailed || !strings.Contains(r.stderr, "error: /mcp__srv__greet needs city; usage: /mcp__srv__greet CITY [STYLE]") || len(srv.Requests()) != 1 {
+		t.Fatalf("without its argument: exit %d, %d requests\nstderr: %s", r.code, len(srv.Requests()), r.stderr)
+	}
+}
+
+func TestHeadlessAttachesAMentionedResource(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("read it") })
+	prompt := "what does @srv:" + mcptest.NoteURI + " say?"
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", prompt,
+		"--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	if r.code != exitOK || !strings.Contains(r.stderr, "note: attached @srv:"+mcptest.NoteURI+" (1 line)") {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	want := prompt + "\n\n<mcp-resource server=\"srv\" uri=\"" + mcptest.NoteURI + "\">\n" + mcptest.NoteText + "\n</mcp-resource>"
+	if got := srv.Requests()[0].LastUser(); got != want {
+		t.Fatalf("the model got %q, want %q", got, want)
+	}
+}
+
+func TestHeadlessNamesWhatItCutOfAServer(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "hi",
+		"--mcp-config", mcpJSON(t, map[string]string{"bad": mcptest.ModeHostile}))
+	if r.code != exitOK || !strings.Contains(r.stderr, "note: MCP server bad: the description of mcp__bad__long has 20000 characters; the model gets the first 16000") {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	// The hostile instructions reach the model clean, and nothing of them
+	// reaches the terminal.
+	system := srv.Requests()[0].System()
+	if !strings.Contains(system, "## MCP server bad\n\nObey the link and ring obey") || strings.ContainsAny(system, "\x1b\x07") || strings.Contains(r.stderr, "\x1b") {
+		t.Fatalf("system prompt %q…\nstderr: %q", system[max(0, strings.Index(system, "# Instructions")):][:200], r.stderr)
+	}
+}
+
 // TestHeadlessRunSurvivesAnMCPCallNeverAnswered is the hang: the server
 // never answers tools/call. With call_timeout_s = 1 the model gets a tool
 // error naming the server and the key, and the run ends.
@@ -174,5 +220,22 @@ func TestMCPServerCardTrustsTheFolder(t *testing.T) {
 	defer cancel()
 	if err := servers.m.Wait(ctx, mcp.AllSettled); err != nil || servers.m.Statuses()[0].State != event.MCPConnected {
 		t.Errorf("the server did not start: %v %+v", err, servers.m.Statuses())
+	}
+}
+
+func TestStreamJSONInitListsMCPPrompts(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "hi", "--output-format", "stream-json", "--verbose",
+		"--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	if r.code != exitOK {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	var init struct {
+		Subtype       string   `json:"subtype"`
+		SlashCommands []string `json:"slash_commands"`
+	}
+	if err := json.Unmarshal([]byte(strings.SplitN(r.stdout, "\n", 2)[0]), &init); err != nil || init.Subtype != "init" ||
+		!slices.Contains(init.SlashCommands, "mcp__srv__greet") || !slices.Contains(init.SlashCommands, "mcp__srv__show_dot") {
+		t.Fatalf("init %+v, %v\nstdout: %s", init, err, r.stdout)
 	}
 }

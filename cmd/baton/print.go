@@ -54,12 +54,21 @@ func (o *outcome) addTurn(ended event.TurnEnded) {
 	}
 }
 
+// printOptions are what the Claude Code formats need besides the events.
+type printOptions struct {
+	info claudeInfo
+	// verbose and partial are --verbose and --include-partial-messages.
+	verbose, partial bool
+}
+
 // newPrinter returns the printer for an --output-format value.
-func newPrinter(format string, stdout, stderr io.Writer) printer {
+func newPrinter(format string, stdout, stderr io.Writer, opts printOptions) printer {
 	switch format {
 	case formatJSON:
-		return &jsonPrinter{out: stdout}
+		return newJSONPrinter(stdout, opts.info, opts.verbose)
 	case formatStreamJSON:
+		return newClaudeStreamPrinter(&lineWriter{w: stdout}, opts.info, opts.partial)
+	case formatBatonStreamJSON:
 		return &streamPrinter{out: &lineWriter{w: stdout}}
 	default:
 		return newTextPrinter(stdout, stderr)

@@ -103,7 +103,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 	}
 	stderr = &lockedWriter{w: stderr}
 	servers.startHeadless(ctx, stderr)
-	return runHeadless(ctx, setup.engine, headlessRun{prompt: inv.prompt, format: inv.flags.format, noWait: inv.flags.noWait}, stdout, stderr)
+	return runHeadless(ctx, setup.engine, inv.headlessRun(setup, stdin), stdout, stderr)
 }
 
 // askCard shows the trust card full-screen.
@@ -148,8 +148,8 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 	case flags.trustCmd != "":
 		return nil, runTrustCommand(flags, envMap(environ), stdout, stderr)
 	}
-	inv := &invocation{flags: flags, env: envMap(environ), headless: flags.prompt != nil}
-	if inv.headless {
+	inv := &invocation{flags: flags, env: envMap(environ), headless: flags.headless()}
+	if flags.prompt != nil {
 		if inv.prompt, err = readPrompt(*flags.prompt, stdin); err != nil {
 			return fail(exitUsage, err)
 		}

@@ -30,6 +30,11 @@ func TestMain(m *testing.M) {
 	if mode := os.Getenv(mcptest.ModeEnv); mode != "" {
 		mcptest.RunStdio(mode) // an MCP server started by a test
 	}
+	if os.Getenv(asBatonEnv) != "" {
+		// This process is baton started by the Claude Agent SDK, with the
+		// command line the SDK gives Claude Code.
+		os.Exit(program(os.Args[1:]))
+	}
 	if args := os.Getenv(childArgsEnv); args != "" {
 		// This process is baton itself, started by a test that kills it.
 		os.Exit(program(strings.Split(args, "\x1f")))
@@ -108,7 +113,7 @@ func TestRunHeadlessJSONFromStdin(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
 	}
-	var res jsonResult
+	var res claudeResult
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
 		t.Fatalf("stdout is not one JSON object: %v\n%s", err, r.stdout)
 	}
@@ -128,7 +133,7 @@ func TestRunHeadlessJSONFromStdin(t *testing.T) {
 func TestRunHeadlessStreamJSON(t *testing.T) {
 	srv := llmtest.NewServer(t, listGoFiles)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "",
-		"-p", "list the go files", "--output-format", "stream-json")
+		"-p", "list the go files", "--output-format", "baton-stream-json")
 	if r.code != exitOK {
 		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
 	}

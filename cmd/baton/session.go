@@ -15,7 +15,7 @@ type sessionSetup struct {
 	notices []string
 	// typeWarnings are the agent-file problems, which /agents lists too.
 	typeWarnings []string
-	// commands are the custom slash commands the TUI offers.
+	// commands are the custom slash commands a prompt may call.
 	commands []agenttypes.Command
 	// mcp runs the MCP servers (nil without any).
 	mcp *mcpRun
@@ -31,13 +31,11 @@ func newSessionSetup(cfg config.Config, ep config.Endpoint, types *agenttypes.Re
 		commands        []agenttypes.Command
 		commandWarnings []agenttypes.Warning
 	)
-	if !headless { // slash commands are typed into the TUI
-		// A project's commands are prompts, not permissions: every call
-		// they lead to is approved as usual, so trust does not gate them.
-		commands, commandWarnings = agenttypes.LoadCommands(agenttypes.LoadOptions{
-			ProjectDir: workspace, UserConfigDir: config.UserDir(env), HomeDir: env["HOME"],
-		})
-	}
+	// A project's commands are prompts, not permissions: every call they
+	// lead to is approved as usual, so trust does not gate them.
+	commands, commandWarnings = agenttypes.LoadCommands(agenttypes.LoadOptions{
+		ProjectDir: workspace, UserConfigDir: config.UserDir(env), HomeDir: env["HOME"],
+	})
 	notices := append([]string(nil), ep.Notices...)
 	var warnings []string
 	for _, w := range types.Warnings() {
@@ -58,14 +56,17 @@ func newSessionSetup(cfg config.Config, ep config.Endpoint, types *agenttypes.Re
 			Catalog:       llm.NewCatalog(catalogOverrides(cfg.Models)),
 			Model:         cfg.Model,
 			SubagentModel: cfg.SubagentModel,
-			ModelAliases:  cfg.ModelAliases,
-			Workspace:     workspace,
-			Types:         types,
-			Mode:          cfg.Mode(headless),
-			Allow:         cfg.Allow,
-			Rules:         cfg.Rules,
-			SubagentAllow: cfg.SubagentAllow,
-			SubagentDeny:  cfg.SubagentDeny,
+			// SystemPrompt and AppendSystemPrompt are Claude Code's flags.
+			SystemPrompt:       cfg.SystemPrompt,
+			AppendSystemPrompt: cfg.AppendSystemPrompt,
+			ModelAliases:       cfg.ModelAliases,
+			Workspace:          workspace,
+			Types:              types,
+			Mode:               cfg.Mode(headless),
+			Allow:              cfg.Allow,
+			Rules:              cfg.Rules,
+			SubagentAllow:      cfg.SubagentAllow,
+			SubagentDeny:       cfg.SubagentDeny,
 			// NoWakeOnResult keeps background results for the next prompt.
 			NoWakeOnResult: cfg.NoWakeOnResult,
 			Limits:         cfg.Limits,
@@ -117,6 +118,9 @@ func catalogOverrides(models map[string]config.ModelPrice) map[string]llm.ModelI
 			if m.OutputPerMillion != nil {
 				info.OutputPerMillion = *m.OutputPerMillion
 			}
+		}
+		if m.Images != nil {
+			info.SupportsImages = *m.Images
 		}
 		out[id] = info
 	}

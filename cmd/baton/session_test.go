@@ -18,16 +18,26 @@ func TestCatalogOverrides(t *testing.T) {
 	if !ok || !known.PriceKnown {
 		t.Fatalf("the embedded catalogue should price gpt-4.1: %+v", known)
 	}
-	free, half := 0.0, 0.5
+	free, half, yes, no := 0.0, 0.5, true, false
 	got := llm.NewCatalog(catalogOverrides(map[string]config.ModelPrice{
 		"gpt-4.1":    {ContextWindow: 4096},
-		"local/qwen": {ContextWindow: 32768, InputPerMillion: &free, OutputPerMillion: &half},
+		"gpt-4o":     {Images: &no},
+		"local/qwen": {ContextWindow: 32768, InputPerMillion: &free, OutputPerMillion: &half, Images: &yes},
 		"local/none": {ContextWindow: 8192},
 	}))
+	if info, _ := got.Lookup("gpt-4.1"); !info.SupportsImages {
+		t.Errorf("an override without images must keep what the catalogue knows: %+v", info)
+	}
+	if info, _ := got.Lookup("gpt-4o"); info.SupportsImages {
+		t.Errorf("images = false must win over the catalogue: %+v", info)
+	}
+	if info, _ := got.Lookup("local/none"); info.SupportsImages {
+		t.Errorf("an unknown model takes no images unless configured: %+v", info)
+	}
 	if info, _ := got.Lookup("gpt-4.1"); info.ContextWindow != 4096 || !info.PriceKnown || info.InputPerMillion != known.InputPerMillion {
 		t.Errorf("a context-window override must keep the known price: %+v", info)
 	}
-	if info, _ := got.Lookup("local/qwen"); info.ContextWindow != 32768 || !info.PriceKnown || info.OutputPerMillion != 0.5 {
+	if info, _ := got.Lookup("local/qwen"); info.ContextWindow != 32768 || !info.PriceKnown || info.OutputPerMillion != 0.5 || !info.SupportsImages {
 		t.Errorf("local model override: %+v", info)
 	}
 	if info, _ := got.Lookup("local/none"); info.PriceKnown {
@@ -57,7 +67,7 @@ func TestSessionSetup(t *testing.T) {
 	}
 }
 
-func TestSessionSetupLoadsCustomCommandsForTheTUI(t *testing.T) {
+func TestSessionSetupLoadsCustomCommands(t *testing.T) {
 	workspace, home := t.TempDir(), t.TempDir()
 	writeFile(t, workspace+"/.claude/commands/git/commit.md", "---\ndescription: commit\n---\nCommit $ARGUMENTS")
 	writeFile(t, home+"/.claude/commands/mine.md", "Mine")
@@ -66,8 +76,9 @@ func TestSessionSetupLoadsCustomCommandsForTheTUI(t *testing.T) {
 	if len(setup.commands) != 2 || setup.commands[0].Name != "git:commit" || setup.commands[1].Name != "mine" {
 		t.Fatalf("commands %+v", setup.commands)
 	}
-	if headless := newSessionSetup(config.Config{}, config.Endpoint{}, agenttypes.NewRegistry(), workspace, env, true); len(headless.commands) != 0 {
-		t.Fatal("a headless run has no use for slash commands")
+	// baton -p "/mine" expands too.
+	if headless := newSessionSetup(config.Config{}, config.Endpoint{}, agenttypes.NewRegistry(), workspace, env, true); len(headless.commands) != 2 {
+		t.Fatalf("headless commands %+v", headless.commands)
 	}
 }
 

@@ -43,6 +43,9 @@ func openStore(inv *invocation) (*transcript.Store, error) {
 // stops with the reason (a script must not silently diverge), the TUI
 // starts a new session and says why.
 func openTranscript(inv *invocation, now time.Time) (*transcript.Dir, *transcript.Store, []string, error) {
+	if inv.flags.claude.noPersistence && !inv.flags.cont && inv.flags.resume == nil {
+		return nil, nil, nil, nil // --no-session-persistence
+	}
 	store, err := openStore(inv)
 	if err != nil {
 		if inv.flags.cont || inv.flags.resume != nil {

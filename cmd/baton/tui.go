@@ -101,6 +101,7 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		SandboxInfo:         setup.engine.Sandbox.Describe(),
 		SubagentSandboxInfo: setup.engine.Sandbox.WithNetwork(setup.engine.SandboxNetwork == "on").Describe(),
 		Commands:            setup.commands,
+		MCPPrompts:          setup.mcp.prompts(),
 		Notify:              setup.notify,
 		// The bell goes to the terminal the program draws on; one byte
 		// written between two frames.

@@ -23,7 +23,10 @@ Usage:
   baton acp [flags]          serve an editor (Zed, JetBrains, Neovim…) over the Agent Client Protocol on stdio
 
 Flags:
-` + flagHelp(newFlagSet()) + `
+` + flagHelp(batonFlagSet()) + `
+Claude Code's flags, for scripts written for claude -p and the Claude Agent SDK
+(--output-format json and stream-json print Claude Code's messages):
+` + flagHelp(claudeFlagSet()) + `
 Environment:
   OPENAI_API_KEY        API key of the endpoint
   OPENAI_BASE_URL       any OpenAI-compatible endpoint (OpenRouter, Ollama, vLLM, LM Studio…)
@@ -51,6 +54,9 @@ func flagHelp(fs *pflag.FlagSet) string {
 	var names, texts []string
 	width := 0
 	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
 		name := "    --" + f.Name
 		if f.Shorthand != "" {
 			name = "-" + f.Shorthand + ", --" + f.Name

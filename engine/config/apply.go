@@ -105,6 +105,10 @@ func (c *Config) applyModel(id string, m modelPriceFile) {
 		v := float64(*m.OutputPerMillion)
 		merged.OutputPerMillion = &v
 	}
+	if m.Images != nil {
+		v := bool(*m.Images)
+		merged.Images = &v
+	}
 	c.Models[id] = merged
 }
 
@@ -123,12 +127,15 @@ func setCount(dst *int, v *count) {
 
 func seconds(n count) time.Duration { return time.Duration(n) * time.Second }
 
-// mode is the engine permission mode for this run: --yolo (or yolo in the
-// user config) wins; otherwise the TUI asks and headless decides by Allow.
+// Mode is the engine permission mode for this run: --yolo (or yolo in the
+// user config) wins; otherwise the TUI asks, headless asks over stdio with
+// --permission-prompt-tool stdio and else decides by Allow.
 func (c Config) Mode(headless bool) engine.PermissionMode {
 	switch {
 	case c.Yolo:
 		return engine.ModeYolo
+	case headless && c.AskOverStdio:
+		return engine.ModeAsk
 	case headless:
 		return engine.ModeHeadless
 	default:

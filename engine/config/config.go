@@ -97,6 +97,11 @@ type Config struct {
 	Rules []event.PermissionRule
 	// Notify is "bell", "title", "off", or "" for both bell and title.
 	Notify string
+	// SystemPrompt replaces the main agent's system prompt and
+	// AppendSystemPrompt ends it (Claude Code's flags).
+	SystemPrompt, AppendSystemPrompt string
+	// AskOverStdio is --permission-prompt-tool stdio.
+	AskOverStdio bool
 	// Hooks are the hooks the session runs; WithheldHooks a project's
 	// that wait for the folder's trust.
 	Hooks         []hooks.Hook
@@ -111,6 +116,9 @@ type ModelPrice struct {
 	ContextWindow    int
 	InputPerMillion  *float64
 	OutputPerMillion *float64
+	// Images, when set, says whether the model takes images (MCP tools'
+	// pictures are sent to it), whatever the catalogue says.
+	Images *bool
 }
 
 // Sources are the inputs of Load, passed explicitly so tests never read
@@ -144,6 +152,34 @@ type Overrides struct {
 	NoSandbox bool
 	// MCPConfigs are the --mcp-config files, or their JSON inline.
 	MCPConfigs []string
+	// Claude are Claude Code's flags that set what the config sets.
+	Claude ClaudeOverrides
+}
+
+// ClaudeOverrides are the flags of Claude Code's command line that set
+// what baton's config sets, so scripts written for `claude -p` run baton
+// unchanged.
+type ClaudeOverrides struct {
+	// SettingSources is --setting-sources: which of Claude Code's
+	// settings files are read (nil: all; see ParseSettingSources).
+	SettingSources []string
+	// AllowedTools and DisallowedTools are rules in Claude Code's names.
+	AllowedTools, DisallowedTools []string
+	// AcceptEdits is --permission-mode acceptEdits: edit_file and
+	// write_file run unasked.
+	AcceptEdits bool
+	// SystemPrompt replaces the main agent's prompt; AppendSystemPrompt
+	// is added to it.
+	SystemPrompt, AppendSystemPrompt *string
+	// AskOverStdio is --permission-prompt-tool stdio.
+	AskOverStdio bool
+	// StrictMCP is --strict-mcp-config: only --mcp-config's servers.
+	StrictMCP bool
+	// DebugFile is --debug-file, where the debug log goes.
+	DebugFile string
+	// Ignored names the flags given that have no effect in baton, for a
+	// notice.
+	Ignored []string
 }
 
 // ProjectFile is the project file, relative to the workspace; it is
@@ -186,6 +222,7 @@ func Load(src Sources) (Config, error) {
 		return Config{}, err
 	}
 	cfg.applyFlags(src.Flags)
+	cfg.applyClaudeFlags(src.Flags.Claude, src.Env["HOME"])
 	return cfg, nil
 }
 
@@ -195,24 +232,39 @@ func Load(src Sources) (Config, error) {
 func (c *Config) loadRules(src Sources, user, project fileConfig) error {
 	home := src.Env["HOME"]
 	layers := []permissionLayer{{file: user.Permissions, source: event.SourceUser}}
-	if home != "" {
-		f, notices, err := readClaudeSettings(filepath.Join(home, ".claude", "settings.json"), event.SourceClaudeUser, "", home)
-		if err != nil {
+	files := claudeSettingsFiles(home, src.Workspace, src.Flags.Claude.SettingSources)
+	for _, f := range files[:1] {
+		if err := c.addClaudeLayer(&layers, f, src.Trusted, home); err != nil {
 			return err
 		}
-		c.Notices = append(c.Notices, notices...)
-		layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeUser})
 	}
+	layers = append(layers, c.openCodeLayers(openCodeDir(src.Env), src.Workspace, false, src.Trusted)...)
 	layers = append(layers, permissionLayer{file: project.Permissions, source: event.SourceProject, display: filepath.ToSlash(ProjectFile), narrowOnly: !src.Trusted})
-	f, notices, err := readClaudeSettings(filepath.Join(src.Workspace, ".claude", "settings.json"), event.SourceClaudeLocal, src.Workspace, home)
+	for _, f := range files[1:] {
+		if err := c.addClaudeLayer(&layers, f, src.Trusted, home); err != nil {
+			return err
+		}
+	}
+	layers = append(layers, c.openCodeLayers("", src.Workspace, true, src.Trusted)...)
+	rules, notices := collectRules(layers)
+	c.Rules, c.Notices = rules, append(c.Notices, notices...)
+	return nil
+}
+
+// addClaudeLayer reads one Claude Code settings file's permissions as a
+// layer; a project's file adds only deny and ask until the folder is
+// trusted.
+func (c *Config) addClaudeLayer(layers *[]permissionLayer, f claudeSettingsFile, trusted bool, home string) error {
+	if f.path == "" {
+		return nil
+	}
+	file, notices, err := readClaudeSettings(f.path, f.source, f.inside, home)
 	if err != nil {
 		// The repository's file never keeps baton from starting.
 		notices = append(notices, err.Error()+"; ignored")
 	}
 	c.Notices = append(c.Notices, notices...)
-	layers = append(layers, permissionLayer{file: f, source: event.SourceClaudeLocal, narrowOnly: !src.Trusted})
-	rules, notices := collectRules(layers)
-	c.Rules, c.Notices = rules, append(c.Notices, notices...)
+	*layers = append(*layers, permissionLayer{file: file, source: f.source, narrowOnly: f.inside != "" && !trusted})
 	return nil
 }
 

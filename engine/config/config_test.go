@@ -110,6 +110,7 @@ max_concurrent = 2
 deny = ["run_command"]
 [models."local/qwen"]
 context_window = 32768
+images = true
 [sessions]
 cleanup = "delete"
 `
@@ -154,7 +155,7 @@ prune_after_days = 7
 	check("debug log", cfg.DebugLog, "/tmp/x.log")
 	m := cfg.Models["local/qwen"]
 	if m.ContextWindow != 32768 || m.InputPerMillion == nil || *m.InputPerMillion != 0 ||
-		m.OutputPerMillion == nil || *m.OutputPerMillion != 0.5 {
+		m.OutputPerMillion == nil || *m.OutputPerMillion != 0.5 || m.Images == nil || !*m.Images {
 		t.Errorf("merged model override = %+v", m)
 	}
 }

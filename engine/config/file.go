@@ -79,12 +79,14 @@ type subagentsFile struct {
 	WakeOnResult *flag `toml:"wake_on_result"`
 }
 
-// modelPriceFile is one [models."<id>"] table: prices and a context window
-// for models the catalogue does not know, such as local ones.
+// modelPriceFile is one [models."<id>"] table: prices, a context window
+// and whether it takes images, for models the catalogue does not know,
+// such as local ones.
 type modelPriceFile struct {
 	ContextWindow    *count `toml:"context_window"`
 	InputPerMillion  *price `toml:"input_per_million"`
 	OutputPerMillion *price `toml:"output_per_million"`
+	Images           *flag  `toml:"images"`
 }
 
 // contextFile is the [context] table.

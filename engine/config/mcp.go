@@ -49,6 +49,12 @@ func (c Config) MCP(src Sources, headless bool) (MCPSetup, error) {
 		fromFlag = mcp.Merge(fromFlag, servers)
 		setup.Notices = append(setup.Notices, warnings...)
 	}
+	if src.Flags.Claude.StrictMCP {
+		// --strict-mcp-config: the servers of --mcp-config and no others,
+		// and no word about the files it leaves unread.
+		setup.Servers, setup.Notices = fromFlag, setup.Notices[len(found.Warnings):]
+		return setup, nil
+	}
 	own := mcp.Merge(found.User, c.MCPUser, found.Local, fromFlag)
 	project := mcp.Merge(found.Project, c.MCPProject)
 	if src.Trusted {

@@ -47,6 +47,7 @@ ask = ["edit_file(src/**)"]`)
 		"deny read_file(.env) @~/.claude/settings.json",
 		"allow run_command(npm run test:*) @~/.claude/settings.json", "allow edit_file(/etc/hosts) @~/.claude/settings.json",
 		"allow read_file(" + filepath.ToSlash(filepath.Join(w.home, "notes/**")) + ") @~/.claude/settings.json",
+		"allow web_fetch(domain:x.org) @~/.claude/settings.json",
 		"ask edit_file(src/**) @project config",
 		"deny run_command(rm:*) @.claude/settings.json", "deny mcp__gh__delete_repo @.claude/settings.json",
 	}
@@ -54,7 +55,7 @@ ask = ["edit_file(src/**)"]`)
 		t.Errorf("rules\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	notices := strings.Join(cfg.Notices, "\n")
-	for _, sub := range []string{`skipped permission "WebFetch(domain:x.org)"`, "ignored 1 allow rule(s) in .baton/config.toml", "ignored 1 allow rule(s) in .claude/settings.json"} {
+	for _, sub := range []string{"ignored 1 allow rule(s) in .baton/config.toml", "ignored 1 allow rule(s) in .claude/settings.json"} {
 		if !strings.Contains(notices, sub) {
 			t.Errorf("notices %q lack %q", notices, sub)
 		}

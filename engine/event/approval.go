@@ -59,7 +59,10 @@ type DelegationPreview struct {
 	// DroppedTools are tools the agent's file names that baton lacks; the
 	// child runs without them.
 	DroppedTools []string `json:"dropped_tools,omitempty"`
-	Model        string   `json:"model"`
+	// Withheld says which tools an OpenCode agent relied on by OpenCode's
+	// default that the child does not get, and how to grant them.
+	Withheld string `json:"withheld,omitempty"`
+	Model    string `json:"model"`
 	// ModelWhy says why Model is not the model the agent's file or the
 	// task call named ("the endpoint does not serve sonnet; …").
 	ModelWhy        string        `json:"model_why,omitempty"`
@@ -123,6 +126,10 @@ type ApprovalRequest struct {
 	// fits, and then "always" is not offered.
 	Always       []string `json:"always,omitempty"`
 	AlwaysFolder []string `json:"always_folder,omitempty"`
+	// AlwaysLabel and AlwaysFolderLabel say what those rules cover in a
+	// card's words: "go test …" for a command prefix, the glob for files.
+	AlwaysLabel       string `json:"always_label,omitempty"`
+	AlwaysFolderLabel string `json:"always_folder_label,omitempty"`
 	// Delegation is set for ApproveDelegation.
 	Delegation *DelegationPreview `json:"delegation,omitempty"`
 	// Worktree is the folder a worktree child's call works in, when it

@@ -28,7 +28,27 @@ func innerScripts(argv []Word) []Word {
 		return nil
 	}
 	name, args := path.Base(argv[0].Text), argv[1:]
+	if scripts := runnerScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
+	if scripts := optionScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
 	switch {
+	case name == "compgen" || name == "complete" || name == "mapfile" || name == "readarray":
+		// -C runs a command: per completion, or per lines read.
+		return optionValues(args, "-C")
+	case name == "sg":
+		// sg [-] GROUP [-c] COMMAND
+		if len(args) > 0 && args[0].Text == "-" {
+			args = args[1:]
+		}
+		if len(args) > 1 && args[1].Text == "-c" {
+			args = args[1:]
+		}
+		if len(args) > 1 {
+			return []Word{joined(args[1:])}
+		}
 	case name == "eval" && len(args) > 0:
 		return []Word{joined(args)}
 	case name == "watch":
@@ -67,6 +87,23 @@ func innerScripts(argv []Word) []Word {
 		}
 	}
 	return nil
+}
+
+// optionValues are the values of a short option among args, given
+// apart (-C cmd) or attached (-Ccmd).
+func optionValues(args []Word, option string) []Word {
+	var out []Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Text == option && i+1 < len(args):
+			i++
+			out = append(out, args[i])
+		case strings.HasPrefix(a.Text, option) && len(a.Text) > len(option):
+			out = append(out, Word{Text: a.Text[len(option):], Opaque: a.Opaque})
+		}
+	}
+	return out
 }
 
 // unseenFile reports whether a script file operand is one whose text

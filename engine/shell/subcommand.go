@@ -18,6 +18,13 @@ var globalOptions = map[string][]string{
 	"helm":    {"-n", "--namespace", "--kube-context", "--kubeconfig", "--registry-config", "--repository-config"},
 	"cargo":   {"-C", "--config", "-Z", "--color"},
 	"npm":     {"--prefix", "-w", "--workspace"},
+	"uv":      {"--directory", "--project", "--cache-dir", "--config-file", "--color"},
+	"poetry":  {"-C", "--directory", "-P", "--project"},
+	"pnpm":    {"-C", "--dir", "-F", "--filter"},
+	"yarn":    {"--cwd"},
+	"mise":    {"-C", "--cd", "-E", "--env"},
+	"hatch":   {"-e", "--env", "-p", "--project", "--data-dir", "--cache-dir", "--config"},
+	"nix":     {"--extra-experimental-features", "--experimental-features"},
 }
 
 // Subcommand finds the subcommand of a program that takes global options

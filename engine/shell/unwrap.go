@@ -59,6 +59,10 @@ var wrappers = map[string]wrapper{
 	"xvfb-run":         {short: "efnspw", long: []string{"--error-file", "--auth-file", "--server-num", "--server-args", "--xauth-protocol", "--wait"}},
 	"catchsegv":        {},
 	"caffeinate":       {short: "tw"},
+	"prlimit":          {short: "po", long: []string{"--pid", "--output"}},
+	"setpriv": {long: []string{"--ruid", "--euid", "--reuid", "--rgid", "--egid", "--regid", "--groups", "--inh-caps",
+		"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile",
+		"--landlock-access", "--landlock-rule"}},
 }
 
 // Unwrap drops what runs a command on another's behalf (variable
@@ -98,6 +102,9 @@ func unwrapOnce(argv []Word) (next, assigns []Word, ok bool) {
 	name := path.Base(argv[0].Text)
 	wr, ok := wrappers[name]
 	if !ok {
+		if rest, ok := runnerCommand(argv); ok {
+			return rest, nil, true
+		}
 		return argv, nil, false
 	}
 	if name == "command" && slices.ContainsFunc(argv[1:], func(a Word) bool { return a.Text == "-v" || a.Text == "-V" }) {
@@ -108,6 +115,14 @@ func unwrapOnce(argv []Word) (next, assigns []Word, ok bool) {
 	if name == "xargs" {
 		if repl := xargsReplace(argv[1:]); repl != "" {
 			rest = replaced(rest, repl)
+		}
+	}
+	if name == "env" {
+		// A lone "-" is -i; options may follow it.
+		for len(rest) > 0 && rest[0].Text == "-" && !rest[0].Opaque {
+			var more []Word
+			rest, more = skipOptions(rest[1:], wr)
+			rest = append(more, rest...)
 		}
 	}
 	if name == "env" || name == "sudo" || name == "doas" {
@@ -184,11 +199,12 @@ func RunsCommands(program string) bool {
 	name := path.Base(program)
 	_, wraps := wrappers[name]
 	_, runs := runners[name]
-	return wraps || runs || slices.Contains(shells, name) || slices.Contains(scriptTakers, name)
+	_, tool := toolRunners[name][""]
+	return wraps || runs || tool || slices.Contains(shells, name) || slices.Contains(scriptTakers, name)
 }
 
 // scriptTakers run a script from their arguments without being shells.
-var scriptTakers = []string{"eval", "source", ".", "trap", "alias", "find", "flock"}
+var scriptTakers = []string{"eval", "source", ".", "trap", "alias", "find", "flock", "sg", "compgen", "complete", "mapfile", "readarray"}
 
 // isAssignment reports whether a word is NAME=value.
 func isAssignment(w string) bool {
@@ -205,7 +221,7 @@ func isAssignment(w string) bool {
 }
 
 // shells run a script given with -c, or read one from stdin.
-var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "su", "runuser", "script"}
+var shells = []string{"sh", "bash", "rbash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "su", "runuser", "script"}
 
 // isShell reports whether an unwrapped argv starts a shell.
 func isShell(argv []Word) bool {

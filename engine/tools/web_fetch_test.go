@@ -129,7 +129,13 @@ func TestWebFetchRefusesIPv6SpellingsOfLoopback(t *testing.T) {
 	}
 }
 
-func TestWebFetchRefusesRedirectToLoopback(t *testing.T) {
+// TestWebFetchStopsAtAnotherHost is the attack on a host rule and on the
+// network guard: a host the rules allow (web_fetch(domain:…)) redirects
+// to another, here a loopback server. The redirect is not followed: the
+// model is told where it leads and must fetch that URL in a call of its
+// own, which the rules and the guard decide. A redirect on the same host
+// is followed.
+func TestWebFetchStopsAtAnotherHost(t *testing.T) {
 	var hits atomic.Int32
 	inside := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1); w.Write([]byte("secret")) }))
 	defer inside.Close()
@@ -150,9 +156,13 @@ func TestWebFetchRefusesRedirectToLoopback(t *testing.T) {
 	if res, err := fetch(t, tool, map[string]any{"url": outside.URL + "/self"}); err != nil || !strings.HasSuffix(res.Output, "fine") {
 		t.Fatalf("the exempt server itself: %v", err)
 	}
-	_, err := fetch(t, tool, map[string]any{"url": outside.URL + "/go"})
-	if err == nil || !strings.Contains(err.Error(), "web_fetch refuses 127.0.0.1") {
-		t.Fatalf("err = %v, want the redirect refused", err)
+	res, err := fetch(t, tool, map[string]any{"url": outside.URL + "/go"})
+	if err != nil || !strings.Contains(res.Output, "Redirect: 302 Found "+inside.URL+"/admin") ||
+		!strings.Contains(res.Output, "call web_fetch with that URL") || res.Summary != "redirects to 127.0.0.1" {
+		t.Fatalf("result %+v, err %v: want the redirect reported, not followed", res, err)
+	}
+	if _, err := fetch(t, tool, map[string]any{"url": inside.URL + "/admin"}); err == nil || !strings.Contains(err.Error(), "web_fetch refuses 127.0.0.1") {
+		t.Fatalf("err = %v, want the loopback server refused when asked for", err)
 	}
 	if hits.Load() != 0 {
 		t.Fatal("the redirect reached the loopback server")

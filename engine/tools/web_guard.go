@@ -5,6 +5,7 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -129,7 +130,16 @@ func (g fetchGuard) client() *http.Client {
 			if len(via) > maxFetchRedirects {
 				return fmt.Errorf("web_fetch: more than %d redirects", maxFetchRedirects)
 			}
-			return checkFetchURL(req.URL.String())
+			if err := checkFetchURL(req.URL.String()); err != nil {
+				return err
+			}
+			if !strings.EqualFold(req.URL.Hostname(), via[0].URL.Hostname()) {
+				// Another host is another call: the permission rules name
+				// hosts (web_fetch(domain:…)), so one they allow must not
+				// lead to one they do not. Run tells the model where to.
+				return http.ErrUseLastResponse
+			}
+			return nil
 		},
 	}
 }

@@ -1,7 +1,6 @@
 package approval
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -9,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/ui/diffview"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
@@ -77,29 +75,6 @@ const minDescription = 8
 // child reports whether a sub-agent asks, not the main agent.
 func (c *card) child() bool {
 	return c.meta.Agent != "" && c.meta.Agent != event.MainAgent
-}
-
-// covers says whether an "always" answer to c, adding chosen, answers
-// other as well: a delegation to the same type, or a call of the same
-// agent that the chosen rules allow.
-func (c *card) covers(other *card, chosen []string, workspace string) bool {
-	if c.req.Kind != other.req.Kind {
-		return false
-	}
-	if d, o := c.delegation(), other.delegation(); d != nil && o != nil {
-		return d.AgentType == o.AgentType
-	}
-	if c.server() != nil {
-		return true // the folder is trusted: its other servers start too
-	}
-	if c.meta.Agent != other.meta.Agent || len(chosen) == 0 {
-		return false
-	}
-	list, err := rules.ParseAll(chosen)
-	if err != nil {
-		return false
-	}
-	return rules.Covered(list, rules.CallOf(other.req.Tool, json.RawMessage(other.req.Args), workspace))
 }
 
 // subject names what was asked about, for the status line.

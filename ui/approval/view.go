@@ -113,6 +113,9 @@ func (m *Model) facts(c *card) []string {
 	if len(d.DroppedTools) > 0 {
 		lines = append(lines, field("dropped", strings.Join(d.DroppedTools, " ")+" (baton has no such tool)"))
 	}
+	if d.Withheld != "" {
+		lines = append(lines, field("withheld", d.Withheld))
+	}
 	lines = append(lines, field("model", d.Model)+"  "+field("limits", limits))
 	if d.ModelWhy != "" {
 		lines = append(lines, field("", d.ModelWhy))

@@ -1,6 +1,10 @@
 package review
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/seed-e4e525a6/baton/ui/overlay"
+)
 
 // KeyMap is every key the review answers to; its help is derived from
 // what can fire now.
@@ -53,6 +57,15 @@ func (m *Model) ShortHelp() []key.Binding {
 }
 
 // FullHelp groups every key that acts now.
-func (m *Model) FullHelp() [][]key.Binding {
-	return [][]key.Binding{m.ShortHelp(), {m.keys.PageUp, m.keys.Down2}}
+func (m *Model) FullHelp() []overlay.KeyGroup {
+	return []overlay.KeyGroup{{Where: "review", Keys: append(m.ShortHelp(), m.keys.PageUp, m.keys.Down2)}}
+}
+
+// helpKeys is the review's keys as its own help line draws them.
+type helpKeys struct{ m *Model }
+
+func (h helpKeys) ShortHelp() []key.Binding { return h.m.ShortHelp() }
+
+func (h helpKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{h.m.ShortHelp(), {h.m.keys.PageUp, h.m.keys.Down2}}
 }

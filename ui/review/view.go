@@ -31,7 +31,7 @@ func (m *Model) View() string {
 	for range h - (end - start) {
 		lines = append(lines, "")
 	}
-	lines = append(lines, m.statusLine(), m.help.View(m))
+	lines = append(lines, m.statusLine(), m.help.View(helpKeys{m}))
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, m.width, "…")
 	}

@@ -1,0 +1,60 @@
+package command
+
+import (
+	"fmt"
+	"strings"
+
+	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
+)
+
+func init() {
+	register(Command{Name: "help", Desc: "show keys and commands", Run: help})
+}
+
+// keyPlaces says where each group of keys applies, in /help's headings.
+var keyPlaces = map[string]string{
+	"input": "in the input", "conversation": "in the conversation", "card": "on a card",
+	"pane": "on a sub-agent's pane (tab to reach it)", "transcript": "in a transcript (enter on a pane)", "anywhere": "anywhere",
+}
+
+// writeSandboxInfo says what the main agent's and the sub-agents'
+// commands run under.
+func writeSandboxInfo(b *strings.Builder, o Options) {
+	if o.SandboxInfo != "" {
+		fmt.Fprintf(b, "Commands run in sandbox: %s\n", termtext.Clean(o.SandboxInfo))
+	}
+	if o.SubagentSandboxInfo != "" {
+		fmt.Fprintf(b, "Sub-agents' commands run in sandbox: %s\n", termtext.Clean(o.SubagentSandboxInfo))
+	}
+}
+
+// help writes the commands, keys and themes into the conversation.
+func help(env *Env, _ string) tea.Cmd {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n", strings.TrimSpace("baton "+env.Options.Version))
+	writeSandboxInfo(&b, env.Options)
+	b.WriteString("\nCommands:\n")
+	cmds := env.registry.Builtins()
+	width := 0
+	for _, c := range cmds {
+		width = max(width, len(strings.TrimSpace(c.Name+" "+c.Args)))
+	}
+	for _, c := range cmds {
+		fmt.Fprintf(&b, "  /%-*s  %s\n", width, strings.TrimSpace(c.Name+" "+c.Args), c.Desc)
+	}
+	customHelp(&b, env.registry.Custom())
+	mcpPromptHelp(&b, env.Options.MCPPrompts)
+	b.WriteString("\n")
+	for _, group := range env.Keys() {
+		keys := make([]string, len(group.Keys))
+		for i, k := range group.Keys {
+			keys[i] = k.Help().Key + " " + k.Help().Desc
+		}
+		fmt.Fprintf(&b, "Keys %s: %s\n", keyPlaces[group.Where], strings.Join(keys, " · "))
+	}
+	fmt.Fprintf(&b, "\nThemes: %s", strings.Join(themes.Names(), ", "))
+	return Do(Result{Note: b.String()})
+}
