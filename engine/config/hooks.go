@@ -83,7 +83,7 @@ func (c *Config) loadSkills(src Sources) {
 	c.Skills = skills.Load(skills.Options{ProjectDir: src.Workspace, HomeDir: home, ConfigHome: configHome, BatonDir: UserDir(src.Env)})
 }
 
-// hookEnv is the environment hooks start from: baton's own, less its
+// HookEnv is the environment hooks start from: baton's own, less its
 // secrets (the API key reaches the endpoint and nothing else).
 func HookEnv(env map[string]string) []string {
 	list := make([]string, 0, len(env))
@@ -93,7 +93,7 @@ func HookEnv(env map[string]string) []string {
 	return tools.WithoutSecrets(list)
 }
 
-// skillNotices tell the person about skills that could not be used: each
+// SkillNotices tell the person about skills that could not be used: each
 // one headless, where there is no /skills to read them in, and a count
 // in the TUI.
 func SkillNotices(c *skills.Catalog, headless bool) []string {

@@ -1,6 +1,8 @@
 package config
 
 import (
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -24,5 +26,33 @@ func TestHooksTableInConfig(t *testing.T) {
 	}
 	if _, err := Load(Sources{Env: map[string]string{"HOME": newConfigWorld(t, "hooks = 3\n", "").home}, Workspace: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "hooks") {
 		t.Errorf("hooks = 3: %v", err)
+	}
+}
+
+// TestHookEnvHasNoSecrets: hooks start from baton's environment, sorted,
+// less the API key, which reaches the endpoint and nothing else.
+func TestHookEnvHasNoSecrets(t *testing.T) {
+	got := HookEnv(map[string]string{"PATH": "/bin", "OPENAI_API_KEY": "sk-secret", "HOME": "/h"})
+	if !slices.Equal(got, []string{"HOME=/h", "PATH=/bin"}) {
+		t.Errorf("hook environment %q", got)
+	}
+}
+
+// TestSkillNotices: a headless run names every skill that could not be
+// loaded and every warning; the TUI counts the broken ones and points to
+// /skills.
+func TestSkillNotices(t *testing.T) {
+	w := newConfigWorld(t, "", "")
+	writeFile(t, filepath.Join(w.workspace, ".claude", "skills", "broken", "SKILL.md"), "no frontmatter\n")
+	writeFile(t, filepath.Join(w.workspace, ".claude", "skills", "fine", "SKILL.md"), "---\nname: fine\ndescription: works\n---\nDo it.\n")
+	cfg := w.loadAs(t, false)
+	if got := SkillNotices(cfg.Skills, true); len(got) != 1 || !strings.Contains(got[0], "broken/SKILL.md") {
+		t.Errorf("headless notices %q", got)
+	}
+	if got := SkillNotices(cfg.Skills, false); !slices.Equal(got, []string{"1 skill could not be loaded; /skills names them"}) {
+		t.Errorf("TUI notices %q", got)
+	}
+	if got := SkillNotices(newConfigWorld(t, "", "").loadAs(t, false).Skills, false); got != nil {
+		t.Errorf("no broken skill: %q", got)
 	}
 }

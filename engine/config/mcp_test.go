@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/mcp"
 )
 
 func TestMCPFlagsAndConfigErrors(t *testing.T) {
@@ -100,6 +102,49 @@ func TestMCPCallTimeoutsFromConfig(t *testing.T) {
 		cfg, err := Load(Sources{Env: map[string]string{"HOME": w.home}, Workspace: w.workspace})
 		if err != nil || cfg.MCPTimeouts.Call != want {
 			t.Errorf("untrusted %q: call timeout %s, %v; want %s", project, cfg.MCPTimeouts.Call, err, want)
+		}
+	}
+}
+
+// TestMCPConfigFlagFiles: --mcp-config takes inline JSON or a regular
+// file of at most 1 MiB; a folder, a file too large or one missing is an
+// error naming it.
+func TestMCPConfigFlagFiles(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "servers.json")
+	writeFile(t, good, `{"mcpServers": {"fs": {"command": "fs-server"}}}`)
+	big := filepath.Join(dir, "big.json")
+	writeFile(t, big, `{"mcpServers": {}, "pad": "`+strings.Repeat("x", maxMCPConfigBytes)+`"}`)
+	w := newConfigWorld(t, "", "")
+	cfg := w.loadAs(t, true)
+	load := func(arg string) (MCPSetup, error) {
+		return cfg.MCP(Sources{Flags: Overrides{MCPConfigs: []string{arg}}, Env: map[string]string{"HOME": w.home}, Workspace: w.workspace, Trusted: true}, true)
+	}
+	if setup, err := load(good); err != nil || len(setup.Servers) != 1 || setup.Servers[0].Source != good {
+		t.Errorf("file: %+v, %v", setup.Servers, err)
+	}
+	for arg, want := range map[string]string{dir: "not a regular file", big: "at most 1024 KiB", filepath.Join(dir, "none.json"): "no such file"} {
+		if _, err := load(arg); err == nil || !strings.Contains(err.Error(), "--mcp-config: read "+arg) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want %q", arg, err, want)
+		}
+	}
+}
+
+// TestMCPStartupTimeoutIsBounded: [mcp] startup_timeout_s reaches the
+// servers, never past the hard maximum; unset, the default applies.
+func TestMCPStartupTimeoutIsBounded(t *testing.T) {
+	for toml, want := range map[string]time.Duration{
+		"":                                  mcp.DefaultStartupTimeout,
+		"[mcp]\nstartup_timeout_s = 5\n":    5 * time.Second,
+		"[mcp]\nstartup_timeout_s = 9999\n": mcp.MaxStartupTimeout,
+	} {
+		w := newConfigWorld(t, toml, "")
+		cfg, err := w.load(t, Overrides{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := cfg.mcpStartupTimeout(); got != want {
+			t.Errorf("%q: startup timeout %s, want %s", toml, got, want)
 		}
 	}
 }

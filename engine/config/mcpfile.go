@@ -20,7 +20,7 @@ type mcpFile struct {
 	Servers         map[string]mcpServerFile `toml:"servers"`
 }
 
-// mcpTimeouts are the merged [mcp] bounds; zero takes the default.
+// MCPTimeouts are the merged [mcp] bounds; zero takes the default.
 type MCPTimeouts struct {
 	Startup, Call time.Duration
 }

@@ -16,7 +16,7 @@ type networkFile struct {
 	RetryAfterMaxS    *count `toml:"retry_after_max_s"`
 }
 
-// network is the merged [network] table; zero fields take the defaults of
+// Network is the merged [network] table; zero fields take the defaults of
 // llm.DefaultTimeouts and engine.DefaultRetryAfterMax.
 type Network struct {
 	Timeouts      llm.Timeouts

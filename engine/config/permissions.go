@@ -104,7 +104,7 @@ func collectRules(layers []permissionLayer) (out []event.PermissionRule, notices
 	return out, notices
 }
 
-// parseAllow validates --allow rules: tool names or scoped rules, each
+// ParseAllow validates --allow rules: tool names or scoped rules, each
 // value split at commas outside parentheses, so
 // "read_file,write_file(src/{a,b}/**)" is two rules. Empty entries
 // ("a,,b") are skipped.

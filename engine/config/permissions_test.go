@@ -199,3 +199,46 @@ func TestSaveRulesKeepsEverythingElse(t *testing.T) {
 		t.Fatal("the broken file changed")
 	}
 }
+
+// TestSaveRulesRefusesWhatItCannotWriteSafely: no user folder, a
+// permissions table written as dotted keys, a file that would not load
+// once written: each is an error, and the file is left as it was; a
+// file's mode is kept.
+func TestSaveRulesRefusesWhatItCannotWriteSafely(t *testing.T) {
+	session := []event.PermissionRule{{Kind: "allow", Rule: "grep", Source: event.SourceSession}}
+	if err := SaveRules("", session); err == nil || !strings.Contains(err.Error(), "no user config folder") {
+		t.Errorf("no path: %v", err)
+	}
+	dir := t.TempDir()
+	dotted := filepath.Join(dir, "dotted.toml")
+	writeFile(t, dotted, "permissions.allow = [\"grep\"]\n")
+	if err := SaveRules(dotted, session); err == nil || !strings.Contains(err.Error(), "move it into a [permissions] table first") {
+		t.Errorf("dotted keys: %v", err)
+	}
+	// A key the file already had wrong: the rewrite would not load.
+	broken := filepath.Join(dir, "broken.toml")
+	writeFile(t, broken, "max_steps = 0\n")
+	if err := SaveRules(broken, session); err == nil || !strings.Contains(err.Error(), "the new file would not load") {
+		t.Errorf("a file that would not load: %v", err)
+	}
+	if data, _ := os.ReadFile(broken); string(data) != "max_steps = 0\n" {
+		t.Errorf("the file changed: %q", data)
+	}
+	if err := SaveRules(dir, session); err == nil {
+		t.Error("a folder where the file should be was written over")
+	}
+	private := filepath.Join(dir, "private.toml")
+	writeFile(t, private, "model = \"m\"\n")
+	if err := os.Chmod(private, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if err := SaveRules(private, session); err != nil {
+		t.Fatal(err)
+	}
+	if info, err := os.Stat(private); err != nil || info.Mode().Perm() != 0o640 {
+		t.Errorf("mode after saving: %v %v", info.Mode(), err)
+	}
+	if data, _ := os.ReadFile(private); !strings.HasPrefix(string(data), "model = \"m\"\n\n[permissions]\n") || !strings.Contains(string(data), `allow = ["grep"]`) {
+		t.Errorf("saved:\n%s", data)
+	}
+}

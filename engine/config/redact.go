@@ -10,7 +10,7 @@ import (
 // ?key=, ?api-key=, ?api_key=, ?token=, ?access_token=, ?sig=, ...
 var secretParamParts = []string{"key", "token", "secret", "pass", "sig", "auth", "credential"}
 
-// redactURL is a base URL fit to show or log: the user info (a password,
+// RedactURL is a base URL fit to show or log: the user info (a password,
 // or a token used as the user name) and credential-looking query values
 // are replaced by "redacted". An unparsable URL shows as nothing, since
 // there is no telling which part of it is the secret.
@@ -36,7 +36,7 @@ func RedactURL(s string) string {
 	return u.String()
 }
 
-// urlSecrets are the credentials a base URL carries, as written and
+// URLSecrets are the credentials a base URL carries, as written and
 // decoded, so transcripts never hold them either.
 func URLSecrets(s string) []string {
 	u, err := url.Parse(s)

@@ -21,7 +21,7 @@ var tableHeader = regexp.MustCompile(`^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(
 // permissionsHeader is the line that opens [permissions].
 var permissionsHeader = regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`)
 
-// saveRules writes the session's user-config and session rules into the
+// SaveRules writes the session's user-config and session rules into the
 // [permissions] table of the user config at path, replacing only that
 // table: every other key, table and comment stays as the person wrote it.
 // The result is checked the way baton reads it before it replaces the

@@ -76,7 +76,7 @@ func (u *endpointURL) UnmarshalTOML(v any) error {
 	return nil
 }
 
-// checkBaseURL accepts absolute http and https URLs; a typo here would
+// CheckBaseURL accepts absolute http and https URLs; a typo here would
 // otherwise surface much later as a confusing connection error.
 func CheckBaseURL(s string) error {
 	u, err := url.Parse(s)
