@@ -1,6 +1,7 @@
 package main
 
 import (
+	"context"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
 func TestCatalogOverrides(t *testing.T) {
@@ -90,5 +92,32 @@ func TestSessionSetupCarriesNetworkAndWebFetch(t *testing.T) {
 	setup := newSessionSetup(cfg, config.Endpoint{BaseURL: "http://localhost:1/v1"}, agenttypes.NewRegistry(), t.TempDir(), nil, true)
 	if e := setup.engine; e.RetryAfterMax != 90*time.Second || e.Limits.ReplyMaxBytes != 1<<20 || !e.WebFetch.AllowPrivate {
 		t.Fatalf("engine config: retry-after max %v, reply cap %d, web fetch %+v", e.RetryAfterMax, e.Limits.ReplyMaxBytes, e.WebFetch)
+	}
+}
+
+// TestServedModelsCarryTheCataloguesFacts: the /model picker lists what
+// the endpoint serves with what the catalogue knows of each, and an
+// unknown model bare; before the list has come it says it is not ready.
+func TestServedModelsCarryTheCataloguesFacts(t *testing.T) {
+	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	srv.ServeModels("gpt-4.1", "local/unknown")
+	catalog := llm.NewCatalog(nil)
+	s, err := engine.NewSession(context.Background(), engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: t.TempDir(), Catalog: catalog})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	list := servedModels(s, catalog)
+	<-s.ServedModelsLoaded()
+	models, ready := list()
+	if !ready || len(models) != 2 {
+		t.Fatalf("models %+v ready %v", models, ready)
+	}
+	known, _ := catalog.Lookup("gpt-4.1")
+	if m := models[0]; m.ID != "gpt-4.1" || m.ContextWindow != known.ContextWindow || !m.PriceKnown || m.InputPerMillion != known.InputPerMillion {
+		t.Errorf("gpt-4.1: %+v, catalogue %+v", m, known)
+	}
+	if m := models[1]; m.ID != "local/unknown" || m.ContextWindow != 0 || m.PriceKnown {
+		t.Errorf("unknown model: %+v", m)
 	}
 }

@@ -166,13 +166,14 @@ func listSessions(inv *invocation, stdout, stderr io.Writer) int {
 // folderLabel shows a session's folder with the home folder as ~, or "?"
 // when the session did not record it.
 func folderLabel(workspace, home string) string {
+	home = strings.TrimSuffix(home, "/")
 	switch {
 	case workspace == "":
 		return "?"
 	case home != "" && workspace == home:
 		return "~"
-	case home != "" && strings.HasPrefix(workspace, strings.TrimSuffix(home, "/")+"/"):
-		return "~" + workspace[len(strings.TrimSuffix(home, "/")):]
+	case home != "" && strings.HasPrefix(workspace, home+"/"):
+		return "~" + workspace[len(home):]
 	}
 	return oneLine(termtext.Clean(workspace), 60)
 }

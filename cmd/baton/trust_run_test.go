@@ -202,3 +202,28 @@ func TestDamagedTrustListLosesNothing(t *testing.T) {
 		t.Errorf("trust %+v", ft)
 	}
 }
+
+// TestTrustCommandMessages: untrusting a folder never trusted says so;
+// trusting the home folder says what that means; a folder that does not
+// exist cannot be trusted, yet can be untrusted by the path it had.
+func TestTrustCommandMessages(t *testing.T) {
+	home, state := t.TempDir(), t.TempDir()
+	realHome, _ := filepath.EvalSymlinks(home)
+	env := []string{"XDG_STATE_HOME=" + state}
+	gone := filepath.Join(t.TempDir(), "gone")
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"untrust", realHome}, exitOK, realHome + " was not trusted\n"},
+		{[]string{"trust", realHome}, exitOK, "trusted: " + realHome + "; note that baton's read-only tools can read any file under it without asking\n"},
+		{[]string{"trust", gone}, exitUsage, "baton: trust: resolve folder: "},
+		{[]string{"untrust", gone}, exitOK, gone + " was not trusted\n"},
+	} {
+		r := runAt(t, realHome, home, env, tc.args...)
+		if r.code != tc.code || !strings.HasPrefix(r.stdout+r.stderr, tc.out) {
+			t.Errorf("%q: exit %d, %q; want %d, %q", tc.args, r.code, r.stdout+r.stderr, tc.code, tc.out)
+		}
+	}
+}
