@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/engine/skills"
 )
@@ -74,11 +75,6 @@ func (st *skillState) readable() []string {
 	return slices.Clone(st.dirs)
 }
 
-// conversationTools change nothing but the conversation (loading a
-// skill, the task list, asking after children): a skill's allowed-tools
-// never makes them ask.
-var conversationTools = []string{SkillToolName, "todo_write", TaskStatusToolName, TaskWaitToolName}
-
 // narrowing is what the active skills let run without asking: the rules
 // of their allowed-tools, and each one's folder for the reading tools.
 // ok is false when no active skill has allowed-tools, which then narrows
@@ -90,7 +86,8 @@ func (st *skillState) narrowing() (allow []rules.Rule, names string, ok bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	var with []string
-	for _, tool := range conversationTools {
+	// Tools that change nothing but the conversation never ask.
+	for _, tool := range agenttypes.ConversationTools {
 		allow = append(allow, rules.Rule{Tool: tool})
 	}
 	for _, sk := range st.active {

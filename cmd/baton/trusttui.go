@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/trust"
 )
 
 // trustFromTUI is /trust: it records the workspace on the trust list as
@@ -12,22 +14,22 @@ import (
 // settings were read when baton started, so they apply from its next
 // start. Nil when there is no trust list to record it in.
 func trustFromTUI(inv *invocation, servers *mcpRun) func() (string, error) {
-	store, folder := inv.trust.store, inv.trust.folder
-	if store.path == "" {
+	store, folder := inv.trust.Store, inv.trust.Path
+	if store == nil {
 		return nil
 	}
 	return func() (string, error) {
 		if folder == "" {
 			return "", errors.New("trust: the folder could not be resolved")
 		}
-		changed, err := store.add(folder, time.Now())
+		changed, err := store.Add(folder, time.Now())
 		if err != nil {
 			return "", err
 		}
 		if servers != nil {
 			servers.trusted.Store(true)
 		}
-		if !changed || isBroadFolder(folder, inv.env) {
+		if !changed || trust.IsBroad(folder, inv.env) {
 			return trustMessage("trust", folder, changed, inv.env), nil
 		}
 		// The project's files were read as untrusted when baton started.

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/trust"
 )
 
 // /trust records the folder on the same list `baton trust` writes (its
@@ -18,13 +20,13 @@ func TestTrustFromTheTUIRecordsTheFolder(t *testing.T) {
 	if err := os.Symlink(real, link); err != nil {
 		t.Fatal(err)
 	}
-	inv := &invocation{env: env, workspace: link, trust: lookupTrust(link, env, false)}
+	inv := &invocation{env: env, workspace: link, trust: trust.Lookup(link, env, false)}
 	servers := &mcpRun{}
-	trust := trustFromTUI(inv, servers)
-	if trust == nil {
+	trustNow := trustFromTUI(inv, servers)
+	if trustNow == nil {
 		t.Fatal("no /trust with a trust list")
 	}
-	said, err := trust()
+	said, err := trustNow()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -32,16 +34,16 @@ func TestTrustFromTheTUIRecordsTheFolder(t *testing.T) {
 	if !strings.Contains(said, "trusted: "+resolved) || !strings.Contains(said, "next start") {
 		t.Errorf("said %q", said)
 	}
-	if !lookupTrust(link, env, false).trusted || !lookupTrust(real, env, false).trusted {
+	if !trust.Lookup(link, env, false).Trusted || !trust.Lookup(real, env, false).Trusted {
 		t.Error("the folder is not on the trust list")
 	}
 	if !servers.trusted.Load() {
 		t.Error("the folder's MCP servers still wait for a card")
 	}
-	if again, _ := trust(); !strings.Contains(again, "already trusted") {
+	if again, _ := trustNow(); !strings.Contains(again, "already trusted") {
 		t.Errorf("a second /trust said %q", again)
 	}
-	if trustFromTUI(&invocation{env: map[string]string{}, workspace: real, trust: lookupTrust(real, map[string]string{}, false)}, nil) != nil {
+	if trustFromTUI(&invocation{env: map[string]string{}, workspace: real, trust: trust.Lookup(real, map[string]string{}, false)}, nil) != nil {
 		t.Error("/trust offered without a trust list")
 	}
 }
