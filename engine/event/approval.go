@@ -20,6 +20,11 @@ const (
 	// trusts the folder (as `baton trust` does) and starts it, Deny
 	// leaves it off. No model waits on the answer.
 	ApproveMCPServer ApprovalKind = "mcp_server"
+	// ApprovePlan is the main agent's plan, offered in plan mode for the
+	// person to accept (Preview is the plan): Allow carries it out in
+	// normal mode, AllowAlways in auto-accept mode, Deny keeps planning,
+	// with the reason as what to change.
+	ApprovePlan ApprovalKind = "plan"
 )
 
 // Decision is the person's answer to an approval request.

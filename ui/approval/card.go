@@ -52,6 +52,9 @@ func (c *card) title(width int) []string {
 	if d := c.delegation(); d != nil {
 		return wrap(termtext.Clean(fmt.Sprintf("Delegate? [%s] %s", d.AgentType, d.Description)), width)
 	}
+	if c.isPlan() {
+		return wrap(planTitle, width)
+	}
 	ask := termtext.Clean(fmt.Sprintf("Allow %s?", c.req.Tool))
 	if !c.child() {
 		return wrap(ask, width)

@@ -85,6 +85,17 @@ type Options struct {
 	// command /mcp__SERVER__PROMPT; it never blocks (a snapshot); nil
 	// knows none.
 	MCPPrompts func() []event.MCPPrompt
+	// Sessions lists this folder's recorded sessions, most recently
+	// active first (/resume), from a Cmd; SessionID is the running one's
+	// id; Resume is the Cmd that switches to session id, which the root
+	// then runs on. Nil when sessions are not recorded.
+	Sessions  func() ([]transcript.Summary, error)
+	SessionID string
+	Resume    func(id string) tea.Cmd
+	// Trust records the folder as trusted, as baton trust does, and says
+	// what that means (/trust); called from a Cmd; nil without a trust
+	// list.
+	Trust func() (string, error)
 }
 
 // Env is what a command runs and completes with: the parts of the UI it

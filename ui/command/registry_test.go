@@ -62,9 +62,9 @@ func TestUnknownAndHiddenCommands(t *testing.T) {
 	if r := h.result("/review main.go"); r.Submit != "Review main.go." || r.Queued != "/review" {
 		t.Errorf("/review: %+v", r)
 	}
-	popup := h.r.Complete("/re")
+	popup := h.r.Complete("/rev")
 	if len(popup) != 1 || popup[0].Text != "/review " || popup[0].Complete {
-		t.Errorf("/re offers %+v", popup)
+		t.Errorf("/rev offers %+v", popup)
 	}
 	if popup := h.r.Complete("/he"); len(popup) != 1 || popup[0].Desc != "show keys and commands" {
 		t.Errorf("/he offers %+v, the custom /help hidden", popup)
