@@ -45,6 +45,9 @@ func (u Untrusted) refuse(t Type, owner string) string {
 	if allowed := widerRules(t.Permissions.Allow); len(allowed) > 0 {
 		why = append(why, "it allows "+strings.Join(allowed, ", ")+" without asking")
 	}
+	if len(t.Verify) > 0 {
+		why = append(why, "it runs the verify command "+strings.Join(t.Verify, "; "))
+	}
 	if t.Model != "" && t.Model != InheritModel {
 		why = append(why, fmt.Sprintf("it picks its own model %s", t.Model))
 	}

@@ -3,6 +3,7 @@ package engine
 import (
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -25,6 +26,7 @@ var MaxLimits = Limits{
 	ContextFileBytes:    4 << 20,
 	WakeTurns:           100,
 	BackgroundPerPrompt: 100,
+	VerifyTimeout:       child.MaxVerifyTimeout,
 }
 
 // clampLimits lowers every limit above its maximum.
@@ -43,6 +45,7 @@ func clampLimits(l Limits) Limits {
 	l.ContextFileBytes = min(l.ContextFileBytes, m.ContextFileBytes)
 	l.WakeTurns = min(l.WakeTurns, m.WakeTurns)
 	l.BackgroundPerPrompt = min(l.BackgroundPerPrompt, m.BackgroundPerPrompt)
+	l.VerifyTimeout = min(l.VerifyTimeout, m.VerifyTimeout)
 	return l
 }
 

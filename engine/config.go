@@ -52,6 +52,9 @@ type Limits struct {
 	// the background after one prompt of the person (default 10); a task
 	// call asking for more gets an error back.
 	BackgroundPerPrompt int
+	// VerifyTimeout bounds a verify run, all its commands together
+	// (default 5 minutes).
+	VerifyTimeout time.Duration
 }
 
 // Config is everything a session needs; cmd builds it from flags, env and

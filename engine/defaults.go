@@ -75,6 +75,9 @@ func limitsWithDefaults(l Limits) Limits {
 	if l.CommandTimeout <= 0 {
 		l.CommandTimeout = d.CommandTimeout
 	}
+	if l.VerifyTimeout <= 0 {
+		l.VerifyTimeout = d.VerifyTimeout
+	}
 	return clampLimits(l)
 }
 
@@ -110,4 +113,5 @@ var defaultLimits = Limits{
 	// A few rounds of "a result came, look at it" per prompt; a loop of
 	// results starting tasks whose results start tasks stops there.
 	WakeTurns: 5, BackgroundPerPrompt: 10,
+	VerifyTimeout: child.DefaultVerifyTimeout,
 }

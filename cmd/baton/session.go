@@ -78,7 +78,7 @@ func newSessionSetup(cfg config.Config, ep config.Endpoint, types *agenttypes.Re
 			// SandboxNetwork decides the sub-agents' network.
 			SandboxNetwork: cfg.Sandbox.Network,
 			WebFetch:       cfg.WebFetch,
-			Worktrees:      child.WorktreeConfig{Isolation: cfg.Isolation, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
+			Worktrees:      child.WorktreeConfig{Isolation: cfg.Isolation, Verify: cfg.Verify, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
 			Runner:         cfg.Runner,
 			AutoCompactAt:  cfg.AutoCompactAt,
 			Skills:         cfg.Skills,

@@ -110,6 +110,7 @@ func (c *Child) ask() {
 	preview.Isolation, preview.IsolationNote = event.IsolationShared, c.isoNote
 	if c.iso != nil {
 		preview.Isolation, preview.From = event.IsolationWorktree, c.iso.from+" · "+c.iso.tree.Dir
+		preview.Verify = spec.Verify
 	}
 	if c.isoNote != "" {
 		c.emit(event.Notice{Meta: c.stamp(), Text: c.isoNote})
@@ -290,7 +291,7 @@ func (c *Child) finish(end Ending) {
 	var change *event.Change
 	if c.iso != nil {
 		var note string
-		change, note = c.iso.finish()
+		change, note = c.iso.finish(c.verifier(), c.ws)
 		end.Notes = append(end.Notes, note)
 	}
 	result := formatResult(end.Result, m.opts.Limits.ResultChars)

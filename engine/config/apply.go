@@ -40,6 +40,9 @@ func (c *Config) applyFile(f fileConfig, from source) {
 	if f.Subagents.Isolation != nil {
 		c.Isolation = string(*f.Subagents.Isolation)
 	}
+	if f.Subagents.Verify != nil {
+		c.Verify = []string(*f.Subagents.Verify)
+	}
 	if f.Subagents.Runner != nil {
 		c.Runner = string(*f.Subagents.Runner)
 	}
@@ -89,6 +92,9 @@ func (c *Config) applyLimits(l limitsFile) {
 	}
 	if l.CommandTimeoutS != nil {
 		lim.CommandTimeout = seconds(*l.CommandTimeoutS)
+	}
+	if l.VerifyTimeoutS != nil {
+		lim.VerifyTimeout = seconds(*l.VerifyTimeoutS)
 	}
 }
 

@@ -64,6 +64,9 @@ type Config struct {
 	SubagentDeny  []string
 	// Isolation is [subagents] isolation: "auto", "worktree" or "shared".
 	Isolation string
+	// Verify is [subagents] verify: the commands run on a worktree
+	// child's change when it finishes.
+	Verify []string
 	// Runner is [subagents] runner: "local" (the default) or "process".
 	Runner string
 	// NoWakeOnResult is [subagents] wake_on_result = false.

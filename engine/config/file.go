@@ -66,6 +66,8 @@ type limitsFile struct {
 	// results may set off after one prompt of the person.
 	WakeTurnsPerPrompt  *count `toml:"wake_turns_per_prompt"`
 	BackgroundPerPrompt *count `toml:"background_per_prompt"`
+	// VerifyTimeoutS bounds a verify run on a child's change.
+	VerifyTimeoutS *count `toml:"verify_timeout_s"`
 }
 
 // subagentsFile is the [subagents] table: the tool policy applied on top
@@ -79,6 +81,9 @@ type subagentsFile struct {
 	// WakeOnResult = false keeps a background child's result, when no
 	// turn runs, for the next prompt instead of a turn of its own.
 	WakeOnResult *flag `toml:"wake_on_result"`
+	// Verify is the command, or the list of commands, run on a worktree
+	// child's change when it finishes.
+	Verify *commandList `toml:"verify"`
 }
 
 // modelPriceFile is one [models."<id>"] table: prices, a context window

@@ -47,6 +47,7 @@ func maxima(fc *fileConfig) []bounded {
 		{"limits.context_file_bytes", &l.ContextFileBytes, m.ContextFileBytes},
 		{"limits.wake_turns_per_prompt", &l.WakeTurnsPerPrompt, m.WakeTurns},
 		{"limits.background_per_prompt", &l.BackgroundPerPrompt, m.BackgroundPerPrompt},
+		{"limits.verify_timeout_s", &l.VerifyTimeoutS, inSeconds(m.VerifyTimeout)},
 	}
 	keys = append(keys, bounded{"mcp.call_timeout_s", &fc.MCP.CallTimeoutS, inSeconds(mcp.MaxCallTimeout)})
 	return append(keys, networkMaxima(&fc.Network)...)

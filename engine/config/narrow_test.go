@@ -52,6 +52,11 @@ func TestUntrustedProjectCannotWiden(t *testing.T) {
 		{"network.idle_timeout_s", "[network]\nidle_timeout_s = 3000"},
 		{"network.retry_after_max_s", "[network]\nretry_after_max_s = 600"},
 		{"subagents.allow", "[subagents]\nallow = [\"run_command\"]"},
+		// A repository's verify command runs only once the folder is
+		// trusted (the trust card shows it first).
+		{"subagents.verify", "[subagents]\nverify = \"touch pwned\""},
+		{"subagents.verify", "[subagents]\nverify = [\"true\", \"touch pwned\"]"},
+		{"limits.verify_timeout_s", "[limits]\nverify_timeout_s = 3000"},
 		{`models."gpt-4.1"`, "[models.\"gpt-4.1\"]\ninput_per_million = 0"},
 		{`models.local`, "[models.local]\ncontext_window = 1000000"},
 	}

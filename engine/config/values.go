@@ -255,3 +255,34 @@ func (n *notifyMode) UnmarshalTOML(v any) error {
 	*n = notifyMode(s)
 	return nil
 }
+
+// commandList is [subagents] verify: one shell command, or a list of
+// them run in order.
+type commandList []string
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (l *commandList) UnmarshalTOML(v any) error {
+	const want = `a command ("go test ./...") or a list of commands`
+	var items []any
+	switch v := v.(type) {
+	case string:
+		items = []any{v}
+	case []any:
+		items = v
+	default:
+		return valueError{want, v}
+	}
+	var out []string
+	for _, item := range items {
+		s, ok := item.(string)
+		if !ok || strings.TrimSpace(s) == "" {
+			return valueError{want, item}
+		}
+		out = append(out, strings.TrimSpace(s))
+	}
+	if len(out) == 0 {
+		return valueError{want, v}
+	}
+	*l = out
+	return nil
+}

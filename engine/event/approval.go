@@ -82,6 +82,10 @@ type DelegationPreview struct {
 	Isolation     string `json:"isolation,omitempty"`
 	From          string `json:"from,omitempty"`
 	IsolationNote string `json:"isolation_note,omitempty"`
+	// Verify are the commands run on a worktree child's change in its
+	// worktree when it finishes, shown in full: approving the card
+	// approves running them.
+	Verify []string `json:"verify,omitempty"`
 	// Continues is the finished child a follow-up continues ("explore-3"),
 	// whose history the new child starts from.
 	Continues AgentID `json:"continues,omitempty"`

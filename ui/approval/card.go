@@ -93,6 +93,9 @@ func (c *card) subject() string {
 // when a worktree was refused, why.
 func isolationFacts(d *event.DelegationPreview, field func(label, value string) string) []string {
 	switch {
+	case d.Isolation == event.IsolationWorktree && len(d.Verify) > 0:
+		return []string{field("isolation", "worktree from "+d.From),
+			field("verify", "runs $ "+strings.Join(d.Verify, " && ")+" in its worktree when it finishes")}
 	case d.Isolation == event.IsolationWorktree:
 		return []string{field("isolation", "worktree from "+d.From)}
 	case d.IsolationNote != "":
