@@ -1,6 +1,7 @@
 package child
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -29,6 +30,10 @@ type commands []string
 
 // UnmarshalJSON takes a string or an array of strings.
 func (c *commands) UnmarshalJSON(data []byte) error {
+	if string(bytes.TrimSpace(data)) == "null" {
+		*c = nil
+		return nil
+	}
 	var one string
 	if err := json.Unmarshal(data, &one); err == nil {
 		*c = commands{one}

@@ -44,7 +44,7 @@ func TestEveryLeafRefusesWhatItCannotBe(t *testing.T) {
 // keys that table takes.
 func TestUnknownKeysNameTheirTable(t *testing.T) {
 	for toml, want := range map[string]string{
-		"[subagents]\nisolate = \"auto\"":             `(known in [subagents]: allow, deny, isolation, runner, wake_on_result)`,
+		"[subagents]\nisolate = \"auto\"":             `(known in [subagents]: allow, deny, isolation, runner, wake_on_result, verify)`,
 		"[sessions]\nprune = 3":                       `(known in [sessions]: prune_after_days, cleanup)`,
 		"[sandbox]\nmodes = \"off\"":                  `(known in [sandbox]: mode, writable, readable, allow_sockets, network)`,
 		"[permissions]\nallowed = [\"grep\"]":         `(known in [permissions]: allow, ask, deny)`,
