@@ -43,6 +43,12 @@ type Type struct {
 	// Claude Code runs a file naming a tool it lacks, and the delegation
 	// card and /agents say which were dropped.
 	DroppedTools []string
+	// WithheldTools are the tools OpenCode gives every agent unless its
+	// file switches them off, which baton gives a sub-agent only when its
+	// file asks (web_fetch): an OpenCode agent that never mentions one
+	// relied on OpenCode's default. The card and /agents say so, and how
+	// to grant it (WithheldNote).
+	WithheldTools []string
 	// Temperature and TopP are the sampling settings the file asks for
 	// (OpenCode's temperature and top_p); nil leaves the model's default.
 	Temperature *float64
@@ -65,11 +71,18 @@ type Type struct {
 	// of the type in a git worktree of its own, "shared" in the person's
 	// tree; "" leaves it to the task call and [subagents] isolation.
 	Isolation string
+	// Runner is the agent file's runner: "local" runs each child of the
+	// type in baton's process, "process" in a child process of its own;
+	// "" leaves it to [subagents] runner.
+	Runner string
 	// Skills are the skills the agent file names (Claude Code's skills:),
 	// given to each child of the type with their instructions loaded; nil
 	// when the file names none, and the child sees the skills its tools
 	// can use.
 	Skills []string
+	// Verify are the agent file's verify commands (verify:, one command
+	// or a list), run in a worktree child's worktree when it finishes.
+	Verify []string
 	// Extra holds the fields of an agent file that baton does not know, so
 	// a file written for another tool keeps them (they are not used).
 	Extra map[string]any

@@ -17,7 +17,7 @@ func TestBuiltins(t *testing.T) {
 		{"explore", "Explore", ReadOnlyTools, 15, []string{"path:line", "read-only"}},
 		{"plan", "Plan", ReadOnlyTools, 15, []string{"numbered list", "Change nothing"}},
 		{"review", "Review", ReadOnlyTools, 15, []string{"bugs first", "severity", "path:line"}},
-		{"test", "Test", withCommands, 15, []string{"PASS or FAIL", "key lines of output"}},
+		{"test", "Test", withCommands, 30, []string{"PASS or FAIL", "key lines of output"}},
 		{"general-purpose", "General-purpose", BaseTools, 30, []string{"end to end", "what changed"}},
 	}
 	got := Builtins()

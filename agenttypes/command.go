@@ -149,7 +149,7 @@ var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompi
 // nothing typed is lost.
 func (c Command) Expand(args string) string {
 	args = strings.TrimSpace(args)
-	words := splitArgs(args)
+	words := SplitArgs(args)
 	used := false
 	out := placeholder().ReplaceAllStringFunc(c.Template, func(p string) string {
 		used = true
@@ -168,9 +168,9 @@ func (c Command) Expand(args string) string {
 	return out
 }
 
-// splitArgs splits on blanks, keeping "quoted words" and 'quoted words'
+// SplitArgs splits on blanks, keeping "quoted words" and 'quoted words'
 // together without their quotes.
-func splitArgs(s string) []string {
+func SplitArgs(s string) []string {
 	var (
 		words []string
 		cur   strings.Builder
@@ -199,4 +199,64 @@ func splitArgs(s string) []string {
 		words = append(words, cur.String())
 	}
 	return words
+}
+
+// CommandLine splits a prompt that calls a command, "/name args", into
+// the name and the arguments; ok is false for a prompt that is not one
+// (a path such as "/usr/bin is missing" names no command).
+func CommandLine(prompt string) (name, args string, ok bool) {
+	rest, found := strings.CutPrefix(strings.TrimLeft(prompt, " \t\n"), "/")
+	if !found {
+		return "", "", false
+	}
+	end := strings.IndexAny(rest, " \t\n")
+	if end < 0 {
+		end = len(rest)
+	}
+	name, args = rest[:end], strings.TrimSpace(rest[end:])
+	return name, args, commandName().MatchString(name)
+}
+
+// FindCommand returns the command of cmds named name.
+func FindCommand(cmds []Command, name string) (Command, bool) {
+	for _, c := range cmds {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Command{}, false
+}
+
+// Prompt is what the command sends with args: its template filled, and
+// for a sub-task command a request to the main agent to delegate it to a
+// sub-agent of the command's type (general-purpose when it names none)
+// among types. A type that is not there runs the prompt in the
+// conversation instead, and note says so. Every front end sends a
+// command's prompt through here, so /name args means the same in the TUI
+// and headless.
+func (c Command) Prompt(args string, types []Type) (prompt, note string) {
+	prompt = c.Expand(args)
+	if !c.Subtask {
+		return prompt, ""
+	}
+	typ := c.Agent
+	if typ == "" {
+		typ = "general-purpose"
+	}
+	known := false
+	for _, t := range types {
+		if Normalize(t.Name) == Normalize(typ) && !t.Hidden && !t.Disabled {
+			typ, known = t.Name, true
+			break
+		}
+	}
+	if !known {
+		return prompt, fmt.Sprintf("/%s names agent %q, which is not a sub-agent type here; it runs in this conversation", c.Name, typ)
+	}
+	model := ""
+	if c.Model != "" {
+		model = fmt.Sprintf(" and model %q", c.Model)
+	}
+	return fmt.Sprintf("Run this as a sub-task: call the task tool with subagent_type %q%s, a short description, "+
+		"and exactly the text below as its prompt; then report what the sub-agent found.\n\n%s", typ, model, prompt), ""
 }

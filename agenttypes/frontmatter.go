@@ -1,6 +1,7 @@
 package agenttypes
 
 import (
+	"fmt"
 	"regexp"
 	"slices"
 	"strconv"
@@ -8,6 +9,8 @@ import (
 	"sync"
 
 	"go.yaml.in/yaml/v3"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
 // frontmatter is an agent file split into its YAML header and its body.
@@ -34,7 +37,8 @@ func hasFrontmatter(data []byte) bool {
 	return strings.TrimRight(first, " \t\r") == "---"
 }
 
-// readFrontmatter splits data at the "---" lines and parses the header.
+// readFrontmatter splits data at the "---" lines and parses the header,
+// once its nesting is known to be bounded.
 // A file that cannot be split or parsed is reported as a Warning error
 // whose line points into the file, not into the header.
 func readFrontmatter(path string, data []byte) (frontmatter, error) {
@@ -49,6 +53,10 @@ func readFrontmatter(path string, data []byte) (frontmatter, error) {
 	if !ok {
 		return frontmatter{}, Warning{File: path, Line: 1,
 			Message: "skipped: the frontmatter is not closed: add a --- line after the fields"}
+	}
+	if depth, line := repofile.Nesting([]byte(header), repofile.YAML); depth > repofile.MaxNesting {
+		return frontmatter{}, Warning{File: path, Line: line + headerOffset,
+			Message: fmt.Sprintf("skipped: the frontmatter is nested deeper than %d levels", repofile.MaxNesting)}
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal([]byte(header), &doc); err != nil {

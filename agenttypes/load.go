@@ -39,6 +39,8 @@ type folder struct {
 	openCode bool
 	// project folders travel with the repository.
 	project bool
+	// config is an opencode.json, whose agent blocks are agents too.
+	config bool
 }
 
 // folders lists the agent folders from lowest to highest precedence:
@@ -47,14 +49,23 @@ func (o LoadOptions) folders() []folder {
 	var dirs []folder
 	add := func(openCode, project bool, base string, elem ...string) {
 		if base != "" {
-			dirs = append(dirs, folder{filepath.Join(append([]string{base}, elem...)...), openCode, project})
+			dirs = append(dirs, folder{filepath.Join(append([]string{base}, elem...)...), openCode, project, false})
+		}
+	}
+	addConfigs := func(project bool, base string, elem ...string) {
+		for _, name := range OpenCodeConfigNames {
+			if base != "" {
+				dirs = append(dirs, folder{filepath.Join(append(append([]string{base}, elem...), name)...), true, project, true})
+			}
 		}
 	}
 	add(false, false, o.HomeDir, ".claude", "agents")
+	addConfigs(false, o.HomeDir, ".config", "opencode")
 	add(true, false, o.HomeDir, ".config", "opencode", "agent")
 	add(true, false, o.HomeDir, ".config", "opencode", "agents")
 	add(false, false, o.UserConfigDir, "agents")
 	add(false, true, o.ProjectDir, ".claude", "agents")
+	addConfigs(true, o.ProjectDir)
 	add(true, true, o.ProjectDir, ".opencode", "agent")
 	add(true, true, o.ProjectDir, ".opencode", "agents")
 	add(false, true, o.ProjectDir, ".baton", "agents")
@@ -85,17 +96,10 @@ func Load(opts LoadOptions) *Registry {
 			continue // the project is the home folder
 		}
 		read[dir] = true
-		paths, err := markdownFiles(dir, "agent")
-		if err != nil {
-			warnings = append(warnings, Warning{File: dir, Message: err.Error()})
-		}
-		for _, path := range paths {
-			t, ws, err := readAgent(opts.rootOf(dir), path, fileOptions{known: tools, name: nameBelow(dir, path), openCode: f.openCode})
-			warnings = append(warnings, ws...)
-			if err != nil {
-				warnings = append(warnings, asWarning(path, err))
-				continue
-			}
+		found, ws := readFolder(f, opts, tools)
+		warnings = append(warnings, ws...)
+		for _, t := range found {
+			path := t.Source
 			key := Normalize(t.Name)
 			if !f.project {
 				owner[key] = "your agent"
@@ -117,6 +121,38 @@ func Load(opts LoadOptions) *Registry {
 	r.warnings = append(warnings, r.warnings...)
 	r.withheld = withheld
 	return r
+}
+
+// readFolder reads the agents of one place: the Markdown files of a
+// folder, or the agent blocks of an opencode.json.
+func readFolder(f folder, opts LoadOptions, tools toolSet) ([]Type, []Warning) {
+	dir := filepath.Clean(f.dir)
+	if f.config {
+		root := opts.rootOf(filepath.Dir(dir))
+		cfg, err := readOpenCodeConfig(root, dir, tools)
+		if err != nil {
+			return nil, []Warning{asWarning(dir, err)}
+		}
+		return cfg.Agents, cfg.AgentWarnings
+	}
+	var (
+		types    []Type
+		warnings []Warning
+	)
+	paths, err := markdownFiles(dir, "agent")
+	if err != nil {
+		warnings = append(warnings, Warning{File: dir, Message: err.Error()})
+	}
+	for _, path := range paths {
+		t, ws, err := readAgent(opts.rootOf(dir), path, fileOptions{known: tools, name: nameBelow(dir, path), openCode: f.openCode})
+		warnings = append(warnings, ws...)
+		if err != nil {
+			warnings = append(warnings, asWarning(path, err))
+			continue
+		}
+		types = append(types, t)
+	}
+	return types, warnings
 }
 
 // Bounds of a folder walk: agent folders hold a few dozen files, so a

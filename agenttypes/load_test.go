@@ -158,6 +158,23 @@ func TestLoadSkippedFileKeepsLowerDefinition(t *testing.T) {
 	}
 }
 
+// TestLoadRefusesADeeplyNestedHeader: a repository's agent file whose
+// frontmatter nests past the bound (flow lists here) is skipped with a
+// warning pointing at the line, before the YAML reader parses it.
+func TestLoadRefusesADeeplyNestedHeader(t *testing.T) {
+	tr := newTree(t)
+	deep := "---\ndescription: d\ntools: " + strings.Repeat("[", 2000) + strings.Repeat("]", 2000) + "\n---\nx\n"
+	bad := writeFile(t, filepath.Join(tr.folder("baton"), "deep.md"), deep)
+	r := Load(tr.options())
+	if _, ok := r.Lookup("deep"); ok {
+		t.Error("the deeply nested agent file was loaded")
+	}
+	want := "skipped: the frontmatter is nested deeper than 16 levels"
+	if w := r.Warnings(); len(w) != 1 || w[0].File != bad || w[0].Line != 3 || w[0].Message != want {
+		t.Errorf("Warnings() = %v, want %q at %s:3", w, want, bad)
+	}
+}
+
 func TestLoadKnownTools(t *testing.T) {
 	tr := newTree(t)
 	writeFile(t, filepath.Join(tr.folder("baton"), "web.md"), "---\ndescription: d\ntools: Read, WEB_FETCH, Bash\n---\nx\n")

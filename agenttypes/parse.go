@@ -75,7 +75,9 @@ var fields = []field{
 	{"permission", false, applyPermission},
 	{"sandbox", false, applySandbox},
 	{"isolation", false, applyIsolation},
+	{"runner", false, applyRunner},
 	{"skills", false, applySkills},
+	{"verify", false, applyVerify},
 }
 
 // fieldAliases maps a normalized field name to the field it sets; Claude
@@ -88,7 +90,7 @@ var fieldAliases = map[string]string{
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
-	"isolation": "isolation", "skills": "skills",
+	"isolation": "isolation", "runner": "runner", "skills": "skills", "verify": "verify",
 	// OpenCode passes reasoningEffort to the provider as the effort.
 	"reasoningeffort": "effort",
 }
@@ -102,6 +104,13 @@ func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, err
 	if err != nil {
 		return Type{}, nil, err
 	}
+	return parseFields(path, fm, opts)
+}
+
+// parseFields builds a type from its fields and its prompt, whether they
+// come from a file's frontmatter and body or from an agent block of an
+// opencode.json.
+func parseFields(path string, fm frontmatter, opts fileOptions) (Type, []Warning, error) {
 	p := &fileParser{path: path, known: opts.known, opts: opts, body: fm.body}
 	t := Type{Model: InheritModel, Source: path}
 	set := p.collect(fm.fields, &t)
@@ -117,6 +126,7 @@ func parseFile(path string, data []byte, opts fileOptions) (Type, []Warning, err
 			return Type{}, p.warnings, err
 		}
 	}
+	p.withheldDefaults(&t)
 	t.DisplayName = displayName(t.Name)
 	t.SystemPrompt = strings.TrimSpace(fm.body)
 	if t.SystemPrompt == "" {

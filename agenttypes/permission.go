@@ -1,27 +1,13 @@
 package agenttypes
 
 import (
+	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"go.yaml.in/yaml/v3"
 )
-
-// permissionTools maps OpenCode's permission keys to the baton tools they
-// govern: OpenCode's edit covers every tool that changes a file. Keys for
-// tools baton lacks (task, websearch, lsp, skill, an MCP pattern) are
-// ignored, as those tools are.
-var permissionTools = map[string][]string{
-	"edit":      {"edit_file", "write_file"},
-	"write":     {"write_file"},
-	"bash":      {"run_command"},
-	"webfetch":  {"web_fetch"},
-	"read":      {"read_file"},
-	"glob":      {"find_files"},
-	"grep":      {"grep"},
-	"list":      {"list_files"},
-	"todowrite": {"todo_write"},
-}
 
 // strictness orders OpenCode's actions: a stricter rule wins in Rules.
 var strictness = map[string]int{"allow": 1, "ask": 2, "deny": 3}
@@ -35,6 +21,8 @@ type permGroup struct {
 	fallback   string
 	exceptions []exception
 	line       int
+	// implicit groups were not named: the top-level "*" made them.
+	implicit bool
 }
 
 // applyPermission reads OpenCode's permission: into Rules. A key's "*"
@@ -71,10 +59,20 @@ func applyPermission(p *fileParser, t *Type, e entry) error {
 		}
 		groups[key] = g
 	}
+	// A key the file names decides its tools; the top-level "*" only
+	// fills in tools no named key covers, so "edit: allow" under "*": deny
+	// gives write_file as well as edit_file (OpenCode's edit covers every
+	// tool that changes a file).
+	named := map[string]bool{}
+	for _, key := range order {
+		for _, tool := range permissionTools[key] {
+			named[tool] = true
+		}
+	}
 	for key := range permissionTools {
 		if _, ok := groups[key]; !ok && global != "" {
 			order = append(order, key)
-			groups[key] = &permGroup{}
+			groups[key] = &permGroup{implicit: true}
 		}
 	}
 	slices.Sort(order)
@@ -83,7 +81,11 @@ func applyPermission(p *fileParser, t *Type, e entry) error {
 		if g.fallback == "" {
 			g.fallback = global
 		}
-		p.emitRules(t, key, g)
+		tools := permissionTools[key]
+		if g.implicit {
+			tools = slices.DeleteFunc(slices.Clone(tools), func(tool string) bool { return named[tool] })
+		}
+		p.emitRules(t, tools, g)
 	}
 	return nil
 }
@@ -118,15 +120,15 @@ func (p *fileParser) action(key string, n *yaml.Node) string {
 	return a
 }
 
-// emitRules writes one key's rules for each tool it governs. The default
+// emitRules writes one key's rules for each of the tools it governs. The default
 // becomes a rule on the whole tool: in an agent's own rules the engine
 // decides patterns before bare tool names, so the default stays the
 // fallback for calls no pattern names ("git diff*": allow, "*": deny runs
 // git diff and nothing else). A tool denied with no laxer exception is
 // removed, as OpenCode disables it.
-func (p *fileParser) emitRules(t *Type, key string, g *permGroup) {
+func (p *fileParser) emitRules(t *Type, tools []string, g *permGroup) {
 	laxer := slices.ContainsFunc(g.exceptions, func(x exception) bool { return strictness[x.action] < strictness[g.fallback] })
-	for _, tool := range permissionTools[key] {
+	for _, tool := range tools {
 		for _, x := range g.exceptions {
 			if x.action != g.fallback {
 				addRule(&t.Permissions, x.action, tool+"("+rulePattern(tool, x.pattern)+")")
@@ -179,4 +181,57 @@ func (p *fileParser) grants(tool, action string) bool {
 	}
 	_, known := p.known.resolve(tool)
 	return known
+}
+
+// withheldDefaults notes the tools an OpenCode agent has only by
+// OpenCode's default (web_fetch): its file neither lists its tools, nor
+// switches the tool on or off, nor sets a permission for it.
+func (p *fileParser) withheldDefaults(t *Type) {
+	if !p.opts.openCode || p.listed {
+		return
+	}
+	for _, tool := range GrantedTools {
+		if _, known := p.known.resolve(tool); !known || p.off[tool] || slices.Contains(t.Tools, tool) ||
+			slices.Contains(t.Permissions.Deny, tool) {
+			continue
+		}
+		t.WithheldTools = appendNew(t.WithheldTools, tool)
+	}
+}
+
+// WithheldNote says what baton withholds from an agent defined in source
+// that relied on OpenCode's defaults, and how to grant it; "" for none.
+func WithheldNote(withheld []string, source string) string {
+	if len(withheld) == 0 {
+		return ""
+	}
+	keys := make([]string, len(withheld))
+	for i, tool := range withheld {
+		keys[i] = openCodeKey(tool)
+	}
+	return fmt.Sprintf("%s withheld: OpenCode gives every agent %s by default; baton gives it to a sub-agent only when its file asks: "+
+		"add %s: allow under permission: in %s", strings.Join(withheld, " "), strings.Join(keys, " "), strings.Join(keys, ": allow, "), source)
+}
+
+// openCodeKey is OpenCode's permission key for a baton tool.
+func openCodeKey(tool string) string {
+	for key, tools := range permissionTools {
+		if len(tools) == 1 && tools[0] == tool {
+			return key
+		}
+	}
+	return tool
+}
+
+// WithheldBrief is WithheldNote in a line a card has room for: the tools,
+// and what grants them in which file.
+func WithheldBrief(withheld []string, source string) string {
+	if len(withheld) == 0 {
+		return ""
+	}
+	keys := make([]string, len(withheld))
+	for i, tool := range withheld {
+		keys[i] = openCodeKey(tool) + ": allow"
+	}
+	return fmt.Sprintf("%s (OpenCode's default; to grant: %s under permission: in %s)", strings.Join(withheld, " "), strings.Join(keys, ", "), filepath.Base(source))
 }

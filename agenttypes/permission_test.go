@@ -37,6 +37,11 @@ func TestPermission(t *testing.T) {
 		{name: "global then a key", fields: "permission:\n  \"*\": deny\n  read: allow\n  task: allow\n  \"mcp_*\": allow\n",
 			want:  Rules{Allow: []string{"read_file"}, Deny: []string{"run_command", "edit_file", "write_file", "find_files", "grep", "list_files", "web_fetch", "todo_write"}},
 			tools: []string{"read_file"}},
+		// OpenCode's edit covers every tool that changes a file: under a
+		// top-level deny, edit: allow must leave write_file as well.
+		{name: "edit allowed under a global deny", fields: "permission:\n  \"*\": deny\n  edit: allow\n",
+			want:  Rules{Allow: []string{"edit_file", "write_file"}, Deny: []string{"run_command", "find_files", "grep", "list_files", "read_file", "web_fetch", "todo_write"}},
+			tools: []string{"write_file", "edit_file"}},
 		{name: "bad action", fields: "permission:\n  bash: sometimes\n", warns: []string{"4: permission permission.bash must be allow, ask or deny"}},
 		{name: "not a map", fields: "permission: [a]\n", warns: []string{"3: permission must be allow, ask or deny, or a map"}},
 	}

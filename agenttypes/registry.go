@@ -128,8 +128,10 @@ func (t Type) clone() Type {
 	t.Tools = slices.Clone(t.Tools)
 	t.Capabilities = slices.Clone(t.Capabilities)
 	t.DroppedTools = slices.Clone(t.DroppedTools)
+	t.WithheldTools = slices.Clone(t.WithheldTools)
 	t.Permissions = t.Permissions.clone()
 	t.Skills = slices.Clone(t.Skills)
+	t.Verify = slices.Clone(t.Verify)
 	if t.Temperature != nil {
 		v := *t.Temperature
 		t.Temperature = &v

@@ -8,6 +8,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // TestAgentFileRunsWithoutDroppedTools runs a type whose file named tools
@@ -20,7 +21,7 @@ func TestAgentFileRunsWithoutDroppedTools(t *testing.T) {
 		DroppedTools: []string{"WebSearch", "mcp__context7__docs"}, Model: agenttypes.InheritModel, Temperature: &low, TopP: &zero}
 	s, srv := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Find docs.","subagent_type":"docs"}`,
 		func(r *llmtest.Request, w *llmtest.Writer) { w.Text("found") }),
-		func(c *Config) { withTypes(typ)(c); c.Mode = ModeAsk })
+		func(c *Config) { withTypes(typ)(c); c.Mode = permission.Ask })
 	var dropped []string
 	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		if r.Delegation != nil {

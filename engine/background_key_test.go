@@ -6,6 +6,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 func TestBackgroundKeyReturnsTheWaitingCall(t *testing.T) {
@@ -51,7 +52,7 @@ func TestBackgroundKeyReturnsTheWaitingCall(t *testing.T) {
 }
 
 func TestBackgroundIsRefusedForAChildStillAwaitingApproval(t *testing.T) {
-	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Mode = ModeAsk })
+	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Mode = permission.Ask })
 	log := runTurn(t, s, "find auth", func(req *event.ApprovalRequest) event.Answer {
 		if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "approve it first") {
 			t.Errorf("b before approval: %v", err)

@@ -6,13 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
 // bgCall is a task call that runs an explore child in the background.
 func bgCall(id, desc, prompt string) llmtest.Call {
-	return llmtest.Call{ID: id, Name: TaskToolName, Args: fmt.Sprintf(`{"description":%q,"prompt":%q,"subagent_type":"explore","background":true}`, desc, prompt)}
+	return llmtest.Call{ID: id, Name: child.TaskToolName, Args: fmt.Sprintf(`{"description":%q,"prompt":%q,"subagent_type":"explore","background":true}`, desc, prompt)}
 }
 
 // readUntil reads events, handing each to watch, until stop says so.
@@ -100,7 +101,7 @@ func TestBackgroundChildReturnsAtOnceAndItsResultIsInjectedBeforeTheNextRequest(
 		case event.AgentBackgrounded, event.AgentStarted, event.AgentFinished, event.ResultQueued, event.ResultDelivered:
 			kinds = append(kinds, ev.Kind())
 		case event.ToolFinished:
-			if e.Name == TaskToolName {
+			if e.Name == child.TaskToolName {
 				kinds = append(kinds, "task_returned")
 			}
 		}

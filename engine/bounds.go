@@ -3,6 +3,7 @@ package engine
 import (
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -12,17 +13,20 @@ import (
 // above them with the key and the maximum; the engine lowers whatever
 // still reaches it.
 var MaxLimits = Limits{
-	MaxSteps:           1000,
-	ChildStepsReadOnly: 1000,
-	ChildStepsWrite:    1000,
-	ChildTimeout:       24 * time.Hour,
-	ToolOutputChars:    1_000_000,
-	ResultChars:        200_000,
-	MaxConcurrent:      64,
-	MaxDepth:           3,
-	CommandTimeout:     24 * time.Hour,
-	ReplyMaxBytes:      llm.MaxReplyBytes,
-	ContextFileBytes:   4 << 20,
+	MaxSteps:            1000,
+	ChildStepsReadOnly:  1000,
+	ChildStepsWrite:     1000,
+	ChildTimeout:        24 * time.Hour,
+	ToolOutputChars:     1_000_000,
+	ResultChars:         200_000,
+	MaxConcurrent:       64,
+	MaxDepth:            3,
+	CommandTimeout:      24 * time.Hour,
+	ReplyMaxBytes:       llm.MaxReplyBytes,
+	ContextFileBytes:    4 << 20,
+	WakeTurns:           100,
+	BackgroundPerPrompt: 100,
+	VerifyTimeout:       child.MaxVerifyTimeout,
 }
 
 // clampLimits lowers every limit above its maximum.
@@ -39,6 +43,9 @@ func clampLimits(l Limits) Limits {
 	l.CommandTimeout = min(l.CommandTimeout, m.CommandTimeout)
 	l.ReplyMaxBytes = min(l.ReplyMaxBytes, m.ReplyMaxBytes)
 	l.ContextFileBytes = min(l.ContextFileBytes, m.ContextFileBytes)
+	l.WakeTurns = min(l.WakeTurns, m.WakeTurns)
+	l.BackgroundPerPrompt = min(l.BackgroundPerPrompt, m.BackgroundPerPrompt)
+	l.VerifyTimeout = min(l.VerifyTimeout, m.VerifyTimeout)
 	return l
 }
 
@@ -50,3 +57,15 @@ func retryAfterMax(d time.Duration) time.Duration {
 	}
 	return min(d, MaxRetryAfter)
 }
+
+// defaultRetryDelays are the waits before retrying a request the provider
+// refused for a passing reason (rate limit, server error, a timeout)
+// without saying how long to wait.
+var defaultRetryDelays = []time.Duration{2 * time.Second, 6 * time.Second}
+
+// DefaultRetryAfterMax is the longest Retry-After honoured when the
+// configuration does not say ([network] retry_after_max_s).
+const DefaultRetryAfterMax = 60 * time.Second
+
+// MaxRetryAfter is the hard maximum of retry_after_max_s.
+const MaxRetryAfter = time.Hour

@@ -6,8 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // writingChild scripts a main agent that delegates one write with the
@@ -16,7 +19,7 @@ func writingChild(taskArgs string) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case !isChild(r) && len(toolMessages(r)) == 0:
-			w.ToolCalls(llmtest.Call{ID: "a", Name: TaskToolName, Args: taskArgs})
+			w.ToolCalls(llmtest.Call{ID: "a", Name: child.TaskToolName, Args: taskArgs})
 		case !isChild(r):
 			w.Text("done")
 		case len(toolMessages(r)) == 0:
@@ -45,7 +48,7 @@ func TestWorktreeChildsCardNamesItsWorktree(t *testing.T) {
 	for _, iso := range []string{"worktree", "shared"} {
 		root := t.TempDir()
 		s, _ := newTestSession(t, writingChild(`{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"`+iso+`"}`), func(c *Config) {
-			c.Mode = ModeAsk
+			c.Mode = permission.Ask
 			c.Worktrees.Root = root
 			writeFile(t, c.Workspace, "keep.txt", "x\n")
 			gitRepo(t, c.Workspace)
@@ -82,13 +85,45 @@ func TestBackgroundDelegationCardSaysSo(t *testing.T) {
 		if bg {
 			args = `{"description":"find","prompt":"find it","subagent_type":"explore","background":true}`
 		}
-		s, _ := newTestSession(t, writingChild(args), func(c *Config) { c.Mode = ModeAsk })
+		s, _ := newTestSession(t, writingChild(args), func(c *Config) { c.Mode = permission.Ask })
 		cards := cardsOf(t, s)
 		if len(cards) == 0 || cards[0].Delegation == nil {
 			t.Fatalf("background %v: no delegation card: %+v", bg, cards)
 		}
 		if cards[0].Delegation.Background != bg {
 			t.Errorf("card says background %v, want %v", cards[0].Delegation.Background, bg)
+		}
+	}
+}
+
+// TestCardSaysWhatAnOpenCodeAgentLacks: a delegation to a real OpenCode
+// agent (see testdata/agents/real/SOURCES) that relied on OpenCode's
+// default webfetch says on its card that the child does not get it, and
+// how to grant it; one whose file grants it says nothing.
+func TestCardSaysWhatAnOpenCodeAgentLacks(t *testing.T) {
+	data, err := os.ReadFile(filepath.Join("..", "testdata", "agents", "real", "anomalyco__opencode", ".opencode", "agent", "docs.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		file, want string
+	}{
+		{string(data), "web_fetch (OpenCode's default; to grant: webfetch: allow under permission: in docs.md)"},
+		{"---\ndescription: Writes docs\npermission:\n  webfetch: allow\n---\nYou write docs.", ""},
+	} {
+		s, _ := newTestSession(t, writingChild(`{"description":"docs","prompt":"write docs","subagent_type":"docs"}`), func(c *Config) {
+			c.Mode = permission.Ask
+			writeFile(t, c.Workspace, ".opencode/agent/docs.md", tc.file)
+			c.Types = agenttypes.Load(agenttypes.LoadOptions{ProjectDir: c.Workspace})
+		})
+		var got *event.DelegationPreview
+		for _, r := range cardsOf(t, s) {
+			if r.Delegation != nil {
+				got = r.Delegation
+			}
+		}
+		if got == nil || got.Withheld != tc.want {
+			t.Errorf("card %+v, want withheld %q", got, tc.want)
 		}
 	}
 }

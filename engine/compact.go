@@ -1,59 +1,103 @@
 package engine
 
 import (
+	"context"
 	"errors"
-	"fmt"
-	"strings"
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
-// keptToolResults is how many of the newest tool results survive a
-// compaction whole: the model is most likely still working with them.
-const keptToolResults = 4
+// summaryIntro opens the message that carries the summary in the new
+// history.
+const summaryIntro = "The conversation so far was compacted. Summary of it:\n\n"
 
-// elided replaces a tool result dropped to fit the context window.
-const elided = "[output elided to fit the context window; call the tool again if you need it]"
+// ErrNothingToCompact is returned by Compact when the conversation holds
+// no message yet.
+var ErrNothingToCompact = errors.New("nothing to compact yet")
 
-// contextOverflow reports whether the provider refused a request for
-// being longer than the model's context window.
-func contextOverflow(err error) bool {
-	var pe *llm.ProviderError
-	if !errors.As(err, &pe) {
-		return false
+// Compact replaces the main agent's history with a model-written summary,
+// in the background like a turn: CompactionStarted, then Compacted. focus
+// says what the summary should keep above all. It fails while a turn
+// runs.
+func (s *Session) Compact(focus string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closing:
+		return ErrClosed
+	case s.busy:
+		return ErrBusy
+	case s.main.Empty():
+		return ErrNothingToCompact
 	}
-	text := strings.ToLower(pe.Message + " " + pe.Reason)
-	for _, sign := range []string{"context_length_exceeded", "maximum context length", "context length", "context window", "too many tokens", "prompt is too long"} {
-		if strings.Contains(text, sign) {
-			return true
-		}
-	}
-	return false
+	// The job ends when the summary request does: answered, failed, or
+	// cancelled with its context (Interrupt, Close).
+	s.startBusy(func(ctx context.Context) {
+		end := s.compact(ctx, focus, 0)
+		// As a turn's end: no wake turn starts before end is sent.
+		s.children.InOrder(func() {
+			s.mu.Lock()
+			s.busy, s.turnCancel = false, nil
+			s.mu.Unlock()
+			// Sent once the session is idle, so a prompt sent on it is taken.
+			s.send(end)
+		})
+		s.wakeIfPending() // background results that came meanwhile
+	})
+	return nil
 }
 
-// compact shortens the history after a context overflow by eliding all
-// but the newest tool results, the bulk of most agent histories. It
-// reports whether anything changed, so a request is retried only when it
-// can succeed.
-func (a *Agent) compact() bool {
-	var results []int
-	for i, m := range a.history {
-		if m.Role == openai.ChatMessageRoleTool && m.Content != elided {
-			results = append(results, i)
+// autoCompact compacts before a turn when the last request filled more
+// of the context window than configured. The turn goes on either way. It
+// runs on the turn's goroutine, the only one touching the main agent.
+func (s *Session) autoCompact(ctx context.Context) {
+	used := s.main.ContextUsed()
+	if s.cfg.AutoCompactAt <= 0 || used == 0 || s.main.Empty() {
+		return
+	}
+	info, ok := s.cfg.Catalog.Lookup(s.Model())
+	if !ok || info.ContextWindow <= 0 {
+		return
+	}
+	if fill := float64(used) / float64(info.ContextWindow); fill >= s.cfg.AutoCompactAt {
+		s.send(s.compact(ctx, "", fill))
+	}
+}
+
+// compact runs one compaction of the main agent (fill > 0: automatic)
+// and returns the Compacted event, recorded, for the caller to send. The
+// record comes before the summary message's, so a resume forgets the old
+// history and then reads the summary.
+func (s *Session) compact(ctx context.Context, focus string, fill float64) event.Compacted {
+	a := s.main
+	auto := fill > 0
+	s.preCompact(ctx, auto, focus)
+	a.Emit(event.CompactionStarted{Meta: a.Stamp(), Focus: focus, Auto: auto, Fill: fill})
+	summary, usage, err := a.Summarize(ctx, focus)
+	s.mu.Lock()
+	s.totals = s.totals.Add(usage)
+	s.mu.Unlock()
+	if err != nil {
+		status, reason := agent.Classify(ctx, err)
+		if status != event.StatusFailed {
+			reason = string(status)
 		}
+		return s.recorded(event.Compacted{Meta: a.Stamp(), Focus: focus, Auto: auto, Usage: usage, Error: reason})
 	}
-	if len(results) <= keptToolResults {
-		return false
+	done := s.recorded(event.Compacted{Meta: a.Stamp(), Focus: focus, Auto: auto, Summary: summary, Replaced: len(a.History()) - 1, Usage: usage})
+	a.Restart(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: summaryIntro + summary})
+	s.startHooks("compact", "")
+	return done
+}
+
+// recorded writes ev to the transcript, saying so if that fails, and
+// returns it to be sent.
+func (s *Session) recorded(ev event.Compacted) event.Compacted {
+	if err := s.rec.event(ev); err != nil {
+		s.send(event.Notice{Meta: ev.Meta, Text: err.Error()})
 	}
-	dropped := 0
-	for _, i := range results[:len(results)-keptToolResults] {
-		dropped += len(a.history[i].Content)
-		a.history[i].Content = elided
-	}
-	a.emit(event.Notice{Meta: a.stamp(), Text: fmt.Sprintf("the conversation outgrew the model's context window; elided %d older tool results (%d characters) and retried",
-		len(results)-keptToolResults, dropped)})
-	return true
+	return ev
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // editsPerChild is how many edits each child makes to the shared file.
@@ -43,7 +44,7 @@ func TestTwoChildrenEditOneFile(t *testing.T) {
 		w.ToolCalls(llmtest.Call{ID: fmt.Sprintf("e%d", done), Name: "edit_file",
 			Args: fmt.Sprintf(`{"path":"shared.txt","old_string":"%s%02d todo","new_string":"%s%02d done"}`, who, done, who, done)})
 	}, func(c *Config) {
-		c.Mode = ModeAsk
+		c.Mode = permission.Ask
 		c.Limits.ChildStepsWrite = editsPerChild + 5
 		writeFile(t, c.Workspace, "shared.txt", strings.Join(lines, "\n")+"\n")
 	})

@@ -4,27 +4,16 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/skills"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
-)
-
-// PermissionMode says how calls that need approval are decided.
-type PermissionMode string
-
-// The permission modes.
-const (
-	// ModeAsk asks the person through ApprovalRequested events (the TUI).
-	ModeAsk PermissionMode = "ask"
-	// ModeHeadless never waits: it allows what Config.Allow names and
-	// refuses the rest with a result that says how to allow it.
-	ModeHeadless PermissionMode = "headless"
-	// ModeYolo allows everything except what the guardrails forbid.
-	ModeYolo PermissionMode = "yolo"
 )
 
 // Limits bound sub-agents. Zero fields take the defaults.
@@ -54,6 +43,18 @@ type Limits struct {
 	// ContextFileBytes caps an AGENTS.md or CLAUDE.md taken into a prompt
 	// (default 256 KiB); a larger file is cut there, and the cut said.
 	ContextFileBytes int
+	// WakeTurns bounds the turns background results start on their own
+	// after one prompt of the person (default 5); later results wait for
+	// the next prompt. A model answering every result with another
+	// background task would otherwise never stop.
+	WakeTurns int
+	// BackgroundPerPrompt bounds the sub-agents the main agent sends to
+	// the background after one prompt of the person (default 10); a task
+	// call asking for more gets an error back.
+	BackgroundPerPrompt int
+	// VerifyTimeout bounds a verify run, all its commands together
+	// (default 5 minutes).
+	VerifyTimeout time.Duration
 }
 
 // Config is everything a session needs; cmd builds it from flags, env and
@@ -61,6 +62,10 @@ type Limits struct {
 type Config struct {
 	// Client talks to the OpenAI-compatible endpoint.
 	Client llm.Client
+	// Endpoint is the same endpoint as configuration, key included:
+	// what a child placed in a process of its own builds its client
+	// from. Without it the process runner is not offered.
+	Endpoint llm.Config
 	// Catalog gives prices, context windows and capabilities of models.
 	Catalog *llm.Catalog
 	// Model is the main agent's model.
@@ -78,7 +83,7 @@ type Config struct {
 	// Mode decides how approvals are answered; Allow lists rules (tool
 	// names such as "task", or scoped rules such as
 	// "run_command(go test:*)") that run without asking (--allow).
-	Mode  PermissionMode
+	Mode  permission.Mode
 	Allow []string
 	// Rules are the standing permission rules from config files, each with
 	// its kind and source; deny beats ask beats allow.
@@ -91,6 +96,9 @@ type Config struct {
 	Limits Limits
 	// SystemPrompt, when set, replaces the main agent's built-in prompt.
 	SystemPrompt string
+	// AppendSystemPrompt, when set, ends the main agent's system prompt
+	// (--append-system-prompt).
+	AppendSystemPrompt string
 	// Transcript, when set, receives the session's records. A folder that
 	// already holds a conversation is resumed: the model gets the same
 	// history and History returns what to draw.
@@ -126,7 +134,11 @@ type Config struct {
 	MCP MCPSource
 	// Worktrees says when children that write get git worktrees of their
 	// own and what becomes of their changes.
-	Worktrees WorktreeConfig
+	Worktrees child.WorktreeConfig
+	// Runner is [subagents] runner, the runner that places children
+	// whose agent file names none: child.RunnerLocal (the default) or
+	// child.RunnerProcess.
+	Runner string
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.
@@ -135,9 +147,13 @@ type Config struct {
 	// at most MaxRetryAfter); a longer one fails the request at once.
 	RetryAfterMax time.Duration
 	// Gather is how a fast stream gathers between reads, and so how late
-	// its text may be shown; the zero value takes DefaultGather. The TUI
-	// gathers for a frame from the start: it draws no more often.
+	// its text may be shown; the zero value takes agent.DefaultGather.
+	// The TUI gathers for a frame from the start: it draws no more often.
 	Gather llm.Gather
+	// Editor, when baton serves an editor (ACP), reads and writes the
+	// workspace's files and runs commands in its terminal, for the main
+	// agent and the children that share its tree (see tools.Editor).
+	Editor tools.Editor
 	// AutoCompactAt is [context] auto_compact_at: when the main agent's
 	// last request filled more than this share of the model's context
 	// window, the history is summarised before the next turn (announced).
@@ -151,4 +167,10 @@ type Config struct {
 	// baton's own, less its secrets).
 	Hooks   []hooks.Hook
 	HookEnv []string
+}
+
+// requestPolicy is how every agent of a session sends model requests
+// (cfg after withDefaults).
+func (c Config) requestPolicy() agent.RequestPolicy {
+	return agent.RequestPolicy{RetryDelays: c.RetryDelays, RetryAfterMax: c.RetryAfterMax, ReplyMaxBytes: c.Limits.ReplyMaxBytes, Gather: c.Gather}
 }

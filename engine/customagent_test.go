@@ -136,7 +136,8 @@ func TestConfiguredStepLimitsApplyToBuiltins(t *testing.T) {
 		case isChild(r):
 			w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
 		case len(toolMessages(r)) == 0:
-			w.ToolCalls(taskCall("a", "explore", "read", "Read."), taskCall("b", "general-purpose", "write", "Write."))
+			w.ToolCalls(taskCall("a", "explore", "read", "Read."), taskCall("b", "general-purpose", "write", "Write."),
+				taskCall("c", "test", "run", "Run."))
 		default:
 			w.Text("done")
 		}
@@ -146,7 +147,9 @@ func TestConfiguredStepLimitsApplyToBuiltins(t *testing.T) {
 	for _, st := range eventsOf[event.AgentStarted](log) {
 		steps[st.Description] = st.MaxSteps
 	}
-	if steps["read"] != 2 || steps["write"] != 3 {
-		t.Fatalf("step limits %v, want read 2 and write 3", steps)
+	// The README: child_steps_write bounds "a child that can write or
+	// run commands", so the built-in test type takes it.
+	if steps["read"] != 2 || steps["write"] != 3 || steps["run"] != 3 {
+		t.Fatalf("step limits %v, want read 2, write 3 and run (the test type) 3", steps)
 	}
 }

@@ -4,13 +4,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
-	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
-	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // withDefaults fills what cfg leaves empty.
@@ -29,7 +30,7 @@ func withDefaults(cfg Config) (Config, error) {
 	cfg.Limits = limitsWithDefaults(cfg.Limits)
 	if cfg.Sandbox.Mode == "" {
 		// Never unconfined by omission: the defaults for this workspace.
-		cfg.Sandbox = sandbox.Settings{Env: processEnv("HOME", "TMPDIR", "GOCACHE", "GOMODCACHE", "GOPATH", "XDG_CACHE_HOME")}.Policy(ws)
+		cfg.Sandbox = sandbox.Settings{Env: processEnv()}.Policy(ws)
 		cfg.Sandbox.Network = cfg.SandboxNetwork != "off"
 	}
 	if cfg.RetryDelays == nil {
@@ -37,7 +38,10 @@ func withDefaults(cfg Config) (Config, error) {
 	}
 	cfg.RetryAfterMax = retryAfterMax(cfg.RetryAfterMax)
 	if cfg.Gather == (llm.Gather{}) {
-		cfg.Gather = DefaultGather
+		cfg.Gather = agent.DefaultGather
+	}
+	if cfg.Runner == "" {
+		cfg.Runner = child.RunnerLocal
 	}
 	return cfg, nil
 }
@@ -67,43 +71,29 @@ func limitsWithDefaults(l Limits) Limits {
 	l.MaxDepth = pick(l.MaxDepth, d.MaxDepth)
 	l.ReplyMaxBytes = pick(l.ReplyMaxBytes, llm.DefaultReplyMaxBytes)
 	l.ContextFileBytes = pick(l.ContextFileBytes, d.ContextFileBytes)
+	l.WakeTurns = pick(l.WakeTurns, d.WakeTurns)
+	l.BackgroundPerPrompt = pick(l.BackgroundPerPrompt, d.BackgroundPerPrompt)
 	if l.ChildTimeout <= 0 {
 		l.ChildTimeout = d.ChildTimeout
 	}
 	if l.CommandTimeout <= 0 {
 		l.CommandTimeout = d.CommandTimeout
 	}
+	if l.VerifyTimeout <= 0 {
+		l.VerifyTimeout = d.VerifyTimeout
+	}
 	return clampLimits(l)
 }
 
-// newDelegator builds the session's delegator and its tool set.
-func newDelegator(s *Session) (*delegator, error) {
-	cfg := s.cfg
-	ws, err := tools.NewWorkspace(cfg.Workspace)
-	if err != nil {
-		return nil, fmt.Errorf("new session: %w", err)
-	}
-	lim := tools.Limits{OutputChars: cfg.Limits.ToolOutputChars, CommandTimeout: cfg.Limits.CommandTimeout}
-	base := tools.NewSet(append(tools.Base(ws, lim, cfg.Sandbox), tools.TodoWrite{})...)
-	if cfg.SandboxNetwork != "off" { // "off": no agent has the network, web_fetch included
-		base = base.With(tools.NewWebFetch(cfg.WebFetch, lim))
-	}
-	agentsMD, note := readContextFile(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"), cfg.Limits.ContextFileBytes)
-	s.note(note)
-	return &delegator{
-		s: s, types: cfg.Types, base: base, catalog: cfg.Catalog, limits: cfg.Limits,
-		ws: ws, toolLimits: lim, box: cfg.Sandbox, network: cfg.SandboxNetwork,
-		subagentModel: cfg.SubagentModel, policyAllow: cfg.SubagentAllow, policyDeny: cfg.SubagentDeny,
-		workspace: cfg.Workspace, agentsMD: agentsMD,
-		slots: map[int]*slotQueue{}, children: map[event.AgentID]*childHandle{}, runs: map[event.AgentID]*childRun{},
-	}, nil
-}
-
-// processEnv reads the named variables of the process environment.
-func processEnv(names ...string) map[string]string {
-	env := make(map[string]string, len(names))
-	for _, n := range names {
-		env[n] = os.Getenv(n)
+// processEnv is the process environment as a map, which the sandbox's
+// defaults are resolved from (HOME, TMPDIR, the XDG and toolchain
+// folders, PATH).
+func processEnv() map[string]string {
+	env := map[string]string{}
+	for _, kv := range os.Environ() {
+		if name, value, ok := strings.Cut(kv, "="); ok {
+			env[name] = value
+		}
 	}
 	return env
 }
@@ -124,4 +114,8 @@ var defaultLimits = Limits{
 	// Real context files reach tens of kilobytes (a 30 KB CLAUDE.md is
 	// not rare); the cap only stops a repository flooding the context.
 	ContextFileBytes: 256 << 10,
+	// A few rounds of "a result came, look at it" per prompt; a loop of
+	// results starting tasks whose results start tasks stops there.
+	WakeTurns: 5, BackgroundPerPrompt: 10,
+	VerifyTimeout: child.DefaultVerifyTimeout,
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 func TestStoppedChildLeavesSiblingsRunning(t *testing.T) {
@@ -60,12 +61,12 @@ func TestStoppedChildLeavesSiblingsRunning(t *testing.T) {
 func TestDeniedDelegationReachesParent(t *testing.T) {
 	cases := []struct {
 		name   string
-		mode   PermissionMode
+		mode   permission.Mode
 		answer event.Answer
 		want   string
 	}{
-		{"person denies with reason", ModeAsk, event.Answer{Decision: event.Deny, Reason: "too expensive"}, "too expensive"},
-		{"headless without --allow task", ModeHeadless, event.Answer{}, "--allow task"},
+		{"person denies with reason", permission.Ask, event.Answer{Decision: event.Deny, Reason: "too expensive"}, "too expensive"},
+		{"headless without --allow task", permission.Headless, event.Answer{}, "--allow task"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -97,7 +98,7 @@ func TestEditedPromptReplacesTaskPrompt(t *testing.T) {
 		default:
 			w.Text("fine")
 		}
-	}, func(c *Config) { c.Mode = ModeAsk })
+	}, func(c *Config) { c.Mode = permission.Ask })
 	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		if r.Kind != event.ApproveDelegation || r.Delegation.AgentType != "Explore" || r.Delegation.EstimatedTokens == 0 {
 			t.Errorf("approval request %+v", r)

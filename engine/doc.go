@@ -1,7 +1,8 @@
-// Package engine is baton's agent runtime: the agent loop over an
-// OpenAI-compatible streaming endpoint, tool execution with permissions,
-// delegation to sub-agents through the task tool, and the session that
-// ties them together and reports everything on one ordered event channel.
+// Package engine is baton's agent runtime as the front ends see it: the
+// Session, which owns the main agent (package agent), its children
+// (package child), the one permission policy (package permission), the
+// transcripts, and the one ordered event channel that reports all of
+// them.
 //
 // The engine never imports bubbletea or lipgloss; the TUI and the headless
 // printers are both plain consumers of Session.Events.

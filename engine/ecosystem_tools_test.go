@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -33,7 +34,7 @@ func answerOnce(call llmtest.Call) llmtest.Responder {
 func TestTodoWriteShowsTheListAndSurvivesResume(t *testing.T) {
 	store, workspace, dir := newRecorded(t, nil)
 	script := answerOnce(llmtest.Call{ID: "c1", Name: "todo_write", Args: claudeTodos})
-	s, srv := newTestSession(t, script, func(c *Config) { recordTo(workspace, dir)(c); c.Mode = ModeAsk })
+	s, srv := newTestSession(t, script, func(c *Config) { recordTo(workspace, dir)(c); c.Mode = permission.Ask })
 	log := runTurn(t, s, "fix it", func(r *event.ApprovalRequest) event.Answer {
 		t.Errorf("todo_write asked for approval: %+v", r)
 		return event.Answer{Decision: event.Deny}
@@ -93,7 +94,7 @@ func TestWebFetchAsksAndReturnsMarkdown(t *testing.T) {
 	defer page.Close()
 	url := page.URL + "/docs"
 	s, srv := newTestSession(t, answerOnce(llmtest.Call{ID: "w1", Name: "web_fetch", Args: fmt.Sprintf(`{"url":%q,"prompt":"usage"}`, url)}),
-		func(c *Config) { c.Mode = ModeAsk; c.WebFetch = tools.WebFetchOptions{AllowPrivate: true} })
+		func(c *Config) { c.Mode = permission.Ask; c.WebFetch = tools.WebFetchOptions{AllowPrivate: true} })
 	var asked []*event.ApprovalRequest
 	runTurn(t, s, "read the docs", func(r *event.ApprovalRequest) event.Answer {
 		asked = append(asked, r)

@@ -2,15 +2,17 @@ package engine
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
 // resumeCall is a task call that continues a finished child.
 func resumeCall(id, ref, prompt string) llmtest.Call {
-	return llmtest.Call{ID: id, Name: TaskToolName, Args: `{"resume":"` + ref + `","prompt":"` + prompt + `"}`}
+	return llmtest.Call{ID: id, Name: child.TaskToolName, Args: `{"resume":"` + ref + `","prompt":"` + prompt + `"}`}
 }
 
 // followUpScript: the first turn delegates an explore child, which
@@ -55,7 +57,7 @@ func checkContinued(t *testing.T, srv *llmtest.Server) {
 	if want := "user:Find the auth code. | assistant:auth is in auth.go | user:Now check expiry."; got != want {
 		t.Fatalf("follow-up history:\n got %s\nwant %s", got, want)
 	}
-	if names := strings.Join(req.ToolNames(), ","); strings.Contains(names, TaskToolName) || !strings.Contains(names, "read_file") {
+	if names := strings.Join(req.ToolNames(), ","); strings.Contains(names, child.TaskToolName) || !strings.Contains(names, "read_file") {
 		t.Fatalf("follow-up tools %s", names)
 	}
 }
@@ -71,7 +73,7 @@ func TestResumeContinuesAFinishedChildWithItsOwnHistory(t *testing.T) {
 	}
 	var titles []string
 	for _, ev := range eventsOf[event.ToolStarted](log) {
-		if ev.Name == TaskToolName {
+		if ev.Name == child.TaskToolName {
 			titles = append(titles, ev.Title)
 		}
 	}
@@ -97,6 +99,9 @@ func TestResumeAfterAQuitReadsTheChildsTranscript(t *testing.T) {
 
 func TestResumeRefusesWhatCannotContinue(t *testing.T) {
 	release := make(gate)
+	// The child's late result wakes the main agent, whose request holds
+	// the same results again: the gate is opened once.
+	var open sync.Once
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
@@ -104,10 +109,10 @@ func TestResumeRefusesWhatCannotContinue(t *testing.T) {
 				w.Text("late")
 			}
 		case r.HasToolResult("needs a prompt"):
-			close(release)
+			open.Do(func() { close(release) })
 			w.Text("ok")
 		case r.HasToolResult("started #1"):
-			w.ToolCalls(resumeCall("t2", "explore-1", "More."), resumeCall("t3", "#7", "More."), llmtest.Call{ID: "t4", Name: TaskToolName, Args: `{"resume":"1"}`})
+			w.ToolCalls(resumeCall("t2", "explore-1", "More."), resumeCall("t3", "#7", "More."), llmtest.Call{ID: "t4", Name: child.TaskToolName, Args: `{"resume":"1"}`})
 		case lastIsUser(r, "go"):
 			w.ToolCalls(bgCall("t1", "slow", "Be slow."))
 		default:

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,7 +10,10 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 
 	"go.uber.org/goleak"
@@ -18,9 +22,20 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// This binary starts itself (sandbox stages, servers, baton): built
+	// with -race, each such process would sleep a second as it exits.
+	if _, set := os.LookupEnv("GORACE"); !set {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	sandbox.Main() // commands re-execute the test binary as their sandbox
+	process.Main() // and children placed in processes of their own, as baton __child
 	goleak.VerifyTestMain(m)
 }
+
+// runner places the children of every test session: the suite runs with
+// -runner=process as well as with the default, so that every behaviour
+// of a child holds whatever runner places it.
+var runner = flag.String("runner", child.RunnerLocal, "the runner that places the test sessions' children: local or process")
 
 // testTimeout guards against hangs only; no test asserts on durations.
 const testTimeout = 20 * time.Second
@@ -30,8 +45,8 @@ const testTimeout = 20 * time.Second
 func newTestSession(t testing.TB, respond llmtest.Responder, mutate func(*Config)) (*Session, *llmtest.Server) {
 	t.Helper()
 	srv := llmtest.NewServer(t, respond)
-	cfg := Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo,
-		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}}
+	cfg := Config{Client: srv.Client(), Endpoint: srv.Endpoint(), Model: "test-model", Workspace: t.TempDir(), Mode: permission.Yolo,
+		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}, Runner: *runner}
 	if mutate != nil {
 		mutate(&cfg)
 	}
@@ -123,7 +138,7 @@ func writeFile(t testing.TB, dir, name, content string) {
 // agent is offered the task tool.
 func isChild(r *llmtest.Request) bool {
 	for _, name := range r.ToolNames() {
-		if name == TaskToolName {
+		if name == child.TaskToolName {
 			return false
 		}
 	}

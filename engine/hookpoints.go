@@ -6,13 +6,15 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -25,12 +27,12 @@ type hookPoints struct {
 	sessionID string
 	mode      string
 	workspace string
-	rec       *recorder
+	// transcript is an agent's transcript file ("" without one).
+	transcript func(event.AgentID) string
 }
 
-// newHookPoints is nil without hooks; the session sets rec once its
-// transcript is open.
-func newHookPoints(cfg Config) *hookPoints {
+// newHookPoints is nil without hooks.
+func newHookPoints(cfg Config, transcript func(event.AgentID) string) *hookPoints {
 	env := cfg.HookEnv
 	if env == nil {
 		env = tools.WithoutSecrets(os.Environ())
@@ -43,27 +45,32 @@ func newHookPoints(cfg Config) *hookPoints {
 	if cfg.Transcript != nil {
 		id = cfg.Transcript.ID()
 	}
-	mode := map[PermissionMode]string{ModeAsk: "default", ModeHeadless: "dontAsk", ModeYolo: "bypassPermissions"}[cfg.Mode]
-	return &hookPoints{runner: runner, sessionID: id, mode: mode, workspace: cfg.Workspace}
+	mode := map[permission.Mode]string{permission.Ask: "default", permission.Headless: "dontAsk", permission.Yolo: "bypassPermissions"}[cfg.Mode]
+	return &hookPoints{runner: runner, sessionID: id, mode: mode, workspace: cfg.Workspace, transcript: transcript}
 }
 
 // has reports whether any hook runs at ev.
 func (h *hookPoints) has(ev hooks.Event) bool { return h != nil && h.runner.Has(ev) }
 
-// input is what every event tells a hook, with a child's identity when
-// a is a child.
-func (h *hookPoints) input(a *Agent, ev hooks.Event) hooks.Input {
-	in := hooks.Input{Event: ev, SessionID: h.sessionID, TranscriptPath: h.rec.fileOf(event.MainAgent), Cwd: h.workspace, PermissionMode: h.mode}
-	if a != nil && a.meta.Agent != event.MainAgent {
-		in.AgentID, in.AgentType = string(a.meta.Agent), a.typeName
+// input is what every event tells a hook, with a child's identity for a
+// child.
+func (h *hookPoints) input(meta event.Meta, typeName string, ev hooks.Event) hooks.Input {
+	in := hooks.Input{Event: ev, SessionID: h.sessionID, TranscriptPath: h.transcript(event.MainAgent), Cwd: h.workspace, PermissionMode: h.mode}
+	if meta.Agent != event.MainAgent {
+		in.AgentID, in.AgentType = string(meta.Agent), typeName
 	}
 	return in
 }
 
-// run runs the hooks of in and tells the person what they have to say:
-// messages, a stop's reason, and each hook's first failure.
-func (h *hookPoints) run(ctx context.Context, emit func(event.Event), stamp func() event.Meta, in hooks.Input) hooks.Outcome {
+// run runs the hooks of in and tells the person what they have to say,
+// as meta: messages, a stop's reason, and each hook's first failure.
+func (h *hookPoints) run(ctx context.Context, emit func(event.Event), meta event.Meta, in hooks.Input) hooks.Outcome {
 	out := h.runner.Run(ctx, in)
+	stamp := func() event.Meta {
+		m := meta
+		m.Time = time.Now()
+		return m
+	}
 	for _, text := range out.Problems {
 		emit(event.Notice{Meta: stamp(), Text: text})
 	}
@@ -76,152 +83,120 @@ func (h *hookPoints) run(ctx context.Context, emit func(event.Event), stamp func
 	return out
 }
 
+// bind is the hook points of one agent: the main agent (depth 0) or a
+// child, whose notices go to emit. Nil without hooks.
+func (h *hookPoints) bind(meta event.Meta, typeName string, depth int, emit func(event.Event)) *boundHooks {
+	if h == nil {
+		return nil
+	}
+	return &boundHooks{h: h, meta: meta, typeName: typeName, depth: depth, emit: emit}
+}
+
+// forMain is the main agent's hooks (nil without any).
+func (h *hookPoints) forMain(emit func(event.Event)) agent.Hooks {
+	if b := h.bind(event.Meta{Agent: event.MainAgent}, "", 0, emit); b != nil {
+		return b
+	}
+	return nil
+}
+
+// forChild is a child's hooks, child.Options.Hooks (nil without any).
+func (h *hookPoints) forChild() func(event.Meta, string, func(event.Event)) child.Hooks {
+	if h == nil {
+		return nil
+	}
+	return func(meta event.Meta, typeName string, emit func(event.Event)) child.Hooks {
+		return h.bind(meta, typeName, 1, emit)
+	}
+}
+
+// boundHooks are the hook points of one agent (agent.Hooks, child.Hooks).
+type boundHooks struct {
+	h        *hookPoints
+	meta     event.Meta
+	typeName string
+	depth    int
+	emit     func(event.Event)
+}
+
 // errHookDenied marks a call a PreToolUse hook refused.
 var errHookDenied = errors.New("blocked by a PreToolUse hook")
 
-// beforeTool runs the PreToolUse hooks of a call. It returns their
-// decision ("", allow or ask) and context for the model, or an error
-// for the model when a hook denied the call.
-func (h *hookPoints) beforeTool(ctx context.Context, a *Agent, call openai.ToolCall) (string, []string, error) {
-	if !h.has(hooks.PreToolUse) {
-		return "", nil, nil
+// BeforeTool implements agent.Hooks: the PreToolUse hooks' decision and
+// context, or an error for the model when a hook denied the call.
+func (b *boundHooks) BeforeTool(ctx context.Context, call openai.ToolCall) (agent.HookAdvice, error) {
+	if !b.h.has(hooks.PreToolUse) {
+		return agent.HookAdvice{}, nil
 	}
-	in := h.input(a, hooks.PreToolUse)
+	in := b.h.input(b.meta, b.typeName, hooks.PreToolUse)
 	in.Tool, in.ToolInput, in.ToolUseID = call.Function.Name, call.Function.Arguments, call.ID
-	out := h.run(ctx, a.emit, a.stamp, in)
-	if out.Stop {
-		a.halted.set(out.StopReason)
-	}
+	out := b.h.run(ctx, b.emit, b.meta, in)
+	adv := agent.HookAdvice{Halted: out.Stop, HaltReason: out.StopReason}
 	if out.Block || out.Decision == hooks.Deny {
-		return "", nil, fmt.Errorf("%w: %s", errHookDenied, cmpText(out.Reason, "no reason given"))
+		return adv, fmt.Errorf("%w: %s", errHookDenied, cmpText(out.Reason, "no reason given"))
 	}
-	return out.Decision, out.Context, nil
+	adv.Decision, adv.Context = out.Decision, out.Context
+	return adv, nil
 }
 
-// afterTool runs the PostToolUse hooks of a call that succeeded and adds
-// what they tell the model to its result.
-func (h *hookPoints) afterTool(ctx context.Context, a *Agent, call openai.ToolCall, res *tools.Result) {
-	if !h.has(hooks.PostToolUse) {
-		return
+// AfterTool implements agent.Hooks: what the PostToolUse hooks tell the
+// model of a call that succeeded.
+func (b *boundHooks) AfterTool(ctx context.Context, call openai.ToolCall, output string) agent.HookAdvice {
+	if !b.h.has(hooks.PostToolUse) {
+		return agent.HookAdvice{}
 	}
-	in := h.input(a, hooks.PostToolUse)
-	in.Tool, in.ToolInput, in.ToolUseID, in.ToolResponse = call.Function.Name, call.Function.Arguments, call.ID, res.Output
-	out := h.run(ctx, a.emit, a.stamp, in)
-	if out.Stop {
-		a.halted.set(out.StopReason)
-	}
-	notes := out.Context
+	in := b.h.input(b.meta, b.typeName, hooks.PostToolUse)
+	in.Tool, in.ToolInput, in.ToolUseID, in.ToolResponse = call.Function.Name, call.Function.Arguments, call.ID, output
+	out := b.h.run(ctx, b.emit, b.meta, in)
+	adv := agent.HookAdvice{Context: out.Context, Halted: out.Stop, HaltReason: out.StopReason}
 	if out.Block {
-		notes = append(notes, out.Reason)
+		adv.Context = append(adv.Context, out.Reason)
 	}
-	res.Output = withHookNotes(res.Output, hooks.PostToolUse, notes)
+	return adv
 }
 
-// withHookNotes appends what hooks of ev said to the model to text.
-func withHookNotes(text string, ev hooks.Event, notes []string) string {
-	for _, n := range notes {
-		if n = strings.TrimSpace(n); n != "" {
-			text += fmt.Sprintf("\n\n[%s hook] %s", ev, n)
-		}
-	}
-	return text
-}
-
-// beforePrompt waits for the SessionStart hooks, then runs the
-// UserPromptSubmit hooks of a prompt the person sent. It returns the
-// prompt with the context both add, or blocked with the reason to tell
-// the person.
-func (s *Session) beforePrompt(ctx context.Context, prompt string) (string, bool, string) {
-	h, a := s.hooks, s.main
-	prompt = withHookNotes(prompt, hooks.SessionStart, s.starting.take(ctx))
-	if !h.has(hooks.UserPromptSubmit) {
-		return prompt, false, ""
-	}
-	in := h.input(a, hooks.UserPromptSubmit)
-	in.Prompt = prompt
-	out := h.run(ctx, a.emit, a.stamp, in)
-	if out.Block || out.Stop {
-		why := cmpText(cmpText(out.Reason, out.StopReason), "no reason given")
-		a.emit(event.Notice{Meta: a.stamp(), Text: "a UserPromptSubmit hook blocked the prompt: " + why})
-		return "", true, why
-	}
-	return withHookNotes(prompt, hooks.UserPromptSubmit, out.Context), false, ""
-}
-
-// stopHook runs the Stop hooks (SubagentStop for a child) when the
-// agent answered without calling tools, and reports whether a hook sent
-// it on: a block's reason, or added context, becomes its next message.
-func (h *hookPoints) stopHook(ctx context.Context, a *Agent, run *runState, last string) bool {
+// Stop implements agent.Hooks: the Stop hooks (SubagentStop for a child)
+// at an answer; a block's reason, or added context, sends the agent on.
+func (b *boundHooks) Stop(ctx context.Context, last string, active bool) agent.HookAdvice {
 	ev := hooks.Stop
-	if a.depth > 0 {
+	if b.depth > 0 {
 		ev = hooks.SubagentStop
 	}
-	run.stopHooked = true
-	if !h.has(ev) {
-		return false
+	if !b.h.has(ev) {
+		return agent.HookAdvice{}
 	}
-	in := h.input(a, ev)
-	in.StopHookActive, in.LastMessage = run.stopContinued, last
+	in := b.h.input(b.meta, b.typeName, ev)
+	in.StopHookActive, in.LastMessage = active, last
 	if ev == hooks.SubagentStop {
-		in.AgentTranscript = h.rec.fileOf(a.meta.Agent)
+		in.AgentTranscript = b.h.transcript(b.meta.Agent)
 	}
-	out := h.run(ctx, a.emit, a.stamp, in)
-	notes := out.Context
+	out := b.h.run(ctx, b.emit, b.meta, in)
+	adv := agent.HookAdvice{Context: out.Context, Halted: out.Stop, HaltReason: out.StopReason}
 	if out.Block {
-		notes = append([]string{out.Reason}, notes...)
+		adv.Context = append([]string{out.Reason}, adv.Context...)
 	}
-	if out.Stop || len(notes) == 0 {
-		return false
-	}
-	run.stopContinued = true
-	a.emit(event.Notice{Meta: a.stamp(), Text: fmt.Sprintf("a %s hook sent the agent on: %s", ev, firstLine(notes[0]))})
-	a.addHistory(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: strings.TrimSpace(withHookNotes("", ev, notes))})
-	return true
+	return adv
 }
 
-// childEnded runs the SubagentStop hooks of a child that ended without
-// answering (a limit, a failure), so they see every child's end; they
-// cannot send it on. A child stopped because baton is closing has none.
-func (h *hookPoints) childEnded(ctx context.Context, a *Agent, run *runState) {
-	if a.depth == 0 || run.stopHooked || !h.has(hooks.SubagentStop) || errors.Is(context.Cause(ctx), errSessionClosed) {
+// Ended implements agent.Hooks: the SubagentStop hooks of a child that
+// ended without answering.
+func (b *boundHooks) Ended(ctx context.Context, last string) {
+	if !b.h.has(hooks.SubagentStop) {
 		return
 	}
-	in := h.input(a, hooks.SubagentStop)
-	in.LastMessage, in.AgentTranscript = run.text, h.rec.fileOf(a.meta.Agent)
-	h.run(context.WithoutCancel(ctx), a.emit, a.stamp, in)
+	in := b.h.input(b.meta, b.typeName, hooks.SubagentStop)
+	in.LastMessage, in.AgentTranscript = last, b.h.transcript(b.meta.Agent)
+	b.h.run(ctx, b.emit, b.meta, in)
 }
 
-// subagentStart runs the SubagentStart hooks of a child about to run and
-// returns its prompt with the context they add.
-func (h *hookPoints) subagentStart(ctx context.Context, child *Agent, prompt string) string {
-	if !h.has(hooks.SubagentStart) {
+// Start implements child.Hooks: the SubagentStart hooks of a child about
+// to run add their context to its prompt.
+func (b *boundHooks) Start(ctx context.Context, prompt string) string {
+	if !b.h.has(hooks.SubagentStart) {
 		return prompt
 	}
-	out := h.run(ctx, child.emit, child.stamp, h.input(child, hooks.SubagentStart))
-	return withHookNotes(prompt, hooks.SubagentStart, out.Context)
-}
-
-// halt is a stop a hook asked for (continue: false), taken once the
-// agent's calls of this step have ended.
-type halt struct {
-	mu      sync.Mutex
-	reason  string
-	pending bool
-}
-
-func (h *halt) set(reason string) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	h.reason, h.pending = cmpText(reason, "no reason given"), true
-}
-
-// take returns the stop's reason, once.
-func (h *halt) take() (string, bool) {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	reason, ok := h.reason, h.pending
-	h.reason, h.pending = "", false
-	return reason, ok
+	out := b.h.run(ctx, b.emit, b.meta, b.h.input(b.meta, b.typeName, hooks.SubagentStart))
+	return agent.WithHookNotes(prompt, hooks.SubagentStart, out.Context)
 }
 
 // cmpText returns a, or b when a is blank.

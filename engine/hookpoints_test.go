@@ -11,6 +11,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // hookScript writes an executable bash script and returns its path.
@@ -71,7 +72,7 @@ func TestHookAllowNeverOverridesDeny(t *testing.T) {
 	allow := hookScript(t, `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"all fine"}}'`)
 	s, srv := newTestSession(t, stepScript(command("echo allowed by the hook"), command("rm -f nothing")), func(c *Config) {
 		withHooks(t, onEvent("PreToolUse", "Bash", allow, 0))(c)
-		c.Mode = ModeAsk
+		c.Mode = permission.Ask
 		c.Rules = []event.PermissionRule{{Kind: "deny", Rule: "run_command(rm:*)", Source: "user config"}}
 	})
 	log := runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
@@ -229,7 +230,7 @@ func TestNotificationHookOnACard(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "notification.json")
 	s, _ := newTestSession(t, stepScript(command("echo hi")), func(c *Config) {
 		withHooks(t, onEvent("Notification", "permission_prompt", `cat > "`+out+`"`, 0))(c)
-		c.Mode = ModeAsk
+		c.Mode = permission.Ask
 	})
 	runTurn(t, s, "go", nil)
 	s.Close() // waits for the hook's run

@@ -1,17 +1,18 @@
 package engine
 
 import (
-	"strings"
+	"fmt"
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
-// Every child's events carry its number in its turn and the parent's task
-// call; every approval names the call asking. A second turn numbers its
-// children from 1 again, so "/subagents stop 1" never reaches the first
-// turn's child.
+// Every child's events carry its number and the parent's task call;
+// every approval names the call asking. Numbers count the session, as
+// ids do: a second turn's children are #3 and #4, never a second #1, so
+// "#1" names one child in every turn and the number is the id's.
 func TestEventsCarryTheChildsIdentity(t *testing.T) {
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
@@ -26,7 +27,7 @@ func TestEventsCarryTheChildsIdentity(t *testing.T) {
 		default:
 			w.Text("ok")
 		}
-	}, func(c *Config) { c.Mode = ModeAsk })
+	}, func(c *Config) { c.Mode = permission.Ask })
 	calls := map[string]string{} // approval request → call asking
 	answer := func(r *event.ApprovalRequest) event.Answer {
 		calls[r.ID] = string(r.Kind) + " " + r.CallID
@@ -37,12 +38,12 @@ func TestEventsCarryTheChildsIdentity(t *testing.T) {
 		numbers := map[string]int{}
 		for _, ev := range eventsOf[event.AgentStarted](log) {
 			numbers[ev.TaskCall] = ev.Number
-			if ev.Parent != event.MainAgent || !strings.HasPrefix(string(ev.Agent), "general-purpose-") {
-				t.Errorf("turn %d: child meta %+v", turn, ev.Meta)
+			if ev.Parent != event.MainAgent || string(ev.Agent) != fmt.Sprintf("general-purpose-%d", ev.Number) {
+				t.Errorf("turn %d: child meta %+v: its id does not say its number", turn, ev.Meta)
 			}
 		}
-		if numbers["t-a"] != 1 || numbers["t-b"] != 2 {
-			t.Errorf("turn %d: numbers by task call %v, want t-a 1 and t-b 2", turn, numbers)
+		if numbers["t-a"] != 2*turn+1 || numbers["t-b"] != 2*turn+2 {
+			t.Errorf("turn %d: numbers by task call %v, want t-a %d and t-b %d", turn, numbers, 2*turn+1, 2*turn+2)
 		}
 		for _, ev := range eventsOf[event.ApprovalRequested](log) {
 			want := ev.TaskCall

@@ -9,64 +9,34 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-// idSource hands out readable, session-unique identifiers.
-type idSource struct {
-	children  atomic.Int64
-	inTurn    atomic.Int64 // children of the running turn
-	approvals atomic.Int64
+// personCalls hands out the ids of the calls the person made, not the
+// model (a file read for an @mention, a !command). Children's ids are the
+// child package's, approvals' the permission policy's.
+type personCalls struct{ n atomic.Int64 }
+
+// personCallPrefix starts the ids of the person's own calls.
+const personCallPrefix = "person-"
+
+// personCall returns a fresh id: "person-4".
+func (s *personCalls) personCall() string {
+	return fmt.Sprintf("%s%d", personCallPrefix, s.n.Add(1))
 }
 
-// newTurn starts numbering children from 1 again: a child's number is its
-// place in its turn, so "/subagents stop 2" names a child of this turn,
-// never an old finished one.
-func (s *idSource) newTurn() { s.inTurn.Store(0) }
-
-// child returns an id like "explore-3", unique in the session (the type's
-// name and a session-wide ordinal, which also names its transcript file),
-// and the child's number in its turn.
-func (s *idSource) child(typeName string) (event.AgentID, int) {
-	n := int(s.children.Add(1))
-	// A nested OpenCode name ("review/security") reads as one word.
-	name := strings.ToLower(strings.Join(strings.Fields(strings.ReplaceAll(typeName, "/", "-")), "-"))
-	if name == "" {
-		name = "agent"
+// noteUsed moves the counter past an id a resumed transcript used, so a
+// new call never reuses an old call's id.
+func (s *personCalls) noteUsed(ev event.Event) {
+	t, ok := ev.(event.ToolStarted)
+	if !ok {
+		return
 	}
-	return event.AgentID(fmt.Sprintf("%s-%d", name, n)), int(s.inTurn.Add(1))
-}
-
-// approval returns a fresh approval request id.
-func (s *idSource) approval() string {
-	return fmt.Sprintf("ap-%d", s.approvals.Add(1))
-}
-
-// noteUsed moves the counters past the ids a resumed transcript used, so
-// new children never reuse an old child's id (and transcript file).
-func (s *idSource) noteUsed(ev event.Event) {
-	if n, ok := ordinal(string(ev.EventMeta().Agent), "-"); ok {
-		raise(&s.children, n)
+	digits, ok := strings.CutPrefix(t.CallID, personCallPrefix)
+	n, err := strconv.ParseInt(digits, 10, 64)
+	if !ok || err != nil {
+		return
 	}
-	if r, ok := ev.(event.ApprovalResolved); ok {
-		if n, ok := ordinal(r.RequestID, "ap-"); ok {
-			raise(&s.approvals, n)
-		}
-	}
-}
-
-// ordinal reads the number after the last sep in id.
-func ordinal(id, sep string) (int64, bool) {
-	i := strings.LastIndex(id, sep)
-	if i < 0 {
-		return 0, false
-	}
-	n, err := strconv.ParseInt(id[i+len(sep):], 10, 64)
-	return n, err == nil
-}
-
-// raise sets c to at least n.
-func raise(c *atomic.Int64, n int64) {
 	for {
-		cur := c.Load()
-		if cur >= n || c.CompareAndSwap(cur, n) {
+		cur := s.n.Load()
+		if cur >= n || s.n.CompareAndSwap(cur, n) {
 			return
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -20,9 +21,9 @@ func TestTaskWaitTimesOutThenJoins(t *testing.T) {
 			w.Text("joined")
 		case r.HasToolResult("still running after the wait"):
 			close(release)
-			w.ToolCalls(llmtest.Call{ID: "w2", Name: TaskWaitToolName, Args: `{"ids":["explore-1"],"timeout_s":600}`})
+			w.ToolCalls(llmtest.Call{ID: "w2", Name: child.TaskWaitToolName, Args: `{"ids":["explore-1"],"timeout_s":600}`})
 		case r.HasToolResult("started #1"):
-			w.ToolCalls(llmtest.Call{ID: "w1", Name: TaskWaitToolName, Args: `{"ids":["#1"],"timeout_s":1}`})
+			w.ToolCalls(llmtest.Call{ID: "w1", Name: child.TaskWaitToolName, Args: `{"ids":["#1"],"timeout_s":1}`})
 		default:
 			w.ToolCalls(bgCall("t1", "find auth code", "Find the auth code."))
 		}
@@ -50,9 +51,9 @@ func TestTaskWaitRefusesBadArguments(t *testing.T) {
 		switch {
 		case r.Index == 0:
 			w.ToolCalls(
-				llmtest.Call{ID: "w1", Name: TaskWaitToolName, Args: `{"timeout_s":100000}`},
-				llmtest.Call{ID: "w2", Name: TaskWaitToolName, Args: `{"ids":["nobody-9"]}`},
-				llmtest.Call{ID: "w3", Name: TaskWaitToolName, Args: `{}`},
+				llmtest.Call{ID: "w1", Name: child.TaskWaitToolName, Args: `{"timeout_s":100000}`},
+				llmtest.Call{ID: "w2", Name: child.TaskWaitToolName, Args: `{"ids":["nobody-9"]}`},
+				llmtest.Call{ID: "w3", Name: child.TaskWaitToolName, Args: `{}`},
 			)
 		default:
 			w.Text("ok")
@@ -85,7 +86,7 @@ func TestTaskStatusReportsProgressOfARunningChild(t *testing.T) {
 			w.Text("checked")
 		case r.HasToolResult("started #1"):
 			if working.wait(w) {
-				w.ToolCalls(llmtest.Call{ID: "s1", Name: TaskStatusToolName, Args: `{"ids":["explore-1"]}`})
+				w.ToolCalls(llmtest.Call{ID: "s1", Name: child.TaskStatusToolName, Args: `{"ids":["explore-1"]}`})
 			}
 		case r.Index == 0:
 			w.ToolCalls(bgCall("t1", "find auth code", "Find the auth code."))
@@ -106,4 +107,34 @@ func TestTaskStatusReportsProgressOfARunningChild(t *testing.T) {
 	for _, want := range []string{"#1 explore-1 [Explore] find auth code: running · 1 tool", "background", "latest text: LOOKING at the handlers"} {
 		contains(t, "task_status", status, want)
 	}
+}
+
+// Numbers count the session: the second turn's child is #2, so
+// task_status "#1" and "#2" name the children of both turns, each by the
+// number its id carries.
+func TestTaskStatusNumbersCountTheSession(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			w.Text("found")
+		case len(toolMessages(r)) == 3:
+			w.Text("reported")
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(taskCall("t1", "explore", "look", "Look."))
+		case !hasUser(r, "second"):
+			w.Text("first done")
+		case len(toolMessages(r)) == 1:
+			w.ToolCalls(taskCall("t2", "explore", "look again", "Look again."))
+		default:
+			w.ToolCalls(llmtest.Call{ID: "s1", Name: child.TaskStatusToolName, Args: `{"ids":["#1","#2"]}`})
+		}
+	}, nil)
+	runTurn(t, s, "first", nil)
+	if log := runTurn(t, s, "second", nil); log.end.Text != "reported" {
+		t.Fatalf("second turn ended %q", log.end.Text)
+	}
+	reqs := srv.Requests()
+	status := toolMessages(reqs[len(reqs)-1])[2]
+	contains(t, "task_status", status, "#1 explore-1 [Explore] look")
+	contains(t, "task_status", status, "#2 explore-2 [Explore] look again")
 }

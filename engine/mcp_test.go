@@ -3,22 +3,33 @@ package engine
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // withMCP connects the session to a real MCP server (streamable HTTP on
 // loopback) named srv, waiting until its tools are offered.
 func withMCP(t *testing.T) func(*Config) {
 	t.Helper()
-	m := mcp.NewManager([]mcp.Server{{Name: "srv", URL: mcptest.HTTP(t, nil), Source: "test"}}, mcp.Options{})
+	m := startMCP(t, mcp.Options{}, mcp.Server{Name: "srv", URL: mcptest.HTTP(t, nil), Source: "test"})
+	return func(c *Config) { c.MCP = m }
+}
+
+// startMCP starts a manager for servers and waits until each is
+// connected.
+func startMCP(t *testing.T, opts mcp.Options, servers ...mcp.Server) *mcp.Manager {
+	t.Helper()
+	m := mcp.NewManager(servers, opts)
 	m.Start(context.Background())
 	t.Cleanup(m.Close)
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
@@ -26,10 +37,12 @@ func withMCP(t *testing.T) func(*Config) {
 	if err := m.Wait(ctx, mcp.AllSettled); err != nil {
 		t.Fatal(err)
 	}
-	if st := m.Statuses()[0]; st.State != event.MCPConnected {
-		t.Fatalf("server not connected: %+v", st)
+	for _, st := range m.Statuses() {
+		if st.State != event.MCPConnected {
+			t.Fatalf("server not connected: %+v", st)
+		}
 	}
-	return func(c *Config) { c.MCP = m }
+	return m
 }
 
 // callThenAnswer scripts a model that calls one tool, then answers.
@@ -46,7 +59,7 @@ func callThenAnswer(name, args string) llmtest.Responder {
 func TestModelCallsAnMCPToolAndGetsItsResult(t *testing.T) {
 	s, srv := newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"hello"}`), func(c *Config) {
 		withMCP(t)(c)
-		c.Mode, c.Allow = ModeHeadless, []string{"mcp__srv__*"}
+		c.Mode, c.Allow = permission.Headless, []string{"mcp__srv__*"}
 	})
 	log := runTurn(t, s, "echo hello", nil)
 	reqs := srv.Requests()
@@ -70,7 +83,7 @@ func TestModelCallsAnMCPToolAndGetsItsResult(t *testing.T) {
 func TestMCPCallNeedsApprovalLikeACommand(t *testing.T) {
 	s, srv := newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"x"}`), func(c *Config) {
 		withMCP(t)(c)
-		c.Mode = ModeHeadless
+		c.Mode = permission.Headless
 	})
 	runTurn(t, s, "go", nil)
 	got := toolMessages(srv.Requests()[1])
@@ -79,7 +92,7 @@ func TestMCPCallNeedsApprovalLikeACommand(t *testing.T) {
 	}
 	s, _ = newTestSession(t, callThenAnswer("mcp__srv__echo", `{"text":"x"}`), func(c *Config) {
 		withMCP(t)(c)
-		c.Mode = ModeAsk
+		c.Mode = permission.Ask
 	})
 	var asked []string
 	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
@@ -112,7 +125,7 @@ func TestChildGetsOnlyTheMCPToolsItsTypeLists(t *testing.T) {
 	}{
 		{"exact name", []string{"read_file", "mcp__srv__echo"}, nil, []string{"read_file", "mcp__srv__echo"}},
 		{"server pattern", []string{"mcp__srv__*"}, []string{"mcp__srv__crash", "mcp__srv__spawn"},
-			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__image", "mcp__srv__pid"}},
+			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__hang", "mcp__srv__image", "mcp__srv__pid", "mcp__srv__roots"}},
 		{"none listed", []string{"read_file"}, nil, []string{"read_file"}},
 		{"other server", []string{"mcp__github__*"}, nil, nil},
 	}
@@ -156,10 +169,11 @@ func TestReadOnlyBuiltinChildCannotCallMCPTools(t *testing.T) {
 func TestUntrustedServerStartIsAskedOnACard(t *testing.T) {
 	s, _ := newTestSession(t, callThenAnswer("x", "{}"), nil)
 	got := make(chan bool, 1)
-	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx -y server-github") }()
+	ask := MCPServerAsk{Name: "gh", Source: ".mcp.json", Command: "npx -y server-github"}
+	go func() { got <- s.ApproveMCPServer(context.Background(), ask) }()
 	ev := <-s.Events()
 	req, ok := ev.(event.ApprovalRequested)
-	if !ok || req.Request.Tool != "MCP server gh" || !strings.Contains(req.Request.Preview, "npx -y server-github") || !strings.Contains(req.Request.Preview, ".mcp.json") {
+	if !ok || req.Request.Kind != event.ApproveMCPServer || req.Request.Server == nil || *req.Request.Server != (event.ServerPreview{Name: "gh", Command: "npx -y server-github", Source: ".mcp.json"}) {
 		t.Fatalf("event %#v", ev)
 	}
 	req.Request.Answer(event.Answer{Decision: event.Allow})
@@ -169,9 +183,75 @@ func TestUntrustedServerStartIsAskedOnACard(t *testing.T) {
 	if res, ok := (<-s.Events()).(event.ApprovalResolved); !ok || res.Answer.Decision != event.Allow {
 		t.Fatalf("resolution %#v", res)
 	}
-	go func() { got <- s.ApproveMCPServer(context.Background(), "gh", ".mcp.json", "npx") }()
+	go func() { got <- s.ApproveMCPServer(context.Background(), ask) }()
 	(<-s.Events()).(event.ApprovalRequested).Request.Answer(event.Answer{Decision: event.Deny})
 	if <-got {
 		t.Fatal("a denied server was allowed")
+	}
+}
+
+// Trusting the folder on a server's card records it through the caller's
+// TrustFolder (as `baton trust` does), says so, and starts the server; a
+// failure to record it is told, and the server starts this once.
+func TestTrustingTheFolderOnAServerCard(t *testing.T) {
+	s, _ := newTestSession(t, callThenAnswer("x", "{}"), nil)
+	for _, fail := range []bool{false, true} {
+		trusted := 0
+		ask := MCPServerAsk{Name: "gh", Source: ".mcp.json", Command: "npx -y server-github", TrustFolder: func() (string, error) {
+			if fail {
+				return "", errors.New("trust list is damaged")
+			}
+			trusted++
+			return "trusted: /work/app", nil
+		}}
+		got := make(chan bool, 1)
+		go func() { got <- s.ApproveMCPServer(context.Background(), ask) }()
+		req := (<-s.Events()).(event.ApprovalRequested)
+		if !req.Request.Server.CanTrust {
+			t.Fatal("the card does not offer to trust the folder")
+		}
+		req.Request.Answer(event.Answer{Decision: event.AllowAlways})
+		var notice string
+		for notice == "" {
+			if n, ok := (<-s.Events()).(event.Notice); ok {
+				notice = n.Text
+			}
+		}
+		if !<-got {
+			t.Fatal("the server did not start")
+		}
+		want := "trusted: /work/app"
+		if fail {
+			want = "could not trust this folder: trust list is damaged; gh starts this once"
+		}
+		if notice != want || trusted != map[bool]int{false: 1, true: 0}[fail] {
+			t.Errorf("fail %v: notice %q, trusted %d times", fail, notice, trusted)
+		}
+	}
+}
+
+// The task tool's description lists a type's tools as a child of it gets
+// them: an MCP tool of a server nobody configured is left out, as are
+// tools the sub-agent policy denies.
+func TestTaskDescriptionListsOnlyToolsAChildWillHave(t *testing.T) {
+	typ := agenttypes.Type{Name: "probe", Description: "p",
+		Tools: []string{"read_file", "run_command", "mcp__srv__echo", "mcp__github__create_issue", "mcp__github__*", "mcp__srvx__echo"}}
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") },
+		func(c *Config) { withMCP(t)(c); withTypes(typ)(c); c.SubagentDeny = []string{"run_command"} })
+	runTurn(t, s, "go", nil)
+	var desc string
+	for _, tool := range srv.Requests()[0].Body.Tools {
+		if tool.Function != nil && tool.Function.Name == child.TaskToolName {
+			desc = tool.Function.Description
+		}
+	}
+	line := ""
+	for _, l := range strings.Split(desc, "\n") {
+		if strings.HasPrefix(l, "- probe:") {
+			line = l
+		}
+	}
+	if want := "- probe: p (Tools: read_file, mcp__srv__echo)"; line != want {
+		t.Fatalf("the task tool describes probe as\n%q, want\n%q", line, want)
 	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -24,7 +25,7 @@ var tinyTimeouts = llm.Timeouts{Connect: time.Second, FirstByte: 20 * time.Milli
 func newTimedSession(t *testing.T, respond llmtest.Responder, timeouts llm.Timeouts, mutate func(*Config)) (*Session, *llmtest.Server) {
 	t.Helper()
 	srv := llmtest.NewServer(t, respond)
-	cfg := Config{Client: srv.ClientWith(timeouts), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo,
+	cfg := Config{Client: srv.ClientWith(timeouts), Model: "test-model", Workspace: t.TempDir(), Mode: permission.Yolo,
 		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}}
 	if mutate != nil {
 		mutate(&cfg)
@@ -61,13 +62,18 @@ func TestTimeoutIsRetriedThenFailsTheTurn(t *testing.T) {
 	}
 }
 
+// stallAfterText leaves the first byte a generous minute, so a loaded
+// machine never times out before the text arrives; only the stall after it
+// is tiny.
+var stallAfterText = llm.Timeouts{Connect: time.Second, FirstByte: time.Minute, Idle: 20 * time.Millisecond}
+
 // A reply that stalls after text is not retried (the model would say it
 // twice); the turn fails at once and keeps what was said.
 func TestTimeoutAfterTextKeepsThePartialReply(t *testing.T) {
 	s, srv := newTimedSession(t, func(_ *llmtest.Request, w *llmtest.Writer) {
 		w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "Hal"}}}})
 		<-w.Context().Done()
-	}, tinyTimeouts, nil)
+	}, stallAfterText, nil)
 	log := runTurn(t, s, "hi", nil)
 	if log.end.Status != event.StatusFailed || len(srv.Requests()) != 1 || len(eventsOf[event.Retrying](log)) != 0 {
 		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
@@ -216,7 +222,7 @@ func TestBurstAgainstResettingServer(t *testing.T) {
 			w.Text("all done")
 		}
 	})
-	s, err := NewSession(context.Background(), Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: ModeYolo,
+	s, err := NewSession(context.Background(), Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: permission.Yolo,
 		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}, Limits: Limits{MaxConcurrent: children}})
 	if err != nil {
 		t.Fatal(err)

@@ -11,6 +11,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // stepScript answers an agent with one tool call per step, then text.
@@ -45,7 +46,7 @@ func TestAgentFileRulesLimitAChildToItsCommands(t *testing.T) {
 	child := stepScript(command("git diff --stat"), command("git log -1"), command("git push origin main"),
 		command("git diff && touch pwned"), command("(git log; touch pwned2)"))
 	s, _ := newTestSession(t, delegateOnce(`{"description":"read","prompt":"Read history.","subagent_type":"git-reader"}`, child),
-		func(c *Config) { withTypes(gitReader)(c); c.Mode = ModeAsk })
+		func(c *Config) { withTypes(gitReader)(c); c.Mode = permission.Ask })
 	var cards []*event.ApprovalRequest
 	log := runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		cards = append(cards, r)
@@ -91,7 +92,7 @@ func TestChildInheritsOnlyWhatItsCardListed(t *testing.T) {
 		}
 	}
 	s, _ := newTestSession(t, respond, func(c *Config) {
-		c.Mode = ModeAsk
+		c.Mode = permission.Ask
 		c.Rules = []event.PermissionRule{{Kind: "allow", Rule: "write_file(docs/**)", Source: "user config"}}
 	})
 	var cards []*event.ApprovalRequest
@@ -117,8 +118,9 @@ func TestChildInheritsOnlyWhatItsCardListed(t *testing.T) {
 	if cards[1].Tool != "write_file" || metas[1].Agent == event.MainAgent || !strings.Contains(cards[1].Preview, "src/b.go") {
 		t.Errorf("the child's own card: %+v from %s", cards[1], metas[1].Agent)
 	}
-	if !slices.Equal(cards[1].Always, []string{"write_file(src/b.go)"}) || !slices.Equal(cards[1].AlwaysFolder, []string{"write_file(src/**)"}) {
-		t.Errorf("offers %v / %v", cards[1].Always, cards[1].AlwaysFolder)
+	if !slices.Equal(cards[1].Always, []string{"write_file(src/b.go)"}) || !slices.Equal(cards[1].AlwaysFolder, []string{"write_file(src/**)"}) ||
+		cards[1].AlwaysLabel != "src/b.go" || cards[1].AlwaysFolderLabel != "src/**" {
+		t.Errorf("offers %v (%q) / %v (%q)", cards[1].Always, cards[1].AlwaysLabel, cards[1].AlwaysFolder, cards[1].AlwaysFolderLabel)
 	}
 	if metas[2].Agent != event.MainAgent {
 		t.Errorf("the main agent asks for itself after the child's always; got %s", metas[2].Agent)
@@ -146,7 +148,7 @@ func TestMainAlwaysDoesNotReachAChildSilently(t *testing.T) {
 			w.ToolCalls(llmtest.Call{ID: "m1", Name: "write_file", Args: `{"path":"notes.md","content":"main\n"}`})
 		}
 	}
-	s, _ := newTestSession(t, respond, func(c *Config) { c.Mode = ModeAsk })
+	s, _ := newTestSession(t, respond, func(c *Config) { c.Mode = permission.Ask })
 	var childCards int
 	answer := func(r *event.ApprovalRequest) event.Answer {
 		if r.Kind == event.ApproveTool && turn == 2 {
@@ -168,7 +170,7 @@ func TestMainAlwaysDoesNotReachAChildSilently(t *testing.T) {
 // prefix and refuses the same prefix with another command behind it.
 func TestHeadlessAllowTakesRules(t *testing.T) {
 	s, srv := newTestSession(t, stepScript(command("echo hi there"), command("echo hi && touch pwned")),
-		func(c *Config) { c.Mode, c.Allow = ModeHeadless, []string{"run_command(echo hi:*)"} })
+		func(c *Config) { c.Mode, c.Allow = permission.Headless, []string{"run_command(echo hi:*)"} })
 	runTurn(t, s, "go", nil)
 	last := srv.Requests()[len(srv.Requests())-1]
 	msgs := toolMessages(last)

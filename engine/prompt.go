@@ -3,9 +3,8 @@ package engine
 import (
 	"fmt"
 	"path/filepath"
-	"strings"
 
-	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/contextfile"
 )
 
 // mainSystemPrompt is the main agent's built-in instructions.
@@ -28,7 +27,7 @@ func mainPrompt(override, workspace string, limit int) (prompt string, notes []s
 		prompt = fmt.Sprintf(mainSystemPrompt, workspace)
 	}
 	for _, name := range []string{"AGENTS.md", "CLAUDE.md"} {
-		text, note := readContextFile(workspace, filepath.Join(workspace, name), limit)
+		text, note := contextfile.Read(workspace, filepath.Join(workspace, name), limit)
 		if note != "" {
 			notes = append(notes, note)
 		}
@@ -37,21 +36,4 @@ func mainPrompt(override, workspace string, limit int) (prompt string, notes []s
 		}
 	}
 	return prompt, notes
-}
-
-// childSystemPrompt builds a child's system prompt: its type's prompt, any
-// custom instructions from the task call, where it works, and AGENTS.md.
-func childSystemPrompt(typ agenttypes.Type, instructions, workspace, agentsMD string) string {
-	parts := []string{}
-	if strings.TrimSpace(instructions) != "" {
-		parts = append(parts, strings.TrimSpace(instructions))
-	}
-	if strings.TrimSpace(typ.SystemPrompt) != "" {
-		parts = append(parts, strings.TrimSpace(typ.SystemPrompt))
-	}
-	parts = append(parts, fmt.Sprintf("You work in the project at %s; paths are relative to it. Your final message is your report to the agent that delegated to you.", workspace))
-	if agentsMD != "" {
-		parts = append(parts, "# Project instructions (AGENTS.md)\n\n"+agentsMD)
-	}
-	return strings.Join(parts, "\n\n")
 }

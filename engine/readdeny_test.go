@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // readCall is a call of a file tool with JSON arguments.
@@ -92,7 +93,7 @@ func listed(out string) string {
 func TestAskReadRuleKeepsGrepOut(t *testing.T) {
 	s, srv := newTestSession(t, stepScript(readCall("grep", `{"pattern":"TOKEN"}`), readCall("list_files", `{}`), readCall("read_file", `{"path":"private/t.txt"}`)),
 		func(c *Config) {
-			c.Mode = ModeHeadless
+			c.Mode = permission.Headless
 			c.Rules = []event.PermissionRule{{Kind: "ask", Rule: "read_file(private/**)"}}
 		})
 	writeFile(t, s.Workspace(), "private/t.txt", "TOKEN=1\n")

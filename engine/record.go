@@ -32,7 +32,7 @@ var unrecorded = map[string]bool{
 	event.StepStarted{}.Kind(): true, event.UsageReported{}.Kind(): true,
 	event.Retrying{}.Kind(): true, // a countdown, over once the retry is sent
 	// AgentFinished and ResultDelivered say all a resume needs.
-	event.ResultQueued{}.Kind(): true,
+	event.ResultQueued{}.Kind(): true, event.ResultsHeld{}.Kind(): true,
 }
 
 // mainUsage reports whether ev is the main agent's usage of one request,
@@ -46,6 +46,9 @@ func mainUsage(ev event.Event) bool {
 var alsoInMain = map[string]bool{
 	event.AgentStarted{}.Kind(): true, event.AgentFinished{}.Kind(): true,
 	event.AgentBackgrounded{}.Kind(): true,
+	// What the person decided on a worktree child's change: a resume
+	// must not offer the review again.
+	event.ReviewFinished{}.Kind(): true,
 }
 
 // event records ev. It returns the first write error once, so the session

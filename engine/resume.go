@@ -10,6 +10,7 @@ import (
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -60,12 +61,13 @@ func (s *Session) resume() error {
 	}
 	running := map[event.AgentID]event.AgentStarted{}
 	var order []event.AgentID
+	history := s.main.History()[:1]
 	for _, rec := range records {
 		switch rec.Kind {
 		case transcript.KindMessage:
 			var m openai.ChatCompletionMessage
 			if json.Unmarshal(rec.Data, &m) == nil && m.Role != openai.ChatMessageRoleSystem {
-				s.main.history = append(s.main.history, m)
+				history = append(history, m)
 			}
 		case transcript.KindEvent:
 			ev, err := event.UnmarshalEvent(rec.Data)
@@ -74,32 +76,39 @@ func (s *Session) resume() error {
 			}
 			s.history = append(s.history, ev)
 			s.noteUsage(ev)
+			s.children.NoteUsed(ev)
 			s.ids.noteUsed(ev)
 			switch e := ev.(type) {
+			case event.ApprovalResolved:
+				s.perms.NoteApproval(e.RequestID)
 			case event.AgentStarted:
 				running[e.Agent] = e
 				order = append(order, e.Agent)
 			case event.AgentFinished:
 				delete(running, e.Agent)
 			case event.ConversationCleared:
-				s.main.history = s.main.history[:1]
+				history = history[:1]
 			case event.Compacted:
 				if e.Summary != "" {
-					s.main.history = s.main.history[:1] // the summary message follows
+					history = history[:1] // the summary message follows
 				}
 			}
 		}
 	}
 	s.totals = s.totals.Add(s.pendingUsage)
 	s.markInterrupted(running, order)
-	s.restoreChildren()
-	history, rep := repairHistory(s.main.history)
-	s.main.history = history
+	if n := s.children.Restore(s.history); n > 0 {
+		note := fmt.Sprintf("%s of background sub-agents from before the quit will be delivered to the main agent before your next prompt", event.Plural(n, "result"))
+		s.resumeNotes = append(s.resumeNotes, note)
+		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+	}
+	history, rep := agent.RepairHistory(history)
+	s.main.Load(history)
 	var parts []string
 	if cut != nil {
 		parts = append(parts, "the transcript was cut short by a crash or damaged: "+cut.String())
 	}
-	if repairs := rep.notes(); len(repairs) > 0 {
+	if repairs := rep.Notes(); len(repairs) > 0 {
 		parts = append(parts, "repaired the conversation so the model accepts it: "+strings.Join(repairs, ", "))
 	}
 	if len(parts) > 0 {

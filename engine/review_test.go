@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -104,7 +105,7 @@ func TestHeadlessApplyWritesNothingWhenAFileCannotBeApplied(t *testing.T) {
 	var ws string
 	s, _ := newTestSession(t, twoFileChild(func() { blockFile(t, ws, "b.txt") }), func(c *Config) {
 		c.Worktrees.Root = t.TempDir()
-		c.Worktrees.Finish = FinishApply
+		c.Worktrees.Finish = child.FinishApply
 		ws = c.Workspace
 		writeFile(t, ws, "a.txt", "a\n")
 		writeFile(t, ws, "b.txt", "b\n")
@@ -119,16 +120,5 @@ func TestHeadlessApplyWritesNothingWhenAFileCannotBeApplied(t *testing.T) {
 	contains(t, "parent told", f[0].Result, "b.txt is not a regular file")
 	if got, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(got) != "a\n" {
 		t.Fatalf("a.txt was written though the change was reported not applied: %q", got)
-	}
-}
-
-// TestLandedNamesAppliedFiles: an apply that stops part way says which
-// files reached the person's tree.
-func TestLandedNamesAppliedFiles(t *testing.T) {
-	if got := landed(nil); got != "nothing was applied" {
-		t.Errorf("landed(nil) = %q", got)
-	}
-	if got := landed([]string{"a.txt", "b.txt"}); got != "applied before it stopped: a.txt, b.txt" {
-		t.Errorf("landed = %q", got)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
@@ -44,16 +45,16 @@ func TestSubagentCommandsHaveNoNetwork(t *testing.T) {
 	connect, _ := json.Marshal(map[string]string{"command": fmt.Sprintf("exec 3<>/dev/tcp/127.0.0.1/%d && echo connected", ln.Addr().(*net.TCPAddr).Port)})
 	respond := func(r *llmtest.Request, w *llmtest.Writer) {
 		last := r.Body.Messages[len(r.Body.Messages)-1]
-		child := !strings.Contains(r.System(), "You are baton")
+		isChild := !strings.Contains(r.System(), "You are baton")
 		switch {
-		case last.Role == "user" && child:
+		case last.Role == "user" && isChild:
 			w.ToolCalls(llmtest.Call{ID: "c1", Name: "run_command", Args: string(connect)})
 		case last.Role == "user":
 			w.ToolCalls(llmtest.Call{ID: "m1", Name: "run_command", Args: string(connect)},
-				llmtest.Call{ID: "m2", Name: TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"test"}`},
-				llmtest.Call{ID: "m3", Name: TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"netty"}`},
-				llmtest.Call{ID: "m4", Name: TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"repo"}`})
-		case child:
+				llmtest.Call{ID: "m2", Name: child.TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"test"}`},
+				llmtest.Call{ID: "m3", Name: child.TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"netty"}`},
+				llmtest.Call{ID: "m4", Name: child.TaskToolName, Args: `{"description":"connect","prompt":"connect","subagent_type":"repo"}`})
+		case isChild:
 			w.Text("child saw: " + last.Content)
 		default:
 			w.Text("done")

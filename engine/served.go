@@ -65,16 +65,17 @@ func (s *Session) startModelList() {
 // choose resolves a child's model: want as written when it is the
 // fallback, else checked against the list, waiting for it if it is still
 // on its way.
-func (m *servedModels) choose(ctx context.Context, want, fallback string) modelChoice {
+func (m *servedModels) choose(ctx context.Context, want, fallback string) (model, why string) {
 	if want == "" || want == fallback {
-		return modelChoice{model: fallback}
+		return fallback, ""
 	}
 	select {
 	case <-m.ready():
 	case <-ctx.Done():
-		return modelChoice{model: want}
+		return want, ""
 	}
-	return matchModel(want, m.ids, m.aliases, fallback)
+	c := matchModel(want, m.ids, m.aliases, fallback)
+	return c.model, c.why
 }
 
 // TypeModel says which model a child of typ would run on now, and why
@@ -109,6 +110,10 @@ func (s *Session) ServedModels() (ids []string, ready bool) {
 		return nil, false
 	}
 }
+
+// ServedModelsLoaded is closed once the endpoint's model list has come,
+// or it is known that none will (ServedModels is then ready).
+func (s *Session) ServedModelsLoaded() <-chan struct{} { return s.served.done }
 
 // CheckModel says what is wrong with switching the main agent to name, as
 // far as the endpoint's list tells: "" when it serves name, or when it

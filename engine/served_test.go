@@ -9,6 +9,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // servedSession starts a session against an endpoint listing served (none
@@ -22,7 +23,7 @@ func servedSession(t *testing.T, served []string, typeModel string, aliases map[
 	}
 	typ := agenttypes.Type{Name: "reviewer", Description: "reviews", SystemPrompt: "Review.", Tools: []string{"grep"}, Model: typeModel}
 	s, err := NewSession(context.Background(), Config{Client: srv.Client(), Model: "main-model", SubagentModel: "sub-model",
-		Workspace: t.TempDir(), Mode: ModeAsk, ModelAliases: aliases, RetryDelays: []time.Duration{time.Millisecond},
+		Workspace: t.TempDir(), Mode: permission.Ask, ModelAliases: aliases, RetryDelays: []time.Duration{time.Millisecond},
 		Types: agenttypes.NewRegistry(append(agenttypes.Builtins(), typ)...)})
 	if err != nil {
 		t.Fatalf("NewSession: %v", err)

@@ -3,15 +3,21 @@ package engine
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
+	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
 
+	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/skills"
+	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // ErrBusy is returned by Submit while a turn runs.
@@ -23,18 +29,20 @@ var ErrClosed = errors.New("the session has ended")
 // Session is one conversation: the main agent, its children, and the one
 // ordered, lossless event channel that reports all of them.
 type Session struct {
-	cfg    Config
-	ctx    context.Context
-	cancel context.CancelCauseFunc
-	events chan event.Event
-	done   chan struct{}
-	ids    idSource
-	perms  *permissions
-	deleg  *delegator
-	wt     *worktrees
-	rec    *recorder
-	// running counts the children between their start and their end.
-	running atomic.Int32
+	cfg      Config
+	ctx      context.Context
+	cancel   context.CancelCauseFunc
+	events   chan event.Event
+	done     chan struct{}
+	perms    *permission.Policy
+	children *child.Manager
+	// ids are the ids of the person's own calls.
+	ids personCalls
+	// ws is the person's workspace; mainGate the policy of the main
+	// agent, which the person's own calls (@mentions, !commands) share.
+	ws       *tools.Workspace
+	mainGate permission.Gate
+	rec      *recorder
 	// history is what a resumed conversation looked like, for the UI;
 	// resumeNotes are the problems resuming found.
 	history     []event.Event
@@ -45,10 +53,13 @@ type Session struct {
 	// pendingUsage counts, while resuming, the requests of a turn that
 	// has not ended (yet, or ever).
 	pendingUsage event.Usage
+	// mcpNotes are the MCP server notes told so far.
+	mcpNotes mcpNotes
 
 	mu    sync.Mutex
 	turns sync.WaitGroup
-	// background counts the session's own goroutines (the model list).
+	// background counts the session's own goroutines (the model list,
+	// the worktree prune).
 	background sync.WaitGroup
 	served     *servedModels
 	closing    bool
@@ -57,21 +68,12 @@ type Session struct {
 	// turnChildren are the children started in the running turn, whose
 	// transcripts are trashed when it ends if so configured.
 	turnChildren []event.AgentID
-	main         *Agent
+	main         *agent.Agent
 	model        string
 	totals       event.Usage
-	// queued are background results waiting for the main agent, bgLive
-	// the background children still running, delivered the children whose
-	// result the main agent has, and owed the usage of results task_wait
-	// took, counted with the main agent's next request.
-	queued    []delivery
-	bgLive    map[event.AgentID]*childRun
-	delivered map[event.AgentID]bool
-	owed      event.Usage
-	// queueMu orders a result's ResultQueued before its ResultDelivered
-	// on the channel: it is held from queueing to the event, and while a
-	// result is taken and delivered. Taken before mu, never under it.
-	queueMu sync.Mutex
+	// wakes counts the turns results started since the person's last
+	// prompt; they are bounded per prompt (Limits.WakeTurns).
+	wakes int
 	// hooks run the person's hook commands (nil: none); starting holds
 	// what SessionStart hooks add to the next prompt; skillLoads counts
 	// the loads of each skill, for /skills.
@@ -94,21 +96,27 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Session{cfg: cfg, events: make(chan event.Event, 256), done: make(chan struct{}), model: cfg.Model,
-		bgLive: map[event.AgentID]*childRun{}, delivered: map[event.AgentID]bool{}}
+	s := &Session{cfg: cfg, events: make(chan event.Event, 256), done: make(chan struct{}), model: cfg.Model}
 	s.ctx, s.cancel = context.WithCancelCause(ctx)
-	if s.perms, err = newPermissions(cfg, &s.ids); err != nil {
+	if s.perms, err = permission.New(cfg.Mode, cfg.Workspace, cfg.Allow, cfg.Rules); err != nil {
 		s.cancel(nil)
-		return nil, err
+		return nil, fmt.Errorf("new session: %w", err)
 	}
-	s.hooks = newHookPoints(cfg)
-	s.perms.notify = s.notifyHooks
+	ws, err := tools.NewEditorWorkspace(cfg.Workspace, cfg.Editor)
+	if err != nil {
+		s.cancel(nil)
+		return nil, fmt.Errorf("new session: %w", err)
+	}
+	s.hooks = newHookPoints(cfg, func(id event.AgentID) string { return s.rec.fileOf(id) })
+	s.perms.Notify(s.notifyHooks)
 	s.startModelList()
-	if s.deleg, err = newDelegator(s); err != nil {
+	s.watchMCP()
+	if s.children, err = s.newChildren(ws); err != nil {
 		s.cancel(nil)
-		return nil, err
+		return nil, fmt.Errorf("new session: %w", err)
 	}
-	s.main = s.newMainAgent()
+	s.ws = ws
+	s.main = s.newMainAgent(ws)
 	if cfg.Transcript != nil {
 		s.rec = &recorder{dir: cfg.Transcript}
 		if err := s.resume(); err != nil {
@@ -116,10 +124,18 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 			return nil, err
 		}
 	}
-	if s.hooks != nil {
-		s.hooks.rec = s.rec
+	s.background.Add(1)
+	// Ends when the few git commands of the prune return (each bounded).
+	go func() {
+		defer s.background.Done()
+		s.children.Prune(s.ctx)
+	}()
+	if notes := s.children.Reopen(s.history, s.mainCaller()); len(notes) > 0 {
+		for _, note := range notes {
+			s.resumeNotes = append(s.resumeNotes, note)
+			s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+		}
 	}
-	s.startWorktrees()
 	// This goroutine ends when the session's context does: it waits for
 	// every turn to finish, then closes the event channel.
 	go s.closeWhenDone()
@@ -176,7 +192,7 @@ func (s *Session) Clear() error {
 	if s.busy {
 		return ErrBusy
 	}
-	s.main.history = s.main.history[:1]
+	s.main.Restart()
 	if err := s.rec.event(event.ConversationCleared{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}}); err != nil {
 		return err
 	}
@@ -189,20 +205,16 @@ func (s *Session) Clear() error {
 // and closes Events. What was running is recorded as interrupted, as a
 // crash would be on resume. Calling it again does nothing.
 func (s *Session) Close() {
-	s.cancel(errSessionClosed)
+	s.cancel(agent.ErrSessionEnded)
 	<-s.done
 }
-
-// errSessionClosed is the cancel cause when the session ends under a
-// running turn (the person quit, or a signal ended baton).
-var errSessionClosed = errors.New("baton stopped while this agent ran")
 
 // Empty reports whether the conversation holds nothing to resume: no
 // prompt was sent in it, now or in the resumed record.
 func (s *Session) Empty() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return !s.busy && len(s.main.history) <= 1
+	return !s.busy && s.main.Empty()
 }
 
 // closeWhenDone closes the event channel once the session's context ended
@@ -217,38 +229,47 @@ func (s *Session) closeWhenDone() {
 	// The session's context has ended: SessionEnd hooks get their own
 	// time, bounded by their timeouts.
 	s.sessionEnd(context.WithoutCancel(s.ctx), "other")
-	s.wt.closeAll()
+	s.children.Close()
 	close(s.events)
 	close(s.done)
 }
 
 // newMainAgent builds the agent the person talks to.
-func (s *Session) newMainAgent() *Agent {
-	set := s.deleg.base
+func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
+	set := tools.NewSet(tools.Builtin(ws, s.toolLimits(), s.cfg.Sandbox, s.webFetch())...)
 	if s.cfg.Limits.MaxDepth > 0 {
-		set = set.With(&taskTool{d: s.deleg}).With(&joinTool{s: s}).With(&joinTool{s: s, wait: true})
+		for _, t := range s.children.Tools() {
+			set = set.With(t)
+		}
 	}
 	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace, s.cfg.Limits.ContextFileBytes)
+	if extra := strings.TrimSpace(s.cfg.AppendSystemPrompt); extra != "" {
+		system += "\n\n" + extra
+	}
 	for _, n := range notes {
 		s.note(n)
 	}
 	offered := s.cfg.Skills.Offered()
-	if len(offered) > 0 {
-		set = set.With(skillTool{})
+	skillState := agent.NewSkills(offered, nil, s.countSkillLoad)
+	if skillState != nil {
+		set = set.With(agent.SkillTool(skillState))
 		system += "\n\n" + skills.Listing(offered)
 	}
-	return &Agent{
-		meta: event.Meta{Agent: event.MainAgent}, client: s.cfg.Client, catalog: s.cfg.Catalog,
-		model: s.Model, tools: set, liveTools: s.mcpTools(), maxSteps: s.cfg.Limits.MaxSteps,
-		exec: &executor{perms: s.perms, outputChars: s.cfg.Limits.ToolOutputChars, hooks: s.hooks,
-			context: newNestedContext(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md")},
-		skills:  newSkillState(offered, nil, s.countSkillLoad),
-		history: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
-		emit:    s.emit, record: s.recordMessages(event.MainAgent), requests: s.cfg.requestPolicy(),
-		reviewNotes: &noteBox{},
-		arrivals:    s.deliverQueued,
-	}
+	meta := event.Meta{Agent: event.MainAgent}
+	s.mainGate = s.perms.For(permission.Who{Meta: meta, Emit: s.emit}, nil)
+	return agent.New(agent.Config{
+		Meta: meta, Client: s.cfg.Client, Catalog: s.cfg.Catalog,
+		Model: s.Model, Tools: set, LiveTools: s.mainLiveTools(), Instructions: s.mcpInstructions(nil), MaxSteps: s.cfg.Limits.MaxSteps,
+		Authorize: s.mainGate, OutputChars: s.cfg.Limits.ToolOutputChars,
+		Context: contextfile.NewNested(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md"),
+		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
+		Emit:    s.emit, Record: s.recordMessages(event.MainAgent), Requests: s.cfg.requestPolicy(),
+		Arrivals: s.children.Deliver, Hooks: s.hooks.forMain(s.emit), Skills: skillState,
+	})
 }
+
+// mainCaller is the main agent as the tools acting for it see it.
+func (s *Session) mainCaller() agent.Caller { return s.main.Caller() }
 
 // StartNotes are what the person should know before the first turn, such
 // as an AGENTS.md that was skipped (a link to a device or outside the
@@ -264,3 +285,7 @@ func (s *Session) note(text string) {
 		s.startNotes = append(s.startNotes, text)
 	}
 }
+
+// ToolNames are the tools the main agent is offered now: its own, then
+// the MCP tools of the servers connected at this moment.
+func (s *Session) ToolNames() []string { return s.main.ToolNames() }

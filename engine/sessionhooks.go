@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"sync"
 
+	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 )
@@ -52,6 +53,9 @@ func (st *starting) take(ctx context.Context) []string {
 	return out
 }
 
+// mainMeta is the main agent's identity, which session hooks speak as.
+var mainMeta = event.Meta{Agent: event.MainAgent}
+
 // startHooks runs the SessionStart hooks in the background, source
 // saying why ("startup", "resume", "clear", "compact"); the next prompt
 // carries their context. endReason, when set, first runs the SessionEnd
@@ -62,16 +66,16 @@ func (s *Session) startHooks(source, endReason string) {
 		return
 	}
 	s.starting.begin()
-	err := s.goChild(func() {
+	err := host{s}.Go(func() {
 		var context []string
 		defer func() { s.starting.finish(context) }()
 		if endReason != "" {
 			s.sessionEnd(s.ctx, endReason)
 		}
 		if h.has(hooks.SessionStart) {
-			in := h.input(s.main, hooks.SessionStart)
+			in := h.input(mainMeta, "", hooks.SessionStart)
 			in.Source, in.Model = source, s.Model()
-			context = h.run(s.ctx, s.main.emit, s.main.stamp, in).Context
+			context = h.run(s.ctx, s.emit, mainMeta, in).Context
 		}
 	})
 	if err != nil {
@@ -84,9 +88,9 @@ func (s *Session) sessionEnd(ctx context.Context, reason string) {
 	if !s.hooks.has(hooks.SessionEnd) {
 		return
 	}
-	in := s.hooks.input(s.main, hooks.SessionEnd)
+	in := s.hooks.input(mainMeta, "", hooks.SessionEnd)
 	in.Reason = reason
-	s.hooks.run(ctx, s.main.emit, s.main.stamp, in)
+	s.hooks.run(ctx, s.emit, mainMeta, in)
 }
 
 // preCompact runs the PreCompact hooks before a compaction of the main
@@ -95,12 +99,12 @@ func (s *Session) preCompact(ctx context.Context, auto bool, focus string) {
 	if !s.hooks.has(hooks.PreCompact) {
 		return
 	}
-	in := s.hooks.input(s.main, hooks.PreCompact)
+	in := s.hooks.input(mainMeta, "", hooks.PreCompact)
 	in.Trigger, in.Instructions = "manual", focus
 	if auto {
 		in.Trigger = "auto"
 	}
-	s.hooks.run(ctx, s.main.emit, s.main.stamp, in)
+	s.hooks.run(ctx, s.emit, mainMeta, in)
 }
 
 // notifyHooks runs the Notification hooks of a card that waits for the
@@ -109,7 +113,7 @@ func (s *Session) notifyHooks(req *event.ApprovalRequest) {
 	if !s.hooks.has(hooks.Notification) {
 		return
 	}
-	in := s.hooks.input(s.main, hooks.Notification)
+	in := s.hooks.input(mainMeta, "", hooks.Notification)
 	in.NotificationType, in.Title = "permission_prompt", "baton"
 	switch {
 	case req.Delegation != nil:
@@ -117,7 +121,7 @@ func (s *Session) notifyHooks(req *event.ApprovalRequest) {
 	default:
 		in.Message = fmt.Sprintf("baton needs your permission to use %s", hooks.ClaudeToolName(req.Tool))
 	}
-	_ = s.goChild(func() { s.hooks.run(s.ctx, s.main.emit, s.main.stamp, in) })
+	_ = host{s}.Go(func() { s.hooks.run(s.ctx, s.emit, mainMeta, in) })
 }
 
 // HookStatus lists the configured hooks with what each did last (/hooks).
@@ -126,4 +130,25 @@ func (s *Session) HookStatus() []event.HookStatus {
 		return nil
 	}
 	return s.hooks.runner.Status()
+}
+
+// beforePrompt waits for the SessionStart hooks, then runs the
+// UserPromptSubmit hooks of a prompt the person sent. It returns the
+// prompt with the context both add, or blocked with the reason to tell
+// the person.
+func (s *Session) beforePrompt(ctx context.Context, prompt string) (string, bool, string) {
+	h := s.hooks
+	prompt = agent.WithHookNotes(prompt, hooks.SessionStart, s.starting.take(ctx))
+	if !h.has(hooks.UserPromptSubmit) {
+		return prompt, false, ""
+	}
+	in := h.input(mainMeta, "", hooks.UserPromptSubmit)
+	in.Prompt = prompt
+	out := h.run(ctx, s.emit, mainMeta, in)
+	if out.Block || out.Stop {
+		why := cmpText(cmpText(out.Reason, out.StopReason), "no reason given")
+		s.emit(event.Notice{Meta: s.main.Stamp(), Text: "a UserPromptSubmit hook blocked the prompt: " + why})
+		return "", true, why
+	}
+	return agent.WithHookNotes(prompt, hooks.UserPromptSubmit, out.Context), false, ""
 }

@@ -5,11 +5,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/skills"
 )
 
@@ -60,7 +62,7 @@ func TestSkillLoadsAndNarrows(t *testing.T) {
 			w.Text("finished")
 		}
 	}, func(c *Config) {
-		c.Skills, c.Mode, c.Allow = catalog, ModeHeadless, []string{"run_command"}
+		c.Skills, c.Mode, c.Allow = catalog, permission.Headless, []string{"run_command"}
 	})
 	runTurn(t, s, "fix the style", nil)
 	reqs := srv.Requests()
@@ -119,10 +121,13 @@ func TestChildSkills(t *testing.T) {
 		Tools: []string{"read_file", "grep"}, Model: agenttypes.InheritModel, Skills: []string{"review-go"}}
 	systems := map[string]string{}
 	tools := map[string][]string{}
+	var mu sync.Mutex // the two children's requests arrive together
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
+			mu.Lock()
 			systems[r.Body.Messages[1].Content], tools[r.Body.Messages[1].Content] = r.System(), r.ToolNames()
+			mu.Unlock()
 			w.Text("ok")
 		case len(toolMessages(r)) == 0:
 			w.ToolCalls(taskCall("t1", "go-reviewer", "review", "Review it."), taskCall("t2", "explore", "look", "Look around."))

@@ -2,8 +2,8 @@ package engine
 
 import (
 	"context"
-	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -23,8 +23,15 @@ func (s *Session) Submit(prompt string) error {
 }
 
 // startTurn starts a turn for prompt, or with wake set, a turn of its own
-// for the background results waiting; s.mu is held.
+// for the background results waiting; s.mu is held. A prompt of the
+// person renews what results may start after it; a wake turn spends it.
 func (s *Session) startTurn(prompt, wake string) {
+	if wake == "" {
+		s.wakes = 0
+		s.children.NewPrompt()
+	} else {
+		s.wakes++
+	}
 	// The turn ends when the main agent's Run returns: the model
 	// answered, a limit was hit, or ctx was cancelled.
 	s.startBusy(func(ctx context.Context) { s.runTurn(ctx, prompt, wake) })
@@ -50,58 +57,56 @@ func (s *Session) startBusy(job func(ctx context.Context)) {
 // results waiting are its first message.
 func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 	a := s.main
-	s.ids.newTurn()
-	started := event.TurnStarted{Meta: a.stamp(), Prompt: prompt}
+	started := event.TurnStarted{Meta: a.Stamp(), Prompt: prompt}
 	if wake != "" {
 		started.Prompt, started.Wake = wake, true
 	}
-	a.emit(started)
-	var res Result
+	a.Emit(started)
+	var (
+		res agent.Result
+		x   = expansion{text: prompt}
+		err error
+	)
+	s.tellMCPNotes(a.Emit)
 	if wake == "" {
+		x, err = s.expandPrompt(ctx, a, prompt)
+		if err != nil {
+			res.Status, res.Reason = event.StatusFailed, err.Error()
+			a.Emit(event.ErrorOccurred{Meta: a.Stamp(), Message: err.Error()})
+		}
+	}
+	if wake == "" && res.Status == "" {
+		typed := prompt
 		var blocked bool
-		if prompt, blocked, res.Reason = s.beforePrompt(ctx, prompt); blocked {
+		if prompt, blocked, res.Reason = s.beforePrompt(ctx, x.text); blocked {
 			res.Status = event.StatusDenied
+		} else {
+			s.attachFiles(ctx, a, typed, &x)
 		}
 	}
 	if res.Status == "" {
 		s.autoCompact(ctx)
-		res = a.Run(ctx, prompt)
+		res = a.RunMessage(ctx, x.message(s.withModeNote(prompt), a.TakesImages()))
 	}
-	a.skills.endTurn()
+	a.EndTurn()
 	if res.Status == event.StatusCancelled {
 		res.Status = event.StatusInterrupted
 	}
-	s.mu.Lock()
-	s.busy = false
-	s.turnCancel = nil
-	// task_wait may have taken a result after the turn's last request.
-	res.Stats.Usage = res.Stats.Usage.Add(s.owed)
-	s.owed = event.Usage{}
-	s.totals = s.totals.Add(res.Stats.Usage)
-	children := s.turnChildren
-	s.turnChildren = nil
-	s.mu.Unlock()
-	a.emit(event.TurnEnded{Meta: a.stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
-	s.trashTranscripts(s.deleg.foreground(children))
+	var children []event.AgentID
+	// In order: a result that ends now wakes the next turn only after
+	// this one's TurnEnded is on the channel.
+	s.children.InOrder(func() {
+		s.mu.Lock()
+		s.busy = false
+		s.turnCancel = nil
+		// task_wait may have taken a result after the turn's last request.
+		res.Stats.Usage = res.Stats.Usage.Add(s.children.TakeOwed())
+		s.totals = s.totals.Add(res.Stats.Usage)
+		children = s.turnChildren
+		s.turnChildren = nil
+		s.mu.Unlock()
+		a.Emit(event.TurnEnded{Meta: a.Stamp(), Status: res.Status, Text: res.Text, Usage: res.Stats.Usage})
+	})
+	s.trashTranscripts(s.children.Foreground(children))
 	s.wakeIfPending()
-}
-
-// trashTranscripts moves the children's transcripts to the trash when the
-// configuration asks for it.
-func (s *Session) trashTranscripts(children []event.AgentID) {
-	if s.rec == nil || !s.cfg.TrashChildTranscripts {
-		return
-	}
-	for _, id := range children {
-		if err := s.cfg.Transcript.Trash(string(id), time.Now()); err != nil {
-			s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
-		}
-	}
-}
-
-// childStarted notes a child of the running turn.
-func (s *Session) childStarted(id event.AgentID) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	s.turnChildren = append(s.turnChildren, id)
 }

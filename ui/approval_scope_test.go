@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -60,17 +60,17 @@ func TestScopedAlwaysNeverLetsRmThrough(t *testing.T) {
 // unasked and asks on its own card, labelled with the child, elsewhere.
 func TestChildInheritanceShownOnTheCard(t *testing.T) {
 	tm, _, dir := wholeProgram(t, func(req *llmtest.Request, w *llmtest.Writer) {
-		child := !strings.Contains(strings.Join(req.ToolNames(), " "), engine.TaskToolName)
+		isChild := !strings.Contains(strings.Join(req.ToolNames(), " "), child.TaskToolName)
 		n := len(toolResults(req))
 		switch {
-		case child && n == 0:
+		case isChild && n == 0:
 			w.ToolCalls(llmtest.Call{ID: "c1", Name: "write_file", Args: `{"path":"docs/guide.md","content":"# guide\n"}`})
-		case child && n == 1:
+		case isChild && n == 1:
 			w.ToolCalls(llmtest.Call{ID: "c2", Name: "write_file", Args: `{"path":"src/main.go","content":"package main\n"}`})
-		case child:
+		case isChild:
 			w.Text("wrote both")
 		case n == 0:
-			w.ToolCalls(llmtest.Call{ID: "t1", Name: engine.TaskToolName,
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: child.TaskToolName,
 				Args: `{"description":"write the guide","prompt":"Write docs and code.","subagent_type":"general-purpose"}`})
 		default:
 			w.Text("the child is done")

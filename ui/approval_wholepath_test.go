@@ -14,6 +14,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // wholeProgram runs the real engine against a scripted server inside a
@@ -24,7 +25,7 @@ func wholeProgram(t *testing.T, respond llmtest.Responder, rules []event.Permiss
 	srv := llmtest.NewServer(t, respond)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	s, err := engine.NewSession(ctx, engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: engine.ModeAsk, Rules: rules})
+	s, err := engine.NewSession(ctx, engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: permission.Ask, Rules: rules})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -15,7 +15,7 @@ import (
 func sentToBackground(k kid) []event.Event {
 	return []event.Event{
 		event.AgentBackgrounded{Meta: k.meta(2 * time.Second), By: "person"},
-		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: "started #1 in the background",
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: child.TaskToolName, Summary: "started #1 in the background",
 			Output: "started #1 in the background (id " + k.id + ")."},
 	}
 }
@@ -56,6 +56,17 @@ func TestBKeySendsARunningChildToTheBackground(t *testing.T) {
 	}
 }
 
+// TestHeldResultsAreShownAsWaiting: once a prompt's wake turns are spent,
+// the status line says which results wait for the next prompt and why.
+func TestHeldResultsAreShownAsWaiting(t *testing.T) {
+	d := newDriver(t, 120, 24)
+	d.emit(event.ResultsHeld{Meta: mainMeta, Children: []event.AgentID{"explore-4", "explore-5"}, WakeTurns: 5})
+	want := "the results of explore-4, explore-5 wait for the next prompt (limits.wake_turns_per_prompt = 5 reached)"
+	if screen := d.screen(); !strings.Contains(screen, want) {
+		t.Fatalf("screen lacks %q:\n%s", want, screen)
+	}
+}
+
 func TestWakeTurnOpensWithTheResultNotAsThePerson(t *testing.T) {
 	d := newDriver(t, 100, 24)
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "[#1 done] explore-1 (map the project layout)", Wake: true},
@@ -73,7 +84,7 @@ func TestBKeyRefusesAGrandchild(t *testing.T) {
 	d.spawn(explore)
 	grand := event.Meta{Agent: "explore-2", Parent: "explore-1", AgentType: "Explore", Description: "look deeper", Time: t0}
 	d.emit(event.AgentStarted{Meta: grand, Prompt: "deeper", Model: "m"})
-	d.m.setFocus("explore-2")
+	d.m.agents.Focus("explore-2")
 	if help := d.screen(); strings.Contains(help, "b background") {
 		t.Fatalf("a grandchild's help offers b:\n%s", help)
 	}

@@ -8,7 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -37,7 +37,7 @@ func (k kid) meta(d time.Duration) event.Meta {
 
 // taskCall is the main agent's task call that starts the child.
 func (k kid) taskCall() event.ToolStarted {
-	return event.ToolStarted{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName,
+	return event.ToolStarted{Meta: mainMeta, CallID: "call-" + k.id, Name: child.TaskToolName,
 		Args:  fmt.Sprintf(`{"description":%q,"prompt":"Prompt for %s.","subagent_type":%q}`, k.desc, k.desc, strings.ToLower(k.typ)),
 		Title: fmt.Sprintf("task [%s] %s", k.typ, k.desc)}
 }
@@ -96,7 +96,7 @@ func (d *driver) finish(k kid, status event.Status, reason string) {
 		Usage: event.Usage{TotalTokens: 3200, PromptTokens: 3000, CompletionTokens: 200, Cost: 0.004, CostKnown: true, Requests: 4}}
 	d.emit(
 		event.AgentFinished{Meta: k.meta(6 * time.Second), Status: status, Reason: reason, Stats: stats, Text: "found it", Result: "found it"},
-		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: engine.TaskToolName, Summary: string(status), Output: "Found it in " + k.id + ".go"},
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + k.id, Name: child.TaskToolName, Summary: string(status), Output: "Found it in " + k.id + ".go"},
 	)
 }
 

@@ -62,3 +62,25 @@ func osc52(t *testing.T, s string) string {
 	}
 	return string(data)
 }
+
+// /copy code keeps the code's tabs (a Makefile recipe or gofmt'ed Go
+// needs them), while the screen draws them as spaces and no escape of
+// the model's reaches the clipboard.
+func TestCopyCodeKeepsTabs(t *testing.T) {
+	var out bytes.Buffer
+	opts := Options{Workspace: "/work/app", Theme: "dark", Terminal: &Terminal{out: &out}}
+	d := newDriverFor(t, newFakeSession(), opts, 80, 30)
+	answer := "Add this:\n\n```make\nbuild:\n\tgo build \x1b[31m./...\n```\n"
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "a make rule?"})
+	d.emit(event.TextDelta{Meta: mainMeta, Text: answer})
+	d.emit(event.MessageDone{Meta: mainMeta, Text: answer})
+	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
+	if screen := d.screen(); !strings.Contains(screen, "    go build ./...") || strings.Contains(screen, "\t") {
+		t.Errorf("the tab is not drawn as spaces:\n%s", screen)
+	}
+	d.checkFits()
+	d.command("/copy code")
+	if got := osc52(t, out.String()); got != "build:\n\tgo build ./..." {
+		t.Fatalf("/copy code sent %q, want the tab kept and the escape gone", got)
+	}
+}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -29,7 +29,7 @@ func TestExpandShowsAFinishedChildsWholeReport(t *testing.T) {
 		d.spawn(explore)
 		d.emit(
 			event.AgentFinished{Meta: explore.meta(6 * time.Second), Status: event.StatusCompleted, Stats: event.Stats{ToolCalls: 1, Duration: time.Second}, Text: report, Result: report},
-			event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: engine.TaskToolName, Summary: "completed", Output: report + "\n\nstatus: completed · 1 tool"},
+			event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: child.TaskToolName, Summary: "completed", Output: report + "\n\nstatus: completed · 1 tool"},
 		)
 		d.keys("ctrl+o")
 		screen := d.screen()
@@ -98,10 +98,11 @@ func TestProviderErrorShowsThePartialAnswerOnce(t *testing.T) {
 	}
 }
 
-// Panes show the number /subagents takes; numbers count within a turn,
-// so a later turn's "stop 1" stops its own first child, and "stop 3"
-// never reaches an old finished one.
-func TestPanesShowPerTurnNumbersThatSubagentsTakes(t *testing.T) {
+// Panes show the number /subagents takes, and numbers count the session
+// as ids do: a later turn's child is #4, never a second #1, so the
+// number "message to #N" shows is the one its id ends with, and "stop 3"
+// names the old finished child, not a new one.
+func TestPanesShowSessionNumbersThatSubagentsTakes(t *testing.T) {
 	d := newDriver(t, 120, 40)
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "one"})
 	for _, k := range []kid{explore, review, finder} {
@@ -116,25 +117,27 @@ func TestPanesShowPerTurnNumbersThatSubagentsTakes(t *testing.T) {
 	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "two"})
 	plan := kid{"plan-4", "Plan", "design the migration"}
-	meta := plan.meta(0)
-	meta.Number = 1
-	d.emit(plan.taskCall(), event.AgentStarted{Meta: meta, Prompt: "Plan it."})
-	if screen := d.screen(); !strings.Contains(screen, "#1 [Plan] design the migration") {
-		t.Errorf("the second turn's child is not #1:\n%s", screen)
+	d.emit(plan.taskCall(), event.AgentStarted{Meta: plan.meta(0), Prompt: "Plan it."})
+	if screen := d.screen(); !strings.Contains(screen, "#4 [Plan] design the migration") {
+		t.Errorf("the second turn's child is not #4:\n%s", screen)
 	}
 	d.typeText("/subagents stop ")
-	if popup := completions(d.m.input.Value(), d.m.agents.refs()); len(popup) != 2 || popup[1].Label != "1" {
-		t.Errorf("completion offers %+v, want all and the number 1 only", popup)
+	if popup := d.m.commands.Complete(d.m.input.Value()); len(popup) != 2 || popup[1].Label != "4" {
+		t.Errorf("completion offers %+v, want all and the live #4 only", popup)
 	}
 	d.keys("esc")
 	d.m.input.Set("")
-	d.command("/subagents stop 3")
-	if stopped, _ := d.s.calls(); len(stopped) != 0 {
-		t.Fatalf("/subagents stop 3 stopped %v, an old turn's child", stopped)
-	}
 	d.command("/subagents stop 1")
+	if said := d.m.status.Text(); !strings.Contains(said, "#1 explore-1 already ended") {
+		t.Errorf("/subagents stop 1 says %q, want that the first turn's #1 ended", said)
+	}
+	d.command("/subagents stop 4")
 	if stopped, _ := d.s.calls(); len(stopped) != 1 || stopped[0] != "plan-4" {
-		t.Errorf("/subagents stop 1 stopped %v, want plan-4", stopped)
+		t.Errorf("/subagents stop 4 stopped %v, want plan-4", stopped)
+	}
+	d.keys("tab", "s")
+	if screen := d.screen(); !strings.Contains(screen, "message to #4 plan-4 ›") {
+		t.Errorf("the message line does not name the child by its session number:\n%s", screen)
 	}
 }
 
@@ -151,7 +154,7 @@ func TestOneToolIsOneTool(t *testing.T) {
 	}
 	stats := event.Stats{ToolCalls: 1, Duration: time.Second}
 	d.emit(event.AgentFinished{Meta: explore.meta(4 * time.Second), Status: event.StatusCompleted, Stats: stats, Text: "done"},
-		event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: engine.TaskToolName, Summary: "completed · " + stats.Line()})
+		event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: child.TaskToolName, Summary: "completed · " + stats.Line()})
 	if screen := d.screen(); !strings.Contains(screen, "done (1 tool, 1.0s)") || strings.Contains(screen, "1 tools") {
 		t.Errorf("the fold line does not say 1 tool:\n%s", screen)
 	}

@@ -40,7 +40,7 @@ func batchSchedulesFrame(t *testing.T, m Model, cmd tea.Cmd) bool {
 func TestEventsAfterAPauseAreDrawnAtOnce(t *testing.T) {
 	d := newDriver(t, 100, 30)
 	now := t0.Add(3 * time.Second)
-	d.m.now = func() time.Time { return now }
+	d.m.clock.now = func() time.Time { return now }
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	_ = d.m.View()
 

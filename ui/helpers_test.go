@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -10,6 +11,11 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	area "github.com/seed-e4e525a6/baton/ui/agents"
+	"github.com/seed-e4e525a6/baton/ui/approval"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
+	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
 // tickCode identifies the animation clock's Cmds, which sleep: the
@@ -62,7 +68,7 @@ func newDriver(t *testing.T, width, height int) *driver {
 func newDriverFor(t *testing.T, s *fakeSession, opts Options, width, height int) *driver {
 	t.Helper()
 	d := &driver{t: t, s: s, m: New(s, opts)}
-	d.m.now = func() time.Time { return t0.Add(3 * time.Second) }
+	d.m.clock.now = func() time.Time { return t0.Add(3 * time.Second) }
 	d.m.approvals.SetAfter(d.after)
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})
@@ -172,6 +178,33 @@ func (d *driver) checkFits() {
 			d.t.Errorf("%dx%d: line %d is %d wide: %q", d.m.width, d.m.height, i, w, ansi.Strip(line))
 		}
 	}
+}
+
+// focus is the child whose pane has the focus, "" for the input.
+func (d *driver) focus() event.AgentID {
+	if p := d.m.agents.Focused(); p != nil {
+		return p.ID()
+	}
+	return ""
+}
+
+// layer names the layer on top: "" when none is open.
+func (d *driver) layer() string {
+	switch d.m.layers.Top().(type) {
+	case nil:
+		return ""
+	case *approval.Model:
+		return "cards"
+	case *area.Message:
+		return "message"
+	case *overlay.Transcript:
+		return "transcript"
+	case *changes.Model:
+		return "review"
+	case *modelpick.Picker:
+		return "model"
+	}
+	return fmt.Sprintf("%T", d.m.layers.Top())
 }
 
 // mainMeta tags an event's Meta as the main agent's.

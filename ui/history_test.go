@@ -4,7 +4,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -17,7 +17,7 @@ func TestResumedConversationReappears(t *testing.T) {
 		explore.taskCall(), explore.started(),
 		event.AgentFinished{Meta: explore.meta(6e9), Status: event.StatusCompleted,
 			Stats: event.Stats{ToolCalls: 8, Duration: 5100e6, Usage: event.Usage{TotalTokens: 3200, Requests: 3}}},
-		event.ToolFinished{Meta: mainMeta, CallID: "call-explore-1", Name: engine.TaskToolName, Summary: "completed"},
+		event.ToolFinished{Meta: mainMeta, CallID: "call-explore-1", Name: child.TaskToolName, Summary: "completed"},
 		event.MessageDone{Meta: mainMeta, Text: "It is a Go project."},
 		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted, Usage: usage},
 		event.TurnStarted{Meta: mainMeta, Prompt: "and the tests?"},
@@ -37,8 +37,8 @@ func TestResumedConversationReappears(t *testing.T) {
 		t.Errorf("the folded child is not where it was delegated:\n%s", screen)
 	}
 	// The clock may run only for the "resumed" note to expire.
-	if d.m.busy || d.m.ticking && !d.m.status.Expiring() || d.m.agents.running() || strings.Contains(screen, "sub-agents (") {
-		t.Errorf("after replay something still runs: busy %v, ticking %v", d.m.busy, d.m.ticking)
+	if d.m.busy || d.m.clock.ticking && !d.m.status.Expiring() || d.m.agents.Running() || strings.Contains(screen, "sub-agents (") {
+		t.Errorf("after replay something still runs: busy %v, ticking %v", d.m.busy, d.m.clock.ticking)
 	}
 	d.command("/subagents list")
 	if !strings.Contains(d.screen(), "review-2   2  Review   look for TODOs          interrupted") {

@@ -5,7 +5,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/convo"
 )
@@ -19,7 +19,7 @@ func TestFoldReportIsTheChildsConversation(t *testing.T) {
 		d.spawn(explore)
 		d.emit(
 			event.AgentFinished{Meta: explore.meta(6 * time.Second), Status: event.StatusCompleted, Stats: event.Stats{ToolCalls: 1, Duration: time.Second}, Text: report},
-			event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: engine.TaskToolName, Summary: "completed", Output: "cut short…\n\nstatus: completed · 1 tool"},
+			event.ToolFinished{Meta: mainMeta, CallID: "call-" + explore.id, Name: child.TaskToolName, Summary: "completed", Output: "cut short…\n\nstatus: completed · 1 tool"},
 		)
 		d.keys("ctrl+o")
 		screen := d.screen()
@@ -56,8 +56,8 @@ func TestMainConversationIsAConvoModel(t *testing.T) {
 			t.Errorf("entry %d: %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if d.m.conv.lastAnswer() != "Here is the plan." {
-		t.Errorf("the answer /copy reads is %q", d.m.conv.lastAnswer())
+	if a := d.m.conv.answers(); len(a) != 1 || a[0] != "Here is the plan." {
+		t.Errorf("the answers /copy reads are %q", d.m.conv.answers())
 	}
 	screen := d.screen()
 	for _, s := range []string{"plan it", "Here is the plan.", "grep auth", "2 matches"} {

@@ -14,7 +14,9 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // numbered is a file of n numbered lines, with some replaced.
@@ -45,7 +47,7 @@ func reviewSetup(t *testing.T) (*teatest.TestModel, string) {
 		}
 	}
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
-		child := !slices.Contains(req.ToolNames(), engine.TaskToolName)
+		isChild := !slices.Contains(req.ToolNames(), child.TaskToolName)
 		done := 0
 		for _, m := range req.Body.Messages {
 			if m.Role == "tool" {
@@ -53,10 +55,10 @@ func reviewSetup(t *testing.T) (*teatest.TestModel, string) {
 			}
 		}
 		switch {
-		case !child && done == 0:
-			w.ToolCalls(llmtest.Call{ID: "t1", Name: engine.TaskToolName,
+		case !isChild && done == 0:
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: child.TaskToolName,
 				Args: `{"description":"tidy a","prompt":"tidy a.txt","subagent_type":"general-purpose","isolation":"worktree"}`})
-		case !child:
+		case !isChild:
 			w.Text("Delegated.")
 		case done == 0:
 			w.ToolCalls(llmtest.Call{ID: "e1", Name: "edit_file", Args: `{"path":"a.txt","old_string":"line 2\n","new_string":"child two\n"}`})
@@ -68,8 +70,8 @@ func reviewSetup(t *testing.T) (*teatest.TestModel, string) {
 			w.Text("tidied")
 		}
 	})
-	s, err := engine.NewSession(context.Background(), engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: engine.ModeYolo,
-		Worktrees: engine.WorktreeConfig{Root: t.TempDir()}})
+	s, err := engine.NewSession(context.Background(), engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: permission.Yolo,
+		Worktrees: child.WorktreeConfig{Root: t.TempDir()}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,6 +108,7 @@ func keys(tm *teatest.TestModel, ks ...string) {
 // TestReviewPerHunkAndFile: tab reaches the folded child, enter opens
 // its review, one hunk is applied, the other skipped, the new file
 // applied; the person's tree gets exactly that and the line says so.
+// After y or n the cursor moves on to the next undecided item by itself.
 func TestReviewPerHunkAndFile(t *testing.T) {
 	tm, dir := reviewSetup(t)
 	if read(t, dir, "a.txt") != numbered(20, nil) || read(t, dir, "new.txt") != "" {
@@ -116,9 +119,9 @@ func TestReviewPerHunkAndFile(t *testing.T) {
 	waitForAll(t, tm, "Review  [", "] tidy a", "M a.txt  +2 −2", "+child two", "-line 2", "A new.txt  +1 −0", "0 of 3 decided")
 	keys(tm, "j", "y")
 	waitFor(t, tm, "1 of 3 decided")
-	keys(tm, "j", "n")
+	keys(tm, "n")
 	waitFor(t, tm, "2 of 3 decided")
-	keys(tm, "j", "y")
+	keys(tm, "y")
 	waitForAll(t, tm, "applied a.txt (1 of 2 hunks), new.txt", "+3 −2 in 2 files, applied a.txt (1 of")
 	if got := read(t, dir, "a.txt"); got != numbered(20, map[int]string{2: "child two"}) {
 		t.Fatalf("a.txt:\n%s", got)
@@ -148,15 +151,41 @@ func TestReviewApplyAllThroughConflict(t *testing.T) {
 	}
 }
 
-// TestReviewDiscardAll: D leaves the person's tree as it was.
+// TestReviewDiscardAll: D asks first; any key but y keeps the change
+// (and does nothing else: q does not close the review), y discards it
+// and leaves the person's tree as it was.
 func TestReviewDiscardAll(t *testing.T) {
 	tm, dir := reviewSetup(t)
 	tm.Type("/subagents diff 1")
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 	waitFor(t, tm, "0 of 3 decided")
 	keys(tm, "D")
+	waitForAll(t, tm, "Discard every undecided file and hunk?", "y discard everything undecided")
+	keys(tm, "q")
+	waitFor(t, tm, "D discard all…") // the review's own keys again, not closed
+	if read(t, dir, "a.txt") != numbered(20, nil) || read(t, dir, "new.txt") != "" {
+		t.Fatal("a key other than y discarded or applied something")
+	}
+	keys(tm, "D")
+	waitFor(t, tm, "Discard every undecided file and hunk?")
+	keys(tm, "y")
 	waitForAll(t, tm, "discarded it; nothing was applied", "in 2 files, discarded it")
 	if read(t, dir, "a.txt") != numbered(20, nil) || read(t, dir, "new.txt") != "" {
 		t.Fatal("discard changed the person's tree")
+	}
+}
+
+// TestReviewFastKeysEachMove: two j typed faster than the terminal is
+// read arrive as one message; both move, so y applies the second hunk.
+func TestReviewFastKeysEachMove(t *testing.T) {
+	tm, dir := reviewSetup(t)
+	tm.Type("/subagents diff 1")
+	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
+	waitFor(t, tm, "0 of 3 decided")
+	tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("jj")})
+	keys(tm, "y")
+	waitFor(t, tm, "1 of 3 decided")
+	if got := read(t, dir, "a.txt"); got != numbered(20, map[int]string{18: "child eighteen"}) {
+		t.Fatalf("y after jj applied something else than the second hunk; a.txt:\n%s", got)
 	}
 }

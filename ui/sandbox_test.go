@@ -36,3 +36,22 @@ func TestHeaderSaysWhenCommandsRunUnsandboxed(t *testing.T) {
 		t.Errorf("the default sandbox needs no warning: %q", header)
 	}
 }
+
+// TestPermissionsSayWhatTheKernelCannotHold: /permissions and /help say
+// what the main agent's and the sub-agents' commands run under, with the
+// doors the kernel leaves open written next to "network off".
+func TestPermissionsSayWhatTheKernelCannotHold(t *testing.T) {
+	main, sub := "workspace-write · network on · Unix sockets off", "workspace-write · network off (TCP only: UDP still goes out) · Unix sockets off"
+	opts := Options{Theme: "dark", Sandbox: "workspace-write", SandboxInfo: func() string { return main },
+		SubagentSandboxInfo: func() string { return sub }}
+	for _, cmd := range []string{"/permissions", "/help"} {
+		d := newDriverFor(t, newFakeSession(), opts, 140, 200)
+		d.command(cmd)
+		screen := d.screen()
+		for _, want := range []string{"Commands run in sandbox: " + main, "Sub-agents' commands run in sandbox: " + sub} {
+			if !strings.Contains(screen, want) {
+				t.Errorf("%s lacks %q:\n%s", cmd, want, screen)
+			}
+		}
+	}
+}

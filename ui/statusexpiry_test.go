@@ -16,22 +16,22 @@ import (
 // turn clears what the last one left.
 func TestTransientStatusesExpire(t *testing.T) {
 	d := newDriver(t, 120, 40)
-	d.m.now = func() time.Time { return t0 }
+	d.m.clock.now = func() time.Time { return t0 }
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "test it"})
 	askTool(t, d, "p1", mainMeta)
 	d.keys("y")
 	if !strings.Contains(d.screen(), "allowed once: ") {
 		t.Fatalf("no acknowledgement:\n%s", d.screen())
 	}
-	if !d.m.ticking {
+	if !d.m.clock.ticking {
 		t.Fatal("the clock does not run for the status to expire")
 	}
-	d.m.now = func() time.Time { return t0.Add(status.InfoTTL - time.Second) }
+	d.m.clock.now = func() time.Time { return t0.Add(status.InfoTTL - time.Second) }
 	d.send(spinner.TickMsg{}) // the clock moves the screen on its ticks
 	if !strings.Contains(d.screen(), "allowed once") {
 		t.Fatalf("the acknowledgement went early:\n%s", d.screen())
 	}
-	d.m.now = func() time.Time { return t0.Add(status.InfoTTL) }
+	d.m.clock.now = func() time.Time { return t0.Add(status.InfoTTL) }
 	d.send(spinner.TickMsg{})
 	if strings.Contains(d.screen(), "allowed once") || d.m.status.Text() != "" {
 		t.Fatalf("the acknowledgement outlived its time (%q):\n%s", d.m.status.Text(), d.screen())
@@ -58,5 +58,27 @@ func TestRetryClearsWhenTheRequestAnswers(t *testing.T) {
 	d.emit(event.MessageDone{Meta: mainMeta})
 	if strings.Contains(d.screen(), "retrying") {
 		t.Errorf("the countdown stayed after the retried request answered:\n%s", d.screen())
+	}
+}
+
+// A status answers the command that set it: the next command replaces or
+// removes it, so an old error never reads as the answer to an unrelated
+// command. A notice of work still going on (a queued prompt) stays.
+func TestStatusEndsWhenAnotherCommandRuns(t *testing.T) {
+	d := newDriver(t, 100, 30)
+	d.command("/theme nosuch")
+	if d.m.status.Level() != status.Error || !strings.Contains(d.screen(), "nosuch") {
+		t.Fatalf("no error for a bad theme:\n%s", d.screen())
+	}
+	d.command("/agents")
+	if said := d.m.status.Text(); said != "" {
+		t.Errorf("the bad theme's error still shows under /agents: %q", said)
+	}
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
+	d.typeText("later please")
+	d.keys("enter")
+	d.command("/agents")
+	if said := d.m.status.Text(); !strings.Contains(said, "queued") {
+		t.Errorf("a command dropped the queued prompt's notice: %q", said)
 	}
 }

@@ -74,7 +74,7 @@ func TestSubagentsBadArguments(t *testing.T) {
 	d := twoChildren(t)
 	for line, want := range map[string]string{
 		"/subagents stop nine":           `no sub-agent "nine"; /subagents list shows the ids and numbers`,
-		"/subagents stop 7":              "no sub-agent #7 in the latest turn",
+		"/subagents stop 7":              "no sub-agent #7 in this session",
 		"/subagents stop":                "name a sub-agent by id or number",
 		"/subagents stop 1":              "#1 explore-1 already ended (done)",
 		"/subagents send 2":              "the message is missing",
@@ -193,7 +193,7 @@ func TestSubagentsListAtEightyColumnsKeepsDescriptionAndNumbers(t *testing.T) {
 	d.finish(long, event.StatusCompleted, "")
 	d.command("/subagents list")
 	screen := d.screen()
-	for _, want := range []string{"  check every hand", "done", "5.1s", "3.2k", "$0.0040"} {
+	for _, want := range []string{"  general-purpose-1  1  ", "  check every han", "done", "5.1s", "3.2k", "$0.0040"} {
 		if !strings.Contains(screen, want) {
 			t.Errorf("/subagents list at 80 columns lacks %q:\n%s", want, screen)
 		}

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"encoding/base64"
+	"errors"
 	"io"
 	"os"
 	"sync"
@@ -72,4 +74,17 @@ func (t *Terminal) Restore() {
 	for f, st := range t.states {
 		_ = term.Restore(f.Fd(), st)
 	}
+}
+
+// Copy puts text on the system clipboard through the terminal (OSC 52),
+// which works over SSH and inside tmux (with set-clipboard on). The
+// terminal decides whether to allow it; nothing comes back to say so.
+func (t *Terminal) Copy(text string) error {
+	if t == nil {
+		return errors.New("no terminal to copy through")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, err := io.WriteString(t.out, "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(text))+"\x07")
+	return err
 }

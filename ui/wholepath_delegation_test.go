@@ -14,7 +14,9 @@ import (
 	"github.com/charmbracelet/x/exp/teatest"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // TestWholePathDelegation runs the real engine against the scripted
@@ -29,27 +31,27 @@ func TestWholePathDelegation(t *testing.T) {
 	}
 	release := make(chan struct{})
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
-		child := !slices.Contains(req.ToolNames(), engine.TaskToolName)
+		isChild := !slices.Contains(req.ToolNames(), child.TaskToolName)
 		switch {
-		case child && req.HasToolResult("auth.go"):
+		case isChild && req.HasToolResult("auth.go"):
 			select { // hold the child at work until the test saw its pane
 			case <-release:
 			case <-w.Context().Done():
 				return
 			}
 			w.Text("CHILD-RESULT: the auth code is in auth.go")
-		case child:
+		case isChild:
 			w.ToolCalls(llmtest.Call{ID: "c1", Name: "list_files", Args: `{"path":"."}`})
 		case req.HasToolResult("CHILD-RESULT"):
 			w.Text("The child found **auth.go**.")
 		default:
-			w.ToolCalls(llmtest.Call{ID: "t1", Name: engine.TaskToolName,
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: child.TaskToolName,
 				Args: `{"description":"find auth code","prompt":"Find the auth code.","subagent_type":"explore"}`})
 		}
 	})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	s, err := engine.NewSession(ctx, engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: engine.ModeAsk})
+	s, err := engine.NewSession(ctx, engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: permission.Ask})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +70,7 @@ func TestWholePathDelegation(t *testing.T) {
 
 	reqs := srv.Requests()
 	last := reqs[len(reqs)-1]
-	if !last.HasToolResult("CHILD-RESULT: the auth code is in auth.go") || !slices.Contains(last.ToolNames(), engine.TaskToolName) {
+	if !last.HasToolResult("CHILD-RESULT: the auth code is in auth.go") || !slices.Contains(last.ToolNames(), child.TaskToolName) {
 		t.Errorf("the parent's last request does not carry the child's result")
 	}
 	tm.Send(tea.KeyMsg{Type: tea.KeyCtrlC})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // waitLimit bounds each wait for the screen; it is a hang guard, never a
@@ -40,7 +41,7 @@ func TestWholePathAgainstServer(t *testing.T) {
 			})
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
-			s, err := engine.NewSession(ctx, engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: engine.ModeAsk})
+			s, err := engine.NewSession(ctx, engine.Config{Client: srv.Client(), Model: "gpt-4.1", Workspace: dir, Mode: permission.Ask})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -3,8 +3,12 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -53,7 +57,7 @@ func TestHeadlessWaitsForBackgroundChildren(t *testing.T) {
 func TestHeadlessJSONListsBackgroundChildren(t *testing.T) {
 	srv := llmtest.NewServer(t, backgroundOnce(false))
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task", "--output-format", "json")
-	var res jsonResult
+	var res claudeResult
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitOK {
 		t.Fatalf("exit %d, %v\n%s", r.code, err, r.stdout)
 	}
@@ -68,7 +72,7 @@ func TestHeadlessJSONListsBackgroundChildren(t *testing.T) {
 func TestHeadlessNoWaitPrintsTheIDs(t *testing.T) {
 	srv := llmtest.NewServer(t, backgroundOnce(true))
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task", "--no-wait", "--output-format", "json")
-	var res jsonResult
+	var res claudeResult
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitOK || res.Result != "Started it." {
 		t.Fatalf("exit %d, %v\n%s", r.code, err, r.stdout)
 	}
@@ -87,25 +91,43 @@ func TestNoWaitNeedsAPrompt(t *testing.T) {
 	}
 }
 
-func TestWakeOnResultConfig(t *testing.T) {
-	tests := []struct {
-		name, user, project string
-		noWake              bool
-	}{
-		{"default wakes", "", "", false},
-		{"user turns it off", "[subagents]\nwake_on_result = false\n", "", true},
-		{"project may turn it off", "", "[subagents]\nwake_on_result = false\n", true},
-		{"project may not turn it back on", "[subagents]\nwake_on_result = false\n", "[subagents]\nwake_on_result = true\n", true},
+// TestHeadlessRunawayBackgroundLoopEnds is the runaway: a model that
+// answers every background result with another background task (1,493
+// main requests in 90 s, and headless never exited). The run ends once
+// the prompt's wake turns or background sub-agents are spent, and says
+// that the last results wait.
+func TestHeadlessRunawayBackgroundLoopEnds(t *testing.T) {
+	var mainRequests, childRequests atomic.Int32
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		if !strings.Contains(strings.Join(req.ToolNames(), ","), "task_wait") {
+			childRequests.Add(1)
+			w.Text("found more to look at")
+			return
+		}
+		mainRequests.Add(1)
+		msgs := req.Body.Messages
+		if msgs[len(msgs)-1].Role == "tool" {
+			w.Text("waiting for it")
+			return
+		}
+		w.ToolCalls(llmtest.Call{ID: fmt.Sprintf("t%d", req.Index), Name: "task",
+			Args: `{"description":"look again","prompt":"look again","subagent_type":"explore","background":true}`})
+	})
+	home := t.TempDir()
+	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "[limits]\nwake_turns_per_prompt = 2\n")
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	r := runIn(t, ctx, []string{"OPENAI_BASE_URL=" + srv.URL, "HOME=" + home}, "", "-p", "look around", "--allow", "task")
+	if r.code != exitOK {
+		t.Fatalf("exit %d after %d main and %d child requests\nstderr: %s", r.code, mainRequests.Load(), childRequests.Load(), r.stderr)
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			cfg, err := newConfigWorld(t, tt.user, tt.project).load(t, nil, nil)
-			if err != nil || cfg.NoWakeOnResult != tt.noWake {
-				t.Fatalf("NoWakeOnResult %v (err %v), want %v", cfg.NoWakeOnResult, err, tt.noWake)
-			}
-		})
+	// Three turns of at most 11 requests each (10 background calls, then
+	// the refusal answered), and one child per background call.
+	if m, c := mainRequests.Load(), childRequests.Load(); m > 33 || c > 30 {
+		t.Errorf("%d main and %d child requests", m, c)
 	}
-	if _, err := newConfigWorld(t, "[subagents]\nwake_on_result = 3\n", "").load(t, nil, nil); err == nil {
-		t.Fatal("wake_on_result = 3 was accepted")
+	if !strings.Contains(r.stderr, "for the next prompt (limits.wake_turns_per_prompt = 2 reached)") &&
+		!strings.Contains(r.stderr, "background_per_prompt") {
+		t.Errorf("stderr does not say why the results wait:\n%s", r.stderr)
 	}
 }

@@ -4,23 +4,23 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/spf13/pflag"
 )
-
-// toolNames are the names --allow and the config's tool lists accept.
-var toolNames = append(slices.Clone(agenttypes.AllTools), agenttypes.TaskTool)
 
 // The output formats of headless mode.
 const (
 	formatText       = "text"
 	formatJSON       = "json"
 	formatStreamJSON = "stream-json"
+	// The formats baton had before it spoke Claude Code's: its own events
+	// one a line, as the TUI consumes them.
+	formatBatonStreamJSON = "baton-stream-json"
 )
 
 // flagValues is the command line. Pointers are nil when the flag was not
@@ -63,18 +63,37 @@ type flagValues struct {
 	listWorktrees bool
 	// all is --all: baton sessions lists every project's sessions.
 	all bool
+	// claude are the flags of Claude Code's command line baton takes.
+	claude claudeFlags
+	// acp is the "acp" subcommand: baton serves an editor over the Agent
+	// Client Protocol on stdio.
+	acp bool
 }
 
-// newFlagSet declares every flag once, for parsing and for --help.
+// headless reports a run without the TUI: -p, or prompts on stdin.
+func (v flagValues) headless() bool {
+	return v.prompt != nil || v.claude.inputFormat == inputStreamJSON
+}
+
+// newFlagSet declares every flag once, for parsing and for --help:
+// baton's own, then Claude Code's.
 func newFlagSet() *pflag.FlagSet {
+	fs := batonFlagSet()
+	fs.AddFlagSet(claudeFlagSet())
+	addRefusedClaudeFlags(fs)
+	return fs
+}
+
+// batonFlagSet declares baton's own flags.
+func batonFlagSet() *pflag.FlagSet {
 	fs := pflag.NewFlagSet("baton", pflag.ContinueOnError)
 	fs.SortFlags = false
 	fs.StringP("print", "p", "", "run one turn headless with `PROMPT` and print the answer (- reads stdin)")
-	fs.String("output-format", formatText, "headless output `FORMAT`: text (default), json or stream-json")
+	fs.String("output-format", formatText, "headless output `FORMAT`: text (default); json or stream-json, Claude Code's; baton-stream-json, baton's own events")
 	fs.Bool("no-wait", false, "headless: exit when the turn ends instead of waiting for background sub-agents (prints their ids)")
-	fs.String("model", "", "`MODEL` of the main agent (default "+defaultModel+")")
+	fs.String("model", "", "`MODEL` of the main agent (default "+config.DefaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
-	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(toolNames, " ")+
+	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(config.ToolNames, " ")+
 		", mcp__SERVER__TOOL, mcp__SERVER__*) or scoped rules such as \"run_command(go test:*)\" or \"write_file(docs/**)\"")
 	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist and the sandbox still apply)")
 	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")
@@ -85,7 +104,7 @@ func newFlagSet() *pflag.FlagSet {
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
 	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
 	fs.Bool("list", false, "with baton trust: list the trusted folders")
-	fs.String("worktrees", engine.FinishKeep, "headless: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
+	fs.String("worktrees", child.FinishKeep, "headless and baton acp: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
 	fs.Bool("all", false, "with baton sessions: list the sessions of every folder")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")
@@ -127,23 +146,52 @@ func parseFlags(args []string) (flagValues, error) {
 	v.help, _ = fs.GetBool("help")
 	if fs.Changed("max-steps") {
 		n, _ := fs.GetInt("max-steps")
-		if n <= 0 {
-			return flagValues{}, fmt.Errorf("--max-steps: expected a positive integer, got %d", n)
+		if err := setMaxSteps(&v, "--max-steps", n); err != nil {
+			return flagValues{}, err
 		}
-		if n > engine.MaxLimits.MaxSteps {
-			return flagValues{}, fmt.Errorf("--max-steps: expected at most %d, got %d", engine.MaxLimits.MaxSteps, n)
-		}
-		v.maxSteps = &n
 	}
 	if fs.Changed("allow") {
 		names, _ := fs.GetStringArray("allow")
-		allow, err := parseAllow(names)
+		allow, err := config.ParseAllow(names)
 		if err != nil {
 			return flagValues{}, err
 		}
 		v.allow = allow
 	}
+	if err := readClaudeFlags(fs, &v); err != nil {
+		return flagValues{}, err
+	}
 	return v, checkFlagCombos(fs, v)
+}
+
+// overrides is the command line's layer of the config.
+func (v flagValues) overrides() config.Overrides {
+	c := v.claude
+	return config.Overrides{Model: v.model, BaseURL: v.baseURL, Theme: v.theme, MaxSteps: v.maxSteps,
+		Allow: v.allow, Yolo: v.yolo, NoSandbox: v.noSandbox, MCPConfigs: v.mcpConfig,
+		Claude: config.ClaudeOverrides{SettingSources: c.settingSources, AllowedTools: c.allowedTools, DisallowedTools: c.disallowedTools,
+			AcceptEdits: c.permissionMode == permEdits, SystemPrompt: c.systemPrompt, AppendSystemPrompt: c.appendSystemPrompt,
+			AskOverStdio: c.askOverStdio, StrictMCP: c.strictMCP, DebugFile: c.debugFile, Ignored: c.ignored}}
+}
+
+// checkTheme accepts the names themes.ByName resolves.
+func checkTheme(name string) error {
+	if _, ok := themes.ByName(name); !ok {
+		return fmt.Errorf("unknown theme %q (known: %s)", name, strings.Join(themes.Names(), ", "))
+	}
+	return nil
+}
+
+// setMaxSteps checks the main agent's step limit given as flag.
+func setMaxSteps(v *flagValues, flag string, n int) error {
+	if n <= 0 {
+		return fmt.Errorf("%s: expected a positive integer, got %d", flag, n)
+	}
+	if n > engine.MaxLimits.MaxSteps {
+		return fmt.Errorf("%s: expected at most %d, got %d", flag, engine.MaxLimits.MaxSteps, n)
+	}
+	v.maxSteps = &n
+	return nil
 }
 
 // changedString returns the flag's value when it was given.
@@ -159,29 +207,35 @@ func changedString(fs *pflag.FlagSet, name string) *string {
 // anything, rather than silently ignoring them.
 func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 	switch v.format {
-	case formatText, formatJSON, formatStreamJSON:
+	case formatText, formatJSON, formatStreamJSON, formatBatonStreamJSON:
 	default:
-		return fmt.Errorf("--output-format: expected text, json or stream-json, got %q", v.format)
+		return fmt.Errorf("--output-format: expected text, json, stream-json or baton-stream-json, got %q", v.format)
+	}
+	if err := checkClaudeCombos(v); err != nil {
+		return err
 	}
 	switch v.worktrees {
-	case engine.FinishApply, engine.FinishKeep, engine.FinishDiscard:
+	case child.FinishApply, child.FinishKeep, child.FinishDiscard:
 	default:
 		return fmt.Errorf("--worktrees: expected apply, keep or discard, got %q", v.worktrees)
 	}
-	if fs.Changed("worktrees") && v.prompt == nil {
-		return errors.New("--worktrees only applies to headless runs (-p PROMPT); the TUI asks you to review each change")
+	if fs.Changed("worktrees") && !v.headless() && !v.acp {
+		return errors.New("--worktrees only applies to headless runs (-p PROMPT) and baton acp; the TUI asks you to review each change")
 	}
-	if fs.Changed("output-format") && v.prompt == nil {
+	if v.acp && (v.prompt != nil || v.cont || v.resume != nil || v.demo) {
+		return errors.New("baton acp takes no -p, --continue, --resume or --demo: the editor starts and loads sessions")
+	}
+	if fs.Changed("output-format") && !v.headless() {
 		return errors.New("--output-format only applies to headless runs (-p PROMPT)")
 	}
-	if v.noWait && v.prompt == nil {
+	if v.noWait && !v.headless() {
 		return errors.New("--no-wait only applies to headless runs (-p PROMPT)")
 	}
 	if v.prompt != nil && strings.TrimSpace(*v.prompt) == "" {
 		return errors.New("-p: the prompt is empty")
 	}
 	if v.baseURL != nil {
-		if err := checkBaseURL(*v.baseURL); err != nil {
+		if err := config.CheckBaseURL(*v.baseURL); err != nil {
 			return fmt.Errorf("--base-url: expected an http(s) URL such as http://localhost:11434/v1, got %q", *v.baseURL)
 		}
 	}
@@ -190,7 +244,7 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 			return fmt.Errorf("--theme: %w", err)
 		}
 	}
-	if v.trustCmd != "" && (v.prompt != nil || v.cont || v.resume != nil || v.demo) {
+	if v.trustCmd != "" && (v.headless() || v.cont || v.resume != nil || v.demo) {
 		return fmt.Errorf("baton %s takes no run flags (-p, --continue, --resume, --demo)", v.trustCmd)
 	}
 	if v.list && (v.trustCmd != "trust" || v.trustDir != "") {

@@ -7,7 +7,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -16,9 +18,10 @@ type turnSession interface {
 	Events() <-chan event.Event
 	Submit(prompt string) error
 	Interrupt()
+	SetModel(name string)
 }
 
-// headlessRun is what -p asks for.
+// headlessRun is what -p, or --input-format stream-json, asks for.
 type headlessRun struct {
 	prompt, format string
 	// noWait exits when the turn ends, naming the background sub-agents
@@ -27,14 +30,37 @@ type headlessRun struct {
 	// wake says a background result starts a turn of its own, so one
 	// that waits keeps the run going ([subagents] wake_on_result).
 	wake bool
+	// self is how the person starts this baton again, for the hints.
+	self selfCommand
+	// input, when set, is stdin carrying Claude Code's stream-json: the
+	// prompts come from there, one run each, instead of from -p.
+	input io.Reader
+	// print is what the Claude Code formats say about the session; the
+	// session's own facts are added once it exists.
+	print printOptions
+	// commands are the custom slash commands a prompt may call, and
+	// types the agent types their sub-tasks may name.
+	commands []agenttypes.Command
+	types    []agenttypes.Type
 }
 
 // runHeadless runs the prompt, waits for the background sub-agents it
 // started (and the turns their results wake) unless told not to, and
-// prints it all in the chosen format. The session does not inherit ctx's
-// cancellation: a signal interrupts the turn instead, so the partial
-// answer is still printed.
+// prints it all in the chosen format; with stream-json input it does so
+// for every prompt stdin brings, until it ends. The session does not
+// inherit ctx's cancellation: a signal interrupts the turn instead, so
+// the partial answer is still printed.
 func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdout, stderr io.Writer) int {
+	var in *streamInput
+	if run.input != nil {
+		in = newStreamInput(run.input, &lineWriter{w: stdout}, stderr, run)
+		defer in.stop()
+		first, ok := in.setUp(ctx, &ecfg)
+		if !ok {
+			return exitOK
+		}
+		run.prompt = first
+	}
 	s, err := engine.NewSession(context.WithoutCancel(ctx), ecfg)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
@@ -44,10 +70,32 @@ func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdou
 	for _, note := range append(s.StartNotes(), s.ResumeNotes()...) {
 		fmt.Fprintf(stderr, "baton: note: %s\n", note)
 	}
-	p := newPrinter(run.format, stdout, stderr)
-	start := time.Now()
+	run.print.info = sessionInfo(s, ecfg, run.print.info)
+	p := newPrinter(run.format, stdout, stderr, run.print)
 	run.wake = !ecfg.NoWakeOnResult
-	o, signalled, err := playTurn(ctx, s, run, p)
+	code := exitOK
+	for {
+		code = runPrompt(ctx, s, ecfg, run, in, p, stderr)
+		if in == nil || code == exitInterrupted {
+			return code
+		}
+		next, ok := in.next(ctx, s)
+		if !ok {
+			return code
+		}
+		run.prompt = next
+	}
+}
+
+// runPrompt plays one prompt's run and prints its outcome.
+func runPrompt(ctx context.Context, s *engine.Session, ecfg engine.Config, run headlessRun, in *streamInput, p printer, stderr io.Writer) int {
+	prompt, notes := expandCommand(run.prompt, run.commands, run.types, s.Model())
+	for _, n := range notes {
+		fmt.Fprintf(stderr, "baton: note: %s\n", n)
+	}
+	run.prompt = prompt
+	start := time.Now()
+	o, signalled, err := playTurn(ctx, s, run, p, in)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
@@ -62,7 +110,7 @@ func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdou
 	}
 	o.Background = s.BackgroundChildren()
 	if running := stillRunning(o.Background); len(running) > 0 {
-		fmt.Fprintf(stderr, "baton: not waiting for background sub-agents: %s; they stop now, and baton --continue delivers what they left to the main agent\n", strings.Join(running, ", "))
+		fmt.Fprintf(stderr, "baton: not waiting for background sub-agents: %s; they stop now, and %s delivers what they left to the main agent\n", strings.Join(running, ", "), run.self.with("--continue"))
 	}
 	if err := p.finish(o); err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
@@ -77,7 +125,7 @@ func runHeadless(ctx context.Context, ecfg engine.Config, run headlessRun, stdou
 }
 
 // stillRunning names the background children that have not ended.
-func stillRunning(children []engine.BackgroundChild) []string {
+func stillRunning(children []child.BackgroundChild) []string {
 	var out []string
 	for _, c := range children {
 		if c.Status == event.StatusRunning {
@@ -89,12 +137,13 @@ func stillRunning(children []engine.BackgroundChild) []string {
 
 // playTurn submits the prompt and feeds every event to p until the main
 // agent's turn ends and, unless noWait, every background child it started
-// ended and the turns their results woke are over. It decides from the
+// ended and the turns their results woke are over. Meanwhile it answers
+// the control requests stdin brings, when it brings any. It decides from the
 // events it has read, never from the session's state, which may be ahead
 // of them. When ctx ends during a turn it interrupts it and keeps reading,
 // so the turn's last events are printed too; between turns it stops at
 // once. signalled reports either.
-func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o outcome, signalled bool, err error) {
+func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer, in *streamInput) (o outcome, signalled bool, err error) {
 	if err := s.Submit(run.prompt); err != nil {
 		return o, false, fmt.Errorf("submit prompt: %w", err)
 	}
@@ -103,6 +152,8 @@ func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o
 	work := openWork{inTurn: true, background: map[event.AgentID]bool{}, ended: map[event.AgentID]bool{}, results: map[event.AgentID]bool{}}
 	for {
 		select {
+		case line, ok := <-in.lines():
+			in.during(line, ok, s)
 		case <-done:
 			signalled, done = true, nil
 			if !work.inTurn {
@@ -114,6 +165,9 @@ func playTurn(ctx context.Context, s turnSession, run headlessRun, p printer) (o
 				return endedEarly(o, signalled), signalled, nil
 			}
 			p.event(ev)
+			if in != nil {
+				in.watch(ev)
+			}
 			if ended, isEnd := record(&o, ev); isEnd {
 				o.addTurn(ended)
 			}
@@ -138,7 +192,8 @@ type openWork struct {
 // background from its AgentBackgrounded until its ResultQueued, whichever
 // the channel brings first (its AgentFinished may come before the turn
 // ends, its result after); a result waits from ResultQueued, which the
-// engine always sends before ResultDelivered.
+// engine always sends before ResultDelivered, unless it waits for the
+// person (Waits, or ResultsHeld once the prompt's wake turns are spent).
 func (w *openWork) note(ev event.Event) {
 	switch e := ev.(type) {
 	case event.TurnStarted:
@@ -148,8 +203,15 @@ func (w *openWork) note(ev event.Event) {
 	case event.AgentBackgrounded:
 		w.background[e.Agent] = !w.ended[e.Agent]
 	case event.ResultQueued:
-		w.ended[e.Agent], w.results[e.Agent] = true, true
+		w.ended[e.Agent] = true
 		delete(w.background, e.Agent)
+		if !e.Waits {
+			w.results[e.Agent] = true
+		}
+	case event.ResultsHeld:
+		for _, child := range e.Children {
+			delete(w.results, child)
+		}
 	case event.ResultDelivered:
 		delete(w.results, e.Child)
 	}

@@ -27,6 +27,7 @@ func newFakeSession(events ...event.Event) *fakeSession {
 
 func (f *fakeSession) Events() <-chan event.Event { return f.events }
 func (f *fakeSession) Submit(string) error        { return f.submitErr }
+func (f *fakeSession) SetModel(string)            {}
 func (f *fakeSession) Interrupt() {
 	close(f.interrupted)
 	f.events <- event.TurnEnded{Meta: mainMeta, Status: event.StatusInterrupted, Text: "partial"}
@@ -41,7 +42,7 @@ func (r *recorder) finish(outcome) error { return nil }
 func TestPlayTurnCompletes(t *testing.T) {
 	s := newFakeSession(sampleTurn()...)
 	rec := &recorder{}
-	o, signalled, err := playTurn(context.Background(), s, headlessRun{prompt: "find auth"}, rec)
+	o, signalled, err := playTurn(context.Background(), s, headlessRun{prompt: "find auth"}, rec, nil)
 	if err != nil || signalled {
 		t.Fatalf("err %v, signalled %v", err, signalled)
 	}
@@ -59,7 +60,7 @@ func TestPlayTurnChildTurnEndedDoesNotEndTheRun(t *testing.T) {
 		event.ErrorOccurred{Meta: mainMeta, Message: "429 rate limited"},
 		event.TurnEnded{Meta: mainMeta, Status: event.StatusFailed},
 	)
-	o, _, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{})
+	o, _, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{}, nil)
 	if err != nil || o.Status != event.StatusFailed || o.Err != "429 rate limited" {
 		t.Errorf("outcome %+v, err %v", o, err)
 	}
@@ -69,7 +70,7 @@ func TestPlayTurnInterruptedBySignal(t *testing.T) {
 	s := newFakeSession(event.TurnStarted{Meta: mainMeta})
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	o, signalled, err := playTurn(ctx, s, headlessRun{prompt: "x"}, &recorder{})
+	o, signalled, err := playTurn(ctx, s, headlessRun{prompt: "x"}, &recorder{}, nil)
 	if err != nil || !signalled {
 		t.Fatalf("err %v, signalled %v", err, signalled)
 	}
@@ -82,7 +83,7 @@ func TestPlayTurnInterruptedBySignal(t *testing.T) {
 func TestPlayTurnSessionClosedEarly(t *testing.T) {
 	s := newFakeSession(event.TurnStarted{Meta: mainMeta})
 	close(s.events)
-	o, signalled, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{})
+	o, signalled, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{}, nil)
 	if err != nil || signalled || o.Status != event.StatusFailed || o.Err != endedEarlyMessage {
 		t.Errorf("outcome %+v, signalled %v, err %v", o, signalled, err)
 	}
@@ -91,7 +92,7 @@ func TestPlayTurnSessionClosedEarly(t *testing.T) {
 func TestPlayTurnSubmitError(t *testing.T) {
 	s := newFakeSession()
 	s.submitErr = engine.ErrBusy
-	if _, _, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{}); !errors.Is(err, engine.ErrBusy) {
+	if _, _, err := playTurn(context.Background(), s, headlessRun{prompt: "x"}, &recorder{}, nil); !errors.Is(err, engine.ErrBusy) {
 		t.Errorf("err %v, want ErrBusy", err)
 	}
 }

@@ -9,14 +9,16 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/ui"
 )
 
 func main() {
-	// First of all: a sandbox stage runs and exits here, before anything
-	// else starts.
+	// First of all: a sandbox stage, or a child placed in a process of
+	// its own, runs and exits here, before anything else starts.
 	sandbox.Main()
+	process.Main()
 	os.Exit(program(os.Args[1:]))
 }
 

@@ -19,6 +19,12 @@ import (
 type mcpRun struct {
 	m       *mcp.Manager
 	session atomic.Pointer[engine.Session]
+	// trust records the folder as trusted, as `baton trust` does (nil
+	// when there is no trust list to record it in); trusted says the
+	// person did so on a card, so the folder's other servers start
+	// without one.
+	trust   func() (string, error)
+	trusted atomic.Bool
 	// watch ends the headless watcher; watched is closed when it has.
 	watch   context.CancelFunc
 	watched chan struct{}
@@ -26,7 +32,7 @@ type mcpRun struct {
 
 // newMCPRun prepares the servers of inv; nil when there are none.
 func newMCPRun(inv *invocation) *mcpRun {
-	if len(inv.mcp.servers) == 0 {
+	if len(inv.mcp.Servers) == 0 {
 		return nil
 	}
 	var environ []string
@@ -34,8 +40,18 @@ func newMCPRun(inv *invocation) *mcpRun {
 		environ = append(environ, k+"="+v)
 	}
 	r := &mcpRun{}
-	r.m = mcp.NewManager(inv.mcp.servers, mcp.Options{
-		StartupTimeout: inv.mcp.timeout, Dir: inv.workspace, Environ: environ, Version: version(),
+	if store, folder := inv.trust.Store, inv.trust.Path; store != nil {
+		r.trust = func() (string, error) {
+			changed, err := store.Add(folder, time.Now())
+			if err != nil {
+				return "", err
+			}
+			r.trusted.Store(true)
+			return trustMessage("trust", folder, changed, inv.env) + "; its MCP servers start without asking", nil
+		}
+	}
+	r.m = mcp.NewManager(inv.mcp.Servers, mcp.Options{
+		StartupTimeout: inv.mcp.StartupTimeout, CallTimeout: inv.mcp.CallTimeout, Dir: inv.workspace, Environ: environ, Version: version(),
 		Ask: r.ask,
 	})
 	return r
@@ -50,15 +66,28 @@ func (r *mcpRun) source() engine.MCPSource {
 	return r.m
 }
 
+// prompts is where the UI reads the servers' prompts (nil without
+// servers).
+func (r *mcpRun) prompts() func() []event.MCPPrompt {
+	if r == nil {
+		return nil
+	}
+	return r.m.Prompts
+}
+
 // ask shows a card for a server of an untrusted project, through the
 // session once there is one; before that, and in headless runs, nothing
-// is started unasked.
+// is started unasked. Once the person trusted the folder on a card, its
+// servers start.
 func (r *mcpRun) ask(ctx context.Context, s mcp.Server) bool {
+	if r.trusted.Load() {
+		return true
+	}
 	session := r.session.Load()
 	if session == nil {
 		return false
 	}
-	return session.ApproveMCPServer(ctx, s.Name, s.Source, s.Target())
+	return session.ApproveMCPServer(ctx, engine.MCPServerAsk{Name: s.Name, Source: s.Source, Command: s.Target(), TrustFolder: r.trust})
 }
 
 // start launches the servers in the background for the TUI: the first
@@ -70,6 +99,46 @@ func (r *mcpRun) start(ctx context.Context, session *engine.Session) {
 	}
 	r.session.Store(session)
 	r.m.Start(ctx)
+}
+
+// rebind sends the cards of servers still to start through session, the
+// one /resume switched to.
+func (r *mcpRun) rebind(session *engine.Session) {
+	if r != nil {
+		r.session.Store(session)
+	}
+}
+
+// startSettled launches the servers for an editor's session and waits,
+// at most the startup timeout, until each has connected or failed, or
+// waits for the person's answer on a card (the editor shows those once
+// the session is open), so the first prompt finds their tools. It returns
+// what the person should be told about servers left out.
+func (r *mcpRun) startSettled(ctx context.Context, session *engine.Session) []string {
+	if r == nil {
+		return nil
+	}
+	r.start(ctx, session)
+	wait, cancel := context.WithTimeout(ctx, r.m.StartupTimeout()+time.Second)
+	_ = r.m.Wait(wait, func(servers []event.MCPServer) bool {
+		for _, s := range servers {
+			if !s.Settled() && s.State != event.MCPAwaitingApproval {
+				return false
+			}
+		}
+		return true
+	})
+	cancel()
+	var notes []string
+	for _, s := range r.m.Statuses() {
+		switch s.State {
+		case event.MCPFailed:
+			notes = append(notes, fmt.Sprintf("MCP server %s failed: %s; its tools are left out", s.Name, s.Error))
+		case event.MCPStarting, event.MCPRestarting:
+			notes = append(notes, fmt.Sprintf("MCP server %s is not ready after %s; its tools come when it is", s.Name, r.m.StartupTimeout()))
+		}
+	}
+	return notes
 }
 
 // startHeadless launches the servers and waits until each has connected

@@ -7,7 +7,7 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
@@ -36,9 +36,9 @@ type outcome struct {
 	// "unavailable" where the kernel cannot sandbox.
 	Sandbox string
 	// Worktrees are the sub-agent changes kept on branches.
-	Worktrees []engine.KeptWorktree
+	Worktrees []child.KeptWorktree
 	// Background lists the sub-agents that ran in the background.
-	Background []engine.BackgroundChild
+	Background []child.BackgroundChild
 }
 
 // addTurn folds a main turn that ended into the outcome: a run whose
@@ -54,12 +54,21 @@ func (o *outcome) addTurn(ended event.TurnEnded) {
 	}
 }
 
+// printOptions are what the Claude Code formats need besides the events.
+type printOptions struct {
+	info claudeInfo
+	// verbose and partial are --verbose and --include-partial-messages.
+	verbose, partial bool
+}
+
 // newPrinter returns the printer for an --output-format value.
-func newPrinter(format string, stdout, stderr io.Writer) printer {
+func newPrinter(format string, stdout, stderr io.Writer, opts printOptions) printer {
 	switch format {
 	case formatJSON:
-		return &jsonPrinter{out: stdout}
+		return newJSONPrinter(stdout, opts.info, opts.verbose)
 	case formatStreamJSON:
+		return newClaudeStreamPrinter(&lineWriter{w: stdout}, opts.info, opts.partial)
+	case formatBatonStreamJSON:
 		return &streamPrinter{out: &lineWriter{w: stdout}}
 	default:
 		return newTextPrinter(stdout, stderr)

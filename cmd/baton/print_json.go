@@ -6,76 +6,72 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-// jsonPrinter writes one object when the turn ends, for scripts that want
-// the answer and its cost without parsing progress.
+// jsonPrinter writes Claude Code's result message when the run ends, for
+// scripts that want the answer and its cost without parsing progress;
+// with --verbose, every message of the run as one JSON array, as Claude
+// Code does.
 type jsonPrinter struct {
-	out io.Writer
+	out      io.Writer
+	msgs     *claudeMessages
+	verbose  bool
+	messages []any
 }
 
-// jsonResult is the --output-format json document.
-type jsonResult struct {
-	Result string       `json:"result"`
+func newJSONPrinter(out io.Writer, info claudeInfo, verbose bool) *jsonPrinter {
+	p := &jsonPrinter{out: out, verbose: verbose}
+	p.msgs = newClaudeMessages(info, false, func(msg any) {
+		if p.verbose {
+			p.messages = append(p.messages, msg)
+		}
+	})
+	return p
+}
+
+// batonResult are the fields baton's result adds to Claude Code's.
+type batonResult struct {
 	Status event.Status `json:"status"`
-	Usage  jsonUsage    `json:"usage"`
 	// Cost is null when the model has no known price: never a guess.
 	Cost       *float64 `json:"cost"`
-	DurationMS int64    `json:"duration_ms"`
 	Model      string   `json:"model"`
-	SessionID  string   `json:"session_id,omitempty"`
 	Transcript string   `json:"transcript,omitempty"`
 	Error      string   `json:"error,omitempty"`
 	// Sandbox is "workspace-write", "read-only", "off" or "unavailable".
 	Sandbox string `json:"sandbox"`
 	// Worktrees are the sub-agent changes kept on branches
 	// (--worktrees keep).
-	Worktrees []engine.KeptWorktree `json:"worktrees,omitempty"`
+	Worktrees []child.KeptWorktree `json:"worktrees,omitempty"`
 	// Background lists the sub-agents that ran in the background, with
 	// their status ("running" only with --no-wait) and whether the main
 	// agent received their result; [] when none did.
-	Background []engine.BackgroundChild `json:"background"`
+	Background []child.BackgroundChild `json:"background"`
 }
 
-// jsonUsage is the token part of event.Usage; the cost has its own field.
-type jsonUsage struct {
-	PromptTokens     int `json:"prompt_tokens"`
-	CompletionTokens int `json:"completion_tokens"`
-	TotalTokens      int `json:"total_tokens"`
-	Requests         int `json:"requests"`
-}
-
-func (p *jsonPrinter) event(event.Event) {}
-
-func (p *jsonPrinter) finish(o outcome) error {
-	res := jsonResult{
-		Result: o.Text,
-		Status: o.Status,
-		Usage: jsonUsage{
-			PromptTokens:     o.Usage.PromptTokens,
-			CompletionTokens: o.Usage.CompletionTokens,
-			TotalTokens:      o.Usage.TotalTokens,
-			Requests:         o.Usage.Requests,
-		},
-		DurationMS: o.Duration.Milliseconds(),
-		Model:      o.Model,
-		SessionID:  o.SessionID,
-		Transcript: o.Transcript,
-		Error:      o.Err,
-		Sandbox:    o.Sandbox,
-		Worktrees:  o.Worktrees,
-		Background: o.Background,
-	}
+func newBatonResult(o outcome) batonResult {
+	res := batonResult{Status: o.Status, Model: o.Model, Transcript: o.Transcript, Error: o.Err,
+		Sandbox: o.Sandbox, Worktrees: o.Worktrees, Background: o.Background}
 	if res.Background == nil {
-		res.Background = []engine.BackgroundChild{}
+		res.Background = []child.BackgroundChild{}
 	}
 	if o.Usage.CostKnown {
 		cost := o.Usage.Cost
 		res.Cost = &cost
 	}
-	b, err := json.Marshal(res)
+	return res
+}
+
+func (p *jsonPrinter) event(ev event.Event) { p.msgs.event(ev) }
+
+func (p *jsonPrinter) finish(o outcome) error {
+	var doc any = p.msgs.result(o)
+	if p.verbose {
+		doc = append(p.messages, doc)
+		p.messages = nil
+	}
+	b, err := json.Marshal(doc)
 	if err != nil {
 		return fmt.Errorf("encode result: %w", err)
 	}
@@ -85,8 +81,44 @@ func (p *jsonPrinter) finish(o outcome) error {
 	return nil
 }
 
-// streamPrinter writes every event as one JSON object a line, the same
-// events the TUI consumes, each with its kind under "type".
+// claudeStreamPrinter writes Claude Code's stream-json: the system/init
+// message, then the assistant and user messages of every agent (a
+// sub-agent's carry the id of the task call that started it), and a
+// result message when each prompt's run ends.
+type claudeStreamPrinter struct {
+	out  *lineWriter
+	msgs *claudeMessages
+}
+
+func newClaudeStreamPrinter(out *lineWriter, info claudeInfo, partial bool) *claudeStreamPrinter {
+	p := &claudeStreamPrinter{out: out}
+	p.msgs = newClaudeMessages(info, partial, p.write)
+	return p
+}
+
+// write prints one message as a line; a message that cannot be encoded
+// is reported in its place rather than left as a gap.
+func (p *claudeStreamPrinter) write(msg any) {
+	b, err := json.Marshal(msg)
+	if err != nil {
+		b, _ = json.Marshal(map[string]string{"type": "system", "subtype": "baton_error", "message": err.Error()})
+	}
+	p.out.printf("%s\n", b)
+}
+
+func (p *claudeStreamPrinter) event(ev event.Event) { p.msgs.event(ev) }
+
+func (p *claudeStreamPrinter) finish(o outcome) error {
+	p.write(p.msgs.result(o))
+	if p.out.err != nil {
+		return fmt.Errorf("write messages: %w", p.out.err)
+	}
+	return nil
+}
+
+// streamPrinter writes baton's own events (baton-stream-json) as one JSON
+// object a line, the same events the TUI consumes, each with its kind
+// under "type".
 type streamPrinter struct {
 	out *lineWriter
 }

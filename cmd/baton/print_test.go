@@ -51,7 +51,7 @@ func sampleOutcome() outcome {
 func play(t *testing.T, format string, events []event.Event, o outcome) (stdout, stderr string) {
 	t.Helper()
 	var out, errw bytes.Buffer
-	p := newPrinter(format, &out, &errw)
+	p := newPrinter(format, &out, &errw, printOptions{})
 	for _, ev := range events {
 		p.event(ev)
 	}
@@ -69,7 +69,7 @@ func TestTextPrinter(t *testing.T) {
 	const want = `⏺ read_file engine/loop.go (120 lines)
 ✗ read_file nope.go (error: open nope.go: no such file)
 [Explore] find auth code ... 0 tools, 0.0s
-[Explore] find auth code ... 1 tools, 0.0s · ⏺ grep session (4 matches)
+[Explore] find auth code ... 1 tool, 0.0s · ⏺ grep session (4 matches)
 [Explore] find auth code - done (8 tools, 5.1s)
 [Review] check expiry - denied: not now
 note: falling back to gpt-4.1
@@ -99,6 +99,11 @@ func TestTextPrinterFailures(t *testing.T) {
 		{"child max steps", []event.Event{event.AgentFinished{Meta: exploreMeta, Status: event.StatusMaxSteps,
 			Stats: event.Stats{ToolCalls: 15, Duration: time.Second}}},
 			outcome{Status: event.StatusCompleted}, "[Explore] find auth code - max steps (15 tools, 1.0s)\n"},
+		// One tool is "1 tool": the plural comes from event.Plural, the
+		// one place display words are made.
+		{"child with one tool", []event.Event{event.AgentFinished{Meta: exploreMeta, Status: event.StatusCompleted,
+			Stats: event.Stats{ToolCalls: 1, Duration: time.Second}}},
+			outcome{Status: event.StatusCompleted}, "[Explore] find auth code - done (1 tool, 1.0s)\n"},
 		{"child error is not repeated", []event.Event{event.ErrorOccurred{Meta: exploreMeta, Message: "429"}},
 			outcome{Status: event.StatusCompleted}, ""},
 	}
@@ -112,21 +117,37 @@ func TestTextPrinterFailures(t *testing.T) {
 	}
 }
 
+// TestJSONPrinter: --output-format json is Claude Code's result message
+// with baton's fields after it: the status, a cost that is null when
+// unknown, the sandbox and what the run left.
 func TestJSONPrinter(t *testing.T) {
 	stdout, stderr := play(t, formatJSON, sampleTurn(), sampleOutcome())
-	const want = `{"result":"Auth lives in internal/auth.","status":"completed",` +
-		`"usage":{"prompt_tokens":1200,"completion_tokens":300,"total_tokens":1500,"requests":3},` +
-		`"cost":0.0031,"duration_ms":2500,"model":"gpt-4.1","sandbox":"workspace-write","background":[]}` + "\n"
-	if stdout != want || stderr != "" {
-		t.Errorf("stdout = %s\nwant %s\nstderr = %q", stdout, want, stderr)
+	var res claudeResult
+	if err := json.Unmarshal([]byte(stdout), &res); err != nil || stderr != "" || strings.Count(stdout, "\n") != 1 {
+		t.Fatalf("stdout %s (%v), stderr %q", stdout, err, stderr)
+	}
+	if res.Type != "result" || res.Subtype != "success" || res.IsError || res.Result != "Auth lives in internal/auth." ||
+		res.NumTurns != 1 || res.DurationMS != 2500 || res.TotalCostUSD != 0.0031 || res.UUID == "" {
+		t.Errorf("claude fields: %s", stdout)
+	}
+	if u := res.Usage; u.InputTokens != 1200 || u.OutputTokens != 300 || u.PromptTokens != 1200 || u.TotalTokens != 1500 || u.Requests != 3 {
+		t.Errorf("usage %+v", u)
+	}
+	if res.Status != "completed" || res.Cost == nil || *res.Cost != 0.0031 || res.Model != "gpt-4.1" || res.Sandbox != "workspace-write" ||
+		res.Background == nil || !strings.Contains(stdout, `"background":[]`) {
+		t.Errorf("baton fields: %s", stdout)
 	}
 	stdout, _ = play(t, formatJSON, nil, outcome{Status: event.StatusFailed, Model: "m", Err: "401 unauthorized",
 		Usage: event.Usage{TotalTokens: 10}, Sandbox: "unavailable"})
-	const wantFailed = `{"result":"","status":"failed",` +
-		`"usage":{"prompt_tokens":0,"completion_tokens":0,"total_tokens":10,"requests":0},` +
-		`"cost":null,"duration_ms":0,"model":"m","error":"401 unauthorized","sandbox":"unavailable","background":[]}` + "\n"
-	if stdout != wantFailed {
-		t.Errorf("failed run:\n%s\nwant\n%s", stdout, wantFailed)
+	for _, want := range []string{`"subtype":"error_during_execution","is_error":true`, `"errors":["401 unauthorized"]`,
+		`"total_cost_usd":0,`, `"status":"failed","cost":null,"model":"m","error":"401 unauthorized","sandbox":"unavailable"`} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("failed run lacks %s:\n%s", want, stdout)
+		}
+	}
+	stdout, _ = play(t, formatJSON, nil, outcome{Status: event.StatusMaxSteps, Text: "partial"})
+	if !strings.Contains(stdout, `"subtype":"error_max_turns","is_error":true`) {
+		t.Errorf("step limit: %s", stdout)
 	}
 }
 
@@ -134,7 +155,7 @@ func TestStreamPrinter(t *testing.T) {
 	events := sampleTurn()
 	req := &event.ApprovalRequest{ID: "ap-1", Kind: event.ApproveTool, Tool: "run_command", Args: `{"command":"go test"}`, Preview: "go test"}
 	events = append(events, event.ApprovalRequested{Meta: mainMeta, Request: req})
-	stdout, _ := play(t, formatStreamJSON, events, sampleOutcome())
+	stdout, _ := play(t, formatBatonStreamJSON, events, sampleOutcome())
 	lines := strings.Split(strings.TrimSuffix(stdout, "\n"), "\n")
 	if len(lines) != len(events) {
 		t.Fatalf("%d lines for %d events:\n%s", len(lines), len(events), stdout)
@@ -166,8 +187,8 @@ type failingWriter struct{}
 func (failingWriter) Write([]byte) (int, error) { return 0, errors.New("broken pipe") }
 
 func TestPrintersReportWriteErrors(t *testing.T) {
-	for _, format := range []string{formatText, formatJSON, formatStreamJSON} {
-		p := newPrinter(format, failingWriter{}, &bytes.Buffer{})
+	for _, format := range []string{formatText, formatJSON, formatStreamJSON, formatBatonStreamJSON} {
+		p := newPrinter(format, failingWriter{}, &bytes.Buffer{}, printOptions{})
 		for _, ev := range sampleTurn() {
 			p.event(ev)
 		}

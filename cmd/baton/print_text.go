@@ -73,6 +73,8 @@ func (p *textPrinter) event(ev event.Event) {
 		}
 	case event.Notice:
 		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Text, maxLine))
+	case event.ResultsHeld:
+		p.log.printf("note: %s\n", oneLine(ev.Text(), maxLine))
 	case event.Retrying:
 		p.log.printf("%snote: %s\n", agentPrefix(ev.Meta), oneLine(ev.Line(ev.Time), maxLine))
 	case event.ErrorOccurred:
@@ -114,7 +116,7 @@ func (p *textPrinter) toolLine(ev event.ToolFinished) {
 // childProgressLine is a child's live line, "[Explore] find auth code ...
 // 5 tools, 3.2s", followed by its latest tool call when there is one.
 func childProgressLine(m event.Meta, tools int, elapsed time.Duration, latest string) string {
-	line := fmt.Sprintf("%s ... %d tools, %.1fs", childLabel(m), tools, max(elapsed, 0).Seconds())
+	line := fmt.Sprintf("%s ... %s, %.1fs", childLabel(m), event.Plural(tools, "tool"), max(elapsed, 0).Seconds())
 	if latest != "" {
 		line += " · " + latest
 	}
@@ -162,7 +164,7 @@ func agentPrefix(m event.Meta) string {
 func childSummary(ev event.AgentFinished) string {
 	line := childLabel(ev.Meta) + " - " + ev.Status.Word()
 	if ev.Status != event.StatusDenied {
-		line += fmt.Sprintf(" (%d tools, %.1fs)", ev.Stats.ToolCalls, ev.Stats.Duration.Seconds())
+		line += fmt.Sprintf(" (%s, %.1fs)", event.Plural(ev.Stats.ToolCalls, "tool"), ev.Stats.Duration.Seconds())
 	}
 	if ev.Reason != "" && ev.Status != event.StatusCompleted {
 		line += ": " + ev.Reason

@@ -4,12 +4,16 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/child/process"
+	"github.com/seed-e4e525a6/baton/engine/config"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/themes"
 
 	"go.uber.org/goleak"
 
@@ -18,15 +22,37 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// This binary starts itself (sandbox stages, servers, baton): built
+	// with -race, each such process would sleep a second as it exits.
+	if _, set := os.LookupEnv("GORACE"); !set {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	sandbox.Main()
+	process.Main()
 	if mode := os.Getenv(mcptest.ModeEnv); mode != "" {
 		mcptest.RunStdio(mode) // an MCP server started by a test
+	}
+	if os.Getenv(asBatonEnv) != "" {
+		// This process is baton started by the Claude Agent SDK, with the
+		// command line the SDK gives Claude Code.
+		os.Exit(program(os.Args[1:]))
 	}
 	if args := os.Getenv(childArgsEnv); args != "" {
 		// This process is baton itself, started by a test that kills it.
 		os.Exit(program(strings.Split(args, "\x1f")))
 	}
 	goleak.VerifyTestMain(m)
+}
+
+// writeFile writes content at path, making its folders.
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // runResult is what one call of run produced.
@@ -75,8 +101,8 @@ func TestRunHeadlessListsGoFiles(t *testing.T) {
 	if !strings.Contains(r.stderr, "⏺ find_files **/*.go (2 files)\n") {
 		t.Errorf("stderr lacks the progress line:\n%s", r.stderr)
 	}
-	if got := srv.Requests()[0].Body.Model; got != defaultModel {
-		t.Errorf("model sent = %q, want the default %q", got, defaultModel)
+	if got := srv.Requests()[0].Body.Model; got != config.DefaultModel {
+		t.Errorf("model sent = %q, want the default %q", got, config.DefaultModel)
 	}
 }
 
@@ -89,7 +115,7 @@ func TestRunHeadlessJSONFromStdin(t *testing.T) {
 	if r.code != exitOK {
 		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
 	}
-	var res jsonResult
+	var res claudeResult
 	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
 		t.Fatalf("stdout is not one JSON object: %v\n%s", err, r.stdout)
 	}
@@ -109,7 +135,7 @@ func TestRunHeadlessJSONFromStdin(t *testing.T) {
 func TestRunHeadlessStreamJSON(t *testing.T) {
 	srv := llmtest.NewServer(t, listGoFiles)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "",
-		"-p", "list the go files", "--output-format", "stream-json")
+		"-p", "list the go files", "--output-format", "baton-stream-json")
 	if r.code != exitOK {
 		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
 	}
@@ -203,6 +229,25 @@ func TestRunConfigFileError(t *testing.T) {
 	want := filepath.Join(home, ".config", "baton", "config.toml") + `: unknown key "modle" (known: model, base_url`
 	if r.code != exitUsage || !strings.Contains(r.stderr, want) {
 		t.Errorf("exit %d\nstderr: %s\nwant it to contain %s", r.code, r.stderr, want)
+	}
+}
+
+// TestRunChecksThemesAgainstTheThemesItDraws: the theme names a config
+// file may use are the themes package's: an unknown one in the user's
+// file stops the start, in a project's file it is dropped with a notice.
+func TestRunChecksThemesAgainstTheThemesItDraws(t *testing.T) {
+	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	home, ws := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "theme = \"neon\"\n")
+	r := runAt(t, ws, home, []string{"OPENAI_BASE_URL=" + srv.URL}, "-p", "hi")
+	if want := `theme: expected a theme name (` + strings.Join(themes.Names(), ", ") + `), got "neon"`; r.code != exitUsage || !strings.Contains(r.stderr, want) {
+		t.Errorf("user file: exit %d\nstderr: %s\nwant it to contain %s", r.code, r.stderr, want)
+	}
+	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "theme = \" Light \"\n")
+	writeFile(t, filepath.Join(ws, ".baton", "config.toml"), "theme = \"neon\"\n")
+	r = runAt(t, ws, home, []string{"OPENAI_BASE_URL=" + srv.URL}, "-p", "hi")
+	if want := `note: .baton/config.toml: theme: expected a theme name (`; r.code != exitOK || !strings.Contains(r.stderr, want) {
+		t.Errorf("project file: exit %d\nstderr: %s\nwant it to contain %s", r.code, r.stderr, want)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/spf13/pflag"
 )
 
@@ -19,13 +20,17 @@ Usage:
   baton trust [DIR]          trust a folder's project settings and agent files (default: this folder)
   baton untrust [DIR]        stop trusting it; baton trust --list shows the trusted folders
   baton worktrees            list the sub-agent worktrees kept for this repository
+  baton acp [flags]          serve an editor (Zed, JetBrains, Neovim…) over the Agent Client Protocol on stdio
 
 Flags:
-` + flagHelp(newFlagSet()) + `
+` + flagHelp(batonFlagSet()) + `
+Claude Code's flags, for scripts written for claude -p and the Claude Agent SDK
+(--output-format json and stream-json print Claude Code's messages):
+` + flagHelp(claudeFlagSet()) + `
 Environment:
   OPENAI_API_KEY        API key of the endpoint
   OPENAI_BASE_URL       any OpenAI-compatible endpoint (OpenRouter, Ollama, vLLM, LM Studio…)
-  BATON_MODEL           model of the main agent (default ` + defaultModel + `)
+  BATON_MODEL           model of the main agent (default ` + config.DefaultModel + `)
   BATON_SUBAGENT_MODEL  default model of sub-agents (default: the main model)
   BATON_DEBUG           path of a debug log file
   BATON_CPUPROFILE      path of a CPU profile of the run (go tool pprof)
@@ -49,6 +54,9 @@ func flagHelp(fs *pflag.FlagSet) string {
 	var names, texts []string
 	width := 0
 	fs.VisitAll(func(f *pflag.Flag) {
+		if f.Hidden {
+			return
+		}
 		name := "    --" + f.Name
 		if f.Shorthand != "" {
 			name = "-" + f.Shorthand + ", --" + f.Name

@@ -7,7 +7,7 @@ import (
 	"path/filepath"
 	"text/tabwriter"
 
-	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/worktree"
 )
 
@@ -15,7 +15,7 @@ import (
 // this repository (kept by --worktrees keep or because a session ended
 // before their review, or left by a crash), with how to merge them.
 func listWorktrees(ctx context.Context, inv *invocation, stdout, stderr io.Writer) int {
-	root := engine.DefaultWorktreeRoot(func(k string) string { return inv.env[k] })
+	root := child.DefaultWorktreeRoot(func(k string) string { return inv.env[k] })
 	if root == "" {
 		fmt.Fprintln(stderr, "baton: worktrees: neither XDG_STATE_HOME nor HOME is set")
 		return exitUsage

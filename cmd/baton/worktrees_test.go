@@ -64,7 +64,7 @@ func TestRunHeadlessWorktrees(t *testing.T) {
 			if got, _ := os.ReadFile(filepath.Join(ws, "main.go")); string(got) != tc.want {
 				t.Fatalf("main.go = %q, want %q", got, tc.want)
 			}
-			var res jsonResult
+			var res claudeResult
 			if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
 				t.Fatal(err)
 			}

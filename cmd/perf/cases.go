@@ -20,7 +20,11 @@ type perfCase struct {
 	settle time.Duration
 	// extraName names the figure a step returns.
 	extraName string
-	targets   []target
+	// perChild watches the child processes baton starts (the process
+	// runner's): their memory, and the median child's start as the
+	// figure.
+	perChild bool
+	targets  []target
 }
 
 // target is a bound from the performance issue on one figure.
@@ -72,6 +76,9 @@ func cases(srv *server) []perfCase {
 		{name: "paced-300-words", script: paced, args: []string{"-p", "hello"}, targets: []target{cpuAtMost(0.05)}},
 		{name: "three-children-paced", script: script{words: 100, pace: pace, children: 3}, args: []string{"--yolo", "-p", "split"},
 			targets: []target{wallOverPathAtMost(1.02), cpuAtMost(0.06)}},
+		{name: "process-three-children", script: script{words: 100, pace: pace, children: 3}, args: []string{"--yolo", "-p", "split"},
+			config: processRunner, perChild: true, extraName: "child start",
+			targets: []target{extraAtMost("child start", 15*time.Millisecond)}},
 		{name: "plain-10000-sessions", script: script{words: words}, args: []string{"-p", "hello"},
 			seed: func(t tools, h *home, srv *server) error { return seedSessions(t, h, srv, 10000) }},
 		{name: "tui-paced-300-words", script: paced, tui: true, settle: 300 * time.Millisecond,
@@ -92,6 +99,9 @@ func cases(srv *server) []perfCase {
 			seed: seedLife, step: func(*server) tuiStep { return listSubagents }, targets: []target{extraAtMost("drawn", 20*time.Millisecond)}},
 	}
 }
+
+// processRunner runs every child in a baton process of its own.
+const processRunner = "\n[subagents]\nrunner = \"process\"\n"
 
 // fanOutConfig lets 64 children run at once.
 const fanOutConfig = "\n[limits]\nmax_concurrent = 64\n"

@@ -101,8 +101,11 @@ func measureCase(c perfCase, runs int, t tools, dir string, srv *server) error {
 			}
 			s, err = tuiRun(cmd, t.launch, step, c.settle)
 		} else {
-			s, err = runOnce(cmd, t.launch, srv.firstTokenAt)
+			s, err = runOnce(cmd, t.launch, srv.firstTokenAt, c.perChild)
 			s.path, s.lag = srv.criticalPath(), srv.childLag()
+			if c.perChild {
+				s.extra = srv.childStart()
+			}
 		}
 		if err != nil {
 			return err
@@ -133,6 +136,9 @@ func printRow(c perfCase, m summary) {
 	}
 	if c.extraName != "" && m.extra >= 0 {
 		figure = append(figure, fmt.Sprintf("%s %.1f ms", c.extraName, ms(m.extra)))
+	}
+	if m.childRSS >= 0 {
+		figure = append(figure, fmt.Sprintf("child rss %.1f MiB", float64(m.childRSS)/1024))
 	}
 	var verdicts []string
 	for _, tg := range c.targets {

@@ -28,6 +28,9 @@ type sample struct {
 	// extra is a case's own figure (a key's way to the screen, a
 	// resume); negative when the case has none.
 	extra time.Duration
+	// childRSS is the median peak resident set of the child processes
+	// baton started, KiB (negative: none was watched).
+	childRSS int64
 }
 
 // launched makes cmd run under the launch helper at launcher, which
@@ -89,8 +92,9 @@ func parseReport(line string) (launchReport, error) {
 }
 
 // runOnce runs cmd to the end and measures it. serverFirst, when not nil,
-// says when the server sent its first token.
-func runOnce(cmd *exec.Cmd, launcher string, serverFirst func() time.Time) (sample, error) {
+// says when the server sent its first token; watchChildren samples the
+// memory of the child processes baton starts.
+func runOnce(cmd *exec.Cmd, launcher string, serverFirst func() time.Time, watchChildren bool) (sample, error) {
 	report, err := launched(cmd, launcher)
 	if err != nil {
 		return sample{}, err
@@ -103,6 +107,10 @@ func runOnce(cmd *exec.Cmd, launcher string, serverFirst func() time.Time) (samp
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return sample{}, fmt.Errorf("start %s: %w", cmd.Path, err)
+	}
+	var children *childSampler
+	if watchChildren {
+		children = sampleChildren(cmd.Process.Pid)
 	}
 	go func() {
 		buf := make([]byte, 32<<10)
@@ -123,7 +131,10 @@ func runOnce(cmd *exec.Cmd, launcher string, serverFirst func() time.Time) (samp
 	}()
 	waitErr := cmd.Wait()
 	rep, repErr := report()
-	s := sample{wall: rep.wall, cpu: rep.cpu, rss: rep.rss, ttfb: -1, extra: -1}
+	s := sample{wall: rep.wall, cpu: rep.cpu, rss: rep.rss, ttfb: -1, extra: -1, childRSS: -1}
+	if children != nil {
+		s.childRSS = children.finish()
+	}
 	if at, ok := <-firstByte; ok {
 		from := start
 		if serverFirst != nil && !serverFirst().IsZero() {
@@ -145,7 +156,7 @@ func runOnce(cmd *exec.Cmd, launcher string, serverFirst func() time.Time) (samp
 // summary is the medians of a case's samples.
 type summary struct {
 	wall, cpu, ttfb, path, lag, extra time.Duration
-	rss                               int64
+	rss, childRSS                     int64
 }
 
 // medians summarises samples figure by figure.
@@ -159,13 +170,14 @@ func medians(samples []sample) summary {
 		return vals[len(vals)/2]
 	}
 	return summary{
-		wall:  time.Duration(pick(func(s sample) int64 { return int64(s.wall) })),
-		cpu:   time.Duration(pick(func(s sample) int64 { return int64(s.cpu) })),
-		ttfb:  time.Duration(pick(func(s sample) int64 { return int64(s.ttfb) })),
-		path:  time.Duration(pick(func(s sample) int64 { return int64(s.path) })),
-		lag:   time.Duration(pick(func(s sample) int64 { return int64(s.lag) })),
-		extra: time.Duration(pick(func(s sample) int64 { return int64(s.extra) })),
-		rss:   pick(func(s sample) int64 { return s.rss }),
+		wall:     time.Duration(pick(func(s sample) int64 { return int64(s.wall) })),
+		cpu:      time.Duration(pick(func(s sample) int64 { return int64(s.cpu) })),
+		ttfb:     time.Duration(pick(func(s sample) int64 { return int64(s.ttfb) })),
+		path:     time.Duration(pick(func(s sample) int64 { return int64(s.path) })),
+		lag:      time.Duration(pick(func(s sample) int64 { return int64(s.lag) })),
+		extra:    time.Duration(pick(func(s sample) int64 { return int64(s.extra) })),
+		rss:      pick(func(s sample) int64 { return s.rss }),
+		childRSS: pick(func(s sample) int64 { return s.childRSS }),
 	}
 }
 

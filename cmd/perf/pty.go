@@ -175,7 +175,7 @@ func tuiRun(cmd *exec.Cmd, launcher string, step tuiStep, settle time.Duration) 
 	if err != nil {
 		return sample{}, err
 	}
-	return sample{wall: rep.wall, cpu: rep.cpu, rss: rep.rss, ttfb: -1, extra: extra}, nil
+	return sample{wall: rep.wall, cpu: rep.cpu, rss: rep.rss, ttfb: -1, extra: extra, childRSS: -1}, nil
 }
 
 // prompt types text and Enter, then waits until the server has finished

@@ -107,6 +107,21 @@ func (s *server) childLag() time.Duration {
 	return lag
 }
 
+// childStart is how long after the fan-out message ended the median
+// child's first request arrived; negative when the run had no children.
+func (s *server) childStart() time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.fanOutEnd.IsZero() || len(s.childStarts) == 0 {
+		return -1
+	}
+	starts := make([]time.Duration, len(s.childStarts))
+	for i, at := range s.childStarts {
+		starts[i] = at.Sub(s.fanOutEnd)
+	}
+	return median(starts)
+}
+
 // answered reports how many answers the main agent has had whole.
 func (s *server) answered() int {
 	s.mu.Lock()

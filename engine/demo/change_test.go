@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 // Asked for a change, the demo adds a general-purpose child whose
@@ -16,7 +17,7 @@ import (
 // the delegation card and the write card too.
 func TestDemoChangeShowsTheWritePath(t *testing.T) {
 	var ws string
-	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Mode, ws = engine.ModeAsk, c.Workspace })
+	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Mode, ws = permission.Ask, c.Workspace })
 	if err := s.Submit("add a --verbose flag"); err != nil {
 		t.Fatal(err)
 	}

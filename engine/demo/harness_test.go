@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 
 	"go.uber.org/goleak"
@@ -19,6 +20,11 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// This binary starts itself (sandbox stages, servers, baton): built
+	// with -race, each such process would sleep a second as it exits.
+	if _, set := os.LookupEnv("GORACE"); !set {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	sandbox.Main() // commands re-execute the test binary as their sandbox
 	goleak.VerifyTestMain(m)
 }
@@ -75,7 +81,7 @@ func newSession(t *testing.T, srv *demo.Server, mutate func(*engine.Config)) *en
 		Client:    llm.NewClient(llm.Config{BaseURL: srv.URL, APIKey: "demo"}),
 		Model:     demo.Model,
 		Workspace: sampleProject(t),
-		Mode:      engine.ModeYolo,
+		Mode:      permission.Yolo,
 	}
 	if mutate != nil {
 		mutate(&cfg)

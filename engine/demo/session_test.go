@@ -7,6 +7,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
 func TestDemoDelegatesThreeChildrenThatReadTheWorkspace(t *testing.T) {
@@ -58,7 +59,7 @@ func TestDemoAnswersEveryTurn(t *testing.T) {
 }
 
 func TestDemoHeadlessDenialIsAcknowledged(t *testing.T) {
-	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Mode = engine.ModeHeadless })
+	s := newSession(t, startDemo(t), func(c *engine.Config) { c.Mode = permission.Headless })
 	tr := runTurn(t, s, "map it")
 
 	if got := len(eventsOf[event.AgentStarted](tr)); got != 0 {

@@ -27,6 +27,9 @@ type AgentStarted struct {
 	// Continues is the finished child this one continues (task resume,
 	// /subagents send to a finished child); its history came along.
 	Continues AgentID `json:"continues,omitempty"`
+	// Runner says where the child's loop runs: "local" (baton's own
+	// process) or "process" (a baton child process of its own).
+	Runner string `json:"runner,omitempty"`
 }
 
 // AgentMessage says a message from the person was delivered into a child.

@@ -9,12 +9,22 @@ import (
 // ApprovalKind says what an approval request is about.
 type ApprovalKind string
 
-// The two things that ask the person first.
+// The things that ask the person first.
 const (
 	// ApproveTool is a write_file, edit_file or run_command call.
 	ApproveTool ApprovalKind = "tool"
 	// ApproveDelegation is a task call about to start a child.
 	ApproveDelegation ApprovalKind = "delegation"
+	// ApproveMCPServer is an MCP server of a folder the person has not
+	// trusted, about to start: Allow starts it this once, AllowAlways
+	// trusts the folder (as `baton trust` does) and starts it, Deny
+	// leaves it off. No model waits on the answer.
+	ApproveMCPServer ApprovalKind = "mcp_server"
+	// ApprovePlan is the main agent's plan, offered in plan mode for the
+	// person to accept (Preview is the plan): Allow carries it out in
+	// normal mode, AllowAlways in auto-accept mode, Deny keeps planning,
+	// with the reason as what to change.
+	ApprovePlan ApprovalKind = "plan"
 )
 
 // Decision is the person's answer to an approval request.
@@ -54,7 +64,10 @@ type DelegationPreview struct {
 	// DroppedTools are tools the agent's file names that baton lacks; the
 	// child runs without them.
 	DroppedTools []string `json:"dropped_tools,omitempty"`
-	Model        string   `json:"model"`
+	// Withheld says which tools an OpenCode agent relied on by OpenCode's
+	// default that the child does not get, and how to grant them.
+	Withheld string `json:"withheld,omitempty"`
+	Model    string `json:"model"`
 	// ModelWhy says why Model is not the model the agent's file or the
 	// task call named ("the endpoint does not serve sonnet; …").
 	ModelWhy        string        `json:"model_why,omitempty"`
@@ -69,6 +82,10 @@ type DelegationPreview struct {
 	Isolation     string `json:"isolation,omitempty"`
 	From          string `json:"from,omitempty"`
 	IsolationNote string `json:"isolation_note,omitempty"`
+	// Verify are the commands run on a worktree child's change in its
+	// worktree when it finishes, shown in full: approving the card
+	// approves running them.
+	Verify []string `json:"verify,omitempty"`
 	// Continues is the finished child a follow-up continues ("explore-3"),
 	// whose history the new child starts from.
 	Continues AgentID `json:"continues,omitempty"`
@@ -82,6 +99,20 @@ type DelegationPreview struct {
 	// Background says the task call returns at once and the child runs
 	// on while the parent goes on; its result arrives when it ends.
 	Background bool `json:"background,omitempty"`
+}
+
+// ServerPreview is what the person sees before an MCP server of an
+// untrusted folder starts.
+type ServerPreview struct {
+	Name string `json:"name"`
+	// Command is exactly what would run (or the URL it would reach),
+	// every byte of it.
+	Command string `json:"command"`
+	// Source is the file that declares the server (".mcp.json").
+	Source string `json:"source"`
+	// CanTrust says the answer may trust the folder: baton knows where
+	// to record it.
+	CanTrust bool `json:"can_trust,omitempty"`
 }
 
 // ApprovalRequest is one pending question. Answer may be called from any
@@ -104,12 +135,18 @@ type ApprovalRequest struct {
 	// fits, and then "always" is not offered.
 	Always       []string `json:"always,omitempty"`
 	AlwaysFolder []string `json:"always_folder,omitempty"`
+	// AlwaysLabel and AlwaysFolderLabel say what those rules cover in a
+	// card's words: "go test …" for a command prefix, the glob for files.
+	AlwaysLabel       string `json:"always_label,omitempty"`
+	AlwaysFolderLabel string `json:"always_folder_label,omitempty"`
 	// Delegation is set for ApproveDelegation.
 	Delegation *DelegationPreview `json:"delegation,omitempty"`
 	// Worktree is the folder a worktree child's call works in, when it
 	// is not the person's tree: what it writes lands there, pending
 	// review, so the card must not read as a change to the person's files.
 	Worktree string `json:"worktree,omitempty"`
+	// Server is set for ApproveMCPServer.
+	Server *ServerPreview `json:"server,omitempty"`
 
 	makeReply sync.Once
 	answered  sync.Once

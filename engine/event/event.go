@@ -19,8 +19,9 @@ const MainAgent AgentID = "main"
 type Meta struct {
 	Agent  AgentID `json:"agent"`
 	Parent AgentID `json:"parent,omitempty"`
-	// Number is a child's place among the children of its turn (1, 2,
-	// …), the number /subagents takes; 0 for the main agent.
+	// Number is a child's number in the session (1, 2, …, never reused,
+	// resumes included): the #N /subagents and task_status take; 0 for
+	// the main agent.
 	Number int `json:"number,omitempty"`
 	// TaskCall is the ID of the parent's task call that started the child.
 	TaskCall    string    `json:"task_call,omitempty"`

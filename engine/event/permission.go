@@ -22,3 +22,7 @@ const (
 	SourceFlag        = "--allow"
 	SourceSession     = "session"
 )
+
+// SourceClaudePersonal is the project's settings file Claude Code writes
+// "always allow" answers into and keeps out of git.
+const SourceClaudePersonal = ".claude/settings.local.json"

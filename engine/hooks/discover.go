@@ -48,9 +48,13 @@ func Discover(home, workspace string) Found {
 	return f
 }
 
-// readSettings reads one settings file's hooks; a missing file has none.
+// readSettings reads one settings file's hooks, bounded in size and
+// nesting before it is parsed; a missing file has none.
 func readSettings(path, root, source string, project bool) ([]Hook, []string) {
 	file, err := repofile.Read(root, path, maxSettingsBytes)
+	if err == nil && !file.Cut {
+		err = repofile.CheckNesting(path, file.Data, repofile.JSON)
+	}
 	var skip *repofile.SkipError
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

@@ -237,3 +237,39 @@ func TestInterruptedHookIsNotAProblem(t *testing.T) {
 		t.Errorf("status %+v", st)
 	}
 }
+
+// TestDeeplyNestedSettingsAreNotParsed: a repository's settings file
+// nested past the bound is refused with a notice before the JSON reader
+// sees it, while every published configuration passes the bound.
+func TestDeeplyNestedSettingsAreNotParsed(t *testing.T) {
+	ws := t.TempDir()
+	deep := `{"hooks": {"PreToolUse": [{"matcher": "Bash", "hooks": [{"type": "command", "command": "true", "x": ` +
+		strings.Repeat(`{"a": `, 40) + "1" + strings.Repeat("}", 40) + "}]}]}}"
+	if err := os.MkdirAll(filepath.Join(ws, ".claude"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(ws, ".claude", "settings.json"), []byte(deep), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f := Discover("", ws)
+	if len(f.Project) != 0 || len(f.Notices) != 1 || !strings.Contains(f.Notices[0], ".claude/settings.json: nested deeper than 16 levels (line 1); its hooks are not run") {
+		t.Fatalf("hooks %v, notices %q", f.Project, f.Notices)
+	}
+	files, err := filepath.Glob(filepath.Join(realDir, "*", "hooks", "hooks.json"))
+	scoped, err2 := filepath.Glob(filepath.Join(realDir, "@*", "*", "hooks", "hooks.json"))
+	if err != nil || err2 != nil || len(files)+len(scoped) < 3 {
+		t.Fatalf("real configurations: %v %v %v", files, scoped, err)
+	}
+	for _, file := range append(files, scoped...) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(ws, ".claude", "settings.json"), data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		if f := Discover("", ws); len(f.Project) == 0 || slices.ContainsFunc(f.Notices, func(n string) bool { return strings.Contains(n, "nested") }) {
+			t.Errorf("%s: hooks %d, notices %q", file, len(f.Project), f.Notices)
+		}
+	}
+}

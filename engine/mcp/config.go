@@ -14,6 +14,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"time"
 )
 
 // Server is one configured MCP server: a command run over stdio, or a
@@ -36,6 +37,9 @@ type Server struct {
 	// Project marks a definition that came with the repository; it runs
 	// only in a trusted folder or once the person allowed it.
 	Project bool
+	// CallTimeout bounds one tool call to this server; zero takes the
+	// manager's (Options.CallTimeout), and MaxCallTimeout caps both.
+	CallTimeout time.Duration
 }
 
 // validName is what a server or tool name may hold once it becomes part

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"slices"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
 // Sources says where Discover looks for the servers of Claude Code and
@@ -77,8 +79,8 @@ func Discover(src Sources) Layers {
 // parser is ParseClaude or ParseOpenCode.
 type parser func(data []byte, source string, env func(string) (string, bool)) ([]Server, []string, error)
 
-// parseFile reads one file (a project file only inside the workspace) and
-// parses it; a missing file holds no servers.
+// parseFile reads one file (a project file only inside the workspace),
+// bounds its nesting and parses it; a missing file holds no servers.
 func parseFile(path, source string, parse parser, env func(string) (string, bool), project bool) ([]Server, []string, error) {
 	var (
 		data []byte
@@ -91,6 +93,12 @@ func parseFile(path, source string, parse parser, env func(string) (string, bool
 	}
 	if errors.Is(err, errNoFile) {
 		return nil, nil, nil
+	}
+	if err == nil {
+		err = repofile.CheckNesting(source, data, repofile.JSON)
+	}
+	if skip, ok := errors.AsType[*repofile.SkipError](err); ok {
+		err = errors.New(skip.Reason)
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("%s: %w; its MCP servers are not loaded", source, err)

@@ -3,7 +3,9 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -19,12 +21,20 @@ const (
 	// maxRestarts is how many times a crashed server is started again
 	// before it is left failed.
 	maxRestarts = 5
+	// DefaultCallTimeout bounds one tool call: a server that never
+	// answers a tools/call must not hang a run.
+	DefaultCallTimeout = 120 * time.Second
+	// MaxCallTimeout is the most any config may ask for.
+	MaxCallTimeout = 10 * time.Minute
 )
 
 // Options configure a Manager. Zero fields take defaults.
 type Options struct {
 	// StartupTimeout bounds each start (default 30 s, at most 10 min).
 	StartupTimeout time.Duration
+	// CallTimeout bounds each tool call of a server that sets none of its
+	// own (default 120 s, at most 10 min).
+	CallTimeout time.Duration
 	// Dir is where stdio servers run (the workspace).
 	Dir string
 	// Environ is the environment stdio servers inherit, less baton's
@@ -53,6 +63,11 @@ type Manager struct {
 	conns    map[string]*conn
 	offered  map[string][]*Tool
 	changed  chan struct{} // closed and replaced on every status change
+	// roots are the folders added to the workspace root (AddRoot).
+	roots []root
+	// prompts is the connected servers' prompts, replaced whole on every
+	// status change, so Prompts reads it without the lock.
+	prompts atomic.Pointer[[]event.MCPPrompt]
 
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -65,6 +80,10 @@ func NewManager(servers []Server, opts Options) *Manager {
 		opts.StartupTimeout = DefaultStartupTimeout
 	}
 	opts.StartupTimeout = min(opts.StartupTimeout, MaxStartupTimeout)
+	if opts.CallTimeout <= 0 {
+		opts.CallTimeout = DefaultCallTimeout
+	}
+	opts.CallTimeout = min(opts.CallTimeout, MaxCallTimeout)
 	if opts.Backoff == nil {
 		opts.Backoff = func(n int) time.Duration { return min(time.Second<<(n-1), 30*time.Second) }
 	}
@@ -115,6 +134,14 @@ func (m *Manager) Close() {
 // StartupTimeout is the bound of one start, defaults applied.
 func (m *Manager) StartupTimeout() time.Duration { return m.opts.StartupTimeout }
 
+// callTimeout is the bound of one tool call to s, defaults applied.
+func (m *Manager) callTimeout(s Server) time.Duration {
+	if s.CallTimeout > 0 {
+		return min(s.CallTimeout, MaxCallTimeout)
+	}
+	return m.opts.CallTimeout
+}
+
 // Statuses returns a snapshot of every server's status, in config order.
 func (m *Manager) Statuses() []event.MCPServer {
 	if m == nil {
@@ -124,13 +151,15 @@ func (m *Manager) Statuses() []event.MCPServer {
 	defer m.mu.Unlock()
 	out := make([]event.MCPServer, len(m.statuses))
 	for i, s := range m.statuses {
-		s.Tools = append([]string(nil), s.Tools...)
+		s.Tools, s.Prompts, s.Warnings = slices.Clone(s.Tools), slices.Clone(s.Prompts), slices.Clone(s.Warnings)
 		out[i] = s
 	}
 	return out
 }
 
-// Tools returns the tools of the connected servers, in config order.
+// Tools returns the tools of the connected servers, in config order,
+// then list_mcp_resources and read_mcp_resource while any of them offers
+// resources.
 func (m *Manager) Tools() []tools.Tool {
 	if m == nil {
 		return nil
@@ -142,6 +171,9 @@ func (m *Manager) Tools() []tools.Tool {
 		for _, t := range m.offered[s.Name] {
 			out = append(out, t)
 		}
+	}
+	if slices.ContainsFunc(m.statuses, func(s event.MCPServer) bool { return s.State == event.MCPConnected && s.HasResources }) {
+		out = append(out, resourceTool{m: m}, resourceTool{m: m, read: true})
 	}
 	return out
 }
@@ -180,6 +212,11 @@ func (m *Manager) setStatus(i int, change func(*event.MCPServer)) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	change(&m.statuses[i])
+	var prompts []event.MCPPrompt
+	for _, s := range m.statuses {
+		prompts = append(prompts, s.Prompts...)
+	}
+	m.prompts.Store(&prompts)
 	close(m.changed)
 	m.changed = make(chan struct{})
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,7 +40,7 @@ func toolNames(m *Manager) []string {
 func TestStdioServerOffersItsToolsAndAnswers(t *testing.T) {
 	m := startManager(t, Options{}, stdioServer(t, "srv", mcptest.ModeServe, nil))
 	st := waitFor(t, m, "srv", inState(event.MCPConnected))
-	want := []string{"mcp__srv__crash", "mcp__srv__echo", "mcp__srv__fail", "mcp__srv__image", "mcp__srv__pid", "mcp__srv__spawn"}
+	want := []string{"mcp__srv__crash", "mcp__srv__echo", "mcp__srv__fail", "mcp__srv__hang", "mcp__srv__image", "mcp__srv__pid", "mcp__srv__roots", "mcp__srv__spawn"}
 	got := slices.Sorted(slices.Values(st.Tools))
 	if !slices.Equal(got, want) {
 		t.Fatalf("status tools = %v, want %v", got, want)
@@ -56,11 +57,48 @@ func TestStdioServerOffersItsToolsAndAnswers(t *testing.T) {
 		t.Fatalf("fail: err = %v, want the server's error text", err)
 	}
 	res, err = call(t, m, "mcp__srv__image", `{}`)
-	if err != nil || res.Output != "a red dot\n[image: image/png, 6 bytes]" {
+	if err != nil || res.Output != fmt.Sprintf("a red dot\n[image: image/png, %d bytes]", len(mcptest.DotPNG())) || len(res.Images) != 1 {
 		t.Fatalf("image = %q, %v", res.Output, err)
 	}
 	if _, err := call(t, m, "mcp__srv__echo", `[1,2]`); err == nil {
 		t.Fatal("non-object arguments were accepted")
+	}
+}
+
+// TestCallThatIsNeverAnsweredTimesOut: a server that never answers a
+// tools/call is given up on after the call timeout (the server's own, or
+// the manager's), the model gets a tool error naming the server and the
+// key, and the server keeps serving the calls that come after.
+func TestCallThatIsNeverAnsweredTimesOut(t *testing.T) {
+	own := stdioServer(t, "own", mcptest.ModeServe, nil)
+	own.CallTimeout = 150 * time.Millisecond
+	m := startManager(t, Options{CallTimeout: 250 * time.Millisecond}, own, stdioServer(t, "srv", mcptest.ModeServe, nil))
+	for name, want := range map[string]string{"own": "150ms", "srv": "250ms"} {
+		waitFor(t, m, name, inState(event.MCPConnected))
+		hang := m.Tools()[slices.IndexFunc(m.Tools(), func(tl tools.Tool) bool { return tl.Name() == "mcp__"+name+"__hang" })]
+		// Bounded, so a missing timeout fails the test instead of hanging it.
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		_, err := hang.Run(ctx, json.RawMessage(`{}`))
+		cancel()
+		if err == nil || err.Error() != "MCP server "+name+" did not answer hang within "+want+" (call_timeout_s); the call was abandoned" {
+			t.Fatalf("%s: hang: err = %v", name, err)
+		}
+		if res, err := call(t, m, "mcp__"+name+"__echo", `{"text":"still here"}`); err != nil || res.Output != "echo: still here" {
+			t.Fatalf("%s: echo after the timeout = %q, %v", name, res.Output, err)
+		}
+	}
+}
+
+func TestCallTimeoutIsBounded(t *testing.T) {
+	m := NewManager(nil, Options{})
+	if got := m.callTimeout(Server{}); got != DefaultCallTimeout {
+		t.Errorf("default call timeout %s, want %s", got, DefaultCallTimeout)
+	}
+	if got := NewManager(nil, Options{CallTimeout: time.Hour}).callTimeout(Server{}); got != MaxCallTimeout {
+		t.Errorf("manager call timeout %s, want the maximum %s", got, MaxCallTimeout)
+	}
+	if got := m.callTimeout(Server{CallTimeout: time.Hour}); got != MaxCallTimeout {
+		t.Errorf("server call timeout %s, want the maximum %s", got, MaxCallTimeout)
 	}
 }
 

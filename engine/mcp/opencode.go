@@ -7,6 +7,8 @@ import (
 	"regexp"
 	"slices"
 	"sync"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/jsonc"
 )
 
 // openCodeServer is one entry of OpenCode's "mcp" block.
@@ -28,7 +30,7 @@ func ParseOpenCode(data []byte, source string, env func(string) (string, bool)) 
 	var file struct {
 		MCP map[string]json.RawMessage `json:"mcp"`
 	}
-	if err := json.Unmarshal(stripJSONC(data), &file); err != nil {
+	if err := json.Unmarshal(jsonc.Strip(data), &file); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", source, jsonError(err))
 	}
 	var (
@@ -93,65 +95,4 @@ func (o openCodeServer) server(name string, env func(string) (string, bool)) (Se
 		return Server{Name: name, URL: expand(o.URL), Headers: expandMap(o.Headers)}, nil
 	}
 	return Server{}, fmt.Errorf("type %q: expected local or remote", o.Type)
-}
-
-// stripJSONC removes // and /* */ comments and trailing commas outside
-// strings, turning JSONC into JSON; offsets of what is left may shift.
-func stripJSONC(in []byte) []byte {
-	out := make([]byte, 0, len(in))
-	for i := 0; i < len(in); i++ {
-		c := in[i]
-		switch {
-		case c == '"':
-			j := i + 1
-			for j < len(in) && in[j] != '"' {
-				if in[j] == '\\' {
-					j++
-				}
-				j++
-			}
-			end := min(j+1, len(in))
-			out = append(out, in[i:end]...)
-			i = end - 1
-		case c == '/' && i+1 < len(in) && in[i+1] == '/':
-			for i < len(in) && in[i] != '\n' {
-				i++
-			}
-			i--
-		case c == '/' && i+1 < len(in) && in[i+1] == '*':
-			i += 2
-			for i+1 < len(in) && !(in[i] == '*' && in[i+1] == '/') {
-				i++
-			}
-			i++
-		case c == ',' && closesNext(in[i+1:]):
-			// A trailing comma before } or ] is dropped.
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// closesNext reports whether the next meaningful byte of rest (skipping
-// spaces and comments) closes an object or array.
-func closesNext(rest []byte) bool {
-	for i := 0; i < len(rest); i++ {
-		switch c := rest[i]; {
-		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
-		case c == '/' && i+1 < len(rest) && rest[i+1] == '/':
-			for i < len(rest) && rest[i] != '\n' {
-				i++
-			}
-		case c == '/' && i+1 < len(rest) && rest[i+1] == '*':
-			i += 2
-			for i+1 < len(rest) && !(rest[i] == '*' && rest[i+1] == '/') {
-				i++
-			}
-			i++
-		default:
-			return c == '}' || c == ']'
-		}
-	}
-	return false
 }

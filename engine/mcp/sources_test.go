@@ -156,6 +156,38 @@ func TestProjectFileThatIsAFIFOIsRefusedWithoutHanging(t *testing.T) {
 	}
 }
 
+// TestDeeplyNestedProjectFilesAreNotParsed: a repository's .mcp.json and
+// opencode.json nested past the bound are refused with a warning before
+// the JSON reader sees them, and the other file's servers still load.
+func TestDeeplyNestedProjectFilesAreNotParsed(t *testing.T) {
+	ws := t.TempDir()
+	deep := `{"mcpServers": {"x": {"command": "x", "env": ` + strings.Repeat(`{"a": `, 40) + "1" + strings.Repeat("}", 40) + "}}}"
+	if err := os.WriteFile(filepath.Join(ws, ".mcp.json"), []byte(deep), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	deepJSONC := "{\n// a note\n\"mcp\": " + strings.Repeat("[", 100) + strings.Repeat("]", 100) + "}"
+	if err := os.WriteFile(filepath.Join(ws, "opencode.jsonc"), []byte(deepJSONC), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	good := `{"mcp": {"docs": {"type": "local", "command": ["docs-server"]}}}`
+	if err := os.WriteFile(filepath.Join(ws, "opencode.json"), []byte(good), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := Discover(Sources{Workspace: ws, Env: env(nil)})
+	warnings := strings.Join(l.Warnings, "\n")
+	for _, want := range []string{
+		".mcp.json: nested deeper than 16 levels (line 1); its MCP servers are not loaded",
+		"opencode.jsonc: nested deeper than 16 levels (line 3); its MCP servers are not loaded",
+	} {
+		if !strings.Contains(warnings, want) {
+			t.Errorf("warnings lack %q:\n%s", want, warnings)
+		}
+	}
+	if len(l.Project) != 1 || l.Project[0].Name != "docs" {
+		t.Errorf("project servers %+v, want docs alone", l.Project)
+	}
+}
+
 func TestTargetShowsWhatRunsButHidesSecrets(t *testing.T) {
 	s := Server{Command: "npx", Args: []string{"-y", "it's here"}, Env: map[string]string{"GITHUB_TOKEN": "ghp_x", "NODE_OPTIONS": "--require ./evil.js"}}
 	got := s.Target()

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"encoding/json"
+	"net/url"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,6 +22,8 @@ type Call struct {
 	Path string
 	// Abs is the cleaned absolute path, for rules written absolute.
 	Abs string
+	// Host is web_fetch's host, lower case; "" when the URL has none.
+	Host string
 
 	// real and realAbs are Path and Abs with symlinks resolved, the file
 	// a tool would really touch; realAbs is "" when it cannot be
@@ -45,15 +48,28 @@ func CallOf(tool string, args json.RawMessage, workspace string) Call {
 	var a struct {
 		Command string `json:"command"`
 		Path    string `json:"path"`
+		URL     string `json:"url"`
 	}
 	_ = json.Unmarshal(args, &a) // a bad call is refused by the tool itself
 	switch {
 	case tool == CommandTool:
 		return CommandCall(a.Command)
+	case tool == FetchTool:
+		return FetchCall(a.URL)
 	case fileTools[tool]:
 		return PathCall(tool, a.Path, workspace)
 	}
 	return Call{Tool: tool}
+}
+
+// FetchCall is a web_fetch call of rawURL, placed by its host as
+// web_fetch will reach it.
+func FetchCall(rawURL string) Call {
+	c := Call{Tool: FetchTool}
+	if u, err := url.Parse(strings.TrimSpace(rawURL)); err == nil {
+		c.Host = strings.TrimSuffix(strings.ToLower(u.Hostname()), ".")
+	}
+	return c
 }
 
 // CommandCall is a run_command call of cmd.

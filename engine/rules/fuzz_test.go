@@ -11,6 +11,7 @@ var ruleSeeds = []string{
 	"run_command(a && b:*)", "run_command($X:*)", "write_file([)", "task(x)", "bad name", "run_command(ls > f)",
 	`run_command("a b" 'c\'d:*)`, `read_file(/etc/**)`, `grep(src/**/*.{go,mod})`, `run_command(\rm:*)`,
 	"run_command(a\nb)", "run_command(x:*:*)", "run_command(((x)))", "read_file(a\\)",
+	"web_fetch(domain:docs.example.com)", "web_fetch(domain:*.example.com)", "web_fetch(domain:)", "web_fetch(https://x)",
 }
 
 // FuzzParse: the rule parser never panics, and what it accepts it
@@ -22,7 +23,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range benignAllow {
 		f.Add(s)
 	}
-	probe := []Call{CommandCall("git push origin"), PathCall("read_file", "docs/a.md", "/w"), {Tool: "task"}}
+	probe := []Call{CommandCall("git push origin"), PathCall("read_file", "docs/a.md", "/w"), {Tool: "task"}, FetchCall("https://a.example.com/x")}
 	f.Fuzz(func(t *testing.T, text string) {
 		r, err := Parse(text)
 		if err != nil {

@@ -22,6 +22,11 @@ import (
 // CommandTool is the tool whose rules name command prefixes.
 const CommandTool = "run_command"
 
+// FetchTool is the tool whose rules name the hosts it may reach, in
+// Claude Code's form: web_fetch(domain:docs.example.com); a leading "*."
+// covers every host below the domain (domain:*.example.com).
+const FetchTool = "web_fetch"
+
 // fileTools are the tools whose rules are path globs: each has a path
 // argument naming a file or folder in the workspace.
 var fileTools = map[string]bool{
@@ -39,9 +44,11 @@ type Rule struct {
 	Scoped bool
 	// Prefix is true for a command rule ending in ":*".
 	Prefix bool
-	// Words are a command rule's words; Glob is a file rule's pattern.
-	Words []string
-	Glob  string
+	// Words are a command rule's words; Glob is a file rule's pattern;
+	// Domain is a web_fetch rule's host, lower case.
+	Words  []string
+	Glob   string
+	Domain string
 }
 
 // Parse reads one rule: "tool" or "tool(pattern)".
@@ -92,10 +99,49 @@ func Parse(s string) (Rule, error) {
 		if !doublestar.ValidatePattern(r.Glob) {
 			return Rule{}, fmt.Errorf("rule %q: %q is not a valid glob", s, pattern)
 		}
+	case name == FetchTool:
+		host, ok := strings.CutPrefix(pattern, "domain:")
+		host = strings.TrimSuffix(strings.ToLower(strings.TrimSpace(host)), ".")
+		if !ok || !validDomain(host) {
+			return Rule{}, fmt.Errorf("rule %q: write the host as domain:example.com (or domain:*.example.com for every host below it)", s)
+		}
+		r.Domain = host
 	default:
 		return Rule{}, fmt.Errorf("rule %q: %s takes no pattern; write %s alone", s, name, name)
 	}
 	return r, nil
+}
+
+// validDomain accepts a host name, optionally behind "*." : letters,
+// digits, '-' and dots between non-empty labels.
+func validDomain(host string) bool {
+	host = strings.TrimPrefix(host, "*.")
+	if host == "" || len(host) > 253 {
+		return false
+	}
+	for _, label := range strings.Split(host, ".") {
+		if label == "" {
+			return false
+		}
+		for _, r := range label {
+			if !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9' || r == '-') {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// matchesHost says whether a web_fetch rule names host. A call whose
+// host is unknown is named by none.
+func (r Rule) matchesHost(host string) bool {
+	if host == "" {
+		return false
+	}
+	if below, ok := strings.CutPrefix(r.Domain, "*."); ok {
+		return strings.HasSuffix(host, "."+below)
+	}
+	return host == r.Domain
 }
 
 // checkName accepts tool-like names: letters, digits, '_', '-' and '.'.
@@ -122,6 +168,8 @@ func (r Rule) String() string {
 		return fmt.Sprintf("%s(%s:*)", r.Tool, quoteWords(r.Words))
 	case r.Tool == CommandTool:
 		return fmt.Sprintf("%s(%s)", r.Tool, quoteWords(r.Words))
+	case r.Tool == FetchTool:
+		return fmt.Sprintf("%s(domain:%s)", r.Tool, r.Domain)
 	}
 	return fmt.Sprintf("%s(%s)", r.Tool, r.Glob)
 }
@@ -146,6 +194,9 @@ func (r Rule) Matches(c Call) bool {
 	if r.Tool == CommandTool {
 		return Covered([]Rule{r}, c)
 	}
+	if r.Tool == FetchTool {
+		return r.matchesHost(c.Host)
+	}
 	if !r.matchesPath(c.Path, c.Abs) {
 		return false
 	}
@@ -163,6 +214,11 @@ func (r Rule) Touches(c Call) bool {
 	}
 	if !r.Scoped {
 		return true
+	}
+	if r.Tool == FetchTool {
+		// A URL whose host cannot be read is touched by every rule:
+		// deny and ask fail closed.
+		return c.Host == "" || r.matchesHost(c.Host)
 	}
 	if r.Tool != CommandTool {
 		return r.matchesPath(c.Path, c.Abs) || r.matchesPath(c.real, c.realAbs)

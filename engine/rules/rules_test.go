@@ -173,13 +173,16 @@ func TestSuggest(t *testing.T) {
 		"go test $(rm x)":                 "run_command(go test:*) run_command(rm x:*)",
 		"timeout 60 go test ./...":        "run_command(timeout 60 go test ./...)",
 		"stdbuf -oL make":                 "run_command(stdbuf -oL make)",
+		// a runner's subcommand alone would allow anything: uv run rm x
+		"uv run pytest -x":      "run_command(uv run pytest:*)",
+		"bundle exec rake test": "run_command(bundle exec rake:*)",
 	} {
 		got := Suggest(cmdCall(cmd))
 		if s := joinRules(got); s != want {
 			t.Errorf("Suggest(%q) = %q, want %q", cmd, s, want)
 		}
 	}
-	for _, cmd := range []string{"PATH=/x go test", "go test > out", "$(echo rm) x", "bash -c \"$X\""} {
+	for _, cmd := range []string{"PATH=/x go test", "go test > out", "$(echo rm) x", "bash -c \"$X\"", "uv run --with x pytest"} {
 		if got := Suggest(cmdCall(cmd)); got != nil {
 			t.Errorf("Suggest(%q) = %v, want nothing", cmd, got)
 		}
@@ -277,5 +280,49 @@ func TestFileRulesFollowLinks(t *testing.T) {
 	}
 	if allowDocs.Matches(PathCall("write_file", "docs/link.md", ws)) {
 		t.Error("allow write_file(docs/**) must not carry a write through a link to src/main.go")
+	}
+}
+
+// TestFetchDomainRules: web_fetch(domain:HOST), Claude Code's
+// WebFetch(domain:…), names the host a fetch reaches: exactly, or every
+// host below with "*."; the look-alikes an attacker would use (a longer
+// name ending the same, the host in the path or the user part) are not
+// covered, and a URL whose host cannot be read is touched by every deny.
+func TestFetchDomainRules(t *testing.T) {
+	fetch := func(u string) Call {
+		args, _ := json.Marshal(map[string]string{"url": u})
+		return CallOf(FetchTool, args, "/work/app")
+	}
+	exact := mustParse(t, "web_fetch(domain:Docs.Example.com.)")
+	below := mustParse(t, "web_fetch(domain:*.example.com)")
+	if exact.String() != "web_fetch(domain:docs.example.com)" || below.String() != "web_fetch(domain:*.example.com)" {
+		t.Fatalf("parsed as %s and %s", exact, below)
+	}
+	for u, want := range map[string][2]bool{ // exact, below
+		"https://docs.example.com/page":       {true, true},
+		"https://DOCS.example.com:8443/x":     {true, true},
+		"https://example.com/":                {false, false},
+		"https://evildocs.example.com/":       {false, true},
+		"https://docs.example.com.evil.test/": {false, false},
+		"https://evil.test/docs.example.com":  {false, false},
+		"https://docs.example.com@evil.test/": {false, false},
+		"https://notexample.com/":             {false, false},
+		"http://[::1]/docs.example.com":       {false, false},
+	} {
+		c := fetch(u)
+		if got := [2]bool{exact.Matches(c), below.Matches(c)}; got != want {
+			t.Errorf("%s: matches %v, want %v", u, got, want)
+		}
+	}
+	if c := fetch("::not a url"); exact.Matches(c) || !exact.Touches(c) {
+		t.Error("a URL without a readable host must fail closed: no allow, every deny")
+	}
+	if !Covered([]Rule{exact}, fetch("https://docs.example.com/a")) || Covered([]Rule{exact}, fetch("https://example.org/")) {
+		t.Error("Covered")
+	}
+	for _, bad := range []string{"web_fetch(example.com)", "web_fetch(domain:)", "web_fetch(domain:a..b)", "web_fetch(domain:x/y)", "web_fetch(domain:*)"} {
+		if _, err := Parse(bad); err == nil {
+			t.Errorf("Parse(%q) should fail", bad)
+		}
 	}
 }

@@ -90,6 +90,13 @@ func prefixOf(p part) (Rule, bool) {
 			if runners[first] && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
 				n = 3
 			}
+			if shell.RunsCommandsAfter(first, p.words[1]) {
+				// uv run pytest: the program it runs is part of the prefix.
+				if len(p.words) < 3 || p.words[2] == opaque || strings.HasPrefix(p.words[2], "-") {
+					return Rule{}, false
+				}
+				n = 3
+			}
 		}
 		r.Prefix, r.Words = true, slices.Clone(p.words[:n])
 	}

@@ -15,7 +15,7 @@ import (
 // a folder) may carry.
 const (
 	readRights  = ll.AccessFSExecute | ll.AccessFSReadFile | ll.AccessFSReadDir
-	fileRights  = ll.AccessFSExecute | ll.AccessFSWriteFile | ll.AccessFSReadFile | ll.AccessFSTruncate | ll.AccessFSIoctlDev
+	fileRights  = ll.AccessFSExecute | ll.AccessFSWriteFile | ll.AccessFSReadFile | ll.AccessFSTruncate | ll.AccessFSIoctlDev | ll.AccessFSResolveUnix
 	writeDevice = ll.AccessFSWriteFile | ll.AccessFSReadFile | ll.AccessFSTruncate
 )
 
@@ -37,17 +37,6 @@ func Available() bool { return abi() >= 1 }
 // Unavailable says why commands cannot be sandboxed.
 func Unavailable() string { return "this kernel has no Landlock" }
 
-// networkNote qualifies "network off" where the kernel enforces less.
-func networkNote() string {
-	switch v := abi(); {
-	case v < 4:
-		return fmt.Sprintf("not enforced: Landlock ABI %d has no network rules", v)
-	case v < 10:
-		return "TCP"
-	}
-	return ""
-}
-
 // fsRights are the filesystem rights the kernel's ABI knows.
 func fsRights(v int) uint64 {
 	switch {
@@ -64,12 +53,12 @@ func fsRights(v int) uint64 {
 }
 
 // restrict confines the calling thread, and whatever it execs, to p.
+// From ABI 9 on, Landlock itself keeps commands from the Unix sockets
+// outside the workspace (a socket the command made stays reachable to
+// it); below, the supervisor's mounts or the seccomp filter do.
 func restrict(p Policy) error {
 	v := abi()
 	handled := fsRights(v)
-	if p.Network {
-		handled &^= ll.AccessFSResolveUnix
-	}
 	attr := ll.RulesetAttr{HandledAccessFS: handled}
 	if !p.Network && v >= 4 {
 		attr.HandledAccessNet = ll.AccessNetBindTCP | ll.AccessNetConnectTCP
@@ -78,17 +67,14 @@ func restrict(p Policy) error {
 		}
 	}
 	if v >= 6 {
-		attr.Scoped = ll.ScopeSignal
-		if !p.Network {
-			attr.Scoped |= ll.ScopeAbstractUnixSocket
-		}
+		attr.Scoped = ll.ScopeSignal | ll.ScopeAbstractUnixSocket
 	}
 	fd, err := ll.LandlockCreateRuleset(&attr, 0)
 	if err != nil {
 		return fmt.Errorf("landlock: create ruleset: %w", err)
 	}
 	defer unix.Close(fd)
-	r := rules{fd: fd, handled: handled, hidden: resolveAll(p.Hidden)}
+	r := rules{fd: fd, handled: handled, hidden: append(resolveAll(p.Hidden), p.homeHidden()...)}
 	write := handled &^ ll.AccessFSResolveUnix
 	r.carve("/", readRights&handled)
 	if p.Mode == WorkspaceWrite {
@@ -107,6 +93,12 @@ func restrict(p Policy) error {
 		r.exact(dev, writeDevice)
 	}
 	r.carve("/dev/shm", write)
+	if handled&ll.AccessFSResolveUnix != 0 {
+		r.carve(p.Workspace, ll.AccessFSResolveUnix)
+		for _, sock := range p.AllowSockets {
+			r.allowSocket(sock)
+		}
+	}
 	if r.err != nil {
 		return r.err
 	}
@@ -191,6 +183,21 @@ func (r *rules) exact(path string, access uint64) {
 	}
 	defer unix.Close(fd)
 	r.add(fd, path, access)
+}
+
+// allowSocket lets commands connect to one socket the person listed. A
+// kernel that refuses the rule leaves the socket out of reach, and the
+// command is told.
+func (r *rules) allowSocket(path string) {
+	fd, err := unix.Open(path, unix.O_PATH|unix.O_CLOEXEC, 0)
+	if err != nil {
+		return
+	}
+	defer unix.Close(fd)
+	attr := ll.PathBeneathAttr{AllowedAccess: ll.AccessFSResolveUnix, ParentFd: fd}
+	if err := ll.LandlockAddPathBeneathRule(r.fd, &attr, 0); err != nil {
+		fmt.Fprintf(os.Stderr, "baton sandbox: allow_sockets %s stays out of reach: %v\n", path, err)
+	}
 }
 
 // add puts one rule on an O_PATH descriptor; links are skipped and files

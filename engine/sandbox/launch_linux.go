@@ -35,6 +35,14 @@ type spec struct {
 	Sandboxed bool   `json:"sandboxed"`
 	Shell     string `json:"shell"`
 	Script    string `json:"script"`
+	// Sockets are the sockets an isolated supervisor covers.
+	Sockets []string `json:"sockets"`
+	// OwnNetwork says the supervisor started in a network namespace of
+	// its own, with no way out.
+	OwnNetwork bool `json:"own_network"`
+	// Filter is what the seccomp filter refuses, decided by the
+	// supervisor for the restricting stage.
+	Filter socketFilter `json:"filter"`
 }
 
 // Main runs a sandbox stage and exits when the process was started as
@@ -51,6 +59,8 @@ func Main() {
 			os.Exit(restrictAndExec(os.Args[2:]))
 		case probeArg:
 			os.Exit(runProbe())
+		case terminalArg:
+			os.Exit(superviseTerminal(os.Args[2:]))
 		}
 	}
 	_ = unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
@@ -64,6 +74,7 @@ func Main() {
 // is PID 1 of the command's namespaces: it mounts the /proc the command
 // sees, and the kernel keeps everything the command starts inside.
 func supervise() int {
+	nameSupervisor()
 	// Descriptors baton inherited, and these two, reach no command.
 	if unix.CloseRange(3, math.MaxUint32, unix.CLOSE_RANGE_CLOEXEC) != nil {
 		syscall.CloseOnExec(3)
@@ -77,6 +88,10 @@ func supervise() int {
 	if err != nil {
 		return fail(fmt.Errorf("read launch spec: %w", err))
 	}
+	var s spec
+	if err := json.Unmarshal(line, &s); err != nil {
+		return fail(fmt.Errorf("read launch spec: %w", err))
+	}
 	// Signals from the command cannot stop the cleaning up; baton asks
 	// for it through the lifeline, never by signal.
 	signal.Notify(make(chan os.Signal, 1))
@@ -85,6 +100,17 @@ func supervise() int {
 		if err := ownProc(); err != nil {
 			fmt.Fprintf(os.Stderr, "baton sandbox: other processes visible: %v\n", err)
 		}
+		if s.Sandboxed {
+			if err := hold(s.Policy.Pinned, s.Policy.Protected, s.Sockets); err != nil {
+				return fail(err)
+			}
+		}
+	}
+	if s.Sandboxed && filterAvailable() {
+		s.Filter = socketFilter{Unix: !isolated && abi() < 9, Network: !s.Policy.Network && !s.OwnNetwork}
+	}
+	if line, err = json.Marshal(s); err != nil {
+		return fail(fmt.Errorf("pass launch spec: %w", err))
 	}
 	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
 		return fail(fmt.Errorf("become subreaper: %w", err))
@@ -185,7 +211,13 @@ func restrictAndExec(args []string) int {
 		return fail(fmt.Errorf("restrict: read launch spec: %w", err))
 	}
 	if s.Sandboxed {
+		if err := dropCapabilities(); err != nil {
+			return fail(err)
+		}
 		if err := restrict(s.Policy); err != nil {
+			return fail(err)
+		}
+		if err := s.Filter.install(); err != nil {
 			return fail(err)
 		}
 	}

@@ -25,6 +25,8 @@ const probeTimeout = 10 * time.Second
 var isolation struct {
 	once    sync.Once
 	problem string // empty when commands get their own PID namespace
+	// network is empty when they can also get a network namespace.
+	network string
 }
 
 // Isolated reports whether commands run in their own PID and mount
@@ -42,18 +44,39 @@ func IsolationProblem() string {
 	if !launcherReady.Load() {
 		return "the launcher is not installed"
 	}
-	isolation.once.Do(func() { isolation.problem = probe() })
+	probeOnce()
 	return isolation.problem
+}
+
+// NetworkIsolated reports whether commands without the network can get
+// a network namespace of their own, where only an unconfigured loopback
+// exists: no TCP, UDP or abstract socket leads out of it, whatever the
+// kernel's Landlock ABI.
+func NetworkIsolated() bool {
+	return IsolationProblem() == "" && isolation.network == ""
+}
+
+// probeOnce tries the namespaces with a network namespace, and without
+// one if that fails.
+func probeOnce() {
+	isolation.once.Do(func() {
+		if isolation.network = probe(true); isolation.network != "" {
+			isolation.problem = probe(false)
+		}
+	})
 }
 
 // probe starts this binary in fresh namespaces, the way the supervisor
 // starts the restricting stage, and has it mount its own /proc.
-func probe() string {
+func probe(ownNetwork bool) string {
 	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "/proc/self/exe", probeArg)
 	cmd.Args[0] = "baton-sandbox"
-	cmd.SysProcAttr = namespaceAttr()
+	cmd.SysProcAttr = namespaceAttr(ownNetwork)
+	if t := runTag(); t != "" { // so that Sweep finds it too
+		cmd.Env = append(os.Environ(), markerVar+"="+t+"probe")
+	}
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		if msg := strings.TrimSpace(string(out)); msg != "" {
@@ -67,6 +90,7 @@ func probe() string {
 // runProbe is the probe stage: PID 1 of its namespace, it does what the
 // restricting stage does before Landlock, and checks the result.
 func runProbe() int {
+	nameSupervisor()
 	if err := ownProc(); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
@@ -79,14 +103,17 @@ func runProbe() int {
 }
 
 // namespaceAttr starts the supervisor as PID 1 of a new PID namespace
-// with a mount namespace of its own, in its own session; the network
-// namespace stays baton's, so Landlock alone decides the network.
+// with a mount namespace of its own, in its own session, and for a
+// command without the network in a network namespace of its own.
 // Without the privilege to make those namespaces, a user namespace comes
 // first, mapping only our own user and group to themselves, so files
 // keep their owners; the supervisor keeps CAP_SYS_ADMIN there across its
 // exec to mount /proc, and drops it before starting the shell.
-func namespaceAttr() *syscall.SysProcAttr {
+func namespaceAttr(ownNetwork bool) *syscall.SysProcAttr {
 	attr := &syscall.SysProcAttr{Setsid: true, Cloneflags: syscall.CLONE_NEWPID | syscall.CLONE_NEWNS}
+	if ownNetwork {
+		attr.Cloneflags |= syscall.CLONE_NEWNET
+	}
 	if !privileged() {
 		attr.Cloneflags |= syscall.CLONE_NEWUSER
 		attr.UidMappings = []syscall.SysProcIDMap{{ContainerID: os.Getuid(), HostID: os.Getuid(), Size: 1}}

@@ -33,22 +33,45 @@ func Run(ctx context.Context, p Policy, script, dir string, env []string, out io
 	if !launcherReady.Load() {
 		return ErrNotInstalled
 	}
+	return run(ctx, p, script, dir, env, out, Isolated())
+}
+
+// run is Run with commands isolated in namespaces of their own or not,
+// as the kernel allows.
+func run(ctx context.Context, p Policy, script, dir string, env []string, out io.Writer, canIsolate bool) error {
 	id := make([]byte, 8)
 	_, _ = rand.Read(id)
-	marker := markerVar + "=" + hex.EncodeToString(id)
+	marker := markerVar + "=" + runTag() + hex.EncodeToString(id)
 	wanted := p.Mode != Off && p.Mode != ""
-	line, err := json.Marshal(spec{Policy: p, Sandboxed: wanted && Available(), Shell: shellPath(), Script: script})
+	sandboxed := wanted && Available()
+	if sandboxed {
+		p.prepareCaches()
+		env = p.cacheEnv(env)
+	}
+	env = append(env, marker)
+	launch := spec{Policy: p, Sandboxed: sandboxed, Shell: shellPath(), Script: script}
+	isolate := wanted && canIsolate
+	if isolate && sandboxed {
+		launch.Sockets = p.socketMasks()
+		launch.OwnNetwork = !p.Network && NetworkIsolated()
+		// The supervisor mounts only over link-free paths.
+		launch.Policy.Protected, launch.Policy.Pinned = realPaths(p.Protected), realPaths(p.Pinned)
+	}
+	line, err := json.Marshal(launch)
 	if err != nil {
 		return fmt.Errorf("sandbox: encode launch spec: %w", err)
 	}
-	env = append(env, marker)
-	isolate := wanted && Isolated()
-	sv, err := start(ctx, isolate, dir, env, out)
+	sv, err := start(ctx, isolate, launch.OwnNetwork, dir, env, out)
 	if err != nil && isolate {
 		// The namespaces the probe made are refused now (a limit reached):
-		// the command still runs, and its output says how.
+		// the command still runs, and its output says how; the supervisor
+		// then filters the sockets it cannot cover.
 		fmt.Fprintf(out, "baton sandbox: other processes visible: %v\n", err)
-		sv, err = start(ctx, false, dir, env, out)
+		launch.Sockets, launch.OwnNetwork = nil, false
+		if line, err = json.Marshal(launch); err != nil {
+			return fmt.Errorf("sandbox: encode launch spec: %w", err)
+		}
+		sv, err = start(ctx, false, false, dir, env, out)
 	}
 	if err != nil {
 		return err
@@ -64,7 +87,7 @@ type supervisor struct {
 
 // start starts the supervisor, isolated or not; it has yet to receive
 // the launch spec.
-func start(ctx context.Context, isolate bool, dir string, env []string, out io.Writer) (*supervisor, error) {
+func start(ctx context.Context, isolate, ownNetwork bool, dir string, env []string, out io.Writer) (*supervisor, error) {
 	ctlR, ctlW, err := os.Pipe()
 	if err != nil {
 		return nil, fmt.Errorf("sandbox: control pipe: %w", err)
@@ -81,7 +104,7 @@ func start(ctx context.Context, isolate bool, dir string, env []string, out io.W
 	cmd.ExtraFiles = []*os.File{ctlR, repW}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true}
 	if isolate {
-		cmd.SysProcAttr = namespaceAttr()
+		cmd.SysProcAttr = namespaceAttr(ownNetwork)
 	}
 	// Closing the lifeline is the supervisor's signal to kill everything.
 	cmd.Cancel = func() error { return ctlW.Close() }

@@ -24,6 +24,11 @@ func Unavailable() string { return "Landlock needs Linux" }
 
 func networkNote() string { return "" }
 
+func (Policy) socketNote() string { return "" }
+
+// NetworkIsolated is false: network namespaces are Linux's.
+func NetworkIsolated() bool { return false }
+
 // Isolated is false: PID namespaces are Linux's.
 func Isolated() bool { return false }
 
@@ -56,3 +61,10 @@ func Run(ctx context.Context, _ Policy, script, dir string, env []string, out io
 	}
 	return err
 }
+
+// Sweep does nothing where commands run without a supervisor: a command's
+// process group dies with the run.
+func Sweep(string) {}
+
+// TagRuns does nothing where Sweep has nothing to find.
+func TagRuns(string) {}

@@ -90,9 +90,10 @@ func TestWritesOnlyInsideWorkspaceAndTemp(t *testing.T) {
 
 func TestCredentialsUnreadable(t *testing.T) {
 	b := newBox(t)
-	out, code := b.run(t, b.policy, "cat "+b.home+"/notes/todo.txt")
-	if code != 0 || out != "buy milk" {
-		t.Fatalf("reading an ordinary home file: exit %d, %q", code, out)
+	write(t, filepath.Join(b.home, ".gitconfig"), "[user]\n\tname = me\n")
+	out, code := b.run(t, b.policy, "cat "+b.home+"/.gitconfig")
+	if code != 0 || !strings.Contains(out, "name = me") {
+		t.Fatalf("reading the git config builds need: exit %d, %q", code, out)
 	}
 	for _, script := range []string{
 		"cat " + b.home + "/.ssh/id_ed25519",
@@ -105,6 +106,70 @@ func TestCredentialsUnreadable(t *testing.T) {
 		if strings.Contains(out, "PRIVATE KEY") || !strings.Contains(out, "denied") && !strings.Contains(out, "cross-device") {
 			t.Errorf("%s: %q; want the kernel to refuse", script, out)
 		}
+	}
+}
+
+// TestOtherToolsCredentialsUnreadable plants the credential stores of
+// the tools people have in a fake home and reads each from a sandboxed
+// command: other agents' logins and transcripts, shell history, registry
+// auth, age keys, Hugging Face and Pulumi tokens, and a personal file no
+// list names. Each is readable without the sandbox (the attack is real)
+// and refused with it, while what builds read in the same home (a
+// toolchain, the git config, the cargo config, a pip cache) still is.
+func TestOtherToolsCredentialsUnreadable(t *testing.T) {
+	b := newBox(t)
+	runtime := filepath.Join(filepath.Dir(b.home), "run")
+	secrets := map[string]string{
+		".codex/auth.json": "", ".claude/.credentials.json": "", ".claude.json": "",
+		".local/share/opencode/auth.json": "", ".local/share/fish/fish_history": "", ".docker/config.json": "",
+		".config/containers/auth.json": "", ".config/sops/age/keys.txt": "", ".cache/huggingface/token": "",
+		".huggingface/token": "", ".pulumi/credentials.json": "", ".cargo/credentials.toml": "",
+		"notes/todo.txt": "", "Documents/taxes.txt": "", ".some-new-tool/token": "",
+		runtime + "/containers/auth.json": "",
+	}
+	readable := []string{".gitconfig", ".cargo/config.toml", "go/pkg/mod/example.com/m@v1/m.go", ".cache/pip/wheel.txt", ".local/bin/tool"}
+	var cats []string
+	for name := range secrets {
+		path := name
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(b.home, name)
+		}
+		secrets[name] = path
+		must(t, os.MkdirAll(filepath.Dir(path), 0o700))
+		write(t, path, "SECRET "+name)
+		cats = append(cats, "cat "+path)
+	}
+	var reads []string
+	for _, name := range readable {
+		path := filepath.Join(b.home, name)
+		must(t, os.MkdirAll(filepath.Dir(path), 0o755))
+		write(t, path, "BUILD "+name+"\n")
+		reads = append(reads, "cat "+path)
+	}
+	p := Settings{Env: map[string]string{"HOME": b.home, "TMPDIR": b.tmp, "XDG_RUNTIME_DIR": runtime}}.Policy(b.ws)
+	off := p
+	off.Mode = Off
+	script := strings.Join(cats, "; ")
+	if out, _ := b.run(t, off, script); strings.Count(out, "SECRET") != len(secrets) {
+		t.Fatalf("unsandboxed, every planted secret should be readable: %q", out)
+	}
+	out, _ := b.run(t, p, script+"; cat "+b.home+"/.*/* "+b.home+"/*/* 2>/dev/null")
+	if strings.Contains(out, "SECRET") {
+		t.Errorf("a sandboxed command read a credential:\n%s", out)
+	}
+	if got := strings.Count(out, "Permission denied"); got != len(secrets) {
+		t.Errorf("%d of %d reads refused by the kernel:\n%s", got, len(secrets), out)
+	}
+	out, code := b.run(t, p, strings.Join(reads, " && "))
+	if code != 0 || strings.Count(out, "BUILD") != len(readable) {
+		t.Errorf("what builds read in the home folder: exit %d\n%s", code, out)
+	}
+}
+
+func must(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
 	}
 }
 
@@ -247,6 +312,40 @@ func TestNoTerminal(t *testing.T) {
 		out, code = b.run(t, p, "read -r line; echo \"[$line]\"; test -t 0 || echo notty")
 		if code != 0 || !strings.Contains(out, "[]") || !strings.Contains(out, "notty") {
 			t.Errorf("mode %s: stdin is not empty /dev/null: exit %d, %q", p.Mode, code, out)
+		}
+	}
+}
+
+// TestRootCommandsLoseCapabilities: started by root, a command would be
+// root with every capability. Raising its own priority (CAP_SYS_NICE)
+// stands for what they allow past Landlock (a kernel module, the host's
+// name and network, opening files by handle): it works unsandboxed and
+// fails sandboxed, and the command's capabilities hold none of those.
+func TestRootCommandsLoseCapabilities(t *testing.T) {
+	b := newBox(t)
+	if os.Geteuid() != 0 {
+		t.Skip("only a command root starts has capabilities to lose")
+	}
+	renice := "renice -n -5 -p $$ >/dev/null && echo raised"
+	off := b.policy
+	off.Mode = Off
+	if out, _ := b.run(t, off, renice); !strings.Contains(out, "raised") {
+		t.Skipf("root cannot raise a priority here even unsandboxed: %q", out)
+	}
+	if out, _ := b.run(t, b.policy, renice); strings.Contains(out, "raised") {
+		t.Fatalf("a sandboxed command used CAP_SYS_NICE: %q", out)
+	}
+	out, _ := b.run(t, b.policy, "grep -E '^Cap(Eff|Bnd)' /proc/self/status")
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		f := strings.Fields(line)
+		mask, err := strconv.ParseUint(f[len(f)-1], 16, 64)
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		for _, c := range []uint{2, 12, 16, 19, 21, 23, 25} { // DAC_READ_SEARCH NET_ADMIN SYS_MODULE SYS_PTRACE SYS_ADMIN SYS_NICE SYS_TIME
+			if mask&(1<<c) != 0 {
+				t.Errorf("%s: capability %d kept", f[0], c)
+			}
 		}
 	}
 }

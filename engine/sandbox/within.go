@@ -59,3 +59,8 @@ func besideTheWay(dir, root string) []string {
 	}
 	return out
 }
+
+// within reports whether p is dir or below it.
+func within(dir, p string) bool {
+	return dir == p || holds(dir, p)
+}

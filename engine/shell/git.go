@@ -14,6 +14,9 @@ var gitCommandKeys = []string{
 	"gpg.*.program", "pager.*", "diff.*.textconv", "diff.*.command", "merge.*.driver", "filter.*.clean",
 	"filter.*.smudge", "filter.*.process", "uploadpack.packobjectshook", "remote.*.uploadpack",
 	"remote.*.receivepack", "difftool.*.cmd", "mergetool.*.cmd", "man.*.cmd", "browser.*.cmd", "alias.*",
+	"gpg.*.defaultkeycommand", "core.alternaterefscommand", "trailer.*.command", "trailer.*.cmd",
+	"sendemail.tocmd", "sendemail.cccmd", "sendemail.headercmd", "sendemail.*.tocmd", "sendemail.*.cccmd",
+	"sendemail.*.headercmd", "imap.tunnel", "mergetool.*.path", "difftool.*.path", "browser.*.path", "man.*.path",
 }
 
 // gitUnseenKeys are git settings that make git run commands from
@@ -27,6 +30,7 @@ var gitUnseenKeys = []string{"core.hookspath", "include.path", "includeif.*.path
 var gitCommandOptions = []string{
 	"--upload-pack", "--receive-pack", "--exec", "--extcmd", "--tree-filter", "--index-filter",
 	"--msg-filter", "--env-filter", "--commit-filter", "--parent-filter", "--tag-name-filter",
+	"--to-cmd", "--cc-cmd", "--header-cmd", "--access-hook", "--httpd", "--browser",
 }
 
 // gitAttachedCommandOptions take a command only written in the same word

@@ -1,6 +1,7 @@
 package tools
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -14,25 +15,27 @@ import (
 // change is a planned rewrite of one text file, shared by write_file and
 // edit_file so that Preview and Run show the very same diff.
 type change struct {
+	ws       *Workspace
 	abs, rel string // the resolved path, and as shown in diffs
 	old, new string
 	exists   bool
 	argPath  string // the path as the model wrote it, for error messages
 }
 
-// loadChange resolves a path for writing and reads what is there now. A
-// missing file is a change from nothing; a directory or a binary file is
-// refused, since a text diff of it would mean nothing.
-func loadChange(ws *Workspace, path string) (change, error) {
+// loadChange resolves a path for writing and reads what is there now (as
+// the editor has it, when baton serves one). A missing file is a change
+// from nothing; a directory or a binary file is refused, since a text
+// diff of it would mean nothing.
+func loadChange(ctx context.Context, ws *Workspace, path string) (change, error) {
 	abs, err := ws.ResolveForWrite(path)
 	if err != nil {
 		return change{}, err
 	}
-	c := change{abs: abs, rel: ws.Rel(abs), argPath: path}
+	c := change{ws: ws, abs: abs, rel: ws.Rel(abs), argPath: path}
 	info, err := os.Stat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return c, nil
+		return c.unsaved(ctx), nil
 	case err != nil:
 		return change{}, fmt.Errorf("stat %s: %w", path, err)
 	case info.IsDir():
@@ -40,7 +43,7 @@ func loadChange(ws *Workspace, path string) (change, error) {
 	case !info.Mode().IsRegular():
 		return change{}, fmt.Errorf("%s is not a regular file", path)
 	}
-	data, err := os.ReadFile(abs)
+	data, err := c.read(ctx)
 	if err != nil {
 		return change{}, fmt.Errorf("read %s: %w", path, err)
 	}
@@ -49,6 +52,27 @@ func loadChange(ws *Workspace, path string) (change, error) {
 	}
 	c.old, c.exists = string(data), true
 	return c, nil
+}
+
+// unsaved is a change to a file the disk does not hold: a new file, or
+// one only the editor has so far (written through it, not yet saved).
+func (c change) unsaved(ctx context.Context) change {
+	if c.ws.editor.Files == nil {
+		return c
+	}
+	if text, err := c.ws.editor.Files.ReadTextFile(ctx, c.abs); err == nil && !isBinary([]byte(text[:min(len(text), sniffBytes)])) {
+		c.old, c.exists = text, true
+	}
+	return c
+}
+
+// read returns the file's current content: the editor's, or the disk's.
+func (c change) read(ctx context.Context) ([]byte, error) {
+	if c.ws.editor.Files != nil {
+		text, err := c.ws.editor.Files.ReadTextFile(ctx, c.abs)
+		return []byte(text), err
+	}
+	return os.ReadFile(c.abs)
 }
 
 // diff is the unified diff from the old content to the new, "" when they
@@ -79,8 +103,9 @@ func (c change) preview() (string, error) {
 
 // apply writes the new content, creating parent directories. The write
 // is atomic (see writeAtomic): an existing file keeps its permissions, a
-// new one gets 0644.
-func (c change) apply() (Result, error) {
+// new one gets 0644. When baton serves an editor, the editor writes it,
+// so the change lands in the person's open buffer.
+func (c change) apply(ctx context.Context) (Result, error) {
 	d, err := c.diff()
 	if err != nil {
 		return Result{}, err
@@ -91,7 +116,7 @@ func (c change) apply() (Result, error) {
 	if err := os.MkdirAll(filepath.Dir(c.abs), 0o755); err != nil {
 		return Result{}, fmt.Errorf("write %s: %w", c.argPath, err)
 	}
-	if err := writeAtomic(c.abs, []byte(c.new)); err != nil {
+	if err := c.write(ctx); err != nil {
 		return Result{}, fmt.Errorf("write %s: %w", c.argPath, err)
 	}
 	verb := "wrote"
@@ -104,6 +129,15 @@ func (c change) apply() (Result, error) {
 	}
 	out := fmt.Sprintf("%s %s (%s)", verb, c.rel, plural(lines, "line", "lines"))
 	return Result{Output: out, Summary: diffStat(d), Diff: d}, nil
+}
+
+// write puts the new content in place, through the editor when there is
+// one.
+func (c change) write(ctx context.Context) error {
+	if c.ws.editor.Files != nil {
+		return c.ws.editor.Files.WriteTextFile(ctx, c.abs, c.new)
+	}
+	return writeAtomic(c.abs, []byte(c.new))
 }
 
 // diffStat counts added and removed lines of a unified diff: "+12 -3".

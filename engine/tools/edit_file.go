@@ -46,8 +46,8 @@ func (t editFile) Title(args json.RawMessage) string {
 }
 
 // Preview shows the diff the edit would make.
-func (t editFile) Preview(_ context.Context, args json.RawMessage) (string, error) {
-	c, _, err := t.plan(args)
+func (t editFile) Preview(ctx context.Context, args json.RawMessage) (string, error) {
+	c, _, err := t.plan(ctx, args)
 	if err != nil {
 		return "", err
 	}
@@ -69,11 +69,11 @@ func (t editFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 		return Result{}, err
 	}
 	defer unlock()
-	c, n, err := t.plan(args)
+	c, n, err := t.plan(ctx, args)
 	if err != nil {
 		return Result{}, err
 	}
-	res, err := c.apply()
+	res, err := c.apply(ctx)
 	if err != nil {
 		return Result{}, err
 	}
@@ -84,7 +84,7 @@ func (t editFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 // plan checks the edit against the file and computes the change and the
 // number of replacements. A missing or ambiguous old_string fails with a
 // message that tells the model how to fix its call.
-func (t editFile) plan(args json.RawMessage) (change, int, error) {
+func (t editFile) plan(ctx context.Context, args json.RawMessage) (change, int, error) {
 	var a editFileArgs
 	if err := decodeArgs(t.Name(), args, &a, "path", "old_string", "new_string"); err != nil {
 		return change{}, 0, err
@@ -95,7 +95,7 @@ func (t editFile) plan(args json.RawMessage) (change, int, error) {
 	if a.OldString == a.NewString {
 		return change{}, 0, errors.New("edit_file: old_string and new_string are the same")
 	}
-	c, err := loadChange(t.ws, a.Path)
+	c, err := loadChange(ctx, t.ws, a.Path)
 	if err != nil {
 		return change{}, 0, err
 	}

@@ -17,9 +17,20 @@ type Serial interface {
 	Lock(ctx context.Context, args json.RawMessage) (context.Context, func(), error)
 }
 
+// Locker holds files for writers, one writer per file at a time.
+type Locker interface {
+	// Lock waits until path (absolute, resolved) is free or ctx ends,
+	// and holds it until unlock is called.
+	Lock(ctx context.Context, path string) (unlock func(), err error)
+}
+
 // fileLocks is one lock per resolved path. A waiter selects on its
 // context, so a cancelled agent never hangs behind another's approval.
 type fileLocks struct {
+	// shared, when set, holds the files instead: the lock table of the
+	// baton process this one works for.
+	shared Locker
+
 	mu   sync.Mutex
 	held map[string]chan struct{} // closed when its path is unlocked
 }
@@ -31,6 +42,13 @@ type heldKey struct{}
 func (l *fileLocks) lock(ctx context.Context, path string) (context.Context, func(), error) {
 	if held, _ := ctx.Value(heldKey{}).(string); held == path {
 		return ctx, func() {}, nil
+	}
+	if l.shared != nil {
+		unlock, err := l.shared.Lock(ctx, path)
+		if err != nil {
+			return ctx, nil, err
+		}
+		return context.WithValue(ctx, heldKey{}, path), unlock, nil
 	}
 	for {
 		l.mu.Lock()
@@ -76,4 +94,12 @@ func lockArgs(ctx context.Context, ws *Workspace, args json.RawMessage) (context
 		return ctx, func() {}, nil
 	}
 	return ws.files.lock(ctx, abs)
+}
+
+// Lock implements Locker with the workspace's own lock table: what the
+// writers of a child placed in another process wait on, with everyone
+// else's.
+func (w *Workspace) Lock(ctx context.Context, path string) (func(), error) {
+	_, unlock, err := w.files.lock(ctx, path)
+	return unlock, err
 }

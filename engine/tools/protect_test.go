@@ -10,13 +10,15 @@ import (
 )
 
 // TestCommandsCannotChangeWhatRunsOutsideTheSandbox: a sandboxed command
-// may write the workspace, and so, as far as the kernel goes, .git and the
+// may write the workspace, but not .git's config and hooks or the
 // project's agent settings. It adds a filter driver to .git/config, a
 // pre-commit hook, widens .claude/settings.json, adds an .mcp.json server
 // and swaps .claude/agents for a link to a folder outside; each would run
 // or be trusted outside the sandbox later (git for the person, baton in a
-// trusted folder). After the command all of it is as before, the model is
-// told, and an ordinary file the command wrote stays written.
+// trusted folder). The kernel refuses what exists (where commands have a
+// mount namespace) and baton removes what the command created; after the
+// command all of it is as before, the model is told exactly what was put
+// back, and an ordinary file the command wrote stays written.
 func TestCommandsCannotChangeWhatRunsOutsideTheSandbox(t *testing.T) {
 	if !sandbox.Available() {
 		t.Skip("no Landlock here: " + sandbox.Unavailable())
@@ -35,12 +37,12 @@ func TestCommandsCannotChangeWhatRunsOutsideTheSandbox(t *testing.T) {
 		`echo '{"mcpServers":{"x":{"command":"sh"}}}' > .mcp.json`,
 		`rm -r .claude/agents && ln -s ` + outside + ` .claude/agents`,
 		`echo changed > main.go`,
-	}, " && ")
+	}, "; ")
 	res, err := call(t, toolByName(t, ws, Limits{}, "run_command"), map[string]any{"command": cmd})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(res.Output, "baton restored") {
+	if !strings.Contains(res.Output, "baton put back") || !strings.Contains(res.Output, "- .mcp.json: removed (the command created it)") {
 		t.Fatalf("the model was not told: %q", res.Output)
 	}
 	root := ws.Root()

@@ -83,6 +83,13 @@ func (t readFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 	}
 	info, err := os.Stat(abs)
 	switch {
+	case errors.Is(err, fs.ErrNotExist) && t.ws.editor.Files != nil:
+		// The editor may hold it unsaved.
+		text, rerr := t.ws.editor.Files.ReadTextFile(ctx, abs)
+		if rerr != nil {
+			return Result{}, fmt.Errorf("file not found: %s", a.Path)
+		}
+		return t.readText(ctx, io.NopCloser(strings.NewReader(text)), a)
 	case errors.Is(err, fs.ErrNotExist):
 		return Result{}, fmt.Errorf("file not found: %s", a.Path)
 	case err != nil:
@@ -97,18 +104,38 @@ func (t readFile) Run(ctx context.Context, args json.RawMessage) (Result, error)
 		return Result{}, fmt.Errorf("%s is %s, over read_file's %s limit; read a line range with offset and limit",
 			a.Path, byteSize(info.Size()), byteSize(t.lim.ReadMaxBytes))
 	}
-	// The look above may be stale: the open itself refuses a FIFO or
-	// device swapped in since, without blocking.
-	f, err := repofile.OpenRegular(abs)
+	src, err := t.open(ctx, abs, info.Size())
 	if err != nil {
 		return Result{}, fmt.Errorf("read %s: %w", a.Path, err)
 	}
-	defer f.Close()
-	r := bufio.NewReaderSize(f, sniffBytes)
+	return t.readText(ctx, src, a)
+}
+
+// readText numbers the requested lines of src, refusing binary content.
+func (t readFile) readText(ctx context.Context, src io.ReadCloser, a readFileArgs) (Result, error) {
+	defer src.Close()
+	r := bufio.NewReaderSize(src, sniffBytes)
 	if head, _ := r.Peek(sniffBytes); isBinary(head) {
 		return Result{}, fmt.Errorf("binary file: %s", a.Path)
 	}
 	return t.readLines(ctx, r, a)
+}
+
+// open returns the file's content: the editor's text of it when baton
+// serves an editor (unsaved changes included), else the file on disk. A
+// file too large to read whole is read from the disk in either case: the
+// person is not editing it in a buffer.
+func (t readFile) open(ctx context.Context, abs string, size int64) (io.ReadCloser, error) {
+	if t.ws.editor.Files != nil && size <= t.lim.ReadMaxBytes {
+		text, err := t.ws.editor.Files.ReadTextFile(ctx, abs)
+		if err != nil {
+			return nil, err
+		}
+		return io.NopCloser(strings.NewReader(text)), nil
+	}
+	// The look before may be stale: the open itself refuses a FIFO or
+	// device swapped in since, without blocking.
+	return repofile.OpenRegular(abs)
 }
 
 // readLines numbers the lines of the requested window.

@@ -24,6 +24,16 @@ func Base(ws *Workspace, lim Limits, box sandbox.Policy) []Tool {
 	}
 }
 
+// Builtin returns every built-in tool: Base, then todo_write and, when
+// fetch is set, web_fetch with those options.
+func Builtin(ws *Workspace, lim Limits, box sandbox.Policy, fetch *WebFetchOptions) []Tool {
+	all := append(Base(ws, lim, box), TodoWrite{})
+	if fetch != nil {
+		all = append(all, NewWebFetch(*fetch, lim))
+	}
+	return all
+}
+
 // Set is an ordered collection of tools with unique names: what one agent
 // is allowed. It is immutable; the filters return new sets, so a parent's
 // set is never changed by narrowing it for a child.

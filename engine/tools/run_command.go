@@ -68,7 +68,11 @@ func (t runCommand) Preview(_ context.Context, args json.RawMessage) (string, er
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf("$ %s\n(in %s, timeout %s)\nsandbox: %s", a.Command, t.ws.Root(), timeout, t.box.Describe()), nil
+	where := ""
+	if t.ws.editor.Terminal != nil {
+		where = ", in the editor's terminal"
+	}
+	return fmt.Sprintf("$ %s\n(in %s, timeout %s%s)\nsandbox: %s", a.Command, t.ws.Root(), timeout, where, t.box.Describe()), nil
 }
 
 // Run executes the command in the agent's sandbox, whose supervisor kills
@@ -84,11 +88,12 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	runCtx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	out := newCapture(t.lim.OutputChars)
-	guard := t.box.Mode != sandbox.Off && t.box.Mode != "" && sandbox.Available()
+	box := t.box
+	guard := box.Mode != sandbox.Off && box.Mode != "" && sandbox.Available()
 	if guard {
-		enterGuard(t.ws.Root())
+		box = enterGuard(t.ws.Root(), box)
 	}
-	err = sandbox.Run(runCtx, t.box, a.Command, t.ws.Root(), WithoutSecrets(os.Environ()), out)
+	err = t.execute(runCtx, box, a.Command, out)
 	restored := ""
 	if guard {
 		restored = leaveGuard(t.ws.Root())
@@ -118,10 +123,33 @@ func (t runCommand) Run(ctx context.Context, args json.RawMessage) (Result, erro
 	return Result{Output: text, Summary: summary}, nil
 }
 
+// execute runs the command line in the agent's sandbox: in the editor's
+// terminal when baton serves an editor that offers one, else under
+// baton's own supervisor.
+func (t runCommand) execute(ctx context.Context, box sandbox.Policy, script string, out *capture) error {
+	term := t.ws.editor.Terminal
+	if term == nil {
+		return sandbox.Run(ctx, box, script, t.ws.Root(), WithoutSecrets(os.Environ()), out)
+	}
+	path, args, err := sandbox.TerminalCommand(box, script, hiddenEnv)
+	if err != nil {
+		return err
+	}
+	res, err := term.Run(ctx, TerminalCommand{Path: path, Args: args, Dir: t.ws.Root(), OutputBytes: t.lim.OutputChars})
+	if err != nil {
+		return err
+	}
+	if res.Truncated {
+		fmt.Fprintf(out, "[the terminal kept only the end of the output]\n")
+	}
+	_, _ = out.Write([]byte(res.Output))
+	return exitOf(res)
+}
+
 // outcome turns Wait's error into the status line appended to the output
 // and the summary people see; only a failure to run at all is an error.
 func outcome(waitErr error, timedOut bool, timeout time.Duration) (status, summary string, err error) {
-	var exitErr *sandbox.ExitError
+	var exitErr exitCoder
 	switch {
 	case timedOut:
 		return fmt.Sprintf("[timed out after %s; the command and its children were killed]", timeout),
@@ -134,6 +162,13 @@ func outcome(waitErr error, timedOut bool, timeout time.Duration) (status, summa
 		return "", "", fmt.Errorf("run_command: %w", waitErr)
 	}
 	return "", "exit 0", nil
+}
+
+// exitCoder is a command that did not exit with status 0: the sandbox's
+// ExitError, or a terminal's.
+type exitCoder interface {
+	error
+	ExitCode() int
 }
 
 // parse decodes the arguments, checks the command against the safety

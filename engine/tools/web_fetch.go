@@ -146,6 +146,13 @@ func (t webFetch) Run(ctx context.Context, args json.RawMessage) (Result, error)
 	cut := len(body) > maxFetchBytes
 	body = body[:min(len(body), maxFetchBytes)]
 	final := resp.Request.URL.String()
+	if to := resp.Header.Get("Location"); resp.StatusCode >= 300 && resp.StatusCode <= 399 && to != "" {
+		next, err := resp.Request.URL.Parse(to)
+		if err == nil && !strings.EqualFold(next.Hostname(), resp.Request.URL.Hostname()) {
+			return Result{Output: fmt.Sprintf("URL: %s\nRedirect: %s %s\n\nThe page moved to another host, which baton does not follow by itself: "+
+				"call web_fetch with that URL to fetch it.", final, resp.Status, next), Summary: "redirects to " + next.Hostname()}, nil
+		}
+	}
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		return Result{}, fmt.Errorf("web_fetch: GET %s: %s", final, resp.Status)
 	}

@@ -107,7 +107,35 @@ func TestWebFetchRefusesLoopbackByDefault(t *testing.T) {
 	}
 }
 
-func TestWebFetchRefusesRedirectToLoopback(t *testing.T) {
+// TestWebFetchRefusesIPv6SpellingsOfLoopback: a URL that spells the
+// loopback server's IPv4 address inside an IPv6 one (IPv4-compatible,
+// SIIT, NAT64, 6to4, ISATAP) is refused by the guard itself, before any
+// connection, not left to whether this machine routes it.
+func TestWebFetchRefusesIPv6SpellingsOfLoopback(t *testing.T) {
+	var hits atomic.Int32
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1) }))
+	defer srv.Close()
+	tool := NewWebFetch(WebFetchOptions{}, Limits{})
+	port := srv.URL[strings.LastIndex(srv.URL, ":"):]
+	for _, host := range []string{"[::127.0.0.1]", "[::7f00:1]", "[::ffff:0:127.0.0.1]", "[64:ff9b::127.0.0.1]",
+		"[64:ff9b:1::7f00:1]", "[2002:7f00:1::1]", "[2001:db8::5efe:127.0.0.1]", "[::ffff:7f00:1]"} {
+		_, err := fetch(t, tool, map[string]any{"url": "http://" + host + port + "/"})
+		if err == nil || !strings.Contains(err.Error(), "web_fetch refuses") {
+			t.Errorf("%s: err = %v, want the guard's refusal", host, err)
+		}
+	}
+	if hits.Load() != 0 {
+		t.Fatalf("the loopback server was reached %d times", hits.Load())
+	}
+}
+
+// TestWebFetchStopsAtAnotherHost is the attack on a host rule and on the
+// network guard: a host the rules allow (web_fetch(domain:…)) redirects
+// to another, here a loopback server. The redirect is not followed: the
+// model is told where it leads and must fetch that URL in a call of its
+// own, which the rules and the guard decide. A redirect on the same host
+// is followed.
+func TestWebFetchStopsAtAnotherHost(t *testing.T) {
 	var hits atomic.Int32
 	inside := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { hits.Add(1); w.Write([]byte("secret")) }))
 	defer inside.Close()
@@ -128,9 +156,13 @@ func TestWebFetchRefusesRedirectToLoopback(t *testing.T) {
 	if res, err := fetch(t, tool, map[string]any{"url": outside.URL + "/self"}); err != nil || !strings.HasSuffix(res.Output, "fine") {
 		t.Fatalf("the exempt server itself: %v", err)
 	}
-	_, err := fetch(t, tool, map[string]any{"url": outside.URL + "/go"})
-	if err == nil || !strings.Contains(err.Error(), "web_fetch refuses 127.0.0.1") {
-		t.Fatalf("err = %v, want the redirect refused", err)
+	res, err := fetch(t, tool, map[string]any{"url": outside.URL + "/go"})
+	if err != nil || !strings.Contains(res.Output, "Redirect: 302 Found "+inside.URL+"/admin") ||
+		!strings.Contains(res.Output, "call web_fetch with that URL") || res.Summary != "redirects to 127.0.0.1" {
+		t.Fatalf("result %+v, err %v: want the redirect reported, not followed", res, err)
+	}
+	if _, err := fetch(t, tool, map[string]any{"url": inside.URL + "/admin"}); err == nil || !strings.Contains(err.Error(), "web_fetch refuses 127.0.0.1") {
+		t.Fatalf("err = %v, want the loopback server refused when asked for", err)
 	}
 	if hits.Load() != 0 {
 		t.Fatal("the redirect reached the loopback server")
@@ -186,7 +218,13 @@ func TestPrivateAddr(t *testing.T) {
 		"100.64.0.1": true, "224.0.0.1": true, "0.0.0.0": true, "255.255.255.255": true, "::1": true, "::": true,
 		"fc00::1": true, "fd12::1": true, "fe80::1": true, "ff02::1": true, "::ffff:10.0.0.1": true,
 		"64:ff9b::a00:1": true, "2002:7f00:1::": true,
+		// Every IPv6 spelling of an IPv4 loopback or private address.
+		"::127.0.0.1": true, "::7f00:1": true, "::10.0.0.1": true, "::ffff:0:127.0.0.1": true, "::ffff:0:8.8.8.8": true,
+		"64:ff9b::127.0.0.1": true, "64:ff9b:1::7f00:1": true, "64:ff9b:1::808:808": true, "2002:a00:1::1": true,
+		"2001:db8::5efe:127.0.0.1": true, "2606:4700::200:5efe:10.1.2.3": true, "2001::1": true, "2001:db8::1": true,
+		"100::1": true, "::ffff:127.0.0.1%eth0": true,
 		"8.8.8.8": false, "1.1.1.1": false, "2606:4700:4700::1111": false, "64:ff9b::808:808": false,
+		"2002:808:808::1": false, "2606:4700::5efe:808:808": false, "2a00:1450:4001:80b::200e": false,
 	} {
 		if got := privateAddr(netip.MustParseAddr(addr)); got != want {
 			t.Errorf("privateAddr(%s) = %v, want %v", addr, got, want)

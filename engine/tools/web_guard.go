@@ -5,25 +5,41 @@ import (
 	"net"
 	"net/http"
 	"net/netip"
+	"strings"
 	"syscall"
 	"time"
 )
 
 // blockedPrefixes are ranges netip has no predicate for that web_fetch
 // must not reach either: CGNAT (a provider's inside), "this network",
-// reserved and broadcast, benchmarking, IETF protocol assignments, and
-// IPv6 site-local.
+// reserved and broadcast, benchmarking, IETF protocol assignments, the
+// 6to4 relay anycast; in IPv6, the whole reserved ::/8 (IPv4-compatible
+// ::a.b.c.d, SIIT ::ffff:0:a.b.c.d and every other spelling there; the
+// mapped ::ffff:a.b.c.d is unmapped first, and NAT64's 64:ff9b::/96,
+// inside it, is judged by the IPv4 address it embeds), local-use NAT64, discard-only,
+// IETF protocol assignments (Teredo, ORCHID, benchmarking), documentation,
+// SRv6 and site-local.
 var blockedPrefixes = []netip.Prefix{
 	netip.MustParsePrefix("100.64.0.0/10"),
 	netip.MustParsePrefix("0.0.0.0/8"),
 	netip.MustParsePrefix("240.0.0.0/4"),
 	netip.MustParsePrefix("198.18.0.0/15"),
 	netip.MustParsePrefix("192.0.0.0/24"),
+	netip.MustParsePrefix("192.88.99.0/24"),
+	netip.MustParsePrefix("::/8"),
+	netip.MustParsePrefix("64:ff9b:1::/48"),
+	netip.MustParsePrefix("100::/64"),
+	netip.MustParsePrefix("2001::/23"),
+	netip.MustParsePrefix("2001:db8::/32"),
+	netip.MustParsePrefix("3fff::/20"),
+	netip.MustParsePrefix("5f00::/16"),
 	netip.MustParsePrefix("fec0::/10"),
 }
 
 // nat64 embeds an IPv4 address in its last four bytes; 6to4 in bytes
-// two to five. Either can spell a private IPv4 address in IPv6.
+// two to five. Either can spell a private IPv4 address in IPv6, and so
+// can an ISATAP interface identifier (…:0:5efe:a.b.c.d or …:200:5efe:…)
+// under any prefix.
 var (
 	nat64  = netip.MustParsePrefix("64:ff9b::/96")
 	sixTo4 = netip.MustParsePrefix("2002::/16")
@@ -31,7 +47,8 @@ var (
 
 // privateAddr reports whether addr is loopback, private, link-local,
 // CGNAT, multicast, unspecified, an IPv6 ULA or another range that is not
-// the public internet, however it is spelled (IPv4-mapped, NAT64, 6to4).
+// the public internet, however it is spelled (IPv4-mapped or -compatible,
+// NAT64, 6to4, ISATAP).
 func privateAddr(addr netip.Addr) bool {
 	addr = addr.Unmap().WithZone("")
 	switch {
@@ -39,17 +56,23 @@ func privateAddr(addr netip.Addr) bool {
 		addr.IsLinkLocalUnicast(), addr.IsLinkLocalMulticast(), addr.IsInterfaceLocalMulticast(), addr.IsMulticast():
 		return true
 	}
+	b := addr.As16()
+	if nat64.Contains(addr) {
+		return privateAddr(netip.AddrFrom4([4]byte(b[12:16])))
+	}
 	for _, p := range blockedPrefixes {
 		if p.Contains(addr) {
 			return true
 		}
 	}
-	b := addr.As16()
+	if addr.Is4() {
+		return false
+	}
 	switch {
-	case nat64.Contains(addr):
-		return privateAddr(netip.AddrFrom4([4]byte(b[12:16])))
 	case sixTo4.Contains(addr):
 		return privateAddr(netip.AddrFrom4([4]byte(b[2:6])))
+	case (b[8]|0x02) == 0x02 && b[9] == 0 && b[10] == 0x5e && b[11] == 0xfe:
+		return privateAddr(netip.AddrFrom4([4]byte(b[12:16])))
 	}
 	return false
 }
@@ -107,7 +130,16 @@ func (g fetchGuard) client() *http.Client {
 			if len(via) > maxFetchRedirects {
 				return fmt.Errorf("web_fetch: more than %d redirects", maxFetchRedirects)
 			}
-			return checkFetchURL(req.URL.String())
+			if err := checkFetchURL(req.URL.String()); err != nil {
+				return err
+			}
+			if !strings.EqualFold(req.URL.Hostname(), via[0].URL.Hostname()) {
+				// Another host is another call: the permission rules name
+				// hosts (web_fetch(domain:…)), so one they allow must not
+				// lead to one they do not. Run tells the model where to.
+				return http.ErrUseLastResponse
+			}
+			return nil
 		},
 	}
 }

@@ -22,7 +22,15 @@ type Workspace struct {
 	// per file, so two agents editing one file never lose each other's
 	// edit (see Serial).
 	files fileLocks
+	// editor, when baton serves an editor, is where the person's files
+	// are read and written and commands run (see Editor).
+	editor Editor
 }
+
+// ShareLocks makes the workspace's writers hold their files with l, the
+// lock table of the baton process this one works for. Call it before
+// any tool of the workspace runs.
+func (w *Workspace) ShareLocks(l Locker) { w.files.shared = l }
 
 // NewWorkspace makes root absolute and resolves its symlinks, so later
 // containment checks compare real paths with a real root.

@@ -39,8 +39,8 @@ func (t writeFile) Title(args json.RawMessage) string {
 }
 
 // Preview shows the diff the call would make.
-func (t writeFile) Preview(_ context.Context, args json.RawMessage) (string, error) {
-	c, err := t.plan(args)
+func (t writeFile) Preview(ctx context.Context, args json.RawMessage) (string, error) {
+	c, err := t.plan(ctx, args)
 	if err != nil {
 		return "", err
 	}
@@ -62,20 +62,20 @@ func (t writeFile) Run(ctx context.Context, args json.RawMessage) (Result, error
 		return Result{}, err
 	}
 	defer unlock()
-	c, err := t.plan(args)
+	c, err := t.plan(ctx, args)
 	if err != nil {
 		return Result{}, err
 	}
-	return c.apply()
+	return c.apply(ctx)
 }
 
 // plan validates the arguments and computes the change.
-func (t writeFile) plan(args json.RawMessage) (change, error) {
+func (t writeFile) plan(ctx context.Context, args json.RawMessage) (change, error) {
 	var a writeFileArgs
 	if err := decodeArgs(t.Name(), args, &a, "path", "content"); err != nil {
 		return change{}, err
 	}
-	c, err := loadChange(t.ws, a.Path)
+	c, err := loadChange(ctx, t.ws, a.Path)
 	if err != nil {
 		return change{}, err
 	}

@@ -37,6 +37,10 @@ type Record struct {
 	Description string    `json:"description"`
 	State       string    `json:"state"`
 	Created     time.Time `json:"created"`
+	// Decisions are what the person decided so far in the review of the
+	// change, by file: one decision per hunk, or one for a file decided
+	// whole; a change reopened after the session ended keeps them.
+	Decisions map[string][]string `json:"decisions,omitempty"`
 }
 
 // Location is where a child's worktree lives: root/<project>/<session>/

@@ -12,7 +12,8 @@ import (
 
 // TestGoldenFacts: a background delegation says it runs in the
 // background, and a worktree child's edit says it writes in its
-// worktree, not the person's tree, the folder wrapped, never cut.
+// worktree, not the person's tree, on one line: the folder gives up its
+// leading folders, never its own name.
 func TestGoldenFacts(t *testing.T) {
 	const dir = "/home/me/.cache/baton/worktrees/app-1a2b3c/explore-1"
 	cases := map[string]struct {

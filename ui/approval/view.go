@@ -32,11 +32,14 @@ func (m *Model) drawBody(c *card, width int) []string {
 // start.
 func (m *Model) render(c *card, width int) []string {
 	st := m.styles.Card
+	if s := c.server(); s != nil {
+		return m.serverBody(s, width)
+	}
 	d := c.delegation()
 	if d == nil {
 		preview := termtext.Clean(c.req.Preview)
 		if diffview.Looks(preview) {
-			return diffview.Lines(m.styles, preview)
+			return m.diffLines(preview)
 		}
 		var lines []string
 		for _, para := range strings.Split(preview, "\n") {
@@ -55,11 +58,41 @@ func (m *Model) render(c *card, width int) []string {
 	return lines
 }
 
+// diffLines paints a diff for the card, its "--- a/x" and "+++ b/x"
+// lines joined into one naming the file: a card's room goes to the
+// change itself.
+func (m *Model) diffLines(diff string) []string {
+	lines := diffview.Lines(m.styles, diff)
+	old, rest, _ := strings.Cut(diff, "\n")
+	newer, _, _ := strings.Cut(rest, "\n")
+	from, ok1 := strings.CutPrefix(old, "--- ")
+	to, ok2 := strings.CutPrefix(newer, "+++ ")
+	if !ok1 || !ok2 || len(lines) < 2 {
+		return lines
+	}
+	from, to = strings.TrimPrefix(from, "a/"), strings.TrimPrefix(to, "b/")
+	var file string
+	switch {
+	case from == to:
+		file = to
+	case from == "/dev/null":
+		file = to + " (new file)"
+	case to == "/dev/null":
+		file = from + " (deleted)"
+	default:
+		return lines
+	}
+	return append([]string{m.styles.Diff.File.Render(file)}, lines[2:]...)
+}
+
 // facts are a delegation's tools, model, limits and first-request
 // estimate: shown under the prompt whatever its scroll, so the person
 // always sees what will start. A permission card has one only when a
 // worktree child asks: where the call works.
 func (m *Model) facts(c *card) []string {
+	if s := c.server(); s != nil {
+		return m.serverFacts(s)
+	}
 	d := c.delegation()
 	if d == nil {
 		return m.worktreeFact(c)
@@ -79,6 +112,9 @@ func (m *Model) facts(c *card) []string {
 	lines := []string{field("tools", strings.Join(d.Tools, " "))}
 	if len(d.DroppedTools) > 0 {
 		lines = append(lines, field("dropped", strings.Join(d.DroppedTools, " ")+" (baton has no such tool)"))
+	}
+	if d.Withheld != "" {
+		lines = append(lines, field("withheld", d.Withheld))
 	}
 	lines = append(lines, field("model", d.Model)+"  "+field("limits", limits))
 	if d.ModelWhy != "" {
@@ -156,7 +192,7 @@ func (m *Model) View() string {
 // titleLines is the card's title wrapped to its width, so on a narrow
 // terminal the question is never cut: "… asks: Allow write_file?".
 func (m *Model) titleLines(c *card) []string {
-	lines := wrap(c.title(), InnerWidth(m.width))
+	lines := c.title(InnerWidth(m.width))
 	for i, line := range lines {
 		lines[i] = m.styles.Card.Title.Render(line)
 	}
@@ -169,8 +205,12 @@ func (m *Model) tail() []string {
 	k, width := m.lineKeys, InnerWidth(m.width)
 	switch m.mode {
 	case reasoning:
+		confirm, cancel := "deny, telling the model why", "deny without a reason"
+		if m.cards[0].isPlan() {
+			confirm, cancel = "keep planning, telling the model what to change", "keep planning without a word"
+		}
 		return append([]string{m.reason.View()},
-			m.keyLines([]key.Binding{relabel(k.Confirm, "deny, telling the model why"), relabel(k.Cancel, "deny without a reason")}, width)...)
+			m.keyLines([]key.Binding{relabel(k.Confirm, confirm), relabel(k.Cancel, cancel)}, width)...)
 	case editing:
 		return m.keyLines([]key.Binding{relabel(k.Confirm, "approve the edited prompt"), k.Newline, relabel(k.Cancel, "back")}, width)
 	}

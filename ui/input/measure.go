@@ -37,12 +37,19 @@ func (m *Model) rows() int {
 // fitHeight grows the box with its wrapped rows, up to MaxLines. While
 // everything fits, the view is put back at the top: the textarea
 // scrolled while it was shorter, and would otherwise keep hiding the
-// first rows after it grew.
+// first rows after it grew. Past MaxLines the view follows the cursor:
+// the textarea scrolls against the text it last drew, so after a paste
+// of many lines it would still show the first rows, not the cursor's.
 func (m *Model) fitHeight() {
 	m.box = "" // every change of text or size comes through here
 	rows := m.rows()
 	m.ta.SetHeight(rows)
-	if rows >= MaxLines || m.ta.Value() == "" {
+	if rows >= MaxLines {
+		m.ta.View() // hands the viewport the new text to scroll over
+		m.ta, _ = m.ta.Update(nil)
+		return
+	}
+	if m.ta.Value() == "" {
 		return
 	}
 	row, info := m.ta.Line(), m.ta.LineInfo()

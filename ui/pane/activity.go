@@ -41,7 +41,7 @@ type item struct {
 	live    bool
 }
 
-// activity keeps the lines last drawn from the conversation's newest
+// activity keeps the lines last laid out from the conversation's newest
 // entries; version counts the pane's own changes (state, questions).
 type activity struct {
 	version int
@@ -92,22 +92,19 @@ func tail(s string, n int) string {
 	return s
 }
 
-// activityLines draws the newest items into the lines under the header,
-// at most height-1 of them within width, cached until an event or the
-// size changes.
-func (p *Pane) activityLines(width int) []string {
-	need := p.height - 1 - p.todoRows()
+// activityLines lays the newest items out into at most need lines
+// under the header, within width; they are cached until an event or the
+// width changes. A shorter pane shows the last of them: each older item
+// keeps its last lines, so the last n of these are what n lines would
+// hold.
+func (p *Pane) activityLines(width, need int) []string {
 	a := &p.activity
 	if need <= 0 {
 		return nil
 	}
 	c := &a.cache
-	if c.valid && c.version == a.version && c.convo == p.convo.Version() && c.width == width && c.need >= need {
-		// Every item contributes its last lines, so the lines for a
-		// smaller room are the tail of those for a larger one: fitting
-		// asks with the most room, drawing with what it got, and the
-		// frame builds the lines once.
-		return c.lines[max(len(c.lines)-need, 0):]
+	if c.valid && c.version == a.version && c.convo == p.convo.Version() && c.width == width && c.need == need {
+		return c.lines
 	}
 	items := p.items()
 	var chunks [][]string

@@ -2,17 +2,22 @@ package review
 
 import (
 	"context"
+	"slices"
 
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 )
 
-// Update handles a key or the outcome of an action.
+// Update handles a key or the outcome of one of its actions.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case LoadedMsg:
+		if msg.Agent != m.id {
+			return nil
+		}
 		return m.loaded(msg)
 	case tea.KeyMsg:
 		if m.conflict != nil {
@@ -26,11 +31,27 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 // key handles a key of the file and hunk list.
 func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	k := m.keys
+	if m.confirming {
+		// Only y discards; any other key keeps the change and does
+		// nothing else.
+		m.confirming = false
+		if key.Matches(msg, k.ConfirmDiscard) && !msg.Paste && !m.busy {
+			return m.skip(item{-1, -1})
+		}
+		return nil
+	}
+	if msg.Type == tea.KeyRunes && len(msg.Runes) > 1 {
+		m.burst(msg.Runes)
+		return nil
+	}
 	at, ok := m.current()
 	switch {
 	case key.Matches(msg, k.Close):
-		id := m.id
-		return func() tea.Msg { return ClosedMsg{Agent: id} }
+		return m.close(false)
+	case key.Matches(msg, k.VerifyOutput) && m.review.Verify != nil:
+		m.verifyShown, m.offset = !m.verifyShown, 0
+	case m.verifyShown && (key.Matches(msg, k.Up) || key.Matches(msg, k.Down)):
+		m.offset = max(m.offset+map[bool]int{true: -1, false: 1}[key.Matches(msg, k.Up)], 0)
 	case key.Matches(msg, k.Up):
 		m.move(-1)
 	case key.Matches(msg, k.Down):
@@ -48,9 +69,24 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, k.ApplyAll):
 		return m.apply(item{-1, -1}, "", true)
 	case key.Matches(msg, k.DiscardAll):
-		return m.skip(item{-1, -1})
+		m.confirming = true
 	}
 	return nil
+}
+
+// burst handles keys read in one go (j typed twice faster than the
+// terminal is read): each j or k moves the cursor. A burst never applies
+// or discards anything: those take one deliberate key each.
+func (m *Model) burst(runes []rune) {
+	for _, r := range runes {
+		one := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}}
+		switch {
+		case key.Matches(one, m.keys.Up):
+			m.move(-1)
+		case key.Matches(one, m.keys.Down):
+			m.move(1)
+		}
+	}
 }
 
 // conflictKey settles the conflict shown.
@@ -122,8 +158,7 @@ func reload(r Reviewer, id event.AgentID, msg LoadedMsg) LoadedMsg {
 func (m *Model) loaded(msg LoadedMsg) tea.Cmd {
 	m.busy = false
 	if msg.Done {
-		id := m.id
-		return func() tea.Msg { return ClosedMsg{Agent: id, Done: true} }
+		return m.close(true)
 	}
 	if msg.Review.Agent != "" {
 		m.load(msg.Review)
@@ -131,11 +166,47 @@ func (m *Model) loaded(msg LoadedMsg) tea.Cmd {
 	if msg.Err != nil {
 		m.err = msg.Err.Error()
 	}
-	if msg.Conflict != nil {
+	switch {
+	case msg.Conflict != nil:
 		m.conflict, m.conflictAll = msg.Conflict, msg.all
 		m.conflictAt = m.itemOf(msg.Conflict.Path, msg.at)
+	case msg.Err == nil && !msg.all && msg.at.file >= 0:
+		m.advancePast(msg.at)
 	}
 	return nil
+}
+
+// close takes the review off the screen; done says it ended.
+func (m *Model) close(done bool) tea.Cmd {
+	return tea.Batch(overlay.Hide(m), m.closed(done))
+}
+
+// advancePast moves the cursor to the first undecided file or hunk after
+// at, the item just decided, so y and n go through a change one item at
+// a time; with nothing undecided after it, to the first undecided one.
+func (m *Model) advancePast(at item) {
+	from := slices.Index(m.items, at)
+	if from < 0 {
+		return
+	}
+	for step := 1; step < len(m.items); step++ {
+		i := (from + step) % len(m.items)
+		if m.undecided(m.items[i]) {
+			m.cursor = i
+			m.scrollToCursor()
+			return
+		}
+	}
+}
+
+// undecided reports whether anything under it waits for a decision: any
+// hunk of a file, or the hunk itself.
+func (m *Model) undecided(it item) bool {
+	f := m.review.Files[it.file]
+	if it.hunk < 0 {
+		return f.Pending()
+	}
+	return f.Hunks[it.hunk].Decision == event.DecisionPending
 }
 
 // itemOf is the item a conflict belongs to: the hunk acted on, or the

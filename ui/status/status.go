@@ -41,6 +41,14 @@ const (
 // AllChildren names every child as the one a Child notice waits for.
 const AllChildren event.AgentID = "all"
 
+// Said is a notice a Cmd brings back once it has run (a session call
+// that failed, an answer read in the background); the root shows it as
+// Set would.
+type Said struct {
+	Level Level
+	Text  string
+}
+
 // notice is the one message the line holds.
 type notice struct {
 	level Level
@@ -120,6 +128,16 @@ func (m *Model) Level() Level { return m.notice.level }
 // settle through ChildEnded.
 func (m *Model) Settle(end End) {
 	if m.notice.until == end && end != Child {
+		m.Clear()
+	}
+}
+
+// CommandRan drops the notice when the person runs a command, unless it
+// describes something still going on (a queued prompt, a stop under way,
+// a retry's countdown): an answer to an earlier command would read as
+// this one's.
+func (m *Model) CommandRan() {
+	if n := m.notice; n.until != Turn && n.until != Child {
 		m.Clear()
 	}
 }

@@ -19,7 +19,9 @@ func Event(ev event.Event) event.Event {
 		e.Meta, e.Text = meta(e.Meta), Clean(e.Text)
 		return e
 	case event.MessageDone:
-		e.Meta, e.Text = meta(e.Meta), Clean(e.Text)
+		// The whole message keeps its tabs for /copy; its views draw it
+		// through Clean, as they draw the streamed deltas.
+		e.Meta, e.Text = meta(e.Meta), KeepingTabs(e.Text)
 		return e
 	case event.ToolStarted:
 		e.Meta, e.Name, e.Args, e.Title = meta(e.Meta), Clean(e.Name), Clean(e.Args), Clean(e.Title)

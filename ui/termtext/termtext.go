@@ -4,6 +4,9 @@
 package termtext
 
 import (
+	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -13,10 +16,17 @@ import (
 // Clean removes escape sequences whole and drops other control
 // characters, since either could move the cursor or restyle the terminal;
 // tabs become four spaces so widths can be measured. Newlines stay.
-func Clean(s string) string {
+func Clean(s string) string { return clean(s, false) }
+
+// KeepingTabs cleans s as Clean does but leaves its tabs: for a message
+// kept as the model wrote it, which /copy hands on (a Makefile or Go
+// code needs its tabs). Every view draws it through Clean again.
+func KeepingTabs(s string) string { return clean(s, true) }
+
+func clean(s string, keepTabs bool) string {
 	plain := true
 	for _, r := range s {
-		if r != '\n' && unicode.IsControl(r) {
+		if r != '\n' && (r != '\t' || !keepTabs) && unicode.IsControl(r) {
 			plain = false
 			break
 		}
@@ -31,6 +41,8 @@ func Clean(s string) string {
 		switch {
 		case r == '\n':
 			b.WriteByte('\n')
+		case r == '\t' && keepTabs:
+			b.WriteByte('\t')
 		case r == '\t':
 			b.WriteString("    ")
 		case unicode.IsControl(r):
@@ -41,19 +53,88 @@ func Clean(s string) string {
 	return b.String()
 }
 
+// Visible spells out what would not show or would act on the terminal:
+// control characters (escapes, tabs, newlines) and invisible formatting
+// (zero-width, bidirectional overrides) become Go escapes such as \x1b
+// or \u202e, so text a person approves as it will run hides nothing.
+func Visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r < 0x80 && unicode.IsControl(r):
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case unicode.IsControl(r) || unicode.Is(unicode.Cf, r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
 // Fit cuts a (possibly styled) line to width cells, marking the cut, so
 // no component draws past the terminal's edge. A line of no more bytes
 // than cells fits without measuring: no character takes more cells than
-// bytes.
+// bytes; nor does a line of plain ASCII and colours need the grapheme
+// segmentation that makes measuring costly, and every line of every
+// frame is fitted.
 func Fit(line string, width int) string {
-	if len(line) <= width || ansi.StringWidth(line) <= width {
+	if len(line) <= width {
+		return line
+	}
+	w, ok := asciiWidth(line)
+	if !ok {
+		w = ansi.StringWidth(line)
+	}
+	if w <= width {
 		return line
 	}
 	return ansi.Truncate(line, max(width, 0), "…")
+}
+
+// asciiWidth is the width of a line of printable ASCII and CSI sequences
+// (colours, styles), one cell a byte; ok is false for anything else,
+// which only a full measure gets right.
+func asciiWidth(s string) (width int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			width++
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			i += 2
+			for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f { // parameters and intermediates
+				i++
+			}
+			if i >= len(s) || s[i] < 0x40 || s[i] > 0x7e { // no final byte
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+	}
+	return width, true
 }
 
 // Wrap breaks plain text into lines of at most width cells, at spaces
 // where it can and mid-word where it must, so nothing is lost to a cut.
 func Wrap(s string, width int) string {
 	return ansi.Wrap(s, max(width, 1), "")
+}
+
+// Path is a folder as the person reads it: the home folder shortened to
+// "~", the rest cleaned.
+func Path(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		if rel, err := filepath.Rel(home, dir); err == nil && !strings.HasPrefix(rel, "..") && filepath.IsAbs(dir) {
+			return Clean(filepath.Join("~", rel))
+		}
+	}
+	return Clean(dir)
 }

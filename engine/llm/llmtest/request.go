@@ -1,6 +1,7 @@
 package llmtest
 
 import (
+	"net/http"
 	"strings"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -10,9 +11,11 @@ import (
 
 // Request is one chat request as the server received it.
 type Request struct {
-	Body  openai.ChatCompletionRequest
-	Raw   []byte
-	Index int // 0-based arrival order
+	Body openai.ChatCompletionRequest
+	Raw  []byte
+	// Header is the request's HTTP header (Authorization carries the key).
+	Header http.Header
+	Index  int // 0-based arrival order
 }
 
 // System returns the system messages' text, joined by newlines, so a

@@ -81,15 +81,24 @@ func (s *Server) Close() {
 	})
 }
 
+// Key is the API key the server's clients send.
+const Key = "llmtest-key"
+
 // Client returns llm.NewClient pointed at the server.
 func (s *Server) Client() *openai.Client {
-	return llm.NewClient(llm.Config{APIKey: "llmtest-key", BaseURL: s.URL})
+	return llm.NewClient(s.Endpoint())
+}
+
+// Endpoint is the configuration of a client pointed at the server, for
+// a process that builds its own (a child on the process runner).
+func (s *Server) Endpoint() llm.Config {
+	return llm.Config{APIKey: Key, BaseURL: s.URL}
 }
 
 // ClientWith returns llm.NewClient pointed at the server with the given
 // timeouts, for tests of hung endpoints that cannot wait minutes.
 func (s *Server) ClientWith(timeouts llm.Timeouts) *openai.Client {
-	return llm.NewClient(llm.Config{APIKey: "llmtest-key", BaseURL: s.URL, Timeouts: timeouts})
+	return llm.NewClient(llm.Config{APIKey: Key, BaseURL: s.URL, Timeouts: timeouts})
 }
 
 // Requests returns every request received so far, in arrival order.
@@ -129,7 +138,7 @@ func (s *Server) serve(rw http.ResponseWriter, r *http.Request) {
 		}
 		return
 	}
-	req := &Request{Raw: raw}
+	req := &Request{Raw: raw, Header: r.Header.Clone()}
 	if err := json.Unmarshal(raw, &req.Body); err != nil {
 		s.t.Errorf("llmtest: decode request %s: %v", raw, err)
 		http.Error(rw, `{"error":{"message":"llmtest: undecodable request"}}`, http.StatusBadRequest)

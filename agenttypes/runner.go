@@ -1,0 +1,23 @@
+package agenttypes
+
+import "strings"
+
+// The runners an agent file may name: where its children's loops run.
+const (
+	// RunnerLocal runs each child in baton's own process.
+	RunnerLocal = "local"
+	// RunnerProcess runs each child in a baton child process of its own.
+	RunnerProcess = "process"
+)
+
+// applyRunner reads runner: local or process.
+func applyRunner(p *fileParser, t *Type, e entry) error {
+	s, _ := scalar(e.value)
+	switch v := strings.ToLower(strings.TrimSpace(s)); v {
+	case RunnerLocal, RunnerProcess:
+		t.Runner = v
+	default:
+		p.warn(e.line, "%s must be local or process; ignored", e.key)
+	}
+	return nil
+}

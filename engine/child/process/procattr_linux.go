@@ -1,0 +1,10 @@
+package process
+
+import "syscall"
+
+// procAttr starts a child process in a session of its own (no
+// controlling terminal: it never touches the person's) and kills it if
+// baton dies.
+func procAttr() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setsid: true, Pdeathsig: syscall.SIGKILL}
+}

@@ -1,0 +1,41 @@
+package engine
+
+import (
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// An agent file's runner: places its children whatever [subagents]
+// runner says; the other types keep the session's runner.
+func TestAgentFileRunnerPlacesItsChildren(t *testing.T) {
+	own := map[string]string{child.RunnerLocal: child.RunnerProcess, child.RunnerProcess: child.RunnerLocal}[*runner]
+	typ := agenttypes.Type{Name: "placed", DisplayName: "Placed", Description: "d", Tools: agenttypes.ReadOnlyTools, Model: agenttypes.InheritModel,
+		Source: "/agents/placed.md", Runner: own}
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			w.Text("looked")
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(taskCall("a", "placed", "look", "look here"), taskCall("b", "explore", "look", "look there"))
+		default:
+			w.Text("done")
+		}
+	}, withTypes(typ))
+	log := runTurn(t, s, "go", nil)
+	got := map[string]string{}
+	for _, st := range eventsOf[event.AgentStarted](log) {
+		got[st.TypeName] = st.Runner
+	}
+	for _, f := range eventsOf[event.AgentFinished](log) {
+		if f.Status != event.StatusCompleted {
+			t.Errorf("%s ended %s: %s", f.Agent, f.Status, f.Reason)
+		}
+	}
+	if got["placed"] != own || got["explore"] != *runner {
+		t.Fatalf("runners %v, want placed on %s and explore on %s", got, own, *runner)
+	}
+}
