@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 
@@ -32,23 +33,23 @@ const maxFileMentions = 10
 
 // mentionPattern finds @mentions: an @ that starts a word, then a quoted
 // path or a run of non-space characters.
-var mentionPattern = regexp.MustCompile(`(?:^|\s)@("[^"\n]+"|[^\s"]+)`)
+var mentionPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|\s)@("[^"\n]+"|[^\s"]+)`) })
 
 // mcpMention is a server's resource (@server:uri), which is not a path.
-var mcpMention = regexp.MustCompile(`^[A-Za-z0-9_.-]+:`)
+var mcpMention = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.-]+:`) })
 
 // FileMentions lists the paths a prompt names with @, in order, once each.
 func FileMentions(prompt string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, m := range mentionPattern.FindAllStringSubmatch(prompt, -1) {
+	for _, m := range mentionPattern().FindAllStringSubmatch(prompt, -1) {
 		path := m[1]
 		if unquoted, ok := strings.CutPrefix(path, `"`); ok {
 			path = strings.TrimSuffix(unquoted, `"`)
 		} else {
 			path = strings.TrimRightFunc(path, func(r rune) bool { return strings.ContainsRune(".,;:!?)]}'`", r) })
 		}
-		if path == "" || strings.Contains(path, "://") || mcpMention.MatchString(path) || seen[path] {
+		if path == "" || strings.Contains(path, "://") || mcpMention().MatchString(path) || seen[path] {
 			continue
 		}
 		seen[path] = true
