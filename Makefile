@@ -51,7 +51,8 @@ install:
 	echo "installed $$dir/baton"; \
 	case ":$$PATH:" in *":$$dir:"*) ;; *) echo "note: $$dir is not on your PATH; add it (export PATH=\"$$dir:\$$PATH\") to run baton by name";; esac
 
-# Whole-process figures (wall, CPU, peak RSS, time to first byte) against a
-# scripted endpoint on loopback; RUNS=3 for a quicker look.
+# Whole-process figures (wall, CPU, peak RSS, time to first byte and each
+# case's own) against a scripted endpoint on loopback, in a person's home,
+# with the targets of the performance issues; RUNS=3 for a quicker look.
 perf:
-	$(GO) run ./cmd/perf -runs $(or $(RUNS),7)
+	$(GO) run ./cmd/perf -runs $(or $(RUNS),5)
