@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	openai "github.com/sashabaranov/go-openai"
 
@@ -78,7 +79,7 @@ func promptCommand(prompt string) (command, args string, ok bool) {
 }
 
 // mention is @SERVER:URI where it starts a word.
-var mention = regexp.MustCompile(`(^|\s)@([A-Za-z0-9_-]+):(\S+)`)
+var mention = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|\s)@([A-Za-z0-9_-]+):(\S+)`) })
 
 // attachMentions reads the resources the prompt mentions, once each, at
 // most maxMentions, each bounded like a tool result.
@@ -88,7 +89,7 @@ func (s *Session) attachMentions(ctx context.Context, a *agent.Agent, x *expansi
 		servers[st.Name] = true
 	}
 	var seen []string
-	for _, m := range mention.FindAllStringSubmatch(x.text, -1) {
+	for _, m := range mention().FindAllStringSubmatch(x.text, -1) {
 		server, uri := m[2], trimSentenceEnd(m[3])
 		ref := "@" + server + ":" + uri
 		if !servers[server] || slices.Contains(seen, ref) {

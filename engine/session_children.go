@@ -53,8 +53,8 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		AgentsMD: agentsMD, MCPTools: mcpTools, MCPServers: s.MCPServers, MCPInstructions: s.mcpInstructions, WorktreeRoot: s.worktreeRoot,
 		ChooseModel: s.served.choose, Policy: s.perms,
 		Skills: cfg.Skills, SkillLoaded: s.countSkillLoad, Hooks: s.hooks.forChild(),
-		Worktrees: cfg.Worktrees, SessionID: s.ID(), Transcript: cfg.Transcript,
-		Runner: runner, Runners: runners, Unavailable: unavailable,
+		Worktrees: s.worktrees(), SessionID: s.ID(), Transcript: cfg.Transcript,
+		Runner: runner, Runners: runners, Unavailable: unavailable, Running: cfg.Running,
 	}, host{s})
 }
 
@@ -244,4 +244,12 @@ func (s *Session) offerContainers(runners map[string]child.Runner, unavailable m
 		return
 	}
 	runners[child.RunnerContainer] = r
+}
+
+// worktrees is the worktree configuration with the verify bound of the
+// session's limits.
+func (s *Session) worktrees() child.WorktreeConfig {
+	w := s.cfg.Worktrees
+	w.VerifyTimeout = s.cfg.Limits.VerifyTimeout
+	return w
 }

@@ -76,14 +76,17 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 		}
 	}
 	if wake == "" && res.Status == "" {
+		typed := prompt
 		var blocked bool
 		if prompt, blocked, res.Reason = s.beforePrompt(ctx, x.text); blocked {
 			res.Status = event.StatusDenied
+		} else {
+			s.attachFiles(ctx, a, typed, &x)
 		}
 	}
 	if res.Status == "" {
 		s.autoCompact(ctx)
-		res = a.RunMessage(ctx, x.message(prompt, a.TakesImages()))
+		res = a.RunMessage(ctx, x.message(s.withModeNote(prompt), a.TakesImages()))
 	}
 	a.EndTurn()
 	if res.Status == event.StatusCancelled {

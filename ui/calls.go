@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/seed-e4e525a6/baton/ui/status"
 
@@ -18,11 +19,18 @@ type callFailedMsg struct {
 	text string
 }
 
-// submit sends a prompt; the turn's own events follow on the channel.
+// submit sends a prompt, or runs a !command in the shell; the turn's own
+// events follow on the channel.
 func (m *Model) submit(text string) tea.Cmd {
 	m.setBusy(true)
 	s := m.session
 	return tea.Batch(m.clock.start(), func() tea.Msg {
+		if command, ok := strings.CutPrefix(text, "!"); ok {
+			if err := s.RunShell(command); err != nil {
+				return callFailedMsg{err: fmt.Errorf("!command: %w", err), text: text}
+			}
+			return nil
+		}
 		if err := s.Submit(text); err != nil {
 			return callFailedMsg{err: fmt.Errorf("send: %w", err), text: text}
 		}

@@ -31,18 +31,33 @@ func (c *clock) start() tea.Cmd {
 		return nil
 	}
 	c.ticking = true
-	return c.spinner.Tick
+	return c.spinner.Tick // the first step at once, then on the beat
 }
 
 // stop lets the tick end: the next one is not renewed.
 func (c *clock) stop() { c.ticking = false }
 
-// advance moves the spinner on a tick; the Cmd is the next tick.
+// advance moves the spinner on a tick; the Cmd is the next tick, on the
+// beat (the spinner's own clock is dropped).
 func (c *clock) advance(msg spinner.TickMsg) tea.Cmd {
-	var cmd tea.Cmd
-	c.spinner, cmd = c.spinner.Update(msg)
+	c.spinner, _ = c.spinner.Update(msg)
 	c.frame = c.spinner.View()
-	return cmd
+	return beat(c.spinner.ID()).next
+}
+
+// beatInterval is the clock's period: three frames, so a beat falls on a
+// frame boundary (see frameTick) and on the boundary at which streams are
+// read (llm.Gather), and the process wakes once for all of them.
+const beatInterval = 3 * FrameInterval
+
+// beat is the tick of the spinner with this id.
+type beat int
+
+// next waits for the next boundary of beatInterval.
+func (b beat) next() tea.Msg {
+	now := time.Now()
+	t := <-time.After(now.Truncate(beatInterval).Add(beatInterval).Sub(now))
+	return spinner.TickMsg{Time: t, ID: int(b)}
 }
 
 // restyle draws the frame in a new theme's style.

@@ -29,7 +29,8 @@ func newCommands(m *Model) *command.Registry {
 		Options: command.Options{
 			Version: o.Version, SandboxInfo: o.SandboxInfo, SubagentSandboxInfo: o.SubagentSandboxInfo, Types: o.Types, TypeWarnings: o.TypeWarnings, ModelOf: o.ModelOf,
 			Models: o.Models, CheckModel: o.CheckModel, SaveRules: o.SaveRules, Copy: o.Terminal.Copy, Custom: o.Commands,
-			MCPPrompts: o.MCPPrompts,
+			MCPPrompts: o.MCPPrompts, Trust: o.Trust,
+			Sessions: o.Sessions, SessionID: m.session.ID(), Resume: resumeCmd(o.Resume),
 		},
 	})
 }

@@ -21,6 +21,15 @@ type eventsMsg []event.Event
 // sessionEndedMsg says the event channel closed: the session is over.
 type sessionEndedMsg struct{}
 
+// fromSession is what a wait on a session's channel brought (an
+// eventsMsg or a sessionEndedMsg) and the channel it came from: after
+// /resume switched sessions, the wait still on the old one's channel
+// brings its end, which must not end the UI.
+type fromSession struct {
+	ch  <-chan event.Event
+	msg tea.Msg
+}
+
 // waitForEvent waits for the next event and takes whatever else is
 // already queued behind it. Update re-arms it after every batch, so
 // exactly one is waiting at any time.
@@ -28,21 +37,21 @@ func waitForEvent(ch <-chan event.Event) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-ch
 		if !ok {
-			return sessionEndedMsg{}
+			return fromSession{ch: ch, msg: sessionEndedMsg{}}
 		}
 		batch := eventsMsg{ev}
 		for len(batch) < maxBatch {
 			select {
 			case ev, ok := <-ch:
 				if !ok {
-					return batch // the next wait reports the end
+					return fromSession{ch: ch, msg: batch} // the next wait reports the end
 				}
 				batch = append(batch, ev)
 			default:
-				return batch
+				return fromSession{ch: ch, msg: batch}
 			}
 		}
-		return batch
+		return fromSession{ch: ch, msg: batch}
 	}
 }
 
@@ -53,7 +62,7 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 	for _, ev := range batch {
 		cmds = append(cmds, m.route(ev))
 	}
-	return tea.Batch(append(cmds, m.wait, m.frame.later())...)
+	return tea.Batch(append(cmds, m.wait, m.frame.later(m.clock.now()))...)
 }
 
 // route sends an event where it belongs. Approvals take the card
@@ -96,6 +105,8 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 		cmd = m.turnEnded(ev)
 	case event.TodosUpdated:
 		m.todos = todos.Clean(ev.Todos, termtext.Clean) // cleaned once, here
+	case event.ModeChanged:
+		cmd = m.modeUpdate(ev)
 	case event.CompactionStarted:
 		cmd = m.compactionStarted(ev)
 	case event.Compacted:

@@ -47,8 +47,8 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case m.scrollKey(msg):
 	case key.Matches(msg, m.keys.Panes.FocusNext) && !popup:
 		m.agents.Cycle(1)
-	case key.Matches(msg, m.keys.Panes.FocusPrev):
-		m.agents.Cycle(-1)
+	case key.Matches(msg, m.keys.Mode):
+		return m.cycleMode()
 	case key.Matches(msg, m.keys.Help) && m.input.Empty():
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, m.keys.Interrupt) && !popup:

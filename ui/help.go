@@ -6,6 +6,7 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 )
@@ -67,6 +68,9 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		return []key.Binding{k.Complete, k.Send, k.Dismiss, k.Quit}
 	}
 	keys := []key.Binding{k.Send}
+	if m.mode.Mode() != event.AgentModeNormal { // the mode is said early: it decides what runs unasked
+		keys = append(keys, m.mode.Binding(k.Mode))
+	}
 	if m.busy {
 		keys = append(keys, k.Interrupt)
 	} else if m.input.Empty() {
@@ -80,7 +84,11 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	if !m.conv.pinned {
 		keys = append(keys, k.Bottom)
 	}
-	return append(keys, k.Quit, k.Help, k.Expand, k.Newline)
+	keys = append(keys, k.Quit, k.Help, k.Expand, k.Newline)
+	if m.mode.Mode() == event.AgentModeNormal {
+		keys = append(keys, m.mode.Binding(k.Mode))
+	}
+	return keys
 }
 
 // relabel is a key with the words it means in one state.
@@ -94,7 +102,7 @@ func relabel(b key.Binding, desc string) key.Binding {
 func allKeys(k KeyMap, in *input.Model) []overlay.KeyGroup {
 	c, p := k.Cards, k.Panes
 	return []overlay.KeyGroup{
-		{Where: "input", Keys: in.FullHelp()},
+		{Where: "input", Keys: append(in.FullHelp(), relabel(k.Mode, "mode: normal · auto-accept edits · plan"))},
 		{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}},
 		{Where: "card", Keys: []key.Binding{c.Allow, c.AllowAlways, c.AllowFolder, c.AllowAll, c.Edit, c.Deny,
 			relabel(c.DenyNow, "deny (tool card: and stop the turn)"), c.CardDown}},
@@ -123,14 +131,14 @@ func (m *Model) fullHelpKeys() []overlay.KeyGroup {
 	if keys := m.agents.ShortHelp(); keys != nil {
 		groups = append(groups, overlay.KeyGroup{Where: "pane", Keys: append(keys, k.Panes.FocusPrev)})
 	} else {
-		inputKeys := []key.Binding{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search}
+		inputKeys := []key.Binding{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search, relabel(k.Mode, "mode: normal · auto-accept edits · plan")}
 		if m.input.PopupOpen() {
 			inputKeys = append(inputKeys, k.Complete)
 		}
 		groups = append(groups, overlay.KeyGroup{Where: "input", Keys: inputKeys},
 			overlay.KeyGroup{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}})
 		if len(m.agents.Live())+len(m.agents.Reviewable()) > 0 {
-			groups = append(groups, overlay.KeyGroup{Where: "panes", Keys: []key.Binding{relabel(k.Panes.FocusNext, "to the panes"), k.Panes.FocusPrev}})
+			groups = append(groups, overlay.KeyGroup{Where: "panes", Keys: []key.Binding{relabel(k.Panes.FocusNext, "to the panes")}})
 		}
 	}
 	var anywhere []key.Binding

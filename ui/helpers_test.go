@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
@@ -19,13 +18,9 @@ import (
 	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
-// tickCode identifies the spinner's clock Cmds, which sleep: the driver
-// never runs them. It is the code of the Cmd spinner.Update returns.
-var tickCode = func() uintptr {
-	s := spinner.New()
-	_, cmd := s.Update(s.Tick())
-	return reflect.ValueOf(cmd).Pointer()
-}()
+// tickCode identifies the animation clock's Cmds, which sleep: the
+// driver never runs them.
+var tickCode = reflect.ValueOf(beat(0).next).Pointer()
 
 // driver runs a Model the way Bubble Tea would, on the test goroutine:
 // it applies messages, runs the Cmds Update returns and feeds their

@@ -29,6 +29,9 @@ type KeyMap struct {
 	Bottom    key.Binding
 	Expand    key.Binding
 	Help      key.Binding
+	// Mode cycles normal, auto-accept edits and plan from the input; on
+	// a pane shift+tab still moves back (Panes.FocusPrev).
+	Mode key.Binding
 }
 
 // DefaultKeyMap is baton's standard key set.
@@ -46,5 +49,6 @@ func DefaultKeyMap() KeyMap {
 		Bottom:    key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
 		Expand:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "expand")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
+		Mode:      key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "mode")),
 	}
 }

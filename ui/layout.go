@@ -111,7 +111,7 @@ func (m Model) View() string {
 	if view, ok := m.frame.cached(); ok {
 		return view
 	}
-	return m.frame.keep(m.build())
+	return m.frame.keep(m.build(), m.clock.now())
 }
 
 // build draws the screen: header, conversation with any overlay over its

@@ -7,6 +7,7 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/header"
 	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/mode"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
@@ -44,6 +45,7 @@ type Model struct {
 	layers *overlay.Stack
 	help   *help.Model
 	clock  clock
+	mode   *mode.Model // the agent mode shift+tab cycles
 
 	width, height int
 	approvals     *approval.Model
@@ -79,6 +81,8 @@ func New(s Session, opts Options) Model {
 	m.agents = newAgents(m.keys, s, m.styles, m.status, m.layers, m.conv)
 	var commands *command.Registry // the palette captures the registry, never the model
 	m.input = input.New(m.keys.KeyMap, func(value string) []input.Candidate { return commands.Complete(value) })
+	m.input.SetFiles(s.MentionPaths)
+	m.mode = mode.New(s.SetAgentMode)
 	commands = newCommands(&m)
 	m.commands = commands
 	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, tick, s, m.status)
@@ -116,7 +120,15 @@ func (m Model) Init() tea.Cmd { return m.wait }
 // Update dispatches a message to its handler.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
-	if _, ok := msg.(eventsMsg); !ok {
+	if from, ok := msg.(fromSession); ok {
+		if from.ch != m.session.Events() {
+			return m, nil // a session /resume switched away from
+		}
+		msg = from.msg
+	}
+	switch msg.(type) {
+	case eventsMsg, spinner.TickMsg: // drawn at their frame (see frame.later)
+	default:
 		m.frame.touch()
 		if m.frame.unfitted { // the handlers below read the sizes
 			m.fitBody()
@@ -146,6 +158,10 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		m.layers.Remove(msg.Layer)
 	case command.Result:
 		cmd = m.commandDone(msg)
+	case mode.SetMsg:
+		cmd = m.modeUpdate(msg)
+	case resumedMsg:
+		return m.resumed(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
@@ -200,5 +216,5 @@ func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	cmd := m.clock.advance(msg)
 	m.agents.Tick(m.clock.now(), m.clock.frame)
 	m.status.Tick(m.clock.frame, m.clock.now())
-	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), false))
+	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), false), m.frame.later(m.clock.now()))
 }

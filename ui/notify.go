@@ -77,7 +77,7 @@ func (n *notifier) call(title string) tea.Cmd {
 	}
 	if n.mode == "" || n.mode == "title" {
 		n.titled = true
-		cmds = append(cmds, tea.SetWindowTitle(title))
+		cmds = append(cmds, setWindowTitle(title))
 	}
 	return tea.Batch(cmds...)
 }
@@ -88,5 +88,13 @@ func (n *notifier) clear() tea.Cmd {
 		return nil
 	}
 	n.titled = false
-	return tea.SetWindowTitle(titleIdle)
+	return setWindowTitle(titleIdle)
+}
+
+// windowTitleMsg asks for the terminal window's title; the screen sets it.
+type windowTitleMsg string
+
+// setWindowTitle sets the terminal window's title.
+func setWindowTitle(title string) tea.Cmd {
+	return func() tea.Msg { return windowTitleMsg(title) }
 }

@@ -35,7 +35,8 @@ func (c *conversation) forward(top anchor, width, height int) ([]string, bool) {
 }
 
 // backward collects the last height lines, walking from the newest item;
-// a transcript shorter than the screen is padded below.
+// a transcript shorter than the screen is padded above, so it sits on
+// the input as in a terminal, not at the top of an empty screen.
 func (c *conversation) backward(width, height int) []string {
 	var chunks [][]string
 	n := 0
@@ -49,8 +50,8 @@ func (c *conversation) backward(width, height int) []string {
 		out = append(out, chunks[i]...)
 	}
 	out = out[max(0, len(out)-height):]
-	for len(out) < height {
-		out = append(out, "")
+	if pad := height - len(out); pad > 0 {
+		out = append(make([]string, pad), out...)
 	}
 	return out
 }

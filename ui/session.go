@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
 	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/command"
 	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
@@ -33,6 +34,18 @@ type Session interface {
 	SetModel(name string)
 	// History is a resumed conversation's events, drawn before live ones.
 	History() []event.Event
+	// SetAgentMode switches normal, auto-accept and plan (shift+tab);
+	// ModeChanged follows on the channel. Called from a Cmd.
+	SetAgentMode(mode event.AgentMode) error
+	// MentionPaths lists the workspace's files and folders for @
+	// completion; it walks the tree, so it is called from a Cmd.
+	MentionPaths() ([]string, error)
+	// RunShell runs a !command the person typed, in the main agent's
+	// sandbox under the deny rules; its events follow like a turn's.
+	RunShell(command string) error
+	// ID is the session's id in its folder's sessions ("" when it is not
+	// recorded).
+	ID() string
 	agents.Session
 	command.Session
 }
@@ -76,11 +89,12 @@ type Options struct {
 	// Sandbox is the state of the command sandbox ("workspace-write",
 	// "read-only", "off", "unavailable"); the header warns when commands
 	// run unsandboxed. SandboxInfo says it in a sentence, for /help and
-	// /permissions, and SubagentSandboxInfo for sub-agents' commands
+	// /permissions (asked only then: finding out may start a process),
+	// and SubagentSandboxInfo for sub-agents' commands
 	// (network off unless granted), with what the kernel cannot hold.
 	Sandbox             string
-	SandboxInfo         string
-	SubagentSandboxInfo string
+	SandboxInfo         func() string
+	SubagentSandboxInfo func() string
 	// Commands are the custom slash commands from command folders, sorted
 	// by name; they complete after "/" and run as prompts.
 	Commands []agenttypes.Command
@@ -109,6 +123,17 @@ type Options struct {
 	// is, or it cannot tell). Both must not block; nil knows nothing.
 	Models     func() (models []modelpick.Model, ready bool)
 	CheckModel func(name string) string
+	// Sessions lists this folder's recorded sessions, most recently
+	// active first, for /resume; Resume opens one by id in place of the
+	// running session, as --resume ID would, and returns how to close the
+	// one it replaces, which the UI calls once it reads the new one. Both
+	// are called from Cmds; nil when sessions are not recorded.
+	Sessions func() ([]transcript.Summary, error)
+	Resume   func(id string) (s Session, closeOld func(), err error)
+	// Trust records the workspace as trusted, as baton trust does, and
+	// says what that means (/trust); called from a Cmd. Nil when there is
+	// no trust list.
+	Trust func() (string, error)
 	// NoMouse leaves the mouse to the terminal (mouse = false), so text
 	// is selected as in any program; the wheel then no longer scrolls.
 	NoMouse bool

@@ -11,35 +11,6 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
-// TestRunnerConfig reads [subagents] runner, and refuses a runner baton
-// does not have.
-func TestRunnerConfig(t *testing.T) {
-	cfg, err := newConfigWorld(t, "[subagents]\nrunner = \"process\"\n", "").load(t, nil, nil)
-	if err != nil || cfg.Runner != "process" {
-		t.Fatalf("runner %q (err %v), want process", cfg.Runner, err)
-	}
-	if _, err := newConfigWorld(t, "[subagents]\nrunner = \"kubernetes\"\n", "").load(t, nil, nil); err == nil || !strings.Contains(err.Error(), `"local", "process" or "container"`) {
-		t.Fatalf("runner = \"kubernetes\" was not refused clearly: %v", err)
-	}
-}
-
-// TestContainerRunnerConfig: [runner.container] reaches the runner from
-// the person's config, and a repository's config cannot set it.
-func TestContainerRunnerConfig(t *testing.T) {
-	const user = "[subagents]\nrunner = \"container\"\n[runner.container]\nimage = \"img:1\"\ncpus = 1.5\nmemory = \"512m\"\n"
-	cfg, err := newConfigWorld(t, user, "").load(t, nil, nil)
-	if err != nil || cfg.Runner != "container" || cfg.Container.Image != "img:1" || cfg.Container.CPUs != 1.5 || cfg.Container.Memory != 512<<20 {
-		t.Fatalf("config %q %+v (err %v)", cfg.Runner, cfg.Container, err)
-	}
-	cfg, err = newConfigWorld(t, "", "[runner.container]\nimage = \"evil:latest\"\nhost = \"tcp://evil:2375\"\n").load(t, nil, nil)
-	if err != nil || cfg.Container.Image != "" || cfg.Container.Host != "" {
-		t.Fatalf("a repository set the container runner: %+v (err %v)", cfg.Container, err)
-	}
-	if _, err := newConfigWorld(t, "[runner.container]\nmemory = \"lots\"\n", "").load(t, nil, nil); err == nil || !strings.Contains(err.Error(), "512m") {
-		t.Fatalf("a bad memory size was not refused clearly: %v", err)
-	}
-}
-
 // TestHeadlessChildInAProcess: with [subagents] runner = "process" a
 // headless run delegates to a child that runs as a baton child process
 // (the hidden subcommand of this very binary), and the answer is the same.

@@ -34,7 +34,8 @@ type Config struct {
 	// nil leaves the model's default.
 	Temperature, TopP *float64
 	Tools             *tools.Set
-	// LiveTools, when set, adds the MCP tools connected at each step.
+	// LiveTools, when set, adds the tools that come and go at each step:
+	// the MCP tools connected, and exit_plan_mode in plan mode.
 	LiveTools func() []tools.Tool
 	// Authorize decides the calls that are not read-only.
 	Authorize Authorizer

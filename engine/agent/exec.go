@@ -50,10 +50,16 @@ type ToolRequest struct {
 // and the executor marks the call denied for people.
 type DeniedError struct {
 	Tool, Reason string
+	// Text, when set, is what the model is told instead of the usual
+	// words.
+	Text string
 }
 
 // Error implements error.
 func (e *DeniedError) Error() string {
+	if e.Text != "" {
+		return e.Text
+	}
 	if e.Reason != "" {
 		return fmt.Sprintf("the person denied this %s call: %s", e.Tool, e.Reason)
 	}
@@ -284,6 +290,9 @@ func firstLine(s string) string {
 	}
 	return s
 }
+
+// Tool is the tool of that name the agent is offered now.
+func (a *Agent) Tool(name string) (tools.Tool, bool) { return a.toolSet().Get(name) }
 
 // ToolNames are the tools the agent is offered now: its own, then the
 // MCP tools of the servers connected at this moment.

@@ -134,6 +134,9 @@ type Options struct {
 	Runner      string
 	Runners     map[string]Runner
 	Unavailable map[string]string
+	// Running, when set, is told how many children run at once each time
+	// that changes, from the goroutine of the child that starts or ends.
+	Running func(children int)
 }
 
 // Manager starts a session's children for task calls, bounds how many
@@ -157,6 +160,8 @@ type Manager struct {
 	// writers counts the running children that can change files, for the
 	// auto isolation rule.
 	writers atomic.Int32
+	// running counts the children between their start and their end.
+	running atomic.Int32
 
 	mu sync.Mutex
 	// children are every child of the session, live or ended (restored

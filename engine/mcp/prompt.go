@@ -29,7 +29,7 @@ const (
 // server's prompt: mcp__SERVER__PROMPT, characters a command cannot hold
 // replaced by '_'.
 func PromptCommand(server, prompt string) string {
-	return Prefix + server + "__" + invalidChars.ReplaceAllString(prompt, "_")
+	return Prefix + server + "__" + invalidChars().ReplaceAllString(prompt, "_")
 }
 
 // promptCommands turns a server's prompts into slash commands; a second

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -44,12 +45,12 @@ type Tool struct {
 }
 
 // invalidChars are what a function name may not hold.
-var invalidChars = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+var invalidChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9_-]`) })
 
 // ToolName is the name a server's tool is offered under: characters a
 // function name cannot hold become '_', and it is cut to 64 characters.
 func ToolName(server, tool string) string {
-	name := Prefix + server + "__" + invalidChars.ReplaceAllString(tool, "_")
+	name := Prefix + server + "__" + invalidChars().ReplaceAllString(tool, "_")
 	if len(name) > maxNameLen {
 		name = name[:maxNameLen]
 	}

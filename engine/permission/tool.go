@@ -29,14 +29,14 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 	// main agent's, and a child's come from its card and its file.
 	verdict, rule := rules.Set{Deny: standing.Deny, Ask: standing.Ask}.Decide(call)
 	if verdict == rules.Denied {
-		return fmt.Errorf("%s is denied by the rule deny %s%s; do not retry it, or ask the person to change the rule", name, rule, unclear(call))
+		return fmt.Errorf("%s is denied by the rule deny %s%s; do not retry it, or ask the person to change the rule", name, rule, Unclear(call))
 	}
 	allowed := rules.Covered(standing.Allow, call)
 	if grants != nil {
 		own, ownRule := grants.own.DecideScopedFirst(call)
 		switch own {
 		case rules.Denied:
-			return fmt.Errorf("%s is denied by this agent's own rule %s%s; use another way, or report that you cannot", name, ownRule, unclear(call))
+			return fmt.Errorf("%s is denied by this agent's own rule %s%s; use another way, or report that you cannot", name, ownRule, Unclear(call))
 		case rules.Asked:
 			if verdict != rules.Asked {
 				verdict, rule = rules.Asked, ownRule
@@ -53,7 +53,7 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 	case p.mode == Yolo:
 		return nil
 	case verdict == rules.Asked && p.mode == Headless:
-		return fmt.Errorf("%s needs approval (rule ask %s%s) and a headless run cannot ask", name, rule, unclear(call))
+		return fmt.Errorf("%s needs approval (rule ask %s%s) and a headless run cannot ask", name, rule, Unclear(call))
 	case verdict == rules.Asked:
 	case req.Hook == hooks.Ask && p.mode == Headless:
 		return fmt.Errorf("%s needs approval (a PreToolUse hook asked for it) and a headless run cannot ask", name)
@@ -75,13 +75,21 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 	return p.askTool(ctx, who, grants, req, question{agent: who.Meta.Agent, call: call, forced: forced})
 }
 
-// unclear explains a command that every deny and ask rule covers
-// because rules cannot tell what it runs.
-func unclear(call rules.Call) string {
+// Unclear explains a command that every deny and ask rule covers
+// because rules cannot tell what it runs; "" for any other call.
+func Unclear(call rules.Call) string {
 	if why := call.Unclear(); why != "" {
 		return "; " + why + ", so every deny and ask rule covers it: name the program plainly"
 	}
 	return ""
+}
+
+// DenyRule is the standing deny rule that covers call, for a call the
+// person makes themselves (an @mention, a !command): no card asks about
+// it, but a deny rule still holds.
+func (p *Policy) DenyRule(call rules.Call) (rules.Rule, bool) {
+	verdict, rule := rules.Set{Deny: p.snapshot().Deny}.Decide(call)
+	return rule, verdict == rules.Denied
 }
 
 // suggestion is the narrowest rule that would have allowed call, for

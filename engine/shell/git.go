@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // gitCommandKeys are git settings whose value is a command git runs
@@ -45,7 +46,9 @@ type gitShortOption struct {
 }
 
 // gitShortCommandOptions are the short forms of the command options.
-var gitShortCommandOptions = map[string]gitShortOption{"clone": {letter: 'u'}, "rebase": {letter: 'x'}, "difftool": {letter: 'x'}, "grep": {letter: 'O', attachedOnly: true}}
+var gitShortCommandOptions = sync.OnceValue(func() map[string]gitShortOption {
+	return map[string]gitShortOption{"clone": {letter: 'u'}, "rebase": {letter: 'x'}, "difftool": {letter: 'x'}, "grep": {letter: 'O', attachedOnly: true}}
+})
 
 // gitScripts are the commands a git command line runs besides git: the
 // values of -c settings that hold commands (opaque when they may come
@@ -87,7 +90,7 @@ func gitScripts(argv []Word) []Word {
 	case name == "bisect" && len(rest) > 1 && rest[0].Text == "run":
 		return append(out, joined(rest[1:]))
 	}
-	return append(out, gitOptionScripts(rest, gitShortCommandOptions[name])...)
+	return append(out, gitOptionScripts(rest, gitShortCommandOptions()[name])...)
 }
 
 // gitSetting is what one -c key=value runs: the value of a command

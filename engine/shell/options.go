@@ -3,23 +3,26 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // Some programs take a command as the value of an option and hand it to
 // a shell: `tar -I 'cmd'`, `rsync -e 'cmd'`, `ssh -o ProxyCommand='cmd'`,
 // `sort --compress-program=cmd`. commandOptions lists them by program;
 // a value is taken apart (-Icmd, --opt=cmd) or as the next word.
-var commandOptions = map[string][]string{
-	"tar":   {"-I", "--use-compress-program", "--to-command", "--checkpoint-action", "-F", "--info-script", "--new-volume-script", "--rsh-command"},
-	"rsync": {"-e", "--rsh", "--rsync-path"},
-	"ssh":   {"-o"},
-	"scp":   {"-o", "-S"},
-	"sftp":  {"-o", "-S"},
-	"zip":   {"-TT", "--unzip-command"},
-	"sort":  {"--compress-program"},
-	"split": {"--filter"},
-	"man":   {"-P", "--pager"},
-}
+var commandOptions = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"tar":   {"-I", "--use-compress-program", "--to-command", "--checkpoint-action", "-F", "--info-script", "--new-volume-script", "--rsh-command"},
+		"rsync": {"-e", "--rsh", "--rsync-path"},
+		"ssh":   {"-o"},
+		"scp":   {"-o", "-S"},
+		"sftp":  {"-o", "-S"},
+		"zip":   {"-TT", "--unzip-command"},
+		"sort":  {"--compress-program"},
+		"split": {"--filter"},
+		"man":   {"-P", "--pager"},
+	}
+})
 
 // sshCommandKeys are the ssh settings (-o Key=value) that run a command.
 var sshCommandKeys = []string{"proxycommand", "localcommand", "knownhostscommand"}
@@ -30,7 +33,7 @@ func optionScripts(argv []Word) []Word {
 		return nil
 	}
 	name := path.Base(argv[0].Text)
-	options := commandOptions[name]
+	options := commandOptions()[name]
 	var out []Word
 	for i := 1; i < len(argv) && len(options) > 0; i++ {
 		a := argv[i]

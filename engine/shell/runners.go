@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // Package managers and environment tools run a command a line gives
@@ -50,46 +51,48 @@ var (
 
 // toolRunners are the tools by name, then by subcommand ("" for a tool
 // that has none).
-var toolRunners = map[string]map[string]toolRunner{
-	"uv":         {"run": {options: wrapper{short: "pPfiCw", long: uvRunOptions}}},
-	"poetry":     {"run": plainRunner},
-	"pipenv":     {"run": plainRunner},
-	"pdm":        {"run": {options: wrapper{short: "p", long: []string{"--project", "--venv"}}}},
-	"rye":        {"run": plainRunner},
-	"hatch":      {"run": plainRunner},
-	"pixi":       {"run": {options: wrapper{short: "e", long: []string{"--manifest-path", "--environment"}}}},
-	"conda":      {"run": condaRun},
-	"mamba":      {"run": condaRun},
-	"micromamba": {"run": condaRun},
-	"npm":        {"exec": npmExec, "x": npmExec},
-	"npx":        {"": npmExec},
-	"pnpm":       {"exec": {options: wrapper{short: "C", long: []string{"--dir", "--filter"}}}},
-	"yarn":       {"exec": plainRunner},
-	"bundle":     {"exec": {options: wrapper{long: []string{"--gemfile"}}}},
-	"pyenv":      {"exec": plainRunner},
-	"rbenv":      {"exec": plainRunner},
-	"nodenv":     {"exec": plainRunner},
-	"goenv":      {"exec": plainRunner},
-	"asdf":       {"exec": plainRunner},
-	"mise":       {"exec": miseExec, "x": miseExec},
-	"direnv":     {"exec": {options: wrapper{operands: 1}}},
-	"devbox":     {"run": {options: wrapper{short: "ce", long: []string{"--config", "--env", "--env-file"}}}},
-	"nix":        {"develop": nixShell, "shell": nixShell},
-	"gdb":        {"": {after: []string{"--args"}}},
-	"perf":       {"stat": perfRun, "record": perfRun, "trace": perfRun},
-	"nix-shell":  {"": {after: []string{}, scripts: []string{"--run", "--command"}}},
-	"nodemon":    {"": {after: []string{}, scripts: []string{"--exec", "-x"}}},
-	"entr":       {"": {shellFlag: "-s"}},
-	"watchexec": {"": {joined: true, options: wrapper{short: "ewifdsEW", long: []string{"--exts", "--watch",
-		"--ignore", "--filter", "--debounce", "--signal", "--env", "--shell", "--workdir", "--delay-run",
-		"--poll", "--stop-signal", "--stop-timeout", "--on-busy-update", "--project-origin", "--emit-events-to"}}}},
-}
+var toolRunners = sync.OnceValue(func() map[string]map[string]toolRunner {
+	return map[string]map[string]toolRunner{
+		"uv":         {"run": {options: wrapper{short: "pPfiCw", long: uvRunOptions}}},
+		"poetry":     {"run": plainRunner},
+		"pipenv":     {"run": plainRunner},
+		"pdm":        {"run": {options: wrapper{short: "p", long: []string{"--project", "--venv"}}}},
+		"rye":        {"run": plainRunner},
+		"hatch":      {"run": plainRunner},
+		"pixi":       {"run": {options: wrapper{short: "e", long: []string{"--manifest-path", "--environment"}}}},
+		"conda":      {"run": condaRun},
+		"mamba":      {"run": condaRun},
+		"micromamba": {"run": condaRun},
+		"npm":        {"exec": npmExec, "x": npmExec},
+		"npx":        {"": npmExec},
+		"pnpm":       {"exec": {options: wrapper{short: "C", long: []string{"--dir", "--filter"}}}},
+		"yarn":       {"exec": plainRunner},
+		"bundle":     {"exec": {options: wrapper{long: []string{"--gemfile"}}}},
+		"pyenv":      {"exec": plainRunner},
+		"rbenv":      {"exec": plainRunner},
+		"nodenv":     {"exec": plainRunner},
+		"goenv":      {"exec": plainRunner},
+		"asdf":       {"exec": plainRunner},
+		"mise":       {"exec": miseExec, "x": miseExec},
+		"direnv":     {"exec": {options: wrapper{operands: 1}}},
+		"devbox":     {"run": {options: wrapper{short: "ce", long: []string{"--config", "--env", "--env-file"}}}},
+		"nix":        {"develop": nixShell, "shell": nixShell},
+		"gdb":        {"": {after: []string{"--args"}}},
+		"perf":       {"stat": perfRun, "record": perfRun, "trace": perfRun},
+		"nix-shell":  {"": {after: []string{}, scripts: []string{"--run", "--command"}}},
+		"nodemon":    {"": {after: []string{}, scripts: []string{"--exec", "-x"}}},
+		"entr":       {"": {shellFlag: "-s"}},
+		"watchexec": {"": {joined: true, options: wrapper{short: "ewifdsEW", long: []string{"--exts", "--watch",
+			"--ignore", "--filter", "--debounce", "--signal", "--env", "--shell", "--workdir", "--delay-run",
+			"--poll", "--stop-signal", "--stop-timeout", "--on-busy-update", "--project-origin", "--emit-events-to"}}}},
+	}
+})
 
 // RunsCommandsAfter reports whether a program's subcommand runs the
 // command its next words give (uv run, bundle exec): a rule that allows
 // the two words alone allows anything.
 func RunsCommandsAfter(program, sub string) bool {
-	_, ok := toolRunners[path.Base(program)][sub]
+	_, ok := toolRunners()[path.Base(program)][sub]
 	return ok && sub != ""
 }
 
@@ -99,7 +102,7 @@ func runnerOf(argv []Word) (toolRunner, []Word, bool) {
 	if len(argv) == 0 || argv[0].Opaque {
 		return toolRunner{}, nil, false
 	}
-	subs, ok := toolRunners[path.Base(argv[0].Text)]
+	subs, ok := toolRunners()[path.Base(argv[0].Text)]
 	if !ok {
 		return toolRunner{}, nil, false
 	}

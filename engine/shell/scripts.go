@@ -3,15 +3,18 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // runners take their command as words they join and hand to a shell:
 // `watch 'rm x'`, `parallel 'rm {}' ::: a b`. The table holds their
 // options that take a value.
-var runners = map[string]wrapper{
-	"watch":    {short: "nq", long: []string{"--interval", "--equexit"}},
-	"parallel": {short: "jSadIEnNLPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--max-args", "--max-lines", "--max-procs", "--joblog", "--results", "--tmpdir", "--colsep", "--timeout"}},
-}
+var runners = sync.OnceValue(func() map[string]wrapper {
+	return map[string]wrapper{
+		"watch":    {short: "nq", long: []string{"--interval", "--equexit"}},
+		"parallel": {short: "jSadIEnNLPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--max-args", "--max-lines", "--max-procs", "--joblog", "--results", "--tmpdir", "--colsep", "--timeout"}},
+	}
+})
 
 // parallelSeparators start parallel's argument lists.
 var parallelSeparators = []string{":::", "::::", ":::+", "::::+"}
@@ -52,7 +55,7 @@ func innerScripts(argv []Word) []Word {
 	case name == "eval" && len(args) > 0:
 		return []Word{joined(args)}
 	case name == "watch":
-		if rest, _ := skipOptions(args, runners[name]); len(rest) > 0 {
+		if rest, _ := skipOptions(args, runners()[name]); len(rest) > 0 {
 			return []Word{joined(rest)}
 		}
 	case name == "parallel":
@@ -169,7 +172,7 @@ func dashC(args []Word) (Word, bool) {
 // one script, or, without a command, each argument as a script; with
 // neither, the lines of its input, which are unknown.
 func parallelScripts(args []Word) []Word {
-	rest, _ := skipOptions(args, runners["parallel"])
+	rest, _ := skipOptions(args, runners()["parallel"])
 	i := 0
 	for i < len(rest) && !isParallelSeparator(rest[i]) {
 		i++

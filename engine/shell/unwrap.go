@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // wrapper describes a command that runs another one: the short options
@@ -16,54 +17,56 @@ type wrapper struct {
 }
 
 // wrappers run the command after their own options and operands.
-var wrappers = map[string]wrapper{
-	"sudo":             {short: "ugCDhprtUT", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from"}},
-	"doas":             {short: "uC"},
-	"pkexec":           {long: []string{"--user"}},
-	"runuser":          {short: "ugG", long: []string{"--user", "--group", "--supp-group"}},
-	"env":              {short: "uCS", long: []string{"--unset", "--chdir", "--split-string"}},
-	"nice":             {short: "n", long: []string{"--adjustment"}},
-	"ionice":           {short: "cnpt", long: []string{"--class", "--classdata"}},
-	"chrt":             {short: "TPD", long: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, operands: 1},
-	"taskset":          {operands: 1},
-	"numactl":          {short: "CNmpi", long: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
-	"timeout":          {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
-	"nohup":            {},
-	"time":             {short: "fo", long: []string{"--format", "--output"}},
-	"command":          {},
-	"builtin":          {},
-	"exec":             {short: "a"},
-	"stdbuf":           {short: "ioe", long: []string{"--input", "--output", "--error"}},
-	"xargs":            {short: "IEdLnPsa", long: []string{"--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--arg-file", "--process-slot-var"}},
-	"setsid":           {},
-	"unbuffer":         {},
-	"busybox":          {},
-	"toybox":           {},
-	"chronic":          {},
-	"flock":            {short: "wE", long: []string{"--timeout", "--conflict-exit-code"}, operands: 1},
-	"strace":           {short: "abeEIoOpPsSuUX"},
-	"ltrace":           {short: "aeEflnopsSuw"},
-	"valgrind":         {},
-	"fakeroot":         {short: "lsi", long: []string{"--lib", "--faked"}},
-	"faketime":         {short: "f", operands: 1},
-	"chroot":           {long: []string{"--userspec", "--groups"}, operands: 1},
-	"unshare":          {short: "SGRw", long: []string{"--setuid", "--setgid", "--root", "--wd"}},
-	"nsenter":          {short: "tSG", long: []string{"--target", "--setuid", "--setgid"}},
-	"systemd-run":      {short: "puEMH", long: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "--description", "--slice", "--machine", "--host"}},
-	"cpulimit":         {short: "lpe", long: []string{"--limit", "--pid", "--exe"}},
-	"proxychains":      {short: "f"},
-	"proxychains4":     {short: "f"},
-	"torsocks":         {short: "upaP"},
-	"firejail":         {},
-	"dbus-run-session": {long: []string{"--config-file", "--dbus-daemon"}},
-	"xvfb-run":         {short: "efnspw", long: []string{"--error-file", "--auth-file", "--server-num", "--server-args", "--xauth-protocol", "--wait"}},
-	"catchsegv":        {},
-	"caffeinate":       {short: "tw"},
-	"prlimit":          {short: "po", long: []string{"--pid", "--output"}},
-	"setpriv": {long: []string{"--ruid", "--euid", "--reuid", "--rgid", "--egid", "--regid", "--groups", "--inh-caps",
-		"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile",
-		"--landlock-access", "--landlock-rule"}},
-}
+var wrappers = sync.OnceValue(func() map[string]wrapper {
+	return map[string]wrapper{
+		"sudo":             {short: "ugCDhprtUT", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from"}},
+		"doas":             {short: "uC"},
+		"pkexec":           {long: []string{"--user"}},
+		"runuser":          {short: "ugG", long: []string{"--user", "--group", "--supp-group"}},
+		"env":              {short: "uCS", long: []string{"--unset", "--chdir", "--split-string"}},
+		"nice":             {short: "n", long: []string{"--adjustment"}},
+		"ionice":           {short: "cnpt", long: []string{"--class", "--classdata"}},
+		"chrt":             {short: "TPD", long: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, operands: 1},
+		"taskset":          {operands: 1},
+		"numactl":          {short: "CNmpi", long: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
+		"timeout":          {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
+		"nohup":            {},
+		"time":             {short: "fo", long: []string{"--format", "--output"}},
+		"command":          {},
+		"builtin":          {},
+		"exec":             {short: "a"},
+		"stdbuf":           {short: "ioe", long: []string{"--input", "--output", "--error"}},
+		"xargs":            {short: "IEdLnPsa", long: []string{"--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--arg-file", "--process-slot-var"}},
+		"setsid":           {},
+		"unbuffer":         {},
+		"busybox":          {},
+		"toybox":           {},
+		"chronic":          {},
+		"flock":            {short: "wE", long: []string{"--timeout", "--conflict-exit-code"}, operands: 1},
+		"strace":           {short: "abeEIoOpPsSuUX"},
+		"ltrace":           {short: "aeEflnopsSuw"},
+		"valgrind":         {},
+		"fakeroot":         {short: "lsi", long: []string{"--lib", "--faked"}},
+		"faketime":         {short: "f", operands: 1},
+		"chroot":           {long: []string{"--userspec", "--groups"}, operands: 1},
+		"unshare":          {short: "SGRw", long: []string{"--setuid", "--setgid", "--root", "--wd"}},
+		"nsenter":          {short: "tSG", long: []string{"--target", "--setuid", "--setgid"}},
+		"systemd-run":      {short: "puEMH", long: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "--description", "--slice", "--machine", "--host"}},
+		"cpulimit":         {short: "lpe", long: []string{"--limit", "--pid", "--exe"}},
+		"proxychains":      {short: "f"},
+		"proxychains4":     {short: "f"},
+		"torsocks":         {short: "upaP"},
+		"firejail":         {},
+		"dbus-run-session": {long: []string{"--config-file", "--dbus-daemon"}},
+		"xvfb-run":         {short: "efnspw", long: []string{"--error-file", "--auth-file", "--server-num", "--server-args", "--xauth-protocol", "--wait"}},
+		"catchsegv":        {},
+		"caffeinate":       {short: "tw"},
+		"prlimit":          {short: "po", long: []string{"--pid", "--output"}},
+		"setpriv": {long: []string{"--ruid", "--euid", "--reuid", "--rgid", "--egid", "--regid", "--groups", "--inh-caps",
+			"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile",
+			"--landlock-access", "--landlock-rule"}},
+	}
+})
 
 // Unwrap drops what runs a command on another's behalf (variable
 // assignments, sudo, env, nice, timeout, nohup, xargs…) so that rules see
@@ -100,7 +103,7 @@ func unwrapOnce(argv []Word) (next, assigns []Word, ok bool) {
 		return argv[1:], argv[:1], true
 	}
 	name := path.Base(argv[0].Text)
-	wr, ok := wrappers[name]
+	wr, ok := wrappers()[name]
 	if !ok {
 		if rest, ok := runnerCommand(argv); ok {
 			return rest, nil, true
@@ -197,9 +200,9 @@ func splitWords(value Word) []Word {
 // allows such a program by its name alone allows anything.
 func RunsCommands(program string) bool {
 	name := path.Base(program)
-	_, wraps := wrappers[name]
-	_, runs := runners[name]
-	_, tool := toolRunners[name][""]
+	_, wraps := wrappers()[name]
+	_, runs := runners()[name]
+	_, tool := toolRunners()[name][""]
 	return wraps || runs || tool || slices.Contains(shells, name) || slices.Contains(scriptTakers, name)
 }
 

@@ -172,11 +172,13 @@ func must(t *testing.T, err error) {
 // command planted, and the repository is the one it was. The same script
 // run unsandboxed does plant, so each case is a real attack.
 func TestGitCannotBeRedirected(t *testing.T) {
+	t.Parallel()
 	if !sandbox.Available() {
 		t.Skip("no Landlock here: " + sandbox.Unavailable())
 	}
 	for _, r := range gitRedirects {
 		t.Run(r.name, func(t *testing.T) {
+			t.Parallel()
 			ws, gitIn, script, marker := redirectRepo(t, r)
 			off := sandbox.Policy{Mode: sandbox.Off}
 			if _, err := call(t, RunCommand(ws, Limits{}, off), map[string]any{"command": script}); err != nil {
@@ -211,11 +213,13 @@ func TestGitCannotBeRedirected(t *testing.T) {
 // and afterwards git runs nothing planted, and the note names exactly
 // what was put back.
 func TestGitRedirectsPutBack(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
 	for _, r := range gitRedirects {
 		t.Run(r.name, func(t *testing.T) {
+			t.Parallel()
 			ws, gitIn, script, marker := redirectRepo(t, r)
 			box := testBox(ws)
 			enterGuard(ws.Root(), box)
@@ -266,6 +270,7 @@ func TestGitRemovedIsReportedNotPutBack(t *testing.T) {
 // a folder that had no repository, which stays (git runs nothing from a
 // fresh one). Nothing is reported put back.
 func TestGitStillWorksInTheSandbox(t *testing.T) {
+	t.Parallel()
 	if !sandbox.Available() {
 		t.Skip("no Landlock here: " + sandbox.Unavailable())
 	}

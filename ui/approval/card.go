@@ -52,6 +52,9 @@ func (c *card) title(width int) []string {
 	if d := c.delegation(); d != nil {
 		return wrap(termtext.Clean(fmt.Sprintf("Delegate? [%s] %s", d.AgentType, d.Description)), width)
 	}
+	if c.isPlan() {
+		return wrap(planTitle, width)
+	}
 	ask := termtext.Clean(fmt.Sprintf("Allow %s?", c.req.Tool))
 	if !c.child() {
 		return wrap(ask, width)
@@ -90,6 +93,9 @@ func (c *card) subject() string {
 // when a worktree was refused, why.
 func isolationFacts(d *event.DelegationPreview, field func(label, value string) string) []string {
 	switch {
+	case d.Isolation == event.IsolationWorktree && len(d.Verify) > 0:
+		return []string{field("isolation", "worktree from "+d.From),
+			field("verify", "runs $ "+strings.Join(d.Verify, " && ")+" in its worktree when it finishes")}
 	case d.Isolation == event.IsolationWorktree:
 		return []string{field("isolation", "worktree from "+d.From)}
 	case d.IsolationNote != "":

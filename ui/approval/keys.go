@@ -51,6 +51,9 @@ func (m *Model) answers(c *card) []key.Binding {
 	if s := c.server(); s != nil {
 		return m.serverAnswers(s)
 	}
+	if c.isPlan() {
+		return m.planAnswers()
+	}
 	if d := c.delegation(); d != nil {
 		items := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+d.AgentType), k.Edit}
 		if n := m.Delegations(); n > 1 {
@@ -75,6 +78,8 @@ func (m *Model) answers(c *card) []key.Binding {
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.lineKeys
 	switch {
+	case m.mode == reasoning && m.cards[0].isPlan():
+		return []key.Binding{relabel(k.Confirm, "keep planning"), relabel(k.Cancel, "without a word")}
 	case m.mode == reasoning:
 		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason")}
 	case m.mode == editing:
@@ -101,6 +106,9 @@ func (m *Model) answerKeys() []key.Binding {
 	c, k := m.cards[0], m.keys
 	if s := c.server(); s != nil {
 		return append(m.serverAnswers(s), k.CardDown)
+	}
+	if c.isPlan() {
+		return append(m.planAnswers(), k.CardDown)
 	}
 	if d := c.delegation(); d != nil {
 		keys := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}

@@ -99,6 +99,9 @@ func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 	if s := c.server(); s != nil {
 		return m.serverKey(s, msg)
 	}
+	if c.isPlan() {
+		return m.planKey(msg)
+	}
 	delegation := c.delegation() != nil
 	switch {
 	case key.Matches(msg, k.Allow):
@@ -118,6 +121,7 @@ func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 	case key.Matches(msg, k.Deny):
 		// Any card may be denied with a reason typed after n.
 		m.mode = reasoning
+		m.reason.SetLabel("reason")
 		m.reason.Open("")
 	case key.Matches(msg, k.DenyNow) && delegation:
 		return m.answer(event.Answer{Decision: event.Deny})
@@ -183,6 +187,9 @@ func (m *Model) answer(a event.Answer) (tea.Cmd, outcome) {
 	said := answerWords[a.Decision] + ": " + c.subject()
 	if s := c.server(); s != nil {
 		said = fmt.Sprintf(serverWords[a.Decision], termtext.Visible(s.Name))
+	}
+	if c.isPlan() {
+		said = planWords[a.Decision]
 	}
 	if len(a.Rules) > 0 {
 		said = "always allowed; added " + termtext.Clean(strings.Join(a.Rules, ", ")) + " (/permissions lists and removes rules)"

@@ -59,8 +59,10 @@ type Session interface {
 type Options struct {
 	// Version is baton's; SandboxInfo and SubagentSandboxInfo say in a
 	// sentence what the main agent's and the sub-agents' commands run
-	// under. /help shows them, /permissions the sandboxes.
-	Version, SandboxInfo, SubagentSandboxInfo string
+	// under. /help shows them, /permissions the sandboxes; they are asked
+	// only then, from a Cmd, since finding out may start a process.
+	Version                          string
+	SandboxInfo, SubagentSandboxInfo func() string
 	// Types are the sub-agent types /agents lists, TypeWarnings the
 	// problems found loading agent files, and ModelOf which model a
 	// type's children run on and why (nil: as written).
@@ -85,6 +87,17 @@ type Options struct {
 	// command /mcp__SERVER__PROMPT; it never blocks (a snapshot); nil
 	// knows none.
 	MCPPrompts func() []event.MCPPrompt
+	// Sessions lists this folder's recorded sessions, most recently
+	// active first (/resume), from a Cmd; SessionID is the running one's
+	// id; Resume is the Cmd that switches to session id, which the root
+	// then runs on. Nil when sessions are not recorded.
+	Sessions  func() ([]transcript.Summary, error)
+	SessionID string
+	Resume    func(id string) tea.Cmd
+	// Trust records the folder as trusted, as baton trust does, and says
+	// what that means (/trust); called from a Cmd; nil without a trust
+	// list.
+	Trust func() (string, error)
 }
 
 // Env is what a command runs and completes with: the parts of the UI it

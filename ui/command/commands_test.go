@@ -145,7 +145,7 @@ func TestTheme(t *testing.T) {
 // commands run under; a bad verb shows the usage.
 func TestPermissions(t *testing.T) {
 	var saved []event.PermissionRule
-	h := newHarness(t, Options{SandboxInfo: "workspace-write", SaveRules: func(r []event.PermissionRule) (string, error) {
+	h := newHarness(t, Options{SandboxInfo: func() string { return "workspace-write" }, SaveRules: func(r []event.PermissionRule) (string, error) {
 		saved = r
 		return "/home/p/.config/baton/config.toml", nil
 	}})

@@ -62,9 +62,9 @@ func TestUnknownAndHiddenCommands(t *testing.T) {
 	if r := h.result("/review main.go"); r.Submit != "Review main.go." || r.Queued != "/review" {
 		t.Errorf("/review: %+v", r)
 	}
-	popup := h.r.Complete("/re")
+	popup := h.r.Complete("/rev")
 	if len(popup) != 1 || popup[0].Text != "/review " || popup[0].Complete {
-		t.Errorf("/re offers %+v", popup)
+		t.Errorf("/rev offers %+v", popup)
 	}
 	if popup := h.r.Complete("/he"); len(popup) != 1 || popup[0].Desc != "show keys and commands" {
 		t.Errorf("/he offers %+v, the custom /help hidden", popup)
@@ -77,7 +77,7 @@ func TestUnknownAndHiddenCommands(t *testing.T) {
 // /help writes the commands, the sandbox, the keys by where they apply
 // and the themes, lined up whatever the names' length.
 func TestHelp(t *testing.T) {
-	h := newHarness(t, Options{Version: "1.2.3", SandboxInfo: "workspace-write", SubagentSandboxInfo: "read-only"})
+	h := newHarness(t, Options{Version: "1.2.3", SandboxInfo: func() string { return "workspace-write" }, SubagentSandboxInfo: func() string { return "read-only" }})
 	h.keys = []overlay.KeyGroup{{Where: "input", Keys: []key.Binding{key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "send"))}}}
 	help := h.result("/help").Note
 	contains(t, "/help", help, "baton 1.2.3", "Commands run in sandbox: workspace-write", "Sub-agents' commands run in sandbox: read-only",

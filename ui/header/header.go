@@ -1,4 +1,4 @@
-// Package header is the top line: baton, the demo and permission mode,
+// Package header is the top line: baton, the demo, permission and agent mode,
 // whether commands run sandboxed, the children in the background and the
 // approvals waiting, the folder; on the right the model, the tokens, how
 // full the context is and the cost; and a rule under it. It keeps what
@@ -53,6 +53,9 @@ type Model struct {
 	background int // children running in the background, as last drawn
 	waiting    int // approvals waiting, as last drawn
 	width      int
+	// agentMode is the session's mode (shift+tab): shown unless normal,
+	// since it changes what runs unasked.
+	agentMode event.AgentMode
 }
 
 // key is everything the header is drawn from: it is redrawn only when
@@ -61,6 +64,7 @@ type key struct {
 	width, background, approvals, used int
 	window                             int64
 	theme, model                       string
+	agentMode                          event.AgentMode
 	usage                              event.Usage
 }
 
@@ -86,6 +90,9 @@ func (m *Model) SetModel(name string) {
 	}
 	m.model = name
 }
+
+// SetAgentMode is the mode to show: normal, auto-accept edits or plan.
+func (m *Model) SetAgentMode(mode event.AgentMode) { m.agentMode = mode }
 
 // windowOf is a model's context size as the options know it, 0 when
 // unknown.
@@ -130,7 +137,7 @@ func (m *Model) Resumed(u event.UsageReported) {
 // separators, and only then do the stats go, the least telling first.
 func (m *Model) View(width, background, approvals int) []string {
 	k := key{width: width, background: background, approvals: approvals, used: m.used, window: m.window,
-		theme: m.styles.Palette.Name, model: m.model, usage: m.past.Add(m.turn)}
+		theme: m.styles.Palette.Name, model: m.model, agentMode: m.agentMode, usage: m.past.Add(m.turn)}
 	if m.lines == nil || m.cache != k {
 		m.cache, m.width, m.background, m.waiting = k, width, background, approvals
 		m.lines = m.draw()
@@ -179,6 +186,9 @@ func (m *Model) left(short bool) string {
 		left += st.Demo.Render("yolo") + sep
 	} else if o.Mode != "" && !short { // only yolo is worth its room
 		left += st.Stats.Render(termtext.Clean(o.Mode)) + sep
+	}
+	if m.agentMode != "" && m.agentMode != event.AgentModeNormal {
+		left += st.Demo.Render(m.agentMode.Label()) + sep
 	}
 	switch o.Sandbox {
 	case "off":

@@ -12,9 +12,10 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-// TestLinesFitWidth draws every state at every width from 20 to 250,
-// focused or not, and checks no line is wider than the pane and Lines
-// counts what View draws.
+// TestLinesFitWidth draws every state at every width from 20 to 250
+// where its lines are cut (every tenth width beyond that), focused or
+// not, and checks no line is wider than the pane and View draws the
+// lines Want asks for.
 func TestLinesFitWidth(t *testing.T) {
 	for _, sc := range scenarios {
 		p := newPane()
@@ -23,7 +24,7 @@ func TestLinesFitWidth(t *testing.T) {
 			if focused {
 				p.Focus()
 			}
-			for width := 20; width <= 250; width++ {
+			for _, width := range cuttingWidths(p, 20, 250) {
 				w, h := width, 6
 				view := p.View(w, h)
 				lines := strings.Split(view, "\n")
@@ -39,6 +40,24 @@ func TestLinesFitWidth(t *testing.T) {
 			}
 		}
 	}
+}
+
+// cuttingWidths are the widths from lo to hi worth drawing p at: every
+// one up to just past the widest line p draws uncut, where lines are
+// cut, then every tenth, where nothing is.
+func cuttingWidths(p *Pane, lo, hi int) []int {
+	wide := 10 * hi
+	natural := 0
+	for _, line := range append(strings.Split(p.View(wide, MaxLines), "\n"), p.HeaderLine(wide), p.summary(wide)) {
+		natural = max(natural, ansi.StringWidth(line))
+	}
+	var out []int
+	for w := lo; w <= hi; w++ {
+		if w <= natural+2 || w%10 == 0 {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // TestHeaderOnly: a pane given one line draws its header alone.

@@ -21,6 +21,8 @@ type KeyMap struct {
 	TakeChild      key.Binding
 	LeaveMarkers   key.Binding
 	CancelConflict key.Binding
+	// VerifyOutput shows or hides the verify command's output.
+	VerifyOutput key.Binding
 }
 
 // DefaultKeyMap is the review's standard key set.
@@ -41,6 +43,7 @@ func DefaultKeyMap() KeyMap {
 		TakeChild:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "take the child's")),
 		LeaveMarkers:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "leave conflict markers")),
 		CancelConflict: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "decide later")),
+		VerifyOutput:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "output")),
 	}
 }
 
@@ -53,7 +56,11 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.confirming {
 		return []key.Binding{k.ConfirmDiscard, k.KeepChange}
 	}
-	return []key.Binding{k.Apply, k.Skip, k.ApplyAll, k.DiscardAll, k.Up, k.Down, k.Close}
+	keys := []key.Binding{k.Apply, k.Skip, k.ApplyAll, k.DiscardAll}
+	if m.review.Verify != nil {
+		keys = append(keys, k.VerifyOutput)
+	}
+	return append(keys, k.Up, k.Down, k.Close)
 }
 
 // FullHelp groups every key that acts now.

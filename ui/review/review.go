@@ -55,8 +55,10 @@ type Model struct {
 	conflictAll bool
 	// confirming asks before D discards everything undecided.
 	confirming bool
-	busy       bool
-	err        string
+	// verifyShown shows the verify command's output instead of the diff.
+	verifyShown bool
+	busy        bool
+	err         string
 
 	keys          KeyMap
 	help          help.Model

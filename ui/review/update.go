@@ -48,6 +48,10 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Close):
 		return m.close(false)
+	case key.Matches(msg, k.VerifyOutput) && m.review.Verify != nil:
+		m.verifyShown, m.offset = !m.verifyShown, 0
+	case m.verifyShown && (key.Matches(msg, k.Up) || key.Matches(msg, k.Down)):
+		m.offset = max(m.offset+map[bool]int{true: -1, false: 1}[key.Matches(msg, k.Up)], 0)
 	case key.Matches(msg, k.Up):
 		m.move(-1)
 	case key.Matches(msg, k.Down):
