@@ -10,16 +10,18 @@ const (
 	RunnerProcess = "process"
 	// RunnerContainer runs each child's process in a container.
 	RunnerContainer = "container"
+	// RunnerKubernetes runs each child in a Job on a Kubernetes cluster.
+	RunnerKubernetes = "kubernetes"
 )
 
-// applyRunner reads runner: local or process.
+// applyRunner reads runner: local, process, container or kubernetes.
 func applyRunner(p *fileParser, t *Type, e entry) error {
 	s, _ := scalar(e.value)
 	switch v := strings.ToLower(strings.TrimSpace(s)); v {
-	case RunnerLocal, RunnerProcess, RunnerContainer:
+	case RunnerLocal, RunnerProcess, RunnerContainer, RunnerKubernetes:
 		t.Runner = v
 	default:
-		p.warn(e.line, "%s must be local, process or container; ignored", e.key)
+		p.warn(e.line, "%s must be local, process, container or kubernetes; ignored", e.key)
 	}
 	return nil
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/child/container"
+	"github.com/seed-e4e525a6/baton/engine/child/kube"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/llm"
@@ -138,12 +139,15 @@ type Config struct {
 	Worktrees child.WorktreeConfig
 	// Runner is [subagents] runner, the runner that places children
 	// whose agent file names none: child.RunnerLocal (the default) or
-	// child.RunnerProcess, child.RunnerContainer.
+	// child.RunnerProcess, child.RunnerContainer, child.RunnerKubernetes.
 	Runner string
 	// Container is [runner.container]: the image and limits of children
 	// placed in containers (no image: the container runner is not
 	// offered).
 	Container container.Options
+	// Kubernetes is [runner.kubernetes]: the cluster, image and limits
+	// of children placed in Jobs (no image: the runner is not offered).
+	Kubernetes kube.Options
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.

@@ -197,9 +197,10 @@ func errUnknownControl(kind ControlKind) error {
 // The runners' names, as [subagents] runner and an agent file's runner:
 // field spell them.
 const (
-	RunnerLocal     = agenttypes.RunnerLocal
-	RunnerProcess   = agenttypes.RunnerProcess
-	RunnerContainer = agenttypes.RunnerContainer
+	RunnerLocal      = agenttypes.RunnerLocal
+	RunnerProcess    = agenttypes.RunnerProcess
+	RunnerContainer  = agenttypes.RunnerContainer
+	RunnerKubernetes = agenttypes.RunnerKubernetes
 )
 
 // ParentTools are the tools of the job that stay with the session: those

@@ -1,0 +1,38 @@
+package config
+
+// kubernetesFile is [runner.kubernetes].
+type kubernetesFile struct {
+	// Context is the kubeconfig context (empty: the current one);
+	// Namespace the namespace (empty: the context's).
+	Context   *text `toml:"context"`
+	Namespace *text `toml:"namespace"`
+	// Image holds baton and git; the pod runs `baton __kube-child`.
+	Image          *text `toml:"image"`
+	ServiceAccount *text `toml:"service_account"`
+	RuntimeClass   *text `toml:"runtime_class"`
+	// CPU and Memory are Kubernetes quantities ("500m", "2Gi").
+	CPU    *text `toml:"cpu"`
+	Memory *text `toml:"memory"`
+	// TTLSeconds is the Job's ttlSecondsAfterFinished.
+	TTLSeconds *int `toml:"ttl_seconds"`
+}
+
+// applyKubernetes takes [runner.kubernetes].
+func (c *Config) applyKubernetes(f *kubernetesFile) {
+	if f == nil {
+		return
+	}
+	k := &c.Kubernetes
+	for _, set := range []struct {
+		to   *string
+		from *text
+	}{{&k.Context, f.Context}, {&k.Namespace, f.Namespace}, {&k.Image, f.Image}, {&k.ServiceAccount, f.ServiceAccount},
+		{&k.RuntimeClass, f.RuntimeClass}, {&k.CPU, f.CPU}, {&k.Memory, f.Memory}} {
+		if set.from != nil {
+			*set.to = string(*set.from)
+		}
+	}
+	if f.TTLSeconds != nil && *f.TTLSeconds > 0 {
+		k.TTLSeconds = *f.TTLSeconds
+	}
+}
