@@ -8,7 +8,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net"
 	"os"
@@ -16,7 +15,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/spf13/pflag"
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/tools/clientcmd"
 
@@ -36,39 +34,10 @@ func main() {
 
 // run parses the arguments and places the child.
 func run(args []string) error {
-	if len(args) == 0 || args[0] != "run" {
-		return errors.New("usage: baton-kube run --job NAME --image IMAGE --bundle FILE --bundle-ref REF --workspace DIR --endpoint URL [--context C] [--namespace N] … -- __child AGENT (baton starts it for runner = \"kubernetes\")")
-	}
-	fs := pflag.NewFlagSet("baton-kube run", pflag.ContinueOnError)
-	var cfg cluster.Config
-	var bundle string
-	var ttl int32
-	fs.StringVar(&cfg.Context, "context", "", "kubeconfig context (default: the current one)")
-	fs.StringVar(&cfg.Namespace, "namespace", "", "namespace (default: the context's)")
-	fs.StringVar(&cfg.Job, "job", "", "the Job's name")
-	fs.StringVar(&cfg.Image, "image", "", "the image, holding baton and git")
-	fs.StringVar(&cfg.ServiceAccount, "service-account", "", "the pod's service account")
-	fs.StringVar(&cfg.RuntimeClass, "runtime-class", "", "the pod's runtime class")
-	fs.StringVar(&cfg.CPU, "cpu", "", "CPU request and limit")
-	fs.StringVar(&cfg.Memory, "memory", "", "memory request and limit")
-	fs.Int32Var(&ttl, "ttl-seconds", 0, "ttlSecondsAfterFinished")
-	fs.DurationVar(&cfg.Deadline, "deadline", 0, "the child's timeout")
-	fs.StringVar(&bundle, "bundle", "", "the workspace bundle")
-	fs.StringVar(&cfg.BundleRef, "bundle-ref", "", "the ref in the bundle")
-	fs.StringVar(&cfg.Workspace, "workspace", "", "the workspace's folder")
-	fs.StringVar(&cfg.Endpoint, "endpoint", "", "the model endpoint's URL")
-	if err := fs.Parse(args[1:]); err != nil {
+	cfg, err := cluster.ParseArgs(args)
+	if err != nil {
 		return err
 	}
-	cfg.TTLSeconds = ttl
-	if rest := fs.Args(); len(rest) == 2 {
-		cfg.Agent = rest[1]
-	}
-	data, err := os.ReadFile(bundle)
-	if err != nil {
-		return fmt.Errorf("read the workspace bundle: %w", err)
-	}
-	cfg.Bundle = data
 	rules := clientcmd.NewDefaultClientConfigLoadingRules()
 	loader := clientcmd.NewNonInteractiveDeferredLoadingClientConfig(rules, &clientcmd.ConfigOverrides{CurrentContext: cfg.Context})
 	if cfg.Context == "" {

@@ -32,6 +32,10 @@ const (
 	// EnvHidden is a folder the child's commands may not read (where the
 	// Secret is mounted).
 	EnvHidden = "BATON_HIDDEN"
+	// EnvInput, when set, names a file (a FIFO) baton's answers and
+	// controls come from instead of the standard input: for a pod
+	// runtime that attaches none (podman kube play).
+	EnvInput = "BATON_INPUT_FILE"
 )
 
 // maxSpec bounds the spec file.
@@ -56,6 +60,13 @@ func ServePod(getenv func(string) string, in io.Reader, out, errs io.Writer) int
 	spec, err := readSpec(getenv(EnvSpec), getenv(EnvHidden))
 	if err == nil {
 		err = checkout(ws, getenv(EnvBundle), getenv(EnvRef))
+	}
+	if path := getenv(EnvInput); path != "" && err == nil {
+		var f *os.File
+		if f, err = os.Open(path); err == nil {
+			defer f.Close()
+			in = f
+		}
 	}
 	if err != nil {
 		fmt.Fprintf(errs, "baton kube child: %v\n", err)

@@ -204,8 +204,8 @@ func (c Config) PodSpec() (corev1.PodSpec, error) {
 			},
 		}},
 		Volumes: []corev1.Volume{
-			{Name: "spec", VolumeSource: corev1.VolumeSource{Secret: &corev1.SecretVolumeSource{SecretName: c.Job + "-spec", DefaultMode: &secretMode}}},
-			{Name: "bundle", VolumeSource: corev1.VolumeSource{ConfigMap: &corev1.ConfigMapVolumeSource{LocalObjectReference: corev1.LocalObjectReference{Name: c.Job + "-workspace"}}}},
+			{Name: "spec", VolumeSource: corev1.VolumeSource{Secret: &corev1.SecretVolumeSource{SecretName: c.Job + "-spec", DefaultMode: &secretMode, Optional: &no}}},
+			{Name: "bundle", VolumeSource: corev1.VolumeSource{ConfigMap: &corev1.ConfigMapVolumeSource{LocalObjectReference: corev1.LocalObjectReference{Name: c.Job + "-workspace"}, Optional: &no}}},
 			{Name: "workspace", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}},
 			{Name: "tmp", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}},
 		},
