@@ -144,6 +144,10 @@ type Config struct {
 	// placed in containers (no image: the container runner is not
 	// offered).
 	Container container.Options
+	// RunnerMaxConcurrent is how many children of one depth each runner
+	// runs at once ([runner.<name>] max_concurrent); a runner not named
+	// takes Limits.MaxConcurrent.
+	RunnerMaxConcurrent map[string]int
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.

@@ -53,8 +53,10 @@ type Spec struct {
 	Caller agent.Caller
 	// Background says the call returns at once with the child's id.
 	Background bool
-	// Runner names the runner that places the child.
+	// Runner names the runner that places the child; Where says where
+	// that is ("container <image>").
 	Runner string
+	Where  string
 	// Verify are the commands run on a worktree child's change when it
 	// finishes: the task call's, else its agent file's, else
 	// [subagents] verify.
@@ -139,6 +141,7 @@ func (m *Manager) resolve(ctx context.Context, c taskCall, caller agent.Caller) 
 	if spec.Runner, err = m.runnerOf(typ); err != nil {
 		return Spec{}, err
 	}
+	spec.Where = whereOf(spec.Runner, m.opts.Runners[spec.Runner])
 	spec.Skills = m.skillsFor(typ, spec.toolNames())
 	spec.System += spec.Skills.Prompt
 	spec.Verify = m.verifyOf(c.Verify, typ)
@@ -186,7 +189,12 @@ func (m *Manager) runnerOf(typ agenttypes.Type) (string, error) {
 	if _, ok := m.opts.Runners[name]; ok {
 		return name, nil
 	}
-	if why, ok := m.opts.Unavailable[name]; ok {
+	why, ok := m.opts.Unavailable[name]
+	if ok && name == RunnerContainer {
+		// Placed in a container for its isolation, never on the host.
+		return "", fmt.Errorf("a %s sub-agent runs in a container, and the container runner is not available here (%s); it does not run on this machine instead", typ.Name, why)
+	}
+	if ok {
 		m.sess.Emit(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()},
 			Text: fmt.Sprintf("a %s sub-agent runs on the %s runner: the %s runner is not available here (%s)", typ.Name, m.opts.Runner, name, why)})
 		return m.opts.Runner, nil

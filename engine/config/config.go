@@ -71,8 +71,12 @@ type Config struct {
 	// Runner is [subagents] runner: "local" (the default), "process" or
 	// "container".
 	Runner string
-	// Container is [runner.container].
-	Container container.Options
+	// Container is [runner.container]; its image may come from the
+	// project's devcontainer file (ContainerImageFrom says so).
+	Container          container.Options
+	ContainerImageFrom string
+	// RunnerMaxConcurrent is [runner.<name>] max_concurrent by runner.
+	RunnerMaxConcurrent map[string]int
 	// NoWakeOnResult is [subagents] wake_on_result = false.
 	NoWakeOnResult bool
 	// Models holds price and context-window overrides by model id.
@@ -227,6 +231,7 @@ func Load(src Sources) (Config, error) {
 		return Config{}, err
 	}
 	cfg.loadSkills(src)
+	cfg.applyDevcontainer(src.Workspace, src.Trusted)
 	if err := cfg.applyEnv(src.Env); err != nil {
 		return Config{}, err
 	}

@@ -71,7 +71,7 @@ func New(opts Options) (child.Runner, error) {
 	}
 	_ = api.Close()
 	l := &launcher{opts: opts, ops: ops}
-	return process.New(process.Options{Launcher: l, Endpoint: opts.Endpoint}), nil
+	return process.New(process.Options{Launcher: l, Endpoint: opts.Endpoint, Where: opts.Where()}), nil
 }
 
 // Where says where a child of opts runs, as panes show it.
@@ -87,7 +87,6 @@ type launcher struct {
 // to its standard streams and starts it.
 func (l *launcher) Launch(ctx context.Context, job child.Job, args []string, stderr io.Writer) (process.Proc, error) {
 	spec := job.Spec
-	begin := time.Now()
 	if spec.Toolbox.CanWrite() && spec.Worktree == "" {
 		return nil, errors.New("a child that writes runs in a container only in a worktree of its own (isolation = \"worktree\"), never in the person's tree")
 	}
@@ -138,7 +137,6 @@ func (l *launcher) Launch(ctx context.Context, job child.Job, args []string, std
 		_, err := stdcopy.StdCopy(w, stderr, p.attached.Reader)
 		w.CloseWithError(err)
 	}()
-	p.where, p.latency = l.opts.Where(), time.Since(begin)
 	return p, nil
 }
 
@@ -187,10 +185,6 @@ type proc struct {
 	out      io.Reader
 	// stdout is closed when the container's output has ended.
 	stdout chan struct{}
-
-	// where it runs and how long placing it took.
-	where   string
-	latency time.Duration
 
 	releaseOnce sync.Once
 	releaseErr  error
@@ -248,9 +242,6 @@ func (p *proc) release() error {
 	})
 	return p.releaseErr
 }
-
-// Placement implements process.Placed.
-func (p *proc) Placement() (string, time.Duration) { return p.where, p.latency }
 
 // EndpointSocket implements process.Relayed.
 func (p *proc) EndpointSocket() string { return filepath.Join(relayPath, socketName) }
