@@ -44,7 +44,9 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 	runner := cfg.Runner
 	// A child meant for a container never runs on the host instead: it
 	// fails saying why (child.Manager).
-	if why, ok := unavailable[runner]; ok && runner != child.RunnerContainer {
+	if why, ok := unavailable[runner]; ok && runner == child.RunnerContainer {
+		s.note(fmt.Sprintf("sub-agents run in containers, and the container runner is not available here (%s): they will fail rather than run on this machine", why))
+	} else if ok {
 		s.note(fmt.Sprintf("sub-agents run on the local runner: the %s runner is not available here (%s)", runner, why))
 		runner = child.RunnerLocal
 	}

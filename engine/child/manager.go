@@ -176,7 +176,11 @@ type Manager struct {
 // NewManager readies the children of the session sess, which lives as
 // long as ctx.
 func NewManager(ctx context.Context, opts Options, sess Session) (*Manager, error) {
-	if _, ok := opts.Runners[opts.Runner]; !ok {
+	_, offered := opts.Runners[opts.Runner]
+	// A runner that could not be offered (the container runner without
+	// an image) fails each child saying why (runnerOf); the session and
+	// its main agent go on.
+	if _, why := opts.Unavailable[opts.Runner]; !offered && !why {
 		return nil, fmt.Errorf("sub-agent runner %q is not available here", opts.Runner)
 	}
 	m := &Manager{ctx: ctx, opts: opts, sess: sess, slots: map[slotKey]*slotQueue{}, children: map[event.AgentID]*Child{}}

@@ -180,7 +180,8 @@ func (m *Manager) pickType(name string) (agenttypes.Type, error) {
 // runnerOf is the runner a child of typ is placed with: its agent file's
 // runner: field, else [subagents] runner. A runner this session cannot
 // offer (Options.Unavailable) gives way to the session's, which a notice
-// says.
+// says; but a child meant for a container never runs on this machine
+// instead, and fails saying why.
 func (m *Manager) runnerOf(typ agenttypes.Type) (string, error) {
 	name := typ.Runner
 	if name == "" {
@@ -190,16 +191,15 @@ func (m *Manager) runnerOf(typ agenttypes.Type) (string, error) {
 		return name, nil
 	}
 	why, ok := m.opts.Unavailable[name]
-	if ok && name == RunnerContainer {
-		// Placed in a container for its isolation, never on the host.
-		return "", fmt.Errorf("a %s sub-agent runs in a container, and the container runner is not available here (%s); it does not run on this machine instead", typ.Name, why)
+	if !ok {
+		return "", fmt.Errorf("agent type %q asks for the runner %q, which baton does not have; use another type", typ.Name, name)
 	}
-	if ok {
-		m.sess.Emit(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()},
-			Text: fmt.Sprintf("a %s sub-agent runs on the %s runner: the %s runner is not available here (%s)", typ.Name, m.opts.Runner, name, why)})
-		return m.opts.Runner, nil
+	if _, ok := m.opts.Runners[m.opts.Runner]; !ok || name == RunnerContainer {
+		return "", fmt.Errorf("a %s sub-agent runs on the %s runner, which is not available here (%s); it does not run on this machine instead", typ.Name, name, why)
 	}
-	return "", fmt.Errorf("agent type %q asks for the runner %q, which baton does not have; use another type", typ.Name, name)
+	m.sess.Emit(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()},
+		Text: fmt.Sprintf("a %s sub-agent runs on the %s runner: the %s runner is not available here (%s)", typ.Name, m.opts.Runner, name, why)})
+	return m.opts.Runner, nil
 }
 
 // childBox is the child's sandbox: the session's, with the network only

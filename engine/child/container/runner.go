@@ -109,7 +109,9 @@ func (l *launcher) Launch(ctx context.Context, job child.Job, args []string, std
 			User:       strconv.Itoa(os.Getuid()) + ":" + strconv.Itoa(os.Getgid()),
 			WorkingDir: spec.Workspace, Env: []string{"HOME=/tmp", "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"},
 			OpenStdin: true, StdinOnce: true, AttachStdin: true, AttachStdout: true, AttachStderr: true,
-			Labels: map[string]string{"baton.child": string(spec.Meta.Agent)},
+			// Which baton started it, for the person (podman ps) and for
+			// tests that must not touch another baton's containers.
+			Labels: map[string]string{"baton.child": string(spec.Meta.Agent), "baton.pid": strconv.Itoa(os.Getpid())},
 		},
 		HostConfig: l.hostConfig(spec, binary, r.dir),
 	})
