@@ -72,9 +72,8 @@ type Config struct {
 	// "container".
 	Runner string
 	// Container is [runner.container]; its image may come from the
-	// project's devcontainer file (ContainerImageFrom says so).
-	Container          container.Options
-	ContainerImageFrom string
+	// project's devcontainer file.
+	Container container.Options
 	// RunnerMaxConcurrent is [runner.<name>] max_concurrent by runner.
 	RunnerMaxConcurrent map[string]int
 	// NoWakeOnResult is [subagents] wake_on_result = false.

@@ -46,7 +46,9 @@ func (c *Config) applyDevcontainer(workspace string, trusted bool) {
 		}
 	default:
 		c.Container.Image = image
-		c.ContainerImageFrom = filepath.ToSlash(DevcontainerFile)
+		if c.Runner == child.RunnerContainer {
+			c.Notices = append(c.Notices, fmt.Sprintf("sub-agents run in containers of %s, the image %s names", image, filepath.ToSlash(DevcontainerFile)))
+		}
 	}
 }
 

@@ -16,12 +16,12 @@ func TestDevcontainerImage(t *testing.T) {
 	w := newConfigWorld(t, "[subagents]\nrunner = \"container\"\n", "")
 	writeFile(t, filepath.Join(w.workspace, ".devcontainer", "devcontainer.json"), dev)
 	cfg := w.loadAs(t, true)
-	if cfg.Container.Image != "ghcr.io/acme/toolchain:1.2" || cfg.ContainerImageFrom != ".devcontainer/devcontainer.json" {
-		t.Fatalf("image %q from %q", cfg.Container.Image, cfg.ContainerImageFrom)
+	if cfg.Container.Image != "ghcr.io/acme/toolchain:1.2" || !strings.Contains(strings.Join(cfg.Notices, "\n"), "the image .devcontainer/devcontainer.json names") {
+		t.Fatalf("image %q, notices %q", cfg.Container.Image, cfg.Notices)
 	}
 	w2 := newConfigWorld(t, "[runner.container]\nimage = \"mine:1\"\n", "")
 	writeFile(t, filepath.Join(w2.workspace, ".devcontainer", "devcontainer.json"), dev)
-	if cfg := w2.loadAs(t, true); cfg.Container.Image != "mine:1" || cfg.ContainerImageFrom != "" {
+	if cfg := w2.loadAs(t, true); cfg.Container.Image != "mine:1" {
 		t.Fatalf("the person's image lost to the project's: %q", cfg.Container.Image)
 	}
 }

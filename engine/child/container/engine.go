@@ -58,9 +58,9 @@ func defaultSockets() []string {
 }
 
 // newEngine reads the engine's address: host, else DOCKER_HOST, else the
-// first default socket that exists. unix:// and tcp:// (plain HTTP, as
-// an engine's API on a trusted host) are spoken; anything else is
-// refused by name.
+// first default socket that exists. unix:// and tcp:// on loopback are
+// spoken; anything else is refused by name: the API is plain HTTP, and
+// the child's spec, the key in it, goes through it.
 func newEngine(host string) (*engine, error) {
 	if host == "" {
 		host = os.Getenv("DOCKER_HOST")
@@ -84,6 +84,9 @@ func newEngine(host string) (*engine, error) {
 		e.address = u.Path
 	case "tcp":
 		e.address = u.Host
+		if ip := net.ParseIP(u.Hostname()); u.Host != "" && u.Hostname() != "localhost" && (ip == nil || !ip.IsLoopback()) {
+			return nil, fmt.Errorf("container engine address %q: baton speaks plain HTTP to the engine, and the API key goes through it, so tcp:// only on loopback (use a unix socket, or an SSH tunnel to one)", host)
+		}
 	default:
 		return nil, fmt.Errorf("container engine address %q: baton speaks to engines over unix:// or tcp://", host)
 	}
