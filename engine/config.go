@@ -148,6 +148,10 @@ type Config struct {
 	// Kubernetes is [runner.kubernetes]: the cluster, image and limits
 	// of children placed in Jobs (no image: the runner is not offered).
 	Kubernetes kube.Options
+	// RunnerMaxConcurrent is how many children of one depth each runner
+	// runs at once ([runner.<name>] max_concurrent); a runner not named
+	// takes Limits.MaxConcurrent.
+	RunnerMaxConcurrent map[string]int
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.

@@ -40,15 +40,22 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		s.offerContainers(runners, unavailable)
 		s.offerKubernetes(runners, unavailable)
 	}
+	if why, ok := unavailable[child.RunnerProcess]; ok {
+		unavailable[child.RunnerContainer] = why
+	}
 	runner := cfg.Runner
-	if why, ok := unavailable[runner]; ok {
+	// A child meant for a container never runs on the host instead: it
+	// fails saying why (child.Manager).
+	if why, ok := unavailable[runner]; ok && runner == child.RunnerContainer {
+		s.note(fmt.Sprintf("sub-agents run in containers, and the container runner is not available here (%s): they will fail rather than run on this machine", why))
+	} else if ok {
 		s.note(fmt.Sprintf("sub-agents run on the local runner: the %s runner is not available here (%s)", runner, why))
 		runner = child.RunnerLocal
 	}
 	return child.NewManager(s.ctx, child.Options{
 		Client: cfg.Client, Catalog: cfg.Catalog, Types: cfg.Types, Requests: cfg.requestPolicy(),
 		Limits: child.Limits{StepsReadOnly: l.ChildStepsReadOnly, StepsWrite: l.ChildStepsWrite, Timeout: l.ChildTimeout,
-			ResultChars: l.ResultChars, ToolOutputChars: l.ToolOutputChars, MaxConcurrent: l.MaxConcurrent, MaxDepth: l.MaxDepth,
+			ResultChars: l.ResultChars, ToolOutputChars: l.ToolOutputChars, MaxConcurrent: l.MaxConcurrent, MaxConcurrentBy: clampRunners(cfg.RunnerMaxConcurrent), MaxDepth: l.MaxDepth,
 			ContextFileBytes: l.ContextFileBytes, BackgroundPerPrompt: l.BackgroundPerPrompt},
 		SubagentModel: cfg.SubagentModel, SubagentAllow: cfg.SubagentAllow, SubagentDeny: cfg.SubagentDeny,
 		Workspace: ws, ToolLimits: s.toolLimits(), Sandbox: cfg.Sandbox, Network: cfg.SandboxNetwork, WebFetch: cfg.WebFetch,

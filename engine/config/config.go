@@ -72,10 +72,13 @@ type Config struct {
 	// Runner is [subagents] runner: "local" (the default), "process",
 	// "container" or "kubernetes".
 	Runner string
-	// Container is [runner.container].
+	// Container is [runner.container]; its image may come from the
+	// project's devcontainer file.
 	Container container.Options
 	// Kubernetes is [runner.kubernetes].
 	Kubernetes kube.Options
+	// RunnerMaxConcurrent is [runner.<name>] max_concurrent by runner.
+	RunnerMaxConcurrent map[string]int
 	// NoWakeOnResult is [subagents] wake_on_result = false.
 	NoWakeOnResult bool
 	// Models holds price and context-window overrides by model id.
@@ -230,6 +233,7 @@ func Load(src Sources) (Config, error) {
 		return Config{}, err
 	}
 	cfg.loadSkills(src)
+	cfg.applyDevcontainer(src.Workspace, src.Trusted)
 	if err := cfg.applyEnv(src.Env); err != nil {
 		return Config{}, err
 	}

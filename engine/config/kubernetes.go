@@ -1,5 +1,7 @@
 package config
 
+import "github.com/seed-e4e525a6/baton/engine/child"
+
 // kubernetesFile is [runner.kubernetes].
 type kubernetesFile struct {
 	// Context is the kubeconfig context (empty: the current one);
@@ -15,6 +17,9 @@ type kubernetesFile struct {
 	Memory *text `toml:"memory"`
 	// TTLSeconds is the Job's ttlSecondsAfterFinished.
 	TTLSeconds *int `toml:"ttl_seconds"`
+	// MaxConcurrent is how many children run on the cluster at once (per
+	// depth), in place of [limits] max_concurrent.
+	MaxConcurrent *count `toml:"max_concurrent"`
 }
 
 // applyKubernetes takes [runner.kubernetes].
@@ -34,5 +39,11 @@ func (c *Config) applyKubernetes(f *kubernetesFile) {
 	}
 	if f.TTLSeconds != nil && *f.TTLSeconds > 0 {
 		k.TTLSeconds = *f.TTLSeconds
+	}
+	if f.MaxConcurrent != nil {
+		if c.RunnerMaxConcurrent == nil {
+			c.RunnerMaxConcurrent = map[string]int{}
+		}
+		c.RunnerMaxConcurrent[child.RunnerKubernetes] = int(*f.MaxConcurrent)
 	}
 }

@@ -3,6 +3,8 @@ package config
 import (
 	"strconv"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/child"
 )
 
 // runnersFile is [runner.*]: the runners' own settings.
@@ -20,6 +22,9 @@ type containerFile struct {
 	// CPUs and Memory ("2g", "512m") limit each child's container.
 	CPUs   *float64  `toml:"cpus"`
 	Memory *byteSize `toml:"memory"`
+	// MaxConcurrent is how many children run in containers at once (per
+	// depth), in place of [limits] max_concurrent.
+	MaxConcurrent *count `toml:"max_concurrent"`
 }
 
 // applyContainer takes [runner.container].
@@ -38,6 +43,12 @@ func (c *Config) applyContainer(f *containerFile) {
 	}
 	if f.Memory != nil {
 		c.Container.Memory = int64(*f.Memory)
+	}
+	if f.MaxConcurrent != nil {
+		if c.RunnerMaxConcurrent == nil {
+			c.RunnerMaxConcurrent = map[string]int{}
+		}
+		c.RunnerMaxConcurrent[child.RunnerContainer] = int(*f.MaxConcurrent)
 	}
 }
 

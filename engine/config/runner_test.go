@@ -33,3 +33,16 @@ func TestContainerRunnerConfig(t *testing.T) {
 		t.Fatalf("a bad memory size was not refused clearly: %v", err)
 	}
 }
+
+// TestRunnerMaxConcurrent: [runner.container] max_concurrent bounds the
+// container runner's children apart from [limits] max_concurrent, and is
+// held to the same maximum.
+func TestRunnerMaxConcurrent(t *testing.T) {
+	cfg, err := newConfigWorld(t, "[limits]\nmax_concurrent = 2\n[runner.container]\nmax_concurrent = 12\n", "").load(t, Overrides{}, nil)
+	if err != nil || cfg.Limits.MaxConcurrent != 2 || cfg.RunnerMaxConcurrent["container"] != 12 {
+		t.Fatalf("limits %d, by runner %v (err %v)", cfg.Limits.MaxConcurrent, cfg.RunnerMaxConcurrent, err)
+	}
+	if _, err := newConfigWorld(t, "[runner.container]\nmax_concurrent = 100000\n", "").load(t, Overrides{}, nil); err == nil || !strings.Contains(err.Error(), "runner.container.max_concurrent: expected at most") {
+		t.Fatalf("a max_concurrent above the maximum was not refused: %v", err)
+	}
+}

@@ -32,9 +32,9 @@ type AgentStarted struct {
 	Runner string `json:"runner,omitempty"`
 }
 
-// AgentPlaced says where a child placed off this machine runs once it
-// has started there ("container <image>", "k8s <namespace>/<job>"), and
-// how long placing it took.
+// AgentPlaced says where a child runs once its runner has placed it
+// ("local", "process", "container <image>", "k8s <namespace>/<job>"),
+// and how long placing it took (its start latency).
 type AgentPlaced struct {
 	Meta
 	Where   string        `json:"where"`

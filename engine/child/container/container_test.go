@@ -2,9 +2,11 @@ package container_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -241,8 +243,12 @@ func TestUnreachableEngineFailsNamingIt(t *testing.T) {
 func TestKilledContainerFailsTheChild(t *testing.T) {
 	image, binary := engineOrSkip(t)
 	srv := llmtest.NewServer(t, delegating("Explore", func(r *llmtest.Request, w *llmtest.Writer) {
-		out, err := exec.Command("podman", "--url", os.Getenv("DOCKER_HOST"), "kill", "--all").CombinedOutput()
-		if err != nil {
+		ids := ours(t)
+		if len(ids) != 1 {
+			w.Text(fmt.Sprintf("%d containers", len(ids)))
+			return
+		}
+		if out, err := exec.Command("podman", "--url", os.Getenv("DOCKER_HOST"), "kill", ids[0]).CombinedOutput(); err != nil {
 			w.Text("could not kill: " + string(out))
 			return
 		}
@@ -285,11 +291,83 @@ func TestStoppedChildInAContainer(t *testing.T) {
 // assertNoContainersLeft checks that every child's container was removed.
 func assertNoContainersLeft(t *testing.T) {
 	t.Helper()
-	out, err := exec.Command("podman", "--url", os.Getenv("DOCKER_HOST"), "ps", "-a", "-q", "--filter", "label=baton.child").CombinedOutput()
-	if err != nil {
-		t.Fatalf("podman ps: %v %s", err, out)
+	if ids := ours(t); len(ids) > 0 {
+		t.Fatalf("containers left: %v", ids)
 	}
-	if ids := strings.TrimSpace(string(out)); ids != "" {
-		t.Fatalf("containers left: %s", ids)
+}
+
+// ours are the containers this test process's children run in, running
+// or not (other batons and tests may share the engine).
+func ours(t *testing.T) []string {
+	out, err := exec.Command("podman", "--url", os.Getenv("DOCKER_HOST"), "ps", "-a", "-q", "--filter", "label=baton.pid="+strconv.Itoa(os.Getpid())).CombinedOutput()
+	if err != nil {
+		t.Errorf("podman ps: %v %s", err, out)
+		return nil
+	}
+	return strings.Fields(string(out))
+}
+
+// Ending the session (baton's exit) stops a child in a container and
+// removes its container before Close returns.
+func TestSessionEndRemovesContainers(t *testing.T) {
+	image, binary := engineOrSkip(t)
+	asked := make(chan struct{}, 1)
+	srv := llmtest.NewServer(t, delegating("Explore", func(r *llmtest.Request, w *llmtest.Writer) {
+		select {
+		case asked <- struct{}{}:
+		default:
+		}
+		<-w.Context().Done()
+	}))
+	s := session(t, srv, image, binary, nil)
+	if err := s.Submit("look"); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-asked:
+	case <-time.After(testTimeout):
+		t.Fatal("the child never asked the endpoint")
+	}
+	if len(ours(t)) != 1 {
+		t.Fatalf("containers %v, want the child's one", ours(t))
+	}
+	drained := make(chan struct{})
+	go func() {
+		defer close(drained)
+		for range s.Events() {
+		}
+	}()
+	s.Close()
+	<-drained
+	assertNoContainersLeft(t)
+}
+
+// A session whose children run in containers, where the container runner
+// cannot be offered (no image), fails the task call saying why; the child
+// never runs on the host instead.
+func TestNoContainerRunnerNeverFallsBackToTheHost(t *testing.T) {
+	var childAsked bool
+	var parentSaw string
+	var mu sync.Mutex
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch {
+		case !hasTool(r, child.TaskToolName):
+			childAsked = true
+			w.Text("ran on the host")
+		case len(results(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "t", Name: child.TaskToolName, Args: `{"description":"work","prompt":"do the work","subagent_type":"Explore"}`})
+		default:
+			parentSaw = strings.Join(results(r), "\n")
+			w.Text("parent done")
+		}
+	})
+	s := session(t, srv, "", "", nil)
+	turn(t, s, "look", nil)
+	mu.Lock()
+	defer mu.Unlock()
+	if childAsked || !strings.Contains(parentSaw, "container runner, which is not available here ([runner.container] names no image); it does not run on this machine instead") {
+		t.Fatalf("child ran: %v; the parent saw %q", childAsked, parentSaw)
 	}
 }

@@ -12,11 +12,8 @@ import (
 	"sync"
 	"time"
 
-	cerrdefs "github.com/containerd/errdefs"
 	"github.com/moby/moby/api/pkg/stdcopy"
-	"github.com/moby/moby/api/types/container"
 	"github.com/moby/moby/api/types/mount"
-	"github.com/moby/moby/client"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
@@ -61,17 +58,11 @@ func New(opts Options) (child.Runner, error) {
 	if opts.Image == "" {
 		return nil, errors.New("the container runner needs an image ([runner.container] image)")
 	}
-	ops := []client.Opt{client.FromEnv}
-	if opts.Host != "" {
-		ops = append(ops, client.WithHost(opts.Host))
+	if _, err := newEngine(opts.Host); err != nil {
+		return nil, err
 	}
-	api, err := client.New(ops...)
-	if err != nil {
-		return nil, fmt.Errorf("container engine: %w", err)
-	}
-	_ = api.Close()
-	l := &launcher{opts: opts, ops: ops}
-	return process.New(process.Options{Launcher: l, Endpoint: opts.Endpoint}), nil
+	l := &launcher{opts: opts}
+	return process.New(process.Options{Launcher: l, Endpoint: opts.Endpoint, Where: opts.Where()}), nil
 }
 
 // Where says where a child of opts runs, as panes show it.
@@ -80,14 +71,12 @@ func (o Options) Where() string { return "container " + o.Image }
 // launcher starts children's processes in containers.
 type launcher struct {
 	opts Options
-	ops  []client.Opt
 }
 
 // Launch implements process.Launcher: it creates the container, attaches
 // to its standard streams and starts it.
 func (l *launcher) Launch(ctx context.Context, job child.Job, args []string, stderr io.Writer) (process.Proc, error) {
 	spec := job.Spec
-	begin := time.Now()
 	if spec.Toolbox.CanWrite() && spec.Worktree == "" {
 		return nil, errors.New("a child that writes runs in a container only in a worktree of its own (isolation = \"worktree\"), never in the person's tree")
 	}
@@ -96,60 +85,59 @@ func (l *launcher) Launch(ctx context.Context, job child.Job, args []string, std
 		return nil, err
 	}
 	// Each child has its own connection to the engine, closed with it.
-	api, err := client.New(l.ops...)
+	api, err := newEngine(l.opts.Host)
 	if err != nil {
-		return nil, fmt.Errorf("container engine: %w", err)
+		return nil, err
 	}
 	r, err := newRelay(l.opts.Endpoint.BaseURL)
 	if err != nil {
-		return nil, errors.Join(err, api.Close())
+		api.close()
+		return nil, err
 	}
-	created, err := api.ContainerCreate(ctx, client.ContainerCreateOptions{
-		Config: &container.Config{
-			Image: l.opts.Image, Cmd: append([]string{binaryPath}, args...),
-			User:       strconv.Itoa(os.Getuid()) + ":" + strconv.Itoa(os.Getgid()),
-			WorkingDir: spec.Workspace, Env: []string{"HOME=/tmp", "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"},
-			OpenStdin: true, StdinOnce: true, AttachStdin: true, AttachStdout: true, AttachStderr: true,
-			Labels: map[string]string{"baton.child": string(spec.Meta.Agent)},
-		},
+	id, err := api.create(ctx, createBody{
+		Image: l.opts.Image, Cmd: append([]string{binaryPath}, args...),
+		User:       strconv.Itoa(os.Getuid()) + ":" + strconv.Itoa(os.Getgid()),
+		WorkingDir: spec.Workspace, Env: []string{"HOME=/tmp", "PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"},
+		OpenStdin: true, StdinOnce: true, AttachStdin: true, AttachStdout: true, AttachStderr: true,
+		// Which baton started it, for the person (podman ps) and for
+		// tests that must not touch another baton's containers.
+		Labels:     map[string]string{"baton.child": string(spec.Meta.Agent), "baton.pid": strconv.Itoa(os.Getpid())},
 		HostConfig: l.hostConfig(spec, binary, r.dir),
 	})
 	if err != nil {
-		return nil, errors.Join(l.explain(api, err), r.close(), api.Close())
+		api.close()
+		return nil, errors.Join(l.explain(api, err), r.close())
 	}
-	p := &proc{api: api, id: created.ID, relay: r, stdout: make(chan struct{})}
+	p := &proc{api: api, id: id, relay: r, stdout: make(chan struct{})}
 	// Started before it is attached to (Podman attaches only to a
 	// running container): the child says nothing before its spec comes
 	// on the input it keeps open for the attachment (StdinOnce).
-	if _, err := api.ContainerStart(ctx, created.ID, client.ContainerStartOptions{}); err != nil {
+	if err := api.start(ctx, id); err != nil {
 		return nil, errors.Join(l.explain(api, err), p.release())
 	}
-	attached, err := api.ContainerAttach(ctx, created.ID, client.ContainerAttachOptions{Stream: true, Stdin: true, Stdout: true, Stderr: true})
+	p.attached, err = api.attach(ctx, id)
 	if err != nil {
 		return nil, errors.Join(l.explain(api, err), p.release())
 	}
-	p.attached = attached.HijackedResponse
 	out, w := io.Pipe()
 	p.out = out
 	// Ends when the container's output ends: it has exited, or the
 	// attachment was closed (release).
 	go func() {
 		defer close(p.stdout)
-		_, err := stdcopy.StdCopy(w, stderr, p.attached.Reader)
+		_, err := stdcopy.StdCopy(w, stderr, p.attached.out)
 		w.CloseWithError(err)
 	}()
-	p.where, p.latency = l.opts.Where(), time.Since(begin)
 	return p, nil
 }
 
 // hostConfig is what the container may reach and use.
-func (l *launcher) hostConfig(spec child.Spec, binary, relayDir string) *container.HostConfig {
-	network := container.NetworkMode("none")
+func (l *launcher) hostConfig(spec child.Spec, binary, relayDir string) hostConfig {
+	network := "none"
 	if spec.Toolbox.Sandbox.Network || (spec.Toolbox.WebFetch != nil && slices.Contains(spec.Toolbox.Names, "web_fetch")) {
 		network = ""
 	}
-	pids := int64(processes)
-	return &container.HostConfig{
+	return hostConfig{
 		Mounts: []mount.Mount{
 			{Type: mount.TypeBind, Source: spec.Workspace, Target: spec.Workspace, ReadOnly: spec.Worktree == ""},
 			{Type: mount.TypeBind, Source: binary, Target: binaryPath, ReadOnly: true},
@@ -160,37 +148,32 @@ func (l *launcher) hostConfig(spec child.Spec, binary, relayDir string) *contain
 		SecurityOpt:    []string{"no-new-privileges"},
 		ReadonlyRootfs: true,
 		Tmpfs:          map[string]string{"/tmp": "rw,nosuid,nodev,size=512m"},
-		Resources: container.Resources{
-			NanoCPUs: int64(l.opts.CPUs * 1e9), Memory: l.opts.Memory, PidsLimit: &pids,
-			Ulimits: []*container.Ulimit{{Name: "nofile", Soft: openFiles, Hard: openFiles}, {Name: "nproc", Soft: processes, Hard: processes}},
-		},
+		NanoCPUs:       int64(l.opts.CPUs * 1e9), Memory: l.opts.Memory, PidsLimit: processes,
+		Ulimits: []ulimit{{Name: "nofile", Soft: openFiles, Hard: openFiles}, {Name: "nproc", Soft: processes, Hard: processes}},
 	}
 }
 
 // explain names what could not be reached or found.
-func (l *launcher) explain(api *client.Client, err error) error {
+func (l *launcher) explain(api *engine, err error) error {
+	var u *unreachableError
 	switch {
-	case client.IsErrConnectionFailed(err):
-		return fmt.Errorf("the container engine at %s cannot be reached (is it running?): %w", api.DaemonHost(), err)
-	case cerrdefs.IsNotFound(err):
-		return fmt.Errorf("the image %q is not in the container engine at %s: %w", l.opts.Image, api.DaemonHost(), err)
+	case errors.As(err, &u):
+		return err
+	case notFound(err):
+		return fmt.Errorf("the image %q is not in the container engine at %s: %w", l.opts.Image, api.host, err)
 	}
-	return fmt.Errorf("container engine at %s: %w", api.DaemonHost(), err)
+	return fmt.Errorf("container engine at %s: %w", api.host, err)
 }
 
 // proc is a child's process in a container.
 type proc struct {
-	api      *client.Client
+	api      *engine
 	id       string
 	relay    *relay
-	attached client.HijackedResponse
+	attached *attached
 	out      io.Reader
 	// stdout is closed when the container's output has ended.
 	stdout chan struct{}
-
-	// where it runs and how long placing it took.
-	where   string
-	latency time.Duration
 
 	releaseOnce sync.Once
 	releaseErr  error
@@ -206,7 +189,7 @@ func (p *proc) Stdout() io.Reader { return p.out }
 func (p *proc) Kill() {
 	ctx, cancel := context.WithTimeout(context.Background(), removeTimeout)
 	defer cancel()
-	_, _ = p.api.ContainerKill(ctx, p.id, client.ContainerKillOptions{Signal: "KILL"})
+	_ = p.api.kill(ctx, p.id)
 }
 
 // Wait implements process.Proc: it waits for the container to exit and
@@ -215,15 +198,14 @@ func (p *proc) Wait() error {
 	ctx, cancel := context.WithTimeout(context.Background(), removeTimeout)
 	defer cancel()
 	<-p.stdout
-	waited := p.api.ContainerWait(ctx, p.id, client.ContainerWaitOptions{Condition: container.WaitConditionNotRunning})
-	var err error
-	select {
-	case res := <-waited.Result:
-		if res.StatusCode != 0 {
-			err = fmt.Errorf("its container exited with status %d", res.StatusCode)
-		}
-	case werr := <-waited.Error:
-		err = fmt.Errorf("wait for its container: %w", werr)
+	status, err := p.api.wait(ctx, p.id)
+	switch {
+	case notFound(err):
+		err = errors.New("its container is gone")
+	case err != nil:
+		err = fmt.Errorf("wait for its container: %w", err)
+	case status != 0:
+		err = fmt.Errorf("its container exited with status %d", status)
 	}
 	return errors.Join(err, p.release())
 }
@@ -232,25 +214,23 @@ func (p *proc) Wait() error {
 // relay, once.
 func (p *proc) release() error {
 	p.releaseOnce.Do(func() {
-		if p.attached.Conn != nil {
-			p.attached.Close()
+		if p.attached != nil {
+			p.attached.conn.Close()
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), removeTimeout)
 		defer cancel()
-		_, err := p.api.ContainerRemove(ctx, p.id, client.ContainerRemoveOptions{Force: true})
-		if cerrdefs.IsNotFound(err) {
+		err := p.api.remove(ctx, p.id)
+		if notFound(err) {
 			err = nil
 		}
 		if err != nil {
 			err = fmt.Errorf("remove its container %s: %w", p.id, err)
 		}
-		p.releaseErr = errors.Join(err, p.relay.close(), p.api.Close())
+		p.api.close()
+		p.releaseErr = errors.Join(err, p.relay.close())
 	})
 	return p.releaseErr
 }
-
-// Placement implements process.Placed.
-func (p *proc) Placement() (string, time.Duration) { return p.where, p.latency }
 
 // EndpointSocket implements process.Relayed.
 func (p *proc) EndpointSocket() string { return filepath.Join(relayPath, socketName) }
@@ -259,8 +239,8 @@ func (p *proc) EndpointSocket() string { return filepath.Join(relayPath, socketN
 type stdin struct{ p *proc }
 
 // Write implements io.Writer.
-func (s stdin) Write(b []byte) (int, error) { return s.p.attached.Conn.Write(b) }
+func (s stdin) Write(b []byte) (int, error) { return s.p.attached.conn.Write(b) }
 
 // Close implements io.Closer: the container's input ends, its output
 // goes on.
-func (s stdin) Close() error { return s.p.attached.CloseWrite() }
+func (s stdin) Close() error { return s.p.attached.closeWrite() }

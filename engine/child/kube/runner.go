@@ -54,7 +54,8 @@ type Options struct {
 	Endpoint llm.Config
 }
 
-// Where says where children of o run before their Job has a name.
+// Where says where children of o run until their Job has started; then
+// the pane is told "k8s <namespace>/<job>" and how long placing took.
 func (o Options) Where() string {
 	if o.Namespace != "" {
 		return "k8s " + o.Namespace
@@ -68,7 +69,7 @@ func New(opts Options) (child.Runner, error) {
 	if opts.Image == "" {
 		return nil, errors.New("the kubernetes runner needs an image ([runner.kubernetes] image)")
 	}
-	return process.New(process.Options{Launcher: &launcher{opts: opts}, Endpoint: opts.Endpoint}), nil
+	return process.New(process.Options{Launcher: &launcher{opts: opts}, Endpoint: opts.Endpoint, Where: opts.Where()}), nil
 }
 
 // launcher starts each child's baton-kube.

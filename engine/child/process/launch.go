@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"slices"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -40,13 +39,6 @@ type Proc interface {
 // path where the process runs.
 type Relayed interface {
 	EndpointSocket() string
-}
-
-// Placed is a Proc placed off this machine's process table: Placement
-// says where it runs ("container <image>") and how long placing it took,
-// which baton reports as event.AgentPlaced.
-type Placed interface {
-	Placement() (where string, latency time.Duration)
 }
 
 // Exec launches children as processes of this machine: the baton binary

@@ -36,6 +36,9 @@ type Options struct {
 	// Endpoint is where children send their model requests, the key
 	// included: the session's endpoint.
 	Endpoint llm.Config
+	// Where says where the children run, as panes show it; empty:
+	// "process".
+	Where string
 }
 
 // Runner places each child in a baton child process of its own (the
@@ -47,6 +50,14 @@ type Runner struct {
 
 // New returns a process runner.
 func New(opts Options) *Runner { return &Runner{opts: opts} }
+
+// Where implements child.Placer.
+func (r *Runner) Where() string {
+	if r.opts.Where != "" {
+		return r.opts.Where
+	}
+	return child.RunnerProcess
+}
 
 // Start implements child.Runner: it starts the child process and returns;
 // the process gets its spec, and is read and waited for, on a goroutine
@@ -164,10 +175,6 @@ func (h *handle) run(ctx context.Context, sp spec) {
 		killMu.Unlock()
 		_ = h.in.write(down{Abort: abortCause(ctx)})
 	})
-	if placed, ok := h.proc.(Placed); ok {
-		where, latency := placed.Placement()
-		h.job.Link.Emit(event.AgentPlaced{Meta: h.job.Spec.Meta, Where: where, Latency: latency})
-	}
 	if err := h.in.write(down{Spec: &sp}); err != nil {
 		h.fail(fmt.Errorf("send its spec: %w", err))
 	}
