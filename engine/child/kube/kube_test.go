@@ -14,6 +14,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/child/kube"
+	"github.com/seed-e4e525a6/baton/engine/child/kube/cluster"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
@@ -21,11 +22,20 @@ import (
 )
 
 func TestMain(m *testing.M) {
-	if os.Getenv(podmanBridgeEnv) != "" && len(os.Args) > 1 && os.Args[1] == "run" {
-		os.Exit(podmanBridge(os.Args[1:]))
+	if len(os.Args) > 1 && os.Args[1] == "run" {
+		switch {
+		case os.Getenv(podmanBridgeEnv) != "":
+			os.Exit(podmanBridge(os.Args[1:]))
+		case os.Getenv(clusterBridgeEnv) != "":
+			os.Exit(cluster.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		}
 	}
 	goleak.VerifyTestMain(m)
 }
+
+// clusterBridgeEnv makes this test binary baton-kube itself
+// (cluster.Main), as make build builds it.
+const clusterBridgeEnv = "BATON_TEST_KUBE_BRIDGE"
 
 // testTimeout guards against hangs only; no test asserts on durations.
 const testTimeout = 180 * time.Second
@@ -211,5 +221,64 @@ func TestWritingChildsChangeComesBackForReview(t *testing.T) {
 	}
 	if refs, _ := exec.Command("git", "-C", ws, "for-each-ref", "refs/baton/").Output(); len(refs) != 0 {
 		t.Errorf("refs left: %s", refs)
+	}
+}
+
+// clusterBridge makes this test binary the runner's baton-kube.
+func clusterBridge(t *testing.T) string {
+	t.Helper()
+	t.Setenv(clusterBridgeEnv, "1")
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return exe
+}
+
+// A cluster that cannot be reached ends the child failed at once, with
+// an error naming the kube context; it never runs on the host instead.
+func TestUnreachableClusterFailsNamingTheContext(t *testing.T) {
+	kubeconfig := filepath.Join(t.TempDir(), "config")
+	const config = `apiVersion: v1
+kind: Config
+clusters:
+- name: gone
+  cluster: {server: "https://127.0.0.1:1"}
+contexts:
+- name: gone-ctx
+  context: {cluster: gone, user: u, namespace: agents}
+users:
+- name: u
+  user: {token: t}
+current-context: gone-ctx
+`
+	if err := os.WriteFile(kubeconfig, []byte(config), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("KUBECONFIG", kubeconfig)
+	var ran bool
+	srv := llmtest.NewServer(t, delegating("Explore", func(_ *llmtest.Request, w *llmtest.Writer) {
+		ran = true
+		w.Text("ran somewhere")
+	}))
+	s := session(t, srv, "reg/baton:1", clusterBridge(t), func(c *engine.Config) { c.Kubernetes.Namespace = "" })
+	f := finished(t, turn(t, s, "look"))
+	if f.Status != event.StatusFailed || !strings.Contains(f.Reason, `kube context "gone-ctx"`) || f.Stats.Steps != 0 || ran {
+		t.Fatalf("child ended %s after %d steps (ran %v): %s", f.Status, f.Stats.Steps, ran, f.Reason)
+	}
+}
+
+// Without baton-kube the child fails saying how to get it.
+func TestMissingBridgeFailsSayingSo(t *testing.T) {
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is needed")
+	}
+	t.Setenv("PATH", filepath.Dir(git)) // git's folder holds no baton-kube
+	srv := llmtest.NewServer(t, delegating("Explore", func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("ran somewhere") }))
+	s := session(t, srv, "reg/baton:1", "", nil)
+	f := finished(t, turn(t, s, "look"))
+	if f.Status != event.StatusFailed || !strings.Contains(f.Reason, "needs baton-kube next to baton or on PATH") {
+		t.Fatalf("child ended %s: %s", f.Status, f.Reason)
 	}
 }
