@@ -1,6 +1,9 @@
 package config
 
-import "github.com/seed-e4e525a6/baton/engine/child"
+import (
+	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/kube"
+)
 
 // kubernetesFile is [runner.kubernetes].
 type kubernetesFile struct {
@@ -17,6 +20,9 @@ type kubernetesFile struct {
 	Memory *text `toml:"memory"`
 	// TTLSeconds is the Job's ttlSecondsAfterFinished.
 	TTLSeconds *int `toml:"ttl_seconds"`
+	// Approvals is who decides a remote child's calls that would ask:
+	// "ask" (the person, the default) or "allow" (pre-approved, reported).
+	Approvals *approvalsPolicy `toml:"approvals"`
 	// MaxConcurrent is how many children run on the cluster at once (per
 	// depth), in place of [limits] max_concurrent.
 	MaxConcurrent *count `toml:"max_concurrent"`
@@ -37,6 +43,9 @@ func (c *Config) applyKubernetes(f *kubernetesFile) {
 			*set.to = string(*set.from)
 		}
 	}
+	if f.Approvals != nil {
+		k.Approvals = string(*f.Approvals)
+	}
 	if f.TTLSeconds != nil && *f.TTLSeconds > 0 {
 		k.TTLSeconds = *f.TTLSeconds
 	}
@@ -46,4 +55,17 @@ func (c *Config) applyKubernetes(f *kubernetesFile) {
 		}
 		c.RunnerMaxConcurrent[child.RunnerKubernetes] = int(*f.MaxConcurrent)
 	}
+}
+
+// approvalsPolicy is [runner.kubernetes] approvals.
+type approvalsPolicy string
+
+// UnmarshalTOML implements toml.Unmarshaler.
+func (a *approvalsPolicy) UnmarshalTOML(v any) error {
+	switch s, _ := v.(string); s {
+	case kube.ApprovalsAsk, kube.ApprovalsAllow:
+		*a = approvalsPolicy(s)
+		return nil
+	}
+	return valueError{`"ask" or "allow"`, v}
 }

@@ -52,16 +52,19 @@ func TestRunnerMaxConcurrent(t *testing.T) {
 // which cluster gets the workspace and the key.
 func TestKubernetesRunnerConfig(t *testing.T) {
 	const user = "[subagents]\nrunner = \"kubernetes\"\n[runner.kubernetes]\ncontext = \"prod\"\nnamespace = \"agents\"\nimage = \"reg/baton:1\"\n" +
-		"service_account = \"baton\"\nruntime_class = \"gvisor\"\ncpu = \"500m\"\nmemory = \"2Gi\"\nttl_seconds = 300\nmax_concurrent = 20\n"
+		"service_account = \"baton\"\nruntime_class = \"gvisor\"\ncpu = \"500m\"\nmemory = \"2Gi\"\nttl_seconds = 300\nmax_concurrent = 20\napprovals = \"allow\"\n"
 	cfg, err := newConfigWorld(t, user, "").load(t, Overrides{}, nil)
 	k := cfg.Kubernetes
 	if err != nil || cfg.Runner != "kubernetes" || k.Context != "prod" || k.Namespace != "agents" || k.Image != "reg/baton:1" ||
 		k.ServiceAccount != "baton" || k.RuntimeClass != "gvisor" || k.CPU != "500m" || k.Memory != "2Gi" || k.TTLSeconds != 300 ||
-		cfg.RunnerMaxConcurrent["kubernetes"] != 20 {
+		cfg.RunnerMaxConcurrent["kubernetes"] != 20 || k.Approvals != "allow" {
 		t.Fatalf("config %q %+v %v (err %v)", cfg.Runner, k, cfg.RunnerMaxConcurrent, err)
 	}
-	cfg, err = newConfigWorld(t, "", "[runner.kubernetes]\ncontext = \"evil\"\nimage = \"evil:latest\"\n").load(t, Overrides{}, nil)
-	if err != nil || cfg.Kubernetes.Context != "" || cfg.Kubernetes.Image != "" {
+	cfg, err = newConfigWorld(t, "", "[runner.kubernetes]\ncontext = \"evil\"\nimage = \"evil:latest\"\napprovals = \"allow\"\n").load(t, Overrides{}, nil)
+	if err != nil || cfg.Kubernetes.Context != "" || cfg.Kubernetes.Image != "" || cfg.Kubernetes.Approvals != "" {
 		t.Fatalf("a repository set the kubernetes runner: %+v (err %v)", cfg.Kubernetes, err)
+	}
+	if _, err := newConfigWorld(t, "[runner.kubernetes]\napprovals = \"yes\"\n", "").load(t, Overrides{}, nil); err == nil || !strings.Contains(err.Error(), `"ask" or "allow"`) {
+		t.Fatalf("approvals = \"yes\" was not refused clearly: %v", err)
 	}
 }

@@ -46,6 +46,9 @@ type Options struct {
 	// TTLSeconds is how long the cluster keeps a finished Job (zero: ten
 	// minutes); baton deletes those it started when they end.
 	TTLSeconds int
+	// Approvals is who decides the child's tool calls that would ask:
+	// ApprovalsAsk (empty too) or ApprovalsAllow.
+	Approvals string
 	// Bridge is the baton-kube program (empty: next to baton, or on
 	// PATH).
 	Bridge string
@@ -69,7 +72,13 @@ func New(opts Options) (child.Runner, error) {
 	if opts.Image == "" {
 		return nil, errors.New("the kubernetes runner needs an image ([runner.kubernetes] image)")
 	}
-	return process.New(process.Options{Launcher: &launcher{opts: opts}, Endpoint: opts.Endpoint, Where: opts.Where()}), nil
+	switch opts.Approvals {
+	case "", ApprovalsAsk, ApprovalsAllow:
+	default:
+		return nil, fmt.Errorf("[runner.kubernetes] approvals %q: want %q or %q", opts.Approvals, ApprovalsAsk, ApprovalsAllow)
+	}
+	p := process.New(process.Options{Launcher: &launcher{opts: opts}, Endpoint: opts.Endpoint, Where: opts.Where()})
+	return runner{Runner: p, approvals: opts.Approvals}, nil
 }
 
 // launcher starts each child's baton-kube.
