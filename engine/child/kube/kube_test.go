@@ -188,12 +188,19 @@ func TestReadingChildRunsInThePodTemplate(t *testing.T) {
 
 // A writing child's change comes back from the pod as a bundle in the
 // log's last line and waits in its worktree for the person's review,
-// like any worktree child's; the person's tree is untouched.
+// like any worktree child's; the person's tree is untouched. Its
+// commands cannot read the Secret holding the key.
 func TestWritingChildsChangeComesBackForReview(t *testing.T) {
 	image, bridge := podmanOrSkip(t)
+	var peek string
 	srv := llmtest.NewServer(t, delegating("general-purpose", func(r *llmtest.Request, w *llmtest.Writer) {
 		switch len(results(r)) {
 		case 0:
+			// The Secret's file holds the key: the child's commands
+			// must not read it.
+			w.ToolCalls(llmtest.Call{ID: "c", Name: "run_command", Args: `{"command":"cat /baton/spec/spec.json; echo; env"}`})
+		case 1:
+			peek = results(r)[0]
 			w.ToolCalls(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"notes.txt","content":"hello from the pod\n"}`})
 		default:
 			w.Text("wrote it")
@@ -218,6 +225,9 @@ func TestWritingChildsChangeComesBackForReview(t *testing.T) {
 	mine, _ := os.ReadFile(filepath.Join(ws, "notes.txt"))
 	if string(mine) != "hello from the host\n" {
 		t.Fatalf("the person's tree changed: %q", mine)
+	}
+	if strings.Contains(peek, "sk-kube-key") || !strings.Contains(peek, "spec.json") {
+		t.Fatalf("a command in the pod read the Secret, or did not run: %q", peek)
 	}
 	if refs, _ := exec.Command("git", "-C", ws, "for-each-ref", "refs/baton/").Output(); len(refs) != 0 {
 		t.Errorf("refs left: %s", refs)
