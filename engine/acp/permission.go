@@ -42,7 +42,7 @@ func (ss *session) ask(e event.ApprovalRequested) {
 		defer ss.asking.Done()
 		defer cancel()
 		var resp permissionResponse
-		err := ss.srv.c.call(ctx, "session/request_permission", params, &resp)
+		err := ss.srv.c.Call(ctx, "session/request_permission", params, &resp)
 		req.Answer(answerOf(req, resp, err))
 		ss.mu.Lock()
 		delete(ss.asks, req.ID)
