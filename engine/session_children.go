@@ -9,6 +9,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/acpagent"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -26,7 +27,7 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		mcpTools = cfg.MCP.Tools
 	}
 	l := cfg.Limits
-	runners := map[string]child.Runner{child.RunnerLocal: child.Local{}}
+	runners := map[string]child.Runner{child.RunnerLocal: child.Local{}, child.RunnerACP: acpagent.New(acpagent.Options{Version: cfg.Version})}
 	unavailable := map[string]string{}
 	switch {
 	case cfg.Editor.Files != nil || cfg.Editor.Terminal != nil:
