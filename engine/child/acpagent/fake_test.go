@@ -94,7 +94,9 @@ func (f *fake) send(m map[string]any) {
 	f.line(string(data))
 }
 
-func (f *fake) reply(id json.RawMessage, result any) { f.send(map[string]any{"id": id, "result": result}) }
+func (f *fake) reply(id json.RawMessage, result any) {
+	f.send(map[string]any{"id": id, "result": result})
+}
 
 func (f *fake) update(u map[string]any) {
 	f.send(map[string]any{"method": "session/update", "params": map[string]any{"sessionId": "s1", "update": u}})
@@ -147,7 +149,7 @@ func (f *fake) prompt(id json.RawMessage) {
 	diff := []any{map[string]any{"type": "diff", "path": out, "oldText": nil, "newText": "hello\n"}}
 	obs["edit"] = f.call("session/request_permission", map[string]any{
 		"toolCall": map[string]any{"toolCallId": "t1", "title": "Write out.txt", "kind": "edit", "locations": []any{map[string]any{"path": out}}, "content": diff},
-		"options": []any{map[string]any{"optionId": "yes", "name": "Allow", "kind": "allow_once"}, map[string]any{"optionId": "no", "name": "Reject", "kind": "reject_once"}}})
+		"options":  []any{map[string]any{"optionId": "yes", "name": "Allow", "kind": "allow_once"}, map[string]any{"optionId": "no", "name": "Reject", "kind": "reject_once"}}})
 	obs["write"] = f.call("fs/write_text_file", map[string]any{"path": out, "content": "hello\n"})
 	obs["write again"] = f.call("fs/write_text_file", map[string]any{"path": out, "content": "twice\n"})
 	obs["read"] = f.call("fs/read_text_file", map[string]any{"path": out})
