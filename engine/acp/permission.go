@@ -185,7 +185,11 @@ func delegationText(d *event.DelegationPreview) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\n", d.Prompt)
-	fmt.Fprintf(&b, "tools: %s\n", strings.Join(d.Tools, " "))
+	if d.ACPAgent != "" {
+		fmt.Fprintf(&b, "acp agent: runs $ %s\n", d.ACPAgent)
+	} else {
+		fmt.Fprintf(&b, "tools: %s\n", strings.Join(d.Tools, " "))
+	}
 	model := d.Model
 	if d.ModelWhy != "" {
 		model += " (" + d.ModelWhy + ")"

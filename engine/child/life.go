@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -107,6 +108,12 @@ func (c *Child) ask() {
 	}
 	if c.prev != nil {
 		preview.Continues = c.prev.id
+	}
+	if a := spec.Type.ACP; a != nil {
+		preview.ACPAgent = a.CommandLine()
+		if names := a.EnvNames(); len(names) > 0 {
+			preview.ACPAgent += " · env " + strings.Join(names, " ")
+		}
 	}
 	preview.Isolation, preview.IsolationNote = event.IsolationShared, c.isoNote
 	if c.iso != nil {
