@@ -41,6 +41,10 @@ func fakeAgent(mode string) int {
 			f.cwd = p.Cwd
 			f.reply(m.ID, map[string]any{"sessionId": "s1"})
 		case "session/prompt":
+			if mode == "steer" {
+				f.turn(m)
+				continue
+			}
 			f.prompt(m.ID)
 			if mode == "stubborn" {
 				select {} // deaf to cancel and to its input closing
@@ -62,6 +66,7 @@ type fake struct {
 	cwd     string
 	nextID  int
 	pending json.RawMessage
+	turns   int
 }
 
 type fakeMessage struct {
@@ -170,4 +175,21 @@ func (f *fake) prompt(id json.RawMessage) {
 	report, _ := json.Marshal(obs)
 	f.say(string(report))
 	f.reply(id, map[string]any{"stopReason": "end_turn"})
+}
+
+// turn answers each prompt with its own text; the first asks about a
+// command first, which is when the test sends its message.
+func (f *fake) turn(m fakeMessage) {
+	var p struct {
+		Prompt []struct{ Text string }
+	}
+	_ = json.Unmarshal(m.Params, &p)
+	f.turns++
+	if f.turns == 1 {
+		f.call("session/request_permission", map[string]any{
+			"toolCall": map[string]any{"toolCallId": "t1", "title": "echo hi", "kind": "execute", "rawInput": map[string]any{"command": "echo hi"}},
+			"options":  []any{map[string]any{"optionId": "yes", "name": "Allow", "kind": "allow_once"}}})
+	}
+	f.say(fmt.Sprintf("turn %d: %s", f.turns, p.Prompt[0].Text))
+	f.reply(m.ID, map[string]any{"stopReason": "end_turn"})
 }

@@ -63,6 +63,12 @@ func (p *pane) emit(ev event.Event) {
 // mode, in a fresh workspace, under the person's rules deny.
 func start(t *testing.T, ctx context.Context, mode string, deny ...string) (child.Handle, *pane, string) {
 	t.Helper()
+	return startWith(t, ctx, mode, func(*event.ApprovalRequest) event.Answer { return event.Answer{Decision: event.Allow} }, deny...)
+}
+
+// startWith is start with the person's answer to every card.
+func startWith(t *testing.T, ctx context.Context, mode string, answer func(*event.ApprovalRequest) event.Answer, deny ...string) (child.Handle, *pane, string) {
+	t.Helper()
 	root := t.TempDir()
 	ws, err := tools.NewWorkspace(root)
 	if err != nil {
@@ -81,7 +87,7 @@ func start(t *testing.T, ctx context.Context, mode string, deny ...string) (chil
 		t.Fatal(err)
 	}
 	meta := event.Meta{Agent: "c1", Parent: event.MainAgent, Number: 1, AgentType: "gem", Description: "try it"}
-	p := &pane{seen: make(chan event.Event, 1024), answer: func(*event.ApprovalRequest) event.Answer { return event.Answer{Decision: event.Allow} }}
+	p := &pane{seen: make(chan event.Event, 1024), answer: answer}
 	typ := agenttypes.Type{Name: "gem", Runner: agenttypes.RunnerACP,
 		ACP: &agenttypes.ACPAgent{Command: self, Args: []string{"-test.run=^$"}, Env: map[string]string{fakeEnv: mode, "FAKE_OWN_SETTING": "its own"}}}
 	job := child.Job{Spec: child.Spec{Meta: meta, Type: typ, Workspace: ws.Root()}, Prompt: "do the thing", Workspace: ws,
@@ -200,6 +206,33 @@ func TestACPChildStopSendsCancel(t *testing.T) {
 	}
 	if _, err := os.Stat(filepath.Join(root, "cancel-received")); err != nil {
 		t.Errorf("the agent was not sent session/cancel: %v", err)
+	}
+}
+
+func TestACPChildTakesMessagesAsTurnsOfTheirOwn(t *testing.T) {
+	handles := make(chan child.Handle, 1)
+	h, p, _ := startWith(t, context.Background(), "steer", func(*event.ApprovalRequest) event.Answer {
+		if err := (<-handles).Control(child.Control{Kind: child.Steer, Text: "also this"}); err != nil {
+			t.Errorf("Control: %v", err)
+		}
+		return event.Answer{Decision: event.Allow}
+	})
+	handles <- h
+	end := ending(t, h)
+	if end.Status != event.StatusCompleted || end.Text != "turn 2: also this" {
+		t.Errorf("ending %s %q: %s", end.Status, end.Text, end.Reason)
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var said []string
+	for _, m := range p.recorded {
+		said = append(said, m.Role+": "+m.Content)
+	}
+	if strings.Join(said, " | ") != "user: do the thing | user: also this | assistant: turn 2: also this" {
+		t.Errorf("recorded %q", said)
+	}
+	if err := h.Control(child.Control{Kind: child.Steer, Text: "late"}); err == nil {
+		t.Error("a finished ACP child took a message")
 	}
 }
 
