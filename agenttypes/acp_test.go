@@ -33,3 +33,13 @@ func TestUntrustedProjectMayNotRunAnACPAgent(t *testing.T) {
 		t.Errorf("an untrusted project's ACP agent: %q", why)
 	}
 }
+
+func TestOpenCodeAgentBlockACP(t *testing.T) {
+	cfg, err := parseOpenCodeConfig("", "opencode.json", []byte(`{"agent":{"gem":{"description":"Gemini over ACP","acp":{"command":"gemini","args":["--experimental-acp"]}}}}`), newToolSet(AllTools))
+	if err != nil || len(cfg.Agents) != 1 {
+		t.Fatalf("parse: %v, %+v", err, cfg)
+	}
+	if a := cfg.Agents[0]; a.Runner != RunnerACP || a.ACP == nil || a.ACP.CommandLine() != "gemini --experimental-acp" {
+		t.Errorf("the block's type: runner %q, acp %+v", a.Runner, a.ACP)
+	}
+}
