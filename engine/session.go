@@ -248,7 +248,7 @@ func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
 	meta := event.Meta{Agent: event.MainAgent}
 	return agent.New(agent.Config{
 		Meta: meta, Client: s.cfg.Client, Catalog: s.cfg.Catalog,
-		Model: s.Model, Tools: set, LiveTools: s.mcpTools(), MaxSteps: s.cfg.Limits.MaxSteps,
+		Model: s.Model, Tools: set, LiveTools: s.mcpTools(), MaxSteps: s.cfg.Limits.MaxSteps, Budget: s.cfg.Limits.TurnBudget,
 		Authorize: s.perms.For(permission.Who{Meta: meta, Emit: s.emit}, nil), OutputChars: s.cfg.Limits.ToolOutputChars,
 		Context: contextfile.NewNested(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md"),
 		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},

@@ -74,6 +74,10 @@ type Child struct {
 	lastText    string
 	streaming   strings.Builder
 	continuedBy event.AgentID
+	// woundDown says the person has asked it to wind down; personNotes
+	// are what the parent is told the person did.
+	woundDown   bool
+	personNotes []string
 }
 
 // newChild starts the record of a child about to be asked for.

@@ -68,7 +68,7 @@ func (m *Manager) Stop(id event.AgentID) error {
 	if err != nil {
 		return err
 	}
-	c.cancel(agent.ErrStopped)
+	m.abort(c)
 	return nil
 }
 

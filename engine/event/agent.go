@@ -16,6 +16,8 @@ type AgentStarted struct {
 	Tools    []string      `json:"tools"`
 	MaxSteps int           `json:"max_steps"`
 	Timeout  time.Duration `json:"timeout"`
+	// Budget bounds its tokens and cost.
+	Budget Budget `json:"budget"`
 	// Transcript is the child's own transcript file ("" without one).
 	Transcript string `json:"transcript,omitempty"`
 	// Sandbox says what the child's commands run under
