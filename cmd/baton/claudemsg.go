@@ -66,6 +66,9 @@ type claudeEnvelope struct {
 	UUID            string  `json:"uuid"`
 	// Agent is baton's id of the agent that said it.
 	Agent event.AgentID `json:"baton_agent,omitempty"`
+	// ToolUseResult, on a task call's result, is how its sub-agent
+	// ended.
+	ToolUseResult any `json:"tool_use_result,omitempty"`
 }
 
 // claudeAssistant is an Anthropic Messages API message; the fields of

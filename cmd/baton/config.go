@@ -265,6 +265,9 @@ func (c *config) applyFlags(f flagValues) {
 	if f.maxSteps != nil {
 		c.Limits.MaxSteps = *f.maxSteps
 	}
+	if f.childBudget != nil {
+		f.childBudget.apply(&c.Limits)
+	}
 	if f.allow != nil {
 		c.Allow = f.allow
 	}

@@ -306,7 +306,8 @@ func (c *Child) finish(end Ending) {
 	person := c.personNotes
 	c.mu.Unlock()
 	result := formatResult(end.Result, person, m.opts.Limits.ResultChars)
-	c.emit(event.AgentFinished{Meta: c.stamp(), Status: end.Status, Reason: end.Reason, Stats: end.Stats, Text: end.Text, Result: result,
+	use := event.UseOf(end.Stats, c.spec.Budget, c.spec.MaxSteps, c.spec.Timeout)
+	c.emit(event.AgentFinished{Meta: c.stamp(), Status: end.Status, Reason: end.Reason, Stats: end.Stats, Text: end.Text, Result: result, Use: use, Person: person,
 		Transcript: m.sess.TranscriptFile(c.id), Change: change})
 	c.cancel(nil)
 	c.unlink()

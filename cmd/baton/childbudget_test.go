@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+)
+
+// --child-budget bounds every child: one that would loop forever ends
+// budget_exceeded at its token budget, with its report, and the json
+// result carries its status and use against the budget.
+func TestHeadlessChildBudgetEndsALoopingChild(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		isMain := strings.Contains(strings.Join(req.ToolNames(), ","), "task")
+		switch {
+		case !isMain && len(req.ToolNames()) == 0:
+			w.Text("REPORT: looked at 3 folders")
+		case !isMain:
+			w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
+		case len(req.Body.Messages) > 0 && req.Body.Messages[len(req.Body.Messages)-1].Role == "tool":
+			w.Text("ok")
+		default:
+			w.ToolCalls(llmtest.Call{Name: "task", Args: `{"description":"loop","prompt":"look around","subagent_type":"explore"}`})
+		}
+	})
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "go", "--allow", "task",
+		"--child-budget", "tokens=300,steps=15", "--child-budget", "time=120", "--output-format", "json")
+	var res claudeResult
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitOK {
+		t.Fatalf("exit %d, %v\n%s\n%s", r.code, err, r.stdout, r.stderr)
+	}
+	if len(res.Subagents) != 1 {
+		t.Fatalf("subagents %+v", res.Subagents)
+	}
+	end := res.Subagents[0]
+	if end.Status != event.StatusBudgetExceeded || end.Use.TokensMax != 300 || end.Use.StepsMax != 15 || end.Use.TimeSMax != 120 || end.Use.Tokens < 300 {
+		t.Fatalf("subagent ended %+v", end)
+	}
+}
+
+func TestChildBudgetFlagRefusesBadInput(t *testing.T) {
+	for _, bad := range []string{"tokens", "tokens=-1", "cost=abc", "depth=2", "steps=100000", "time=NaN"} {
+		if _, err := parseFlags([]string{"--child-budget", bad}); err == nil || !strings.Contains(err.Error(), "--child-budget") {
+			t.Errorf("--child-budget %s: %v", bad, err)
+		}
+	}
+}
