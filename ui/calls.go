@@ -93,14 +93,21 @@ func (m *Model) cleared() {
 	m.status.Set(status.Info, "new conversation")
 }
 
-// stopAgent stops one child; it ends cancelled and its pane folds.
+// stopAgent winds one child down: it reports what it has in one last
+// step and its pane folds; stopping it again aborts it at once.
 func (m *Model) stopAgent(p *pane.Pane) tea.Cmd {
 	if p.State().Finished() {
 		m.status.Set(status.Error, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
 		return nil
 	}
-	m.status.SetTransient(status.Warning, "stopping "+paneName(p)+"…", status.Child, p.ID())
-	return stopCmd(m.session, p.ID())
+	m.status.SetTransient(status.Warning, "winding down "+paneName(p)+": it reports what it has; stop again to abort", status.Child, p.ID())
+	s, id := m.session, p.ID()
+	return func() tea.Msg {
+		if _, err := s.WindDownAgent(id); err != nil {
+			return callFailedMsg{err: fmt.Errorf("stop %s: %w", id, err)}
+		}
+		return nil
+	}
 }
 
 // stopCmd asks the session to stop a child, or every child for "all".

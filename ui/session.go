@@ -27,6 +27,9 @@ type Session interface {
 	Clear() error                     // new conversation (idle only)
 	Compact(focus string) error       // replaces the history with a summary, in the background (idle only)
 	StopAgent(id event.AgentID) error // "all" stops every child
+	// WindDownAgent asks a running child to report in one last step
+	// without tools; asked again it aborts the child (aborted says so).
+	WindDownAgent(id event.AgentID) (aborted bool, err error)
 	SendToAgent(id event.AgentID, text string) error
 	// Background sends a running child of the main agent to the
 	// background: the task call waiting for it returns with its id.

@@ -96,7 +96,7 @@ func tail(s string, n int) string {
 // at most height-1 of them within width, cached until an event or the
 // size changes.
 func (p *Pane) activityLines(width int) []string {
-	need := p.height - 1 - p.todoRows()
+	need := p.height - 1 - p.todoRows() - p.budgetRows()
 	a := &p.activity
 	if need <= 0 {
 		return nil

@@ -30,6 +30,9 @@ func (p *Pane) View() string {
 	if p.todoRows() > 0 {
 		b.WriteString("\n" + p.focusCursor() + todos.Line(p.todos, p.styles, width))
 	}
+	if p.budgetRows() > 0 {
+		b.WriteString("\n" + p.focusCursor() + p.budgetLine(width))
+	}
 	for _, line := range activity {
 		b.WriteString("\n" + p.focusCursor() + line)
 	}
@@ -41,7 +44,7 @@ func (p *Pane) Lines() int {
 	if p.state.Finished() {
 		return 1
 	}
-	return 1 + p.todoRows() + len(p.activityLines(p.inner()))
+	return 1 + p.todoRows() + p.budgetRows() + len(p.activityLines(p.inner()))
 }
 
 // todoRows is the line the child's task list takes under the header,

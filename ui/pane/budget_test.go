@@ -1,0 +1,44 @@
+package pane
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+	"github.com/muesli/termenv"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
+)
+
+// A child with a budget shows its use against it under its header, and
+// the line takes the limit's colour from 80% of any bound.
+func TestPaneShowsUseAgainstBudget(t *testing.T) {
+	p := newPane()
+	p.SetSize(100, 6)
+	play(p, started()[:2])
+	p.Apply(event.AgentStarted{Meta: at(time.Second), Model: "m", MaxSteps: 15, Timeout: 120 * time.Second,
+		Budget: event.Budget{Tokens: 40000, CostUSD: 0.2}})
+	p.Apply(event.StepStarted{Meta: at(2 * time.Second), Step: 7, Max: 15})
+	p.Apply(event.UsageReported{Meta: at(2 * time.Second), Total: event.Usage{TotalTokens: 12300, Cost: 0.04, CostKnown: true, Requests: 7}})
+	p.SetNow(t0.Add(42 * time.Second))
+	view := ansi.Strip(p.View())
+	if !strings.Contains(view, "12.3k/40k tok · $0.04/$0.20 · 7/15 steps · 41s/120s") {
+		t.Fatalf("no budget line:\n%s", view)
+	}
+	old := lipgloss.ColorProfile()
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
+	calm := p.budgetLine(100)
+	if calm != p.styles.Pane.Muted.Render(ansi.Strip(calm)) {
+		t.Fatalf("below 80%% the line is not muted: %q", calm)
+	}
+	p.Apply(event.UsageReported{Meta: at(3 * time.Second), Total: event.Usage{TotalTokens: 32000, Cost: 0.04, CostKnown: true, Requests: 8}})
+	if warm := p.budgetLine(100); warm != p.styles.Pane.Limited.Render(ansi.Strip(warm)) || warm == p.styles.Pane.Muted.Render(ansi.Strip(warm)) {
+		t.Fatalf("at 80%% the line keeps its colour: %q", warm)
+	}
+	if p.Lines() != 2 {
+		t.Fatalf("Lines() = %d, want the header and the budget line", p.Lines())
+	}
+}
