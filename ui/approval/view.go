@@ -105,6 +105,9 @@ func (m *Model) facts(c *card) []string {
 	if d.Timeout > 0 {
 		limits += " · " + d.Timeout.String()
 	}
+	if d.Budget != (event.Budget{}) {
+		limits = "budget " + event.Limits{MaxSteps: d.MaxSteps, Timeout: d.Timeout, Budget: d.Budget}.Line()
+	}
 	estimate := fmt.Sprintf("~%s tokens", event.Compact(int64(d.EstimatedTokens)))
 	if d.CostKnown {
 		estimate += fmt.Sprintf(" · $%.4f", d.EstimatedCost)
