@@ -77,6 +77,7 @@ var fields = []field{
 	{"isolation", false, applyIsolation},
 	{"runner", false, applyRunner},
 	{"skills", false, applySkills},
+	{"verify", false, applyVerify},
 	{"budget", false, applyBudget},
 }
 
@@ -90,7 +91,8 @@ var fieldAliases = map[string]string{
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
-	"isolation": "isolation", "runner": "runner", "skills": "skills", "budget": "budget",
+	"isolation": "isolation", "runner": "runner", "skills": "skills", "verify": "verify",
+	"budget": "budget",
 	// OpenCode passes reasoningEffort to the provider as the effort.
 	"reasoningeffort": "effort",
 }

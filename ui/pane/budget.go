@@ -11,10 +11,10 @@ import (
 const warnAt = 0.8
 
 // budgetRows is the line a running child's use against its budget takes
-// under its header, when it has a token or cost budget and the pane has
-// room.
-func (p *Pane) budgetRows() int {
-	if p.budget == (event.Budget{}) || p.height < 2+p.todoRows() {
+// under its header, when it has a token or cost budget and height (what
+// the task list left) has room below the header.
+func (p *Pane) budgetRows(height int) int {
+	if p.budget == (event.Budget{}) || height < 2 {
 		return 0
 	}
 	return 1

@@ -16,14 +16,13 @@ import (
 // the line takes the limit's colour from 80% of any bound.
 func TestPaneShowsUseAgainstBudget(t *testing.T) {
 	p := newPane()
-	p.SetSize(100, 6)
 	play(p, started()[:2])
 	p.Apply(event.AgentStarted{Meta: at(time.Second), Model: "m", MaxSteps: 15, Timeout: 120 * time.Second,
 		Budget: event.Budget{Tokens: 40000, CostUSD: 0.2}})
 	p.Apply(event.StepStarted{Meta: at(2 * time.Second), Step: 7, Max: 15})
 	p.Apply(event.UsageReported{Meta: at(2 * time.Second), Total: event.Usage{TotalTokens: 12300, Cost: 0.04, CostKnown: true, Requests: 7}})
 	p.SetNow(t0.Add(42 * time.Second))
-	view := ansi.Strip(p.View())
+	view := ansi.Strip(p.View(100, MaxLines))
 	if !strings.Contains(view, "12.3k/40k tok · $0.04/$0.20 · 7/15 steps · 41s/120s") {
 		t.Fatalf("no budget line:\n%s", view)
 	}
@@ -38,7 +37,7 @@ func TestPaneShowsUseAgainstBudget(t *testing.T) {
 	if warm := p.budgetLine(100); warm != p.styles.Pane.Limited.Render(ansi.Strip(warm)) || warm == p.styles.Pane.Muted.Render(ansi.Strip(warm)) {
 		t.Fatalf("at 80%% the line keeps its colour: %q", warm)
 	}
-	if p.Lines() != 2 {
-		t.Fatalf("Lines() = %d, want the header and the budget line", p.Lines())
+	if got := p.Want(100); got != 2 {
+		t.Fatalf("Want(100) = %d, want the header and the budget line", got)
 	}
 }
