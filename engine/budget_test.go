@@ -150,20 +150,24 @@ func TestSecondStopAborts(t *testing.T) {
 }
 
 // What the person did on a card reaches the parent in the tool result,
-// one "[person: …]" line each.
+// one "[person: …]" line each, for a delegation as for a tool call.
 func TestParentToldWhatThePersonDid(t *testing.T) {
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
 			w.Text("child done")
 		case len(toolMessages(r)) == 0:
-			w.ToolCalls(taskCall("a", "explore", "denied", "job a"), taskCall("b", "explore", "edited", "job b"))
+			w.ToolCalls(taskCall("a", "explore", "denied", "job a"), taskCall("b", "explore", "edited", "job b"),
+				llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"a.txt","content":"x"}`})
 		default:
 			w.Text("done")
 		}
 	}, func(c *Config) { c.Mode = permission.Ask })
 	runTurn(t, s, "go", func(req *event.ApprovalRequest) event.Answer {
-		if req.Delegation != nil && req.Delegation.Description == "denied" {
+		if req.Delegation == nil {
+			return event.Answer{Decision: event.Deny, Reason: "wrong file"}
+		}
+		if req.Delegation.Description == "denied" {
 			return event.Answer{Decision: event.Deny, Reason: "not now"}
 		}
 		return event.Answer{Decision: event.Allow, EditedPrompt: "job b, but only in cmd/",
@@ -175,7 +179,32 @@ func TestParentToldWhatThePersonDid(t *testing.T) {
 		"[person: denied the delegation: not now]",
 		`[person: edited the prompt; the sub-agent ran with: "job b, but only in cmd/"]`,
 		"[person: changed the budget to 20k tokens · 4 steps · 60s]",
+		"[person: denied this write_file call: wrong file]",
 	} {
 		contains(t, "parent's results", results, want)
 	}
+}
+
+// The main agent's turn has a budget too: a turn that would loop forever
+// ends at turn_tokens with budget_exceeded, after one last answer
+// without tools.
+func TestTurnEndsAtItsBudget(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if len(r.ToolNames()) == 0 {
+			w.Text("turn report: listed the root twice")
+			return
+		}
+		w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
+	}, func(c *Config) { c.Limits.TurnBudget = event.Budget{Tokens: 300} })
+	log := runTurn(t, s, "go", nil)
+	if log.end.Status != event.StatusBudgetExceeded {
+		t.Fatalf("turn ended %s, want budget_exceeded", log.end.Status)
+	}
+	contains(t, "turn's text", log.end.Text, "turn report: listed the root twice")
+	reqs := srv.Requests()
+	last := reqs[len(reqs)-1]
+	if len(last.ToolNames()) != 0 {
+		t.Fatalf("the last request offered tools: %v", last.ToolNames())
+	}
+	contains(t, "last request", last.Body.Messages[len(last.Body.Messages)-1].Content, "token budget reached")
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -47,5 +48,28 @@ func TestChildBudgetFlagRefusesBadInput(t *testing.T) {
 		if _, err := parseFlags([]string{"--child-budget", bad}); err == nil || !strings.Contains(err.Error(), "--child-budget") {
 			t.Errorf("--child-budget %s: %v", bad, err)
 		}
+	}
+}
+
+// [limits] turn_tokens bounds the main agent's turn: a turn that would
+// loop forever ends budget_exceeded with its last answer, as Claude
+// Code's budget error in json.
+func TestHeadlessTurnBudgetEndsALoopingTurn(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		if len(req.ToolNames()) == 0 {
+			w.Text("REPORT: listed the root")
+			return
+		}
+		w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
+	})
+	cfgDir := t.TempDir()
+	writeFile(t, filepath.Join(cfgDir, "baton", "config.toml"), "[limits]\nturn_tokens = 300\n")
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL, "XDG_CONFIG_HOME=" + cfgDir}, "", "-p", "go", "--output-format", "json")
+	var res claudeResult
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || r.code != exitFailed {
+		t.Fatalf("exit %d, %v\n%s\n%s", r.code, err, r.stdout, r.stderr)
+	}
+	if res.Status != event.StatusBudgetExceeded || res.Subtype != "error_max_budget_usd" || !strings.Contains(res.Result, "REPORT: listed the root") {
+		t.Fatalf("result %+v", res)
 	}
 }

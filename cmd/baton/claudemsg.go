@@ -246,6 +246,8 @@ func resultSubtype(s event.Status) string {
 		return "success"
 	case event.StatusMaxSteps:
 		return "error_max_turns"
+	case event.StatusBudgetExceeded:
+		return "error_max_budget_usd"
 	}
 	return "error_during_execution"
 }

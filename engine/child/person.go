@@ -7,13 +7,11 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-// What the person did to a child reaches its parent in one form, a line
-// of the task call's result: "[person: wound down the sub-agent after
-// 41s]". The model reads what happened instead of guessing from a bare
-// status.
+// What the person did to a child reaches its parent in one form
+// (event.PersonNote), a line of the task call's result.
 
 // personNote is one such line.
-func personNote(what string) string { return "[person: " + what + "]" }
+func personNote(what string) string { return event.PersonNote(what) }
 
 // tellParent keeps a note for the parent's result.
 func (c *Child) tellParent(what string) {

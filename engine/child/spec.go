@@ -41,8 +41,6 @@ type Spec struct {
 	// Budget bounds its tokens and cost; when it, the steps or the time
 	// run out, the child reports in one last step without tools.
 	Budget event.Budget
-	// Edited says what the person changed on its card, for its parent.
-	Edited []string
 	// Workspace is the folder the child works in: the session's, or its
 	// worktree's (Worktree, "" for the person's tree).
 	Workspace string

@@ -103,6 +103,11 @@ func (u Use) Fraction() float64 {
 	return f
 }
 
+// PersonNote is how a model is told what the person did, in one form
+// wherever it is told: "[person: wound down the sub-agent after 41s]".
+// It reads what happened instead of guessing from a bare status.
+func PersonNote(what string) string { return "[person: " + what + "]" }
+
 // Limits are everything that bounds a child: its steps, its time and its
 // budget, as the person edits them on its card.
 type Limits struct {
