@@ -119,15 +119,24 @@ type Limits struct {
 // Line is the limits as a card and a note write them:
 // "40k tokens · $0.20 · 15 steps · 120s".
 func (l Limits) Line() string {
-	var parts []string
-	if l.Budget.Tokens > 0 {
-		parts = append(parts, short(l.Budget.Tokens)+" tokens")
+	parts := []string{Plural(l.MaxSteps, "step"), fmt.Sprintf("%ds", int(l.Timeout.Seconds()))}
+	if b := l.Budget.Parts(); len(b) > 0 {
+		parts = append(b, parts...)
 	}
-	if l.Budget.CostUSD > 0 {
-		parts = append(parts, fmt.Sprintf("$%.2f", l.Budget.CostUSD))
-	}
-	parts = append(parts, Plural(l.MaxSteps, "step"), fmt.Sprintf("%ds", int(l.Timeout.Seconds())))
 	return strings.Join(parts, " · ")
+}
+
+// Parts are the bounds of a budget as a card writes them, those set
+// only: "40k tokens", "$0.20".
+func (b Budget) Parts() []string {
+	var parts []string
+	if b.Tokens > 0 {
+		parts = append(parts, short(b.Tokens)+" tokens")
+	}
+	if b.CostUSD > 0 {
+		parts = append(parts, fmt.Sprintf("$%.2f", b.CostUSD))
+	}
+	return parts
 }
 
 // short is a token count as a budget writes it: "12.3k", "40k".
