@@ -54,7 +54,8 @@ func newArea() (*Area, *session, *status.Model, *overlay.Stack) {
 	s, said, layers := &session{}, status.New(&styles, nil), &overlay.Stack{}
 	a := New(Config{Keys: DefaultKeyMap(), Line: input.DefaultKeyMap(), Styles: &styles, Session: s, Status: said, Layers: layers,
 		Draw:     func(e convo.Entry, width int, _ bool) []string { return []string{e.Title + " " + e.Body} },
-		Expanded: func() bool { return false }})
+		Expanded: func() bool { return false },
+		After:    func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }})
 	return a, s, said, layers
 }
 
@@ -91,6 +92,15 @@ func run(cmd tea.Cmd) []tea.Msg {
 		return out
 	}
 	return []tea.Msg{msg}
+}
+
+// focusQuietly focuses id's pane and lets its quiet period pass, so its
+// keys are armed.
+func focusQuietly(a *Area, id event.AgentID) {
+	a.Focus(id)
+	for _, msg := range run(a.Arm()) {
+		run(a.Quiet(msg.(ArmMsg)))
+	}
 }
 
 // Children are kept in the order requested, however they are first heard
@@ -218,7 +228,7 @@ func TestKeys(t *testing.T) {
 	if a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")}) != nil {
 		t.Fatal("a key with no pane focused did something")
 	}
-	a.Focus(p.ID())
+	focusQuietly(a, p.ID())
 	run(a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")}))
 	a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
 	if _, ok := layers.Top().(*Message); !ok {
@@ -303,7 +313,7 @@ func TestBackgroundContinueTickReviewed(t *testing.T) {
 	asking := meta(4, "Review")
 	a.Apply(event.ApprovalRequested{Meta: asking, Request: &event.ApprovalRequest{ID: "d4", Kind: event.ApproveDelegation,
 		Delegation: &event.DelegationPreview{AgentType: "Review"}}}, t0, "⠋")
-	a.Focus(asking.Agent)
+	focusQuietly(a, asking.Agent)
 	a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
 	if !strings.Contains(said.Text(), "only a running sub-agent takes messages") {
 		t.Errorf("s on a child awaiting approval: %q", said.Text())
