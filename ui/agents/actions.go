@@ -25,10 +25,17 @@ func (a *Area) Stop(p *pane.Pane) tea.Cmd {
 		return nil
 	}
 	a.cfg.Status.SetTransient(status.Warning, "winding down "+Name(p)+": it reports what it has; stop again to abort", status.Child, p.ID())
-	return a.call(p.ID(), func(s Session, id event.AgentID) error {
-		_, err := s.WindDownAgent(id)
-		return err
-	}, "stop %s: %v")
+	s, id, name := a.cfg.Session, p.ID(), Name(p)
+	return func() tea.Msg {
+		aborted, err := s.WindDownAgent(id)
+		switch {
+		case err != nil:
+			return status.Said{Level: status.Error, Text: fmt.Sprintf("stop %s: %v", id, err)}
+		case aborted:
+			return status.Said{Level: status.Warning, Text: "aborted " + name + " at once"}
+		}
+		return nil
+	}
 }
 
 // StopAll stops every running child.

@@ -27,6 +27,8 @@ type session struct {
 	mu    sync.Mutex
 	calls []string
 	fail  error
+	// woundDown are the children wound down once: a second stop aborts.
+	woundDown map[event.AgentID]bool
 }
 
 func (s *session) record(call string) error {
@@ -38,7 +40,14 @@ func (s *session) record(call string) error {
 
 func (s *session) StopAgent(id event.AgentID) error { return s.record("stop " + string(id)) }
 func (s *session) WindDownAgent(id event.AgentID) (bool, error) {
-	return false, s.record("wind down " + string(id))
+	s.mu.Lock()
+	again := s.woundDown[id]
+	if s.woundDown == nil {
+		s.woundDown = map[event.AgentID]bool{}
+	}
+	s.woundDown[id] = true
+	s.mu.Unlock()
+	return again, s.record("wind down " + string(id))
 }
 func (s *session) SendToAgent(id event.AgentID, text string) error {
 	return s.record("send " + string(id) + ": " + text)

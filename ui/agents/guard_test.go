@@ -1,6 +1,7 @@
 package agents
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -69,5 +70,20 @@ func TestPaneKeysArmAfterAQuietFocus(t *testing.T) {
 	pass()
 	if a.Focused() != one || !a.Armed() || len(ticks) != 0 {
 		t.Fatalf("a tick of an earlier focus counted: focus %v, armed %v", a.Focused(), a.Armed())
+	}
+}
+
+// The first stop winds the child down and says a second aborts; the
+// second says the child was aborted.
+func TestSecondStopSaysAborted(t *testing.T) {
+	a, _, said, _ := newArea()
+	p := start(a, 1, "Explore")
+	focusQuietly(a, p.ID())
+	x := tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")}
+	if msgs := run(a.Update(x)); len(msgs) != 1 || msgs[0] != nil || !strings.Contains(said.Text(), "stop again to abort") {
+		t.Fatalf("first x: %v, said %q", msgs, said.Text())
+	}
+	if msgs := run(a.Update(x)); len(msgs) != 1 || !strings.Contains(fmt.Sprint(msgs[0]), "aborted #1 explore-1 at once") {
+		t.Fatalf("second x said %v", msgs)
 	}
 }

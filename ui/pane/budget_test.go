@@ -41,3 +41,23 @@ func TestPaneShowsUseAgainstBudget(t *testing.T) {
 		t.Fatalf("Want(100) = %d, want the header and the budget line", got)
 	}
 }
+
+// The header's step figure takes the limit's colour from 80% of the
+// steps, with or without a token budget.
+func TestHeaderFigureWarnsAt80Percent(t *testing.T) {
+	old := lipgloss.ColorProfile()
+	lipgloss.SetColorProfile(termenv.TrueColor)
+	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
+	p := newPane()
+	play(p, started()[:2])
+	p.Apply(event.AgentStarted{Meta: at(time.Second), Model: "m", MaxSteps: 15, Timeout: 120 * time.Second})
+	p.Apply(event.StepStarted{Meta: at(2 * time.Second), Step: 11, Max: 15})
+	p.SetNow(t0.Add(3 * time.Second))
+	if calm := p.HeaderLine(100); !strings.Contains(calm, p.styles.Pane.Muted.Render(" · step 11/15")) {
+		t.Fatalf("below 80%% the step is not muted: %q", calm)
+	}
+	p.Apply(event.StepStarted{Meta: at(3 * time.Second), Step: 12, Max: 15})
+	if warm := p.HeaderLine(100); !strings.Contains(warm, p.styles.Pane.Limited.Render(" · step 12/15")) {
+		t.Fatalf("at 80%% the step keeps its colour: %q", warm)
+	}
+}

@@ -109,7 +109,8 @@ func (p *Pane) focusCursor() string {
 // spinner and the clock move slower than frames come.
 func (p *Pane) header(width int) string {
 	key := headerKey{typ: p.meta.AgentType, desc: p.meta.Description, state: p.state, elapsed: elapsed(p.runTime()), theme: p.styles.Palette.Name,
-		tools: p.tools, step: p.step, maxSteps: p.maxSteps, tokens: p.usage.total, width: width, background: p.background}
+		tools: p.tools, step: p.step, maxSteps: p.maxSteps, tokens: p.usage.total, width: width, background: p.background,
+		warn: p.use().Fraction() >= warnAt}
 	if p.state == Running {
 		key.frame = p.frame
 	}
@@ -124,7 +125,7 @@ type headerKey struct {
 	state                                State
 	typ, desc, frame, elapsed, theme     string
 	tools, step, maxSteps, tokens, width int
-	background                           bool
+	background, warn                     bool
 }
 
 // drawHeader draws the live header within width.
@@ -153,7 +154,8 @@ func (p *Pane) drawHeader(width int) string {
 }
 
 // progress is the step and the tokens so far (" · step 6/15",
-// " · 1.2k tok"), each present once known.
+// " · 1.2k tok"), each present once known; from 80% of any bound they
+// take the limit's colour, as the budget line does.
 func (p *Pane) progress() []string {
 	var parts []string
 	switch {
@@ -165,8 +167,12 @@ func (p *Pane) progress() []string {
 	if p.usage.total > 0 {
 		parts = append(parts, " · "+tokens(p.usage.total))
 	}
+	style := p.styles.Pane.Muted
+	if p.use().Fraction() >= warnAt {
+		style = p.styles.Pane.Limited
+	}
 	for i := range parts {
-		parts[i] = p.styles.Pane.Muted.Render(parts[i])
+		parts[i] = style.Render(parts[i])
 	}
 	return parts
 }
