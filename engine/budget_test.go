@@ -208,3 +208,23 @@ func TestTurnEndsAtItsBudget(t *testing.T) {
 	}
 	contains(t, "last request", last.Body.Messages[len(last.Body.Messages)-1].Content, "token budget reached")
 }
+
+// A delegation a rule or the mode refused was not the person's doing:
+// the parent reads the reason, and no "[person: …]" line.
+func TestRuleDenialIsNotThePersons(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(taskCall("a", "explore", "look", "look"))
+		default:
+			w.Text("done")
+		}
+	}, func(c *Config) { c.Mode = permission.Headless })
+	runTurn(t, s, "go", nil)
+	reqs := srv.Requests()
+	result := toolMessages(reqs[len(reqs)-1])[0]
+	contains(t, "parent's result", result, "a headless run cannot ask")
+	if strings.Contains(result, "[person") {
+		t.Errorf("a mode's denial told as the person's:\n%s", result)
+	}
+}

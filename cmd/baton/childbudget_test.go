@@ -15,19 +15,7 @@ import (
 // budget_exceeded at its token budget, with its report, and the json
 // result carries its status and use against the budget.
 func TestHeadlessChildBudgetEndsALoopingChild(t *testing.T) {
-	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
-		isMain := strings.Contains(strings.Join(req.ToolNames(), ","), "task")
-		switch {
-		case !isMain && len(req.ToolNames()) == 0:
-			w.Text("REPORT: looked at 3 folders")
-		case !isMain:
-			w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
-		case len(req.Body.Messages) > 0 && req.Body.Messages[len(req.Body.Messages)-1].Role == "tool":
-			w.Text("ok")
-		default:
-			w.ToolCalls(llmtest.Call{Name: "task", Args: `{"description":"loop","prompt":"look around","subagent_type":"explore"}`})
-		}
-	})
+	srv := llmtest.NewServer(t, loopingChild)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "go", "--allow", "task",
 		"--child-budget", "tokens=300,steps=15", "--child-budget", "time=120", "--output-format", "json")
 	var res claudeResult
@@ -40,6 +28,60 @@ func TestHeadlessChildBudgetEndsALoopingChild(t *testing.T) {
 	end := res.Subagents[0]
 	if end.Status != event.StatusBudgetExceeded || end.Use.TokensMax != 300 || end.Use.StepsMax != 15 || end.Use.TimeSMax != 120 || end.Use.Tokens < 300 {
 		t.Fatalf("subagent ended %+v", end)
+	}
+}
+
+// stream-json carries the same ending on the task call's result
+// (tool_use_result), with the child's report in its content.
+func TestStreamJSONCarriesTheChildsEnding(t *testing.T) {
+	srv := llmtest.NewServer(t, loopingChild)
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "go", "--allow", "task",
+		"--child-budget", "tokens=300", "--output-format", "stream-json", "--verbose")
+	if r.code != exitOK {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	found := false
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var msg struct {
+			Type          string          `json:"type"`
+			ToolUseResult *subagentEnding `json:"tool_use_result"`
+			Message       struct {
+				Content []struct {
+					Content string `json:"content"`
+				} `json:"content"`
+			} `json:"message"`
+		}
+		if err := json.Unmarshal([]byte(line), &msg); err != nil {
+			t.Fatalf("line %q: %v", line, err)
+		}
+		if msg.Type != "user" || msg.ToolUseResult == nil {
+			continue
+		}
+		found = true
+		end := msg.ToolUseResult
+		if end.Status != event.StatusBudgetExceeded || end.Use.TokensMax != 300 || len(msg.Message.Content) != 1 ||
+			!strings.Contains(msg.Message.Content[0].Content, "REPORT: looked at 3 folders") {
+			t.Errorf("task result %s", line)
+		}
+	}
+	if !found {
+		t.Fatalf("no task result carried tool_use_result:\n%s", r.stdout)
+	}
+}
+
+// loopingChild scripts a main agent that delegates once and a child
+// that would list files forever; asked without tools, it reports.
+func loopingChild(req *llmtest.Request, w *llmtest.Writer) {
+	isMain := strings.Contains(strings.Join(req.ToolNames(), ","), "task")
+	switch {
+	case !isMain && len(req.ToolNames()) == 0:
+		w.Text("REPORT: looked at 3 folders")
+	case !isMain:
+		w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
+	case len(req.Body.Messages) > 0 && req.Body.Messages[len(req.Body.Messages)-1].Role == "tool":
+		w.Text("ok")
+	default:
+		w.ToolCalls(llmtest.Call{Name: "task", Args: `{"description":"loop","prompt":"look around","subagent_type":"explore"}`})
 	}
 }
 

@@ -45,10 +45,12 @@ type Child struct {
 	iso     *isolated
 	isoNote string
 	ws      *tools.Workspace
-	// answer waits for the approval asked for in prepare; place is the
-	// child's place in the slot line, taken once nobody has to approve
-	// it (nil until then).
+	// answer waits for the approval asked for in prepare (asked says a
+	// person gives it, not a rule or the mode); place is the child's
+	// place in the slot line, taken once nobody has to approve it (nil
+	// until then).
 	answer func(context.Context) event.Answer
+	asked  bool
 	place  *ticket
 	// finished is closed once the outcome is set; detached when the
 	// parent's call let go of the child.

@@ -117,7 +117,7 @@ func (c *Child) ask() {
 		c.emit(event.Notice{Meta: c.stamp(), Text: c.isoNote})
 	}
 	answer, asked := c.m.opts.Policy.Delegate(c.who(), c.grants, TaskToolName, spec.Type.Name, preview)
-	c.answer = answer
+	c.answer, c.asked = answer, asked
 	if !asked {
 		c.takePlace()
 	}
@@ -170,10 +170,12 @@ func (c *Child) awaitApproval() (string, agent.Result, bool) {
 	if ans.Decision == event.Deny {
 		c.leaveLine()
 		reason := ans.Reason
-		if reason == "" {
+		switch {
+		case !c.asked: // a rule or the mode denied it, as its reason says
+		case reason == "":
 			reason = "the person denied this delegation"
 			c.tellParent("denied the delegation, giving no reason")
-		} else {
+		default:
 			c.tellParent("denied the delegation: " + clip(ans.Reason, 500))
 		}
 		return "", agent.Result{Status: event.StatusDenied, Reason: reason}, false
