@@ -108,7 +108,7 @@ func stateOf(path string) string {
 
 func TestWorktreesFlagErrors(t *testing.T) {
 	for args, want := range map[string]string{
-		"-p x --worktrees merge": "--worktrees: expected apply, keep or discard",
+		"-p x --worktrees merge": "--worktrees: expected apply, apply-unverified, keep or discard",
 		"--worktrees apply":      "--worktrees only applies to headless runs",
 	} {
 		r := runIn(t, context.Background(), nil, "", strings.Fields(args)...)
