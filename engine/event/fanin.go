@@ -64,3 +64,6 @@ type FanInApplied struct {
 	Verify     *Verification `json:"verify,omitempty"`
 	Unverified bool          `json:"unverified,omitempty"`
 }
+
+// Overlap reports whether more than one chosen change touches the file.
+func (f FanInFile) Overlap() bool { return len(f.By) > 1 }
