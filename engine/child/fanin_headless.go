@@ -63,7 +63,7 @@ func (w *worktrees) mergeHeadless() {
 		}
 		passed = append(passed, iso.meta.Agent)
 	}
-	var out Merge
+	out := Merge{Failed: true, Reason: "no change passed its own verification"}
 	if len(passed) > 0 {
 		out = w.m.mergeAll(ctx, passed)
 	}
