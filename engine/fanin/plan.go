@@ -9,8 +9,8 @@
 package fanin
 
 import (
+	"bytes"
 	"context"
-	"crypto/sha256"
 	"fmt"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -62,10 +62,10 @@ type File struct {
 	// left out for a conflict in it.
 	By          []event.AgentID
 	Conflicting []event.AgentID
-	// existed and before are the person's file as the plan read it;
+	// existed and original are the person's file as the plan read it;
 	// data, exists and executable what the merge makes of it.
 	existed    bool
-	before     [sha256.Size]byte
+	original   []byte
 	data       []byte
 	exists     bool
 	executable bool
@@ -79,7 +79,7 @@ func (f File) Changed() bool {
 	if f.exists != f.existed {
 		return true
 	}
-	return f.exists && sha256.Sum256(f.data) != f.before
+	return f.exists && !bytes.Equal(f.data, f.original)
 }
 
 // Preview merges parts, in the order given, onto the person's files as
@@ -87,93 +87,147 @@ func (f File) Changed() bool {
 // with the person's file or with a part merged before it is left out
 // whole, so the parts in Order merge cleanly together.
 func Preview(ctx context.Context, parts []Part, read Reader) (Plan, error) {
-	var p Plan
-	files := map[string]int{}
+	p := Plan{}
+	b := builder{plan: &p, read: read, files: map[string]int{}, merged: map[string][]change{}}
 	for _, part := range parts {
-		staged := map[string]File{}
-		var left *Left
-		for i, f := range part.Files {
-			chosen := part.Chosen[i]
-			if !anyChosen(f, chosen) {
-				continue
-			}
-			fi, err := p.file(ctx, files, f.Path, read)
-			if err != nil {
-				return Plan{}, err
-			}
-			p.Files[fi].By = appendOnce(p.Files[fi].By, part.Agent)
-			if f.Symlink() {
-				p.Skipped = appendOnce(p.Skipped, f.Path)
-				continue
-			}
-			if left != nil {
-				continue
-			}
-			cur := p.Files[fi]
-			if s, ok := staged[f.Path]; ok {
-				cur = s
-			}
-			m, err := part.Tree.Merge(ctx, f, chosen, cur.data, cur.exists, worktree.Ask)
-			if err != nil {
-				return Plan{}, fmt.Errorf("merge %s of %s: %w", f.Path, part.Agent, err)
-			}
-			if len(m.Conflicts) > 0 {
-				left = &Left{Agent: part.Agent, Path: f.Path, With: p.mergedBy(cur.By, part.Agent), Regions: len(m.Conflicts)}
-				continue
-			}
-			staged[f.Path] = merged(cur, m)
+		staged, left, err := b.mergePart(ctx, part)
+		if err != nil {
+			return Plan{}, err
 		}
 		if left != nil {
 			p.Left = append(p.Left, *left)
-			for _, f := range part.Files {
-				if fi, ok := files[f.Path]; ok && f.Path == left.Path {
-					p.Files[fi].Conflicting = appendOnce(p.Files[fi].Conflicting, part.Agent)
-				}
-			}
+			fi := b.files[left.Path]
+			p.Files[fi].Conflicting = appendOnce(p.Files[fi].Conflicting, part.Agent)
 			continue
 		}
 		for path, f := range staged {
-			fi := files[path]
+			fi := b.files[path]
 			f.By, f.Conflicting = p.Files[fi].By, p.Files[fi].Conflicting
 			p.Files[fi] = f
+		}
+		for i, f := range part.Files {
+			if _, ok := staged[f.Path]; ok {
+				b.merged[f.Path] = append(b.merged[f.Path], change{part, i})
+			}
 		}
 		p.Order = append(p.Order, part.Agent)
 	}
 	return p, nil
 }
 
-// file is the index of path in p.Files, reading the person's file the
-// first time it is met.
-func (p *Plan) file(ctx context.Context, files map[string]int, path string, read Reader) (int, error) {
-	if fi, ok := files[path]; ok {
+// builder works a plan out part by part.
+type builder struct {
+	plan *Plan
+	read Reader
+	// files indexes plan.Files by path; merged are the changes merged so
+	// far into each path.
+	files  map[string]int
+	merged map[string][]change
+}
+
+// mergePart merges the chosen files of part onto the plan's files as
+// they stand, and returns them merged, or where it conflicts.
+func (b *builder) mergePart(ctx context.Context, part Part) (map[string]File, *Left, error) {
+	p := b.plan
+	staged := map[string]File{}
+	var left *Left
+	for i, f := range part.Files {
+		if !anyChosen(f, part.Chosen[i]) {
+			continue
+		}
+		fi, err := b.file(ctx, f.Path)
+		if err != nil {
+			return nil, nil, err
+		}
+		p.Files[fi].By = appendOnce(p.Files[fi].By, part.Agent)
+		if f.Symlink() {
+			p.Skipped = appendOnce(p.Skipped, f.Path)
+			continue
+		}
+		if left != nil {
+			continue // still listed as touching the rest of its files
+		}
+		cur := p.Files[fi]
+		if s, ok := staged[f.Path]; ok {
+			cur = s
+		}
+		m, err := change{part, i}.merge(ctx, cur)
+		if err != nil {
+			return nil, nil, err
+		}
+		if len(m.Conflicts) == 0 {
+			staged[f.Path] = after(cur, m)
+			continue
+		}
+		with, err := p.clashesWith(ctx, b.merged[f.Path], change{part, i}, fi)
+		if err != nil {
+			return nil, nil, err
+		}
+		left = &Left{Agent: part.Agent, Path: f.Path, With: with, Regions: len(m.Conflicts)}
+	}
+	return staged, left, nil
+}
+
+// file is the index of path in the plan's files, reading the person's
+// file the first time it is met.
+func (b *builder) file(ctx context.Context, path string) (int, error) {
+	if fi, ok := b.files[path]; ok {
 		return fi, nil
 	}
-	data, exists, err := read(ctx, path)
+	data, exists, err := b.read(ctx, path)
 	if err != nil {
 		return 0, fmt.Errorf("read %s: %w", path, err)
 	}
-	f := File{Path: path, existed: exists, before: sha256.Sum256(data), data: data, exists: exists}
-	p.Files = append(p.Files, f)
-	files[path] = len(p.Files) - 1
-	return len(p.Files) - 1, nil
+	b.plan.Files = append(b.plan.Files, File{Path: path, existed: exists, original: data, data: data, exists: exists})
+	b.files[path] = len(b.plan.Files) - 1
+	return len(b.plan.Files) - 1, nil
 }
 
-// mergedBy are the parts of by already merged (in p.Order), other than
-// self.
-func (p *Plan) mergedBy(by []event.AgentID, self event.AgentID) []event.AgentID {
-	var out []event.AgentID
-	for _, id := range by {
-		for _, done := range p.Order {
-			if id == done && id != self {
-				out = append(out, id)
-			}
+// change is one file of a part.
+type change struct {
+	part Part
+	file int
+}
+
+// merge merges c onto cur.
+func (c change) merge(ctx context.Context, cur File) (worktree.Merged, error) {
+	f := c.part.Files[c.file]
+	m, err := c.part.Tree.Merge(ctx, f, c.part.Chosen[c.file], cur.data, cur.exists, worktree.Ask)
+	if err != nil {
+		return m, fmt.Errorf("merge %s of %s: %w", f.Path, c.part.Agent, err)
+	}
+	return m, nil
+}
+
+// clashesWith names the changes merged before (earlier) that c clashes
+// with in file fi: each that conflicts with c on the person's file
+// alone, or all of them when only their sum does. None: c clashes with
+// the person's own edits.
+func (p *Plan) clashesWith(ctx context.Context, earlier []change, c change, fi int) ([]event.AgentID, error) {
+	person := File{data: p.Files[fi].original, exists: p.Files[fi].existed}
+	var with, all []event.AgentID
+	for _, e := range earlier {
+		all = append(all, e.part.Agent)
+		m, err := e.merge(ctx, person)
+		if err != nil {
+			return nil, err
+		}
+		alone, err := c.merge(ctx, after(person, m))
+		if err != nil {
+			return nil, err
+		}
+		if len(alone.Conflicts) > 0 {
+			with = append(with, e.part.Agent)
 		}
 	}
-	return out
+	if len(with) == 0 {
+		return all, nil
+	}
+	return with, nil
 }
 
-// merged is cur after a clean merge.
-func merged(cur File, m worktree.Merged) File {
+// after is cur after a clean merge.
+func after(cur File, m worktree.Merged) File {
 	switch {
 	case m.Same:
 	case m.Delete:
@@ -226,5 +280,5 @@ func appendOnce[T comparable](list []T, v T) []T {
 
 // same reports whether the person's file is still what the plan read.
 func (f File) same(data []byte, exists bool) bool {
-	return exists == f.existed && sha256.Sum256(data) == f.before
+	return exists == f.existed && bytes.Equal(data, f.original)
 }
