@@ -32,6 +32,16 @@ func (m *Manager) Merges() []Merge {
 	return append([]Merge(nil), m.wt.merges...)
 }
 
+// ready says the child's end was reported, so its change may join a
+// merge, and runs --worktrees apply's merge when it was the last
+// worktree child running.
+func (iso *isolated) ready() {
+	iso.mu.Lock()
+	iso.ended = true
+	iso.mu.Unlock()
+	iso.w.mergeHeadless()
+}
+
 // mergeHeadless is --worktrees apply once no worktree child runs: the
 // changes that passed their own verification (or have none) are merged,
 // their merged result verified in a scratch worktree, and all of them

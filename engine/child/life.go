@@ -309,7 +309,7 @@ func (c *Child) finish(end Ending) {
 	c.emit(event.AgentFinished{Meta: c.stamp(), Status: end.Status, Reason: end.Reason, Stats: end.Stats, Text: end.Text, Result: result,
 		Transcript: m.sess.TranscriptFile(c.id), Change: change})
 	if c.iso != nil {
-		c.iso.w.mergeHeadless() // before the parent's next step
+		c.iso.ready() // before the parent's next step
 	}
 	c.cancel(nil)
 	c.unlink()

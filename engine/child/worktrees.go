@@ -56,7 +56,7 @@ type isolated struct {
 	change   worktree.Change
 	review   event.Review
 	finished bool
-	// ended says the child ended and its change was read; check is its
+	// ended says the child's end was reported (see ready); check is its
 	// verify run (nil: none); version counts the decisions on it, so a
 	// fan-in previewed before one is not applied after it.
 	ended   bool
