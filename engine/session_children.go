@@ -191,6 +191,28 @@ func (s *Session) SkipChange(id event.AgentID, file, hunk int) error {
 // keep, or, once the session is closed, every change nobody reviewed.
 func (s *Session) Kept() []child.KeptWorktree { return s.children.Kept() }
 
+// Merges lists what headless --worktrees apply did with the changes of
+// worktree children so far.
+func (s *Session) Merges() []child.Merge { return s.children.Merges() }
+
+// PreviewFanIn merges the chosen changes waiting for review in memory
+// (nil: every one that did not fail its own verification) and shows where
+// they overlap or conflict.
+func (s *Session) PreviewFanIn(ctx context.Context, chosen []event.AgentID) (event.FanIn, error) {
+	return s.children.PreviewFanIn(ctx, chosen)
+}
+
+// VerifyFanIn verifies a preview's merged result in a scratch worktree.
+func (s *Session) VerifyFanIn(ctx context.Context, id string) (event.FanIn, error) {
+	return s.children.VerifyFanIn(ctx, id)
+}
+
+// ApplyFanIn applies a preview's merge to the working tree, all or none;
+// an unverified merge only when unverified says so.
+func (s *Session) ApplyFanIn(ctx context.Context, id string, unverified bool) (event.FanInApplied, error) {
+	return s.children.ApplyFanIn(ctx, id, unverified)
+}
+
 // wakeIfPending starts a turn of its own for the results waiting, when
 // no turn runs and waking is on. Once the wake turns of this prompt are
 // spent the results wait for the person, who is told which (ResultsHeld)

@@ -334,6 +334,9 @@ func (c *Child) finish(end Ending) {
 	use := event.UseOf(end.Stats, c.spec.Budget, c.spec.MaxSteps, c.spec.Timeout)
 	c.emit(event.AgentFinished{Meta: c.stamp(), Status: end.Status, Reason: end.Reason, Stats: end.Stats, Text: end.Text, Result: result, Use: use, Person: person,
 		Transcript: m.sess.TranscriptFile(c.id), Change: change})
+	if c.iso != nil {
+		c.iso.ready() // before the parent's next step
+	}
 	c.cancel(nil)
 	c.unlink()
 	if end.Stats.Steps == 0 {
