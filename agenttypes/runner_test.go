@@ -10,9 +10,9 @@ func TestRunnerField(t *testing.T) {
 		{"runner: process\n", "process", ""},
 		{"runner: Local\n", "local", ""},
 		{"runner: kubernetes\n", "kubernetes", ""},
-		{"runner: ssh\n", "", "runner must be local, process, container or kubernetes"},
+		{"runner: ssh\n", "", "runner must be local, process, container, kubernetes or acp"},
 		{"runner: container\n", "container", ""},
-		{"runner: [process]\n", "", "runner must be local, process, container or kubernetes"},
+		{"runner: [process]\n", "", "runner must be local, process, container, kubernetes or acp"},
 	} {
 		typ, warnings, err := ParseFile("r.md", []byte("---\nname: r\ndescription: d\n"+tc.front+"---\nbody\n"))
 		if err != nil {
