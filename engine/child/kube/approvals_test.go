@@ -86,7 +86,7 @@ func TestJobNames(t *testing.T) {
 			t.Errorf("jobName(%q) = %q, not a short DNS label", agentID, name)
 		}
 	}
-	if jobName("a1") == jobName("a1") {
-		t.Error("two children of one id got one Job name")
+	if first, second := jobName("a1"), jobName("a1"); first == second {
+		t.Errorf("two children of one id got one Job name, %s", first)
 	}
 }
