@@ -156,6 +156,13 @@ type Placer interface {
 	Where() string
 }
 
+// LatePlacer is a runner that reports a child's placing itself, with
+// event.AgentPlaced, once it is known (a Job's pod has started), rather
+// than when Start returns.
+type LatePlacer interface {
+	PlacesLate()
+}
+
 // whereOf is where runner, named name, places children.
 func whereOf(name string, runner Runner) string {
 	if p, ok := runner.(Placer); ok {

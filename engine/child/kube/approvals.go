@@ -31,6 +31,10 @@ type runner struct {
 	approvals string
 }
 
+// PlacesLate implements child.LatePlacer: the pane learns the Job's name
+// and the start latency when baton-kube reports the pod running.
+func (runner) PlacesLate() {}
+
 // Start implements child.Runner.
 func (r runner) Start(ctx context.Context, job child.Job) (child.Handle, error) {
 	if r.approvals == ApprovalsAllow && job.Link.Authorize != nil {
