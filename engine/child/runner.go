@@ -224,6 +224,7 @@ const (
 	RunnerLocal     = agenttypes.RunnerLocal
 	RunnerProcess   = agenttypes.RunnerProcess
 	RunnerContainer = agenttypes.RunnerContainer
+	RunnerACP       = agenttypes.RunnerACP
 )
 
 // ParentTools are the tools of the job that stay with the session: those
