@@ -261,13 +261,6 @@ func (s *Session) trashTranscripts(children []event.AgentID) {
 	}
 }
 
-// WindDownAgent asks a running child to report what it has in one last
-// step without tools (it ends stopped); asked again, or before the child
-// started, it aborts the child at once. aborted says which.
-func (s *Session) WindDownAgent(id event.AgentID) (aborted bool, err error) {
-	return s.children.WindDown(id)
-}
-
 // offerContainers adds the container runner when [runner.container]
 // names an image, or says why it is not available.
 func (s *Session) offerContainers(runners map[string]child.Runner, unavailable map[string]string) {
@@ -283,6 +276,13 @@ func (s *Session) offerContainers(runners map[string]child.Runner, unavailable m
 		return
 	}
 	runners[child.RunnerContainer] = r
+}
+
+// WindDownAgent asks a running child to report what it has in one last
+// step without tools (it ends stopped); asked again, or before the child
+// started, it aborts the child at once. aborted says which.
+func (s *Session) WindDownAgent(id event.AgentID) (aborted bool, err error) {
+	return s.children.WindDown(id)
 }
 
 // offerKubernetes adds the kubernetes runner when [runner.kubernetes]

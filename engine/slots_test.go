@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -39,6 +40,7 @@ func TestQueuedChildrenRunInTheOrderRequested(t *testing.T) {
 // max_concurrent for its children, and the queue is shown as for any
 // other: three children, two slots, one queued.
 func TestSlotsPerRunner(t *testing.T) {
+	var runner string
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
@@ -51,14 +53,18 @@ func TestSlotsPerRunner(t *testing.T) {
 		}
 	}, func(c *Config) {
 		c.Limits.MaxConcurrent = 1
-		c.RunnerMaxConcurrent = map[string]int{"local": 2}
+		runner = c.Runner
+		if runner == "" {
+			runner = child.RunnerLocal
+		}
+		c.RunnerMaxConcurrent = map[string]int{runner: 2}
 	})
 	log := runTurn(t, s, "go", nil)
 	if q := eventsOf[event.AgentQueued](log); len(q) != 1 || q[0].Position != 1 {
 		t.Fatalf("queued %+v, want one child first in line", q)
 	}
 	placed := eventsOf[event.AgentPlaced](log)
-	if len(placed) != 3 || placed[0].Where != "local" {
-		t.Fatalf("placed %+v, want three children placed locally", placed)
+	if len(placed) != 3 || placed[0].Where != runner {
+		t.Fatalf("placed %+v, want three children placed by the %s runner", placed, runner)
 	}
 }

@@ -139,7 +139,8 @@ func printRow(c perfCase, m summary) {
 	switch {
 	case c.tui && c.extraName == "":
 		figure = append(figure, fmt.Sprintf("%.2f %% of a core", share(m)))
-	case m.path > 0:
+	case m.path > 0 && c.baseline == nil:
+		// A case with a baseline is about its start, not its path.
 		figure = append(figure, fmt.Sprintf("wall/path %.3f", m.wall.Seconds()/m.path.Seconds()))
 	}
 	if m.lag >= 0 && c.script.children > 0 && !c.tui {

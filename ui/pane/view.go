@@ -110,8 +110,8 @@ func (p *Pane) focusCursor() string {
 // spinner and the clock move slower than frames come.
 func (p *Pane) header(width int) string {
 	key := headerKey{typ: p.meta.AgentType, desc: p.meta.Description, state: p.state, elapsed: elapsed(p.runTime()), theme: p.styles.Palette.Name,
-		tools: p.tools, step: p.step, maxSteps: p.maxSteps, tokens: p.usage.total, width: width, background: p.background, place: p.placement(),
-		warn: p.use().Fraction() >= warnAt}
+		tools: p.tools, step: p.step, maxSteps: p.maxSteps, tokens: p.usage.total, width: width, background: p.background,
+		warn: p.use().Fraction() >= warnAt, place: p.placement()}
 	if p.state == Running {
 		key.frame = p.frame
 	}

@@ -132,3 +132,39 @@ func quote(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// A child's container has the CPU and memory limits of [runner.container]
+// (the session gives 1 CPU and 512 MiB), read from its cgroup, v1 or v2.
+func TestContainerLimits(t *testing.T) {
+	image, binary := engineOrSkip(t)
+	const look = `cat /sys/fs/cgroup/memory/memory.limit_in_bytes /sys/fs/cgroup/memory.max /sys/fs/cgroup/cpu/cpu.cfs_quota_us /sys/fs/cgroup/cpu.max 2>/dev/null`
+	var out string
+	var mu sync.Mutex
+	srv := llmtest.NewServer(t, delegating("general-purpose", func(r *llmtest.Request, w *llmtest.Writer) {
+		switch len(results(r)) {
+		case 0:
+			w.ToolCalls(llmtest.Call{ID: "c", Name: "run_command", Args: `{"command":` + quote(look) + `}`})
+		default:
+			mu.Lock()
+			out = strings.Join(results(r), "\n")
+			mu.Unlock()
+			w.Text("looked")
+		}
+	}))
+	s := session(t, srv, image, binary, func(c *engine.Config) {
+		c.Worktrees.Root = t.TempDir()
+		if err := os.WriteFile(filepath.Join(c.Workspace, "README"), []byte("hi\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		gitRepo(t, c.Workspace)
+	})
+	if f := finished(t, turn(t, s, "look", nil)); f.Status != event.StatusCompleted {
+		t.Fatalf("child ended %s: %s", f.Status, f.Reason)
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if !strings.Contains(out, "536870912") || !strings.Contains(out, "100000") {
+		t.Fatalf("the container's cgroup does not hold 1 CPU and 512 MiB:\n%s", out)
+	}
+	assertNoContainersLeft(t)
+}
