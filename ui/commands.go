@@ -71,7 +71,7 @@ func (m *Model) runCommand(line string) tea.Cmd {
 	case "hooks":
 		return m.cmdHooks()
 	case "quit":
-		return tea.Quit
+		return m.quitOrAsk()
 	}
 	if c, ok := m.customCommand(name); ok {
 		return m.runCustom(c, arg)

@@ -135,8 +135,11 @@ func (m *Model) escape() tea.Cmd {
 // asks to press again. With text in the box, ctrl+c first clears it, so
 // a half-typed prompt is dropped, not the session.
 func (m *Model) quit() tea.Cmd {
+	if m.overlay == overlayQuit {
+		return m.quitAskKey(tea.KeyMsg{Type: tea.KeyCtrlC})
+	}
 	if m.quitArmed {
-		return tea.Quit
+		return m.quitOrAsk()
 	}
 	if m.overlay == overlayNone && m.focus == "" && !m.input.Empty() {
 		m.input.Set("")

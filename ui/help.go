@@ -62,6 +62,8 @@ func (m *Model) shortHelpKeys() []key.Binding {
 		return []key.Binding{relabel(k.Confirm, "send"), k.Cancel, k.Quit}
 	case overlayModel:
 		return m.pickerHelpKeys()
+	case overlayQuit:
+		return m.quitAsk.ShortHelp()
 	case overlaySearch:
 		return append(m.input.ShortHelp(), k.Quit)
 	case overlayTranscript:
@@ -140,7 +142,7 @@ func (m *Model) fullHelpKeys() []overlay.KeyGroup {
 	k := m.keys
 	closeHelp := relabel(k.Help, "close help")
 	switch m.overlay {
-	case overlayMessage, overlaySearch, overlayModel:
+	case overlayMessage, overlaySearch, overlayModel, overlayQuit:
 		return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
 	case overlayApproval:
 		if m.approvals.Typing() {

@@ -34,6 +34,9 @@ func (m *Model) layout() {
 	if m.review != nil {
 		m.review.SetSize(m.width, m.height)
 	}
+	if m.quitAsk != nil {
+		m.quitAsk.SetSize(m.width)
+	}
 	m.fitBody()
 }
 
@@ -169,6 +172,11 @@ func (m *Model) bodyView(height int) []string {
 	if m.overlay == overlayModel {
 		pick := m.pickerView(height)
 		return append(m.conversationView(height-len(pick)), pick...)
+	}
+	if m.overlay == overlayQuit {
+		ask := m.quitAsk.View()
+		ask = ask[max(len(ask)-height, 0):]
+		return append(m.conversationView(height-len(ask)), ask...)
 	}
 	if m.cardActive() {
 		card := strings.Split(m.approvals.View(), "\n") // sized for cardRoom(height) in Update

@@ -31,6 +31,7 @@ const (
 	overlayReview           // a worktree child's change under review, full screen
 	overlaySearch           // ctrl+r's search of the prompt history, in the input's place
 	overlayModel            // /model's picker, under the conversation
+	overlayQuit             // quitting while sub-agents run asks first, under the conversation
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -55,6 +56,7 @@ type Model struct {
 	viewer  *overlay.Transcript // the open transcript
 	review  *changes.Model      // the open review of a child's change
 	picker  *modelpick.Picker
+	quitAsk *overlay.QuitAsk // the open quit question
 	help    *help.Model
 	spinner spinner.Model
 	// spin is the spinner's frame drawn, redrawn only when it moves or the

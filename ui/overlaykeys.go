@@ -28,6 +28,8 @@ func (m *Model) overlayKey(msg tea.KeyMsg) (tea.Cmd, bool) {
 		return m.searchKey(msg), true
 	case overlayModel:
 		return m.pickerKey(msg), true
+	case overlayQuit:
+		return m.quitAskKey(msg), true
 	}
 	return nil, false
 }
