@@ -80,6 +80,9 @@ type Type struct {
 	// when the file names none, and the child sees the skills its tools
 	// can use.
 	Skills []string
+	// Verify are the agent file's verify commands (verify:, one command
+	// or a list), run in a worktree child's worktree when it finishes.
+	Verify []string
 	// Extra holds the fields of an agent file that baton does not know, so
 	// a file written for another tool keeps them (they are not used).
 	Extra map[string]any

@@ -13,24 +13,6 @@ const BuiltinSource = "built-in"
 // (or Claude Code's Agent) has that entry ignored.
 const TaskTool = "task"
 
-// ReadOnlyTools are the tools that cannot change the workspace; the
-// explore, plan and review types get exactly these.
-var ReadOnlyTools = []string{"read_file", "list_files", "find_files", "grep"}
-
-// BaseTools are the tools a sub-agent gets by default, in the order they
-// are offered. An agent file without a tools field gets all of them, as
-// in Claude Code; writes and commands still go through permissions.
-var BaseTools = []string{"read_file", "list_files", "find_files", "grep", "write_file", "edit_file", "run_command", "todo_write"}
-
-// GrantedTools are tools a sub-agent gets only when its type or agent
-// file names them: web_fetch reaches the network, so no default and no
-// built-in type includes it.
-var GrantedTools = []string{"web_fetch"}
-
-// AllTools are every tool an agent type may name: BaseTools, then
-// GrantedTools.
-var AllTools = append(slices.Clone(BaseTools), GrantedTools...)
-
 // Step limits of the built-in types: read-only work is bounded tighter
 // than work that writes or runs commands (the README's child_steps_*).
 const (

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -34,14 +35,14 @@ type Command struct {
 
 // commandName is what a name may hold: letters, digits, - _ . and the
 // ":" between folders; anything else could not be typed after "/".
-var commandName = regexp.MustCompile(`^[\p{L}\p{N}_.-]+(:[\p{L}\p{N}_.-]+)*$`)
+var commandName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\p{L}\p{N}_.-]+(:[\p{L}\p{N}_.-]+)*$`) })
 
 // parseCommand reads one command file; the frontmatter is optional, as in
 // both tools, and a file without a description is described by its
 // first line.
 func parseCommand(path, name string, data []byte) (Command, []Warning, error) {
 	c := Command{Name: name, Source: path}
-	if !commandName.MatchString(name) {
+	if !commandName().MatchString(name) {
 		return c, nil, Warning{File: path, Message: fmt.Sprintf("skipped: %q cannot be typed as a command name (letters, digits, - _ . only)", name)}
 	}
 	body := strings.ReplaceAll(strings.TrimPrefix(string(data), "\ufeff"), "\r\n", "\n")
@@ -115,7 +116,7 @@ func (c *Command) applyFields(path string, m *yaml.Node) []Warning {
 const openCodeMainAgent = "build"
 
 // hintField is an unindented argument-hint line of a header.
-var hintField = regexp.MustCompile(`^(argument[-_]hint)\s*:\s*(.*?)\s*$`)
+var hintField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(argument[-_]hint)\s*:\s*(.*?)\s*$`) })
 
 // quoteHints quotes argument-hint values in the header: Claude Code's own
 // examples write "argument-hint: [pr-number] [priority]", which YAML
@@ -127,7 +128,7 @@ func quoteHints(data []byte) []byte {
 		if strings.TrimRight(line, " \t") == "---" {
 			break
 		}
-		m := hintField.FindStringSubmatch(line)
+		m := hintField().FindStringSubmatch(line)
 		if m == nil || m[2] == "" || strings.HasPrefix(m[2], `"`) || strings.HasPrefix(m[2], "'") {
 			continue
 		}
@@ -140,7 +141,7 @@ func quoteHints(data []byte) []byte {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // placeholder is $ARGUMENTS or $1…$9.
-var placeholder = regexp.MustCompile(`\$(ARGUMENTS|[1-9])`)
+var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$(ARGUMENTS|[1-9])`) })
 
 // Expand fills the template with args: $ARGUMENTS takes them whole, $1…$9
 // the words (quotes group words, as in a shell); a missing word is
@@ -148,9 +149,9 @@ var placeholder = regexp.MustCompile(`\$(ARGUMENTS|[1-9])`)
 // nothing typed is lost.
 func (c Command) Expand(args string) string {
 	args = strings.TrimSpace(args)
-	words := splitArgs(args)
+	words := SplitArgs(args)
 	used := false
-	out := placeholder.ReplaceAllStringFunc(c.Template, func(p string) string {
+	out := placeholder().ReplaceAllStringFunc(c.Template, func(p string) string {
 		used = true
 		if p == "$ARGUMENTS" {
 			return args
@@ -167,9 +168,9 @@ func (c Command) Expand(args string) string {
 	return out
 }
 
-// splitArgs splits on blanks, keeping "quoted words" and 'quoted words'
+// SplitArgs splits on blanks, keeping "quoted words" and 'quoted words'
 // together without their quotes.
-func splitArgs(s string) []string {
+func SplitArgs(s string) []string {
 	var (
 		words []string
 		cur   strings.Builder
@@ -213,7 +214,7 @@ func CommandLine(prompt string) (name, args string, ok bool) {
 		end = len(rest)
 	}
 	name, args = rest[:end], strings.TrimSpace(rest[end:])
-	return name, args, commandName.MatchString(name)
+	return name, args, commandName().MatchString(name)
 }
 
 // FindCommand returns the command of cmds named name.

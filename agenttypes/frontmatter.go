@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
@@ -27,7 +28,7 @@ type frontmatter struct {
 const headerOffset = 1
 
 // yamlLine picks the line out of the parser's "yaml: line N: problem".
-var yamlLine = regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`)
+var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`) })
 
 // hasFrontmatter reports whether data opens with a "---" line.
 func hasFrontmatter(data []byte) bool {
@@ -132,7 +133,7 @@ var yamlUnplaced = []string{
 func yamlWarning(path string, err error) Warning {
 	problem := strings.TrimPrefix(err.Error(), "yaml: ")
 	line := 1 + headerOffset
-	if m := yamlLine.FindStringSubmatch(err.Error()); m != nil {
+	if m := yamlLine().FindStringSubmatch(err.Error()); m != nil {
 		n, _ := strconv.Atoi(m[1])
 		if problem = m[2]; yamlParserProblems[problem] {
 			n++

@@ -4,10 +4,11 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // topLevelField matches an unindented "key: value" line of a header.
-var topLevelField = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$`)
+var topLevelField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$`) })
 
 // lenientHeader rewrites a header strict YAML rejects the way OpenCode's
 // documented fallback does, since Claude Code reads such files: a
@@ -20,7 +21,7 @@ var topLevelField = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$`)
 func lenientHeader(header string) string {
 	lines := strings.Split(header, "\n")
 	for i := 0; i < len(lines); i++ {
-		m := topLevelField.FindStringSubmatch(lines[i])
+		m := topLevelField().FindStringSubmatch(lines[i])
 		if m == nil {
 			continue
 		}
@@ -64,7 +65,7 @@ func continuesValue(line string) bool {
 	case line[0] == ' ' || line[0] == '\t':
 		return !strings.Contains(trimmed, ": ") && !strings.HasSuffix(trimmed, ":")
 	}
-	m := topLevelField.FindStringSubmatch(line)
+	m := topLevelField().FindStringSubmatch(line)
 	if m == nil {
 		return true
 	}

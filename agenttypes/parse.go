@@ -77,6 +77,7 @@ var fields = []field{
 	{"isolation", false, applyIsolation},
 	{"runner", false, applyRunner},
 	{"skills", false, applySkills},
+	{"verify", false, applyVerify},
 }
 
 // fieldAliases maps a normalized field name to the field it sets; Claude
@@ -89,7 +90,7 @@ var fieldAliases = map[string]string{
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
-	"isolation": "isolation", "runner": "runner", "skills": "skills",
+	"isolation": "isolation", "runner": "runner", "skills": "skills", "verify": "verify",
 	// OpenCode passes reasoningEffort to the provider as the effort.
 	"reasoningeffort": "effort",
 }

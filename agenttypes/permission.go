@@ -9,22 +9,6 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// permissionTools maps OpenCode's permission keys to the baton tools they
-// govern: OpenCode's edit covers every tool that changes a file. Keys for
-// tools baton lacks (task, websearch, lsp, skill, an MCP pattern) are
-// ignored, as those tools are.
-var permissionTools = map[string][]string{
-	"edit":      {"edit_file", "write_file"},
-	"write":     {"write_file"},
-	"bash":      {"run_command"},
-	"webfetch":  {"web_fetch"},
-	"read":      {"read_file"},
-	"glob":      {"find_files"},
-	"grep":      {"grep"},
-	"list":      {"list_files"},
-	"todowrite": {"todo_write"},
-}
-
 // strictness orders OpenCode's actions: a stricter rule wins in Rules.
 var strictness = map[string]int{"allow": 1, "ask": 2, "deny": 3}
 

@@ -131,6 +131,7 @@ func (t Type) clone() Type {
 	t.WithheldTools = slices.Clone(t.WithheldTools)
 	t.Permissions = t.Permissions.clone()
 	t.Skills = slices.Clone(t.Skills)
+	t.Verify = slices.Clone(t.Verify)
 	if t.Temperature != nil {
 		v := *t.Temperature
 		t.Temperature = &v

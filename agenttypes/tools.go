@@ -9,23 +9,6 @@ import (
 	"go.yaml.in/yaml/v3"
 )
 
-// toolAliases maps the tool names of Claude Code and OpenCode, lowercased,
-// to baton's, so agent files written for them work unchanged.
-var toolAliases = map[string]string{
-	"read":      "read_file",
-	"ls":        "list_files",
-	"list":      "list_files",
-	"glob":      "find_files",
-	"grep":      "grep",
-	"write":     "write_file",
-	"edit":      "edit_file",
-	"multiedit": "edit_file",
-	"patch":     "edit_file",
-	"bash":      "run_command",
-	"webfetch":  "web_fetch",
-	"todowrite": "todo_write",
-}
-
 // delegationTools are the names other tools give their delegation tool. A
 // child's list naming one is not a reason to refuse the file: whether a
 // child may delegate is the depth limit's call, so the entry is ignored.

@@ -21,11 +21,6 @@ type Untrusted struct {
 	Timeout  time.Duration
 }
 
-// harmlessTools are what an untrusted project's agent may grant: the
-// read-only tools and todo_write, which changes nothing but the agent's
-// own task list.
-var harmlessTools = append(slices.Clone(ReadOnlyTools), "todo_write")
-
 // refuse says why an untrusted project agent must not load, or "" when
 // it only narrows (a disabled file that replaces nothing adds nothing).
 // owner names the type t would shadow ("" for none).
@@ -49,6 +44,9 @@ func (u Untrusted) refuse(t Type, owner string) string {
 	}
 	if allowed := widerRules(t.Permissions.Allow); len(allowed) > 0 {
 		why = append(why, "it allows "+strings.Join(allowed, ", ")+" without asking")
+	}
+	if len(t.Verify) > 0 {
+		why = append(why, "it runs the verify command "+strings.Join(t.Verify, "; "))
 	}
 	if t.Model != "" && t.Model != InheritModel {
 		why = append(why, fmt.Sprintf("it picks its own model %s", t.Model))

@@ -3,6 +3,7 @@ package engine
 import (
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
@@ -18,13 +19,14 @@ var MaxLimits = Limits{
 	ChildTimeout:        24 * time.Hour,
 	ToolOutputChars:     1_000_000,
 	ResultChars:         200_000,
-	MaxConcurrent:       32,
+	MaxConcurrent:       64,
 	MaxDepth:            3,
 	CommandTimeout:      24 * time.Hour,
 	ReplyMaxBytes:       llm.MaxReplyBytes,
 	ContextFileBytes:    4 << 20,
 	WakeTurns:           100,
 	BackgroundPerPrompt: 100,
+	VerifyTimeout:       child.MaxVerifyTimeout,
 }
 
 // clampLimits lowers every limit above its maximum.
@@ -43,6 +45,7 @@ func clampLimits(l Limits) Limits {
 	l.ContextFileBytes = min(l.ContextFileBytes, m.ContextFileBytes)
 	l.WakeTurns = min(l.WakeTurns, m.WakeTurns)
 	l.BackgroundPerPrompt = min(l.BackgroundPerPrompt, m.BackgroundPerPrompt)
+	l.VerifyTimeout = min(l.VerifyTimeout, m.VerifyTimeout)
 	return l
 }
 

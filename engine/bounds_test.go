@@ -11,7 +11,7 @@ func TestLimitsNeverExceedTheirMaxima(t *testing.T) {
 		MaxSteps: 1 << 30, ChildStepsReadOnly: 1 << 30, ChildStepsWrite: 1 << 30,
 		ChildTimeout: 1 << 62, ToolOutputChars: 1 << 30, ResultChars: 1 << 30,
 		MaxConcurrent: 1 << 30, MaxDepth: 1 << 30, CommandTimeout: 1 << 62, ReplyMaxBytes: 1 << 30, ContextFileBytes: 1 << 30,
-		WakeTurns: 1 << 30, BackgroundPerPrompt: 1 << 30,
+		WakeTurns: 1 << 30, BackgroundPerPrompt: 1 << 30, VerifyTimeout: 1 << 62,
 	}
 	if got := limitsWithDefaults(huge); got != MaxLimits {
 		t.Fatalf("limits = %+v, want the maxima %+v", got, MaxLimits)

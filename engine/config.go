@@ -52,6 +52,9 @@ type Limits struct {
 	// the background after one prompt of the person (default 10); a task
 	// call asking for more gets an error back.
 	BackgroundPerPrompt int
+	// VerifyTimeout bounds a verify run, all its commands together
+	// (default 5 minutes).
+	VerifyTimeout time.Duration
 }
 
 // Config is everything a session needs; cmd builds it from flags, env and
@@ -109,6 +112,14 @@ type Config struct {
 	NoWakeOnResult bool
 	// Version is the program's version, written into new transcripts.
 	Version string
+	// LazyModelList asks for the endpoint's model list only when it is
+	// first needed (a child's file names a model, the /model picker)
+	// rather than as the session starts: a headless turn seldom needs it.
+	LazyModelList bool
+	// Running, when set, is told how many children run at once each time
+	// that changes, from the goroutine of the child that starts or ends
+	// (cmd sizes the process's parallelism by it).
+	Running func(children int)
 	// Sandbox is the main agent's command sandbox; zero takes the defaults
 	// for the workspace. Sub-agents get it with the network off unless
 	// their type, or SandboxNetwork "on", allows it.
@@ -135,6 +146,10 @@ type Config struct {
 	// RetryAfterMax is the longest Retry-After waited for (default 60 s,
 	// at most MaxRetryAfter); a longer one fails the request at once.
 	RetryAfterMax time.Duration
+	// Gather is how a fast stream gathers between reads, and so how late
+	// its text may be shown; the zero value takes agent.DefaultGather.
+	// The TUI gathers for a frame from the start: it draws no more often.
+	Gather llm.Gather
 	// Editor, when baton serves an editor (ACP), reads and writes the
 	// workspace's files and runs commands in its terminal, for the main
 	// agent and the children that share its tree (see tools.Editor).
@@ -157,5 +172,5 @@ type Config struct {
 // requestPolicy is how every agent of a session sends model requests
 // (cfg after withDefaults).
 func (c Config) requestPolicy() agent.RequestPolicy {
-	return agent.RequestPolicy{RetryDelays: c.RetryDelays, RetryAfterMax: c.RetryAfterMax, ReplyMaxBytes: c.Limits.ReplyMaxBytes}
+	return agent.RequestPolicy{RetryDelays: c.RetryDelays, RetryAfterMax: c.RetryAfterMax, ReplyMaxBytes: c.Limits.ReplyMaxBytes, Gather: c.Gather}
 }

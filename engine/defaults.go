@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
@@ -36,6 +37,9 @@ func withDefaults(cfg Config) (Config, error) {
 		cfg.RetryDelays = defaultRetryDelays
 	}
 	cfg.RetryAfterMax = retryAfterMax(cfg.RetryAfterMax)
+	if cfg.Gather == (llm.Gather{}) {
+		cfg.Gather = agent.DefaultGather
+	}
 	if cfg.Runner == "" {
 		cfg.Runner = child.RunnerLocal
 	}
@@ -75,6 +79,9 @@ func limitsWithDefaults(l Limits) Limits {
 	if l.CommandTimeout <= 0 {
 		l.CommandTimeout = d.CommandTimeout
 	}
+	if l.VerifyTimeout <= 0 {
+		l.VerifyTimeout = d.VerifyTimeout
+	}
 	return clampLimits(l)
 }
 
@@ -110,4 +117,5 @@ var defaultLimits = Limits{
 	// A few rounds of "a result came, look at it" per prompt; a loop of
 	// results starting tasks whose results start tasks stops there.
 	WakeTurns: 5, BackgroundPerPrompt: 10,
+	VerifyTimeout: child.DefaultVerifyTimeout,
 }

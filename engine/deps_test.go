@@ -10,7 +10,9 @@ import (
 // engine, agenttypes, themes}, ui → {engine, agenttypes, themes}, engine →
 // agenttypes; engine never reaches bubbletea or lipgloss, ui never reaches
 // go-openai (it reads sessions through engine/event), agenttypes and
-// themes import no other baton package.
+// themes import no other baton package. The approval cards show what the
+// engine decided and never decide policy again: ui/approval does not
+// import engine/rules.
 func TestDependenciesPointOneWay(t *testing.T) {
 	const mod = "github.com/seed-e4e525a6/baton/"
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "../...").CombinedOutput()
@@ -18,10 +20,11 @@ func TestDependenciesPointOneWay(t *testing.T) {
 		t.Fatalf("go list: %v\n%s", err, out)
 	}
 	forbidden := map[string][]string{
-		mod + "engine":     {mod + "ui", mod + "themes", mod + "cmd", "github.com/charmbracelet/"},
-		mod + "agenttypes": {mod + "engine", mod + "ui", mod + "themes", mod + "cmd"},
-		mod + "themes":     {mod + "engine", mod + "ui", mod + "agenttypes", mod + "cmd"},
-		mod + "ui":         {mod + "cmd", "github.com/sashabaranov/go-openai"},
+		mod + "engine":      {mod + "ui", mod + "themes", mod + "cmd", "github.com/charmbracelet/"},
+		mod + "agenttypes":  {mod + "engine", mod + "ui", mod + "themes", mod + "cmd"},
+		mod + "themes":      {mod + "engine", mod + "ui", mod + "agenttypes", mod + "cmd"},
+		mod + "ui":          {mod + "cmd", "github.com/sashabaranov/go-openai"},
+		mod + "ui/approval": {mod + "engine/rules"},
 	}
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		fields := strings.Fields(line)

@@ -2,6 +2,7 @@ package engine
 
 import (
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
@@ -98,6 +99,9 @@ func TestResumeAfterAQuitReadsTheChildsTranscript(t *testing.T) {
 
 func TestResumeRefusesWhatCannotContinue(t *testing.T) {
 	release := make(gate)
+	// The child's late result wakes the main agent, whose request holds
+	// the same results again: the gate is opened once.
+	var open sync.Once
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
@@ -105,7 +109,7 @@ func TestResumeRefusesWhatCannotContinue(t *testing.T) {
 				w.Text("late")
 			}
 		case r.HasToolResult("needs a prompt"):
-			close(release)
+			open.Do(func() { close(release) })
 			w.Text("ok")
 		case r.HasToolResult("started #1"):
 			w.ToolCalls(resumeCall("t2", "explore-1", "More."), resumeCall("t3", "#7", "More."), llmtest.Call{ID: "t4", Name: child.TaskToolName, Args: `{"resume":"1"}`})

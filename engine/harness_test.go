@@ -22,6 +22,11 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// This binary starts itself (sandbox stages, servers, baton): built
+	// with -race, each such process would sleep a second as it exits.
+	if _, set := os.LookupEnv("GORACE"); !set {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	sandbox.Main() // commands re-execute the test binary as their sandbox
 	process.Main() // and children placed in processes of their own, as baton __child
 	goleak.VerifyTestMain(m)

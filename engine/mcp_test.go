@@ -21,7 +21,15 @@ import (
 // loopback) named srv, waiting until its tools are offered.
 func withMCP(t *testing.T) func(*Config) {
 	t.Helper()
-	m := mcp.NewManager([]mcp.Server{{Name: "srv", URL: mcptest.HTTP(t, nil), Source: "test"}}, mcp.Options{})
+	m := startMCP(t, mcp.Options{}, mcp.Server{Name: "srv", URL: mcptest.HTTP(t, nil), Source: "test"})
+	return func(c *Config) { c.MCP = m }
+}
+
+// startMCP starts a manager for servers and waits until each is
+// connected.
+func startMCP(t *testing.T, opts mcp.Options, servers ...mcp.Server) *mcp.Manager {
+	t.Helper()
+	m := mcp.NewManager(servers, opts)
 	m.Start(context.Background())
 	t.Cleanup(m.Close)
 	ctx, cancel := context.WithTimeout(context.Background(), testTimeout)
@@ -29,10 +37,12 @@ func withMCP(t *testing.T) func(*Config) {
 	if err := m.Wait(ctx, mcp.AllSettled); err != nil {
 		t.Fatal(err)
 	}
-	if st := m.Statuses()[0]; st.State != event.MCPConnected {
-		t.Fatalf("server not connected: %+v", st)
+	for _, st := range m.Statuses() {
+		if st.State != event.MCPConnected {
+			t.Fatalf("server not connected: %+v", st)
+		}
 	}
-	return func(c *Config) { c.MCP = m }
+	return m
 }
 
 // callThenAnswer scripts a model that calls one tool, then answers.
@@ -115,7 +125,7 @@ func TestChildGetsOnlyTheMCPToolsItsTypeLists(t *testing.T) {
 	}{
 		{"exact name", []string{"read_file", "mcp__srv__echo"}, nil, []string{"read_file", "mcp__srv__echo"}},
 		{"server pattern", []string{"mcp__srv__*"}, []string{"mcp__srv__crash", "mcp__srv__spawn"},
-			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__hang", "mcp__srv__image", "mcp__srv__pid"}},
+			[]string{"mcp__srv__echo", "mcp__srv__fail", "mcp__srv__hang", "mcp__srv__image", "mcp__srv__pid", "mcp__srv__roots"}},
 		{"none listed", []string{"read_file"}, nil, []string{"read_file"}},
 		{"other server", []string{"mcp__github__*"}, nil, nil},
 	}

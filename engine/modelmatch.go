@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // modelChoice is the model a child runs on and, when that is not the
@@ -109,14 +110,14 @@ func newestClaude(family string, served []string) string {
 }
 
 // dateSuffix is the release stamp providers append ("-20250514").
-var dateSuffix = regexp.MustCompile(`-(\d{8}|latest)$`)
+var dateSuffix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-(\d{8}|latest)$`) })
 
 // modelKey is an id reduced to what names the model: no provider prefix,
 // dots as dashes, no date stamp, lowercase.
 func modelKey(id string) string {
 	k := strings.ToLower(base(id))
 	k = strings.ReplaceAll(k, ".", "-")
-	return dateSuffix.ReplaceAllString(k, "")
+	return dateSuffix().ReplaceAllString(k, "")
 }
 
 // base is an id without its provider prefix ("openai/gpt-4.1" → "gpt-4.1").

@@ -118,8 +118,9 @@ func TestChildInheritsOnlyWhatItsCardListed(t *testing.T) {
 	if cards[1].Tool != "write_file" || metas[1].Agent == event.MainAgent || !strings.Contains(cards[1].Preview, "src/b.go") {
 		t.Errorf("the child's own card: %+v from %s", cards[1], metas[1].Agent)
 	}
-	if !slices.Equal(cards[1].Always, []string{"write_file(src/b.go)"}) || !slices.Equal(cards[1].AlwaysFolder, []string{"write_file(src/**)"}) {
-		t.Errorf("offers %v / %v", cards[1].Always, cards[1].AlwaysFolder)
+	if !slices.Equal(cards[1].Always, []string{"write_file(src/b.go)"}) || !slices.Equal(cards[1].AlwaysFolder, []string{"write_file(src/**)"}) ||
+		cards[1].AlwaysLabel != "src/b.go" || cards[1].AlwaysFolderLabel != "src/**" {
+		t.Errorf("offers %v (%q) / %v (%q)", cards[1].Always, cards[1].AlwaysLabel, cards[1].AlwaysFolder, cards[1].AlwaysFolderLabel)
 	}
 	if metas[2].Agent != event.MainAgent {
 		t.Errorf("the main agent asks for itself after the child's always; got %s", metas[2].Agent)

@@ -77,6 +77,7 @@ func (s *Session) resume() error {
 			s.history = append(s.history, ev)
 			s.noteUsage(ev)
 			s.children.NoteUsed(ev)
+			s.ids.noteUsed(ev)
 			switch e := ev.(type) {
 			case event.ApprovalResolved:
 				s.perms.NoteApproval(e.RequestID)

@@ -5,42 +5,61 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"sync"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
-// servedModels is the endpoint's model list, asked for once when the
-// session starts so that a child whose file names a model the endpoint
-// does not serve is moved to one it does before its first request, never
-// after a 404.
+// servedModels is the endpoint's model list, asked for once so that a
+// child whose file names a model the endpoint does not serve is moved to
+// one it does before its first request, never after a 404. A session
+// asks when it starts, or, with Config.LazyModelList, when something
+// first needs the list.
 type servedModels struct {
+	start   sync.Once
+	fetch   func()        // asks for the list in the background
 	done    chan struct{} // closed when ids is final
 	ids     []string      // nil when the endpoint offers no list
 	aliases map[string]string
 }
 
-// startModelList fetches the list in the background when the client can
-// list models. The goroutine ends when the request does: it is bounded by
+// ready returns done, asking for the list first if nobody has.
+func (m *servedModels) ready() <-chan struct{} {
+	m.start.Do(m.fetch)
+	return m.done
+}
+
+// startModelList readies the list: a fetch in the background when the
+// client can list models, started now unless the list is asked for
+// lazily. The goroutine ends when the request does: it is bounded by
 // llm's model-list timeout and by the session's context.
 func (s *Session) startModelList() {
-	s.served = &servedModels{done: make(chan struct{}), aliases: s.cfg.ModelAliases}
+	m := &servedModels{done: make(chan struct{}), aliases: s.cfg.ModelAliases}
+	s.served = m
 	lister, ok := s.cfg.Client.(llm.ModelLister)
-	if !ok {
-		close(s.served.done)
-		return
-	}
-	s.background.Add(1)
-	go func() {
-		defer s.background.Done()
-		defer close(s.served.done)
-		ids, err := llm.ServedModels(s.ctx, lister)
-		if err != nil {
-			slog.Debug("no model list; agent models are used as written", "err", err)
+	m.fetch = func() {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		if !ok || s.closing {
+			close(m.done)
 			return
 		}
-		s.served.ids = ids
-	}()
+		s.background.Add(1)
+		go func() {
+			defer s.background.Done()
+			defer close(m.done)
+			ids, err := llm.ServedModels(s.ctx, lister)
+			if err != nil {
+				slog.Debug("no model list; agent models are used as written", "err", err)
+				return
+			}
+			m.ids = ids
+		}()
+	}
+	if !s.cfg.LazyModelList {
+		m.ready()
+	}
 }
 
 // choose resolves a child's model: want as written when it is the
@@ -51,7 +70,7 @@ func (m *servedModels) choose(ctx context.Context, want, fallback string) (model
 		return fallback, ""
 	}
 	select {
-	case <-m.done:
+	case <-m.ready():
 	case <-ctx.Done():
 		return want, ""
 	}
@@ -72,7 +91,7 @@ func (s *Session) TypeModel(typ agenttypes.Type) (model, why string) {
 		return fallback, "inherits the sub-agent model"
 	}
 	select {
-	case <-s.served.done:
+	case <-s.served.ready():
 	default:
 		return want, "not checked yet: the endpoint's model list is still loading"
 	}
@@ -85,7 +104,7 @@ func (s *Session) TypeModel(typ agenttypes.Type) (model, why string) {
 // list is nil when the endpoint offers none.
 func (s *Session) ServedModels() (ids []string, ready bool) {
 	select {
-	case <-s.served.done:
+	case <-s.served.ready():
 		return slices.Clone(s.served.ids), true
 	default:
 		return nil, false

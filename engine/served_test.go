@@ -124,3 +124,27 @@ func TestServedModelsAndCheckModel(t *testing.T) {
 		t.Errorf("without a list: %v %v %q", ids, ready, none.CheckModel("anything"))
 	}
 }
+
+// With LazyModelList nothing asks for the model list until something
+// needs it; the picker's first look then starts the one fetch.
+func TestLazyModelListIsFetchedWhenNeeded(t *testing.T) {
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("hi") })
+	srv.ServeModels("main-model", "gpt-4.1")
+	s, err := NewSession(context.Background(), Config{Client: srv.Client(), Model: "main-model", Workspace: t.TempDir(), LazyModelList: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
+	runTurn(t, s, "hello", nil)
+	if n := srv.ModelListRequests(); n != 0 {
+		t.Fatalf("a turn that needs no list asked for it %d times", n)
+	}
+	s.ServedModels()
+	<-s.served.ready()
+	if ids, ready := s.ServedModels(); !ready || len(ids) != 2 {
+		t.Fatalf("ServedModels after the fetch = %v, %v", ids, ready)
+	}
+	if n := srv.ModelListRequests(); n != 1 {
+		t.Fatalf("the list was asked for %d times, want once", n)
+	}
+}

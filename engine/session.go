@@ -36,6 +36,12 @@ type Session struct {
 	done     chan struct{}
 	perms    *permission.Policy
 	children *child.Manager
+	// ids are the ids of the person's own calls.
+	ids personCalls
+	// ws is the person's workspace; mainGate the policy of the main
+	// agent, which the person's own calls (@mentions, !commands) share.
+	ws       *tools.Workspace
+	mainGate permission.Gate
 	rec      *recorder
 	// history is what a resumed conversation looked like, for the UI;
 	// resumeNotes are the problems resuming found.
@@ -47,6 +53,8 @@ type Session struct {
 	// pendingUsage counts, while resuming, the requests of a turn that
 	// has not ended (yet, or ever).
 	pendingUsage event.Usage
+	// mcpNotes are the MCP server notes told so far.
+	mcpNotes mcpNotes
 
 	mu    sync.Mutex
 	turns sync.WaitGroup
@@ -102,10 +110,12 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	s.hooks = newHookPoints(cfg, func(id event.AgentID) string { return s.rec.fileOf(id) })
 	s.perms.Notify(s.notifyHooks)
 	s.startModelList()
+	s.watchMCP()
 	if s.children, err = s.newChildren(ws); err != nil {
 		s.cancel(nil)
 		return nil, fmt.Errorf("new session: %w", err)
 	}
+	s.ws = ws
 	s.main = s.newMainAgent(ws)
 	if cfg.Transcript != nil {
 		s.rec = &recorder{dir: cfg.Transcript}
@@ -246,10 +256,11 @@ func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
 		system += "\n\n" + skills.Listing(offered)
 	}
 	meta := event.Meta{Agent: event.MainAgent}
+	s.mainGate = s.perms.For(permission.Who{Meta: meta, Emit: s.emit}, nil)
 	return agent.New(agent.Config{
 		Meta: meta, Client: s.cfg.Client, Catalog: s.cfg.Catalog,
-		Model: s.Model, Tools: set, LiveTools: s.mcpTools(), MaxSteps: s.cfg.Limits.MaxSteps,
-		Authorize: s.perms.For(permission.Who{Meta: meta, Emit: s.emit}, nil), OutputChars: s.cfg.Limits.ToolOutputChars,
+		Model: s.Model, Tools: set, LiveTools: s.mainLiveTools(), Instructions: s.mcpInstructions(nil), MaxSteps: s.cfg.Limits.MaxSteps,
+		Authorize: s.mainGate, OutputChars: s.cfg.Limits.ToolOutputChars,
 		Context: contextfile.NewNested(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md"),
 		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		Emit:    s.emit, Record: s.recordMessages(event.MainAgent), Requests: s.cfg.requestPolicy(),

@@ -48,10 +48,11 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 			ContextFileBytes: l.ContextFileBytes, BackgroundPerPrompt: l.BackgroundPerPrompt},
 		SubagentModel: cfg.SubagentModel, SubagentAllow: cfg.SubagentAllow, SubagentDeny: cfg.SubagentDeny,
 		Workspace: ws, ToolLimits: s.toolLimits(), Sandbox: cfg.Sandbox, Network: cfg.SandboxNetwork, WebFetch: cfg.WebFetch,
-		AgentsMD: agentsMD, MCPTools: mcpTools, MCPServers: s.MCPServers, ChooseModel: s.served.choose, Policy: s.perms,
+		AgentsMD: agentsMD, MCPTools: mcpTools, MCPServers: s.MCPServers, MCPInstructions: s.mcpInstructions, WorktreeRoot: s.worktreeRoot,
+		ChooseModel: s.served.choose, Policy: s.perms,
 		Skills: cfg.Skills, SkillLoaded: s.countSkillLoad, Hooks: s.hooks.forChild(),
-		Worktrees: cfg.Worktrees, SessionID: s.ID(), Transcript: cfg.Transcript,
-		Runner: runner, Runners: runners, Unavailable: unavailable,
+		Worktrees: s.worktrees(), SessionID: s.ID(), Transcript: cfg.Transcript,
+		Runner: runner, Runners: runners, Unavailable: unavailable, Running: cfg.Running,
 	}, host{s})
 }
 
@@ -224,4 +225,12 @@ func (s *Session) trashTranscripts(children []event.AgentID) {
 			s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
 		}
 	}
+}
+
+// worktrees is the worktree configuration with the verify bound of the
+// session's limits.
+func (s *Session) worktrees() child.WorktreeConfig {
+	w := s.cfg.Worktrees
+	w.VerifyTimeout = s.cfg.Limits.VerifyTimeout
+	return w
 }

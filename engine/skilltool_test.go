@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
@@ -120,10 +121,13 @@ func TestChildSkills(t *testing.T) {
 		Tools: []string{"read_file", "grep"}, Model: agenttypes.InheritModel, Skills: []string{"review-go"}}
 	systems := map[string]string{}
 	tools := map[string][]string{}
+	var mu sync.Mutex // the two children's requests arrive together
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
+			mu.Lock()
 			systems[r.Body.Messages[1].Content], tools[r.Body.Messages[1].Content] = r.System(), r.ToolNames()
+			mu.Unlock()
 			w.Text("ok")
 		case len(toolMessages(r)) == 0:
 			w.ToolCalls(taskCall("t1", "go-reviewer", "review", "Review it."), taskCall("t2", "explore", "look", "Look around."))

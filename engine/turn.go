@@ -62,16 +62,31 @@ func (s *Session) runTurn(ctx context.Context, prompt, wake string) {
 		started.Prompt, started.Wake = wake, true
 	}
 	a.Emit(started)
-	var res agent.Result
+	var (
+		res agent.Result
+		x   = expansion{text: prompt}
+		err error
+	)
+	s.tellMCPNotes(a.Emit)
 	if wake == "" {
+		x, err = s.expandPrompt(ctx, a, prompt)
+		if err != nil {
+			res.Status, res.Reason = event.StatusFailed, err.Error()
+			a.Emit(event.ErrorOccurred{Meta: a.Stamp(), Message: err.Error()})
+		}
+	}
+	if wake == "" && res.Status == "" {
+		typed := prompt
 		var blocked bool
-		if prompt, blocked, res.Reason = s.beforePrompt(ctx, prompt); blocked {
+		if prompt, blocked, res.Reason = s.beforePrompt(ctx, x.text); blocked {
 			res.Status = event.StatusDenied
+		} else {
+			s.attachFiles(ctx, a, typed, &x)
 		}
 	}
 	if res.Status == "" {
 		s.autoCompact(ctx)
-		res = a.Run(ctx, prompt)
+		res = a.RunMessage(ctx, x.message(s.withModeNote(prompt), a.TakesImages()))
 	}
 	a.EndTurn()
 	if res.Status == event.StatusCancelled {

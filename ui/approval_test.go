@@ -17,7 +17,7 @@ import (
 func askTool(t *testing.T, d *driver, id string, meta event.Meta) chan event.Answer {
 	t.Helper()
 	req := &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "run_command", Args: `{"command":"go test ./..."}`, Preview: "go test ./...",
-		Always: []string{"run_command(go test:*)"}}
+		Always: []string{"run_command(go test:*)"}, AlwaysLabel: `"go test …"`}
 	answers := newRequest(t, req)
 	d.emit(event.ApprovalRequested{Meta: meta, Request: req})
 	return answers
@@ -29,8 +29,8 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 			d := newDriver(t, 80, 24)
 			d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "test it"})
 			answers := askTool(t, d, "p1", mainMeta)
-			if d.m.overlay != overlayApproval || d.m.input.Focused() {
-				t.Fatalf("card shown: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
+			if d.layer() != "cards" || d.m.input.Focused() {
+				t.Fatalf("card shown: overlay %q, input focused %v", d.layer(), d.m.input.Focused())
 			}
 			d.keys(strings.Fields(key)...)
 			select {
@@ -41,8 +41,8 @@ func TestApprovalKeysDeliverAnswers(t *testing.T) {
 			case <-time.After(5 * time.Second):
 				t.Fatalf("%s gave no answer", key)
 			}
-			if d.m.overlay != overlayNone || !d.m.input.Focused() {
-				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
+			if d.layer() != "" || !d.m.input.Focused() {
+				t.Errorf("after the answer: overlay %q, input focused %v", d.layer(), d.m.input.Focused())
 			}
 			if stopped := d.s.interrupts != 0; stopped != (key == "esc") {
 				t.Errorf("%s: turn interrupted = %v; only esc on a tool card stops the turn", key, stopped)
@@ -102,8 +102,8 @@ func TestCardsDroppedWhenResolvedOrTurnEnds(t *testing.T) {
 		t.Fatalf("after p1 resolved the cards are %d", d.m.approvals.Len())
 	}
 	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusInterrupted})
-	if got := (<-left).Decision; got != event.Deny || d.m.overlay != overlayNone {
-		t.Errorf("a card left by an ended turn: answer %q, overlay %v", got, d.m.overlay)
+	if got := (<-left).Decision; got != event.Deny || d.layer() != "" {
+		t.Errorf("a card left by an ended turn: answer %q, overlay %q", got, d.layer())
 	}
 }
 

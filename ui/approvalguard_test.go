@@ -80,7 +80,8 @@ func TestAlwaysSaysWhatWasAdded(t *testing.T) {
 		t.Errorf("status %q does not say what was added", d.m.status.Text())
 	}
 	req := &event.ApprovalRequest{ID: "p2", Kind: event.ApproveTool, Tool: "write_file", Args: `{"path":"docs/a.md"}`,
-		Always: []string{"write_file(docs/a.md)"}, AlwaysFolder: []string{"write_file(docs/**)"}}
+		Always: []string{"write_file(docs/a.md)"}, AlwaysFolder: []string{"write_file(docs/**)"},
+		AlwaysLabel: "docs/a.md", AlwaysFolderLabel: "docs/**"}
 	folder := newRequest(t, req)
 	d.emit(event.ApprovalRequested{Meta: mainMeta, Request: req})
 	d.keys("A")
@@ -101,12 +102,12 @@ func TestWaitingCardCallsThePersonBack(t *testing.T) {
 			d.emit(event.TurnStarted{Meta: event.Meta{Agent: event.MainAgent, Time: t0}, Prompt: "go"})
 			askTool(t, d, "p1", mainMeta)
 			d.fire() // arms
-			d.send(d.m.spinner.Tick())
+			d.send(d.m.clock.spinner.Tick())
 			if bell.Len() != 0 || d.m.notify.titled {
 				t.Fatal("called before the card waited 10 s")
 			}
-			d.m.now = func() time.Time { return t0.Add(14 * time.Second) }
-			d.send(d.m.spinner.Tick()) // the animation clock, 11 s later
+			d.m.clock.now = func() time.Time { return t0.Add(14 * time.Second) }
+			d.send(d.m.clock.spinner.Tick()) // the animation clock, 11 s later
 			wantBell := mode == "" || mode == "bell"
 			if rang := bell.String() == "\a"; rang != wantBell {
 				t.Errorf("bell rang %v, want %v", rang, wantBell)

@@ -84,7 +84,7 @@ func TestBKeyRefusesAGrandchild(t *testing.T) {
 	d.spawn(explore)
 	grand := event.Meta{Agent: "explore-2", Parent: "explore-1", AgentType: "Explore", Description: "look deeper", Time: t0}
 	d.emit(event.AgentStarted{Meta: grand, Prompt: "deeper", Model: "m"})
-	d.m.setFocus("explore-2")
+	d.m.agents.Focus("explore-2")
 	if help := d.screen(); strings.Contains(help, "b background") {
 		t.Fatalf("a grandchild's help offers b:\n%s", help)
 	}

@@ -2,15 +2,11 @@ package ui
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/seed-e4e525a6/baton/ui/status"
 
 	tea "github.com/charmbracelet/bubbletea"
-
-	"github.com/seed-e4e525a6/baton/ui/pane"
-
-	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Session calls run in Cmds that capture the session value, never the
@@ -23,14 +19,18 @@ type callFailedMsg struct {
 	text string
 }
 
-// clearedMsg says the session started a new conversation.
-type clearedMsg struct{}
-
-// submit sends a prompt; the turn's own events follow on the channel.
+// submit sends a prompt, or runs a !command in the shell; the turn's own
+// events follow on the channel.
 func (m *Model) submit(text string) tea.Cmd {
 	m.setBusy(true)
 	s := m.session
-	return tea.Batch(m.startClock(), func() tea.Msg {
+	return tea.Batch(m.clock.start(), func() tea.Msg {
+		if command, ok := strings.CutPrefix(text, "!"); ok {
+			if err := s.RunShell(command); err != nil {
+				return callFailedMsg{err: fmt.Errorf("!command: %w", err), text: text}
+			}
+			return nil
+		}
 		if err := s.Submit(text); err != nil {
 			return callFailedMsg{err: fmt.Errorf("send: %w", err), text: text}
 		}
@@ -48,25 +48,9 @@ func (m *Model) interrupt() tea.Cmd {
 	}
 }
 
-// clearSession asks for a new conversation.
-func (m *Model) clearSession() tea.Cmd {
-	s := m.session
-	return func() tea.Msg {
-		if err := s.Clear(); err != nil {
-			return callFailedMsg{err: fmt.Errorf("clear: %w", err)}
-		}
-		return clearedMsg{}
-	}
-}
-
 // setModel switches the main agent's model for the next request.
 func (m *Model) setModel(name string) tea.Cmd {
-	if name != m.model {
-		// The same history goes to the new model, so what it fills stays;
-		// the window is the new model's.
-		m.contextWindow = m.windowOf(name)
-	}
-	m.model = name
+	m.header.SetModel(name)
 	m.status.Set(status.Info, "model: "+name)
 	s := m.session
 	return func() tea.Msg {
@@ -84,53 +68,4 @@ func (m *Model) callFailed(msg callFailedMsg) {
 		m.input.Restore(msg.text)
 		m.layout()
 	}
-}
-
-// cleared empties the transcript once the session agreed.
-func (m *Model) cleared() {
-	m.conv.reset()
-	m.todos = nil
-	m.status.Set(status.Info, "new conversation")
-}
-
-// stopAgent stops one child; it ends cancelled and its pane folds.
-func (m *Model) stopAgent(p *pane.Pane) tea.Cmd {
-	if p.State().Finished() {
-		m.status.Set(status.Error, fmt.Sprintf("stop: %s already ended (%s)", paneName(p), p.State()))
-		return nil
-	}
-	m.status.SetTransient(status.Warning, "stopping "+paneName(p)+"…", status.Child, p.ID())
-	return stopCmd(m.session, p.ID())
-}
-
-// stopCmd asks the session to stop a child, or every child for "all".
-func stopCmd(s Session, id event.AgentID) tea.Cmd {
-	return func() tea.Msg {
-		if err := s.StopAgent(id); err != nil {
-			return callFailedMsg{err: fmt.Errorf("stop %s: %w", id, err)}
-		}
-		return nil
-	}
-}
-
-// sendToAgent delivers a message into a running child; the child's
-// AgentMessage event shows it in its pane once delivered.
-func (m *Model) sendToAgent(id event.AgentID, text string) tea.Cmd {
-	m.status.SetTransient(status.Info, "message queued for "+termtext.Clean(string(id))+"; it reads it before its next step", status.Child, id)
-	s := m.session
-	return func() tea.Msg {
-		if err := s.SendToAgent(id, text); err != nil {
-			return callFailedMsg{err: fmt.Errorf("send to %s: %w", id, err)}
-		}
-		return nil
-	}
-}
-
-// windowOf is a model's context size as the options know it, 0 when
-// unknown.
-func (m *Model) windowOf(model string) int64 {
-	if m.opts.ContextWindowOf == nil {
-		return 0
-	}
-	return max(m.opts.ContextWindowOf(model), 0)
 }

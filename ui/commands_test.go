@@ -101,8 +101,8 @@ func TestModelCommandRunsWhenTypedInFull(t *testing.T) {
 	}
 	d.typeText("gpt-4.1-mini")
 	d.keys("enter")
-	if d.m.model != "gpt-4.1-mini" {
-		t.Errorf("model %q, want gpt-4.1-mini", d.m.model)
+	if d.m.header.Model() != "gpt-4.1-mini" {
+		t.Errorf("model %q, want gpt-4.1-mini", d.m.header.Model())
 	}
 }
 
@@ -111,8 +111,8 @@ func TestModelCommandRefusesBadNames(t *testing.T) {
 		d := newDriver(t, 80, 24)
 		d.typeText(line)
 		d.keys("enter")
-		if d.m.model != "gpt-4.1" || !strings.Contains(d.m.status.Text(), "not a model name") {
-			t.Errorf("%q: model %q, status %q", line, d.m.model, d.m.status.Text())
+		if d.m.header.Model() != "gpt-4.1" || !strings.Contains(d.m.status.Text(), "not a model name") {
+			t.Errorf("%q: model %q, status %q", line, d.m.header.Model(), d.m.status.Text())
 		}
 	}
 }

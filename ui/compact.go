@@ -4,27 +4,12 @@ import (
 	"fmt"
 
 	"github.com/seed-e4e525a6/baton/ui/status"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
-
-// cmdCompact is /compact [focus]: the session replaces the conversation
-// with a summary; CompactionStarted and Compacted follow.
-func (m *Model) cmdCompact(focus string) tea.Cmd {
-	if m.busy {
-		m.status.Set(status.Error, "compact: a turn is running; esc interrupts it first")
-		return nil
-	}
-	s := m.session
-	return func() tea.Msg {
-		if err := s.Compact(focus); err != nil {
-			return callFailedMsg{err: fmt.Errorf("compact: %w", err)}
-		}
-		return nil
-	}
-}
 
 // compactionStarted shows the work: a /compact holds the input like a
 // turn; an automatic one, inside a turn, is announced.
@@ -35,7 +20,7 @@ func (m *Model) compactionStarted(ev event.CompactionStarted) tea.Cmd {
 		return nil
 	}
 	m.setBusy(true)
-	return m.startClock()
+	return m.clock.start()
 }
 
 // compacted ends a compaction; a /compact frees the input and sends what
@@ -68,9 +53,9 @@ func (b *compactedBlock) render(rc *renderCtx, width int) []string {
 	st := rc.styles.Conversation
 	line := "⊟ " + b.line
 	if !rc.expanded {
-		return []string{fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
+		return []string{termtext.Fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
 	}
-	lines := []string{fit(st.Info.Render(line), width)}
+	lines := []string{termtext.Fit(st.Info.Render(line), width)}
 	for _, l := range wrap(b.summary, max(width-4, 1)) {
 		lines = append(lines, "    "+st.Reasoning.Render(l))
 	}

@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"strings"
+
 	"github.com/seed-e4e525a6/baton/themes"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/markdown"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // renderCtx is what every block needs to draw itself. gen changes when
@@ -99,7 +102,7 @@ func (c *conversation) lines(i, width int) []string {
 	if key := [3]int{it.version, width, c.rc.gen}; it.lines == nil || it.key != key {
 		body := it.block.render(&c.rc, width)
 		for j, line := range body {
-			body[j] = fit(line, width)
+			body[j] = termtext.Fit(line, width)
 		}
 		if i > 0 {
 			body = append([]string{""}, body...)
@@ -164,4 +167,15 @@ func (c *conversation) rebuild(it *item, e convo.Entry) {
 	} else {
 		delete(c.open, it.entry)
 	}
+}
+
+// answers are the main agent's messages, oldest first, as sent.
+func (c *conversation) answers() []string {
+	var out []string
+	for i := range c.main.Len() {
+		if e := c.main.At(i); e.Kind == convo.Text && strings.TrimSpace(e.Body) != "" {
+			out = append(out, e.Body)
+		}
+	}
+	return out
 }

@@ -25,7 +25,7 @@ func transcriptOf(t *testing.T, width, height int) *driver {
 		event.AgentMessage{Meta: m, Text: "check the tests too"},
 	)
 	d.keys("tab", "enter")
-	if d.m.overlay != overlayTranscript {
+	if d.layer() != "transcript" {
 		t.Fatalf("enter on the pane did not open its transcript")
 	}
 	return d

@@ -122,7 +122,7 @@ func TestPanesShowSessionNumbersThatSubagentsTakes(t *testing.T) {
 		t.Errorf("the second turn's child is not #4:\n%s", screen)
 	}
 	d.typeText("/subagents stop ")
-	if popup := completions(d.m.input.Value(), d.m.agents.refs()); len(popup) != 2 || popup[1].Label != "4" {
+	if popup := d.m.commands.Complete(d.m.input.Value()); len(popup) != 2 || popup[1].Label != "4" {
 		t.Errorf("completion offers %+v, want all and the live #4 only", popup)
 	}
 	d.keys("esc")

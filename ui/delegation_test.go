@@ -48,8 +48,8 @@ func TestDelegationCardKeys(t *testing.T) {
 			if got := answerOf(t, answers); !reflect.DeepEqual(got, c.want) {
 				t.Errorf("answered %+v, want %+v", got, c.want)
 			}
-			if d.m.overlay != overlayNone || !d.m.input.Focused() {
-				t.Errorf("after the answer: overlay %v, input focused %v", d.m.overlay, d.m.input.Focused())
+			if d.layer() != "" || !d.m.input.Focused() {
+				t.Errorf("after the answer: overlay %q, input focused %v", d.layer(), d.m.input.Focused())
 			}
 		})
 	}
@@ -91,7 +91,10 @@ func TestApproveAllLeavesPermissionCards(t *testing.T) {
 	}
 }
 
-func TestAlwaysAnswersWaitingCardsOfTheSameType(t *testing.T) {
+// "a" answers its own card; the engine settles the waiting cards of the
+// same type (engine.TestAlwaysSettlesTheWaitingDelegationsOfItsType) and
+// says so with ApprovalResolved, which takes their cards away.
+func TestAlwaysAnswersItsCardAndTheEngineTheRest(t *testing.T) {
 	d := newDriver(t, 100, 30)
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	first, other, same := d.delegate(explore), d.delegate(review), d.delegate(finder)
@@ -99,11 +102,12 @@ func TestAlwaysAnswersWaitingCardsOfTheSameType(t *testing.T) {
 	if got := answerOf(t, first); got.Decision != event.AllowAlways {
 		t.Errorf("a answered %q", got.Decision)
 	}
-	if got := answerOf(t, same); got.Decision != event.Allow {
-		t.Errorf("the waiting Explore card answered %q", got.Decision)
+	if d.m.approvals.Len() != 2 || len(other) != 0 || len(same) != 0 {
+		t.Fatalf("a answered other cards, or left %d", d.m.approvals.Len())
 	}
-	if d.m.approvals.Len() != 1 || len(other) != 0 {
-		t.Fatalf("the Review card was answered too, or more cards stayed: %d", d.m.approvals.Len())
+	d.emit(event.ApprovalResolved{Meta: finder.meta(0), RequestID: finder.request().ID, Answer: event.Answer{Decision: event.Allow}, By: "remembered"})
+	if d.m.approvals.Len() != 1 || !strings.Contains(d.screen(), "[Review]") {
+		t.Fatalf("the settled card stayed, or the Review card left: %d\n%s", d.m.approvals.Len(), d.screen())
 	}
 }
 
@@ -141,7 +145,7 @@ func TestTypingBeforeDelegationCardNeverAnswers(t *testing.T) {
 		t.Errorf("y in the prompt editor answered the card")
 	}
 	d.keys("esc")
-	if d.m.overlay != overlayApproval || d.m.approvals.Typing() || len(answers) != 0 {
-		t.Errorf("esc in the editor did not go back to the card: overlay %v", d.m.overlay)
+	if d.layer() != "cards" || d.m.approvals.Typing() || len(answers) != 0 {
+		t.Errorf("esc in the editor did not go back to the card: overlay %q", d.layer())
 	}
 }

@@ -4,6 +4,8 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/agents"
+	"github.com/seed-e4e525a6/baton/ui/status"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 	"github.com/seed-e4e525a6/baton/ui/todos"
 )
@@ -19,6 +21,15 @@ type eventsMsg []event.Event
 // sessionEndedMsg says the event channel closed: the session is over.
 type sessionEndedMsg struct{}
 
+// fromSession is what a wait on a session's channel brought (an
+// eventsMsg or a sessionEndedMsg) and the channel it came from: after
+// /resume switched sessions, the wait still on the old one's channel
+// brings its end, which must not end the UI.
+type fromSession struct {
+	ch  <-chan event.Event
+	msg tea.Msg
+}
+
 // waitForEvent waits for the next event and takes whatever else is
 // already queued behind it. Update re-arms it after every batch, so
 // exactly one is waiting at any time.
@@ -26,21 +37,21 @@ func waitForEvent(ch <-chan event.Event) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-ch
 		if !ok {
-			return sessionEndedMsg{}
+			return fromSession{ch: ch, msg: sessionEndedMsg{}}
 		}
 		batch := eventsMsg{ev}
 		for len(batch) < maxBatch {
 			select {
 			case ev, ok := <-ch:
 				if !ok {
-					return batch // the next wait reports the end
+					return fromSession{ch: ch, msg: batch} // the next wait reports the end
 				}
 				batch = append(batch, ev)
 			default:
-				return batch
+				return fromSession{ch: ch, msg: batch}
 			}
 		}
-		return batch
+		return fromSession{ch: ch, msg: batch}
 	}
 }
 
@@ -51,7 +62,7 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 	for _, ev := range batch {
 		cmds = append(cmds, m.route(ev))
 	}
-	return tea.Batch(append(cmds, m.wait, m.frame.later())...)
+	return tea.Batch(append(cmds, m.wait, m.frame.later(m.clock.now()))...)
 }
 
 // route sends an event where it belongs. Approvals take the card
@@ -59,12 +70,12 @@ func (m *Model) handleEvents(batch eventsMsg) tea.Cmd {
 // the main agent's to the conversation.
 func (m *Model) route(ev event.Event) tea.Cmd {
 	ev = termtext.Event(ev) // the one place event text is cleaned
-	if q, ok := ev.(event.ResultQueued); ok {
-		m.resultQueued(q) // about a child that ended: its pane is a record
+	switch ev := ev.(type) {
+	case event.ResultQueued: // about a child that ended: its pane is a record
+		m.resultQueued(ev)
 		return nil
-	}
-	if h, ok := ev.(event.ResultsHeld); ok {
-		m.resultsHeld(h)
+	case event.ResultsHeld: // this prompt's results woke the main agent as often as allowed
+		m.status.Set(status.Info, ev.Text())
 		return nil
 	}
 	var cmd tea.Cmd
@@ -74,29 +85,28 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	}
 	switch ev := ev.(type) {
 	case event.ApprovalRequested:
-		return tea.Batch(cmd, m.requestApproval(ev))
+		m.requestApproval(ev)
+		return cmd
 	case event.ApprovalResolved:
-		return tea.Batch(cmd, m.dropApproval(ev.RequestID))
+		m.approvals.Drop(ev.RequestID) // answered elsewhere: a remembered choice, a cancelled agent
+		return cmd
 	}
 	if child {
 		return cmd
 	}
 	m.status.Update(ev) // first: a queued prompt sent as the turn ends starts the next
+	m.header.Update(ev)
 	switch ev := ev.(type) {
 	case event.TurnStarted:
 		m.setBusy(true)
 		m.notify.turnStart = ev.Time
-		cmd = m.startClock()
-	case event.StepStarted:
-		m.inRequest = true
-	case event.MessageDone:
-		m.inRequest = false
-	case event.UsageReported:
-		m.recordUsage(ev)
+		cmd = m.clock.start()
 	case event.TurnEnded:
 		cmd = m.turnEnded(ev)
 	case event.TodosUpdated:
-		m.setTodos(ev)
+		m.todos = todos.Clean(ev.Todos, termtext.Clean) // cleaned once, here
+	case event.ModeChanged:
+		cmd = m.modeUpdate(ev)
 	case event.CompactionStarted:
 		cmd = m.compactionStarted(ev)
 	case event.Compacted:
@@ -109,51 +119,46 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 // routeChild applies a child's event to its pane, making the pane on the
 // child's first event; a child that ends folds into the conversation.
 func (m *Model) routeChild(ev event.Event) tea.Cmd {
-	meta := ev.EventMeta()
-	p, created := m.agents.paneFor(meta)
+	p, created := m.agents.Apply(ev, m.clock.now(), m.clock.frame)
 	if p == nil {
 		return nil
 	}
 	if created {
-		m.conv.link(meta, p)
-		p.SetSpinnerFrame(m.spin)
+		m.conv.link(ev.EventMeta(), p)
 	}
-	p.SetNow(m.now())
-	p.Apply(ev)
 	if e, ok := ev.(event.ReviewFinished); ok {
-		m.reviewFinished(p, e)
+		m.conv.refresh(p) // its fold line says what the review did
+		m.agents.Reviewed(p, e)
 		return nil
 	}
-	if _, ok := ev.(event.AgentFinished); ok && p.State().Finished() {
+	if _, ok := ev.(event.AgentFinished); ok && !p.Live() {
 		m.conv.fold(p)
-		m.childFinished(p)
+		m.agents.Ended(p)
 		return nil
 	}
-	return m.startClock()
+	return m.clock.start()
 }
 
-// recordUsage keeps the turn's running total and, for a model request,
-// how full the context is.
-func (m *Model) recordUsage(ev event.UsageReported) {
-	m.turnUsage = ev.Total
-	if m.inRequest {
-		m.contextUsed = ev.Request.PromptTokens + ev.Request.CompletionTokens
+// resultQueued tells the person when a background result waits for
+// their next prompt rather than waking the main agent.
+func (m *Model) resultQueued(ev event.ResultQueued) {
+	if !ev.Waits {
+		return
 	}
+	name := termtext.Clean(string(ev.Agent))
+	if p, ok := m.agents.Pane(ev.Agent); ok {
+		name = agents.Name(p)
+	}
+	m.status.Set(status.Info, "the result of "+name+" waits for your next prompt")
 }
 
 // turnEnded settles the turn's usage, drops the cards it left and sends
 // the next queued message.
 func (m *Model) turnEnded(ev event.TurnEnded) tea.Cmd {
-	m.busy, m.inRequest = false, false
-	m.pastUsage, m.turnUsage = m.pastUsage.Add(ev.Usage), event.Usage{}
-	cmds := []tea.Cmd{m.dropAllApprovals(), m.turnNotify(ev)}
+	m.busy = false
+	cmds := []tea.Cmd{m.approvals.DropAll(), m.notify.turnEnded(ev)}
 	if next, ok := m.input.Dequeue(); ok {
 		cmds = append(cmds, m.submit(next))
 	}
 	return tea.Batch(cmds...)
-}
-
-// setTodos keeps the main agent's task list, cleaned once here.
-func (m *Model) setTodos(ev event.TodosUpdated) {
-	m.todos = todos.Clean(ev.Todos, termtext.Clean)
 }

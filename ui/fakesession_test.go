@@ -33,6 +33,11 @@ type fakeSession struct {
 	rules        []event.PermissionRule
 	skills       []event.SkillStatus
 	hooks        []event.HookStatus
+	modes        []event.AgentMode // SetAgentMode's calls
+	paths        []string          // what MentionPaths lists
+	walks        int               // how often it was asked
+	shell        []string          // RunShell's commands
+	id           string            // what ID says
 }
 
 func newFakeSession() *fakeSession {
@@ -182,3 +187,29 @@ func (f *fakeSession) HookStatus() []event.HookStatus {
 	defer f.mu.Unlock()
 	return f.hooks
 }
+
+func (f *fakeSession) SetAgentMode(mode event.AgentMode) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.modes = append(f.modes, mode)
+	return nil
+}
+
+func (f *fakeSession) MentionPaths() ([]string, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.walks++
+	return f.paths, nil
+}
+
+func (f *fakeSession) RunShell(command string) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.submitErr != nil {
+		return f.submitErr
+	}
+	f.shell = append(f.shell, command)
+	return nil
+}
+
+func (f *fakeSession) ID() string { return f.id }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/ui/overlay"
+
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -25,17 +27,17 @@ func TestTabCyclesInputAndPanes(t *testing.T) {
 	want := []event.AgentID{"explore-1", "review-2", "explore-3", ""}
 	for _, id := range want {
 		d.keys("tab")
-		if d.m.focus != id || d.m.input.Focused() != (id == "") {
-			t.Fatalf("tab focused %q (input focused %v), want %q", d.m.focus, d.m.input.Focused(), id)
+		if d.focus() != id || d.m.input.Focused() != (id == "") {
+			t.Fatalf("tab focused %q (input focused %v), want %q", d.focus(), d.m.input.Focused(), id)
 		}
 	}
-	d.keys("shift+tab")
-	if d.m.focus != "explore-3" {
-		t.Errorf("shift+tab from the input focused %q, want the last pane", d.m.focus)
+	d.keys("tab", "tab", "shift+tab")
+	if d.focus() != "explore-1" {
+		t.Errorf("shift+tab from #2 focused %q, want #1", d.focus())
 	}
 	d.keys("esc")
-	if d.m.focus != "" || !d.m.input.Focused() || d.s.interrupts != 0 {
-		t.Errorf("esc on a pane: focus %q, input focused %v, interrupts %d", d.m.focus, d.m.input.Focused(), d.s.interrupts)
+	if d.focus() != "" || !d.m.input.Focused() || d.s.interrupts != 0 {
+		t.Errorf("esc on a pane: focus %q, input focused %v, interrupts %d", d.focus(), d.m.input.Focused(), d.s.interrupts)
 	}
 }
 
@@ -46,7 +48,7 @@ func TestStopAndSendOnFocusedPane(t *testing.T) {
 		t.Errorf("x stopped %v, want [review-2]", stopped)
 	}
 	d.keys("s")
-	if d.m.overlay != overlayMessage || !strings.Contains(d.screen(), "message to #2 review-2 ›") {
+	if d.layer() != "message" || !strings.Contains(d.screen(), "message to #2 review-2 ›") {
 		t.Fatalf("s does not open the message line:\n%s", d.screen())
 	}
 	d.typeText("also check vendor/")
@@ -54,16 +56,16 @@ func TestStopAndSendOnFocusedPane(t *testing.T) {
 	if _, sent := d.s.calls(); !reflect.DeepEqual(sent, []string{"review-2: also check vendor/"}) {
 		t.Errorf("sent %q", sent)
 	}
-	if d.m.overlay != overlayNone || d.m.focus != "review-2" {
-		t.Errorf("after sending: overlay %v, focus %q", d.m.overlay, d.m.focus)
+	if d.layer() != "" || d.focus() != "review-2" {
+		t.Errorf("after sending: overlay %q, focus %q", d.layer(), d.focus())
 	}
 	d.keys("s", "esc")
-	if _, sent := d.s.calls(); len(sent) != 1 || d.m.overlay != overlayNone {
-		t.Errorf("esc on the message line sent %q, overlay %v", sent, d.m.overlay)
+	if _, sent := d.s.calls(); len(sent) != 1 || d.layer() != "" {
+		t.Errorf("esc on the message line sent %q, overlay %q", sent, d.layer())
 	}
 	d.finish(review, event.StatusCancelled, "stopped by the person")
-	if d.m.focus != "" || !d.m.input.Focused() {
-		t.Errorf("the focus went to %q, not back to the input", d.m.focus)
+	if d.focus() != "" || !d.m.input.Focused() {
+		t.Errorf("the focus went to %q, not back to the input", d.focus())
 	}
 	d.keys("x")
 	if stopped, _ := d.s.calls(); len(stopped) != 1 {
@@ -74,7 +76,7 @@ func TestStopAndSendOnFocusedPane(t *testing.T) {
 func TestTranscriptViewIsLiveAndEscGoesBack(t *testing.T) {
 	d := threeRunning(t, 100, 30)
 	d.keys("tab", "enter")
-	if d.m.overlay != overlayTranscript {
+	if d.layer() != "transcript" {
 		t.Fatalf("enter on a pane did not open its transcript")
 	}
 	d.checkFits()
@@ -105,8 +107,8 @@ func TestTranscriptViewIsLiveAndEscGoesBack(t *testing.T) {
 		t.Errorf("end does not follow the bottom again:\n%s", d.screen())
 	}
 	d.keys("esc")
-	if d.m.overlay != overlayNone || d.m.focus != "explore-1" || !strings.Contains(d.screen(), "sub-agents (3)") {
-		t.Errorf("esc did not go back to the panes: overlay %v, focus %q", d.m.overlay, d.m.focus)
+	if d.layer() != "" || d.focus() != "explore-1" || !strings.Contains(d.screen(), "sub-agents (3)") {
+		t.Errorf("esc did not go back to the panes: overlay %q, focus %q", d.layer(), d.focus())
 	}
 }
 
@@ -123,8 +125,8 @@ func TestCardIsNeverHiddenBehindTheTranscript(t *testing.T) {
 	if got := (<-answers).Decision; got != event.Allow {
 		t.Errorf("answered %q", got)
 	}
-	if d.m.overlay != overlayTranscript {
-		t.Errorf("after the card the transcript did not come back: overlay %v", d.m.overlay)
+	if d.layer() != "transcript" {
+		t.Errorf("after the card the transcript did not come back: overlay %q", d.layer())
 	}
 }
 
@@ -137,16 +139,17 @@ func TestMessageLineKeepsItsTextWhenACardInterrupts(t *testing.T) {
 	if got := <-answers; got.Decision != event.Allow {
 		t.Fatalf("y on the card answered %q", got.Decision)
 	}
-	if d.m.overlay != overlayMessage || d.m.message.Value() != "half a mes" {
-		t.Errorf("the message line did not come back whole: overlay %v, text %q", d.m.overlay, d.m.message.Value())
+	if d.layer() != "message" || !strings.Contains(d.screen(), "message to #1 explore-1 › half a mes") {
+		t.Errorf("the message line did not come back whole: overlay %q:\n%s", d.layer(), d.screen())
 	}
 }
 
 func TestTranscriptExpandLeavesTheConversationAlone(t *testing.T) {
 	d := threeRunning(t, 100, 30)
 	d.keys("tab", "enter", "ctrl+o")
-	if d.m.conv.rc.expanded || !d.m.viewer.Expanded() {
-		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.rc.expanded, d.m.viewer.Expanded())
+	viewer := d.m.layers.Top().(*overlay.Transcript)
+	if d.m.conv.rc.expanded || !viewer.Expanded() {
+		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.rc.expanded, viewer.Expanded())
 	}
 	d.keys("esc", "esc", "ctrl+o")
 	if !d.m.conv.rc.expanded {

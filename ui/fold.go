@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/pane"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // A child's pane lives in the agents area while it runs; once it ends, its
@@ -44,5 +45,18 @@ func (b *foldLine) render(_ *renderCtx, width int) []string {
 
 // summaryLine is a finished child's one-line summary at width.
 func summaryLine(p *pane.Pane, width int) string {
-	return fit(p.HeaderLine(width), width)
+	return termtext.Fit(p.HeaderLine(width), width)
+}
+
+// refresh redraws the line that shows p's summary.
+func (c *conversation) refresh(p *pane.Pane) {
+	if it, ok := c.children[p.ID()]; ok {
+		it.version++
+		return
+	}
+	for _, it := range c.items {
+		if f, ok := it.block.(*foldLine); ok && f.child == p {
+			it.version++
+		}
+	}
 }

@@ -6,18 +6,21 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// frameInterval is the longest events wait to be drawn. Events that
+// FrameInterval is the longest events wait to be drawn. Events that
 // arrive within one interval are applied as they come and drawn together,
 // so eight streaming children cost one view per frame, not one per event.
-const frameInterval = time.Second / 30
+// Frames fall on its boundaries, as do the animation clock's beats and
+// the reads of the streams the TUI gathers, so one wake-up serves them.
+const FrameInterval = 32 * time.Millisecond
 
 // frameMsg says a frame is due: the view is rebuilt on the next View.
 type frameMsg struct{}
 
-// frameTick waits out one frame. It is a variable so tests can tell it
-// from other Cmds and skip the wait.
+// frameTick waits for the next frame boundary. It is a variable so tests
+// can tell it from other Cmds and skip the wait.
 var frameTick tea.Cmd = func() tea.Msg {
-	time.Sleep(frameInterval)
+	now := time.Now()
+	time.Sleep(now.Truncate(FrameInterval).Add(FrameInterval).Sub(now))
 	return frameMsg{}
 }
 
@@ -27,6 +30,7 @@ var frameTick tea.Cmd = func() tea.Msg {
 // person could see yet.
 type frame struct {
 	view      string
+	built     time.Time // when view was built, by the model's clock
 	stale     bool
 	scheduled bool // a frameTick is on its way
 	// unfitted says events changed what the body holds since the sizes
@@ -39,10 +43,18 @@ type frame struct {
 // View rebuilds.
 func (f *frame) touch() { f.stale = true }
 
-// later says the screen changed but may wait for the next frame, which it
-// schedules unless one is already on its way.
-func (f *frame) later() tea.Cmd {
+// later says the screen changed but may wait for the next frame. When
+// the last view was built most of a frame ago, the frame is due now:
+// events after a pause, or from streams read once a frame (see
+// llm.Gather), are drawn in the wake-up that brought them, not in a
+// second one a frame later. Otherwise it schedules the next frame unless
+// one is already on its way.
+func (f *frame) later(now time.Time) tea.Cmd {
 	if f.scheduled {
+		return nil
+	}
+	if now.Sub(f.built) >= FrameInterval*3/4 {
+		f.stale = true
 		return nil
 	}
 	f.scheduled = true
@@ -60,8 +72,8 @@ func (f *frame) cached() (string, bool) {
 	return f.view, !f.stale && f.view != ""
 }
 
-// keep stores a freshly built view.
-func (f *frame) keep(view string) string {
-	f.view, f.stale = view, false
+// keep stores a freshly built view, built at now.
+func (f *frame) keep(view string, now time.Time) string {
+	f.view, f.built, f.stale = view, now, false
 	return view
 }

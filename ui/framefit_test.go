@@ -20,19 +20,19 @@ func TestKeyBetweenFramesSeesThePanes(t *testing.T) {
 	}
 	model, _ := m.Update(batch) // the frame it schedules has not come yet
 	m = model.(Model)
-	if m.agents.area != 0 {
-		t.Fatalf("the events fitted the panes before their frame (area %d)", m.agents.area)
+	if m.agents.Height() != 0 {
+		t.Fatalf("the events fitted the panes before their frame (area %d)", m.agents.Height())
 	}
 	model, _ = m.Update(keyMsg("pgup"))
 	m = model.(Model)
-	area := m.agents.area
+	area := m.agents.Height()
 	if area == 0 {
 		t.Fatal("a key between frames saw no agents area")
 	}
 	model, _ = m.Update(frameMsg{})
 	m = model.(Model)
-	if m.agents.area != area {
-		t.Errorf("the frame fitted %d lines, the key saw %d", m.agents.area, area)
+	if m.agents.Height() != area {
+		t.Errorf("the frame fitted %d lines, the key saw %d", m.agents.Height(), area)
 	}
 	screen := stripped(m.View())
 	for _, k := range []kid{explore, review, finder} {

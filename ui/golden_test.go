@@ -42,6 +42,7 @@ var scenarios = map[string]func(t *testing.T, d *driver){
 	"approval": func(t *testing.T, d *driver) {
 		req := &event.ApprovalRequest{ID: "p1", Kind: event.ApproveTool, Tool: "edit_file",
 			Always: []string{"edit_file(engine/loop.go)"}, AlwaysFolder: []string{"edit_file(engine/**)"},
+			AlwaysLabel: "engine/loop.go", AlwaysFolderLabel: "engine/**",
 			Preview: "--- a/engine/loop.go\n+++ b/engine/loop.go\n@@ -3,2 +3,2 @@\n-func Run() {}\n+func Loop() {}\n // loop\n"}
 		newRequest(t, req)
 		d.emit(

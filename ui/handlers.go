@@ -3,6 +3,7 @@ package ui
 import (
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
 
 	"github.com/charmbracelet/bubbles/key"
@@ -12,8 +13,10 @@ import (
 // wheelLines is how far one mouse wheel notch scrolls.
 const wheelLines = 3
 
-// handleKey routes a key: quit always works, then the active overlay
-// takes the key, then the global keys, then the input.
+// handleKey routes a key: quit always works, then the layer on top
+// takes the key (or lets ? show the keys, or a card not yet armed lets
+// it be typed into the input), then ctrl+r's search, the focused pane,
+// the global keys, and the input.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	m.approvals.Keystroke() // any keystroke restarts an unarmed card's quiet period
 	msg = asText(msg)
@@ -22,19 +25,30 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	m.quitArmed = false
 	m.status.Settle(status.Key)
-	if cmd, ok := m.overlayKey(msg); ok {
-		return cmd
+	if top := m.layers.Top(); top != nil {
+		switch top.Route(msg) {
+		case overlay.Help:
+			m.help.ShowAll = !m.help.ShowAll
+			return nil
+		case overlay.TypeAhead:
+			m.input.Focus() // nothing typed is lost, nothing typed answers
+			return m.inputKey(msg)
+		}
+		return top.Update(msg)
 	}
-	if p := m.focusedPane(); p != nil {
-		return m.paneKey(p, msg)
+	if m.input.Searching() {
+		return m.input.Update(msg)
+	}
+	if m.agents.Focused() != nil {
+		return m.paneKey(msg)
 	}
 	popup := m.input.PopupOpen()
 	switch {
 	case m.scrollKey(msg):
-	case key.Matches(msg, m.keys.FocusNext) && !popup:
-		m.cycleFocus(1)
-	case key.Matches(msg, m.keys.FocusPrev):
-		m.cycleFocus(-1)
+	case key.Matches(msg, m.keys.Panes.FocusNext) && !popup:
+		m.agents.Cycle(1)
+	case key.Matches(msg, m.keys.Mode):
+		return m.cycleMode()
 	case key.Matches(msg, m.keys.Help) && m.input.Empty():
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, m.keys.Interrupt) && !popup:
@@ -79,27 +93,26 @@ func (m *Model) scrollKey(msg tea.KeyMsg) bool {
 	return true
 }
 
+// paneKey gives a key to the agents area while a pane has the focus;
+// the conversation still scrolls, and ? still shows the keys.
+func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
+	switch {
+	case msg.Paste || m.scrollKey(msg):
+		return nil
+	case key.Matches(msg, m.keys.Help):
+		m.help.ShowAll = !m.help.ShowAll
+		return nil
+	}
+	return m.agents.Update(msg)
+}
+
 // inputKey gives a key to the prompt box: enter, unless pasted, sends;
 // ctrl+r opens the search in the box's place.
 func (m *Model) inputKey(msg tea.KeyMsg) tea.Cmd {
-	switch {
-	case key.Matches(msg, m.keys.Send) && !msg.Paste:
+	if key.Matches(msg, m.keys.Send) && !msg.Paste && !m.input.Searching() {
 		return m.send()
-	case key.Matches(msg, m.keys.Search):
-		m.overlay = overlaySearch
 	}
 	return m.input.Update(msg)
-}
-
-// searchKey gives a key to the open search; the box has the keys again
-// once it ends.
-func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
-	cmd := m.input.Update(msg)
-	if !m.input.Searching() {
-		m.overlay = overlayNone
-		m.layout()
-	}
-	return cmd
 }
 
 // send acts on enter: it completes a partly typed command from the
@@ -107,19 +120,14 @@ func (m *Model) searchKey(msg tea.KeyMsg) tea.Cmd {
 // runs, or starts a turn.
 func (m *Model) send() tea.Cmd {
 	text := m.input.Accept()
-	remember := m.remember(text)
+	remember := remember(m.opts.RememberPrompt, text)
 	switch {
 	case text == "":
 		return nil
 	case strings.HasPrefix(text, "/"):
-		return tea.Batch(remember, m.runCommand(text))
-	case m.busy:
-		m.input.Enqueue(text)
-		m.status.SetTransient(status.Info, "queued; it is sent when the turn ends", status.Turn, "")
-		return remember
+		return tea.Batch(remember, m.commands.Run(text, m.busy, m.header.Model()))
 	}
-	m.conv.toBottom()
-	return tea.Batch(remember, m.submit(text))
+	return tea.Batch(remember, m.prompt(text, ""))
 }
 
 // escape interrupts a running turn, or else closes the full help.
@@ -135,13 +143,13 @@ func (m *Model) escape() tea.Cmd {
 // asks to press again. With text in the box, ctrl+c first clears it, so
 // a half-typed prompt is dropped, not the session.
 func (m *Model) quit() tea.Cmd {
-	if m.overlay == overlayQuit {
-		return m.quitAskKey(tea.KeyMsg{Type: tea.KeyCtrlC})
+	if q, ok := m.quitAsked(); ok {
+		return q.Choose(false) // ctrl+c again means it
 	}
 	if m.quitArmed {
 		return m.quitOrAsk()
 	}
-	if m.overlay == overlayNone && m.focus == "" && !m.input.Empty() {
+	if m.layers.Len() == 0 && m.agents.Focused() == nil && !m.input.Empty() {
 		m.input.Set("")
 		m.status.SetTransient(status.Info, "input cleared · ctrl+c on an empty box quits", status.Key, "")
 		return nil
@@ -156,21 +164,22 @@ func (m *Model) quit() tea.Cmd {
 	return nil
 }
 
-// handleMouse scrolls the conversation, or the open transcript, with the
-// wheel.
-func (m *Model) handleMouse(msg tea.MouseMsg) {
+// handleMouse scrolls the conversation with the wheel; a layer on top
+// (an open transcript) takes the mouse instead.
+func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
+	if top := m.layers.Top(); top != nil {
+		return top.Update(msg)
+	}
 	if msg.Action != tea.MouseActionPress {
-		return
+		return nil
 	}
 	delta := map[tea.MouseButton]int{tea.MouseButtonWheelUp: -wheelLines, tea.MouseButtonWheelDown: wheelLines}[msg.Button]
 	switch {
 	case delta == 0:
-	case m.overlay == overlayTranscript:
-		m.viewer.Scroll(delta)
-	case m.overlay != overlayNone:
 	case delta < 0:
 		m.conv.scrollUp(-delta, m.width, m.conversationHeight())
 	default:
 		m.conv.scrollDown(delta, m.width, m.conversationHeight())
 	}
+	return nil
 }

@@ -6,8 +6,9 @@ import (
 
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
-	"github.com/seed-e4e525a6/baton/ui/pane"
 )
 
 // footerView is the help: one line of the keys that can fire now, or all
@@ -48,70 +49,46 @@ func (m *Model) footerHeight() int {
 
 // shortHelpKeys are the keys that can fire in the current state, the
 // most useful first: the footer cuts the rest when it runs out of room.
+// A layer on top says its own (an unarmed card says none: typing goes
+// to the input).
 func (m *Model) shortHelpKeys() []key.Binding {
 	k := m.keys
-	switch m.overlay {
-	case overlayApproval:
-		if keys := m.approvals.ShortHelp(); m.approvals.Typing() {
+	if top := m.layers.Top(); top != nil {
+		if keys := top.ShortHelp(); keys != nil {
 			return append(keys, k.Quit)
-		} else if keys != nil {
-			return append(keys, relabel(k.Help, "all keys"), k.Quit)
 		}
-		// An unarmed card's keys cannot fire: typing goes to the input.
-	case overlayMessage:
-		return []key.Binding{relabel(k.Confirm, "send"), k.Cancel, k.Quit}
-	case overlayModel:
-		return m.pickerHelpKeys()
-	case overlayQuit:
-		return m.quitAsk.ShortHelp()
-	case overlaySearch:
-		return append(m.input.ShortHelp(), k.Quit)
-	case overlayTranscript:
-		return append(m.transcriptHelpKeys(), k.Quit)
 	}
-	if p := m.focusedPane(); p != nil {
-		return append(m.paneHelpKeys(p), k.Quit)
+	if m.input.Searching() {
+		return append(m.input.ShortHelp(), k.Quit)
+	}
+	if keys := m.agents.ShortHelp(); keys != nil {
+		return append(keys, k.Quit)
 	}
 	if _, popup := m.input.Selected(); popup {
 		return []key.Binding{k.Complete, k.Send, k.Dismiss, k.Quit}
 	}
 	keys := []key.Binding{k.Send}
+	if m.mode.Mode() != event.AgentModeNormal { // the mode is said early: it decides what runs unasked
+		keys = append(keys, m.mode.Binding(k.Mode))
+	}
 	if m.busy {
 		keys = append(keys, k.Interrupt)
 	} else if m.input.Empty() {
 		keys = append(keys, k.HistoryPrev)
 	}
-	if m.agents.running() {
-		keys = append(keys, k.FocusNext)
-	} else if len(m.agents.reviewable()) > 0 {
-		keys = append(keys, relabel(k.FocusNext, "review changes"))
+	if m.agents.Running() {
+		keys = append(keys, k.Panes.FocusNext)
+	} else if len(m.agents.Reviewable()) > 0 {
+		keys = append(keys, relabel(k.Panes.FocusNext, "review changes"))
 	}
 	if !m.conv.pinned {
 		keys = append(keys, k.Bottom)
 	}
-	return append(keys, k.Quit, k.Help, k.Expand, k.Newline)
-}
-
-// transcriptHelpKeys are the keys of the open transcript.
-func (m *Model) transcriptHelpKeys() []key.Binding {
-	p, ok := m.agents.byID[m.viewer.ID()]
-	return m.viewer.ShortHelp(ok && !p.State().Finished())
-}
-
-// paneHelpKeys are the keys of the focused pane.
-func (m *Model) paneHelpKeys(p *pane.Pane) []key.Binding {
-	k := m.keys
-	if p.State().Finished() { // only a change pending review keeps a folded child in focus
-		return []key.Binding{relabel(k.Transcript, "review"), relabel(k.FocusNext, "next"), relabel(k.Back, "input")}
+	keys = append(keys, k.Quit, k.Help, k.Expand, k.Newline)
+	if m.mode.Mode() == event.AgentModeNormal {
+		keys = append(keys, m.mode.Binding(k.Mode))
 	}
-	keys := []key.Binding{k.Transcript, k.Stop}
-	if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
-		keys = append(keys, k.Message)
-	}
-	if canBackground(p) {
-		keys = append(keys, k.Background)
-	}
-	return append(keys, relabel(k.FocusNext, "next"), relabel(k.Back, "input"))
+	return keys
 }
 
 // relabel is a key with the words it means in one state.
@@ -122,15 +99,15 @@ func relabel(b key.Binding, desc string) key.Binding {
 
 // allKeys is every key, grouped by where it applies, as /help lists
 // them.
-func (m *Model) allKeys() []overlay.KeyGroup {
-	k, c := m.keys, m.keys.Cards
+func allKeys(k KeyMap, in *input.Model) []overlay.KeyGroup {
+	c, p := k.Cards, k.Panes
 	return []overlay.KeyGroup{
-		{Where: "input", Keys: m.input.FullHelp()},
+		{Where: "input", Keys: append(in.FullHelp(), relabel(k.Mode, "mode: normal · auto-accept edits · plan"))},
 		{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}},
 		{Where: "card", Keys: []key.Binding{c.Allow, c.AllowAlways, c.AllowFolder, c.AllowAll, c.Edit, c.Deny,
 			relabel(c.DenyNow, "deny (tool card: and stop the turn)"), c.CardDown}},
-		{Where: "pane", Keys: []key.Binding{k.FocusNext, k.FocusPrev, k.Transcript, k.Stop, k.Message, k.Background, relabel(k.Back, "back to the input")}},
-		{Where: "transcript", Keys: []key.Binding{relabel(k.Cards.CardDown, "scroll"), k.PageDown, k.Top, k.Bottom, relabel(k.Expand, "expand tool output"), k.Stop, relabel(k.Back, "close")}},
+		{Where: "pane", Keys: []key.Binding{p.FocusNext, p.FocusPrev, p.Transcript, p.Stop, p.Message, p.Background, relabel(p.Back, "back to the input")}},
+		{Where: "transcript", Keys: []key.Binding{relabel(k.Cards.CardDown, "scroll"), k.PageDown, k.Top, k.Bottom, relabel(k.Expand, "expand tool output"), p.Stop, relabel(p.Back, "close")}},
 		{Where: "anywhere", Keys: []key.Binding{k.Interrupt, k.Quit, k.Help}},
 	}
 }
@@ -141,33 +118,31 @@ func (m *Model) allKeys() []overlay.KeyGroup {
 func (m *Model) fullHelpKeys() []overlay.KeyGroup {
 	k := m.keys
 	closeHelp := relabel(k.Help, "close help")
-	switch m.overlay {
-	case overlayMessage, overlaySearch, overlayModel, overlayQuit:
-		return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
-	case overlayApproval:
-		if m.approvals.Typing() {
-			return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
+	if top := m.layers.Top(); top != nil {
+		if groups := top.FullHelp(); groups != nil {
+			return append(groups, overlay.KeyGroup{Where: "anywhere", Keys: []key.Binding{k.Quit, closeHelp}})
 		}
-		return []overlay.KeyGroup{{Where: "card", Keys: m.approvals.FullHelp()}, {Where: "anywhere", Keys: []key.Binding{k.Quit, closeHelp}}}
-	case overlayTranscript:
-		return []overlay.KeyGroup{{Where: "transcript", Keys: m.transcriptHelpKeys()}, {Where: "anywhere", Keys: []key.Binding{k.Quit, closeHelp}}}
+		return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
+	}
+	if m.input.Searching() {
+		return []overlay.KeyGroup{{Where: "now", Keys: m.shortHelpKeys()}}
 	}
 	var groups []overlay.KeyGroup
-	if p := m.focusedPane(); p != nil {
-		groups = append(groups, overlay.KeyGroup{Where: "pane", Keys: append(m.paneHelpKeys(p), k.FocusPrev)})
+	if keys := m.agents.ShortHelp(); keys != nil {
+		groups = append(groups, overlay.KeyGroup{Where: "pane", Keys: append(keys, k.Panes.FocusPrev)})
 	} else {
-		inputKeys := []key.Binding{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search}
+		inputKeys := []key.Binding{k.Send, k.Newline, k.HistoryPrev, k.HistoryNext, k.Search, relabel(k.Mode, "mode: normal · auto-accept edits · plan")}
 		if m.input.PopupOpen() {
 			inputKeys = append(inputKeys, k.Complete)
 		}
 		groups = append(groups, overlay.KeyGroup{Where: "input", Keys: inputKeys},
 			overlay.KeyGroup{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}})
-		if len(m.agents.live())+len(m.agents.reviewable()) > 0 {
-			groups = append(groups, overlay.KeyGroup{Where: "panes", Keys: []key.Binding{relabel(k.FocusNext, "to the panes"), k.FocusPrev}})
+		if len(m.agents.Live())+len(m.agents.Reviewable()) > 0 {
+			groups = append(groups, overlay.KeyGroup{Where: "panes", Keys: []key.Binding{relabel(k.Panes.FocusNext, "to the panes")}})
 		}
 	}
 	var anywhere []key.Binding
-	if m.busy && m.focusedPane() == nil {
+	if m.busy && m.agents.Focused() == nil {
 		anywhere = append(anywhere, k.Interrupt)
 	}
 	return append(groups, overlay.KeyGroup{Where: "anywhere", Keys: append(anywhere, k.Quit, closeHelp)})

@@ -1,25 +1,26 @@
 package ui
 
 import (
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	area "github.com/seed-e4e525a6/baton/ui/agents"
+	"github.com/seed-e4e525a6/baton/ui/approval"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
+	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
+	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
-// tickCode identifies the spinner's clock Cmds, which sleep: the driver
-// never runs them. It is the code of the Cmd spinner.Update returns.
-var tickCode = func() uintptr {
-	s := spinner.New()
-	_, cmd := s.Update(s.Tick())
-	return reflect.ValueOf(cmd).Pointer()
-}()
+// tickCode identifies the animation clock's Cmds, which sleep: the
+// driver never runs them.
+var tickCode = reflect.ValueOf(beat(0).next).Pointer()
 
 // driver runs a Model the way Bubble Tea would, on the test goroutine:
 // it applies messages, runs the Cmds Update returns and feeds their
@@ -67,7 +68,7 @@ func newDriver(t *testing.T, width, height int) *driver {
 func newDriverFor(t *testing.T, s *fakeSession, opts Options, width, height int) *driver {
 	t.Helper()
 	d := &driver{t: t, s: s, m: New(s, opts)}
-	d.m.now = func() time.Time { return t0.Add(3 * time.Second) }
+	d.m.clock.now = func() time.Time { return t0.Add(3 * time.Second) }
 	d.m.approvals.SetAfter(d.after)
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})
@@ -177,6 +178,33 @@ func (d *driver) checkFits() {
 			d.t.Errorf("%dx%d: line %d is %d wide: %q", d.m.width, d.m.height, i, w, ansi.Strip(line))
 		}
 	}
+}
+
+// focus is the child whose pane has the focus, "" for the input.
+func (d *driver) focus() event.AgentID {
+	if p := d.m.agents.Focused(); p != nil {
+		return p.ID()
+	}
+	return ""
+}
+
+// layer names the layer on top: "" when none is open.
+func (d *driver) layer() string {
+	switch d.m.layers.Top().(type) {
+	case nil:
+		return ""
+	case *approval.Model:
+		return "cards"
+	case *area.Message:
+		return "message"
+	case *overlay.Transcript:
+		return "transcript"
+	case *changes.Model:
+		return "review"
+	case *modelpick.Picker:
+		return "model"
+	}
+	return fmt.Sprintf("%T", d.m.layers.Top())
 }
 
 // mainMeta tags an event's Meta as the main agent's.

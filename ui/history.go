@@ -22,9 +22,8 @@ func (m *Model) replay(history []event.Event) {
 			continue
 		}
 		m.route(ev)
-		if u, ok := ev.(event.UsageReported); ok && u.Agent == event.MainAgent && u.Request.Requests > 0 {
-			// The last request's size is how full the context is now.
-			m.contextUsed = u.Request.PromptTokens + u.Request.CompletionTokens
+		if u, ok := ev.(event.UsageReported); ok && u.Agent == event.MainAgent {
+			m.header.Resumed(u)
 		}
 		if n, ok := ev.(event.Notice); ok && n.Agent == event.MainAgent {
 			said = *m.status // what the session said last is still worth reading
@@ -33,7 +32,7 @@ func (m *Model) replay(history []event.Event) {
 	if m.busy {
 		m.route(event.TurnEnded{Meta: event.Meta{Agent: event.MainAgent}, Status: event.StatusInterrupted})
 	}
-	m.ticking = false
+	m.clock.stop()
 	*m.status = said
 	m.status.SetWorking(m.busy)
 	if m.status.Text() == "" {

@@ -37,8 +37,8 @@ func TestResumedConversationReappears(t *testing.T) {
 		t.Errorf("the folded child is not where it was delegated:\n%s", screen)
 	}
 	// The clock may run only for the "resumed" note to expire.
-	if d.m.busy || d.m.ticking && !d.m.status.Expiring() || d.m.agents.running() || strings.Contains(screen, "sub-agents (") {
-		t.Errorf("after replay something still runs: busy %v, ticking %v", d.m.busy, d.m.ticking)
+	if d.m.busy || d.m.clock.ticking && !d.m.status.Expiring() || d.m.agents.Running() || strings.Contains(screen, "sub-agents (") {
+		t.Errorf("after replay something still runs: busy %v, ticking %v", d.m.busy, d.m.clock.ticking)
 	}
 	d.command("/subagents list")
 	if !strings.Contains(d.screen(), "review-2   2  Review   look for TODOs          interrupted") {

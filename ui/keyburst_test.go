@@ -74,7 +74,7 @@ func TestModelPickerFilterTakesBurst(t *testing.T) {
 	d.command("/model")
 	d.typeBurst("llama")
 	d.keys("enter")
-	if d.m.model != "local-llama" {
-		t.Fatalf("typing llama then enter chose %q:\n%s", d.m.model, d.screen())
+	if d.m.header.Model() != "local-llama" {
+		t.Fatalf("typing llama then enter chose %q:\n%s", d.m.header.Model(), d.screen())
 	}
 }

@@ -3,6 +3,7 @@ package ui
 import (
 	"github.com/charmbracelet/bubbles/key"
 
+	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/input"
 )
@@ -15,8 +16,10 @@ type KeyMap struct {
 	// Search, Complete, Dismiss) and the one-line boxes' (Confirm, Cancel)
 	// live with the box.
 	input.KeyMap
-	// The cards' answers (Allow … CardDown) live with the cards.
+	// The cards' answers (Allow … CardDown) live with the cards, the
+	// panes' (focus, transcript, stop …) with the agents area.
 	Cards approval.KeyMap
+	Panes agents.KeyMap
 
 	Interrupt key.Binding
 	Quit      key.Binding
@@ -26,16 +29,9 @@ type KeyMap struct {
 	Bottom    key.Binding
 	Expand    key.Binding
 	Help      key.Binding
-
-	// Sub-agent keys: focus moves between the input and the panes; the
-	// others act on the focused pane.
-	FocusNext  key.Binding
-	FocusPrev  key.Binding
-	Transcript key.Binding
-	Stop       key.Binding
-	Message    key.Binding
-	Background key.Binding
-	Back       key.Binding
+	// Mode cycles normal, auto-accept edits and plan from the input; on
+	// a pane shift+tab still moves back (Panes.FocusPrev).
+	Mode key.Binding
 }
 
 // DefaultKeyMap is baton's standard key set.
@@ -43,6 +39,7 @@ func DefaultKeyMap() KeyMap {
 	return KeyMap{
 		KeyMap: input.DefaultKeyMap(),
 		Cards:  approval.DefaultKeyMap(),
+		Panes:  agents.DefaultKeyMap(),
 
 		Interrupt: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "interrupt")),
 		Quit:      key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
@@ -52,13 +49,6 @@ func DefaultKeyMap() KeyMap {
 		Bottom:    key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
 		Expand:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "expand")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
-
-		FocusNext:  key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "panes")),
-		FocusPrev:  key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "back")),
-		Transcript: key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "transcript")),
-		Stop:       key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "stop agent")),
-		Message:    key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "message agent")),
-		Background: key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "background")),
-		Back:       key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "back")),
+		Mode:      key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "mode")),
 	}
 }

@@ -56,8 +56,8 @@ func TestMainConversationIsAConvoModel(t *testing.T) {
 			t.Errorf("entry %d: %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if d.m.conv.lastAnswer() != "Here is the plan." {
-		t.Errorf("the answer /copy reads is %q", d.m.conv.lastAnswer())
+	if a := d.m.conv.answers(); len(a) != 1 || a[0] != "Here is the plan." {
+		t.Errorf("the answers /copy reads are %q", d.m.conv.answers())
 	}
 	screen := d.screen()
 	for _, s := range []string{"plan it", "Here is the plan.", "grep auth", "2 matches"} {

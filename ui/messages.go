@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/ui/markdown"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Gutter marks: the first cells of a block say what it is.
@@ -72,10 +73,10 @@ func (b *reasoning) render(rc *renderCtx, width int) []string {
 		return gutter(paint(lines, st), st.Render("✻ "))
 	}
 	if b.done {
-		return []string{fit(st.Render("✻ thought · "+plural(len(strings.Fields(text)), "word")+" (ctrl+o to show)"), width)}
+		return []string{termtext.Fit(st.Render("✻ thought · "+plural(len(strings.Fields(text)), "word")+" (ctrl+o to show)"), width)}
 	}
 	last := strings.TrimSpace(text[strings.LastIndexByte(strings.TrimRight(text, "\n"), '\n')+1:])
-	return []string{fit(st.Render("✻ thinking… "+last), width)}
+	return []string{termtext.Fit(st.Render("✻ thinking… "+last), width)}
 }
 
 // noteKind says what a note reports, which sets its mark and colour.

@@ -1,12 +1,16 @@
 package ui
 
 import (
-	"time"
-
+	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
+	"github.com/seed-e4e525a6/baton/ui/command"
+	"github.com/seed-e4e525a6/baton/ui/convo"
+	"github.com/seed-e4e525a6/baton/ui/header"
 	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/mode"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 
 	"github.com/charmbracelet/bubbles/help"
 	"github.com/charmbracelet/bubbles/spinner"
@@ -15,23 +19,6 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
-	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
-	changes "github.com/seed-e4e525a6/baton/ui/review"
-)
-
-// layer is what, if anything, sits above the conversation and takes the
-// keys. There is one mode at a time, never a flag per dialog.
-type layer int
-
-const (
-	overlayNone       layer = iota
-	overlayApproval         // the cards: the first takes the keys once armed
-	overlayMessage          // a line whose text goes into a running child
-	overlayTranscript       // a child's whole transcript, full screen
-	overlayReview           // a worktree child's change under review, full screen
-	overlaySearch           // ctrl+r's search of the prompt history, in the input's place
-	overlayModel            // /model's picker, under the conversation
-	overlayQuit             // quitting while sub-agents run asks first, under the conversation
 )
 
 // Model is the root of the UI: it holds size, focus, the overlay mode and
@@ -41,49 +28,33 @@ type Model struct {
 	session Session
 	wait    tea.Cmd // waits for the next events; stateless, so made once
 	opts    Options
-	folder  string // the workspace as the header shows it
-	header  *headerCache
+	header  *header.Model
 	footer  *footerCache
 	keys    KeyMap
 	styles  *themes.Styles
 
 	// The components are pointers: Bubble Tea copies the Model on every
 	// message, and the textarea and help alone are some 15 KB.
-	conv    *conversation
-	agents  *agents
-	input   *input.Model
-	message *input.Line         // a message for a running child
-	viewer  *overlay.Transcript // the open transcript
-	review  *changes.Model      // the open review of a child's change
-	picker  *modelpick.Picker
-	quitAsk *overlay.QuitAsk // the open quit question
-	help    *help.Model
-	spinner spinner.Model
-	// spin is the spinner's frame drawn, redrawn only when it moves or the
-	// theme changes: every message reads it, and drawing it costs more
-	// than most messages.
-	spin string
-	now  func() time.Time // the clock panes measure against
+	conv   *conversation
+	agents *agents.Area
+	// commands are the slash commands, built-in and custom.
+	commands *command.Registry
+	input    *input.Model
+	// layers are the overlays and cards over the conversation, the one
+	// with the keys on top; the cards are one of them while any waits.
+	layers *overlay.Stack
+	help   *help.Model
+	clock  clock
+	mode   *mode.Model // the agent mode shift+tab cycles
 
 	width, height int
-	overlay       layer
-	behind        layer         // the view the cards interrupted, back once they are answered
-	focus         event.AgentID // the focused pane's child; "" is the input
-	target        event.AgentID // the child the message line is for
 	approvals     *approval.Model
 	todos         []event.Todo // the main agent's task list
 
-	model         string
-	contextWindow int64
-	busy          bool
-	ticking       bool        // the spinner's clock runs
-	inRequest     bool        // between StepStarted and MessageDone
-	contextUsed   int         // tokens of the main agent's last request
-	pastUsage     event.Usage // turns that ended
-	turnUsage     event.Usage // the running turn so far
-	status        *status.Model
-	quitArmed     bool
-	frame         *frame // the last view, rebuilt at most once per frame
+	busy      bool
+	status    *status.Model
+	quitArmed bool
+	frame     *frame // the last view, rebuilt at most once per frame
 
 	notify notifier
 }
@@ -93,11 +64,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now, frame: &frame{}, header: &headerCache{}, footer: &footerCache{},
-		model: s.Model(), contextWindow: opts.ContextWindow, folder: displayPath(opts.Workspace),
-	}
-	if m.contextWindow <= 0 {
-		m.contextWindow = m.windowOf(m.model)
+		clock: newClock(), frame: &frame{}, footer: &footerCache{},
 	}
 	palette, ok := themes.ByName(opts.Theme)
 	if !ok {
@@ -105,21 +72,46 @@ func New(s Session, opts Options) Model {
 	}
 	h := help.New()
 	m.help = &h
-	m.agents = newAgents(nil)
-	m.opts.Commands = cleanCommands(opts.Commands)
-	m.input = input.New(m.keys.KeyMap, commandPalette(m.agents, m.opts.Commands))
-	m.message = input.NewLine("message", "sent before its next step")
-	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, opts.Workspace, tick)
+	m.layers = &overlay.Stack{}
 	m.status = status.New(nil, opts.Notices) // cmd puts the agent-file warnings among them
+	m.styles = &themes.Styles{}
+	m.header = header.New(m.styles, header.Options{Folder: termtext.Path(opts.Workspace), Demo: opts.Demo, Mode: opts.Mode, Sandbox: opts.Sandbox,
+		Model: s.Model(), Window: opts.ContextWindow, WindowOf: opts.ContextWindowOf})
+	m.conv = newConversation(m.styles)
+	m.agents = newAgents(m.keys, s, m.styles, m.status, m.layers, m.conv)
+	var commands *command.Registry // the palette captures the registry, never the model
+	m.input = input.New(m.keys.KeyMap, func(value string) []input.Candidate { return commands.Complete(value) })
+	m.input.SetFiles(s.MentionPaths)
+	m.mode = mode.New(s.SetAgentMode)
+	commands = newCommands(&m)
+	m.commands = commands
+	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, tick, s, m.status)
 	m.applyTheme(palette)
-	m.status.Tick(m.spin, m.now())
+	m.status.Tick(m.clock.frame, m.clock.now())
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
 	if opts.Theme != "" && !ok {
 		m.status.Set(status.Warning, "unknown theme "+opts.Theme+"; using "+palette.Name)
 	}
 	m.replay(s.History())
-	m.seedHistory(opts.History, s.History())
+	m.input.SetHistory(promptHistory(opts.History, s.History()))
 	return m
+}
+
+// newAgents makes the agents area with the UI's keys, its shared styles,
+// status line and layers, and the conversation's drawing, so a child's
+// transcript looks like the conversation.
+func newAgents(k KeyMap, s Session, styles *themes.Styles, said *status.Model, layers *overlay.Stack, conv *conversation) *agents.Area {
+	return agents.New(agents.Config{
+		Keys: k.Panes, Line: k.KeyMap, Styles: styles, Session: s, Status: said, Layers: layers,
+		Transcript: overlay.TranscriptKeys{Back: k.Panes.Back, Up: k.Cards.CardUp, Down: k.Cards.CardDown, PageUp: k.PageUp,
+			PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom, Expand: k.Expand, Stop: k.Panes.Stop, Help: k.Help},
+		Draw: func(e convo.Entry, width int, expanded bool) []string {
+			rc := conv.rc
+			rc.expanded = expanded
+			return entryLines(&rc, e, width)
+		},
+		Expanded: func() bool { return conv.rc.expanded },
+	})
 }
 
 // Init starts listening to the session.
@@ -128,13 +120,21 @@ func (m Model) Init() tea.Cmd { return m.wait }
 // Update dispatches a message to its handler.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	var cmd tea.Cmd
-	if _, ok := msg.(eventsMsg); !ok {
+	if from, ok := msg.(fromSession); ok {
+		if from.ch != m.session.Events() {
+			return m, nil // a session /resume switched away from
+		}
+		msg = from.msg
+	}
+	switch msg.(type) {
+	case eventsMsg, spinner.TickMsg: // drawn at their frame (see frame.later)
+	default:
 		m.frame.touch()
 		if m.frame.unfitted { // the handlers below read the sizes
 			m.fitBody()
 		}
 	}
-	m.status.Tick(m.spin, m.now()) // the line reads the clock of this message
+	m.status.Tick(m.clock.frame, m.clock.now()) // the line reads the clock of this message
 	switch msg := msg.(type) {
 	case frameMsg:
 		m.frame.due()
@@ -143,48 +143,41 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case tea.KeyMsg:
 		cmd = m.handleKey(msg)
 	case tea.MouseMsg:
-		m.handleMouse(msg)
+		cmd = m.handleMouse(msg)
 	case eventsMsg:
 		cmd = m.handleEvents(msg)
 	case sessionEndedMsg:
 		cmd = tea.Quit
 	case callFailedMsg:
 		m.callFailed(msg)
-	case clearedMsg:
-		m.cleared()
-	case logMsg:
-		m.showLog(msg)
-	case infoMsg:
-		m.showInfo(msg)
-	case changes.LoadedMsg:
-		cmd = m.reviewLoaded(msg)
-	case changes.ClosedMsg:
-		m.reviewClosed(msg)
-	case copiedMsg:
-		m.copied(msg)
+	case status.Said:
+		m.status.Set(msg.Level, msg.Text)
+	case overlay.Open:
+		m.layers.Push(msg.Layer)
+	case overlay.Close:
+		m.layers.Remove(msg.Layer)
+	case command.Result:
+		cmd = m.commandDone(msg)
+	case mode.SetMsg:
+		cmd = m.modeUpdate(msg)
+	case resumedMsg:
+		return m.resumed(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
-	case approval.ArmMsg:
-		cmd = m.cardUpdate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
-		cmd = m.terminalFocus(msg)
-	case permissionsMsg:
-		m.showPermissions(msg)
+		cmd = m.notify.focus(msg, m.approvals.Len() > 0)
 	default:
-		cmd = m.input.Update(msg)
+		cmd = tea.Batch(m.layers.Update(msg), m.input.Update(msg))
+	}
+	cmd = tea.Batch(cmd, m.settle())
+	if m.status.Expiring() {
+		// The clock runs while a notice waits to expire, so the line is
+		// redrawn without it in time; it stops by itself once nothing
+		// runs and nothing waits (see animate).
+		cmd = tea.Batch(cmd, m.clock.start())
 	}
 	m.fit()
-	return m, tea.Batch(cmd, m.statusClock())
-}
-
-// statusClock keeps the one animation clock running while a notice
-// waits to expire, so the line is redrawn without it in time; the clock
-// stops by itself once nothing runs and nothing waits (see animate).
-func (m *Model) statusClock() tea.Cmd {
-	if !m.status.Expiring() {
-		return nil
-	}
-	return m.startClock()
+	return m, cmd
 }
 
 // setBusy records whether the main agent has the input (a turn, or a
@@ -197,25 +190,12 @@ func (m *Model) setBusy(busy bool) {
 // applyTheme switches every style to a palette.
 func (m *Model) applyTheme(p themes.Palette) {
 	styles := themes.New(themes.ForProfile(p, lipgloss.ColorProfile()))
-	if m.styles == nil {
-		m.styles = &styles
-	} else {
-		*m.styles = styles // panes hold the pointer and follow the theme
-	}
-	if m.conv == nil {
-		m.conv = newConversation(m.styles)
-	} else {
-		m.conv.setStyles(m.styles)
-	}
-	m.agents.styles = m.styles // panes hold the pointer and follow the theme
+	*m.styles = styles // panes and layers hold the pointer and follow the theme
+	m.conv.setStyles(m.styles)
 	m.input.SetStyles(m.styles)
 	m.approvals.SetStyles(m.styles)
-	if m.viewer != nil {
-		m.viewer.Restyle()
-	}
-	m.message.SetStyles(m.styles)
-	m.spinner.Style = m.styles.Status.Busy
-	m.spin = m.spinner.View()
+	m.layers.Update(overlay.Restyle{})
+	m.clock.restyle(m.styles.Status.Busy)
 	m.status.SetStyles(m.styles)
 	m.help.Styles = help.Styles{
 		ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
@@ -229,23 +209,12 @@ func (m *Model) applyTheme(p themes.Palette) {
 // expire; once idle the clock is left to stop.
 func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	waiting := m.status.Expire()
-	if !m.busy && !m.agents.running() && !waiting {
-		m.ticking = false
+	if !m.busy && !m.agents.Running() && !waiting {
+		m.clock.stop()
 		return nil
 	}
-	var cmd tea.Cmd
-	m.spinner, cmd = m.spinner.Update(msg)
-	m.spin = m.spinner.View()
-	m.agents.tick(m.now(), m.spin)
-	m.status.Tick(m.spin, m.now())
-	return tea.Batch(cmd, m.notifyOverdue())
-}
-
-// startClock starts the spinner unless it already runs.
-func (m *Model) startClock() tea.Cmd {
-	if m.ticking {
-		return nil
-	}
-	m.ticking = true
-	return m.spinner.Tick
+	cmd := m.clock.advance(msg)
+	m.agents.Tick(m.clock.now(), m.clock.frame)
+	m.status.Tick(m.clock.frame, m.clock.now())
+	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), false), m.frame.later(m.clock.now()))
 }

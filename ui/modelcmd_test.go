@@ -31,8 +31,8 @@ func TestModelPickerAndCheck(t *testing.T) {
 		ready = false
 		d := newDriverFor(t, newFakeSession(), opts, size[0], size[1])
 		d.command("/model")
-		if d.m.overlay == overlayModel || !strings.Contains(d.m.status.Text(), "still loading") {
-			t.Fatalf("%v: before the list came: overlay %v, status %q", size, d.m.overlay, d.m.status.Text())
+		if d.layer() == "model" || !strings.Contains(d.m.status.Text(), "still loading") {
+			t.Fatalf("%v: before the list came: overlay %q, status %q", size, d.layer(), d.m.status.Text())
 		}
 		ready = true
 		d.command("/model")
@@ -47,17 +47,17 @@ func TestModelPickerAndCheck(t *testing.T) {
 		}
 		d.checkFits()
 		d.keys("down", "enter")
-		if d.m.overlay != overlayNone || d.m.model != "o3" || !d.m.input.Focused() {
-			t.Fatalf("%v: after enter: overlay %v, model %q", size, d.m.overlay, d.m.model)
+		if d.layer() != "" || d.m.header.Model() != "o3" || !d.m.input.Focused() {
+			t.Fatalf("%v: after enter: overlay %q, model %q", size, d.layer(), d.m.header.Model())
 		}
 		d.command("/model gpt-9")
-		if d.m.model != "gpt-9" || d.m.status.Level() != status.Warning || !strings.Contains(d.m.status.Text(), "does not serve gpt-9") {
-			t.Errorf("%v: /model gpt-9: model %q, status %q", size, d.m.model, d.m.status.Text())
+		if d.m.header.Model() != "gpt-9" || d.m.status.Level() != status.Warning || !strings.Contains(d.m.status.Text(), "does not serve gpt-9") {
+			t.Errorf("%v: /model gpt-9: model %q, status %q", size, d.m.header.Model(), d.m.status.Text())
 		}
 		d.command("/model")
 		d.keys("esc")
-		if d.m.overlay != overlayNone || d.m.model != "gpt-9" {
-			t.Errorf("%v: esc changed the model to %q or left the picker open", size, d.m.model)
+		if d.layer() != "" || d.m.header.Model() != "gpt-9" {
+			t.Errorf("%v: esc changed the model to %q or left the picker open", size, d.m.header.Model())
 		}
 	}
 }

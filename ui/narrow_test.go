@@ -35,7 +35,8 @@ func TestNarrowToolCardWrapsLongRules(t *testing.T) {
 	d := newDriver(t, 60, 30)
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
 	req := &event.ApprovalRequest{ID: "p1", Kind: event.ApproveTool, Tool: "run_command", Preview: "go test ./...",
-		Always: []string{"run_command(go test:*)", "run_command(go vet:*)", "run_command(staticcheck:*)"}}
+		Always:      []string{"run_command(go test:*)", "run_command(go vet:*)", "run_command(staticcheck:*)"},
+		AlwaysLabel: `"go test …", "go vet …", "staticcheck …"`}
 	newRequest(t, req)
 	d.emit(event.ApprovalRequested{Meta: mainMeta, Request: req})
 	screen := stripped(d.screen())

@@ -7,6 +7,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/approval"
 )
 
 // Notification thresholds: a card waits this long before baton calls the
@@ -29,38 +30,39 @@ type notifier struct {
 	turnStart time.Time
 }
 
-// notifyOverdue calls the person for the active card once it has waited
-// notifyAfter. The animation clock, which runs while a card waits (a
-// turn is running), does the timing, so no timer outlives the program.
-func (m *Model) notifyOverdue() tea.Cmd {
-	m.approvals.SetNow(m.now())
-	if !m.approvals.Call(false, notifyAfter) {
+// card calls the person for the active card: at once when the terminal
+// is not focused (away), else once it has waited notifyAfter. The
+// animation clock, which runs while a card waits (a turn is running),
+// does the timing, so no timer outlives the program.
+func (n *notifier) card(cards *approval.Model, now time.Time, away bool) tea.Cmd {
+	cards.SetNow(now)
+	if !cards.Call(away, notifyAfter) {
 		return nil
 	}
-	return m.notify.call(titleWaiting)
+	return n.call(titleWaiting)
 }
 
-// terminalFocus tracks focus reports: losing focus with a card waiting
-// calls at once; coming back clears the title.
-func (m *Model) terminalFocus(msg tea.Msg) tea.Cmd {
-	_, m.notify.focused = msg.(tea.FocusMsg)
-	if m.notify.focused {
-		return m.notify.clear()
+// focus tracks focus reports: losing focus with a card waiting calls at
+// once; coming back clears the title.
+func (n *notifier) focus(msg tea.Msg, cardWaits bool) tea.Cmd {
+	_, n.focused = msg.(tea.FocusMsg)
+	if n.focused {
+		return n.clear()
 	}
-	if m.approvals.Len() > 0 {
-		return m.notify.call(titleWaiting)
+	if cardWaits {
+		return n.call(titleWaiting)
 	}
 	return nil
 }
 
-// turnNotify calls when a turn that took longer than longTurn ends.
-func (m *Model) turnNotify(ev event.TurnEnded) tea.Cmd {
-	start := m.notify.turnStart
-	m.notify.turnStart = time.Time{}
+// turnEnded calls when a turn that took longer than longTurn ends.
+func (n *notifier) turnEnded(ev event.TurnEnded) tea.Cmd {
+	start := n.turnStart
+	n.turnStart = time.Time{}
 	if start.IsZero() || ev.Time.Sub(start) <= longTurn {
 		return nil
 	}
-	return m.notify.call(titleDone)
+	return n.call(titleDone)
 }
 
 // call rings the bell and sets the title, as configured.
@@ -75,7 +77,7 @@ func (n *notifier) call(title string) tea.Cmd {
 	}
 	if n.mode == "" || n.mode == "title" {
 		n.titled = true
-		cmds = append(cmds, tea.SetWindowTitle(title))
+		cmds = append(cmds, setWindowTitle(title))
 	}
 	return tea.Batch(cmds...)
 }
@@ -86,5 +88,13 @@ func (n *notifier) clear() tea.Cmd {
 		return nil
 	}
 	n.titled = false
-	return tea.SetWindowTitle(titleIdle)
+	return setWindowTitle(titleIdle)
+}
+
+// windowTitleMsg asks for the terminal window's title; the screen sets it.
+type windowTitleMsg string
+
+// setWindowTitle sets the terminal window's title.
+func setWindowTitle(title string) tea.Cmd {
+	return func() tea.Msg { return windowTitleMsg(title) }
 }

@@ -36,7 +36,7 @@ func TestThreeChildrenDrawnLiveAtOnce(t *testing.T) {
 	}
 	d.checkFits()
 	d.emit(finder.working()[5:]...) // one more delta reaches its pane
-	if !d.m.agents.running() || !d.m.ticking {
+	if !d.m.agents.Running() || !d.m.clock.ticking {
 		t.Error("the clock does not run while children run")
 	}
 }
@@ -65,7 +65,7 @@ func TestPanesShrinkToHeadersWhenSpaceIsShort(t *testing.T) {
 	}
 	for range kids {
 		d.keys("tab") // the window follows the focus down the list
-		if p := d.m.focusedPane(); p == nil || !strings.Contains(d.screen(), "▌") {
+		if p := d.m.agents.Focused(); p == nil || !strings.Contains(d.screen(), "▌") {
 			t.Fatalf("the focused pane is not on screen:\n%s", d.screen())
 		}
 	}
@@ -73,7 +73,7 @@ func TestPanesShrinkToHeadersWhenSpaceIsShort(t *testing.T) {
 		t.Errorf("focusing the last pane did not scroll to it:\n%s", d.screen())
 	}
 	d.keys("tab")
-	if d.m.focusedPane() != nil || !d.m.input.Focused() {
+	if d.m.agents.Focused() != nil || !d.m.input.Focused() {
 		t.Error("tab after the last pane does not come back to the input")
 	}
 }
@@ -109,7 +109,7 @@ func TestFoldEachStatusIntoTheConversation(t *testing.T) {
 			if !(at < strings.Index(plain, "task [Review]") && at < strings.Index(plain, "Summing up.")) {
 				t.Errorf("the summary is not where the delegation was:\n%s", plain)
 			}
-			if live := d.m.agents.live(); len(live) != 1 || live[0].ID() != event.AgentID(review.id) {
+			if live := d.m.agents.Live(); len(live) != 1 || live[0].ID() != event.AgentID(review.id) {
 				t.Errorf("the finished pane stays in the live area: %d live", len(live))
 			}
 		})

@@ -7,12 +7,13 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
-// seedHistory fills the box's history before the first key: the
+// promptHistory is the box's history before the first key: the
 // project's prompts from earlier runs, then the resumed session's own, so
 // ↑ reaches this session's prompts first and the older project's after.
-func (m *Model) seedHistory(project []string, resumed []event.Event) {
+func promptHistory(project []string, resumed []event.Event) []string {
 	var own []string
 	for _, ev := range resumed {
 		if t, ok := ev.(event.TurnStarted); ok && t.Agent == event.MainAgent && t.Prompt != "" {
@@ -28,7 +29,7 @@ func (m *Model) seedHistory(project []string, resumed []event.Event) {
 	for _, p := range own {
 		h = appendNew(h, p)
 	}
-	m.input.SetHistory(h)
+	return h
 }
 
 // appendNew appends p unless it repeats the last entry.
@@ -39,17 +40,16 @@ func appendNew(h []string, p string) []string {
 	return append(h, p)
 }
 
-// remember keeps a sent prompt in the project's history for later runs.
-// The write happens in a Cmd (it touches the disk); a failure is said
-// once in the status line.
-func (m *Model) remember(text string) tea.Cmd {
-	save := m.opts.RememberPrompt
+// remember keeps a sent prompt in the project's history for later runs
+// with save. The write happens in a Cmd (it touches the disk); a failure
+// is said once in the status line.
+func remember(save func(string) error, text string) tea.Cmd {
 	if save == nil || text == "" {
 		return nil
 	}
 	return func() tea.Msg {
 		if err := save(text); err != nil {
-			return callFailedMsg{err: fmt.Errorf("prompt history: %w", err)}
+			return status.Said{Level: status.Error, Text: fmt.Sprintf("prompt history: %v", err)}
 		}
 		return nil
 	}

@@ -64,8 +64,8 @@ func TestCtrlRSearchesHistory(t *testing.T) {
 			t.Fatalf("%v: ctrl+r again:\n%s", size, d.screen())
 		}
 		d.keys("enter")
-		if d.m.input.Value() != "fix the auth bug" || d.m.overlay != overlayNone {
-			t.Fatalf("%v: enter put %q in the box (overlay %v)", size, d.m.input.Value(), d.m.overlay)
+		if d.m.input.Value() != "fix the auth bug" || d.layer() != "" {
+			t.Fatalf("%v: enter put %q in the box (overlay %v)", size, d.m.input.Value(), d.layer())
 		}
 		d.m.input.Set("draft")
 		d.keys("ctrl+r")
@@ -74,7 +74,7 @@ func TestCtrlRSearchesHistory(t *testing.T) {
 			t.Errorf("%v: no match not said:\n%s", size, d.screen())
 		}
 		d.keys("backspace", "backspace", "backspace", "esc")
-		if d.m.input.Value() != "draft" || d.m.overlay != overlayNone {
+		if d.m.input.Value() != "draft" || d.layer() != "" {
 			t.Errorf("%v: esc left %q", size, d.m.input.Value())
 		}
 	}

@@ -9,28 +9,18 @@ import (
 // quitOrAsk quits, or, while sub-agents still run, asks first: quitting
 // stops them.
 func (m *Model) quitOrAsk() tea.Cmd {
-	running := len(m.agents.live())
+	running := len(m.agents.Live())
 	if running == 0 {
 		return tea.Quit
 	}
 	m.quitArmed = false
-	m.quitAsk = overlay.NewQuitAsk(running, m.styles)
-	m.quitAsk.SetSize(m.width)
-	m.overlay = overlayQuit
-	m.input.Blur()
+	m.layers.Push(overlay.NewQuitAsk(running, 0, m.styles, func(bool) tea.Cmd { return tea.Quit }))
+	m.fitBody()
 	return nil
 }
 
-// quitAskKey gives a key to the open quit question.
-func (m *Model) quitAskKey(msg tea.KeyMsg) tea.Cmd {
-	quit, done := m.quitAsk.Update(msg)
-	if !done {
-		return nil
-	}
-	m.quitAsk, m.overlay = nil, overlayNone
-	m.input.Focus()
-	if quit {
-		return tea.Quit
-	}
-	return nil
+// quitAsked is the open quit question, if it is on top.
+func (m *Model) quitAsked() (*overlay.QuitAsk, bool) {
+	q, ok := m.layers.Top().(*overlay.QuitAsk)
+	return q, ok
 }

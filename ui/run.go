@@ -4,53 +4,66 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
+	"io"
+	"os"
 
 	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/x/term"
 
 	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/screen"
 )
 
 // Run shows the UI full-screen until the person quits or ctx ends. The
-// terminal is restored whatever happens: Bubble Tea restores it after a
-// panic in Update, View or a Cmd, and a panic anywhere else in the program
-// kills it before the error is returned.
+// terminal is restored whatever happens: Bubble Tea recovers a panic in
+// Update, View or a Cmd, and a panic anywhere else in the program kills
+// it before the error is returned.
 //
 // Signals are the caller's: Bubble Tea's own SIGINT/SIGTERM handler is
 // off. Two handlers raced: the caller cancelled ctx, the program left its
 // event loop, and Bubble Tea's handler then blocked forever handing a
 // QuitMsg to that loop, so shutdown waited on it and the terminal stayed
 // in the alternate screen. A signal now only ever cancels ctx.
+//
+// Frames are drawn by a screen.Screen, not by Bubble Tea's renderer,
+// whose ticker woke the process thirty times a second while nothing
+// changed: the model says when a frame is due, and the screen writes the
+// lines that changed.
 func Run(ctx context.Context, s Session, opts Options) error {
 	if _, ok := themes.ByName(opts.Theme); opts.Theme != "" && !ok {
 		return fmt.Errorf("run ui: unknown theme %q (themes: %v)", opts.Theme, themes.Names())
 	}
-	return run(ctx, s, opts, screenOptions(opts)...)
+	in, closeIn := keyboard(os.Stdin)
+	defer closeIn()
+	return run(ctx, s, opts, in, os.Stdout)
 }
 
-// screenOptions take the whole screen and, unless NoMouse, the mouse.
-// Focus reports tell a waiting card that the person looked away, so it
-// calls them back at once (see notifier).
-func screenOptions(opts Options) []tea.ProgramOption {
-	progOpts := []tea.ProgramOption{tea.WithAltScreen(), tea.WithReportFocus(), tea.WithFPS(rendererFPS)}
-	if !opts.NoMouse {
-		progOpts = append(progOpts, tea.WithMouseCellMotion())
+// keyboard is where keys are read: stdin, or the controlling terminal
+// when stdin is not one (baton started at the end of a pipe).
+func keyboard(stdin *os.File) (*os.File, func()) {
+	if term.IsTerminal(stdin.Fd()) {
+		return stdin, func() {}
 	}
-	return progOpts
+	tty, err := os.Open("/dev/tty")
+	if err != nil {
+		return stdin, func() {}
+	}
+	return tty, func() { _ = tty.Close() }
 }
 
-// rendererFPS is how often Bubble Tea's renderer looks for a new frame. Its
-// ticker runs even when nothing changes, so it is the idle cost; the model
-// builds at most one view per frameInterval anyway, so a faster renderer
-// would only wake to find nothing new.
-const rendererFPS = int(time.Second / frameInterval)
-
-// run is Run with the program's options given, so tests can supply their
-// own input and output.
-func run(ctx context.Context, s Session, opts Options, progOpts ...tea.ProgramOption) (err error) {
-	p := tea.NewProgram(New(s, opts), append(progOpts, tea.WithContext(ctx), tea.WithoutSignalHandler())...)
+// run is Run on given input and output, so tests can supply their own.
+// A terminal on either side is put in raw mode, sized and watched for
+// resizes; anything else is just read and written.
+func run(ctx context.Context, s Session, opts Options, in io.Reader, out io.Writer) (err error) {
+	scr := screen.New(out, screen.Modes{Mouse: !opts.NoMouse, Focus: true})
+	p := tea.NewProgram(onScreen{Model: New(s, opts), screen: scr},
+		tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer(), tea.WithContext(ctx), tea.WithoutSignalHandler())
 	opts.Terminal.take()
 	defer opts.Terminal.release()
+	defer rawMode(in)()
+	scr.Open()
+	defer scr.Close()
+	defer watchSize(out, p.Send)()
 	defer func() {
 		if r := recover(); r != nil {
 			p.Kill()
@@ -68,4 +81,48 @@ func run(ctx context.Context, s Session, opts Options, progOpts ...tea.ProgramOp
 		return nil // the caller ended the session; that is a normal end
 	}
 	return fmt.Errorf("run ui: %w", err)
+}
+
+// rawMode puts in, when it is a terminal, in raw mode (keys one by one,
+// no echo, no line editing) and returns what restores it.
+func rawMode(in io.Reader) func() {
+	f, ok := in.(*os.File)
+	if !ok || !term.IsTerminal(f.Fd()) {
+		return func() {}
+	}
+	st, err := term.MakeRaw(f.Fd())
+	if err != nil {
+		return func() {}
+	}
+	return func() { _ = term.Restore(f.Fd(), st) }
+}
+
+// onScreen is the root model as the terminal sees it: after every
+// message Bubble Tea asks for the view, and the screen draws what
+// changed. The model builds a new view at most once a frame (see frame),
+// so asking costs a comparison in between.
+type onScreen struct {
+	Model
+	screen *screen.Screen
+}
+
+// Update hands the terminal's size and title to the screen and every
+// message to the model.
+func (o onScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		o.screen.Resize(msg.Width, msg.Height)
+	case windowTitleMsg:
+		o.screen.Title(string(msg))
+		return o, nil
+	}
+	model, cmd := o.Model.Update(msg)
+	o.Model = model.(Model)
+	return o, cmd
+}
+
+// View draws the model's view; Bubble Tea has no renderer to give it to.
+func (o onScreen) View() string {
+	o.screen.Draw(o.Model.View())
+	return ""
 }

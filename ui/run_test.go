@@ -22,8 +22,7 @@ func TestRunRestoresTerminalAfterPanic(t *testing.T) {
 	s := newFakeSession()
 	s.events <- panicEvent{}
 	var out bytes.Buffer
-	err := run(context.Background(), s, Options{Theme: "dark"},
-		tea.WithInput(strings.NewReader("")), tea.WithOutput(&out), tea.WithAltScreen())
+	err := run(context.Background(), s, Options{Theme: "dark"}, strings.NewReader(""), &out)
 	if !errors.Is(err, tea.ErrProgramPanic) {
 		t.Fatalf("run returned %v, want a panic error", err)
 	}
@@ -38,7 +37,7 @@ func TestRunRestoresTerminalAfterPanic(t *testing.T) {
 func TestRunEndsWithContext(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	err := run(ctx, newFakeSession(), Options{Theme: "dark"}, tea.WithInput(strings.NewReader("")), tea.WithOutput(&bytes.Buffer{}))
+	err := run(ctx, newFakeSession(), Options{Theme: "dark"}, strings.NewReader(""), &bytes.Buffer{})
 	if err != nil {
 		t.Errorf("run after the context ended returned %v, want nil", err)
 	}
@@ -59,7 +58,7 @@ func TestNoMouseLeavesTheMouseAlone(t *testing.T) {
 		s.events <- panicEvent{} // ends the program after its first frame
 		var out bytes.Buffer
 		opts := Options{Theme: "dark", NoMouse: noMouse}
-		_ = run(context.Background(), s, opts, append(screenOptions(opts), tea.WithInput(strings.NewReader("")), tea.WithOutput(&out))...)
+		_ = run(context.Background(), s, opts, strings.NewReader(""), &out)
 		if got := strings.Contains(out.String(), "\x1b[?1002h"); got == noMouse {
 			t.Errorf("NoMouse %v: mouse reports switched on: %v", noMouse, got)
 		}

@@ -1,5 +1,7 @@
 package ui
 
+import "github.com/seed-e4e525a6/baton/ui/termtext"
+
 // anchor is a line of the transcript: line-th line of item-th item.
 type anchor struct{ item, line int }
 
@@ -33,7 +35,8 @@ func (c *conversation) forward(top anchor, width, height int) ([]string, bool) {
 }
 
 // backward collects the last height lines, walking from the newest item;
-// a transcript shorter than the screen is padded below.
+// a transcript shorter than the screen is padded above, so it sits on
+// the input as in a terminal, not at the top of an empty screen.
 func (c *conversation) backward(width, height int) []string {
 	var chunks [][]string
 	n := 0
@@ -47,8 +50,8 @@ func (c *conversation) backward(width, height int) []string {
 		out = append(out, chunks[i]...)
 	}
 	out = out[max(0, len(out)-height):]
-	for len(out) < height {
-		out = append(out, "")
+	if pad := height - len(out); pad > 0 {
+		out = append(make([]string, pad), out...)
 	}
 	return out
 }
@@ -122,4 +125,42 @@ func (c *conversation) overflows(top anchor, width, height int) bool {
 		}
 	}
 	return false
+}
+
+// show is the conversation in height lines of width, or the welcome
+// text before anything was said (demo says the offline demo runs).
+func (c *conversation) show(width, height int, demo bool) []string {
+	if c.empty() {
+		return c.welcome(width, height, demo)
+	}
+	return c.view(width, height)
+}
+
+// welcomeExamples are the two prompts the welcome offers: a question,
+// and a change (in the demo, the one that shows a write card).
+var welcomeExamples = [2]string{"what does this project do, and where does it start?", "add a --verbose flag and a test for it"}
+
+// welcome is the first screen: what baton is and how to start.
+func (c *conversation) welcome(width, height int, demo bool) []string {
+	st := c.rc.styles.Conversation
+	lines := []string{
+		st.AssistantLabel.Render("baton") + st.Info.Render(" · a coding agent that delegates to sub-agents"),
+		"",
+		st.Info.Render("Ask about this folder, or ask for a change. For example:"),
+		st.UserLabel.Render("  › ") + st.User.Render(welcomeExamples[0]),
+		st.UserLabel.Render("  › ") + st.User.Render(welcomeExamples[1]),
+		"",
+		st.Info.Render("/help lists commands and keys · ? shows all keys"),
+	}
+	if demo {
+		lines = append(lines, "",
+			st.Interrupted.Render("demo (offline): a scripted model answers and delegates to sub-agents."),
+			st.Info.Render("To connect a real model, quit and set OPENAI_API_KEY, and optionally"),
+			st.Info.Render("OPENAI_BASE_URL (any OpenAI-compatible endpoint) and BATON_MODEL."))
+	}
+	body := make([]string, height)
+	for i := 0; i < height && i < len(lines); i++ {
+		body[i] = termtext.Fit(lines[i], width)
+	}
+	return body
 }

@@ -2,10 +2,12 @@
 // program that drives an engine session through its event channel and
 // shows the conversation, tool calls, approval cards and key help.
 //
-// The root Model is a router: it owns size, focus, the overlay mode and
-// event routing, and hands the work to components in files by concern.
-// It never calls the engine from Update; every session call runs in a
-// tea.Cmd that captures the session value.
+// The root Model is a router: it owns the size and layout, the layer
+// stack, the global keys and event routing, and hands the work to
+// components: the conversation, the input, the agents area (ui/agents),
+// the approval cards (ui/approval), the slash commands (ui/command), the
+// status line. It never calls the engine from Update; every session call
+// runs in a tea.Cmd that captures the session value.
 package ui
 
 import (
@@ -14,44 +16,38 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
+	"github.com/seed-e4e525a6/baton/ui/agents"
+	"github.com/seed-e4e525a6/baton/ui/command"
 	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
 )
 
-// Session is what the UI needs from engine.Session.
+// Session is what the UI needs from engine.Session: its events, turns
+// and model; what the agents area asks of it (stop, message, background
+// or continue a child); and what the slash commands ask (clear, compact,
+// transcripts, snapshots, rules). A session that reviews children's
+// changes (review.Reviewer) also opens reviews.
 type Session interface {
 	Events() <-chan event.Event // one ordered lossless channel, closed when the session ends
 	Submit(prompt string) error // starts a turn in the background; error if a turn is running
 	Interrupt()                 // cancels the running turn and its children
 	Model() string
 	SetModel(name string)
-	Clear() error                     // new conversation (idle only)
-	Compact(focus string) error       // replaces the history with a summary, in the background (idle only)
-	StopAgent(id event.AgentID) error // "all" stops every child
-	SendToAgent(id event.AgentID, text string) error
-	// Background sends a running child of the main agent to the
-	// background: the task call waiting for it returns with its id.
-	Background(id event.AgentID) error
-	// ContinueAgent asks a finished child more: a follow-up with its
-	// history runs in the background and its result reaches the main
-	// agent.
-	ContinueAgent(id event.AgentID, prompt string) error
 	// History is a resumed conversation's events, drawn before live ones.
 	History() []event.Event
-	// AgentRecords reads an agent's transcript; it reads a file, so it is
-	// called from a Cmd only.
-	AgentRecords(id event.AgentID) ([]transcript.Record, error)
-	// MCPServers is a snapshot of every MCP server's status; it takes a
-	// lock, so it is called from a Cmd only.
-	MCPServers() []event.MCPServer
-	// Rules, AddRule and RemoveRule are the session's standing permission
-	// rules (/permissions); called from Cmds only.
-	Rules() []event.PermissionRule
-	AddRule(r event.PermissionRule) error
-	RemoveRule(kind, rule string) error
-	// SkillStatus and HookStatus are snapshots for /skills and /hooks;
-	// they take locks, so they are called from Cmds only.
-	SkillStatus() []event.SkillStatus
-	HookStatus() []event.HookStatus
+	// SetAgentMode switches normal, auto-accept and plan (shift+tab);
+	// ModeChanged follows on the channel. Called from a Cmd.
+	SetAgentMode(mode event.AgentMode) error
+	// MentionPaths lists the workspace's files and folders for @
+	// completion; it walks the tree, so it is called from a Cmd.
+	MentionPaths() ([]string, error)
+	// RunShell runs a !command the person typed, in the main agent's
+	// sandbox under the deny rules; its events follow like a turn's.
+	RunShell(command string) error
+	// ID is the session's id in its folder's sessions ("" when it is not
+	// recorded).
+	ID() string
+	agents.Session
+	command.Session
 }
 
 // Options configures the UI; cmd fills it from flags, config and the
@@ -93,14 +89,20 @@ type Options struct {
 	// Sandbox is the state of the command sandbox ("workspace-write",
 	// "read-only", "off", "unavailable"); the header warns when commands
 	// run unsandboxed. SandboxInfo says it in a sentence, for /help and
-	// /permissions, and SubagentSandboxInfo for sub-agents' commands
+	// /permissions (asked only then: finding out may start a process),
+	// and SubagentSandboxInfo for sub-agents' commands
 	// (network off unless granted), with what the kernel cannot hold.
 	Sandbox             string
-	SandboxInfo         string
-	SubagentSandboxInfo string
+	SandboxInfo         func() string
+	SubagentSandboxInfo func() string
 	// Commands are the custom slash commands from command folders, sorted
 	// by name; they complete after "/" and run as prompts.
 	Commands []agenttypes.Command
+	// MCPPrompts are the connected MCP servers' prompts, each the slash
+	// command /mcp__SERVER__PROMPT; they complete after "/", /help lists
+	// them, and a line naming one is sent for the engine to fetch. It must
+	// not block (the manager keeps a snapshot); nil knows none.
+	MCPPrompts func() []event.MCPPrompt
 	// Notify says how a waiting card or a long turn calls the person:
 	// "bell", "title", "off", or "" for both bell and title.
 	Notify string
@@ -121,6 +123,17 @@ type Options struct {
 	// is, or it cannot tell). Both must not block; nil knows nothing.
 	Models     func() (models []modelpick.Model, ready bool)
 	CheckModel func(name string) string
+	// Sessions lists this folder's recorded sessions, most recently
+	// active first, for /resume; Resume opens one by id in place of the
+	// running session, as --resume ID would, and returns how to close the
+	// one it replaces, which the UI calls once it reads the new one. Both
+	// are called from Cmds; nil when sessions are not recorded.
+	Sessions func() ([]transcript.Summary, error)
+	Resume   func(id string) (s Session, closeOld func(), err error)
+	// Trust records the workspace as trusted, as baton trust does, and
+	// says what that means (/trust); called from a Cmd. Nil when there is
+	// no trust list.
+	Trust func() (string, error)
 	// NoMouse leaves the mouse to the terminal (mouse = false), so text
 	// is selected as in any program; the wheel then no longer scrolls.
 	NoMouse bool

@@ -95,12 +95,12 @@ func TestRetryCountsDownInTheStatusLine(t *testing.T) {
 	if !strings.Contains(d.screen(), "retrying in 30s (1/3) · rate limited, Retry-After") {
 		t.Fatalf("no countdown:\n%s", d.screen())
 	}
-	d.m.now = func() time.Time { return now.Add(20 * time.Second) }
+	d.m.clock.now = func() time.Time { return now.Add(20 * time.Second) }
 	d.send(spinner.TickMsg{}) // the clock moves the screen on its ticks
 	if !strings.Contains(d.screen(), "retrying in 10s (1/3) · rate limited, Retry-After") {
 		t.Fatalf("the countdown did not follow the clock:\n%s", d.screen())
 	}
-	d.m.now = func() time.Time { return now.Add(31 * time.Second) }
+	d.m.clock.now = func() time.Time { return now.Add(31 * time.Second) }
 	d.send(spinner.TickMsg{})
 	if !strings.Contains(d.screen(), "retrying now (1/3)") {
 		t.Fatalf("no retrying now:\n%s", d.screen())
@@ -116,18 +116,18 @@ func TestRetryCountsDownInTheStatusLine(t *testing.T) {
 // important part gives way and "esc to interrupt" stays.
 func TestWorkingLineShowsTimeAndTokens(t *testing.T) {
 	d := newDriver(t, 120, 40)
-	d.m.now = func() time.Time { return t0 }
+	d.m.clock.now = func() time.Time { return t0 }
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "go"})
-	d.m.now = func() time.Time { return t0.Add(4 * time.Second) }
+	d.m.clock.now = func() time.Time { return t0.Add(4 * time.Second) }
 	d.send(spinner.TickMsg{}) // the clock moves the screen on its ticks
 	if !strings.Contains(d.screen(), "working · 4s · no tokens yet · esc to interrupt") {
 		t.Fatalf("before the first token:\n%s", d.screen())
 	}
-	d.m.now = func() time.Time { return t0.Add(5 * time.Second) }
+	d.m.clock.now = func() time.Time { return t0.Add(5 * time.Second) }
 	d.emit(event.TextDelta{Meta: mainMeta, Text: strings.Repeat("word ", 40)})
 	d.emit(event.UsageReported{Meta: mainMeta, Request: event.Usage{CompletionTokens: 1150}})
 	d.emit(event.TextDelta{Meta: mainMeta, Text: strings.Repeat("more ", 40)})
-	d.m.now = func() time.Time { return t0.Add(12 * time.Second) }
+	d.m.clock.now = func() time.Time { return t0.Add(12 * time.Second) }
 	d.send(spinner.TickMsg{})
 	if !strings.Contains(d.screen(), "working · 12s · ↓ 1.2k tok · first token 5s · esc to interrupt") {
 		t.Fatalf("streaming:\n%s", d.screen())

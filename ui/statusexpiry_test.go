@@ -16,22 +16,22 @@ import (
 // turn clears what the last one left.
 func TestTransientStatusesExpire(t *testing.T) {
 	d := newDriver(t, 120, 40)
-	d.m.now = func() time.Time { return t0 }
+	d.m.clock.now = func() time.Time { return t0 }
 	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "test it"})
 	askTool(t, d, "p1", mainMeta)
 	d.keys("y")
 	if !strings.Contains(d.screen(), "allowed once: ") {
 		t.Fatalf("no acknowledgement:\n%s", d.screen())
 	}
-	if !d.m.ticking {
+	if !d.m.clock.ticking {
 		t.Fatal("the clock does not run for the status to expire")
 	}
-	d.m.now = func() time.Time { return t0.Add(status.InfoTTL - time.Second) }
+	d.m.clock.now = func() time.Time { return t0.Add(status.InfoTTL - time.Second) }
 	d.send(spinner.TickMsg{}) // the clock moves the screen on its ticks
 	if !strings.Contains(d.screen(), "allowed once") {
 		t.Fatalf("the acknowledgement went early:\n%s", d.screen())
 	}
-	d.m.now = func() time.Time { return t0.Add(status.InfoTTL) }
+	d.m.clock.now = func() time.Time { return t0.Add(status.InfoTTL) }
 	d.send(spinner.TickMsg{})
 	if strings.Contains(d.screen(), "allowed once") || d.m.status.Text() != "" {
 		t.Fatalf("the acknowledgement outlived its time (%q):\n%s", d.m.status.Text(), d.screen())

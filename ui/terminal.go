@@ -1,20 +1,16 @@
 package ui
 
 import (
+	"encoding/base64"
+	"errors"
 	"io"
 	"os"
 	"sync"
 
 	"github.com/charmbracelet/x/term"
-)
 
-// leaveSequences undo what the UI turns on, in the order Bubble Tea
-// itself restores them: cursor shown, mouse reports and bracketed paste
-// off, then the normal screen (which also puts the cursor back).
-const leaveSequences = "\x1b[?25h" + // show the cursor
-	"\x1b[?1002l\x1b[?1003l\x1b[?1006l" + // mouse reports off
-	"\x1b[?2004l" + // bracketed paste off
-	"\x1b[?1049l" // leave the alternate screen
+	"github.com/seed-e4e525a6/baton/ui/screen"
+)
 
 // Terminal is the screen the UI takes over. Its Restore gives the screen
 // back from any goroutine while the UI still holds it, so a process that
@@ -74,8 +70,21 @@ func (t *Terminal) Restore() {
 		return
 	}
 	t.held = false
-	_, _ = io.WriteString(t.out, leaveSequences)
+	_, _ = io.WriteString(t.out, screen.Leave)
 	for f, st := range t.states {
 		_ = term.Restore(f.Fd(), st)
 	}
+}
+
+// Copy puts text on the system clipboard through the terminal (OSC 52),
+// which works over SSH and inside tmux (with set-clipboard on). The
+// terminal decides whether to allow it; nothing comes back to say so.
+func (t *Terminal) Copy(text string) error {
+	if t == nil {
+		return errors.New("no terminal to copy through")
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	_, err := io.WriteString(t.out, "\x1b]52;c;"+base64.StdEncoding.EncodeToString([]byte(text))+"\x07")
+	return err
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/diffview"
 	"github.com/seed-e4e525a6/baton/ui/pane"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Collapsed tool results show this many lines; ctrl+o shows them all.
@@ -79,7 +80,7 @@ func (b *toolCall) render(rc *renderCtx, width int) []string {
 	case b.summary != "":
 		line += st.Summary.Render(" (" + b.summary + ")")
 	}
-	lines := []string{fit(line, width)}
+	lines := []string{termtext.Fit(line, width)}
 	if b.diff != "" {
 		return append(lines, b.result(rc, diffview.Lines(rc.styles, b.diff), collapsedDiff, width)...)
 	}
@@ -153,7 +154,7 @@ func (b *toolCall) result(rc *renderCtx, lines []string, collapsed, width int) [
 		out = append(out, rc.styles.Tool.Summary.Render("    … +"+plural(hidden, "line")+" (ctrl+o to expand)"))
 	}
 	for i, line := range out {
-		out[i] = fit(line, width)
+		out[i] = termtext.Fit(line, width)
 	}
 	return out
 }

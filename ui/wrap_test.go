@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -50,26 +49,5 @@ func TestFoldedChildResultSaysStatusInWords(t *testing.T) {
 	screen := d.screen()
 	if strings.Contains(screen, "timed_out") || !strings.Contains(screen, "status: timed out · 2 tools") {
 		t.Errorf("the folded result shows the raw status:\n%s", screen)
-	}
-}
-
-// TestASCIIWidthMeasuresAsANSIDoes checks the fast measure against the
-// full one on styled ASCII lines, and that it gives up on anything else.
-func TestASCIIWidthMeasuresAsANSIDoes(t *testing.T) {
-	bold := lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#ff8800"))
-	for _, line := range []string{"", "plain words", bold.Render("styled") + " and " + bold.Render("more"),
-		"\x1b[38;2;1;2;3mtrue colour\x1b[0m", "\x1b[?25l hidden cursor"} {
-		w, ok := asciiWidth(line)
-		if !ok || w != ansi.StringWidth(line) {
-			t.Errorf("asciiWidth(%q) = %d, %v; want %d, true", line, w, ok, ansi.StringWidth(line))
-		}
-	}
-	for _, line := range []string{"● wide mark", "tab\there", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "cut \x1b[38;2"} {
-		if _, ok := asciiWidth(line); ok {
-			t.Errorf("asciiWidth(%q) measured a line it cannot", line)
-		}
-	}
-	if got := fit(bold.Render("twelve chars"), 6); ansi.StringWidth(got) != 6 || !strings.HasSuffix(ansi.Strip(got), "…") {
-		t.Errorf("fit to 6 = %q", got)
 	}
 }

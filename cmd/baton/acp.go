@@ -15,6 +15,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/acp"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
+	"github.com/seed-e4e525a6/baton/engine/trust"
 )
 
 // runACP is "baton acp": baton serves an editor over the Agent Client
@@ -71,14 +72,14 @@ func (o *acpOpener) open(ctx context.Context, req acp.OpenRequest) (acp.Opened, 
 		return acp.Opened{}, err
 	}
 	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.types, inv.workspace, inv.env, true)
-	setup.notices = slices.Concat(inv.trustNotices(), inv.cfg.notices, setup.notices, inv.mcp.notices, notes)
+	setup.notices = slices.Concat(inv.trustNotices(), inv.cfg.Notices, setup.notices, inv.mcp.Notices, notes)
 	// The editor asks the person, card by card, as the TUI does.
-	setup.engine.Mode = inv.cfg.mode(false)
+	setup.engine.Mode = inv.cfg.Mode(false)
 	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"
 	setup.engine.Version = version()
 	setup.engine.Editor = req.Editor
 	setup.engine.Worktrees.Finish = inv.flags.worktrees
-	inv.mcp.servers = mcp.Merge(inv.mcp.servers, req.MCPServers)
+	inv.mcp.Servers = mcp.Merge(inv.mcp.Servers, req.MCPServers)
 	servers := newMCPRun(inv)
 	setup.engine.MCP = servers.source()
 	s, err := engine.NewSession(ctx, setup.engine)
@@ -120,11 +121,11 @@ func (o *acpOpener) invocation(workspace string) (*invocation, error) {
 		return nil, fmt.Errorf("workspace %s is not a folder", workspace)
 	}
 	inv := &invocation{flags: o.flags, env: o.env, workspace: workspace}
-	inv.trust = lookupTrust(workspace, o.env, o.flags.trust)
+	inv.trust = trust.Lookup(workspace, o.env, o.flags.trust)
 	if err := inv.load(); err != nil {
 		return nil, err
 	}
-	if !inv.trust.trusted && isBroadFolder(inv.trust.folder, o.env) {
+	if inv.trust.Broad(o.env) {
 		return nil, errors.New("refusing to work in your home folder or the root untrusted: read-only tools there reach keys " +
 			"and credentials without asking; open a project folder, or run baton trust on this one")
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/config"
 )
 
 // Broken agent files make one status line that points to /agents, not a
@@ -31,14 +32,14 @@ func TestAgentFileWarningsAreCounted(t *testing.T) {
 	if len(types.Warnings()) < 2 {
 		t.Fatalf("the fixture gives warnings %v", types.Warnings())
 	}
-	tui := newSessionSetup(config{Model: "m"}, endpoint{}, types, ws, map[string]string{}, false)
+	tui := newSessionSetup(config.Config{Model: "m"}, config.Endpoint{}, types, ws, map[string]string{}, false)
 	if !slices.Contains(tui.notices, "2 agent files skipped — /agents") {
 		t.Errorf("TUI notices %q", tui.notices)
 	}
 	if len(tui.typeWarnings) != len(types.Warnings()) {
 		t.Errorf("/agents gets %d warnings, want all %d", len(tui.typeWarnings), len(types.Warnings()))
 	}
-	headless := newSessionSetup(config{Model: "m"}, endpoint{}, types, ws, map[string]string{}, true)
+	headless := newSessionSetup(config.Config{Model: "m"}, config.Endpoint{}, types, ws, map[string]string{}, true)
 	if n := strings.Count(strings.Join(headless.notices, "\n"), ".md"); n < 2 {
 		t.Errorf("headless notices %q, want each warning", headless.notices)
 	}

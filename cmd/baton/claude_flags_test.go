@@ -18,13 +18,13 @@ import (
 // permission mode, the turn limit, the system prompt, the settings files
 // to read; flags baton cannot honour are refused by name.
 func TestClaudeFlagsMapToBaton(t *testing.T) {
-	w := newConfigWorld(t, "", "")
-	writeFile(t, filepath.Join(w.home, ".claude", "settings.json"), `{"permissions":{"deny":["Bash(curl:*)"]}}`)
-	writeFile(t, filepath.Join(w.workspace, ".claude", "settings.local.json"), `{"permissions":{"deny":["Read(./secrets/**)"]}}`)
-	cfg, err := w.load(t, []string{"--output-format=stream-json", "--verbose", "--input-format=stream-json", "--max-turns=7",
+	home, ws := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"permissions":{"deny":["Bash(curl:*)"]}}`)
+	writeFile(t, filepath.Join(ws, ".claude", "settings.local.json"), `{"permissions":{"deny":["Read(./secrets/**)"]}}`)
+	cfg, err := loadWith(t, home, ws, []string{"--output-format=stream-json", "--verbose", "--input-format=stream-json", "--max-turns=7",
 		"--model=m", "--permission-mode=acceptEdits", "--allowedTools=Bash(git log:*) Read,Task", "--disallowedTools=WebFetch,Skill",
 		"--setting-sources=local", "--append-system-prompt=Be brief.", "--max-thinking-tokens=1024", "--include-partial-messages",
-		"--debug-file=/tmp/x.log"}, nil)
+		"--debug-file=/tmp/x.log"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +40,7 @@ func TestClaudeFlagsMapToBaton(t *testing.T) {
 	if strings.Contains(rules, "curl") {
 		t.Errorf("--setting-sources=local read the user's settings:\n%s", rules)
 	}
-	notices := strings.Join(cfg.notices, "\n")
+	notices := strings.Join(cfg.Notices, "\n")
 	for _, want := range []string{`--disallowedTools: skipped "Skill"`, "--max-thinking-tokens: accepted for Claude Code's sake"} {
 		if !strings.Contains(notices, want) {
 			t.Errorf("notices lack %q:\n%s", want, notices)
@@ -49,7 +49,7 @@ func TestClaudeFlagsMapToBaton(t *testing.T) {
 	if cfg.Limits.MaxSteps != 7 || cfg.Model != "m" || cfg.AppendSystemPrompt != "Be brief." || cfg.DebugLog != "/tmp/x.log" || cfg.Yolo {
 		t.Errorf("config %+v", cfg)
 	}
-	if cfg, _ := w.load(t, []string{"-p", "x", "--permission-mode", "bypassPermissions"}, nil); !cfg.Yolo {
+	if cfg, _ := loadWith(t, home, ws, []string{"-p", "x", "--permission-mode", "bypassPermissions"}); !cfg.Yolo {
 		t.Error("bypassPermissions is not --yolo")
 	}
 	for args, want := range map[string]string{
@@ -66,34 +66,6 @@ func TestClaudeFlagsMapToBaton(t *testing.T) {
 		if _, err := parseFlags(strings.Fields(args)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: err %v, want %q", args, err, want)
 		}
-	}
-}
-
-// TestSettingsLocalNarrowsUntilTrusted: .claude/settings.local.json,
-// where Claude Code writes "always allow", is read with the trust rules
-// of .claude/settings.json: deny and ask at once, allow once trusted.
-func TestSettingsLocalNarrowsUntilTrusted(t *testing.T) {
-	w := newConfigWorld(t, "", "")
-	writeFile(t, filepath.Join(w.workspace, ".claude", "settings.local.json"),
-		`{"permissions":{"allow":["Bash(npm test:*)","WebFetch(domain:docs.example.com)"],"ask":["Edit(src/**)"]}}`)
-	env := map[string]string{"HOME": w.home}
-	cfg, err := loadConfig(configSources{env: env, workspace: w.workspace})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := ruleTexts(cfg.Rules); !slices.Equal(got, []string{"ask edit_file(src/**) @.claude/settings.local.json"}) {
-		t.Errorf("untrusted rules %v", got)
-	}
-	if !strings.Contains(strings.Join(cfg.notices, "\n"), "ignored 2 allow rule(s) in .claude/settings.local.json") {
-		t.Errorf("notices %v", cfg.notices)
-	}
-	trusted, err := loadConfig(configSources{env: env, workspace: w.workspace, trusted: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := strings.Join(ruleTexts(trusted.Rules), "\n")
-	if !strings.Contains(got, "allow run_command(npm test:*) @.claude/settings.local.json") {
-		t.Errorf("trusted rules:\n%s", got)
 	}
 }
 

@@ -24,52 +24,6 @@ func copyReal(t *testing.T, corpusPath, dir, rel string) {
 	writeFile(t, filepath.Join(dir, filepath.FromSlash(rel)), string(data))
 }
 
-// TestCorpusClaudeAndOpenCodeRules reads real .claude/settings.local.json
-// and opencode.json files as a project's: Claude Code's rules (the newer
-// "npm run *" spelling and an environment prefix among them) and
-// OpenCode's permission become baton's, deny and ask at once, allow once
-// the folder is trusted.
-func TestCorpusClaudeAndOpenCodeRules(t *testing.T) {
-	w := newConfigWorld(t, "", "")
-	copyReal(t, "DEFRA__nrf-frontend/.claude/settings.local.json", w.workspace, ".claude/settings.local.json")
-	copyReal(t, "0rac1e__opencode-kit/opencode.json", w.workspace, "opencode.json")
-	env := map[string]string{"HOME": w.home}
-	untrusted, err := loadConfig(configSources{env: env, workspace: w.workspace})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules := strings.Join(ruleTexts(untrusted.Rules), "\n")
-	if !strings.Contains(rules, "deny run_command(rm -rf:*) @opencode.json") || strings.Contains(rules, "allow ") {
-		t.Errorf("untrusted rules:\n%s", rules)
-	}
-	trusted, err := loadConfig(configSources{env: env, workspace: w.workspace, trusted: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	rules = strings.Join(ruleTexts(trusted.Rules), "\n")
-	for _, want := range []string{"allow run_command(npm test:*) @.claude/settings.local.json", "allow run_command(npm run lint) @.claude/settings.local.json",
-		"allow run_command(go test:*) @opencode.json", "ask web_fetch @opencode.json"} {
-		if !strings.Contains(rules, want) {
-			t.Errorf("trusted rules lack %q:\n%s", want, rules)
-		}
-	}
-	notices := strings.Join(trusted.notices, "\n")
-	if !strings.Contains(notices, `skipped permission "Bash(TZ=UTC npx vitest run:*)"`) {
-		t.Errorf("an environment prefix baton cannot read as a rule is not told:\n%s", notices)
-	}
-
-	w2 := newConfigWorld(t, "", "")
-	copyReal(t, "DG777777__claude-code-mastery/.claude/settings.local.json", w2.workspace, ".claude/settings.local.json")
-	cfg, err := loadConfig(configSources{env: map[string]string{"HOME": w2.home}, workspace: w2.workspace, trusted: true})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rules := strings.Join(ruleTexts(cfg.Rules), "\n"); !strings.Contains(rules, "allow run_command(npm run:*)") ||
-		!strings.Contains(rules, "allow run_command(curl -s http://localhost:5173)") {
-		t.Errorf("rules:\n%s", rules)
-	}
-}
-
 // TestCorpusCommandsHeadless: real command files from an npm package and
 // from public repositories expand under baton -p "/name args" as in the
 // TUI: the arguments reach the prompt, the file's own text is sent.

@@ -18,9 +18,9 @@ func startDemo(ctx context.Context, inv *invocation) (func(), error) {
 	if err != nil {
 		return nil, fmt.Errorf("start the offline demo: %w", err)
 	}
-	inv.endpoint.baseURL, inv.endpoint.apiKey = srv.URL, demoKey
+	inv.endpoint.BaseURL, inv.endpoint.APIKey = srv.URL, demoKey
 	inv.cfg.Model, inv.cfg.SubagentModel = demo.Model, ""
-	inv.endpoint.notices = append(inv.endpoint.notices,
+	inv.endpoint.Notices = append(inv.endpoint.Notices,
 		"offline demo: a scripted model answers; set OPENAI_API_KEY (and optionally OPENAI_BASE_URL, BATON_MODEL) to use a real one")
 	return func() {
 		if err := srv.Close(); err != nil {

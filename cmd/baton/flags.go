@@ -4,18 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/spf13/pflag"
 )
-
-// toolNames are the names --allow and the config's tool lists accept.
-var toolNames = append(slices.Clone(agenttypes.AllTools), agenttypes.TaskTool)
 
 // The output formats of headless mode.
 const (
@@ -95,9 +91,9 @@ func batonFlagSet() *pflag.FlagSet {
 	fs.StringP("print", "p", "", "run one turn headless with `PROMPT` and print the answer (- reads stdin)")
 	fs.String("output-format", formatText, "headless output `FORMAT`: text (default); json or stream-json, Claude Code's; baton-stream-json, baton's own events")
 	fs.Bool("no-wait", false, "headless: exit when the turn ends instead of waiting for background sub-agents (prints their ids)")
-	fs.String("model", "", "`MODEL` of the main agent (default "+defaultModel+")")
+	fs.String("model", "", "`MODEL` of the main agent (default "+config.DefaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
-	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(toolNames, " ")+
+	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(config.ToolNames, " ")+
 		", mcp__SERVER__TOOL, mcp__SERVER__*) or scoped rules such as \"run_command(go test:*)\" or \"write_file(docs/**)\"")
 	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist and the sandbox still apply)")
 	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")
@@ -156,7 +152,7 @@ func parseFlags(args []string) (flagValues, error) {
 	}
 	if fs.Changed("allow") {
 		names, _ := fs.GetStringArray("allow")
-		allow, err := parseAllow(names)
+		allow, err := config.ParseAllow(names)
 		if err != nil {
 			return flagValues{}, err
 		}
@@ -166,6 +162,24 @@ func parseFlags(args []string) (flagValues, error) {
 		return flagValues{}, err
 	}
 	return v, checkFlagCombos(fs, v)
+}
+
+// overrides is the command line's layer of the config.
+func (v flagValues) overrides() config.Overrides {
+	c := v.claude
+	return config.Overrides{Model: v.model, BaseURL: v.baseURL, Theme: v.theme, MaxSteps: v.maxSteps,
+		Allow: v.allow, Yolo: v.yolo, NoSandbox: v.noSandbox, MCPConfigs: v.mcpConfig,
+		Claude: config.ClaudeOverrides{SettingSources: c.settingSources, AllowedTools: c.allowedTools, DisallowedTools: c.disallowedTools,
+			AcceptEdits: c.permissionMode == permEdits, SystemPrompt: c.systemPrompt, AppendSystemPrompt: c.appendSystemPrompt,
+			AskOverStdio: c.askOverStdio, StrictMCP: c.strictMCP, DebugFile: c.debugFile, Ignored: c.ignored}}
+}
+
+// checkTheme accepts the names themes.ByName resolves.
+func checkTheme(name string) error {
+	if _, ok := themes.ByName(name); !ok {
+		return fmt.Errorf("unknown theme %q (known: %s)", name, strings.Join(themes.Names(), ", "))
+	}
+	return nil
 }
 
 // setMaxSteps checks the main agent's step limit given as flag.
@@ -221,7 +235,7 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 		return errors.New("-p: the prompt is empty")
 	}
 	if v.baseURL != nil {
-		if err := checkBaseURL(*v.baseURL); err != nil {
+		if err := config.CheckBaseURL(*v.baseURL); err != nil {
 			return fmt.Errorf("--base-url: expected an http(s) URL such as http://localhost:11434/v1, got %q", *v.baseURL)
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/spf13/pflag"
 )
 
@@ -143,7 +144,7 @@ func readClaudeFlags(fs *pflag.FlagSet, v *flagValues) error {
 	}
 	if fs.Changed("setting-sources") {
 		value, _ := fs.GetString("setting-sources")
-		sources, err := parseSettingSources(value)
+		sources, err := config.ParseSettingSources(value)
 		if err != nil {
 			return err
 		}

@@ -37,7 +37,7 @@ func TestParseFlagsUsageErrors(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"--allow", "read_file,rm"}, `--allow: unknown tool "rm" (valid: read_file, list_files, find_files, grep, write_file, edit_file, run_command, todo_write, web_fetch, task, mcp__SERVER__TOOL, mcp__SERVER__*)`},
+		{[]string{"--allow", "read_file,rm"}, `--allow: unknown tool "rm" (valid: read_file, list_files, find_files, grep, write_file, edit_file, run_command, todo_write, web_fetch, list_mcp_resources, read_mcp_resource, task, mcp__SERVER__TOOL, mcp__SERVER__*)`},
 		{[]string{"-p", "x", "--output-format", "yaml"}, `--output-format: expected text, json, stream-json or baton-stream-json, got "yaml"`},
 		{[]string{"--output-format", "json"}, "--output-format only applies to headless runs"},
 		{[]string{"--max-steps", "0"}, "--max-steps: expected a positive integer, got 0"},

@@ -30,6 +30,8 @@ type headlessRun struct {
 	// wake says a background result starts a turn of its own, so one
 	// that waits keeps the run going ([subagents] wake_on_result).
 	wake bool
+	// self is how the person starts this baton again, for the hints.
+	self selfCommand
 	// input, when set, is stdin carrying Claude Code's stream-json: the
 	// prompts come from there, one run each, instead of from -p.
 	input io.Reader
@@ -108,7 +110,7 @@ func runPrompt(ctx context.Context, s *engine.Session, ecfg engine.Config, run h
 	}
 	o.Background = s.BackgroundChildren()
 	if running := stillRunning(o.Background); len(running) > 0 {
-		fmt.Fprintf(stderr, "baton: not waiting for background sub-agents: %s; they stop now, and baton --continue delivers what they left to the main agent\n", strings.Join(running, ", "))
+		fmt.Fprintf(stderr, "baton: not waiting for background sub-agents: %s; they stop now, and %s delivers what they left to the main agent\n", strings.Join(running, ", "), run.self.with("--continue"))
 	}
 	if err := p.finish(o); err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/ui"
 )
 
@@ -28,7 +29,7 @@ func sessionInfo(s *engine.Session, ecfg engine.Config, info claudeInfo) claudeI
 // claudePermissionMode is Claude Code's name for how the run decides
 // calls: bypassPermissions for --yolo, else the mode asked for, else
 // default (refuse what no rule allows, as Claude Code's -p does).
-func claudePermissionMode(cfg config, flags flagValues) string {
+func claudePermissionMode(cfg config.Config, flags flagValues) string {
 	switch {
 	case cfg.Yolo:
 		return permBypass
@@ -67,7 +68,7 @@ func expandCommand(prompt string, cmds []agenttypes.Command, types []agenttypes.
 
 // headlessRun is what the command line asks of a headless run.
 func (inv *invocation) headlessRun(setup sessionSetup, stdin io.Reader) headlessRun {
-	run := headlessRun{prompt: inv.prompt, format: inv.flags.format, noWait: inv.flags.noWait,
+	run := headlessRun{prompt: inv.prompt, format: inv.flags.format, noWait: inv.flags.noWait, self: thisProgram(inv.env),
 		commands: setup.commands, types: setup.engine.Types.All(),
 		print: printOptions{verbose: inv.flags.claude.verbose, partial: inv.flags.claude.partial}}
 	if inv.flags.claude.inputFormat == inputStreamJSON {
@@ -84,6 +85,12 @@ func (inv *invocation) headlessRun(setup sessionSetup, stdin io.Reader) headless
 	for _, c := range setup.commands {
 		if !ui.BuiltinCommand(c.Name) {
 			info.commands = append(info.commands, c.Name)
+		}
+	}
+	// The servers have settled by now: their prompts are commands too.
+	if prompts := setup.mcp.prompts(); prompts != nil {
+		for _, p := range prompts() {
+			info.commands = append(info.commands, p.Command)
 		}
 	}
 	return run

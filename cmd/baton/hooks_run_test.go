@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -58,38 +57,5 @@ func TestRunUntrustedProjectHooksNotRun(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(marks, name)); err != nil {
 			t.Errorf("--trust: the project's %s hook did not run", name)
 		}
-	}
-}
-
-// TestHooksTableInConfig reads [[hooks.PreToolUse]] in baton's own
-// config, Claude Code's shape written in TOML, and lists a project's
-// hooks and skills on the trust card.
-func TestHooksTableInConfig(t *testing.T) {
-	w := newConfigWorld(t, "[[hooks.PreToolUse]]\nmatcher = \"Bash\"\n[[hooks.PreToolUse.hooks]]\ntype = \"command\"\ncommand = \"./guard.sh\"\ntimeout = 5\n",
-		"hooks = { Stop = [ { hooks = [ { type = \"command\", command = \"make check\" } ] } ] }\n")
-	writeFile(t, filepath.Join(w.workspace, ".claude", "skills", "deploy", "SKILL.md"), "---\nname: deploy\ndescription: ships the site\n---\nRun make deploy.\n")
-	cfg := w.loadAs(t, false)
-	if len(cfg.Hooks) != 1 || cfg.Hooks[0].Command != "./guard.sh" || cfg.Hooks[0].Matcher != "Bash" || cfg.Hooks[0].Timeout != 5*time.Second {
-		t.Fatalf("hooks %+v", cfg.Hooks)
-	}
-	if len(cfg.withheldHooks) != 1 || cfg.withheldHooks[0].Command != "make check" {
-		t.Fatalf("withheld %+v", cfg.withheldHooks)
-	}
-	req := trustRequest(w.workspace, false, cfg.withheld, nil)
-	extensionSections(&req, w.workspace, cfg.withheldHooks, cfg.Skills.All())
-	card := ""
-	for _, s := range append(req.Sections, req.Loaded...) {
-		card += s.Title + "\n" + strings.Join(s.Lines, "\n") + "\n"
-	}
-	for _, want := range []string{"Stop: make check (.baton/config.toml)", "deploy (.claude/skills/deploy/SKILL.md): ships the site"} {
-		if !strings.Contains(card, want) {
-			t.Errorf("card lacks %q:\n%s", want, card)
-		}
-	}
-	if trusted := w.loadAs(t, true); len(trusted.Hooks) != 2 {
-		t.Errorf("trusted hooks %+v", trusted.Hooks)
-	}
-	if _, err := loadConfig(configSources{env: map[string]string{"HOME": newConfigWorld(t, "hooks = 3\n", "").home}, workspace: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "hooks") {
-		t.Errorf("hooks = 3: %v", err)
 	}
 }

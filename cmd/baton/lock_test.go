@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -44,7 +45,7 @@ func TestContinueOnSessionInUse(t *testing.T) {
 	}
 
 	inv := &invocation{flags: flagValues{cont: true}, workspace: ws,
-		env: map[string]string{"HOME": home}, cfg: config{PruneAfterDays: 30}}
+		env: map[string]string{"HOME": home}, cfg: config.Config{PruneAfterDays: 30}}
 	dir, _, notices, err := openTranscript(inv, time.Now())
 	if err != nil {
 		t.Fatalf("TUI --continue on a held session: %v", err)

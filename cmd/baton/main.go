@@ -31,6 +31,9 @@ func program(args []string) int {
 	if mayRunCommands(args) {
 		environ = hideKey(environ)
 	}
+	if mayRunCommands(args) {
+		processProcs = newProcs(os.Getenv("GOMAXPROCS"))
+	}
 	stopProfile, err := startCPUProfile(os.Getenv("BATON_CPUPROFILE"))
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "baton: BATON_CPUPROFILE: %v\n", err)

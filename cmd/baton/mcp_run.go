@@ -32,7 +32,7 @@ type mcpRun struct {
 
 // newMCPRun prepares the servers of inv; nil when there are none.
 func newMCPRun(inv *invocation) *mcpRun {
-	if len(inv.mcp.servers) == 0 {
+	if len(inv.mcp.Servers) == 0 {
 		return nil
 	}
 	var environ []string
@@ -40,9 +40,9 @@ func newMCPRun(inv *invocation) *mcpRun {
 		environ = append(environ, k+"="+v)
 	}
 	r := &mcpRun{}
-	if store, folder := inv.trust.store, inv.trust.folder; store.path != "" {
+	if store, folder := inv.trust.Store, inv.trust.Path; store != nil {
 		r.trust = func() (string, error) {
-			changed, err := store.add(folder, time.Now())
+			changed, err := store.Add(folder, time.Now())
 			if err != nil {
 				return "", err
 			}
@@ -50,8 +50,8 @@ func newMCPRun(inv *invocation) *mcpRun {
 			return trustMessage("trust", folder, changed, inv.env) + "; its MCP servers start without asking", nil
 		}
 	}
-	r.m = mcp.NewManager(inv.mcp.servers, mcp.Options{
-		StartupTimeout: inv.mcp.timeout, CallTimeout: inv.mcp.callTimeout, Dir: inv.workspace, Environ: environ, Version: version(),
+	r.m = mcp.NewManager(inv.mcp.Servers, mcp.Options{
+		StartupTimeout: inv.mcp.StartupTimeout, CallTimeout: inv.mcp.CallTimeout, Dir: inv.workspace, Environ: environ, Version: version(),
 		Ask: r.ask,
 	})
 	return r
@@ -64,6 +64,15 @@ func (r *mcpRun) source() engine.MCPSource {
 		return nil
 	}
 	return r.m
+}
+
+// prompts is where the UI reads the servers' prompts (nil without
+// servers).
+func (r *mcpRun) prompts() func() []event.MCPPrompt {
+	if r == nil {
+		return nil
+	}
+	return r.m.Prompts
 }
 
 // ask shows a card for a server of an untrusted project, through the
@@ -90,6 +99,14 @@ func (r *mcpRun) start(ctx context.Context, session *engine.Session) {
 	}
 	r.session.Store(session)
 	r.m.Start(ctx)
+}
+
+// rebind sends the cards of servers still to start through session, the
+// one /resume switched to.
+func (r *mcpRun) rebind(session *engine.Session) {
+	if r != nil {
+		r.session.Store(session)
+	}
 }
 
 // startSettled launches the servers for an editor's session and waits,

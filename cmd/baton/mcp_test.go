@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -15,6 +16,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
+	"github.com/seed-e4e525a6/baton/engine/trust"
 )
 
 // mcpJSON is Claude Code's JSON form naming stdio servers that re-execute
@@ -99,109 +101,48 @@ func TestUntrustedProjectMCPJSONIsNamedAndNotStarted(t *testing.T) {
 	}
 }
 
-func TestMCPFlagsAndConfigErrors(t *testing.T) {
-	if _, err := parseFlags([]string{"--allow", "mcp__github__*,mcp__fs__read,read_file"}); err != nil {
-		t.Errorf("mcp names refused: %v", err)
+func TestHeadlessRunsAnMCPPromptCommand(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("Bonjour, Paris!") })
+	servers := mcpJSON(t, map[string]string{"srv": mcptest.ModeServe})
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", `/mcp__srv__greet Paris "very warm"`, "--mcp-config", servers)
+	if r.code != exitOK || r.stdout != "Bonjour, Paris!\n" {
+		t.Fatalf("exit %d\nstdout: %s\nstderr: %s", r.code, r.stdout, r.stderr)
 	}
-	if _, err := parseFlags([]string{"--allow", "mcp__"}); err == nil {
-		t.Error("a bare mcp__ was accepted")
+	if got := srv.Requests()[0].LastUser(); got != "Write a very warm greeting for Paris." {
+		t.Fatalf("the model got %q", got)
 	}
-	bad := map[string]string{
-		"[mcp.servers.x]\ncommand = 3\n":           "mcp.servers.x: command: expected a command, got 3",
-		"[mcp.servers.x]\ncomand = \"a\"\n":        `unknown key "comand"`,
-		"[mcp.servers.x]\nurl = \"ftp://h\"\n":     "expected an http(s) URL",
-		"[mcp.servers.x]\n":                        "give a command (stdio server) or a url",
-		"[mcp]\nstartup_timeout_s = 0\n":           "expected a positive integer",
-		"[mcp]\ntimeout = 3\n":                     `unknown key "mcp.timeout" (known in [mcp]: startup_timeout_s, call_timeout_s, servers)`,
-		"[mcp]\ncall_timeout_s = 601\n":            "mcp.call_timeout_s: expected at most 600, got 601",
-		"[mcp.servers.x]\ncall_timeout_s = 0\n":    "mcp.servers.x: call_timeout_s: expected a positive integer, got 0",
-		"[mcp.servers.x]\ncall_timeout_s = 601\n":  "mcp.servers.x: call_timeout_s: expected at most 600, got 601",
-		"[mcp.servers.x]\ntype = \"carrier\"\n":    `expected "stdio", "http" or "sse"`,
-		"[mcp.servers.x]\nargs = [\"a\", 1]\n":     "expected a list of strings",
-		"[mcp.servers.x]\nenv = { A = 1 }\n":       "expected a table of strings",
-		"[mcp.servers.\"a b\"]\ncommand = \"x\"\n": `server name "a b"`,
-	}
-	for toml, want := range bad {
-		w := newConfigWorld(t, toml, "")
-		_, err := w.load(t, nil, nil)
-		if err == nil || !strings.Contains(err.Error(), want) {
-			t.Errorf("%q: err = %v, want %q", toml, err, want)
-		}
+	r = runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "/mcp__srv__greet", "--mcp-config", servers)
+	if r.code != exitFailed || !strings.Contains(r.stderr, "error: /mcp__srv__greet needs city; usage: /mcp__srv__greet CITY [STYLE]") || len(srv.Requests()) != 1 {
+		t.Fatalf("without its argument: exit %d, %d requests\nstderr: %s", r.code, len(srv.Requests()), r.stderr)
 	}
 }
 
-func TestMCPServersFromEverySourceAndTrust(t *testing.T) {
-	w := newConfigWorld(t, "[mcp.servers.mine]\ncommand = \"my-server\"\n[mcp.servers.gh]\nurl = \"https://user.example/mcp\"\n",
-		"[mcp.servers.proj]\ncommand = \"proj-server\"\n")
-	writeFile(t, filepath.Join(w.workspace, ".mcp.json"), `{"mcpServers": {"gh": {"command": "evil"}, "docs": {"command": "docs-server"}}}`)
-	cfg, err := w.load(t, nil, nil)
-	if err != nil {
-		t.Fatal(err)
+func TestHeadlessAttachesAMentionedResource(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("read it") })
+	prompt := "what does @srv:" + mcptest.NoteURI + " say?"
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", prompt,
+		"--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	if r.code != exitOK || !strings.Contains(r.stderr, "note: attached @srv:"+mcptest.NoteURI+" (1 line)") {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
 	}
-	flags, _ := parseFlags([]string{"--mcp-config", `{"mcpServers": {"extra": {"type": "http", "url": "https://x.example"}}}`})
-	env := map[string]string{"HOME": w.home}
-	untrusted, err := resolveMCP(cfg, flags, w.workspace, env, false, false)
-	if err != nil {
-		t.Fatal(err)
-	}
-	got := map[string]string{}
-	for _, s := range untrusted.servers {
-		got[s.Name] = s.Source + "|" + s.Target()
-		if s.Project != (s.Name == "docs" || s.Name == "proj") {
-			t.Errorf("%s: project = %v", s.Name, s.Project)
-		}
-	}
-	if got["gh"] != filepath.Join(w.home, ".config", "baton", "config.toml")+"|https://user.example/mcp" || got["extra"] == "" || len(got) != 5 {
-		t.Errorf("servers = %v", got)
-	}
-	if len(untrusted.notices) != 1 || !strings.Contains(untrusted.notices[0], ".mcp.json, .baton/config.toml: MCP servers docs, proj wait for your approval") {
-		t.Errorf("notices = %q", untrusted.notices)
-	}
-	trusted, _ := resolveMCP(cfg, flags, w.workspace, env, false, true)
-	for _, s := range trusted.servers {
-		if s.Project || s.Name == "gh" && s.Command != "evil" {
-			t.Errorf("trusted: %+v", s)
-		}
-	}
-	if _, err := resolveMCP(cfg, flagValuesWith(t, "--mcp-config", "/nonexistent.json"), w.workspace, env, true, false); err == nil ||
-		!strings.Contains(err.Error(), "--mcp-config: read /nonexistent.json") {
-		t.Errorf("missing file: %v", err)
+	want := prompt + "\n\n<mcp-resource server=\"srv\" uri=\"" + mcptest.NoteURI + "\">\n" + mcptest.NoteText + "\n</mcp-resource>"
+	if got := srv.Requests()[0].LastUser(); got != want {
+		t.Fatalf("the model got %q, want %q", got, want)
 	}
 }
 
-// flagValuesWith parses args, failing the test on an error.
-func flagValuesWith(t *testing.T, args ...string) flagValues {
-	t.Helper()
-	f, err := parseFlags(args)
-	if err != nil {
-		t.Fatal(err)
+func TestHeadlessNamesWhatItCutOfAServer(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "hi",
+		"--mcp-config", mcpJSON(t, map[string]string{"bad": mcptest.ModeHostile}))
+	if r.code != exitOK || !strings.Contains(r.stderr, "note: MCP server bad: the description of mcp__bad__long has 20000 characters; the model gets the first 16000") {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
 	}
-	return f
-}
-
-// TestMCPCallTimeoutsFromConfig: [mcp] call_timeout_s and a server's own
-// reach the servers; an untrusted project may lower the bound, never
-// raise it.
-func TestMCPCallTimeoutsFromConfig(t *testing.T) {
-	w := newConfigWorld(t, "[mcp]\ncall_timeout_s = 60\n[mcp.servers.slow]\ncommand = \"slow\"\ncall_timeout_s = 300\n", "")
-	cfg, err := w.load(t, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if cfg.MCPTimeouts.Call != time.Minute || len(cfg.MCPUser) != 1 || cfg.MCPUser[0].CallTimeout != 5*time.Minute {
-		t.Fatalf("call timeouts: [mcp] %s, servers %+v", cfg.MCPTimeouts.Call, cfg.MCPUser)
-	}
-	setup, err := resolveMCP(cfg, flagValues{}, w.workspace, map[string]string{"HOME": w.home}, true, true)
-	if err != nil || setup.callTimeout != time.Minute {
-		t.Fatalf("setup call timeout %s, %v", setup.callTimeout, err)
-	}
-	for project, want := range map[string]time.Duration{"[mcp]\ncall_timeout_s = 30\n": 30 * time.Second, "[mcp]\ncall_timeout_s = 600\n": time.Minute} {
-		w := newConfigWorld(t, "[mcp]\ncall_timeout_s = 60\n", project)
-		flags, _ := parseFlags(nil)
-		cfg, err := loadConfig(configSources{flags: flags, env: map[string]string{"HOME": w.home}, workspace: w.workspace})
-		if err != nil || cfg.MCPTimeouts.Call != want {
-			t.Errorf("untrusted %q: call timeout %s, %v; want %s", project, cfg.MCPTimeouts.Call, err, want)
-		}
+	// The hostile instructions reach the model clean, and nothing of them
+	// reaches the terminal.
+	system := srv.Requests()[0].System()
+	if !strings.Contains(system, "## MCP server bad\n\nObey the link and ring obey") || strings.ContainsAny(system, "\x1b\x07") || strings.Contains(r.stderr, "\x1b") {
+		t.Fatalf("system prompt %q…\nstderr: %q", system[max(0, strings.Index(system, "# Instructions")):][:200], r.stderr)
 	}
 }
 
@@ -241,8 +182,8 @@ func TestMCPServerCardTrustsTheFolder(t *testing.T) {
 	t.Chdir(ws)
 	environ := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL}
 	inv, code := prepare(nil, environ, strings.NewReader(""), io.Discard, io.Discard)
-	if inv == nil || inv.trust.trusted {
-		t.Fatalf("prepare: exit %d, trusted %v", code, inv != nil && inv.trust.trusted)
+	if inv == nil || inv.trust.Trusted {
+		t.Fatalf("prepare: exit %d, trusted %v", code, inv != nil && inv.trust.Trusted)
 	}
 	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.types, inv.workspace, inv.env, false)
 	servers := newMCPRun(inv)
@@ -269,15 +210,32 @@ func TestMCPServerCardTrustsTheFolder(t *testing.T) {
 			break
 		}
 	}
-	if !strings.Contains(notice, "trusted: "+inv.trust.folder) || !strings.Contains(notice, "its MCP servers start without asking") {
+	if !strings.Contains(notice, "trusted: "+inv.trust.Path) || !strings.Contains(notice, "its MCP servers start without asking") {
 		t.Errorf("notice %q", notice)
 	}
-	if again := lookupTrust(ws, inv.env, false); !again.trusted {
+	if again := trust.Lookup(ws, inv.env, false); !again.Trusted {
 		t.Error("the folder is not on the trust list: the card would return on the next start")
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := servers.m.Wait(ctx, mcp.AllSettled); err != nil || servers.m.Statuses()[0].State != event.MCPConnected {
 		t.Errorf("the server did not start: %v %+v", err, servers.m.Statuses())
+	}
+}
+
+func TestStreamJSONInitListsMCPPrompts(t *testing.T) {
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "hi", "--output-format", "stream-json", "--verbose",
+		"--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
+	if r.code != exitOK {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	var init struct {
+		Subtype       string   `json:"subtype"`
+		SlashCommands []string `json:"slash_commands"`
+	}
+	if err := json.Unmarshal([]byte(strings.SplitN(r.stdout, "\n", 2)[0]), &init); err != nil || init.Subtype != "init" ||
+		!slices.Contains(init.SlashCommands, "mcp__srv__greet") || !slices.Contains(init.SlashCommands, "mcp__srv__show_dot") {
+		t.Fatalf("init %+v, %v\nstdout: %s", init, err, r.stdout)
 	}
 }

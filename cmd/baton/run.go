@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine/config"
+	"github.com/seed-e4e525a6/baton/engine/trust"
 	"github.com/seed-e4e525a6/baton/ui"
 	"github.com/seed-e4e525a6/baton/ui/trustcard"
 )
@@ -59,7 +61,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 		return exitUsage
 	}
 	defer restoreLogs()
-	if inv.endpoint.demo {
+	if inv.endpoint.Demo {
 		stop, err := startDemo(ctx, inv)
 		if err != nil {
 			fmt.Fprintf(stderr, "baton: %v\n", err)
@@ -78,23 +80,27 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 		defer func() { _, _ = dir.CloseDiscardingEmpty() }()
 	}
 	defer pruneInBackground(ctx, store, inv, now)()
-	inv.endpoint.notices = slices.Concat(inv.cfg.notices, inv.endpoint.notices, notices)
+	inv.endpoint.Notices = slices.Concat(inv.cfg.Notices, inv.endpoint.Notices, notices)
 	setup := newSessionSetup(inv.cfg, inv.endpoint, inv.types, inv.workspace, inv.env, inv.headless)
 	setup.notices = append(inv.trustNotices(), setup.notices...)
 	setup.engine.Transcript, setup.engine.TrashChildTranscripts = dir, inv.cfg.Cleanup == "delete"
 	setup.engine.Version = version()
+	if processProcs != nil {
+		setup.engine.Running = processProcs.running
+	}
 	servers := newMCPRun(inv)
 	defer servers.close()
 	setup.engine.MCP, setup.mcp = servers.source(), servers
-	setup.notices = append(setup.notices, inv.mcp.notices...)
+	setup.notices = append(setup.notices, inv.mcp.Notices...)
 	if inv.headless {
 		setup.engine.Worktrees.Finish = inv.flags.worktrees
+		setup.engine.LazyModelList = true // no /model picker to fill
 	}
-	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", redactURL(inv.endpoint.baseURL),
+	slog.Debug("baton starting", "version", version(), "model", inv.cfg.Model, "base_url", config.RedactURL(inv.endpoint.BaseURL),
 		"mode", setup.engine.Mode, "workspace", inv.workspace, "headless", inv.headless)
 	if !inv.headless {
-		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.demo, term: term, mouse: inv.cfg.Mouse,
-			history: promptHistory(store, inv.workspace)}, stdout, stderr)
+		return runTUI(ctx, setup, tuiOptions{theme: inv.cfg.Theme, demo: inv.endpoint.Demo, term: term, mouse: inv.cfg.Mouse,
+			history: promptHistory(store, inv.workspace), self: thisProgram(inv.env), trust: trustFromTUI(inv, servers), store: store}, stdout, stderr)
 	}
 	for _, n := range setup.notices {
 		fmt.Fprintf(stderr, "baton: note: %s\n", n)
@@ -105,7 +111,7 @@ func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, s
 }
 
 // askCard shows the trust card full-screen.
-func askCard(ctx context.Context, req trustcard.Request, theme string) (trustcard.Choice, error) {
+func askCard(ctx context.Context, req trust.Request, theme string) (trustcard.Choice, error) {
 	return trustcard.Ask(ctx, req, theme)
 }
 
@@ -114,14 +120,14 @@ type invocation struct {
 	flags     flagValues
 	env       map[string]string
 	workspace string
-	cfg       config
-	endpoint  endpoint
+	cfg       config.Config
+	endpoint  config.Endpoint
 	headless  bool
 	prompt    string
 	// types are the agent types, loaded as the folder's trust allows.
 	types *agenttypes.Registry
-	trust folderTrust
-	mcp   mcpSetup
+	trust trust.Folder
+	mcp   config.MCPSetup
 }
 
 // prepare resolves flags, prompt, config and endpoint. A nil invocation
@@ -155,7 +161,7 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 	if inv.workspace, err = os.Getwd(); err != nil {
 		return fail(exitFailed, fmt.Errorf("workspace: %w", err))
 	}
-	inv.trust = lookupTrust(inv.workspace, inv.env, flags.trust)
+	inv.trust = trust.Lookup(inv.workspace, inv.env, flags.trust)
 	if err := inv.load(); err != nil {
 		return fail(exitUsage, err)
 	}

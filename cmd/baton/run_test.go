@@ -11,7 +11,9 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/engine/child/process"
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/themes"
 
 	"go.uber.org/goleak"
 
@@ -20,6 +22,11 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// This binary starts itself (sandbox stages, servers, baton): built
+	// with -race, each such process would sleep a second as it exits.
+	if _, set := os.LookupEnv("GORACE"); !set {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	sandbox.Main()
 	process.Main()
 	if mode := os.Getenv(mcptest.ModeEnv); mode != "" {
@@ -35,6 +42,17 @@ func TestMain(m *testing.M) {
 		os.Exit(program(strings.Split(args, "\x1f")))
 	}
 	goleak.VerifyTestMain(m)
+}
+
+// writeFile writes content at path, making its folders.
+func writeFile(t *testing.T, path, content string) {
+	t.Helper()
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }
 
 // runResult is what one call of run produced.
@@ -83,8 +101,8 @@ func TestRunHeadlessListsGoFiles(t *testing.T) {
 	if !strings.Contains(r.stderr, "⏺ find_files **/*.go (2 files)\n") {
 		t.Errorf("stderr lacks the progress line:\n%s", r.stderr)
 	}
-	if got := srv.Requests()[0].Body.Model; got != defaultModel {
-		t.Errorf("model sent = %q, want the default %q", got, defaultModel)
+	if got := srv.Requests()[0].Body.Model; got != config.DefaultModel {
+		t.Errorf("model sent = %q, want the default %q", got, config.DefaultModel)
 	}
 }
 
@@ -211,6 +229,25 @@ func TestRunConfigFileError(t *testing.T) {
 	want := filepath.Join(home, ".config", "baton", "config.toml") + `: unknown key "modle" (known: model, base_url`
 	if r.code != exitUsage || !strings.Contains(r.stderr, want) {
 		t.Errorf("exit %d\nstderr: %s\nwant it to contain %s", r.code, r.stderr, want)
+	}
+}
+
+// TestRunChecksThemesAgainstTheThemesItDraws: the theme names a config
+// file may use are the themes package's: an unknown one in the user's
+// file stops the start, in a project's file it is dropped with a notice.
+func TestRunChecksThemesAgainstTheThemesItDraws(t *testing.T) {
+	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	home, ws := t.TempDir(), t.TempDir()
+	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "theme = \"neon\"\n")
+	r := runAt(t, ws, home, []string{"OPENAI_BASE_URL=" + srv.URL}, "-p", "hi")
+	if want := `theme: expected a theme name (` + strings.Join(themes.Names(), ", ") + `), got "neon"`; r.code != exitUsage || !strings.Contains(r.stderr, want) {
+		t.Errorf("user file: exit %d\nstderr: %s\nwant it to contain %s", r.code, r.stderr, want)
+	}
+	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "theme = \" Light \"\n")
+	writeFile(t, filepath.Join(ws, ".baton", "config.toml"), "theme = \"neon\"\n")
+	r = runAt(t, ws, home, []string{"OPENAI_BASE_URL=" + srv.URL}, "-p", "hi")
+	if want := `note: .baton/config.toml: theme: expected a theme name (`; r.code != exitOK || !strings.Contains(r.stderr, want) {
+		t.Errorf("project file: exit %d\nstderr: %s\nwant it to contain %s", r.code, r.stderr, want)
 	}
 }
 

@@ -11,18 +11,6 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
-// TestRunnerConfig reads [subagents] runner, and refuses a runner baton
-// does not have.
-func TestRunnerConfig(t *testing.T) {
-	cfg, err := newConfigWorld(t, "[subagents]\nrunner = \"process\"\n", "").load(t, nil, nil)
-	if err != nil || cfg.Runner != "process" {
-		t.Fatalf("runner %q (err %v), want process", cfg.Runner, err)
-	}
-	if _, err := newConfigWorld(t, "[subagents]\nrunner = \"kubernetes\"\n", "").load(t, nil, nil); err == nil || !strings.Contains(err.Error(), `"local" or "process"`) {
-		t.Fatalf("runner = \"kubernetes\" was not refused clearly: %v", err)
-	}
-}
-
 // TestHeadlessChildInAProcess: with [subagents] runner = "process" a
 // headless run delegates to a child that runs as a baton child process
 // (the hidden subcommand of this very binary), and the answer is the same.

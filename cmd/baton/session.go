@@ -4,6 +4,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 )
@@ -26,7 +27,7 @@ type sessionSetup struct {
 }
 
 // newSessionSetup builds the engine configuration for a run in workspace.
-func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, workspace string, env map[string]string, headless bool) sessionSetup {
+func newSessionSetup(cfg config.Config, ep config.Endpoint, types *agenttypes.Registry, workspace string, env map[string]string, headless bool) sessionSetup {
 	var (
 		commands        []agenttypes.Command
 		commandWarnings []agenttypes.Warning
@@ -34,9 +35,9 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 	// A project's commands are prompts, not permissions: every call they
 	// lead to is approved as usual, so trust does not gate them.
 	commands, commandWarnings = agenttypes.LoadCommands(agenttypes.LoadOptions{
-		ProjectDir: workspace, UserConfigDir: userConfigDir(env), HomeDir: env["HOME"],
+		ProjectDir: workspace, UserConfigDir: config.UserDir(env), HomeDir: env["HOME"],
 	})
-	notices := append([]string(nil), ep.notices...)
+	notices := append([]string(nil), ep.Notices...)
 	var warnings []string
 	for _, w := range types.Warnings() {
 		warnings = append(warnings, w.String())
@@ -49,8 +50,8 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 	for _, w := range commandWarnings {
 		notices = append(notices, w.String())
 	}
-	endpoint := llm.Config{APIKey: ep.apiKey, BaseURL: ep.baseURL, Timeouts: cfg.Network.Timeouts}
-	notices = append(notices, skillNotices(cfg.Skills, headless)...)
+	endpoint := llm.Config{APIKey: ep.APIKey, BaseURL: ep.BaseURL, Timeouts: cfg.Network.Timeouts}
+	notices = append(notices, config.SkillNotices(cfg.Skills, headless)...)
 	return sessionSetup{
 		engine: engine.Config{
 			Client:        llm.NewClient(endpoint),
@@ -64,7 +65,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			ModelAliases:       cfg.ModelAliases,
 			Workspace:          workspace,
 			Types:              types,
-			Mode:               cfg.mode(headless),
+			Mode:               cfg.Mode(headless),
 			Allow:              cfg.Allow,
 			Rules:              cfg.Rules,
 			SubagentAllow:      cfg.SubagentAllow,
@@ -73,24 +74,24 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 			NoWakeOnResult: cfg.NoWakeOnResult,
 			Limits:         cfg.Limits,
 			RetryAfterMax:  cfg.Network.RetryAfterMax,
-			Sandbox:        sandboxPolicy(cfg.Sandbox, env, workspace),
+			Sandbox:        cfg.Sandbox.Policy(env, workspace),
 			// SandboxNetwork decides the sub-agents' network.
 			SandboxNetwork: cfg.Sandbox.Network,
 			WebFetch:       cfg.WebFetch,
-			Worktrees:      child.WorktreeConfig{Isolation: cfg.Isolation, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
+			Worktrees:      child.WorktreeConfig{Isolation: cfg.Isolation, Verify: cfg.Verify, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
 			Runner:         cfg.Runner,
 			AutoCompactAt:  cfg.AutoCompactAt,
 			Skills:         cfg.Skills,
 			Hooks:          cfg.Hooks,
-			HookEnv:        hookEnv(env),
+			HookEnv:        config.HookEnv(env),
 		},
 		notices:      notices,
 		typeWarnings: warnings,
 		commands:     commands,
 		notify:       cfg.Notify,
 		saveRules: func(list []event.PermissionRule) (string, error) {
-			path := userConfigPath(env)
-			return path, saveRules(path, list)
+			path := config.UserPath(env)
+			return path, config.SaveRules(path, list)
 		},
 	}
 }
@@ -99,7 +100,7 @@ func newSessionSetup(cfg config, ep endpoint, types *agenttypes.Registry, worksp
 // The catalogue replaces an entry whole, so each override starts from what
 // the embedded catalogue knows and changes only the fields the config
 // sets: overriding a context window keeps the known price.
-func catalogOverrides(models map[string]modelPrice) map[string]llm.ModelInfo {
+func catalogOverrides(models map[string]config.ModelPrice) map[string]llm.ModelInfo {
 	if len(models) == 0 {
 		return nil
 	}
@@ -121,6 +122,9 @@ func catalogOverrides(models map[string]modelPrice) map[string]llm.ModelInfo {
 			if m.OutputPerMillion != nil {
 				info.OutputPerMillion = *m.OutputPerMillion
 			}
+		}
+		if m.Images != nil {
+			info.SupportsImages = *m.Images
 		}
 		out[id] = info
 	}

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
@@ -28,7 +29,7 @@ func openStore(inv *invocation) (*transcript.Store, error) {
 	// The key may come from the user config rather than the environment,
 	// and a base URL may carry credentials: none of them is ever written.
 	secrets := append(transcript.SecretsFromEnv(environ), inv.cfg.APIKey)
-	secrets = append(secrets, urlSecrets(inv.cfg.BaseURL)...)
+	secrets = append(secrets, config.URLSecrets(inv.cfg.BaseURL)...)
 	return transcript.NewStore(root, transcript.NewRedactor(secrets...)), nil
 }
 
@@ -158,20 +159,22 @@ func listSessions(inv *invocation, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
-	fmt.Fprintln(stdout, "\nresume one with: baton --resume ID in its folder   (or baton --continue for the first row of this folder)")
+	self := thisProgram(inv.env)
+	fmt.Fprintf(stdout, "\nresume one with: %s in its folder   (or %s for the first row of this folder)\n", self.with("--resume ID"), self.with("--continue"))
 	return exitOK
 }
 
 // folderLabel shows a session's folder with the home folder as ~, or "?"
 // when the session did not record it.
 func folderLabel(workspace, home string) string {
+	home = strings.TrimSuffix(home, "/")
 	switch {
 	case workspace == "":
 		return "?"
 	case home != "" && workspace == home:
 		return "~"
-	case home != "" && strings.HasPrefix(workspace, strings.TrimSuffix(home, "/")+"/"):
-		return "~" + workspace[len(strings.TrimSuffix(home, "/")):]
+	case home != "" && strings.HasPrefix(workspace, home+"/"):
+		return "~" + workspace[len(home):]
 	}
 	return oneLine(termtext.Clean(workspace), 60)
 }

@@ -132,3 +132,23 @@ func TestRunsPruneOncePerDay(t *testing.T) {
 		t.Fatalf("the second run of the day pruned again: %v", err)
 	}
 }
+
+// TestFolderLabel: baton sessions --all shows a session's folder with the
+// home folder as ~, "?" for none recorded, and a stranger's path cleaned
+// and cut.
+func TestFolderLabel(t *testing.T) {
+	for _, tc := range []struct{ workspace, home, want string }{
+		{"", "/home/a", "?"},
+		{"/home/a", "/home/a/", "~"},
+		{"/home/a/src/app", "/home/a", "~/src/app"},
+		{"/home/ab/x", "/home/a", "/home/ab/x"},
+		{"/srv/\x1b[31mred", "", "/srv/red"},
+	} {
+		if got := folderLabel(tc.workspace, tc.home); got != tc.want {
+			t.Errorf("folderLabel(%q, %q) = %q, want %q", tc.workspace, tc.home, got, tc.want)
+		}
+	}
+	if got := folderLabel("/"+strings.Repeat("d", 100), ""); len([]rune(got)) > 60 {
+		t.Errorf("a long folder is %d wide: %q", len([]rune(got)), got)
+	}
+}

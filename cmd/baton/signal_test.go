@@ -73,7 +73,10 @@ func TestSignalsEndTheTUICleanly(t *testing.T) {
 			t.Logf("%v: exited after %v", sig, time.Since(sent)) // a figure for notes, not asserted
 			out := r.output()
 			assertRestored(t, out)
-			if !strings.Contains(out, "baton --continue") || !strings.Contains(out, "baton --resume ") {
+			// The line names the program that ran: here the test binary,
+			// which is not on the PATH as baton.
+			self, _ := os.Executable()
+			if !strings.Contains(out, self+" --continue") || !strings.Contains(out, self+" --resume ") {
 				t.Errorf("%v: no resume line; tail:\n%q", sig, tail(out, 300))
 			}
 			assertChildInterrupted(t, r.home)

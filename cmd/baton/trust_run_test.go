@@ -10,7 +10,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/trust"
 )
 
 // hostileServer is an endpoint a repository would like baton to use. It
@@ -60,7 +62,7 @@ func TestRunHostileProjectEndpoint(t *testing.T) {
 	if got := hostile.requests(); len(got) != 0 {
 		t.Fatalf("the project's endpoint got %d requests untrusted", len(got))
 	}
-	if got := good.Requests()[0].Body.Model; got != defaultModel {
+	if got := good.Requests()[0].Body.Model; got != config.DefaultModel {
 		t.Errorf("model sent = %q, want the default: the project's model is ignored", got)
 	}
 	for _, want := range []string{"baton: note: .baton/config.toml: ignored model, base_url, limits.max_concurrent\n",
@@ -154,7 +156,7 @@ func TestTrustUntrustRoundTripThroughSymlink(t *testing.T) {
 		t.Fatalf("trusted.json (err %v):\n%s", err, data)
 	}
 	for _, dir := range []string{real, link} {
-		if ft := lookupTrust(dir, envm, false); !ft.trusted || ft.folder != real {
+		if ft := trust.Lookup(dir, envm, false); !ft.Trusted || ft.Path != real {
 			t.Errorf("%s: trust %+v", dir, ft)
 		}
 	}
@@ -167,7 +169,7 @@ func TestTrustUntrustRoundTripThroughSymlink(t *testing.T) {
 	if r := runAt(t, link, home, env, "untrust"); r.code != exitOK || !strings.HasPrefix(r.stdout, "no longer trusted: "+real) {
 		t.Fatalf("untrust: exit %d stdout %q stderr %q", r.code, r.stdout, r.stderr)
 	}
-	if ft := lookupTrust(real, envm, false); ft.trusted {
+	if ft := trust.Lookup(real, envm, false); ft.Trusted {
 		t.Error("still trusted after untrust")
 	}
 	if r := runAt(t, links, home, env, "trust", "--list"); r.stdout != "no trusted folders\n" {
@@ -196,7 +198,32 @@ func TestDamagedTrustListLosesNothing(t *testing.T) {
 	if data, _ := os.ReadFile(path); string(data) != "{not json" {
 		t.Errorf("the damaged list was overwritten: %q", data)
 	}
-	if ft := lookupTrust(ws, map[string]string{"XDG_STATE_HOME": state}, false); ft.trusted || !strings.Contains(ft.notice, "treated as untrusted") {
+	if ft := trust.Lookup(ws, map[string]string{"XDG_STATE_HOME": state}, false); ft.Trusted || !strings.Contains(ft.Notice, "treated as untrusted") {
 		t.Errorf("trust %+v", ft)
+	}
+}
+
+// TestTrustCommandMessages: untrusting a folder never trusted says so;
+// trusting the home folder says what that means; a folder that does not
+// exist cannot be trusted, yet can be untrusted by the path it had.
+func TestTrustCommandMessages(t *testing.T) {
+	home, state := t.TempDir(), t.TempDir()
+	realHome, _ := filepath.EvalSymlinks(home)
+	env := []string{"XDG_STATE_HOME=" + state}
+	gone := filepath.Join(t.TempDir(), "gone")
+	for _, tc := range []struct {
+		args []string
+		code int
+		out  string
+	}{
+		{[]string{"untrust", realHome}, exitOK, realHome + " was not trusted\n"},
+		{[]string{"trust", realHome}, exitOK, "trusted: " + realHome + "; note that baton's read-only tools can read any file under it without asking\n"},
+		{[]string{"trust", gone}, exitUsage, "baton: trust: resolve folder: "},
+		{[]string{"untrust", gone}, exitOK, gone + " was not trusted\n"},
+	} {
+		r := runAt(t, realHome, home, env, tc.args...)
+		if r.code != tc.code || !strings.HasPrefix(r.stdout+r.stderr, tc.out) {
+			t.Errorf("%q: exit %d, %q; want %d, %q", tc.args, r.code, r.stdout+r.stderr, tc.code, tc.out)
+		}
 	}
 }

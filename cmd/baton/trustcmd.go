@@ -1,11 +1,12 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"path/filepath"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/trust"
 )
 
 // parseSubcommand reads the words after the flags: "sessions",
@@ -37,7 +38,7 @@ func parseSubcommand(args []string) (flagValues, error) {
 // "baton untrust [DIR]". It needs no config: a folder whose project file
 // is broken must still be trustable and untrustable.
 func runTrustCommand(f flagValues, env map[string]string, stdout, stderr io.Writer) int {
-	store, err := newTrustStore(env)
+	store, err := trust.NewStore(env)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitUsage
@@ -49,7 +50,7 @@ func runTrustCommand(f flagValues, env map[string]string, stdout, stderr io.Writ
 	if dir == "" {
 		dir = "."
 	}
-	real, err := resolveFolder(dir)
+	real, err := trust.ResolveFolder(dir)
 	if f.trustCmd == "untrust" && err != nil {
 		// A folder deleted or moved since it was trusted can still be
 		// taken off the list by the path it had.
@@ -61,9 +62,9 @@ func runTrustCommand(f flagValues, env map[string]string, stdout, stderr io.Writ
 	}
 	var changed bool
 	if f.trustCmd == "trust" {
-		changed, err = store.add(real, time.Now())
+		changed, err = store.Add(real, time.Now())
 	} else {
-		changed, err = store.remove(real)
+		changed, err = store.Remove(real)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %s: %v\n", f.trustCmd, err)
@@ -82,46 +83,25 @@ func trustMessage(cmd, dir string, changed bool, env map[string]string) string {
 		return fmt.Sprintf("no longer trusted: %s (its project files may only narrow baton again)", dir)
 	case !changed:
 		return fmt.Sprintf("%s is already trusted", dir)
-	case isBroadFolder(dir, env):
+	case trust.IsBroad(dir, env):
 		return fmt.Sprintf("trusted: %s; note that baton's read-only tools can read any file under it without asking", dir)
 	}
 	return fmt.Sprintf("trusted: %s (its .baton/config.toml and agent files now apply in full)", dir)
 }
 
 // listTrusted prints the trusted folders in the order they were trusted.
-func listTrusted(store trustStore, stdout, stderr io.Writer) int {
-	tf, err := store.load()
+func listTrusted(store *trust.Store, stdout, stderr io.Writer) int {
+	folders, err := store.Folders()
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
-	if len(tf.Folders) == 0 {
+	if len(folders) == 0 {
 		fmt.Fprintln(stdout, "no trusted folders")
 		return exitOK
 	}
-	for _, e := range tf.Folders {
+	for _, e := range folders {
 		fmt.Fprintf(stdout, "%s\t%s\n", e.Path, e.TrustedAt.Local().Format("2006-01-02 15:04"))
 	}
 	return exitOK
 }
-
-// isBroadFolder reports whether dir (resolved) is the home folder or the
-// root, where read-only tools reach keys and credentials.
-func isBroadFolder(dir string, env map[string]string) bool {
-	if dir == string(filepath.Separator) {
-		return true
-	}
-	home := env["HOME"]
-	if home == "" {
-		return false
-	}
-	real, err := resolveFolder(home)
-	if err != nil {
-		real = filepath.Clean(home)
-	}
-	return dir == real
-}
-
-// errBroadFolder refuses a headless run in the home folder or the root.
-var errBroadFolder = errors.New("refusing to run headless in your home folder or the root without --trust: " +
-	"read-only tools there reach keys and credentials without asking; cd into a project, or pass --trust")

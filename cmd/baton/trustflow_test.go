@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/trust"
 	"github.com/seed-e4e525a6/baton/ui/trustcard"
 )
 
@@ -14,10 +15,10 @@ import (
 // was shown.
 type cardScript struct {
 	choice trustcard.Choice
-	shown  []trustcard.Request
+	shown  []trust.Request
 }
 
-func (c *cardScript) ask(_ context.Context, req trustcard.Request, _ string) (trustcard.Choice, error) {
+func (c *cardScript) ask(_ context.Context, req trust.Request, _ string) (trustcard.Choice, error) {
 	c.shown = append(c.shown, req)
 	return c.choice, nil
 }
@@ -69,15 +70,15 @@ func TestTrustCardInTheTUI(t *testing.T) {
 
 	// t trusts, records it, and the settings apply at once.
 	writeFile(t, filepath.Join(ws, ".baton", "config.toml"), "model = \"evil\"\n[limits]\nmax_depth = 2\n")
-	trust := &cardScript{choice: trustcard.Trust}
+	trusting := &cardScript{choice: trustcard.Trust}
 	inv = tuiInvocation(t, ws, home, state)
-	if _, ok := settleTrust(context.Background(), inv, trust.ask, &bytes.Buffer{}); !ok || inv.cfg.Model != "evil" {
+	if _, ok := settleTrust(context.Background(), inv, trusting.ask, &bytes.Buffer{}); !ok || inv.cfg.Model != "evil" {
 		t.Fatalf("trust: ok %v model %q", ok, inv.cfg.Model)
 	}
 	if typ, _ := inv.types.Lookup("explore"); typ.Source == "built-in" || len(inv.trustNotices()) != 0 {
 		t.Errorf("trusted: explore from %s, notices %q", typ.Source, inv.trustNotices())
 	}
-	if inv = tuiInvocation(t, ws, home, state); !inv.trust.trusted || inv.cfg.Model != "evil" {
+	if inv = tuiInvocation(t, ws, home, state); !inv.trust.Trusted || inv.cfg.Model != "evil" {
 		t.Error("the trust was not recorded")
 	}
 }

@@ -25,6 +25,14 @@ type tuiOptions struct {
 	mouse bool
 	// history is the project's prompt history (nil: not kept).
 	history *transcript.History
+	// self is how the person starts this baton again, for the hints
+	// printed on the way out.
+	self selfCommand
+	// trust is /trust (nil: no trust list to record it in).
+	trust func() (string, error)
+	// store holds the folder's sessions, for /resume (nil: sessions are
+	// not recorded).
+	store *transcript.Store
 }
 
 // promptHistory is the project's prompt history, or nil when there is no
@@ -65,12 +73,21 @@ func historyOptions(h *transcript.History) ([]string, func(string) error) {
 // so the screen comes back at once, and Close then cancels what still
 // runs with a cause that records it as interrupted.
 func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stderr io.Writer) int {
+	// The screen changes at most once a frame, so streams gather for a
+	// frame from their start.
+	setup.engine.Gather = llm.Gather{Most: ui.FrameInterval}
 	s, err := engine.NewSession(context.WithoutCancel(ctx), setup.engine)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return exitFailed
 	}
 	setup.mcp.start(ctx, s)
+	sessions := &tuiSessions{ctx: ctx, setup: setup, store: o.store, workspace: setup.engine.Workspace, current: s, dir: setup.engine.Transcript}
+	var sessionList func() ([]transcript.Summary, error)
+	var resume func(string) (ui.Session, func(), error)
+	if o.store != nil && setup.engine.Transcript != nil {
+		sessionList, resume = sessions.list, sessions.resume
+	}
 	var window int64
 	if info, ok := setup.engine.Catalog.Lookup(setup.engine.Model); ok {
 		window = info.ContextWindow
@@ -98,24 +115,30 @@ func runTUI(ctx context.Context, setup sessionSetup, o tuiOptions, stdout, stder
 		ModelOf:             s.TypeModel,
 		Terminal:            o.term,
 		Sandbox:             setup.engine.Sandbox.Label(),
-		SandboxInfo:         setup.engine.Sandbox.Describe(),
-		SubagentSandboxInfo: setup.engine.Sandbox.WithNetwork(setup.engine.SandboxNetwork == "on").Describe(),
+		SandboxInfo:         setup.engine.Sandbox.Describe,
+		SubagentSandboxInfo: setup.engine.Sandbox.WithNetwork(setup.engine.SandboxNetwork == "on").Describe,
 		Commands:            setup.commands,
+		MCPPrompts:          setup.mcp.prompts(),
 		Notify:              setup.notify,
 		// The bell goes to the terminal the program draws on; one byte
 		// written between two frames.
 		Bell:      os.Stdout,
 		SaveRules: setup.saveRules,
+		Trust:     o.trust,
+		Sessions:  sessionList,
+		Resume:    resume,
 	})
+	s, kept := sessions.running() // /resume may have switched it
 	s.Close()
+	sessions.closeDir()
 	// Changes nobody reviewed are never lost: Close committed each on a
 	// branch in its worktree, and the person is told where.
-	for _, k := range s.Kept() {
-		fmt.Fprintf(stderr, "baton: %s's change (%s) was not reviewed; it is kept in %s on branch %s (see baton worktrees)\n",
-			k.Agent, k.Change, k.Path, k.Branch)
+	for _, k := range append(kept, s.Kept()...) {
+		fmt.Fprintf(stderr, "baton: %s's change (%s) was not reviewed; it is kept in %s on branch %s (see %s)\n",
+			k.Agent, k.Change, k.Path, k.Branch, o.self.with("worktrees"))
 	}
 	if id := s.ID(); id != "" && !s.Empty() {
-		fmt.Fprintf(stdout, "resume this session with: baton --continue   (or baton --resume %s)\n", id)
+		fmt.Fprintf(stdout, "resume this session with: %s   (or %s)\n", o.self.with("--continue"), o.self.with("--resume "+id))
 	}
 	if ctx.Err() != nil {
 		return exitInterrupted

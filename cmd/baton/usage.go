@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/spf13/pflag"
 )
 
@@ -29,7 +30,7 @@ Claude Code's flags, for scripts written for claude -p and the Claude Agent SDK
 Environment:
   OPENAI_API_KEY        API key of the endpoint
   OPENAI_BASE_URL       any OpenAI-compatible endpoint (OpenRouter, Ollama, vLLM, LM Studio…)
-  BATON_MODEL           model of the main agent (default ` + defaultModel + `)
+  BATON_MODEL           model of the main agent (default ` + config.DefaultModel + `)
   BATON_SUBAGENT_MODEL  default model of sub-agents (default: the main model)
   BATON_DEBUG           path of a debug log file
   BATON_CPUPROFILE      path of a CPU profile of the run (go tool pprof)

@@ -1,8 +1,14 @@
 // Command perf measures baton as whole processes, the way a person meets
-// it: it builds the binary, starts a scripted OpenAI-compatible endpoint on
-// loopback and runs each case several times (headless cases on pipes, TUI
-// cases in a pseudo-terminal), printing the medians of wall time, CPU time,
-// peak RSS and time to first stdout byte. `make perf` runs it.
+// it: it builds the binary as make build does, starts a scripted
+// OpenAI-compatible endpoint on loopback that answers as a real provider
+// does, gives every case a person's home (a config naming the endpoint, a
+// state folder that fills with sessions, a project that is a git
+// repository) and runs each case several times, headless cases on pipes
+// and TUI cases in a pseudo-terminal. Each run goes through a small
+// launch helper that measures the whole process tree (see
+// cmd/perf/launch). It prints the medians of wall time, CPU time, peak
+// RSS and time to first stdout byte, and each case's own figure against
+// its target. `make perf` runs it.
 package main
 
 import (
@@ -15,23 +21,8 @@ import (
 	"time"
 )
 
-// perfCase is one row of the table.
-type perfCase struct {
-	name   string
-	script script
-	args   []string
-	// tui runs the case in a pseudo-terminal, typing prompt.
-	tui    bool
-	prompt string
-	settle time.Duration
-	// sessions is how many stored sessions the state folder holds first.
-	sessions int
-	// config is the user config the case runs with ("": none).
-	config string
-}
-
 func main() {
-	runs := flag.Int("runs", 7, "measured runs per case (the median is printed)")
+	runs := flag.Int("runs", 5, "measured runs per case (the median is printed)")
 	only := flag.String("cases", "", "comma-separated case names to run (default: all)")
 	flag.StringVar(&profileDir, "profile", "", "write a CPU profile of every run into this folder (CASE-RUN.prof, via BATON_CPUPROFILE)")
 	flag.Parse()
@@ -44,49 +35,39 @@ func main() {
 // profileDir, when set, is where each run's CPU profile goes.
 var profileDir string
 
-// cases are the targets of the performance issue, in its order.
-func cases() []perfCase {
-	const words = 300
-	return []perfCase{
-		{name: "version", args: []string{"--version"}},
-		{name: "plain-300-words", script: script{words: words}, args: []string{"-p", "hello"}},
-		{name: "paced-300-words", script: script{words: words, pace: 10 * time.Millisecond}, args: []string{"-p", "hello"}},
-		{name: "three-children-paced", script: script{words: 100, pace: 10 * time.Millisecond, children: 3}, args: []string{"--yolo", "-p", "split"}},
-		{name: "three-children-process", script: script{words: 100, pace: 10 * time.Millisecond, children: 3}, args: []string{"--yolo", "-p", "split"},
-			config: "[subagents]\nrunner = \"process\"\n"},
-		{name: "plain-10000-sessions", script: script{words: words}, args: []string{"-p", "hello"}, sessions: 10000},
-		{name: "tui-paced-300-words", script: script{words: words, pace: 10 * time.Millisecond}, tui: true, prompt: "hello", settle: 300 * time.Millisecond},
-		{name: "tui-8-panes-paced", script: script{words: 300, pace: 10 * time.Millisecond, children: 8}, args: []string{"--yolo"}, tui: true, prompt: "split", settle: 300 * time.Millisecond},
-		{name: "tui-idle-5s", tui: true, settle: 5 * time.Second},
-		{name: "tui-idle-15s", tui: true, settle: 15 * time.Second},
-	}
+// tools are the built programs a run needs.
+type tools struct {
+	baton, launch string
 }
 
-// measureAll builds baton, starts the endpoint and prints the table.
+// measureAll builds baton and the launch helper, starts the endpoint and
+// prints the table.
 func measureAll(runs int, only string) error {
 	work, err := os.MkdirTemp("", "baton-perf-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(work)
-	bin := filepath.Join(work, "baton")
+	t := tools{baton: filepath.Join(work, "baton"), launch: filepath.Join(work, "launch")}
 	// Built as make build builds it: static, without cgo.
-	build := exec.Command("go", "build", "-o", bin, "./cmd/baton")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	build.Stdout, build.Stderr = os.Stderr, os.Stderr
-	if err := build.Run(); err != nil {
-		return fmt.Errorf("build baton: %w", err)
+	for _, b := range []struct{ out, pkg string }{{t.baton, "./cmd/baton"}, {t.launch, "./cmd/perf/launch"}} {
+		build := exec.Command("go", "build", "-o", b.out, b.pkg)
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		build.Stdout, build.Stderr = os.Stderr, os.Stderr
+		if err := build.Run(); err != nil {
+			return fmt.Errorf("build %s: %w", b.pkg, err)
+		}
 	}
 	srv, err := startServer()
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%-28s %11s %11s %12s %10s\n", "case (medians of "+fmt.Sprint(runs)+")", "wall", "cpu", "peak rss", "ttfb")
-	for _, c := range cases() {
+	fmt.Printf("%-24s %9s %9s %10s %9s  %-24s %s\n", fmt.Sprintf("case (median of %d)", runs), "wall", "cpu", "peak rss", "ttfb", "figure", "target: ratio")
+	for _, c := range cases(srv) {
 		if only != "" && !strings.Contains(","+only+",", ","+c.name+",") {
 			continue
 		}
-		if err := measureCase(c, runs, bin, work, srv); err != nil {
+		if err := measureCase(c, runs, t, filepath.Join(work, c.name), srv); err != nil {
 			return fmt.Errorf("%s: %w", c.name, err)
 		}
 	}
@@ -94,42 +75,37 @@ func measureAll(runs int, only string) error {
 }
 
 // measureCase runs one case runs times after a warm-up and prints its row.
-func measureCase(c perfCase, runs int, bin, work string, srv *server) error {
-	home := filepath.Join(work, c.name)
-	ws := filepath.Join(home, "project")
-	if err := os.MkdirAll(ws, 0o755); err != nil {
+func measureCase(c perfCase, runs int, t tools, dir string, srv *server) error {
+	h, err := newHome(dir, srv.url, c.config)
+	if err != nil {
 		return err
 	}
-	if c.sessions > 0 {
-		if err := seedSessions(bin, ws, home, srv, c.sessions); err != nil {
-			return err
-		}
-	}
-	if c.config != "" {
-		config := filepath.Join(home, "config", "baton", "config.toml")
-		if err := os.MkdirAll(filepath.Dir(config), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(config, []byte(c.config), 0o644); err != nil {
-			return err
+	if c.seed != nil {
+		if err := c.seed(t, h, srv); err != nil {
+			return fmt.Errorf("seed: %w", err)
 		}
 	}
 	var samples []sample
 	for i := range runs + 1 {
 		srv.use(c.script)
-		cmd := exec.Command(bin, c.args...)
-		cmd.Dir = ws
-		cmd.Env = caseEnv(home, srv.url)
+		cmd := exec.Command(t.baton, c.args...)
+		cmd.Dir, cmd.Env = h.project, h.env
 		if profileDir != "" {
 			cmd.Env = append(cmd.Env, fmt.Sprintf("BATON_CPUPROFILE=%s/%s-%d.prof", profileDir, c.name, i))
 		}
 		var s sample
-		var err error
 		if c.tui {
-			s, err = tuiRun{cmd: cmd, prompt: c.prompt, settle: c.settle, answered: srv.answered}.run()
+			var step tuiStep
+			if c.step != nil {
+				step = c.step(srv)
+			}
+			s, err = tuiRun(cmd, t.launch, step, c.settle)
 		} else {
-			s, err = runOnce(cmd, srv.firstTokenAt)
+			s, err = runOnce(cmd, t.launch, srv.firstTokenAt, c.perChild)
 			s.path, s.lag = srv.criticalPath(), srv.childLag()
+			if c.perChild {
+				s.extra = srv.childStart()
+			}
 		}
 		if err != nil {
 			return err
@@ -138,27 +114,43 @@ func measureCase(c perfCase, runs int, bin, work string, srv *server) error {
 			samples = append(samples, s)
 		}
 	}
-	m := medians(samples)
-	extra := ""
-	switch {
-	case c.tui:
-		extra = fmt.Sprintf("%.1f %% of a core", 100*m.cpu.Seconds()/m.wall.Seconds())
-	case m.path > 0:
-		extra = fmt.Sprintf("wall/server %.3f", m.wall.Seconds()/m.path.Seconds())
-	}
-	if m.lag >= 0 && c.script.children > 0 && !c.tui {
-		extra += fmt.Sprintf(", children +%.1f ms", float64(m.lag.Microseconds())/1000)
-	}
-	printRow(os.Stdout, c.name, m, extra)
+	printRow(c, medians(samples))
 	return nil
 }
 
-// caseEnv is a clean environment: its own home and state, the scripted
-// endpoint, and nothing of the person's configuration.
-func caseEnv(home, url string) []string {
-	return []string{
-		"HOME=" + home, "PATH=" + os.Getenv("PATH"), "TERM=xterm-256color", "LANG=C.UTF-8",
-		"XDG_STATE_HOME=" + filepath.Join(home, "state"), "XDG_CONFIG_HOME=" + filepath.Join(home, "config"),
-		"OPENAI_API_KEY=sk-perf", "OPENAI_BASE_URL=" + url, "BATON_MODEL=perf-model",
+// printRow writes one case's medians, its figure and its targets.
+func printRow(c perfCase, m summary) {
+	ttfb := "-"
+	if m.ttfb >= 0 {
+		ttfb = fmt.Sprintf("%.1f ms", ms(m.ttfb))
 	}
+	var figure []string
+	switch {
+	case c.tui && c.extraName == "":
+		figure = append(figure, fmt.Sprintf("%.2f %% of a core", share(m)))
+	case m.path > 0:
+		figure = append(figure, fmt.Sprintf("wall/path %.3f", m.wall.Seconds()/m.path.Seconds()))
+	}
+	if m.lag >= 0 && c.script.children > 0 && !c.tui {
+		figure = append(figure, fmt.Sprintf("children +%.1f ms", ms(m.lag)))
+	}
+	if c.extraName != "" && m.extra >= 0 {
+		figure = append(figure, fmt.Sprintf("%s %.1f ms", c.extraName, ms(m.extra)))
+	}
+	if m.childRSS >= 0 {
+		figure = append(figure, fmt.Sprintf("child rss %.1f MiB", float64(m.childRSS)/1024))
+	}
+	var verdicts []string
+	for _, tg := range c.targets {
+		v := tg.value(m)
+		verdicts = append(verdicts, fmt.Sprintf("%s ≤ %g%s: %.2f", tg.figure, tg.limit, tg.unit, v/tg.limit))
+	}
+	fmt.Printf("%-24s %7.3f s %7.3f s %6.1f MiB %9s  %-24s %s\n", c.name, m.wall.Seconds(), m.cpu.Seconds(),
+		float64(m.rss)/1024, ttfb, strings.Join(figure, ", "), strings.Join(verdicts, "; "))
 }
+
+// ms is d in milliseconds.
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// share is the run's CPU as a percentage of one core over its wall time.
+func share(m summary) float64 { return 100 * m.cpu.Seconds() / m.wall.Seconds() }

@@ -3,17 +3,21 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"slices"
-	"syscall"
+	"strconv"
+	"strings"
 	"time"
 )
 
 // sample is one whole-process run.
 type sample struct {
 	wall time.Duration
-	cpu  time.Duration // user + system, the process and its reaped children
-	rss  int64         // peak resident set, KiB
+	// cpu is user + system time of the whole process tree: baton, the
+	// children it reaped, and any descendant that outlived it.
+	cpu time.Duration
+	rss int64 // peak resident set of the largest process in the tree, KiB
 	// ttfb is the first stdout byte after the server's first token (or
 	// after the start when no token was sent); negative when none came.
 	ttfb time.Duration
@@ -21,11 +25,80 @@ type sample struct {
 	// lag how long after the fan-out the last child started (negative:
 	// no children); both 0 for runs that never reach the server.
 	path, lag time.Duration
+	// extra is a case's own figure (a key's way to the screen, a
+	// resume); negative when the case has none.
+	extra time.Duration
+	// childRSS is the median peak resident set of the child processes
+	// baton started, KiB (negative: none was watched).
+	childRSS int64
+}
+
+// launched makes cmd run under the launch helper at launcher, which
+// measures the whole process tree without cmd/perf's own memory in the
+// figures; report reads what it measured once cmd has ended.
+func launched(cmd *exec.Cmd, launcher string) (report func() (launchReport, error), err error) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		return nil, err
+	}
+	cmd.Args = append([]string{launcher}, cmd.Args...)
+	cmd.Path = launcher
+	cmd.ExtraFiles = []*os.File{w}
+	return func() (launchReport, error) {
+		_ = w.Close()
+		defer r.Close()
+		line, err := io.ReadAll(r)
+		if err != nil {
+			return launchReport{}, err
+		}
+		return parseReport(string(line))
+	}, nil
+}
+
+// launchReport is what the launch helper measured.
+type launchReport struct {
+	wall, cpu time.Duration
+	rss       int64
+	// left is how many descendants were still running a second after
+	// the command ended (they are not in the figures).
+	left int
+}
+
+// parseReport reads the launch helper's key=value line.
+func parseReport(line string) (launchReport, error) {
+	var rep launchReport
+	seen := 0
+	for _, field := range strings.Fields(line) {
+		k, v, _ := strings.Cut(field, "=")
+		n, err := strconv.ParseInt(v, 10, 64)
+		if err != nil {
+			return rep, fmt.Errorf("launch report %q: %w", line, err)
+		}
+		switch k {
+		case "wall_ns":
+			rep.wall, seen = time.Duration(n), seen+1
+		case "tree_cpu_ns":
+			rep.cpu, seen = time.Duration(n), seen+1
+		case "tree_maxrss_kib":
+			rep.rss, seen = n, seen+1
+		case "left":
+			rep.left = int(n)
+		}
+	}
+	if seen != 3 {
+		return rep, fmt.Errorf("launch report %q: incomplete", line)
+	}
+	return rep, nil
 }
 
 // runOnce runs cmd to the end and measures it. serverFirst, when not nil,
-// says when the server sent its first token.
-func runOnce(cmd *exec.Cmd, serverFirst func() time.Time) (sample, error) {
+// says when the server sent its first token; watchChildren samples the
+// memory of the child processes baton starts.
+func runOnce(cmd *exec.Cmd, launcher string, serverFirst func() time.Time, watchChildren bool) (sample, error) {
+	report, err := launched(cmd, launcher)
+	if err != nil {
+		return sample{}, err
+	}
 	out, err := cmd.StdoutPipe()
 	if err != nil {
 		return sample{}, err
@@ -34,6 +107,10 @@ func runOnce(cmd *exec.Cmd, serverFirst func() time.Time) (sample, error) {
 	start := time.Now()
 	if err := cmd.Start(); err != nil {
 		return sample{}, fmt.Errorf("start %s: %w", cmd.Path, err)
+	}
+	var children *childSampler
+	if watchChildren {
+		children = sampleChildren(cmd.Process.Pid)
 	}
 	go func() {
 		buf := make([]byte, 32<<10)
@@ -53,7 +130,11 @@ func runOnce(cmd *exec.Cmd, serverFirst func() time.Time) (sample, error) {
 		}
 	}()
 	waitErr := cmd.Wait()
-	s := sample{wall: time.Since(start), ttfb: -1}
+	rep, repErr := report()
+	s := sample{wall: rep.wall, cpu: rep.cpu, rss: rep.rss, ttfb: -1, extra: -1, childRSS: -1}
+	if children != nil {
+		s.childRSS = children.finish()
+	}
 	if at, ok := <-firstByte; ok {
 		from := start
 		if serverFirst != nil && !serverFirst().IsZero() {
@@ -61,20 +142,21 @@ func runOnce(cmd *exec.Cmd, serverFirst func() time.Time) (sample, error) {
 		}
 		s.ttfb = at.Sub(from)
 	}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		s.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		s.rss = ru.Maxrss
-	}
-	if waitErr != nil {
+	switch {
+	case waitErr != nil:
 		return s, fmt.Errorf("%s: %w", cmd.Args, waitErr)
+	case repErr != nil:
+		return s, repErr
+	case rep.left > 0:
+		fmt.Fprintf(os.Stderr, "perf: %s left %d processes running\n", cmd.Args, rep.left)
 	}
 	return s, nil
 }
 
 // summary is the medians of a case's samples.
 type summary struct {
-	wall, cpu, ttfb, path, lag time.Duration
-	rss                        int64
+	wall, cpu, ttfb, path, lag, extra time.Duration
+	rss, childRSS                     int64
 }
 
 // medians summarises samples figure by figure.
@@ -88,20 +170,22 @@ func medians(samples []sample) summary {
 		return vals[len(vals)/2]
 	}
 	return summary{
-		wall: time.Duration(pick(func(s sample) int64 { return int64(s.wall) })),
-		cpu:  time.Duration(pick(func(s sample) int64 { return int64(s.cpu) })),
-		ttfb: time.Duration(pick(func(s sample) int64 { return int64(s.ttfb) })),
-		path: time.Duration(pick(func(s sample) int64 { return int64(s.path) })),
-		lag:  time.Duration(pick(func(s sample) int64 { return int64(s.lag) })),
-		rss:  pick(func(s sample) int64 { return s.rss }),
+		wall:     time.Duration(pick(func(s sample) int64 { return int64(s.wall) })),
+		cpu:      time.Duration(pick(func(s sample) int64 { return int64(s.cpu) })),
+		ttfb:     time.Duration(pick(func(s sample) int64 { return int64(s.ttfb) })),
+		path:     time.Duration(pick(func(s sample) int64 { return int64(s.path) })),
+		lag:      time.Duration(pick(func(s sample) int64 { return int64(s.lag) })),
+		extra:    time.Duration(pick(func(s sample) int64 { return int64(s.extra) })),
+		rss:      pick(func(s sample) int64 { return s.rss }),
+		childRSS: pick(func(s sample) int64 { return s.childRSS }),
 	}
 }
 
-// printRow writes one case's medians as a table row.
-func printRow(w io.Writer, name string, m summary, extra string) {
-	ttfb := "-"
-	if m.ttfb >= 0 {
-		ttfb = fmt.Sprintf("%.1f ms", float64(m.ttfb.Microseconds())/1000)
+// median is the middle of durations (they are sorted in place).
+func median(ds []time.Duration) time.Duration {
+	if len(ds) == 0 {
+		return -1
 	}
-	fmt.Fprintf(w, "%-28s %9.3f s %9.3f s %8.1f MiB %10s  %s\n", name, m.wall.Seconds(), m.cpu.Seconds(), float64(m.rss)/1024, ttfb, extra)
+	slices.Sort(ds)
+	return ds[len(ds)/2]
 }

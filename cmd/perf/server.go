@@ -5,8 +5,11 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"regexp"
+	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -19,27 +22,38 @@ type script struct {
 	// children is how many sub-agents the main agent delegates to at
 	// once before answering (0: it answers at once).
 	children int
+	// childTools is how many tool calls a child's first reply carries
+	// after its words; the child answers once their results are back
+	// (0: a child answers at once).
+	childTools int
+	// end, when set, closes every main-agent answer.
+	end string
 }
 
-// server is a scripted OpenAI-compatible endpoint on loopback. It notes
-// when it sent each run's first token, so time to first byte can be
-// measured against the socket rather than the process start.
+// server is a scripted OpenAI-compatible endpoint on loopback. It answers
+// as a real provider does (OpenAI's chunk shape with its id, model and
+// null fields, a model list of a gateway's size), and it keeps the run's
+// own time: how long each request took it, so that whatever a run's wall
+// time adds is baton's.
 type server struct {
 	srv *http.Server
 	url string
+	// requests numbers the requests, for reply and tool-call ids.
+	requests atomic.Int64
 
 	mu         sync.Mutex
 	script     script
 	firstToken time.Time
-	// mainDone counts the main agent's finished answers in this case.
+	// mainDone counts the main agent's finished answers in this run.
 	mainDone int
-	// mainSpans and childSpans are how long each request of the run took
-	// the server, from its arrival to its last byte; fanOutEnd is when
-	// the message asking for the children ended and childStarts when
-	// their requests arrived.
-	mainSpans, childSpans []time.Duration
-	fanOutEnd             time.Time
-	childStarts           []time.Time
+	// mainSpans are the main agent's requests, from arrival to last
+	// byte; childSpans add up each child's requests by child; fanOutEnd
+	// is when the message asking for the children ended, childStarts
+	// when each child's first request arrived.
+	mainSpans   []time.Duration
+	childSpans  map[string]time.Duration
+	fanOutEnd   time.Time
+	childStarts []time.Time
 }
 
 // startServer listens on a free loopback port.
@@ -54,17 +68,17 @@ func startServer() (*server, error) {
 	return s, nil
 }
 
-// use sets the script for the next runs and forgets the last first token.
+// use sets the script for the next run and forgets the last run.
 func (s *server) use(sc script) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.script, s.firstToken, s.mainDone = sc, time.Time{}, 0
-	s.mainSpans, s.childSpans, s.fanOutEnd, s.childStarts = nil, nil, time.Time{}, nil
+	s.mainSpans, s.childSpans, s.fanOutEnd, s.childStarts = nil, map[string]time.Duration{}, time.Time{}, nil
 }
 
 // criticalPath is the run's own time on the server: its main requests one
-// after the other, plus the longest child (children run side by side).
-// Whatever the wall time adds to it is baton's.
+// after the other, plus the child whose requests took longest (children
+// run side by side).
 func (s *server) criticalPath() time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -79,7 +93,7 @@ func (s *server) criticalPath() time.Duration {
 }
 
 // childLag is how long after the fan-out message ended the last child's
-// request arrived; negative when the run had no children.
+// first request arrived; negative when the run had no children.
 func (s *server) childLag() time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -93,11 +107,33 @@ func (s *server) childLag() time.Duration {
 	return lag
 }
 
-// answered reports whether the main agent's answer has been sent whole.
-func (s *server) answered() bool {
+// childStart is how long after the fan-out message ended the median
+// child's first request arrived; negative when the run had no children.
+func (s *server) childStart() time.Duration {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.mainDone > 0
+	if s.fanOutEnd.IsZero() || len(s.childStarts) == 0 {
+		return -1
+	}
+	starts := make([]time.Duration, len(s.childStarts))
+	for i, at := range s.childStarts {
+		starts[i] = at.Sub(s.fanOutEnd)
+	}
+	return median(starts)
+}
+
+// answered reports how many answers the main agent has had whole.
+func (s *server) answered() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.mainDone
+}
+
+// childrenStarted reports how many children have sent a first request.
+func (s *server) childrenStarted() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return len(s.childStarts)
 }
 
 // firstTokenAt is when the current run's first token was written.
@@ -109,78 +145,90 @@ func (s *server) firstTokenAt() time.Time {
 
 // request is the part of a chat request the script looks at.
 type request struct {
+	Model    string `json:"model"`
 	Messages []struct {
 		Role    string `json:"role"`
 		Content string `json:"content"`
 	} `json:"messages"`
 }
 
+// partRE finds which child a request is: the delegation names each
+// child's part in its prompt.
+var partRE = regexp.MustCompile(`Describe part (\d+)\.`)
+
 func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 	if r.Method == http.MethodGet {
 		w.Header().Set("Content-Type", "application/json")
-		fmt.Fprint(w, `{"object":"list","data":[{"id":"perf-model","object":"model"}]}`)
+		_, _ = w.Write(modelList)
 		return
 	}
 	arrived := time.Now()
 	var req request
-	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
-		http.Error(w, err.Error(), http.StatusBadRequest)
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil || len(req.Messages) == 0 {
+		http.Error(w, fmt.Sprintf("bad request: %v", err), http.StatusBadRequest)
 		return
 	}
 	s.mu.Lock()
 	sc := s.script
 	s.mu.Unlock()
-	w.Header().Set("Content-Type", "text/event-stream")
-	isChild := len(req.Messages) > 0 && strings.Contains(req.Messages[0].Content, "sub-agent")
-	answered := req.Messages[len(req.Messages)-1].Role == "tool"
-	if isChild {
+	child := ""
+	if strings.Contains(req.Messages[0].Content, "sub-agent") {
+		for _, m := range req.Messages {
+			if p := partRE.FindStringSubmatch(m.Content); p != nil {
+				child = p[1]
+				break
+			}
+		}
+	}
+	toolResults := req.Messages[len(req.Messages)-1].Role == "tool"
+	if child != "" && !toolResults {
 		s.mu.Lock()
 		s.childStarts = append(s.childStarts, arrived)
 		s.mu.Unlock()
 	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	st := &stream{w: w, model: req.Model, id: fmt.Sprintf("chatcmpl-perf%d", s.requests.Add(1))}
 	defer func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
-		if isChild {
-			s.childSpans = append(s.childSpans, time.Since(arrived))
+		if child != "" {
+			s.childSpans[child] += time.Since(arrived)
 		} else {
 			s.mainSpans = append(s.mainSpans, time.Since(arrived))
 		}
 	}()
-	if sc.children > 0 && !isChild && !answered {
-		s.delegate(w, sc.children)
+	switch {
+	case child == "" && sc.children > 0 && !toolResults:
+		st.delegate(sc.children)
 		s.mu.Lock()
 		s.fanOutEnd = time.Now()
 		s.mu.Unlock()
-		return
-	}
-	if s.answer(w, r, sc) && !isChild {
-		s.mu.Lock()
-		s.mainDone++
-		s.mu.Unlock()
+	case child != "" && sc.childTools > 0 && !toolResults:
+		if s.words(r, st, sc, false) {
+			st.toolCalls(child, sc.childTools)
+		}
+	default:
+		if s.words(r, st, sc, child == "") {
+			if child == "" && sc.end != "" {
+				st.content(sc.end)
+			}
+			st.finish("stop")
+		}
+		if child == "" {
+			s.mu.Lock()
+			s.mainDone++
+			s.mu.Unlock()
+		}
 	}
 }
 
-// delegate asks for n explore children in one message.
-func (s *server) delegate(w http.ResponseWriter, n int) {
-	calls := make([]map[string]any, n)
-	for i := range calls {
-		args := fmt.Sprintf(`{"description":"part %d","prompt":"Describe part %d.","subagent_type":"explore"}`, i+1, i+1)
-		calls[i] = map[string]any{"index": i, "id": fmt.Sprintf("call_%d", i), "type": "function",
-			"function": map[string]any{"name": "task", "arguments": args}}
-	}
-	send(w, map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"tool_calls": calls}}}})
-	send(w, map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{}, "finish_reason": "tool_calls"}}})
-	done(w)
-}
-
-// answer streams sc.words words, paced, then the usage and [DONE]. It
-// reports whether the whole answer was sent.
-func (s *server) answer(w http.ResponseWriter, r *http.Request, sc script) bool {
+// words streams sc.words words, paced, noting the run's first token. It
+// reports whether they were all sent.
+func (s *server) words(r *http.Request, st *stream, sc script, main bool) bool {
+	st.role()
 	for i := range sc.words {
-		word := fmt.Sprintf("word%d ", i)
-		send(w, map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": word}}}})
-		if i == 0 {
+		st.content(fmt.Sprintf("word%d ", i))
+		if i == 0 && main {
 			s.mu.Lock()
 			if s.firstToken.IsZero() {
 				s.firstToken = time.Now()
@@ -195,25 +243,101 @@ func (s *server) answer(w http.ResponseWriter, r *http.Request, sc script) bool 
 			}
 		}
 	}
-	send(w, map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{}, "finish_reason": "stop"}}})
-	done(w)
 	return true
 }
 
-// send writes one SSE data line and flushes it.
-func send(w http.ResponseWriter, v any) {
-	b, _ := json.Marshal(v)
-	fmt.Fprintf(w, "data: %s\n\n", b)
-	if f, ok := w.(http.Flusher); ok {
+// stream writes one reply as OpenAI's streaming API does: every chunk
+// carries the id, object, creation time, model and system fingerprint,
+// nulls where a field is empty, and "usage": null until the last.
+type stream struct {
+	w     http.ResponseWriter
+	model string
+	id    string
+}
+
+// send writes one chunk with the given choices and usage and flushes it.
+func (st *stream) send(choices []any, usage any) {
+	b, _ := json.Marshal(map[string]any{
+		"id": st.id, "object": "chat.completion.chunk", "created": 1764300000, "model": st.model,
+		"system_fingerprint": "fp_perf0000", "choices": choices, "usage": usage,
+	})
+	_, _ = fmt.Fprintf(st.w, "data: %s\n\n", b)
+	if f, ok := st.w.(http.Flusher); ok {
 		f.Flush()
 	}
 }
 
-// done ends a stream with usage and [DONE].
-func done(w http.ResponseWriter) {
-	send(w, map[string]any{"choices": []any{}, "usage": map[string]any{"prompt_tokens": 100, "completion_tokens": 20, "total_tokens": 120}})
-	fmt.Fprint(w, "data: [DONE]\n\n")
-	if f, ok := w.(http.Flusher); ok {
+// choice is one choice of a chunk.
+func choice(delta map[string]any, finish any) []any {
+	return []any{map[string]any{"index": 0, "delta": delta, "logprobs": nil, "finish_reason": finish}}
+}
+
+// role opens the reply as OpenAI does: the role and empty content.
+func (st *stream) role() {
+	st.send(choice(map[string]any{"role": "assistant", "content": "", "refusal": nil}, nil), nil)
+}
+
+// content sends one piece of text.
+func (st *stream) content(text string) { st.send(choice(map[string]any{"content": text}, nil), nil) }
+
+// finish ends the reply with a finish reason, the usage and [DONE].
+func (st *stream) finish(reason string) {
+	st.send(choice(map[string]any{}, reason), nil)
+	st.send([]any{}, map[string]any{"prompt_tokens": 1200, "completion_tokens": 320, "total_tokens": 1520})
+	_, _ = fmt.Fprint(st.w, "data: [DONE]\n\n")
+	if f, ok := st.w.(http.Flusher); ok {
 		f.Flush()
 	}
 }
+
+// delegate asks for n explore children in one message, each task call's
+// arguments streamed in two pieces.
+func (st *stream) delegate(n int) {
+	st.role()
+	for i := range n {
+		args := fmt.Sprintf(`{"description":"part %d","prompt":"Describe part %d.","subagent_type":"explore"}`, i+1, i+1)
+		st.toolCall(i, fmt.Sprintf("call_%s_task%d", st.id, i), "task", args)
+	}
+	st.finish("tool_calls")
+}
+
+// toolCalls ends a child's first reply with n read-only tool calls, the
+// kind an explorer makes: the README, then a search in the package of
+// its part.
+func (st *stream) toolCalls(child string, n int) {
+	part, _ := strconv.Atoi(child)
+	calls := [][2]string{
+		{"read_file", `{"path":"README.md"}`},
+		{"grep", fmt.Sprintf(`{"pattern":"func New","path":"internal/pkg%d"}`, part%projectPackages)},
+		{"list_files", fmt.Sprintf(`{"path":"internal/pkg%d"}`, part%projectPackages)},
+	}
+	for i := range n {
+		c := calls[i%len(calls)]
+		st.toolCall(i, fmt.Sprintf("call_%s_%s_%d", st.id, child, i), c[0], c[1])
+	}
+	st.finish("tool_calls")
+}
+
+// toolCall streams one tool call: its id (unique, as providers make
+// them), type and name first, then its arguments in two pieces.
+func (st *stream) toolCall(index int, id, name, args string) {
+	half := len(args) / 2
+	st.send(choice(map[string]any{"tool_calls": []any{map[string]any{"index": index, "id": id, "type": "function",
+		"function": map[string]any{"name": name, "arguments": ""}}}}, nil), nil)
+	for _, piece := range []string{args[:half], args[half:]} {
+		st.send(choice(map[string]any{"tool_calls": []any{map[string]any{"index": index,
+			"function": map[string]any{"arguments": piece}}}}, nil), nil)
+	}
+}
+
+// modelList is the endpoint's model list, as long as a gateway's (a few
+// hundred models), with the run's model among them.
+var modelList = func() []byte {
+	models := []any{map[string]any{"id": "perf-model", "object": "model", "created": 1764300000, "owned_by": "perf"}}
+	for i := range 320 {
+		models = append(models, map[string]any{"id": fmt.Sprintf("vendor%d/model-%d-instruct", i%40, i), "object": "model",
+			"created": 1700000000 + i, "owned_by": fmt.Sprintf("vendor%d", i%40)})
+	}
+	b, _ := json.Marshal(map[string]any{"object": "list", "data": models})
+	return b
+}()

@@ -8,18 +8,18 @@ import (
 	"time"
 )
 
-// seedSessions fills the case's state folder with n stored sessions, half
+// seedSessions fills the home's state folder with n stored sessions, half
 // of this project and half of another, copied from one real run so their
 // files are what baton writes. Their ids are recent, so none is old enough
 // to prune and every run sees all n.
-func seedSessions(bin, ws, home string, srv *server, n int) error {
+func seedSessions(t tools, h *home, srv *server, n int) error {
 	srv.use(script{words: 5})
-	cmd := exec.Command(bin, "-p", "seed")
-	cmd.Dir, cmd.Env = ws, caseEnv(home, srv.url)
+	cmd := exec.Command(t.baton, "-p", "seed")
+	cmd.Dir, cmd.Env = h.project, h.env
 	if out, err := cmd.CombinedOutput(); err != nil {
 		return fmt.Errorf("seed run: %w: %s", err, out)
 	}
-	root := filepath.Join(home, "state", "baton", "sessions")
+	root := filepath.Join(h.dir, ".local", "state", "baton", "sessions")
 	projects, err := os.ReadDir(root)
 	if err != nil || len(projects) != 1 {
 		return fmt.Errorf("seed run left no single project under %s: %v", root, err)

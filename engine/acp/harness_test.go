@@ -24,6 +24,11 @@ import (
 )
 
 func TestMain(m *testing.M) {
+	// This binary starts itself (sandbox stages, servers, baton): built
+	// with -race, each such process would sleep a second as it exits.
+	if _, set := os.LookupEnv("GORACE"); !set {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	sandbox.Main() // the editor's terminal re-executes the test binary as the sandbox
 	goleak.VerifyTestMain(m)
 }

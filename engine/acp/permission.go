@@ -64,6 +64,13 @@ func permissionOptions(req *event.ApprovalRequest) []permissionOption {
 			{OptionID: optionRejectOnce, Name: "Deny", Kind: kindRejectOnce},
 		}
 	}
+	if req.Kind == event.ApprovePlan {
+		return []permissionOption{
+			{OptionID: optionAllowAlways, Name: "Yes, and auto-accept edits", Kind: kindAllowAlways},
+			{OptionID: optionAllowOnce, Name: "Yes, and ask before edits", Kind: kindAllowOnce},
+			{OptionID: optionRejectOnce, Name: "No, keep planning", Kind: kindRejectOnce},
+		}
+	}
 	opts := []permissionOption{{OptionID: optionAllowOnce, Name: "Allow once", Kind: kindAllowOnce}}
 	if len(req.Always) > 0 {
 		opts = append(opts, permissionOption{OptionID: optionAllowAlways, Name: "Always allow " + strings.Join(req.Always, ", "), Kind: kindAllowAlways})
@@ -92,7 +99,7 @@ func answerOf(req *event.ApprovalRequest, resp permissionResponse, err error) ev
 	case optionAllowOnce:
 		return event.Answer{Decision: event.Allow}
 	case optionAllowAlways:
-		if delegation {
+		if delegation || req.Kind == event.ApprovePlan {
 			return event.Answer{Decision: event.AllowAlways}
 		}
 		if len(req.Always) > 0 {

@@ -171,3 +171,49 @@ func TestPlanModeRunsReadOnlyToolsOnly(t *testing.T) {
 		t.Error("an unknown mode was accepted")
 	}
 }
+
+// In plan mode the model's plan is put to the editor as a permission
+// request of kind switch_mode; "Yes, and auto-accept edits" ends plan
+// mode (the editor is told the new mode) and the write then runs
+// without asking.
+func TestPlanAcceptedInTheEditorEndsPlanMode(t *testing.T) {
+	r := newRig(t, func(req *llmtest.Request, w *llmtest.Writer) {
+		switch results := toolResults(req); {
+		case len(results) == 0:
+			w.ToolCalls(llmtest.Call{ID: "p1", Name: "exit_plan_mode", Args: `{"plan":"write notes.txt"}`})
+		case len(results) == 1:
+			w.ToolCalls(llmtest.Call{ID: "w1", Name: "write_file", Args: `{"path":"notes.txt","content":"planned\n"}`})
+		default:
+			w.Text("done")
+		}
+	})
+	var asked []json.RawMessage
+	r.permit = func(params json.RawMessage) string {
+		asked = append(asked, params)
+		return "allow_always"
+	}
+	session := r.newSession()
+	if err := r.client.Call("session/set_mode", map[string]any{"sessionId": session, "modeId": "plan"}, nil); err != nil {
+		t.Fatal(err)
+	}
+	r.mustPrompt(session, "plan the notes")
+	if len(asked) != 1 || !strings.Contains(string(asked[0]), "write notes.txt") || !strings.Contains(string(asked[0]), "auto-accept edits") {
+		t.Fatalf("the editor was asked %d times: %s", len(asked), asked)
+	}
+	if data, err := os.ReadFile(filepath.Join(r.ws, "notes.txt")); err != nil || string(data) != "planned\n" {
+		t.Fatalf("notes.txt = %q, %v", data, err)
+	}
+	var modes []string
+	for _, u := range r.client.Updates() {
+		if u.Kind == "current_mode_update" {
+			var m struct {
+				CurrentModeID string `json:"currentModeId"`
+			}
+			_ = u.Field(&m)
+			modes = append(modes, m.CurrentModeID)
+		}
+	}
+	if len(modes) != 1 || modes[0] != "auto-accept" {
+		t.Errorf("mode updates = %v, want [auto-accept]", modes)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -100,6 +101,12 @@ func (t *translator) live(ev event.Event) []any {
 		}
 	case event.ApprovalResolved:
 		return t.resolved(e)
+	case event.ModeChanged:
+		// The editor set every other change itself, and was answered.
+		if e.PlanAccepted {
+			return []any{modeUpdate{SessionUpdate: "current_mode_update", CurrentModeID: string(e.Mode)}}
+		}
+		return nil
 	}
 	return t.common(ev)
 }
@@ -372,6 +379,8 @@ func kindOf(name string) string {
 		return "fetch"
 	case child.TaskToolName, "task_wait", "todo_write":
 		return "think"
+	case engine.ExitPlanToolName:
+		return "switch_mode"
 	}
 	return "other"
 }

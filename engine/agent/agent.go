@@ -34,7 +34,8 @@ type Config struct {
 	// nil leaves the model's default.
 	Temperature, TopP *float64
 	Tools             *tools.Set
-	// LiveTools, when set, adds the MCP tools connected at each step.
+	// LiveTools, when set, adds the tools that come and go at each step:
+	// the MCP tools connected, and exit_plan_mode in plan mode.
 	LiveTools func() []tools.Tool
 	// Authorize decides the calls that are not read-only.
 	Authorize Authorizer
@@ -63,6 +64,9 @@ type Config struct {
 	// results of background children) into the history before each
 	// request and returns the usage it brought (nil: nothing arrives).
 	Arrivals func(*Agent) event.Usage
+	// Instructions, when set, is what the MCP servers add to the system
+	// prompt, read at each request.
+	Instructions func() string
 	// Hooks run the session's hook commands for this agent (nil: none).
 	Hooks Hooks
 	// Skills are the skills it may load and has loaded (nil: none).
@@ -118,12 +122,18 @@ const stepLimitPrompt = "You have reached your step limit and cannot call tools 
 // Results that arrived meanwhile come first; an empty prompt (a wake turn)
 // adds no message of its own.
 func (a *Agent) Run(ctx context.Context, prompt string) Result {
+	return a.RunMessage(ctx, openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+}
+
+// RunMessage is Run for a prompt that may carry pictures: msg is the
+// user message, added unless it is empty.
+func (a *Agent) RunMessage(ctx context.Context, msg openai.ChatCompletionMessage) Result {
 	start := time.Now()
 	run := &runState{}
 	a.takeArrivals(run)
 	a.deliverTold() // decisions made since the last turn come before the prompt
-	if prompt != "" {
-		a.Append(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: prompt})
+	if msg.Content != "" || len(msg.MultiContent) > 0 {
+		a.Append(msg)
 	}
 	for step := 1; ; step++ {
 		if step > a.cfg.MaxSteps {

@@ -50,10 +50,16 @@ type ToolRequest struct {
 // and the executor marks the call denied for people.
 type DeniedError struct {
 	Tool, Reason string
+	// Text, when set, is what the model is told instead of the usual
+	// words.
+	Text string
 }
 
 // Error implements error.
 func (e *DeniedError) Error() string {
+	if e.Text != "" {
+		return e.Text
+	}
 	if e.Reason != "" {
 		return fmt.Sprintf("the person denied this %s call: %s", e.Tool, e.Reason)
 	}
@@ -80,6 +86,8 @@ type toolOutcome struct {
 type callResult struct {
 	content string
 	usage   event.Usage
+	// images are the result's pictures, kept when the model takes them.
+	images []tools.Image
 }
 
 // runAll runs calls and returns one tool message per call, in order. The
@@ -133,6 +141,12 @@ func (e *executor) runAll(ctx context.Context, a *Agent, calls []openai.ToolCall
 		out.messages = append(out.messages, toolMessage(call, results[i].content))
 		out.childUsage = out.childUsage.Add(results[i].usage)
 	}
+	for _, m := range resultImages(calls, results) {
+		out.messages = append(out.messages, m)
+		if a.cfg.Record != nil {
+			a.cfg.Record(m)
+		}
+	}
 	return out
 }
 
@@ -158,6 +172,11 @@ func (e *executor) announce(a *Agent, set *tools.Set, call openai.ToolCall) (too
 func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, err error) callResult {
 	finished := event.ToolFinished{Meta: a.Stamp(), CallID: call.ID, Name: call.Function.Name, Summary: res.Summary, Output: res.Output, Diff: res.Diff}
 	content := res.Output
+	var images []tools.Image
+	if err == nil && len(res.Images) > 0 && a.TakesImages() {
+		images = res.Images
+		content += imagesAttached
+	}
 	if err != nil {
 		finished.IsError = true
 		if denied, ok := errors.AsType[*DeniedError](err); ok {
@@ -173,7 +192,7 @@ func (e *executor) report(a *Agent, call openai.ToolCall, res tools.Result, err 
 		// crash while a sibling still runs must not lose this result.
 		a.cfg.Record(toolMessage(call, content))
 	}
-	return callResult{content: content, usage: res.Usage}
+	return callResult{content: content, usage: res.Usage, images: images}
 }
 
 // toolMessage is the history message carrying a call's result.
@@ -271,6 +290,9 @@ func firstLine(s string) string {
 	}
 	return s
 }
+
+// Tool is the tool of that name the agent is offered now.
+func (a *Agent) Tool(name string) (tools.Tool, bool) { return a.toolSet().Get(name) }
 
 // ToolNames are the tools the agent is offered now: its own, then the
 // MCP tools of the servers connected at this moment.

@@ -35,25 +35,35 @@ func contextOverflow(err error) bool {
 }
 
 // elide shortens the history after a context overflow by eliding all
-// but the newest tool results, the bulk of most agent histories. It
-// reports whether anything changed, so a request is retried only when it
-// can succeed.
+// but the newest tool results, the bulk of most agent histories, and all
+// but the newest pictures. It reports whether anything changed, so a
+// request is retried only when it can succeed.
 func (a *Agent) elide() bool {
-	var results []int
+	var results, pictures []int
 	for i, m := range a.history {
 		if m.Role == openai.ChatMessageRoleTool && m.Content != elided {
 			results = append(results, i)
 		}
+		if hasImages(m) {
+			pictures = append(pictures, i)
+		}
 	}
-	if len(results) <= keptToolResults {
+	results, pictures = results[:max(0, len(results)-keptToolResults)], pictures[:max(0, len(pictures)-keptToolResults)]
+	if len(results) == 0 && len(pictures) == 0 {
 		return false
 	}
 	dropped := 0
-	for _, i := range results[:len(results)-keptToolResults] {
+	for _, i := range results {
 		dropped += len(a.history[i].Content)
 		a.history[i].Content = elided
 	}
-	a.Emit(event.Notice{Meta: a.Stamp(), Text: fmt.Sprintf("the conversation outgrew the model's context window; elided %d older tool results (%d characters) and retried",
-		len(results)-keptToolResults, dropped)})
+	for _, i := range pictures {
+		a.history[i] = withoutImages(a.history[i], "[image elided to fit the context window]")
+	}
+	what := fmt.Sprintf("%d older tool results (%d characters)", len(results), dropped)
+	if len(pictures) > 0 {
+		what += fmt.Sprintf(" and the images of %d older messages", len(pictures))
+	}
+	a.Emit(event.Notice{Meta: a.Stamp(), Text: "the conversation outgrew the model's context window; elided " + what + " and retried"})
 	return true
 }

@@ -16,7 +16,7 @@ import (
 // coalesced text and reasoning deltas as events while they arrive.
 func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, error) {
 	model := a.model()
-	req := openai.ChatCompletionRequest{Model: model, Messages: a.history}
+	req := openai.ChatCompletionRequest{Model: model, Messages: a.requestMessages()}
 	if set := a.toolSet(); withTools && set != nil && len(set.Tools()) > 0 {
 		req.Tools = tools.ToOpenAI(set.Tools())
 	}
@@ -26,19 +26,27 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 		}
 	}
 	req.Temperature, req.TopP = sampling(a.cfg.Temperature), sampling(a.cfg.TopP)
-	text := &coalescer{send: func(s string) { a.Emit(event.TextDelta{Meta: a.Stamp(), Text: s}) }}
-	reasoning := &coalescer{send: func(s string) { a.Emit(event.ReasoningDelta{Meta: a.Stamp(), Text: s}) }}
+	text := &heldText{send: func(s string) { a.Emit(event.TextDelta{Meta: a.Stamp(), Text: s}) }}
+	reasoning := &heldText{send: func(s string) { a.Emit(event.ReasoningDelta{Meta: a.Stamp(), Text: s}) }}
 	resp, err := llm.Stream(ctx, a.cfg.Client, req, llm.Handler{
 		OnText: func(s string) {
 			reasoning.flush()
 			text.add(s)
 		},
-		OnReasoning: reasoning.add,
+		OnReasoning: func(s string) {
+			text.flush()
+			reasoning.add(s)
+		},
 		OnToolDelta: text.flush,
-		MaxBytes:    a.cfg.Requests.ReplyMaxBytes,
+		OnWait: func() {
+			reasoning.flush()
+			text.flush()
+		},
+		MaxBytes: a.cfg.Requests.ReplyMaxBytes,
+		Gather:   a.cfg.Requests.Gather,
 	})
-	reasoning.stop()
-	text.stop()
+	reasoning.flush()
+	text.flush()
 	return resp, err
 }
 

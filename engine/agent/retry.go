@@ -12,12 +12,13 @@ import (
 )
 
 // RequestPolicy is how an agent sends model requests: the pauses before
-// its retries, the longest Retry-After it waits for and the cap on one
-// reply.
+// its retries, the longest Retry-After it waits for, the cap on one
+// reply and how a fast stream gathers between reads.
 type RequestPolicy struct {
 	RetryDelays   []time.Duration `json:"retry_delays"`
 	RetryAfterMax time.Duration   `json:"retry_after_max"`
 	ReplyMaxBytes int             `json:"reply_max_bytes"`
+	Gather        llm.Gather      `json:"gather"`
 }
 
 // retryWait says whether a failed request is worth sending again and

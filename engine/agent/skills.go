@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/engine/skills"
 )
@@ -83,11 +84,6 @@ func (st *Skills) readable() []string {
 	return slices.Clone(st.dirs)
 }
 
-// conversationTools change nothing but the conversation (loading a
-// skill, the task list, asking after children): a skill's allowed-tools
-// never makes them ask.
-var conversationTools = []string{SkillToolName, "todo_write", "task_status", "task_wait"}
-
 // narrowing is what the active skills let run without asking: the rules
 // of their allowed-tools, and each one's folder for the reading tools;
 // nil when no active skill has allowed-tools, which then narrows
@@ -99,7 +95,8 @@ func (st *Skills) narrowing() (allow []rules.Rule, names string) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	var with []string
-	for _, tool := range conversationTools {
+	// Tools that change nothing but the conversation never ask.
+	for _, tool := range agenttypes.ConversationTools {
 		allow = append(allow, rules.Rule{Tool: tool})
 	}
 	for _, sk := range st.active {

@@ -26,6 +26,9 @@ type taskCall struct {
 	// Isolation is "worktree", "shared" or "" (decided by the type and
 	// [subagents] isolation).
 	Isolation string `json:"isolation"`
+	// Verify is the command (or commands) the parent asks to be run on
+	// the child's change in its worktree when it finishes.
+	Verify commands `json:"verify"`
 	// Background returns at once with the child's id; its result is
 	// delivered to the main agent when it ends.
 	Background bool `json:"background"`
@@ -47,6 +50,9 @@ func readTaskCall(raw json.RawMessage, types *agenttypes.Registry) (taskCall, er
 	case "", IsolationWorktree, IsolationShared:
 	default:
 		return c, fmt.Errorf("isolation must be %q or %q, not %q", IsolationWorktree, IsolationShared, c.Isolation)
+	}
+	if err := c.Verify.check(); err != nil {
+		return c, err
 	}
 	if c.TimeoutS < 0 || c.TimeoutS > maxTimeoutS {
 		return c, fmt.Errorf("timeout_s must be between 1 and %d seconds", maxTimeoutS)

@@ -49,6 +49,9 @@ func (m *Manager) followUp(tc taskCall, caller agent.Caller) (Spec, []openai.Cha
 		spec.Timeout = time.Duration(tc.TimeoutS) * time.Second
 	}
 	spec.Prompt, spec.Caller, spec.Depth, spec.Background = tc.Prompt, caller, caller.Depth+1, tc.Background
+	if len(tc.Verify) > 0 {
+		spec.Verify = tc.Verify
+	}
 	return spec, history, prev, nil
 }
 

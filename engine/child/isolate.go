@@ -50,7 +50,7 @@ func worktreeFailed(err error) error {
 // finish reads a worktree child's change when it ends and says what the
 // parent is told: the change waits for review, or what headless
 // --worktrees did with it.
-func (iso *isolated) finish() (*event.Change, string) {
+func (iso *isolated) finish(check *Verifier, ws *tools.Workspace) (*event.Change, string) {
 	ctx := context.Background()
 	iso.mu.Lock()
 	defer iso.mu.Unlock()
@@ -77,6 +77,12 @@ func (iso *isolated) finish() (*event.Change, string) {
 		files = append(files, f.Path)
 	}
 	what := fmt.Sprintf("Its change (%s: %s)", c.Line(), clip(strings.Join(files, ", "), 400))
+	verified := ""
+	if check != nil {
+		v := check.Run(iso.w.m.ctx, ws)
+		c.Verify, iso.review.Verify = &v, &v
+		verified = " " + verifyNote("It", v)
+	}
 	switch iso.w.m.opts.Worktrees.Finish {
 	case FinishApply:
 		_, applied, err := iso.applyFiles(ctx, iso.w.m.opts.Workspace, iso.targets(-1), -1, worktree.Markers)
@@ -88,19 +94,20 @@ func (iso *isolated) finish() (*event.Change, string) {
 		}
 		iso.settleIfDone(false)
 		c.State = event.ChangeReviewed
-		return &c, what + " was applied to the working tree: " + reviewSummary(iso.review) + "."
+		return &c, what + " was applied to the working tree: " + reviewSummary(iso.review) + "." + verified
 	case FinishKeep:
-		return iso.keepAfter(ctx, c, what+" was not applied to the working tree")
+		c, note := iso.keepAfter(ctx, c, what+" was not applied to the working tree")
+		return c, note + verified
 	case FinishDiscard:
 		iso.finished = true
 		_ = iso.remove(ctx)
 		c.State, c.Worktree = event.ChangeReviewed, ""
-		return &c, what + " was discarded, as --worktrees discard asks."
+		return &c, what + " was discarded, as --worktrees discard asks." + verified
 	}
 	iso.record.State = worktree.StatePending
 	_ = iso.record.Save()
 	return &c, what + " is in its own worktree, pending the person's review: it is not in your working tree yet. " +
-		"You will be told what the person applied before your next step."
+		"You will be told what the person applied before your next step." + verified
 }
 
 // keepAfter keeps the change on its branch and says where.

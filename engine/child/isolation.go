@@ -3,6 +3,7 @@ package child
 import (
 	"encoding/json"
 	"strings"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 )
@@ -22,6 +23,12 @@ type WorktreeConfig struct {
 	// FinishReview (the default) waits for the person; FinishApply,
 	// FinishKeep and FinishDiscard are headless --worktrees.
 	Finish string
+	// Verify is [subagents] verify: the commands run, in order, on a
+	// worktree child's change in its worktree when it finishes (nil:
+	// none); VerifyTimeout is [limits] verify_timeout_s, the bound on
+	// them all together.
+	Verify        []string
+	VerifyTimeout time.Duration
 }
 
 // The values of WorktreeConfig.Finish.

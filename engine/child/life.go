@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -84,9 +85,9 @@ func (m *Manager) ready(ctx context.Context, tc taskCall, call agent.Call) (*Chi
 	if len(seed) == 0 {
 		seed = []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: spec.System}}
 	}
-	for _, msg := range seed {
-		m.sess.Record(id, msg)
-	}
+	// The seed goes to the child's transcript when it starts (see
+	// runApproved), outside the section in which the task calls of one
+	// message are readied one by one: 64 children, 40 ms less in line.
 	c.spec, c.seed, c.grants = &spec, seed, permission.NewGrants(spec.Rules)
 	m.register(c)
 	return c, nil
@@ -110,6 +111,7 @@ func (c *Child) ask() {
 	preview.Isolation, preview.IsolationNote = event.IsolationShared, c.isoNote
 	if c.iso != nil {
 		preview.Isolation, preview.From = event.IsolationWorktree, c.iso.from+" · "+c.iso.tree.Dir
+		preview.Verify = spec.Verify
 	}
 	if c.isoNote != "" {
 		c.emit(event.Notice{Meta: c.stamp(), Text: c.isoNote})
@@ -209,8 +211,18 @@ func (c *Child) runApproved(prompt string) Ending {
 	}
 	runCtx, stop := context.WithTimeout(c.ctx, spec.Timeout)
 	defer stop()
+	m.countRunning(1)
+	defer m.countRunning(-1)
+	for _, msg := range c.seed {
+		m.sess.Record(c.id, msg)
+	}
 	started := event.AgentStarted{Meta: c.stamp(), Prompt: prompt, Model: spec.Model, Tools: spec.toolNames(), MaxSteps: spec.MaxSteps, Timeout: spec.Timeout,
-		Transcript: m.sess.TranscriptFile(c.id), Sandbox: spec.Toolbox.Sandbox.Describe(), TypeName: spec.Type.Name, Runner: spec.Runner}
+		Transcript: m.sess.TranscriptFile(c.id), TypeName: spec.Type.Name, Runner: spec.Runner}
+	if slices.Contains(spec.Toolbox.Names, "run_command") {
+		// Describing the sandbox may start its isolation probe, a second
+		// process: a child without commands has no sandbox to describe.
+		started.Sandbox = spec.Toolbox.Sandbox.Describe()
+	}
 	if c.prev != nil {
 		started.Continues = c.prev.id
 	}
@@ -219,6 +231,9 @@ func (c *Child) runApproved(prompt string) Ending {
 	if canWrite(spec.Toolbox.Names) {
 		m.writers.Add(1)
 		defer m.writers.Add(-1)
+	}
+	if c.iso != nil && m.opts.WorktreeRoot != nil {
+		defer m.opts.WorktreeRoot(spec.Workspace, c.meta.Number, spec.Type.Name)()
 	}
 	hooks := c.hooks()
 	if hooks != nil {
@@ -249,7 +264,8 @@ func (c *Child) start(ctx context.Context, prompt string, hooks Hooks) (Handle, 
 	}
 	job := Job{Spec: *spec, Prompt: prompt, History: c.seed, Workspace: c.ws,
 		Loop: Loop{Client: m.opts.Client, Catalog: m.opts.Catalog, FallbackModel: fallback, Requests: m.opts.Requests,
-			OutputChars: m.opts.Limits.ToolOutputChars, ContextFileBytes: m.opts.Limits.ContextFileBytes, SkillLoaded: m.opts.SkillLoaded},
+			OutputChars: m.opts.Limits.ToolOutputChars, ContextFileBytes: m.opts.Limits.ContextFileBytes, SkillLoaded: m.opts.SkillLoaded,
+			Instructions: m.instructions(*spec)},
 		Link: Link{Emit: c.emit, Record: func(msg openai.ChatCompletionMessage) { m.sess.Record(c.id, msg) },
 			Authorize: m.opts.Policy.For(c.who(), c.grants)}}
 	if hooks != nil {
@@ -286,7 +302,7 @@ func (c *Child) finish(end Ending) {
 	var change *event.Change
 	if c.iso != nil {
 		var note string
-		change, note = c.iso.finish()
+		change, note = c.iso.finish(c.verifier(), c.ws)
 		end.Notes = append(end.Notes, note)
 	}
 	result := formatResult(end.Result, m.opts.Limits.ResultChars)
@@ -298,4 +314,13 @@ func (c *Child) finish(end Ending) {
 		unclaim(c.prev, c.id) // it never ran: the earlier child is still the latest
 	}
 	m.settle(c, end, result)
+}
+
+// countRunning adds delta to the children running and tells the
+// configured listener.
+func (m *Manager) countRunning(delta int32) {
+	n := m.running.Add(delta)
+	if m.opts.Running != nil {
+		m.opts.Running(int(n))
+	}
 }

@@ -107,6 +107,12 @@ type Options struct {
 	// configured servers (nil: no servers).
 	MCPTools   func() []tools.Tool
 	MCPServers func() []event.MCPServer
+	// MCPInstructions is what the connected servers mine admits add to
+	// a system prompt, read at each request (nil: no servers).
+	MCPInstructions func(mine func(server string) bool) func() string
+	// WorktreeRoot tells the MCP servers of a child's worktree while the
+	// child runs there; the func it returns takes it off (nil: none).
+	WorktreeRoot func(dir string, number int, typeName string) func()
 	// Skills are the skills children may load and agent files may name
 	// (nil: none); SkillLoaded is told of each load, for /skills.
 	Skills      *skills.Catalog
@@ -128,6 +134,9 @@ type Options struct {
 	Runner      string
 	Runners     map[string]Runner
 	Unavailable map[string]string
+	// Running, when set, is told how many children run at once each time
+	// that changes, from the goroutine of the child that starts or ends.
+	Running func(children int)
 }
 
 // Manager starts a session's children for task calls, bounds how many
@@ -151,6 +160,8 @@ type Manager struct {
 	// writers counts the running children that can change files, for the
 	// auto isolation rule.
 	writers atomic.Int32
+	// running counts the children between their start and their end.
+	running atomic.Int32
 
 	mu sync.Mutex
 	// children are every child of the session, live or ended (restored

@@ -79,3 +79,21 @@ func (m *Manager) offeredTools(typ agenttypes.Type) []string {
 	}
 	return out
 }
+
+// serverOf is what MCP tools tell of the server they call.
+type serverOf interface{ Server() string }
+
+// instructions is what the MCP servers whose tools the child has add to
+// its system prompt, read at each request (nil: none).
+func (m *Manager) instructions(spec Spec) func() string {
+	if m.opts.MCPInstructions == nil {
+		return nil
+	}
+	servers := map[string]bool{}
+	for _, t := range spec.Parent {
+		if s, ok := t.(serverOf); ok {
+			servers[s.Server()] = true
+		}
+	}
+	return m.opts.MCPInstructions(func(server string) bool { return servers[server] })
+}

@@ -58,6 +58,9 @@ type Loop struct {
 	Catalog *llm.Catalog
 	// SkillLoaded is told of each skill the child loads (nil: nobody).
 	SkillLoaded func(name string)
+	// Instructions is what the child's MCP servers add to its system
+	// prompt, read at each request (nil: none).
+	Instructions func() string
 	// FallbackModel is tried once when the endpoint does not know the
 	// child's model.
 	FallbackModel    string
@@ -132,7 +135,7 @@ func (j Job) Agent(set *tools.Set) *agent.Agent {
 		Context:  contextfile.NewNested(spec.Workspace, j.Loop.ContextFileBytes, "AGENTS.md"),
 		MaxSteps: spec.MaxSteps, SummarizeAtLimit: true, Depth: spec.Depth, FallbackModel: j.Loop.FallbackModel,
 		Requests: j.Loop.Requests, History: j.History, Emit: j.Link.Emit, Record: j.Link.Record,
-		Hooks: j.Link.Hooks, Skills: skills,
+		Hooks: j.Link.Hooks, Skills: skills, Instructions: j.Loop.Instructions,
 	})
 }
 

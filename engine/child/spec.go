@@ -55,6 +55,10 @@ type Spec struct {
 	Background bool
 	// Runner names the runner that places the child.
 	Runner string
+	// Verify are the commands run on a worktree child's change when it
+	// finishes: the task call's, else its agent file's, else
+	// [subagents] verify.
+	Verify []string
 }
 
 // Toolbox is how a child's built-in tools are made, as data, so that a
@@ -137,6 +141,7 @@ func (m *Manager) resolve(ctx context.Context, c taskCall, caller agent.Caller) 
 	}
 	spec.Skills = m.skillsFor(typ, spec.toolNames())
 	spec.System += spec.Skills.Prompt
+	spec.Verify = m.verifyOf(c.Verify, typ)
 	return spec, nil
 }
 

@@ -81,6 +81,7 @@ func (t *taskTool) Schema() json.RawMessage {
     "timeout_s": {"type": "integer", "minimum": 1, "description": "Optional time limit in seconds; it can only shorten the configured limit."},
     "effort": {"type": "string", "enum": ["low", "medium", "high"], "description": "Optional reasoning effort for models that can reason."},
     "isolation": {"type": "string", "enum": ["worktree", "shared"], "description": "Optional: worktree runs the sub-agent in a git worktree of its own, so parallel writers never clash; its change reaches the working tree only after the person reviews it. shared runs it in the working tree."},
+    "verify": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}], "description": "Optional shell command(s), e.g. \"go test ./...\", run on the sub-agent's change in its worktree when it finishes; you get the result with its report. Replaces the configured verify command."},
     ` + extraProperties + `
   },
   "required": ["description", "prompt"]

@@ -210,9 +210,10 @@ func (w *worktrees) closeAll() {
 }
 
 // prune forgets git's records of this repository's worktrees that
-// vanished from the state folder; it runs once as the session starts.
+// vanished from the state folder; it runs once as the session starts,
+// and starts git only when the repository has such records at all.
 func (w *worktrees) prune(ctx context.Context) {
-	if w.root == "" {
+	if w.root == "" || !worktree.MayHaveRecords(w.m.opts.Workspace.Root()) {
 		return
 	}
 	repo, err := worktree.Open(ctx, w.m.opts.Workspace.Root())

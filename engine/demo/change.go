@@ -3,6 +3,7 @@ package demo
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // changeFile is the file the demo's write-capable child proposes to
@@ -27,10 +28,12 @@ var changePlan = plan{name: "change", goal: "Proposed the change as a new file",
 }}
 
 // changeWords are the verbs of a request to change the code.
-var changeWords = regexp.MustCompile(`(?i)\b(add|change|fix|write|create|rename|refactor|update|implement|remove|delete|edit|make|replace)\b`)
+var changeWords = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)\b(add|change|fix|write|create|rename|refactor|update|implement|remove|delete|edit|make|replace)\b`)
+})
 
 // wantsChange reports whether the person asked for a change rather than
 // a question about the folder.
 func wantsChange(asked string) bool {
-	return changeWords.MatchString(asked) && !strings.HasPrefix(strings.TrimSpace(strings.ToLower(asked)), "what")
+	return changeWords().MatchString(asked) && !strings.HasPrefix(strings.TrimSpace(strings.ToLower(asked)), "what")
 }

@@ -20,6 +20,11 @@ const (
 	// trusts the folder (as `baton trust` does) and starts it, Deny
 	// leaves it off. No model waits on the answer.
 	ApproveMCPServer ApprovalKind = "mcp_server"
+	// ApprovePlan is the main agent's plan, offered in plan mode for the
+	// person to accept (Preview is the plan): Allow carries it out in
+	// normal mode, AllowAlways in auto-accept mode, Deny keeps planning,
+	// with the reason as what to change.
+	ApprovePlan ApprovalKind = "plan"
 )
 
 // Decision is the person's answer to an approval request.
@@ -77,6 +82,10 @@ type DelegationPreview struct {
 	Isolation     string `json:"isolation,omitempty"`
 	From          string `json:"from,omitempty"`
 	IsolationNote string `json:"isolation_note,omitempty"`
+	// Verify are the commands run on a worktree child's change in its
+	// worktree when it finishes, shown in full: approving the card
+	// approves running them.
+	Verify []string `json:"verify,omitempty"`
 	// Continues is the finished child a follow-up continues ("explore-3"),
 	// whose history the new child starts from.
 	Continues AgentID `json:"continues,omitempty"`
@@ -126,6 +135,10 @@ type ApprovalRequest struct {
 	// fits, and then "always" is not offered.
 	Always       []string `json:"always,omitempty"`
 	AlwaysFolder []string `json:"always_folder,omitempty"`
+	// AlwaysLabel and AlwaysFolderLabel say what those rules cover in a
+	// card's words: "go test …" for a command prefix, the glob for files.
+	AlwaysLabel       string `json:"always_label,omitempty"`
+	AlwaysFolderLabel string `json:"always_folder_label,omitempty"`
 	// Delegation is set for ApproveDelegation.
 	Delegation *DelegationPreview `json:"delegation,omitempty"`
 	// Worktree is the folder a worktree child's call works in, when it

@@ -1,5 +1,7 @@
 package event
 
+import "strings"
+
 // MCPState is where one MCP server stands. The states are plain strings so
 // /mcp and headless messages can show them as they are.
 type MCPState string
@@ -40,6 +42,59 @@ type MCPServer struct {
 	Error string `json:"error,omitempty"`
 	// Restarts counts the restarts after a crash so far.
 	Restarts int `json:"restarts,omitempty"`
+	// Prompts are the server's prompts, each a slash command, while
+	// connected.
+	Prompts []MCPPrompt `json:"prompts,omitempty"`
+	// Resources and Templates count what the server offers to read,
+	// while connected; HasResources says it offers resources at all.
+	Resources    int  `json:"resources,omitempty"`
+	Templates    int  `json:"templates,omitempty"`
+	HasResources bool `json:"has_resources,omitempty"`
+	// Instructions are what the server asks the model to know (from its
+	// handshake), cleaned and bounded, as they join the system prompt;
+	// empty when it sent none or its folder is not trusted.
+	Instructions string `json:"instructions,omitempty"`
+	// Warnings say what baton cut or left out of what the server sent
+	// (a description over the bound, a list too long).
+	Warnings []string `json:"warnings,omitempty"`
+}
+
+// MCPPrompt is one prompt of an MCP server, offered as the slash command
+// /mcp__SERVER__PROMPT.
+type MCPPrompt struct {
+	// Server is the server's name; Name the prompt's own name on it.
+	Server string `json:"server"`
+	Name   string `json:"name"`
+	// Command is the slash command without its "/": mcp__SERVER__PROMPT,
+	// with characters a command cannot hold replaced by '_'.
+	Command     string `json:"command"`
+	Description string `json:"description,omitempty"`
+	// Arguments are filled, in order, from the words after the command.
+	Arguments []MCPPromptArgument `json:"arguments,omitempty"`
+}
+
+// MCPPromptArgument is one argument a prompt takes.
+type MCPPromptArgument struct {
+	Name        string `json:"name"`
+	Description string `json:"description,omitempty"`
+	Required    bool   `json:"required,omitempty"`
+}
+
+// Usage is the command line as help shows it: /mcp__srv__greet CITY
+// [STATE].
+func (p MCPPrompt) Usage() string {
+	parts := []string{"/" + p.Command}
+	for _, a := range p.Arguments {
+		word := strings.ToUpper(a.Name)
+		if r := []rune(word); len(r) > 40 {
+			word = string(r[:40]) + "…"
+		}
+		if !a.Required {
+			word = "[" + word + "]"
+		}
+		parts = append(parts, word)
+	}
+	return strings.Join(parts, " ")
 }
 
 // Settled reports whether the server has finished starting, one way or

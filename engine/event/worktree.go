@@ -36,6 +36,9 @@ type Change struct {
 	// change is committed on.
 	Worktree string `json:"worktree,omitempty"`
 	Branch   string `json:"branch,omitempty"`
+	// Verify is how the verify command ended on the change; nil when
+	// none is configured.
+	Verify *Verification `json:"verify,omitempty"`
 }
 
 // Line is "+42 −7 in 3 files".
@@ -78,6 +81,8 @@ type Review struct {
 	Worktree    string       `json:"worktree"`
 	From        string       `json:"from"`
 	Files       []ReviewFile `json:"files"`
+	// Verify is how the verify command ended on the child's own change.
+	Verify *Verification `json:"verify,omitempty"`
 }
 
 // ReviewFile is one file of a review. A file without hunks (binary, a

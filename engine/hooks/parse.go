@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/rules"
@@ -138,14 +139,14 @@ func parseCommand(base Hook, raw json.RawMessage) (Hook, string) {
 
 // simpleMatcher is a matcher Claude Code compares as names, not as a
 // regular expression: "Bash", "Edit|Write".
-var simpleMatcher = regexp.MustCompile(`^[A-Za-z0-9_|]+$`)
+var simpleMatcher = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_|]+$`) })
 
 // compile prepares the matcher.
 func (h *Hook) compile() error {
 	m := strings.TrimSpace(h.Matcher)
 	switch {
 	case m == "" || m == "*":
-	case simpleMatcher.MatchString(m):
+	case simpleMatcher().MatchString(m):
 		h.names = strings.Split(m, "|")
 	default:
 		re, err := regexp.Compile(m)

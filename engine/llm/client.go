@@ -74,12 +74,13 @@ func NewClient(cfg Config) *openai.Client {
 const maxIdlePerHost = 64
 
 // defaultTransport is http.DefaultTransport with the connect timeout, new
-// connections spread out in time (see dialSpacing), and room to keep a
+// connections spread out in time once the endpoint needs it (see
+// pacedDial), and room to keep a
 // burst's connections for the requests after it. One client, and so one
 // transport, serves the main agent and all its children.
 func defaultTransport(connect time.Duration) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.DialContext = boundedDial(connect, pacedDial(dialSpacing, (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext))
+	t.DialContext = boundedDial(connect, pacedDial(dialSpacing, dialBurstSlow, (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext))
 	t.MaxIdleConnsPerHost = maxIdlePerHost
 	t.MaxIdleConns = max(t.MaxIdleConns, maxIdlePerHost)
 	return t

@@ -19,6 +19,15 @@ type Handler struct {
 	// MaxBytes caps the reply (text, reasoning and tool calls together);
 	// 0 means DefaultReplyMaxBytes, and MaxReplyBytes is the most allowed.
 	MaxBytes int
+	// Gather lets a fast stream gather between reads: while chunks come
+	// more often than a window, it is read once per window, so a paced
+	// reply costs a wake-up per window instead of one per chunk, at the
+	// price of a delay of at most a window (see gatheringBody).
+	Gather Gather
+	// OnWait is called whenever everything that has arrived has been
+	// handed on and the stream is about to wait for more: the moment to
+	// pass on text held back to send in one piece.
+	OnWait func()
 }
 
 // Response is one assembled assistant message.
@@ -52,6 +61,7 @@ type Response struct {
 func Stream(ctx context.Context, c Client, req openai.ChatCompletionRequest, h Handler) (Response, error) {
 	limit := replyLimit(h.MaxBytes)
 	ctx, marker := withMarker(ctx, limit+lineOverhead)
+	marker.gather, marker.onWait = h.Gather, h.OnWait
 	var acc accumulator
 	// feedErr is why feeding a line stopped the stream: an in-band error
 	// or the reply cap. With a client from NewClient the transport feeds
@@ -88,7 +98,12 @@ func Stream(ctx context.Context, c Client, req openai.ChatCompletionRequest, h H
 	for {
 		line, err := stream.RecvRaw()
 		if err == nil {
-			err = marker.deliver(line)
+			// Only a client from NewClient hands lines over inside the
+			// body's reads; with any other client each line comes here,
+			// and what it said is passed on before the next wait.
+			if err = marker.deliver(line); err == nil && h.OnWait != nil {
+				h.OnWait()
+			}
 		}
 		var tooLarge *ReplyTooLargeError
 		switch {

@@ -26,6 +26,10 @@ type streamMarker struct {
 	// Read, so a line is read once, without go-openai's second pass and
 	// its regular expressions; an error ends the body with it.
 	deliver func(payload []byte) error
+	// gather and onWait are the Handler's: how long a fast stream may
+	// gather between reads, and who is told before each wait.
+	gather Gather
+	onWait func()
 
 	status      int    // HTTP status of the response
 	contentType string // its media type, without parameters
@@ -95,7 +99,11 @@ func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		resp.Body = &errorBody{rc: resp.Body, r: io.LimitReader(resp.Body, errorBodyMax), ctx: ctx, release: release}
 		return resp, nil
 	}
-	resp.Body = &sseBody{rc: resp.Body, r: bufio.NewReader(resp.Body), marker: m, ctx: ctx, release: release}
+	var body io.ReadCloser = resp.Body
+	if m.gather.Most > 0 || m.onWait != nil {
+		body = &gatheringBody{rc: resp.Body, ctx: ctx, gather: m.gather, onWait: m.onWait}
+	}
+	resp.Body = &sseBody{rc: body, r: bufio.NewReader(body), marker: m, ctx: ctx, release: release}
 	return resp, nil
 }
 

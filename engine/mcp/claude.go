@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -92,11 +93,11 @@ type expander struct {
 }
 
 // varRef matches ${NAME} and ${NAME:-default}.
-var varRef = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`)
+var varRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`) })
 
 func (x *expander) str(s string) string {
-	return varRef.ReplaceAllStringFunc(s, func(ref string) string {
-		m := varRef.FindStringSubmatch(ref)
+	return varRef().ReplaceAllStringFunc(s, func(ref string) string {
+		m := varRef().FindStringSubmatch(ref)
 		if v, ok := x.lookup(m[1]); ok && v != "" {
 			return v
 		}

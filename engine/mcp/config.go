@@ -13,6 +13,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -43,12 +44,12 @@ type Server struct {
 
 // validName is what a server or tool name may hold once it becomes part
 // of a function name: OpenAI accepts [a-zA-Z0-9_-] only.
-var validName = regexp.MustCompile(`^[A-Za-z0-9_-]+$`)
+var validName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
 
 // Check rejects a definition that cannot be started, saying why.
 func (s Server) Check() error {
 	switch {
-	case !validName.MatchString(s.Name) || strings.Contains(s.Name, "__"):
+	case !validName().MatchString(s.Name) || strings.Contains(s.Name, "__"):
 		return fmt.Errorf("server name %q: use letters, digits, '-' and single '_'", s.Name)
 	case s.Command != "" && s.URL != "":
 		return errors.New("give either command or url, not both")
@@ -98,12 +99,12 @@ func shownValue(name, value string) string {
 }
 
 // safeWord is an argument that needs no quoting.
-var safeWord = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`)
+var safeWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) })
 
 // quote wraps an argument in single quotes unless it is plainly safe, so a
 // command line shown for approval reads exactly as it runs.
 func quote(s string) string {
-	if safeWord.MatchString(s) {
+	if safeWord().MatchString(s) {
 		return s
 	}
 	return "'" + strings.ReplaceAll(s, "'", `'\''`) + "'"

@@ -21,11 +21,19 @@ import (
 // a stdio server, its process.
 type conn struct {
 	session *sdk.ClientSession
-	tools   []*sdk.Tool
-	cmd     *exec.Cmd
-	stderr  *tailBuffer
+	client  *sdk.Client
+	// offer is what the server offered when last listed.
+	offer  offering
+	cmd    *exec.Cmd
+	stderr *tailBuffer
 	// stop ends the process's context, which kills its group.
 	stop context.CancelFunc
+	// changed is signalled (never blocking) when the server says a list
+	// changed; the connection's follower reads it.
+	changed chan struct{}
+	// roots are the roots the client holds now (see Manager.syncRoots).
+	rootsMu sync.Mutex
+	roots   []root
 }
 
 // stderrTail bounds what is kept of a server's stderr: enough to say why
@@ -37,7 +45,7 @@ const stderrTail = 2048
 // by timeout.
 func (m *Manager) dial(life context.Context, s Server, timeout time.Duration) (*conn, error) {
 	proc, stop := context.WithCancel(life)
-	c := &conn{stop: stop}
+	c := &conn{stop: stop, changed: make(chan struct{}, 1)}
 	var transport sdk.Transport
 	switch {
 	case s.Command != "":
@@ -58,19 +66,27 @@ func (m *Manager) dial(life context.Context, s Server, timeout time.Duration) (*
 			stop()
 		}
 	})()
-	client := sdk.NewClient(&sdk.Implementation{Name: "baton", Version: m.opts.Version}, nil)
-	session, err := client.Connect(ctx, transport, nil)
+	changed := func() {
+		select {
+		case c.changed <- struct{}{}:
+		default: // a relist is already due
+		}
+	}
+	c.client = sdk.NewClient(&sdk.Implementation{Name: "baton", Version: m.opts.Version}, &sdk.ClientOptions{
+		ToolListChangedHandler:     func(context.Context, *sdk.ToolListChangedRequest) { changed() },
+		PromptListChangedHandler:   func(context.Context, *sdk.PromptListChangedRequest) { changed() },
+		ResourceListChangedHandler: func(context.Context, *sdk.ResourceListChangedRequest) { changed() },
+	})
+	m.syncRoots(c)
+	session, err := c.client.Connect(ctx, transport, nil)
 	if err != nil {
 		c.kill()
 		return nil, c.explain("connect", ctx, err)
 	}
 	c.session = session
-	for tool, err := range session.Tools(ctx, nil) {
-		if err != nil {
-			c.close()
-			return nil, c.explain("list tools", ctx, err)
-		}
-		c.tools = append(c.tools, tool)
+	if c.offer, err = c.list(ctx); err != nil {
+		c.close()
+		return nil, c.explain("list tools", ctx, err)
 	}
 	return c, nil
 }

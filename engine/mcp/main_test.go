@@ -16,6 +16,11 @@ import (
 // re-executes it with mcptest.ModeEnv set; otherwise it runs the tests
 // and checks that no goroutine is left behind.
 func TestMain(m *testing.M) {
+	// This binary starts itself (sandbox stages, servers, baton): built
+	// with -race, each such process would sleep a second as it exits.
+	if _, set := os.LookupEnv("GORACE"); !set {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	if mode := os.Getenv(mcptest.ModeEnv); mode != "" {
 		mcptest.RunStdio(mode)
 	}

@@ -3,7 +3,9 @@ package mcp
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -61,6 +63,11 @@ type Manager struct {
 	conns    map[string]*conn
 	offered  map[string][]*Tool
 	changed  chan struct{} // closed and replaced on every status change
+	// roots are the folders added to the workspace root (AddRoot).
+	roots []root
+	// prompts is the connected servers' prompts, replaced whole on every
+	// status change, so Prompts reads it without the lock.
+	prompts atomic.Pointer[[]event.MCPPrompt]
 
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
@@ -144,13 +151,15 @@ func (m *Manager) Statuses() []event.MCPServer {
 	defer m.mu.Unlock()
 	out := make([]event.MCPServer, len(m.statuses))
 	for i, s := range m.statuses {
-		s.Tools = append([]string(nil), s.Tools...)
+		s.Tools, s.Prompts, s.Warnings = slices.Clone(s.Tools), slices.Clone(s.Prompts), slices.Clone(s.Warnings)
 		out[i] = s
 	}
 	return out
 }
 
-// Tools returns the tools of the connected servers, in config order.
+// Tools returns the tools of the connected servers, in config order,
+// then list_mcp_resources and read_mcp_resource while any of them offers
+// resources.
 func (m *Manager) Tools() []tools.Tool {
 	if m == nil {
 		return nil
@@ -162,6 +171,9 @@ func (m *Manager) Tools() []tools.Tool {
 		for _, t := range m.offered[s.Name] {
 			out = append(out, t)
 		}
+	}
+	if slices.ContainsFunc(m.statuses, func(s event.MCPServer) bool { return s.State == event.MCPConnected && s.HasResources }) {
+		out = append(out, resourceTool{m: m}, resourceTool{m: m, read: true})
 	}
 	return out
 }
@@ -200,6 +212,11 @@ func (m *Manager) setStatus(i int, change func(*event.MCPServer)) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	change(&m.statuses[i])
+	var prompts []event.MCPPrompt
+	for _, s := range m.statuses {
+		prompts = append(prompts, s.Prompts...)
+	}
+	m.prompts.Store(&prompts)
 	close(m.changed)
 	m.changed = make(chan struct{})
 }

@@ -3,6 +3,7 @@ package mcp
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,7 +40,7 @@ func toolNames(m *Manager) []string {
 func TestStdioServerOffersItsToolsAndAnswers(t *testing.T) {
 	m := startManager(t, Options{}, stdioServer(t, "srv", mcptest.ModeServe, nil))
 	st := waitFor(t, m, "srv", inState(event.MCPConnected))
-	want := []string{"mcp__srv__crash", "mcp__srv__echo", "mcp__srv__fail", "mcp__srv__hang", "mcp__srv__image", "mcp__srv__pid", "mcp__srv__spawn"}
+	want := []string{"mcp__srv__crash", "mcp__srv__echo", "mcp__srv__fail", "mcp__srv__hang", "mcp__srv__image", "mcp__srv__pid", "mcp__srv__roots", "mcp__srv__spawn"}
 	got := slices.Sorted(slices.Values(st.Tools))
 	if !slices.Equal(got, want) {
 		t.Fatalf("status tools = %v, want %v", got, want)
@@ -56,7 +57,7 @@ func TestStdioServerOffersItsToolsAndAnswers(t *testing.T) {
 		t.Fatalf("fail: err = %v, want the server's error text", err)
 	}
 	res, err = call(t, m, "mcp__srv__image", `{}`)
-	if err != nil || res.Output != "a red dot\n[image: image/png, 6 bytes]" {
+	if err != nil || res.Output != fmt.Sprintf("a red dot\n[image: image/png, %d bytes]", len(mcptest.DotPNG())) || len(res.Images) != 1 {
 		t.Fatalf("image = %q, %v", res.Output, err)
 	}
 	if _, err := call(t, m, "mcp__srv__echo", `[1,2]`); err == nil {

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"regexp"
 	"slices"
+	"sync"
 
 	"github.com/seed-e4e525a6/baton/agenttypes/jsonc"
 )
@@ -60,13 +61,13 @@ func ParseOpenCode(data []byte, source string, env func(string) (string, bool)) 
 }
 
 // openCodeVar matches OpenCode's {env:NAME}.
-var openCodeVar = regexp.MustCompile(`\{env:([A-Za-z_][A-Za-z0-9_]*)\}`)
+var openCodeVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{env:([A-Za-z_][A-Za-z0-9_]*)\}`) })
 
 // server converts the entry.
 func (o openCodeServer) server(name string, env func(string) (string, bool)) (Server, error) {
 	expand := func(s string) string {
-		return openCodeVar.ReplaceAllStringFunc(s, func(ref string) string {
-			v, _ := env(openCodeVar.FindStringSubmatch(ref)[1])
+		return openCodeVar().ReplaceAllStringFunc(s, func(ref string) string {
+			v, _ := env(openCodeVar().FindStringSubmatch(ref)[1])
 			return v
 		})
 	}

@@ -26,11 +26,12 @@ func (m *Manager) supervise(ctx context.Context, i int, s Server) {
 			if restarts > 0 {
 				err = fmt.Errorf("gave up after %d restarts: %w", restarts, err)
 			}
-			m.setStatus(i, func(st *event.MCPServer) { st.State, st.Error, st.Tools = event.MCPFailed, err.Error(), nil })
+			m.setStatus(i, func(st *event.MCPServer) { offline(st, event.MCPFailed, err) })
 			return
 		}
 		m.setStatus(i, func(st *event.MCPServer) {
-			st.State, st.Error, st.Tools, st.Restarts = event.MCPRestarting, err.Error(), nil, restarts+1
+			offline(st, event.MCPRestarting, err)
+			st.Restarts = restarts + 1
 		})
 		select {
 		case <-time.After(m.opts.Backoff(restarts + 1)):
@@ -74,13 +75,17 @@ func (m *Manager) runOnce(ctx context.Context, i int, s Server) error {
 	// ends the Wait below.
 	stop := context.AfterFunc(life, func() { _ = c.session.Close() })
 	defer stop()
-	offered := m.offer(s, c)
-	names := make([]string, len(offered))
-	for j, t := range offered {
-		names[j] = t.Name()
-	}
-	m.setStatus(i, func(st *event.MCPServer) { st.State, st.Error, st.Tools = event.MCPConnected, "", names })
+	m.publish(i, s, c)
+	following, stopFollowing := context.WithCancel(life)
+	followed := make(chan struct{})
+	// The follower ends when stopped below, once the session has ended.
+	go func() {
+		defer close(followed)
+		m.follow(following, i, s, c)
+	}()
 	err = c.session.Wait()
+	stopFollowing()
+	<-followed
 	m.withdraw(s.Name)
 	c.close() // reaps a stdio server, so its exit status is known
 	switch {
@@ -92,21 +97,17 @@ func (m *Manager) runOnce(ctx context.Context, i int, s Server) error {
 	return c.explain("ended", ctx, err)
 }
 
+// offline marks a server that is no longer connected: nothing it offered
+// stays, and err says why.
+func offline(st *event.MCPServer, state event.MCPState, err error) {
+	*st = event.MCPServer{Name: st.Name, Source: st.Source, Target: st.Target, State: state, Error: err.Error(), Restarts: st.Restarts}
+}
+
 // everConnected reports whether server i has been connected at least once.
 func (m *Manager) everConnected(i int) bool {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.statuses[i].State == event.MCPConnected || m.statuses[i].Restarts > 0
-}
-
-// offer records the live connection of a server and wraps its tools.
-func (m *Manager) offer(s Server, c *conn) []*Tool {
-	offered := wrapTools(m, s.Name, m.callTimeout(s), c.tools)
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.conns[s.Name] = c
-	m.offered[s.Name] = offered
-	return offered
 }
 
 // withdraw forgets a server's connection and tools once it ended.

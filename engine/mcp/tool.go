@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -24,8 +25,11 @@ const (
 	// maxNameLen is the longest function name OpenAI accepts.
 	maxNameLen = 64
 	// maxDescription bounds a tool's description, which a server writes
-	// and every request carries.
-	maxDescription = 2000
+	// and every request carries: far above what real servers write (their
+	// longest hold a few thousand characters of usage rules, which must
+	// reach the model whole), low enough that one server cannot fill the
+	// context.
+	maxDescription = 16000
 )
 
 // Tool is one tool of a connected server, offered to agents under its
@@ -41,12 +45,12 @@ type Tool struct {
 }
 
 // invalidChars are what a function name may not hold.
-var invalidChars = regexp.MustCompile(`[^A-Za-z0-9_-]`)
+var invalidChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9_-]`) })
 
 // ToolName is the name a server's tool is offered under: characters a
 // function name cannot hold become '_', and it is cut to 64 characters.
 func ToolName(server, tool string) string {
-	name := Prefix + server + "__" + invalidChars.ReplaceAllString(tool, "_")
+	name := Prefix + server + "__" + invalidChars().ReplaceAllString(tool, "_")
 	if len(name) > maxNameLen {
 		name = name[:maxNameLen]
 	}
@@ -55,8 +59,12 @@ func ToolName(server, tool string) string {
 
 // wrapTools turns a server's tool list into tools; a second tool whose
 // name comes out the same is left out rather than shadowing the first.
-func wrapTools(m *Manager, server string, timeout time.Duration, list []*sdk.Tool) []*Tool {
-	var out []*Tool
+// The warnings name each description cut at maxDescription.
+func wrapTools(m *Manager, server string, timeout time.Duration, list []*sdk.Tool) ([]*Tool, []string) {
+	var (
+		out      []*Tool
+		warnings []string
+	)
 	seen := map[string]bool{}
 	for _, t := range list {
 		name := ToolName(server, t.Name)
@@ -64,14 +72,15 @@ func wrapTools(m *Manager, server string, timeout time.Duration, list []*sdk.Too
 			continue
 		}
 		seen[name] = true
-		desc := t.Description
-		if utf8.RuneCountInString(desc) > maxDescription {
-			desc = string([]rune(desc)[:maxDescription]) + "…"
+		desc := strings.TrimSpace(t.Description)
+		if n := utf8.RuneCountInString(desc); n > maxDescription {
+			desc = fmt.Sprintf("%s… [description cut: %d more characters]", string([]rune(desc)[:maxDescription]), n-maxDescription)
+			warnings = append(warnings, fmt.Sprintf("the description of %s has %d characters; the model gets the first %d", name, n, maxDescription))
 		}
 		out = append(out, &Tool{m: m, server: server, remote: t.Name, name: name, timeout: timeout,
-			desc: fmt.Sprintf("%s (MCP server %s)", strings.TrimSpace(desc), server), schema: objectSchema(t.InputSchema)})
+			desc: fmt.Sprintf("%s (MCP server %s)", desc, server), schema: objectSchema(t.InputSchema)})
 	}
-	return out
+	return out, warnings
 }
 
 // objectSchema returns the tool's input schema as JSON, or an empty
@@ -151,14 +160,14 @@ func (t *Tool) Run(ctx context.Context, args json.RawMessage) (tools.Result, err
 	if err != nil {
 		return tools.Result{}, fmt.Errorf("MCP server %s: %w", t.server, err)
 	}
-	text := resultText(res)
+	out := renderResult(res).result()
 	if res.IsError {
-		if text == "" {
-			text = "the tool reported an error without a message"
+		if out.Output == "" {
+			out.Output = "the tool reported an error without a message"
 		}
-		return tools.Result{}, fmt.Errorf("%s failed: %s", t.name, text)
+		return tools.Result{}, fmt.Errorf("%s failed: %s", t.name, out.Output)
 	}
-	return tools.Result{Output: text, Summary: summary(text)}, nil
+	return out, nil
 }
 
 // seconds writes a bound the way the config does, in seconds.

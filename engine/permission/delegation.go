@@ -40,6 +40,7 @@ func (p *Policy) Delegate(child Who, grants *Grants, tool, typeName string, prev
 	}
 	req := p.Request(event.ApproveDelegation)
 	req.CallID, req.Delegation = child.Meta.TaskCall, preview
+	p.waiting.add(req, question{typeName: typeName})
 	child.Emit(event.ApprovalRequested{Meta: child.stamp(), Request: req})
 	p.published(req)
 	return func(ctx context.Context) event.Answer {
@@ -52,6 +53,8 @@ func (p *Policy) Delegate(child Who, grants *Grants, tool, typeName string, prev
 			p.mu.Lock()
 			p.rememberedTypes[typeName] = inherits
 			p.mu.Unlock()
+			// The delegations of the type already waiting go ahead too.
+			p.waiting.settle(event.ApproveDelegation, func(w *question) bool { return w.typeName == typeName })
 		}
 		return ans
 	}, true

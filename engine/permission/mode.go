@@ -3,26 +3,23 @@ package permission
 import (
 	"fmt"
 	"slices"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-// AgentMode is how freely the agents of a session may act, switched while
-// the session runs (an editor's mode picker).
-type AgentMode string
+// AgentMode is how freely the agents of a session may act (see
+// event.AgentMode).
+type AgentMode = event.AgentMode
 
 // The agent modes.
 const (
-	// AgentModeNormal asks before every call the rules do not allow.
-	AgentModeNormal AgentMode = "normal"
-	// AgentModeAutoAccept also runs file edits (write_file, edit_file)
-	// without asking; an ask or deny rule still holds.
-	AgentModeAutoAccept AgentMode = "auto-accept"
-	// AgentModePlan runs read-only tools only: the agents look and plan,
-	// and every call that could change something is refused.
-	AgentModePlan AgentMode = "plan"
+	AgentModeNormal     = event.AgentModeNormal
+	AgentModeAutoAccept = event.AgentModeAutoAccept
+	AgentModePlan       = event.AgentModePlan
 )
 
 // AgentModes lists the modes in the order a picker shows them.
-var AgentModes = []AgentMode{AgentModeNormal, AgentModeAutoAccept, AgentModePlan}
+var AgentModes = event.AgentModes
 
 // editTools are the calls auto-accept runs without asking.
 var editTools = []string{"write_file", "edit_file"}
@@ -48,3 +45,6 @@ func (p *Policy) AgentMode() AgentMode {
 	}
 	return p.agentMode
 }
+
+// Mode is how calls that need approval are decided.
+func (p *Policy) Mode() Mode { return p.mode }

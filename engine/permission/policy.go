@@ -54,6 +54,8 @@ type Policy struct {
 	// notify, when set, is told of each card published (Notification
 	// hooks); it must not block.
 	notify func(*event.ApprovalRequest)
+	// waiting are the questions published and not yet answered.
+	waiting waiting
 }
 
 // Notify has notify told of each card published from now on; it must
@@ -140,17 +142,37 @@ func (p *Policy) NoteApproval(id string) {
 
 // Ask publishes req for who and waits for the answer or the end of ctx.
 func (p *Policy) Ask(ctx context.Context, who Who, req *event.ApprovalRequest) event.Answer {
+	return p.ask(ctx, who, req, question{})
+}
+
+// AskServer is Ask for an MCP server's card: an "always" (trusting the
+// folder) starts the other servers waiting too.
+func (p *Policy) AskServer(ctx context.Context, who Who, req *event.ApprovalRequest) event.Answer {
+	ans := p.ask(ctx, who, req, question{})
+	if ans.Decision == event.AllowAlways {
+		p.waiting.settle(event.ApproveMCPServer, func(*question) bool { return true })
+	}
+	return ans
+}
+
+// ask publishes req, about q, and waits for the answer or the end of ctx.
+func (p *Policy) ask(ctx context.Context, who Who, req *event.ApprovalRequest, q question) event.Answer {
+	p.waiting.add(req, q)
 	who.Emit(event.ApprovalRequested{Meta: who.stamp(), Request: req})
 	p.published(req)
 	return p.await(ctx, who, req)
 }
 
 // await waits for a published request's answer or the end of ctx, and
-// records who answered.
+// records who answered: the person, a choice they remembered for another
+// card, or the cancellation.
 func (p *Policy) await(ctx context.Context, who Who, req *event.ApprovalRequest) event.Answer {
 	ans := req.Wait(ctx)
 	by := "person"
-	if ctx.Err() != nil {
+	switch {
+	case p.waiting.done(req):
+		by = "remembered"
+	case ctx.Err() != nil:
 		by = "cancellation"
 	}
 	who.Emit(event.ApprovalResolved{Meta: who.stamp(), RequestID: req.ID, Answer: ans, By: by})

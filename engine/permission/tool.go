@@ -29,14 +29,14 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 	// main agent's, and a child's come from its card and its file.
 	verdict, rule := rules.Set{Deny: standing.Deny, Ask: standing.Ask}.Decide(call)
 	if verdict == rules.Denied {
-		return fmt.Errorf("%s is denied by the rule deny %s%s; do not retry it, or ask the person to change the rule", name, rule, unclear(call))
+		return fmt.Errorf("%s is denied by the rule deny %s%s; do not retry it, or ask the person to change the rule", name, rule, Unclear(call))
 	}
 	allowed := rules.Covered(standing.Allow, call)
 	if grants != nil {
 		own, ownRule := grants.own.DecideScopedFirst(call)
 		switch own {
 		case rules.Denied:
-			return fmt.Errorf("%s is denied by this agent's own rule %s%s; use another way, or report that you cannot", name, ownRule, unclear(call))
+			return fmt.Errorf("%s is denied by this agent's own rule %s%s; use another way, or report that you cannot", name, ownRule, Unclear(call))
 		case rules.Asked:
 			if verdict != rules.Asked {
 				verdict, rule = rules.Asked, ownRule
@@ -53,7 +53,7 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 	case p.mode == Yolo:
 		return nil
 	case verdict == rules.Asked && p.mode == Headless:
-		return fmt.Errorf("%s needs approval (rule ask %s%s) and a headless run cannot ask", name, rule, unclear(call))
+		return fmt.Errorf("%s needs approval (rule ask %s%s) and a headless run cannot ask", name, rule, Unclear(call))
 	case verdict == rules.Asked:
 	case req.Hook == hooks.Ask && p.mode == Headless:
 		return fmt.Errorf("%s needs approval (a PreToolUse hook asked for it) and a headless run cannot ask", name)
@@ -71,16 +71,25 @@ func (p *Policy) authorize(ctx context.Context, who Who, grants *Grants, req age
 		}
 		return fmt.Errorf("%s needs approval and a headless run cannot ask; re-run with %s to let it run", name, how)
 	}
-	return p.askTool(ctx, who, grants, req, call)
+	forced := verdict == rules.Asked || req.Hook == hooks.Ask || outside
+	return p.askTool(ctx, who, grants, req, question{agent: who.Meta.Agent, call: call, forced: forced})
 }
 
-// unclear explains a command that every deny and ask rule covers
-// because rules cannot tell what it runs.
-func unclear(call rules.Call) string {
+// Unclear explains a command that every deny and ask rule covers
+// because rules cannot tell what it runs; "" for any other call.
+func Unclear(call rules.Call) string {
 	if why := call.Unclear(); why != "" {
 		return "; " + why + ", so every deny and ask rule covers it: name the program plainly"
 	}
 	return ""
+}
+
+// DenyRule is the standing deny rule that covers call, for a call the
+// person makes themselves (an @mention, a !command): no card asks about
+// it, but a deny rule still holds.
+func (p *Policy) DenyRule(call rules.Call) (rules.Rule, bool) {
+	verdict, rule := rules.Set{Deny: p.snapshot().Deny}.Decide(call)
+	return rule, verdict == rules.Denied
 }
 
 // suggestion is the narrowest rule that would have allowed call, for
@@ -93,8 +102,11 @@ func suggestion(call rules.Call) string {
 }
 
 // askTool asks the person about a call, offering the rules "always"
-// would add, and applies the answer.
-func (p *Policy) askTool(ctx context.Context, who Who, grants *Grants, tr agent.ToolRequest, call rules.Call) error {
+// would add (with the words the card says them in), and applies the
+// answer: an "always" also answers the agent's waiting calls its rules
+// cover.
+func (p *Policy) askTool(ctx context.Context, who Who, grants *Grants, tr agent.ToolRequest, q question) error {
+	call := q.call
 	preview := ""
 	if tr.Preview != nil {
 		var err error
@@ -105,12 +117,16 @@ func (p *Policy) askTool(ctx context.Context, who Who, grants *Grants, tr agent.
 	req := p.Request(event.ApproveTool)
 	req.CallID, req.Tool, req.Args, req.Preview = tr.CallID, tr.Tool, string(tr.Args), preview
 	req.Worktree = who.Worktree
-	req.Always = rules.Strings(rules.Suggest(call))
-	req.AlwaysFolder = rules.Strings(rules.SuggestFolder(call))
-	ans := p.Ask(ctx, who, req)
+	always, folder := rules.Suggest(call), rules.SuggestFolder(call)
+	req.Always, req.AlwaysLabel = rules.Strings(always), rules.Describe(always)
+	req.AlwaysFolder, req.AlwaysFolderLabel = rules.Strings(folder), rules.Describe(folder)
+	ans := p.ask(ctx, who, req, q)
 	switch ans.Decision {
 	case event.AllowAlways:
-		p.rememberAnswer(grants, req, ans)
+		added := p.rememberAnswer(grants, req, ans)
+		p.waiting.settle(event.ApproveTool, func(w *question) bool {
+			return w.agent == who.Meta.Agent && !w.forced && rules.Covered(added, w.call)
+		})
 		return nil
 	case event.Allow:
 		return nil
@@ -120,8 +136,10 @@ func (p *Policy) askTool(ctx context.Context, who Who, grants *Grants, tr agent.
 
 // rememberAnswer keeps the rules an "always" answer chose, if the
 // request offered them: for the main agent as standing rules, for a child
-// as its own. An answer naming no offered rule allows this call only.
-func (p *Policy) rememberAnswer(grants *Grants, req *event.ApprovalRequest, ans event.Answer) {
+// as its own. An answer naming no offered rule allows this call only. It
+// returns the rules kept.
+func (p *Policy) rememberAnswer(grants *Grants, req *event.ApprovalRequest, ans event.Answer) []rules.Rule {
+	var added []rules.Rule
 	chosen := ans.Rules
 	if len(chosen) == 0 {
 		chosen = req.Always
@@ -134,6 +152,7 @@ func (p *Policy) rememberAnswer(grants *Grants, req *event.ApprovalRequest, ans 
 		if err != nil {
 			continue
 		}
+		added = append(added, r)
 		if grants != nil {
 			grants.add(r)
 			continue
@@ -142,4 +161,5 @@ func (p *Policy) rememberAnswer(grants *Grants, req *event.ApprovalRequest, ans 
 		p.standing = appendRule(p.standing, standingRule{kind: rules.Allow, rule: r, source: event.SourceSession})
 		p.mu.Unlock()
 	}
+	return added
 }

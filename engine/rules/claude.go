@@ -5,24 +5,23 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
 )
 
-// claudeNames are Claude Code's names for baton's tools, the first of
-// each being the one Claude Code uses today: its permission rules, skill
-// allowed-tools and hook matchers say Bash where baton says run_command.
-var claudeNames = map[string][]string{
-	"run_command": {"Bash"},
-	"write_file":  {"Write"},
-	"edit_file":   {"Edit", "MultiEdit"},
-	"read_file":   {"Read"},
-	"grep":        {"Grep"},
-	"find_files":  {"Glob"},
-	"list_files":  {"LS"},
-	"web_fetch":   {"WebFetch"},
-	"task":        {"Task", "Agent"},
-	"todo_write":  {"TodoWrite"},
-	"skill":       {"Skill"},
-}
+// claudeNames are Claude Code's names for baton's tools, from the tool
+// table, the first of each being the one Claude Code uses today: its
+// permission rules, skill allowed-tools and hook matchers say Bash where
+// baton says run_command.
+var claudeNames = func() map[string][]string {
+	out := map[string][]string{}
+	for _, t := range agenttypes.Tools() {
+		if len(t.Claude) > 0 {
+			out[t.Name] = t.Claude
+		}
+	}
+	return out
+}()
 
 // ClaudeNames returns Claude Code's names for a baton tool, the current
 // one first; an MCP tool (mcp__server__tool) is named alike in both, and

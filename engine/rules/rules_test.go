@@ -173,13 +173,16 @@ func TestSuggest(t *testing.T) {
 		"go test $(rm x)":                 "run_command(go test:*) run_command(rm x:*)",
 		"timeout 60 go test ./...":        "run_command(timeout 60 go test ./...)",
 		"stdbuf -oL make":                 "run_command(stdbuf -oL make)",
+		// a runner's subcommand alone would allow anything: uv run rm x
+		"uv run pytest -x":      "run_command(uv run pytest:*)",
+		"bundle exec rake test": "run_command(bundle exec rake:*)",
 	} {
 		got := Suggest(cmdCall(cmd))
 		if s := joinRules(got); s != want {
 			t.Errorf("Suggest(%q) = %q, want %q", cmd, s, want)
 		}
 	}
-	for _, cmd := range []string{"PATH=/x go test", "go test > out", "$(echo rm) x", "bash -c \"$X\""} {
+	for _, cmd := range []string{"PATH=/x go test", "go test > out", "$(echo rm) x", "bash -c \"$X\"", "uv run --with x pytest"} {
 		if got := Suggest(cmdCall(cmd)); got != nil {
 			t.Errorf("Suggest(%q) = %v, want nothing", cmd, got)
 		}

@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strings"
 )
 
 // Kind is what a rule does to the calls it covers.
@@ -141,6 +142,28 @@ func Strings(list []Rule) []string {
 		out[i] = r.String()
 	}
 	return out
+}
+
+// Describe says what rules cover in a person's words, for a card: "go
+// test …" for a command prefix, the command itself, a file rule's glob,
+// a host; a bare tool's name.
+func Describe(list []Rule) string {
+	labels := make([]string, 0, len(list))
+	for _, r := range list {
+		switch {
+		case !r.Scoped:
+			labels = append(labels, r.String())
+		case r.Tool == CommandTool && r.Prefix:
+			labels = append(labels, fmt.Sprintf("%q", strings.Join(r.Words, " ")+" …"))
+		case r.Tool == CommandTool:
+			labels = append(labels, fmt.Sprintf("%q", strings.Join(r.Words, " ")))
+		case r.Domain != "":
+			labels = append(labels, r.Domain)
+		default:
+			labels = append(labels, r.Glob)
+		}
+	}
+	return strings.Join(labels, ", ")
 }
 
 // ParseAll parses rule texts, stopping at the first bad one.

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/seed-e4e525a6/baton/engine/shell"
 )
@@ -20,7 +21,7 @@ var interpreters = map[string]bool{
 
 // subcommand is what a second word looks like when it names an action
 // (go test, git status) rather than an argument.
-var subcommand = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`)
+var subcommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_-]*$`) })
 
 // runners take a script name after "run": npm run test.
 var runners = map[string]bool{"npm": true, "pnpm": true, "yarn": true}
@@ -84,9 +85,16 @@ func prefixOf(p part) (Rule, bool) {
 		}
 	} else {
 		n := 1
-		if len(p.words) > 1 && subcommand.MatchString(p.words[1]) {
+		if len(p.words) > 1 && subcommand().MatchString(p.words[1]) {
 			n = 2
 			if runners[first] && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
+				n = 3
+			}
+			if shell.RunsCommandsAfter(first, p.words[1]) {
+				// uv run pytest: the program it runs is part of the prefix.
+				if len(p.words) < 3 || p.words[2] == opaque || strings.HasPrefix(p.words[2], "-") {
+					return Rule{}, false
+				}
 				n = 3
 			}
 		}

@@ -18,9 +18,12 @@ import (
 // command connect to any socket file it can find, and /proc/net/unix
 // lists them all. So when a command starts, every socket bound in this
 // network namespace outside the workspace (and not listed in
-// [sandbox] allow_sockets) is covered, in the command's own mount
-// namespace, by an empty read-only file: connect() then finds no socket.
-// A socket the command makes itself stays reachable to it.
+// [sandbox] allow_sockets), and every other socket file in their
+// folders, is covered, in the command's own mount namespace, by an empty
+// read-only file: connect() then finds no socket. A socket the command
+// makes itself stays reachable to it. What the kernel does not show
+// stays reachable: a socket bound by a relative name in a folder no
+// other socket is in, or made after the command started.
 
 // maxSockets bounds the sockets read from /proc/net/unix.
 const maxSockets = 10000
@@ -61,8 +64,11 @@ func boundSockets() []string {
 }
 
 // socketMasks lists the real paths of the sockets to cover for p: each
-// bound socket that is still a socket file, outside the workspace and
-// not allowed.
+// socket file outside the workspace and not allowed, in a folder where
+// a bound socket lives or was bound. /proc/net/unix shows the path a
+// socket was bound at, so a server that binds a temporary name and
+// renames it into place (or a second socket beside the first) is found
+// by looking at every socket file in that folder.
 func (p Policy) socketMasks() []string {
 	workspace := p.Workspace
 	if real, err := filepath.EvalSymlinks(workspace); err == nil {
@@ -75,12 +81,46 @@ func (p Policy) socketMasks() []string {
 		}
 	}
 	var out []string
+	swept := map[string]bool{}
 	for _, s := range boundSockets() {
-		real, ok := socketFile(s)
-		if !ok || within(workspace, real) || slices.Contains(allowed, real) || slices.Contains(out, real) {
+		dir, err := filepath.EvalSymlinks(filepath.Dir(s))
+		if err != nil || swept[dir] {
 			continue
 		}
-		out = append(out, real)
+		swept[dir] = true
+		for _, real := range socketsIn(dir) {
+			if len(out) < maxSockets && !within(workspace, real) && !slices.Contains(allowed, real) && !slices.Contains(out, real) {
+				out = append(out, real)
+			}
+		}
+	}
+	return out
+}
+
+// maxSweptEntries bounds the entries read from one folder.
+const maxSweptEntries = 20000
+
+// socketsIn lists the socket files in dir, by their real paths.
+func socketsIn(dir string) []string {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	var out []string
+	for read := 0; read < maxSweptEntries; {
+		entries, err := f.ReadDir(1000)
+		for _, e := range entries {
+			if e.Type()&os.ModeSocket != 0 {
+				if real, ok := socketFile(filepath.Join(dir, e.Name())); ok {
+					out = append(out, real)
+				}
+			}
+		}
+		read += len(entries)
+		if err != nil || len(entries) == 0 {
+			break
+		}
 	}
 	return out
 }

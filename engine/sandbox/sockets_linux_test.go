@@ -130,6 +130,35 @@ func TestUnixSocketsOutsideTheWorkspaceUnreachable(t *testing.T) {
 	}
 }
 
+// TestRenamedSocketUnreachable: a server that binds a temporary name
+// and renames the socket into place (and one that binds a second socket
+// beside it later renamed) leaves /proc/net/unix showing a name that no
+// longer exists; the socket is still the person's and still covered.
+func TestRenamedSocketUnreachable(t *testing.T) {
+	b := newBox(t)
+	bound := filepath.Join(b.outside, "daemon.sock.tmp")
+	final := filepath.Join(b.outside, "daemon.sock")
+	hits := serveUnix(t, bound, "DAEMON")
+	must(t, os.Rename(bound, final))
+
+	off := b.policy
+	off.Mode = Off
+	if out := b.runAs(t, off, false, client(t, "unix", final)); !strings.Contains(out, "ok: DAEMON") {
+		t.Fatalf("unsandboxed, the renamed socket should answer: %q", out)
+	}
+	before := hits.Load()
+	for _, isolate := range ways(t) {
+		for _, pol := range []Policy{b.policy, b.policy.WithNetwork(false)} {
+			if out := b.runAs(t, pol, isolate, client(t, "unix", final)); !strings.Contains(out, "refused") {
+				t.Errorf("isolated %v, network %v: the renamed socket: %q", isolate, pol.Network, out)
+			}
+		}
+	}
+	if hits.Load() != before {
+		t.Fatalf("the renamed socket was reached from a sandboxed command %d times", hits.Load()-before)
+	}
+}
+
 // TestTmuxServerUnreachable is the attack itself: the person's tmux
 // server runs whatever its socket is told, outside the sandbox. A
 // sandboxed command that finds the socket asks it to write a file

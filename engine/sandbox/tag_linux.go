@@ -7,7 +7,6 @@ import (
 	"strconv"
 	"strings"
 	"sync/atomic"
-	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -81,16 +80,25 @@ func Sweep(t string) {
 		ends = append(ends, fd, pid)
 	}
 	deadline := time.Now().Add(killGrace)
+	var killed []int
 	for i := 0; i < len(ends); i += 2 {
 		fd, pid := ends[i], ends[i+1]
 		if !waitExit(fd, time.Until(deadline)) {
+			// It did not clean up in time: it and what is below it are
+			// killed here, and each is waited for.
 			for _, d := range descendants(pid) {
-				_ = syscall.Kill(d, syscall.SIGKILL)
+				if dfd, err := unix.PidfdOpen(d, 0); err == nil {
+					_ = unix.PidfdSendSignal(dfd, unix.SIGKILL, nil, 0)
+					killed = append(killed, dfd)
+				}
 			}
 			_ = unix.PidfdSendSignal(fd, unix.SIGKILL, nil, 0)
-			waitExit(fd, killGrace)
 		}
-		_ = unix.Waitid(unix.P_PIDFD, fd, nil, unix.WEXITED|unix.WNOHANG, nil)
+		killed = append(killed, fd)
+	}
+	for _, fd := range killed {
+		waitExit(fd, killGrace)
+		_ = unix.Waitid(unix.P_PIDFD, fd, nil, unix.WEXITED|unix.WNOHANG, nil) // reaps it if it came here
 		_ = unix.Close(fd)
 	}
 }

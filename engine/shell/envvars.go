@@ -7,7 +7,7 @@ import "strings"
 var commandVars = []string{
 	"EDITOR", "VISUAL", "PAGER", "MANPAGER", "BROWSER", "GIT_EDITOR", "GIT_SEQUENCE_EDITOR", "GIT_PAGER",
 	"GIT_SSH", "GIT_SSH_COMMAND", "GIT_EXTERNAL_DIFF", "GIT_ASKPASS", "SSH_ASKPASS", "SUDO_ASKPASS",
-	"LESSOPEN", "LESSCLOSE", "PROMPT_COMMAND", "PS4",
+	"LESSOPEN", "LESSCLOSE", "PROMPT_COMMAND", "PS4", "GIT_PROXY_COMMAND",
 }
 
 // unseenVars make a program run code from somewhere the line does not
@@ -16,6 +16,7 @@ var commandVars = []string{
 var unseenVars = []string{
 	"BASH_ENV", "ENV", "BASH_FUNC_*", "GIT_CONFIG_PARAMETERS", "GIT_CONFIG_COUNT", "GIT_CONFIG_KEY_*",
 	"GIT_CONFIG_VALUE_*", "GIT_CONFIG", "GIT_CONFIG_GLOBAL", "GIT_CONFIG_SYSTEM", "GIT_EXEC_PATH",
+	"GIT_ALLOW_PROTOCOL",
 }
 
 // varScripts is what setting an environment variable may run: the

@@ -28,11 +28,11 @@ func (w *walker) follow(cmd Command, s *syntax.Stmt) {
 	for _, v := range append(values, gitScripts(argv)...) {
 		w.nestedValue(v)
 	}
-	if len(argv) == 0 {
-		return
-	}
 	for _, script := range scripts {
 		w.nested(script)
+	}
+	if len(argv) == 0 {
+		return
 	}
 	if len(scripts) == 0 && isShell(argv) {
 		for _, r := range s.Redirs {

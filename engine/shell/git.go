@@ -3,6 +3,7 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // gitCommandKeys are git settings whose value is a command git runs
@@ -14,6 +15,9 @@ var gitCommandKeys = []string{
 	"gpg.*.program", "pager.*", "diff.*.textconv", "diff.*.command", "merge.*.driver", "filter.*.clean",
 	"filter.*.smudge", "filter.*.process", "uploadpack.packobjectshook", "remote.*.uploadpack",
 	"remote.*.receivepack", "difftool.*.cmd", "mergetool.*.cmd", "man.*.cmd", "browser.*.cmd", "alias.*",
+	"gpg.*.defaultkeycommand", "core.alternaterefscommand", "trailer.*.command", "trailer.*.cmd",
+	"sendemail.tocmd", "sendemail.cccmd", "sendemail.headercmd", "sendemail.*.tocmd", "sendemail.*.cccmd",
+	"sendemail.*.headercmd", "imap.tunnel", "mergetool.*.path", "difftool.*.path", "browser.*.path", "man.*.path",
 }
 
 // gitUnseenKeys are git settings that make git run commands from
@@ -27,6 +31,7 @@ var gitUnseenKeys = []string{"core.hookspath", "include.path", "includeif.*.path
 var gitCommandOptions = []string{
 	"--upload-pack", "--receive-pack", "--exec", "--extcmd", "--tree-filter", "--index-filter",
 	"--msg-filter", "--env-filter", "--commit-filter", "--parent-filter", "--tag-name-filter",
+	"--to-cmd", "--cc-cmd", "--header-cmd", "--access-hook", "--httpd", "--browser",
 }
 
 // gitAttachedCommandOptions take a command only written in the same word
@@ -41,7 +46,9 @@ type gitShortOption struct {
 }
 
 // gitShortCommandOptions are the short forms of the command options.
-var gitShortCommandOptions = map[string]gitShortOption{"clone": {letter: 'u'}, "rebase": {letter: 'x'}, "difftool": {letter: 'x'}, "grep": {letter: 'O', attachedOnly: true}}
+var gitShortCommandOptions = sync.OnceValue(func() map[string]gitShortOption {
+	return map[string]gitShortOption{"clone": {letter: 'u'}, "rebase": {letter: 'x'}, "difftool": {letter: 'x'}, "grep": {letter: 'O', attachedOnly: true}}
+})
 
 // gitScripts are the commands a git command line runs besides git: the
 // values of -c settings that hold commands (opaque when they may come
@@ -83,7 +90,7 @@ func gitScripts(argv []Word) []Word {
 	case name == "bisect" && len(rest) > 1 && rest[0].Text == "run":
 		return append(out, joined(rest[1:]))
 	}
-	return append(out, gitOptionScripts(rest, gitShortCommandOptions[name])...)
+	return append(out, gitOptionScripts(rest, gitShortCommandOptions()[name])...)
 }
 
 // gitSetting is what one -c key=value runs: the value of a command

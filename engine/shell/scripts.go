@@ -3,15 +3,18 @@ package shell
 import (
 	"path"
 	"strings"
+	"sync"
 )
 
 // runners take their command as words they join and hand to a shell:
 // `watch 'rm x'`, `parallel 'rm {}' ::: a b`. The table holds their
 // options that take a value.
-var runners = map[string]wrapper{
-	"watch":    {short: "nq", long: []string{"--interval", "--equexit"}},
-	"parallel": {short: "jSadIEnNLPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--max-args", "--max-lines", "--max-procs", "--joblog", "--results", "--tmpdir", "--colsep", "--timeout"}},
-}
+var runners = sync.OnceValue(func() map[string]wrapper {
+	return map[string]wrapper{
+		"watch":    {short: "nq", long: []string{"--interval", "--equexit"}},
+		"parallel": {short: "jSadIEnNLPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--max-args", "--max-lines", "--max-procs", "--joblog", "--results", "--tmpdir", "--colsep", "--timeout"}},
+	}
+})
 
 // parallelSeparators start parallel's argument lists.
 var parallelSeparators = []string{":::", "::::", ":::+", "::::+"}
@@ -28,11 +31,31 @@ func innerScripts(argv []Word) []Word {
 		return nil
 	}
 	name, args := path.Base(argv[0].Text), argv[1:]
+	if scripts := runnerScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
+	if scripts := optionScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
 	switch {
+	case name == "compgen" || name == "complete" || name == "mapfile" || name == "readarray":
+		// -C runs a command: per completion, or per lines read.
+		return optionValues(args, "-C")
+	case name == "sg":
+		// sg [-] GROUP [-c] COMMAND
+		if len(args) > 0 && args[0].Text == "-" {
+			args = args[1:]
+		}
+		if len(args) > 1 && args[1].Text == "-c" {
+			args = args[1:]
+		}
+		if len(args) > 1 {
+			return []Word{joined(args[1:])}
+		}
 	case name == "eval" && len(args) > 0:
 		return []Word{joined(args)}
 	case name == "watch":
-		if rest, _ := skipOptions(args, runners[name]); len(rest) > 0 {
+		if rest, _ := skipOptions(args, runners()[name]); len(rest) > 0 {
 			return []Word{joined(rest)}
 		}
 	case name == "parallel":
@@ -67,6 +90,23 @@ func innerScripts(argv []Word) []Word {
 		}
 	}
 	return nil
+}
+
+// optionValues are the values of a short option among args, given
+// apart (-C cmd) or attached (-Ccmd).
+func optionValues(args []Word, option string) []Word {
+	var out []Word
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		switch {
+		case a.Text == option && i+1 < len(args):
+			i++
+			out = append(out, args[i])
+		case strings.HasPrefix(a.Text, option) && len(a.Text) > len(option):
+			out = append(out, Word{Text: a.Text[len(option):], Opaque: a.Opaque})
+		}
+	}
+	return out
 }
 
 // unseenFile reports whether a script file operand is one whose text
@@ -132,7 +172,7 @@ func dashC(args []Word) (Word, bool) {
 // one script, or, without a command, each argument as a script; with
 // neither, the lines of its input, which are unknown.
 func parallelScripts(args []Word) []Word {
-	rest, _ := skipOptions(args, runners["parallel"])
+	rest, _ := skipOptions(args, runners()["parallel"])
 	i := 0
 	for i < len(rest) && !isParallelSeparator(rest[i]) {
 		i++

@@ -4,21 +4,31 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // globalOptions are, for programs whose first operand is a subcommand
 // (git push, docker run), the options before it that take the next word
 // as their value. Other options before the subcommand are single words.
-var globalOptions = map[string][]string{
-	"git":     {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--list-cmds", "--attr-source"},
-	"go":      {"-C"},
-	"docker":  {"-c", "--context", "-H", "--host", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"},
-	"podman":  {"-c", "--connection", "--url", "--identity", "--root", "--runroot", "--storage-driver", "--log-level", "--config", "--module"},
-	"kubectl": {"-n", "--namespace", "--context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token"},
-	"helm":    {"-n", "--namespace", "--kube-context", "--kubeconfig", "--registry-config", "--repository-config"},
-	"cargo":   {"-C", "--config", "-Z", "--color"},
-	"npm":     {"--prefix", "-w", "--workspace"},
-}
+var globalOptions = sync.OnceValue(func() map[string][]string {
+	return map[string][]string{
+		"git":     {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--list-cmds", "--attr-source"},
+		"go":      {"-C"},
+		"docker":  {"-c", "--context", "-H", "--host", "--config", "-l", "--log-level", "--tlscacert", "--tlscert", "--tlskey"},
+		"podman":  {"-c", "--connection", "--url", "--identity", "--root", "--runroot", "--storage-driver", "--log-level", "--config", "--module"},
+		"kubectl": {"-n", "--namespace", "--context", "--kubeconfig", "-s", "--server", "--cluster", "--user", "--as", "--as-group", "--token"},
+		"helm":    {"-n", "--namespace", "--kube-context", "--kubeconfig", "--registry-config", "--repository-config"},
+		"cargo":   {"-C", "--config", "-Z", "--color"},
+		"npm":     {"--prefix", "-w", "--workspace"},
+		"uv":      {"--directory", "--project", "--cache-dir", "--config-file", "--color"},
+		"poetry":  {"-C", "--directory", "-P", "--project"},
+		"pnpm":    {"-C", "--dir", "-F", "--filter"},
+		"yarn":    {"--cwd"},
+		"mise":    {"-C", "--cd", "-E", "--env"},
+		"hatch":   {"-e", "--env", "-p", "--project", "--data-dir", "--cache-dir", "--config"},
+		"nix":     {"--extra-experimental-features", "--experimental-features"},
+	}
+})
 
 // Subcommand finds the subcommand of a program that takes global options
 // before it: argv[i] is the subcommand, so `git -C . push` reads as
@@ -31,7 +41,7 @@ func Subcommand(argv []Word) (i int, known bool) {
 		return 0, true
 	}
 	name := path.Base(argv[0].Text)
-	takesValue, ok := globalOptions[name]
+	takesValue, ok := globalOptions()[name]
 	if !ok {
 		return 1, true
 	}

@@ -4,6 +4,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // wrapper describes a command that runs another one: the short options
@@ -16,50 +17,56 @@ type wrapper struct {
 }
 
 // wrappers run the command after their own options and operands.
-var wrappers = map[string]wrapper{
-	"sudo":             {short: "ugCDhprtUT", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from"}},
-	"doas":             {short: "uC"},
-	"pkexec":           {long: []string{"--user"}},
-	"runuser":          {short: "ugG", long: []string{"--user", "--group", "--supp-group"}},
-	"env":              {short: "uCS", long: []string{"--unset", "--chdir", "--split-string"}},
-	"nice":             {short: "n", long: []string{"--adjustment"}},
-	"ionice":           {short: "cnpt", long: []string{"--class", "--classdata"}},
-	"chrt":             {short: "TPD", long: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, operands: 1},
-	"taskset":          {operands: 1},
-	"numactl":          {short: "CNmpi", long: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
-	"timeout":          {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
-	"nohup":            {},
-	"time":             {short: "fo", long: []string{"--format", "--output"}},
-	"command":          {},
-	"builtin":          {},
-	"exec":             {short: "a"},
-	"stdbuf":           {short: "ioe", long: []string{"--input", "--output", "--error"}},
-	"xargs":            {short: "IEdLnPsa", long: []string{"--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--arg-file", "--process-slot-var"}},
-	"setsid":           {},
-	"unbuffer":         {},
-	"busybox":          {},
-	"toybox":           {},
-	"chronic":          {},
-	"flock":            {short: "wE", long: []string{"--timeout", "--conflict-exit-code"}, operands: 1},
-	"strace":           {short: "abeEIoOpPsSuUX"},
-	"ltrace":           {short: "aeEflnopsSuw"},
-	"valgrind":         {},
-	"fakeroot":         {short: "lsi", long: []string{"--lib", "--faked"}},
-	"faketime":         {short: "f", operands: 1},
-	"chroot":           {long: []string{"--userspec", "--groups"}, operands: 1},
-	"unshare":          {short: "SGRw", long: []string{"--setuid", "--setgid", "--root", "--wd"}},
-	"nsenter":          {short: "tSG", long: []string{"--target", "--setuid", "--setgid"}},
-	"systemd-run":      {short: "puEMH", long: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "--description", "--slice", "--machine", "--host"}},
-	"cpulimit":         {short: "lpe", long: []string{"--limit", "--pid", "--exe"}},
-	"proxychains":      {short: "f"},
-	"proxychains4":     {short: "f"},
-	"torsocks":         {short: "upaP"},
-	"firejail":         {},
-	"dbus-run-session": {long: []string{"--config-file", "--dbus-daemon"}},
-	"xvfb-run":         {short: "efnspw", long: []string{"--error-file", "--auth-file", "--server-num", "--server-args", "--xauth-protocol", "--wait"}},
-	"catchsegv":        {},
-	"caffeinate":       {short: "tw"},
-}
+var wrappers = sync.OnceValue(func() map[string]wrapper {
+	return map[string]wrapper{
+		"sudo":             {short: "ugCDhprtUT", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from"}},
+		"doas":             {short: "uC"},
+		"pkexec":           {long: []string{"--user"}},
+		"runuser":          {short: "ugG", long: []string{"--user", "--group", "--supp-group"}},
+		"env":              {short: "uCS", long: []string{"--unset", "--chdir", "--split-string"}},
+		"nice":             {short: "n", long: []string{"--adjustment"}},
+		"ionice":           {short: "cnpt", long: []string{"--class", "--classdata"}},
+		"chrt":             {short: "TPD", long: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, operands: 1},
+		"taskset":          {operands: 1},
+		"numactl":          {short: "CNmpi", long: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
+		"timeout":          {short: "sk", long: []string{"--signal", "--kill-after"}, operands: 1},
+		"nohup":            {},
+		"time":             {short: "fo", long: []string{"--format", "--output"}},
+		"command":          {},
+		"builtin":          {},
+		"exec":             {short: "a"},
+		"stdbuf":           {short: "ioe", long: []string{"--input", "--output", "--error"}},
+		"xargs":            {short: "IEdLnPsa", long: []string{"--delimiter", "--eof", "--max-lines", "--max-args", "--max-procs", "--max-chars", "--arg-file", "--process-slot-var"}},
+		"setsid":           {},
+		"unbuffer":         {},
+		"busybox":          {},
+		"toybox":           {},
+		"chronic":          {},
+		"flock":            {short: "wE", long: []string{"--timeout", "--conflict-exit-code"}, operands: 1},
+		"strace":           {short: "abeEIoOpPsSuUX"},
+		"ltrace":           {short: "aeEflnopsSuw"},
+		"valgrind":         {},
+		"fakeroot":         {short: "lsi", long: []string{"--lib", "--faked"}},
+		"faketime":         {short: "f", operands: 1},
+		"chroot":           {long: []string{"--userspec", "--groups"}, operands: 1},
+		"unshare":          {short: "SGRw", long: []string{"--setuid", "--setgid", "--root", "--wd"}},
+		"nsenter":          {short: "tSG", long: []string{"--target", "--setuid", "--setgid"}},
+		"systemd-run":      {short: "puEMH", long: []string{"--unit", "--property", "--setenv", "--uid", "--gid", "--nice", "--working-directory", "--description", "--slice", "--machine", "--host"}},
+		"cpulimit":         {short: "lpe", long: []string{"--limit", "--pid", "--exe"}},
+		"proxychains":      {short: "f"},
+		"proxychains4":     {short: "f"},
+		"torsocks":         {short: "upaP"},
+		"firejail":         {},
+		"dbus-run-session": {long: []string{"--config-file", "--dbus-daemon"}},
+		"xvfb-run":         {short: "efnspw", long: []string{"--error-file", "--auth-file", "--server-num", "--server-args", "--xauth-protocol", "--wait"}},
+		"catchsegv":        {},
+		"caffeinate":       {short: "tw"},
+		"prlimit":          {short: "po", long: []string{"--pid", "--output"}},
+		"setpriv": {long: []string{"--ruid", "--euid", "--reuid", "--rgid", "--egid", "--regid", "--groups", "--inh-caps",
+			"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile",
+			"--landlock-access", "--landlock-rule"}},
+	}
+})
 
 // Unwrap drops what runs a command on another's behalf (variable
 // assignments, sudo, env, nice, timeout, nohup, xargs…) so that rules see
@@ -96,8 +103,11 @@ func unwrapOnce(argv []Word) (next, assigns []Word, ok bool) {
 		return argv[1:], argv[:1], true
 	}
 	name := path.Base(argv[0].Text)
-	wr, ok := wrappers[name]
+	wr, ok := wrappers()[name]
 	if !ok {
+		if rest, ok := runnerCommand(argv); ok {
+			return rest, nil, true
+		}
 		return argv, nil, false
 	}
 	if name == "command" && slices.ContainsFunc(argv[1:], func(a Word) bool { return a.Text == "-v" || a.Text == "-V" }) {
@@ -108,6 +118,14 @@ func unwrapOnce(argv []Word) (next, assigns []Word, ok bool) {
 	if name == "xargs" {
 		if repl := xargsReplace(argv[1:]); repl != "" {
 			rest = replaced(rest, repl)
+		}
+	}
+	if name == "env" {
+		// A lone "-" is -i; options may follow it.
+		for len(rest) > 0 && rest[0].Text == "-" && !rest[0].Opaque {
+			var more []Word
+			rest, more = skipOptions(rest[1:], wr)
+			rest = append(more, rest...)
 		}
 	}
 	if name == "env" || name == "sudo" || name == "doas" {
@@ -182,13 +200,14 @@ func splitWords(value Word) []Word {
 // allows such a program by its name alone allows anything.
 func RunsCommands(program string) bool {
 	name := path.Base(program)
-	_, wraps := wrappers[name]
-	_, runs := runners[name]
-	return wraps || runs || slices.Contains(shells, name) || slices.Contains(scriptTakers, name)
+	_, wraps := wrappers()[name]
+	_, runs := runners()[name]
+	_, tool := toolRunners()[name][""]
+	return wraps || runs || tool || slices.Contains(shells, name) || slices.Contains(scriptTakers, name)
 }
 
 // scriptTakers run a script from their arguments without being shells.
-var scriptTakers = []string{"eval", "source", ".", "trap", "alias", "find", "flock"}
+var scriptTakers = []string{"eval", "source", ".", "trap", "alias", "find", "flock", "sg", "compgen", "complete", "mapfile", "readarray"}
 
 // isAssignment reports whether a word is NAME=value.
 func isAssignment(w string) bool {
@@ -205,7 +224,7 @@ func isAssignment(w string) bool {
 }
 
 // shells run a script given with -c, or read one from stdin.
-var shells = []string{"sh", "bash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "su", "runuser", "script"}
+var shells = []string{"sh", "bash", "rbash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "su", "runuser", "script"}
 
 // isShell reports whether an unwrapped argv starts a shell.
 func isShell(argv []Word) bool {

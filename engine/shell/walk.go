@@ -29,6 +29,9 @@ func (w *walker) script(src string, depth int) error {
 	}
 	saved := w.depth
 	w.depth = depth
+	if hiddenEvaluation(f) {
+		w.out = append(w.out, Command{Args: []string{""}, Opaque: []bool{true}, Dir: w.dir, Func: w.fn, Depth: depth + 1})
+	}
 	w.stmts(f.Stmts)
 	w.depth = saved
 	return w.err
@@ -222,6 +225,9 @@ func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
 // what setting the variable may run (see varScripts).
 func (w *walker) assignScripts(a *syntax.Assign) {
 	w.word(a.Value)
+	if a.Index != nil {
+		w.substs(a.Index) // a[$(cmd)]=1 runs cmd
+	}
 	if a.Name == nil {
 		return
 	}

@@ -34,10 +34,12 @@ const namedTempsEnv = "BATON_TOOLS_TEST_NAMED_TEMPS"
 
 // bigSize is the size of each version the writer process writes: large
 // enough that a write takes a while, so a kill lands inside one.
-const bigSize = 16 << 20
+const bigSize = 4 << 20
 
 // rewriteForever alternates the whole content of path between two
 // versions through the write_file tool; it says "ready" after the first.
+// The two calls are made once, so the loop is all writing and a kill
+// lands inside a write.
 func rewriteForever(path string) int {
 	ws, err := NewWorkspace(filepath.Dir(path))
 	if err != nil {
@@ -45,10 +47,13 @@ func rewriteForever(path string) int {
 		return 1
 	}
 	tool, _ := NewSet(Base(ws, Limits{}, testBox(ws))...).Get("write_file")
+	var versions [2]json.RawMessage
+	for i := range versions {
+		content := strings.Repeat(string(rune('a'+i)), bigSize-1) + "\n"
+		versions[i], _ = json.Marshal(map[string]string{"path": filepath.Base(path), "content": content})
+	}
 	for i := 0; ; i++ {
-		content := strings.Repeat(string(rune('a'+i%2)), bigSize-1) + "\n"
-		args, _ := json.Marshal(map[string]string{"path": filepath.Base(path), "content": content})
-		if _, err := tool.Run(context.Background(), args); err != nil {
+		if _, err := tool.Run(context.Background(), versions[i%2]); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			return 1
 		}
@@ -83,7 +88,7 @@ func wholeVersion(data []byte) bool {
 		bytes.Count(data[:bigSize-1], data[:1]) == bigSize-1
 }
 
-// TestSIGKILLMidWrite kills a real process that rewrites a 16 MB file
+// TestSIGKILLMidWrite kills a real process that rewrites a 4 MB file
 // without pause. Every read while it runs, and the file after the kill,
 // is a whole version; and the original file, held open from before the
 // first write, still holds its whole content: it was replaced by a rename,
@@ -91,6 +96,7 @@ func wholeVersion(data []byte) bool {
 // No temporary file is left in the folder once the next baton has
 // written there.
 func TestSIGKILLMidWrite(t *testing.T) {
+	t.Parallel()
 	if testing.Short() {
 		t.Skip("writes hundreds of megabytes")
 	}
@@ -144,6 +150,7 @@ func TestSIGKILLMidWrite(t *testing.T) {
 // it leaves that file; the next baton's write of the same file removes
 // it, but never while the writer that holds it is alive.
 func TestKilledWritersTemporaryFileIsSwept(t *testing.T) {
+	t.Parallel()
 	ws := newTree(t, map[string]string{"a.txt": "old\n"})
 	path := filepath.Join(ws.Root(), "a.txt")
 	writer := testProcess(t, stuckWriterEnv+"="+path)

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/seed-e4e525a6/baton/engine/shell"
 )
@@ -84,11 +85,13 @@ func isDevice(file string) bool {
 
 // isDisk reports whether a redirection target is a disk device.
 func isDisk(file string) bool {
-	return strings.HasPrefix(file, "/") && diskDevice.MatchString(path.Clean(file))
+	return strings.HasPrefix(file, "/") && diskDevice().MatchString(path.Clean(file))
 }
 
 // diskDevice matches the device files of disks and their partitions.
-var diskDevice = regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|dm-\d|md\d|loop\d|mapper/)`)
+var diskDevice = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|dm-\d|md\d|loop\d|mapper/)`)
+})
 
 // isForcePush matches git push with --force, -f (alone or in a cluster),
 // --force-with-lease or a +refspec, after git's own global options.

@@ -167,7 +167,11 @@ var gitProgramKeys = map[string]bool{
 	"credential.helper": true, "credential.*.helper": true, "gpg.program": true, "gpg.*.program": true,
 	"alias.*": true, "pager.*": true, "hook.*.command": true, "uploadpack.packobjectshook": true,
 	"interactive.difffilter": true, "web.browser": true, "browser.*.cmd": true, "mergetool.*.cmd": true,
-	"difftool.*.cmd": true, "man.*.cmd": true,
+	"difftool.*.cmd": true, "man.*.cmd": true, "gpg.*.defaultkeycommand": true, "core.alternaterefscommand": true,
+	"remote.*.uploadpack": true, "remote.*.receivepack": true, "trailer.*.command": true, "trailer.*.cmd": true,
+	"sendemail.tocmd": true, "sendemail.cccmd": true, "sendemail.headercmd": true, "sendemail.*.tocmd": true,
+	"sendemail.*.cccmd": true, "sendemail.*.headercmd": true, "imap.tunnel": true, "mergetool.*.path": true,
+	"difftool.*.path": true, "browser.*.path": true, "man.*.path": true, "submodule.*.update": true,
 }
 
 // gitConfigPaths is what the config files git reads point at.

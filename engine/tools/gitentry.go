@@ -177,8 +177,12 @@ func describeData(e gitEntry) string {
 }
 
 // quietGitDir reports whether a git folder runs nothing of its own: no
-// pointer elsewhere, hooks that are only samples, and a config that
-// includes nothing and names no hook folder or program.
+// pointer elsewhere, hooks that are only samples, a config that sets
+// only what `git init`, `git clone` and everyday work set (quietSettings),
+// and no submodule in its index.
+// Git runs programs from more settings than anyone lists (a signing key
+// command, a remote's upload-pack, a transport), so any other setting
+// makes the folder one that runs something.
 func quietGitDir(dir string) bool {
 	for _, name := range []string{"commondir", "config.worktree", "modules"} {
 		if _, err := os.Lstat(filepath.Join(dir, name)); err == nil {
@@ -194,21 +198,53 @@ func quietGitDir(dir string) bool {
 	if info, err := os.Lstat(filepath.Join(dir, "config")); err != nil || !info.Mode().IsRegular() {
 		return err != nil && os.IsNotExist(err)
 	}
-	return !namesProgram(filepath.Join(dir, "config"))
+	// A submodule it names is looked into by the person's git status,
+	// and could run anything; its config is quiet, so git may read it.
+	return onlyQuietSettings(filepath.Join(dir, "config")) && len(listGitlinks(filepath.Dir(dir), dir)) == 0
 }
 
-// namesProgram reports whether a config file includes another or sets
-// any key git runs a program or hooks from, even one looked up on $PATH.
-func namesProgram(file string) bool {
+// quietSettings are the settings, by gitConfigEntry.name, that run no
+// program: a repository's format, identity, remotes, branches and
+// submodules' addresses, and everyday preferences.
+var quietSettings = map[string]bool{
+	"core.repositoryformatversion": true, "core.filemode": true, "core.bare": true, "core.logallrefupdates": true,
+	"core.ignorecase": true, "core.precomposeunicode": true, "core.symlinks": true, "core.autocrlf": true,
+	"core.eol": true, "core.safecrlf": true, "core.quotepath": true, "core.compression": true, "core.abbrev": true,
+	"core.checkstat": true, "core.trustctime": true, "core.untrackedcache": true, "core.splitindex": true,
+	"core.commitgraph": true, "core.multipackindex": true, "core.sparsecheckout": true,
+	"core.sparsecheckoutcone": true, "core.whitespace": true, "core.preloadindex": true, "core.sharedrepository": true,
+	"receive.denynonfastforwards": true, "lfs.repositoryformatversion": true,
+	"user.name": true, "user.email": true, "author.name": true, "author.email": true,
+	"committer.name": true, "committer.email": true, "init.defaultbranch": true,
+	"extensions.objectformat": true, "extensions.refstorage": true, "extensions.partialclone": true,
+	"remote.*.url": true, "remote.*.pushurl": true, "remote.*.fetch": true, "remote.*.push": true,
+	"remote.*.tagopt": true, "remote.*.mirror": true, "remote.*.prune": true, "remote.*.prunetags": true,
+	"remote.*.promisor": true, "remote.*.partialclonefilter": true,
+	"branch.*.remote": true, "branch.*.merge": true, "branch.*.rebase": true, "branch.*.pushremote": true,
+	"branch.*.description": true, "submodule.*.url": true, "submodule.*.active": true,
+	"submodule.*.branch": true, "submodule.*.ignore": true, "pull.rebase": true, "pull.ff": true,
+	"push.default": true, "push.autosetupremote": true, "push.followtags": true, "fetch.prune": true,
+	"merge.ff": true, "merge.conflictstyle": true, "rebase.autostash": true, "rebase.autosquash": true,
+	"status.showuntrackedfiles": true, "color.ui": true, "index.version": true, "gc.auto": true,
+}
+
+// onlyQuietSettings reports whether a config file sets nothing but
+// quietSettings, and no remote address that runs a program (git's
+// ext:: transport).
+func onlyQuietSettings(file string) bool {
 	f, err := repofile.Read("", file, maxGitConfigBytes)
 	if err != nil {
-		return true
+		return false
 	}
 	for _, e := range parseGitConfig(string(f.Data)) {
 		n := e.name()
-		if gitProgramKeys[n] || e.section == "alias" || e.section == "pager" || e.section == "include" || e.section == "includeif" || n == "core.hookspath" {
-			return true
+		if !quietSettings[n] {
+			return false
+		}
+		if (n == "remote.*.url" || n == "remote.*.pushurl" || n == "submodule.*.url") &&
+			strings.HasPrefix(strings.ToLower(strings.TrimSpace(e.value)), "ext::") {
+			return false
 		}
 	}
-	return false
+	return true
 }

@@ -79,6 +79,35 @@ var gitRedirects = []gitRedirect{
 			must(t, os.WriteFile(filepath.Join(ws, "src", "a.go"), []byte("package src\n"), 0o644))
 			return filepath.Join(ws, "src")
 		}},
+	// git status looks into every submodule the index names, wherever
+	// it lies: one planted where the walk for .git does not look
+	// (node_modules) and staged runs at the person's next status.
+	{name: "a repository planted in node_modules and staged", attack: `git init -q node_modules/evil && ` +
+		`git -C node_modules/evil -c user.name=a -c user.email=a@x commit -q --allow-empty -m x && ` +
+		`git -C node_modules/evil config core.fsmonitor "$E/fsm" && git add node_modules/evil 2>/dev/null`},
+	// git status looks into the submodules of a submodule too: a quiet
+	// repository staged above must not carry a planted one below.
+	{name: "a quiet repository staged in node_modules that names a planted one", attack: `id="-c user.name=a -c user.email=a@x" && ` +
+		`git init -q node_modules/a/vendor/b && git -C node_modules/a/vendor/b $id commit -q --allow-empty -m x && ` +
+		`git -C node_modules/a/vendor/b config core.fsmonitor "$E/fsm" && git init -q node_modules/a && ` +
+		`git -C node_modules/a add vendor/b 2>/dev/null && git -C node_modules/a $id commit -q -m a && git add node_modules/a 2>/dev/null`},
+	{name: "a repository planted in a submodule's node_modules and staged there", attack: `git init -q sub/node_modules/evil && ` +
+		`git -C sub/node_modules/evil -c user.name=a -c user.email=a@x commit -q --allow-empty -m x && ` +
+		`git -C sub/node_modules/evil config core.fsmonitor "$E/fsm" && git -C sub add node_modules/evil 2>/dev/null`,
+		setup: func(t *testing.T, ws string) string {
+			must(t, os.MkdirAll(filepath.Join(ws, ".git", "modules"), 0o755))
+			git(t, ws, "init", "-q", "--separate-git-dir", filepath.Join(ws, ".git", "modules", "sub"), filepath.Join(ws, "sub"))
+			git(t, filepath.Join(ws, "sub"), "-c", "user.name=p", "-c", "user.email=p@x", "commit", "-q", "--allow-empty", "-m", "sub")
+			git(t, ws, "add", "sub")
+			git(t, ws, "-c", "user.name=p", "-c", "user.email=p@x", "commit", "-q", "-m", "sub")
+			return ws
+		}},
+	// A fresh repository is kept when git would run nothing from it;
+	// signing with a key command is running something.
+	{name: "a fresh repository in a subfolder that signs with a planted key command", commit: true,
+		attack: `git init -q sub && git -C sub config commit.gpgSign true && git -C sub config gpg.format ssh && ` +
+			`git -C sub config gpg.ssh.defaultKeyCommand "$E/fsm"`,
+		setup: func(t *testing.T, ws string) string { return filepath.Join(ws, "sub") }},
 	{name: "a submodule's .git file rewritten", attack: `echo "gitdir: $E/git" > sub/.git`,
 		setup: func(t *testing.T, ws string) string {
 			must(t, os.MkdirAll(filepath.Join(ws, ".git", "modules"), 0o755))
@@ -143,11 +172,13 @@ func must(t *testing.T, err error) {
 // command planted, and the repository is the one it was. The same script
 // run unsandboxed does plant, so each case is a real attack.
 func TestGitCannotBeRedirected(t *testing.T) {
+	t.Parallel()
 	if !sandbox.Available() {
 		t.Skip("no Landlock here: " + sandbox.Unavailable())
 	}
 	for _, r := range gitRedirects {
 		t.Run(r.name, func(t *testing.T) {
+			t.Parallel()
 			ws, gitIn, script, marker := redirectRepo(t, r)
 			off := sandbox.Policy{Mode: sandbox.Off}
 			if _, err := call(t, RunCommand(ws, Limits{}, off), map[string]any{"command": script}); err != nil {
@@ -182,11 +213,13 @@ func TestGitCannotBeRedirected(t *testing.T) {
 // and afterwards git runs nothing planted, and the note names exactly
 // what was put back.
 func TestGitRedirectsPutBack(t *testing.T) {
+	t.Parallel()
 	if _, err := exec.LookPath("sh"); err != nil {
 		t.Skip("no sh")
 	}
 	for _, r := range gitRedirects {
 		t.Run(r.name, func(t *testing.T) {
+			t.Parallel()
 			ws, gitIn, script, marker := redirectRepo(t, r)
 			box := testBox(ws)
 			enterGuard(ws.Root(), box)
@@ -237,6 +270,7 @@ func TestGitRemovedIsReportedNotPutBack(t *testing.T) {
 // a folder that had no repository, which stays (git runs nothing from a
 // fresh one). Nothing is reported put back.
 func TestGitStillWorksInTheSandbox(t *testing.T) {
+	t.Parallel()
 	if !sandbox.Available() {
 		t.Skip("no Landlock here: " + sandbox.Unavailable())
 	}

@@ -98,6 +98,7 @@ func surfaceOf(root string, box sandbox.Policy) surface {
 			s.sets = append(s.sets, guarded{base: filepath.Dir(p), names: []string{filepath.Base(p)}})
 		}
 	}
+	s.sets = append(s.sets, pathShadowGuards(root, os.Getenv("PATH"), writable)...)
 	s.readable = append(s.readable, cfg.files...)
 	s.readable = append(s.readable, cfg.reads...)
 

@@ -115,6 +115,7 @@ func TestFindFiles(t *testing.T) {
 // TestListingBounds checks that listings stop at their entry caps and
 // count the rest in the marker.
 func TestListingBounds(t *testing.T) {
+	t.Parallel()
 	files := map[string]string{}
 	for i := range maxFindResults + 5 {
 		files[fmt.Sprintf("many/f%04d.txt", i)] = ""

@@ -1,9 +1,10 @@
 package tools
 
 import (
-	"go.uber.org/goleak"
 	"os"
 	"testing"
+
+	"go.uber.org/goleak"
 
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 )
@@ -11,6 +12,11 @@ import (
 // TestMain dispatches the sandbox stages: run_command re-executes the
 // test binary to confine each command.
 func TestMain(m *testing.M) {
+	// This binary starts itself (sandbox stages, servers, baton): built
+	// with -race, each such process would sleep a second as it exits.
+	if _, set := os.LookupEnv("GORACE"); !set {
+		os.Setenv("GORACE", "atexit_sleep_ms=0")
+	}
 	sandbox.Main()
 	if os.Getenv(namedTempsEnv) != "" {
 		unnamedTemps = false

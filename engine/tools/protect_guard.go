@@ -78,7 +78,7 @@ func leaveGuard(root string) string {
 		lines = append(lines, fmt.Sprintf("- and %d more", len(done)-maxPutBackLines))
 	}
 	head := "baton put back what the command changed in files that git or baton run or trust outside the sandbox " +
-		"(git's directory, config and hooks, what they point at, the project's agent settings):"
+		"(git's directory, config and hooks, what they point at, the project's agent settings, programs on the person's PATH):"
 	tail := "Commands may not change them; ask the person to make such a change."
 	if failed {
 		tail = "Some could NOT be put back: tell the person, since git or baton may run what the command left there. " + tail

@@ -14,6 +14,7 @@ import (
 )
 
 func TestRunCommand(t *testing.T) {
+	t.Parallel()
 	ws := newTree(t, map[string]string{"marker.txt": "here\n"})
 	tests := []struct {
 		name        string
@@ -42,6 +43,7 @@ func TestRunCommand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
 			res, err := call(t, toolByName(t, ws, tc.lim, "run_command"), tc.args)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {

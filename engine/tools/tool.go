@@ -51,4 +51,8 @@ type Result struct {
 	// Usage is what sub-agents spent producing the result (task), so the
 	// caller counts it exactly once; zero for other tools.
 	Usage event.Usage
+	// Images are pictures the result holds (an MCP tool's screenshot),
+	// already checked; Output names each with a placeholder. The executor
+	// shows them to a model that takes images.
+	Images []Image
 }

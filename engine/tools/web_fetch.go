@@ -11,6 +11,7 @@ import (
 	"net/url"
 	"regexp"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -201,11 +202,11 @@ func readable(ctx context.Context, body []byte, contentType, base, format string
 }
 
 // markdownLink is a Markdown link or image: its text is kept.
-var markdownLink = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`)
+var markdownLink = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`) })
 
 // plainText drops Markdown's link targets and emphasis for format "text".
 func plainText(md string) string {
-	md = markdownLink.ReplaceAllString(md, "$1")
+	md = markdownLink().ReplaceAllString(md, "$1")
 	return strings.NewReplacer("**", "", "__", "", "`", "").Replace(md)
 }
 

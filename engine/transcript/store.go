@@ -1,11 +1,13 @@
 package transcript
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -93,16 +95,50 @@ func (s *Store) Open(workspace, id string) (*Dir, error) {
 
 // Latest returns the session of workspace written to most recently: the
 // one a person means by "continue", even if it was started long ago. It
-// is the first row of List, so the listing and --continue never disagree.
+// is the first row of List, so the listing and --continue never disagree,
+// but it orders the sessions by their files' times first and reads
+// transcripts only from the newest on, until one holds a turn: with a
+// long history, continuing reads one transcript, not all of them.
 func (s *Store) Latest(workspace string) (*Dir, error) {
-	sums, err := s.List(workspace)
+	project, err := s.projectDir(workspace)
 	if err != nil {
 		return nil, fmt.Errorf("latest session: %w", err)
 	}
-	if len(sums) == 0 {
-		return nil, fmt.Errorf("latest session for %s: %w yet", workspace, ErrNoSession)
+	ids, err := sessionIDs(project)
+	if err != nil {
+		return nil, fmt.Errorf("latest session: %w", err)
 	}
-	return newDir(sums[0].ID, sums[0].Dir, s.redact), nil
+	type active struct {
+		id   string
+		last time.Time
+	}
+	sessions := make([]active, 0, len(ids))
+	for _, id := range ids {
+		last, err := lastActivity(filepath.Join(project, id))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // removed since ReadDir, e.g. by a concurrent prune
+		}
+		if err != nil {
+			return nil, fmt.Errorf("latest session: %w", err)
+		}
+		sessions = append(sessions, active{id, last})
+	}
+	slices.SortFunc(sessions, func(a, b active) int {
+		return cmp.Or(b.last.Compare(a.last), cmp.Compare(b.id, a.id))
+	})
+	for _, a := range sessions {
+		sum, err := summarize(a.id, filepath.Join(project, a.id))
+		if errors.Is(err, fs.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("latest session: %w", err)
+		}
+		if sum.Turns > 0 {
+			return newDir(sum.ID, sum.Dir, s.redact), nil
+		}
+	}
+	return nil, fmt.Errorf("latest session for %s: %w yet", workspace, ErrNoSession)
 }
 
 // projectDir is the folder holding workspace's sessions.

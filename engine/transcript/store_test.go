@@ -153,6 +153,18 @@ func TestLatestIsMostRecentlyWritten(t *testing.T) {
 	if recs := mustRead(t, got, MainAgent); dataOf[event](t, recs[0]).Prompt != older.ID() {
 		t.Errorf("latest reads another session's transcript")
 	}
+	// A session written to later that holds no turn is not the one to
+	// continue.
+	empty, err := store.Create(workspace, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := empty.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := store.Latest(workspace); err != nil || got.ID() != older.ID() {
+		t.Fatalf("latest = %v, %v; want %s, not the session without a turn", got, err, older.ID())
+	}
 }
 
 func TestLongAgentIDsKeepTheirOwnFiles(t *testing.T) {

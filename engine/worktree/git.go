@@ -43,6 +43,17 @@ var safeConfig = []string{
 	"-c", "submodule.recurse=false",
 }
 
+// gitProgram is the git found on $PATH when baton starts, before any
+// command could leave a `git` in a folder on $PATH that commands may
+// write (a workspace's bin/): baton's git calls during a command must
+// not run it.
+var gitProgram = func() string {
+	if p, err := exec.LookPath("git"); err == nil {
+		return p
+	}
+	return "git"
+}()
+
 // errTooLarge says a git command printed more than maxGitOutput.
 var errTooLarge = errors.New("git output exceeds 64 MiB")
 
@@ -61,7 +72,7 @@ func gitBytes(ctx context.Context, dir string, env []string, stdin []byte, args 
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.CommandContext(ctx, "git", append(append([]string(nil), safeConfig...), args...)...)
+	cmd := exec.CommandContext(ctx, gitProgram, append(append([]string(nil), safeConfig...), args...)...)
 	cmd.Dir = dir
 	cmd.Env = append(append(gitEnv(), env...), neutral...)
 	if stdin != nil {

@@ -26,7 +26,7 @@ var filterKeys = map[string]bool{"clean": true, "smudge": true, "process": true}
 // only by name, so the names are read first; reading config runs nothing.
 // env is the command's own environment (a git directory it names).
 func neutralFilters(ctx context.Context, dir string, env []string) ([]string, error) {
-	cmd := exec.CommandContext(ctx, "git", append(append([]string(nil), safeConfig...), "config", "-z", "--name-only", "--list")...)
+	cmd := exec.CommandContext(ctx, gitProgram, append(append([]string(nil), safeConfig...), "config", "-z", "--name-only", "--list")...)
 	cmd.Dir = dir
 	cmd.Env = append(gitEnv(), env...)
 	var stdout, stderr limitedBuffer

@@ -110,3 +110,24 @@ func filepathDir(p string, n int) string {
 	}
 	return p
 }
+
+// TestGitCallsNeverRunAPlantedGit: a command may leave a `git` in a
+// folder of the workspace that is on the person's PATH (direnv's
+// PATH_add bin) while a child's worktree is being made; baton's own git
+// calls run the git found when it started, never that one.
+func TestGitCallsNeverRunAPlantedGit(t *testing.T) {
+	repo := newRepo(t, map[string]string{"a.txt": "a\n"})
+	bin := filepath.Join(repo, "bin")
+	marker := filepath.Join(t.TempDir(), "pwned")
+	write(t, repo, "bin/git", "#!/bin/sh\ntouch "+marker+"\nexit 1\n")
+	if err := chmodX(filepath.Join(bin, "git")); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	if _, err := Open(context.Background(), repo); err != nil {
+		t.Fatal(err)
+	}
+	if exists(marker) {
+		t.Fatal("baton's git call ran the git planted on PATH")
+	}
+}

@@ -158,6 +158,27 @@ func PruneAdmin(ctx context.Context, repoTop, root string) error {
 	return nil
 }
 
+// MayHaveRecords reports, from the file system alone, whether the
+// repository around dir may hold records of linked worktrees for
+// PruneAdmin to look at: false when no .git is found from dir up, or when
+// it is a folder without a worktrees folder, the case of nearly every
+// start, which then runs no git at all. A .git file (dir is itself a
+// linked worktree or a submodule) may lead anywhere: git is asked.
+func MayHaveRecords(dir string) bool {
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if fi, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			if !fi.IsDir() {
+				return true
+			}
+			_, err := os.Lstat(filepath.Join(d, ".git", "worktrees"))
+			return err == nil
+		}
+		if filepath.Dir(d) == d {
+			return false
+		}
+	}
+}
+
 // inside reports whether p lies strictly below dir.
 func inside(dir, p string) bool {
 	rel, err := filepath.Rel(dir, p)

@@ -10,9 +10,13 @@ import (
 
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/charmbracelet/bubbles/key"
+
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
+	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
 // mode is what the active card is doing: showing its answers, taking a
@@ -25,16 +29,25 @@ const (
 	editing
 )
 
-// Model is the queue; the first card is the active one.
+// Stopper stops what esc on a tool card stops: the main agent's turn, or
+// the one child that asked. The session is one.
+type Stopper interface {
+	Interrupt()
+	StopAgent(id event.AgentID) error
+}
+
+// Model is the queue; the first card is the active one. It is the layer
+// the root keeps on top while a card waits.
 type Model struct {
-	keys      KeyMap
-	lineKeys  input.KeyMap // enter, esc and newline of the reason line and editor
-	styles    *themes.Styles
-	workspace string // "always" rules are matched against calls in it
-	cards     []*card
-	mode      mode
-	reason    *input.Line
-	editor    *input.Editor
+	keys     KeyMap
+	lineKeys input.KeyMap // enter, esc and newline of the reason line and editor
+	styles   *themes.Styles
+	cards    []*card
+	mode     mode
+	reason   *input.Line
+	editor   *input.Editor
+	stopper  Stopper
+	status   *status.Model // where answers are said
 
 	width, height int // the terminal's width; the card's room
 	now           time.Time
@@ -47,10 +60,11 @@ type Model struct {
 }
 
 // New makes an empty queue. after is the clock the typing guard's
-// quiet period runs on.
-func New(keys KeyMap, lineKeys input.KeyMap, workspace string, after func(time.Duration, tea.Msg) tea.Cmd) *Model {
+// quiet period runs on; stopper stops the turn or child an esc stops;
+// answers are said on said.
+func New(keys KeyMap, lineKeys input.KeyMap, after func(time.Duration, tea.Msg) tea.Cmd, stopper Stopper, said *status.Model) *Model {
 	return &Model{
-		keys: keys, lineKeys: lineKeys, workspace: workspace, after: after,
+		keys: keys, lineKeys: lineKeys, after: after, stopper: stopper, status: said,
 		reason: input.NewLine("reason", "optional; enter denies"),
 		editor: input.NewEditor(lineKeys),
 	}
@@ -153,6 +167,23 @@ func (m *Model) Armed() bool { return len(m.cards) > 0 && m.cards[0].armed }
 func (m *Model) HoldsKeys(msg tea.KeyMsg) bool {
 	return m.mode != bare || (m.Armed() && !msg.Paste)
 }
+
+// Route types a key the card does not hold into the prompt box, so
+// nothing typed is lost and nothing typed answers; ? on an armed card
+// spells its keys out.
+func (m *Model) Route(msg tea.KeyMsg) overlay.Route {
+	switch {
+	case !m.HoldsKeys(msg):
+		return overlay.TypeAhead
+	case key.Matches(msg, m.keys.Help) && !m.Typing():
+		return overlay.Help
+	}
+	return overlay.Take
+}
+
+// Place is under the conversation: its newest lines, often what the card
+// is about, stay in sight.
+func (m *Model) Place() overlay.Place { return overlay.Body }
 
 // Typing says whether the reason line or the editor is open: every key
 // is text then.

@@ -13,6 +13,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/input"
+	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
 var (
@@ -21,15 +22,28 @@ var (
 	child  = event.Meta{Agent: "explore-1", AgentType: "Explore", Description: "map the layout", Parent: event.MainAgent}
 )
 
+// stopper records what the cards stop.
+type stopper struct {
+	interrupts int
+	stopped    []event.AgentID
+}
+
+func (s *stopper) Interrupt() { s.interrupts++ }
+
+func (s *stopper) StopAgent(id event.AgentID) error {
+	s.stopped = append(s.stopped, id)
+	return nil
+}
+
 // queue makes an empty queue whose guard's ticks are kept in timers, to
 // be sent by hand.
 func queue(width, height int) (*Model, *[]tea.Msg) {
 	var timers []tea.Msg
 	styles := themes.New(themes.Dark())
-	m := New(DefaultKeyMap(), input.DefaultKeyMap(), "/work/app", func(_ time.Duration, msg tea.Msg) tea.Cmd {
+	m := New(DefaultKeyMap(), input.DefaultKeyMap(), func(_ time.Duration, msg tea.Msg) tea.Cmd {
 		timers = append(timers, msg)
 		return nil
-	})
+	}, &stopper{}, status.New(&styles, nil))
 	m.SetStyles(&styles)
 	m.SetSize(width, height)
 	m.SetNow(t0)
@@ -60,6 +74,7 @@ func delegation(id, typ, desc string) *event.ApprovalRequest {
 func tool(id string) *event.ApprovalRequest {
 	return &event.ApprovalRequest{ID: id, Kind: event.ApproveTool, Tool: "edit_file", Args: `{"path":"engine/loop.go"}`,
 		Always: []string{"edit_file(engine/loop.go)"}, AlwaysFolder: []string{"edit_file(engine/**)"},
+		AlwaysLabel: "engine/loop.go", AlwaysFolderLabel: "engine/**",
 		Preview: "--- a/engine/loop.go\n+++ b/engine/loop.go\n@@ -3,2 +3,2 @@\n-func Run() {}\n+func Loop() {}\n // loop\n"}
 }
 
@@ -132,13 +147,13 @@ func TestTypingGuard(t *testing.T) {
 	m.Keystroke()
 	tick := (*timers)[0]
 	*timers = nil
-	if _, out := m.Update(tick); out.Armed || len(*timers) != 1 {
+	if m.Update(tick); m.Armed() || len(*timers) != 1 {
 		t.Fatalf("a tick after a keystroke armed the card (timers %d)", len(*timers))
 	}
 	if m.HoldsKeys(press("y")) {
 		t.Fatal("an unarmed card holds keys")
 	}
-	if _, out := m.Update((*timers)[0]); !out.Armed || !m.HoldsKeys(press("y")) {
+	if m.Update((*timers)[0]); !m.Armed() || !m.HoldsKeys(press("y")) {
 		t.Fatal("a quiet tick did not arm the card")
 	}
 	if m.HoldsKeys(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("y"), Paste: true}) {
@@ -146,55 +161,68 @@ func TestTypingGuard(t *testing.T) {
 	}
 }
 
-// "Always" for a call answers the waiting calls of the same agent its
-// rules cover, not others; Y approves delegations and leaves tool cards.
-func TestAlwaysAnswersWhatItCovers(t *testing.T) {
+// "Always" answers its own card with the rules chosen and leaves the
+// waiting cards to the engine, which settles those the rules cover (and
+// says so in ApprovalResolved events); Y approves the delegations and
+// leaves tool cards.
+func TestAlwaysAnswersItsCardAndLeavesTheRestToTheEngine(t *testing.T) {
 	m, timers := queue(80, 16)
 	first := tool("t1")
-	same := tool("t2")
-	other := tool("t3")
 	armed(t, m, timers, child, first)
-	m.Push(child, same, 0)
-	m.Push(parent, other, 0)
-	cmd, out := m.Update(press("a"))
-	if !out.Answered || !strings.Contains(out.Said, "always allowed for explore-1 only; added edit_file(engine/loop.go)") {
-		t.Fatalf("a said %q", out.Said)
+	m.Push(child, tool("t2"), 0)
+	m.Push(parent, tool("t3"), 0)
+	cmd, out := m.update(press("a"))
+	if !out.answered || !strings.Contains(out.said, "always allowed for explore-1 only; added edit_file(engine/loop.go)") {
+		t.Fatalf("a said %q", out.said)
 	}
 	run(cmd)
-	if got := first.Wait(t.Context()); got.Decision != event.AllowAlways {
-		t.Errorf("first answered %v", got.Decision)
+	if got := first.Wait(t.Context()); got.Decision != event.AllowAlways || len(got.Rules) != 1 || got.Rules[0] != "edit_file(engine/loop.go)" {
+		t.Errorf("first answered %+v", got)
 	}
-	if got := same.Wait(t.Context()); got.Decision != event.Allow {
-		t.Errorf("the covered card answered %v", got.Decision)
+	if m.Len() != 2 {
+		t.Fatalf("%d cards left, want the two the engine decides about", m.Len())
 	}
-	if m.Len() != 1 {
-		t.Fatalf("%d cards left, want the main agent's", m.Len())
+	if !m.Drop("t2") || m.Len() != 1 {
+		t.Error("the card the engine settled did not leave")
 	}
 
 	m, timers = queue(80, 16)
 	armed(t, m, timers, parent, delegation("d1", "Explore", "a"))
 	m.Push(parent, tool("t1"), 0)
 	m.Push(parent, delegation("d2", "Review", "b"), 0)
-	_, out = m.Update(press("Y"))
-	if out.Said != "approved 2 delegations" || m.Len() != 1 || m.Delegations() != 0 {
-		t.Errorf("Y said %q and left %d cards", out.Said, m.Len())
+	m.Update(press("Y"))
+	if said := m.status.Text(); said != "approved 2 delegations" || m.Len() != 1 || m.Delegations() != 0 {
+		t.Errorf("Y said %q and left %d cards", said, m.Len())
 	}
 }
 
-// esc on a tool card asks the root to stop the turn; n takes a reason;
-// an empty edited prompt is refused and the card stays.
+// esc on a tool card stops the turn before the denial, and on a child's
+// card that child alone; n takes a reason; an empty edited prompt is
+// refused and the card stays.
 func TestDenials(t *testing.T) {
 	m, timers := queue(80, 16)
+	stops := m.stopper.(*stopper)
 	req := tool("t1")
 	armed(t, m, timers, parent, req)
-	cmd, out := m.Update(press("esc"))
-	if !out.Stop || !out.Answered {
-		t.Fatalf("esc on a tool card: %+v", out)
-	}
-	run(cmd)
+	run(m.Update(press("esc")))
 	if got := req.Wait(t.Context()); got.Decision != event.Deny || got.Reason != "the person stopped the turn" {
 		t.Errorf("esc answered %+v", got)
 	}
+	if stops.interrupts != 1 || m.status.Text() != "interrupting…" || m.Len() != 0 {
+		t.Errorf("esc on the main agent's card: %d interrupts, status %q, %d cards", stops.interrupts, m.status.Text(), m.Len())
+	}
+
+	req = tool("t0")
+	m.Push(child, req, 3)
+	armed(t, m, timers, child, tool("t9"))
+	run(m.Update(press("esc")))
+	if got := req.Wait(t.Context()); got.Reason != "the person stopped this sub-agent" || len(stops.stopped) != 1 || stops.stopped[0] != child.Agent {
+		t.Errorf("esc on a child's card answered %+v and stopped %v", got, stops.stopped)
+	}
+	if said := m.status.Text(); said != "stopping #3 explore-1…" || stops.interrupts != 1 {
+		t.Errorf("esc on a child's card said %q, %d interrupts", said, stops.interrupts)
+	}
+	m.Drop("t9")
 
 	req = tool("t2")
 	armed(t, m, timers, parent, req)
@@ -202,8 +230,7 @@ func TestDenials(t *testing.T) {
 	for _, r := range "not that file" {
 		m.Update(press(string(r)))
 	}
-	cmd, _ = m.Update(press("enter"))
-	run(cmd)
+	run(m.Update(press("enter")))
 	if got := req.Wait(t.Context()); got.Reason != "not that file" {
 		t.Errorf("n+reason answered %+v", got)
 	}
@@ -213,8 +240,8 @@ func TestDenials(t *testing.T) {
 	for range 200 {
 		m.Update(tea.KeyMsg{Type: tea.KeyBackspace})
 	}
-	if _, out := m.Update(press("enter")); !out.Failed || m.Len() != 1 || !m.Typing() {
-		t.Errorf("an empty prompt: %+v, %d cards", out, m.Len())
+	if m.Update(press("enter")); m.status.Level() != status.Error || m.Len() != 1 || !m.Typing() {
+		t.Errorf("an empty prompt: %q, %d cards", m.status.Text(), m.Len())
 	}
 	m.Update(press("esc"))
 	if m.Typing() || m.Len() != 1 {

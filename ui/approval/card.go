@@ -1,7 +1,6 @@
 package approval
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 	"time"
@@ -9,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/ui/diffview"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
@@ -54,6 +52,9 @@ func (c *card) title(width int) []string {
 	if d := c.delegation(); d != nil {
 		return wrap(termtext.Clean(fmt.Sprintf("Delegate? [%s] %s", d.AgentType, d.Description)), width)
 	}
+	if c.isPlan() {
+		return wrap(planTitle, width)
+	}
 	ask := termtext.Clean(fmt.Sprintf("Allow %s?", c.req.Tool))
 	if !c.child() {
 		return wrap(ask, width)
@@ -79,29 +80,6 @@ func (c *card) child() bool {
 	return c.meta.Agent != "" && c.meta.Agent != event.MainAgent
 }
 
-// covers says whether an "always" answer to c, adding chosen, answers
-// other as well: a delegation to the same type, or a call of the same
-// agent that the chosen rules allow.
-func (c *card) covers(other *card, chosen []string, workspace string) bool {
-	if c.req.Kind != other.req.Kind {
-		return false
-	}
-	if d, o := c.delegation(), other.delegation(); d != nil && o != nil {
-		return d.AgentType == o.AgentType
-	}
-	if c.server() != nil {
-		return true // the folder is trusted: its other servers start too
-	}
-	if c.meta.Agent != other.meta.Agent || len(chosen) == 0 {
-		return false
-	}
-	list, err := rules.ParseAll(chosen)
-	if err != nil {
-		return false
-	}
-	return rules.Covered(list, rules.CallOf(other.req.Tool, json.RawMessage(other.req.Args), workspace))
-}
-
 // subject names what was asked about, for the status line.
 func (c *card) subject() string {
 	if d := c.delegation(); d != nil {
@@ -115,6 +93,9 @@ func (c *card) subject() string {
 // when a worktree was refused, why.
 func isolationFacts(d *event.DelegationPreview, field func(label, value string) string) []string {
 	switch {
+	case d.Isolation == event.IsolationWorktree && len(d.Verify) > 0:
+		return []string{field("isolation", "worktree from "+d.From),
+			field("verify", "runs $ "+strings.Join(d.Verify, " && ")+" in its worktree when it finishes")}
 	case d.Isolation == event.IsolationWorktree:
 		return []string{field("isolation", "worktree from "+d.From)}
 	case d.IsolationNote != "":

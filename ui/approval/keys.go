@@ -2,11 +2,10 @@ package approval
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/charmbracelet/bubbles/key"
 
-	"github.com/seed-e4e525a6/baton/engine/rules"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -24,6 +23,8 @@ type KeyMap struct {
 	TrustFolder key.Binding
 	CardUp      key.Binding
 	CardDown    key.Binding
+	// Help is the root's ?, which spells out an armed card's answers.
+	Help key.Binding
 }
 
 // DefaultKeyMap is the cards' standard keys.
@@ -39,6 +40,7 @@ func DefaultKeyMap() KeyMap {
 		TrustFolder: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "trust this folder")),
 		CardUp:      key.NewBinding(key.WithKeys("up", "pgup"), key.WithHelp("↑", "scroll")),
 		CardDown:    key.NewBinding(key.WithKeys("down", "pgdown"), key.WithHelp("↓", "scroll")),
+		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
 	}
 }
 
@@ -49,6 +51,9 @@ func (m *Model) answers(c *card) []key.Binding {
 	if s := c.server(); s != nil {
 		return m.serverAnswers(s)
 	}
+	if c.isPlan() {
+		return m.planAnswers()
+	}
 	if d := c.delegation(); d != nil {
 		items := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+d.AgentType), k.Edit}
 		if n := m.Delegations(); n > 1 {
@@ -58,46 +63,52 @@ func (m *Model) answers(c *card) []key.Binding {
 	}
 	items := []key.Binding{k.Allow, relabel(k.Deny, "deny (reason)"), relabel(k.DenyNow, denyNowWords(c))}
 	if len(c.req.Always) > 0 {
-		items = append(items, relabel(k.AllowAlways, "always allow "+ruleLabels(c.req.Always)))
+		items = append(items, relabel(k.AllowAlways, "always allow "+termtext.Clean(c.req.AlwaysLabel)))
 	}
 	if len(c.req.AlwaysFolder) > 0 {
-		items = append(items, relabel(k.AllowFolder, "always allow "+ruleLabels(c.req.AlwaysFolder)))
+		items = append(items, relabel(k.AllowFolder, "always allow "+termtext.Clean(c.req.AlwaysFolderLabel)))
 	}
 	return items
 }
 
 // ShortHelp is what the footer adds to the active card: the card lists
-// its own answers, so only what it does not say; the reason line's and
-// editor's keys while they are open. Nothing while the card is unarmed:
-// its keys cannot fire yet.
+// its own answers, so only what it does not say, and ?; the reason
+// line's and editor's keys while they are open. Nothing while the card
+// is unarmed: its keys cannot fire yet, and typing goes to the input.
 func (m *Model) ShortHelp() []key.Binding {
 	k := m.lineKeys
 	switch {
+	case m.mode == reasoning && m.cards[0].isPlan():
+		return []key.Binding{relabel(k.Confirm, "keep planning"), relabel(k.Cancel, "without a word")}
 	case m.mode == reasoning:
 		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason")}
 	case m.mode == editing:
 		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card")}
 	case !m.Armed():
 		return nil
-	case m.cards[0].server() != nil:
-		return []key.Binding{m.keys.CardDown}
 	case m.cards[0].delegation() != nil:
-		return []key.Binding{m.keys.DenyNow, m.keys.CardDown}
+		return []key.Binding{m.keys.DenyNow, m.keys.CardDown, m.keys.Help}
 	}
-	return []key.Binding{m.keys.CardDown}
+	return []key.Binding{m.keys.CardDown, m.keys.Help}
 }
 
-// FullHelp is every answer the active card takes, as ? spells them out.
-func (m *Model) FullHelp() []key.Binding {
-	switch {
-	case len(m.cards) == 0:
+// FullHelp is every answer the active card takes, as ? spells them out;
+// nil while the reason line or editor is open (ShortHelp says it all).
+func (m *Model) FullHelp() []overlay.KeyGroup {
+	if m.mode != bare || len(m.cards) == 0 {
 		return nil
-	case m.mode != bare:
-		return m.ShortHelp()
 	}
+	return []overlay.KeyGroup{{Where: "card", Keys: m.answerKeys()}}
+}
+
+// answerKeys is every answer the active card takes.
+func (m *Model) answerKeys() []key.Binding {
 	c, k := m.cards[0], m.keys
 	if s := c.server(); s != nil {
 		return append(m.serverAnswers(s), k.CardDown)
+	}
+	if c.isPlan() {
+		return append(m.planAnswers(), k.CardDown)
 	}
 	if d := c.delegation(); d != nil {
 		keys := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
@@ -129,24 +140,4 @@ func denyNowWords(c *card) string {
 func relabel(b key.Binding, desc string) key.Binding {
 	b.SetHelp(b.Help().Key, desc)
 	return b
-}
-
-// ruleLabels says what rules cover in the card's words: "go test …" for
-// a command prefix, the glob for files.
-func ruleLabels(texts []string) string {
-	labels := make([]string, 0, len(texts))
-	for _, text := range texts {
-		r, err := rules.Parse(text)
-		switch {
-		case err != nil || !r.Scoped:
-			labels = append(labels, text)
-		case r.Tool == rules.CommandTool && r.Prefix:
-			labels = append(labels, fmt.Sprintf("%q", strings.Join(r.Words, " ")+" …"))
-		case r.Tool == rules.CommandTool:
-			labels = append(labels, fmt.Sprintf("%q", strings.Join(r.Words, " ")))
-		default:
-			labels = append(labels, r.Glob)
-		}
-	}
-	return strings.Join(labels, ", ")
 }

@@ -63,7 +63,7 @@ func (m *Model) serverAnswers(s *event.ServerPreview) []key.Binding {
 }
 
 // serverKey answers the card: n and esc alike leave the server off.
-func (m *Model) serverKey(s *event.ServerPreview, msg tea.KeyMsg) (tea.Cmd, Outcome) {
+func (m *Model) serverKey(s *event.ServerPreview, msg tea.KeyMsg) (tea.Cmd, outcome) {
 	k := m.keys
 	switch {
 	case key.Matches(msg, k.Allow):
@@ -77,7 +77,7 @@ func (m *Model) serverKey(s *event.ServerPreview, msg tea.KeyMsg) (tea.Cmd, Outc
 	case key.Matches(msg, k.CardDown):
 		m.scrollBy(1)
 	}
-	return nil, Outcome{}
+	return nil, outcome{}
 }
 
 // serverWords say an answer back to the person.

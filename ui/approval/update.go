@@ -8,41 +8,79 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/status"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-// Outcome tells the root what a message did to the queue, for what only
-// the root can do: say it on the status line, stop the turn, give the
-// keys back.
-type Outcome struct {
-	// Said is what to tell the person; Failed makes it an error that
+// outcome is what a message did beyond the queue: what to tell the
+// person, and what to stop before a denial is delivered.
+type outcome struct {
+	// said is what to tell the person; failed makes it an error that
 	// stays, else it lasts until the next card.
-	Said   string
-	Failed bool
-	// Answered says the active card left the queue (with those it
-	// covered): the next one arms, or the keys go back.
-	Answered bool
-	// Stop asks the root to interrupt the turn before the returned Cmd
-	// delivers the denial, so the agent never takes the denial as a cue
-	// for its next request.
-	Stop bool
-	// StopChild, on a sub-agent's card, asks the root to stop that child
-	// alone the same way: its siblings and the turn carry on.
-	StopChild event.AgentID
-	// Armed says the active card now takes keys: the input lets go.
-	Armed bool
+	said   string
+	failed bool
+	// answered says the active card left the queue (with those it
+	// covered).
+	answered bool
+	// stop interrupts the turn before the denial is delivered, so the
+	// agent never takes the denial as a cue for its next request.
+	stop bool
+	// stopChild, on a sub-agent's card, stops that child alone the same
+	// way: its siblings and the turn carry on. number names it.
+	stopChild event.AgentID
+	number    int
 }
 
-// Update handles the typing guard's tick and the keys of the active
-// card (the root gives it only keys HoldsKeys accepts).
-func (m *Model) Update(msg tea.Msg) (tea.Cmd, Outcome) {
+// Update handles the typing guard's tick and the keys of the active card
+// (those Route gives it): it answers the card, says so on the status
+// line, and stops what a denial stops before the denial is delivered.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	cmd, out := m.update(msg)
+	if out.said != "" && out.failed {
+		m.status.Set(status.Error, out.said)
+	} else if out.said != "" {
+		m.status.SetTransient(status.Info, out.said, status.Card, "")
+	}
+	switch {
+	case out.stop:
+		m.status.SetTransient(status.Warning, "interrupting…", status.Turn, "")
+		stopper := m.stopper
+		cmd = stopThenDeny(func() tea.Msg { stopper.Interrupt(); return nil }, cmd)
+	case out.stopChild != "":
+		if out.number > 0 {
+			m.status.SetTransient(status.Warning, fmt.Sprintf("stopping #%d %s…", out.number, termtext.Clean(string(out.stopChild))), status.Child, out.stopChild)
+		}
+		stopper, id := m.stopper, out.stopChild
+		cmd = stopThenDeny(func() tea.Msg {
+			if err := stopper.StopAgent(id); err != nil {
+				return status.Said{Level: status.Error, Text: fmt.Sprintf("stop %s: %v", id, err)}
+			}
+			return nil
+		}, cmd)
+	}
+	return cmd
+}
+
+// stopThenDeny runs stop, then delivers the denial deny carries; what
+// either reports (a stop that failed) reaches Update.
+func stopThenDeny(stop, deny tea.Cmd) tea.Cmd {
+	return func() tea.Msg {
+		failed, denied := stop(), deny()
+		if failed == nil {
+			return denied
+		}
+		return tea.BatchMsg{func() tea.Msg { return failed }, func() tea.Msg { return denied }}
+	}
+}
+
+// update is Update before what it says and stops.
+func (m *Model) update(msg tea.Msg) (tea.Cmd, outcome) {
 	switch msg := msg.(type) {
 	case ArmMsg:
-		cmd := m.arm(msg)
-		return cmd, Outcome{Armed: m.Armed()}
+		return m.arm(msg), outcome{}
 	case tea.KeyMsg:
 		if len(m.cards) == 0 {
-			return nil, Outcome{}
+			return nil, outcome{}
 		}
 		switch m.mode {
 		case reasoning:
@@ -52,14 +90,17 @@ func (m *Model) Update(msg tea.Msg) (tea.Cmd, Outcome) {
 		}
 		return m.cardKey(msg)
 	}
-	return nil, Outcome{}
+	return nil, outcome{}
 }
 
 // cardKey answers the armed active card.
-func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
+func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 	c, k := m.cards[0], m.keys
 	if s := c.server(); s != nil {
 		return m.serverKey(s, msg)
+	}
+	if c.isPlan() {
+		return m.planKey(msg)
 	}
 	delegation := c.delegation() != nil
 	switch {
@@ -80,31 +121,32 @@ func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
 	case key.Matches(msg, k.Deny):
 		// Any card may be denied with a reason typed after n.
 		m.mode = reasoning
+		m.reason.SetLabel("reason")
 		m.reason.Open("")
 	case key.Matches(msg, k.DenyNow) && delegation:
 		return m.answer(event.Answer{Decision: event.Deny})
 	case key.Matches(msg, k.DenyNow) && c.child():
 		// esc on a sub-agent's card stops that child, and only it.
 		cmd, out := m.answer(event.Answer{Decision: event.Deny, Reason: "the person stopped this sub-agent"})
-		out.StopChild = c.meta.Agent
+		out.stopChild, out.number = c.meta.Agent, c.number
 		return cmd, out
 	case key.Matches(msg, k.DenyNow):
 		// esc on the main agent's tool card is an interrupt that also
 		// answers the card.
 		cmd, out := m.answer(event.Answer{Decision: event.Deny, Reason: "the person stopped the turn"})
-		out.Stop = true
+		out.stop = true
 		return cmd, out
 	case key.Matches(msg, k.CardUp):
 		m.scrollBy(-1)
 	case key.Matches(msg, k.CardDown):
 		m.scrollBy(1)
 	}
-	return nil, Outcome{}
+	return nil, outcome{}
 }
 
 // reasonKey edits the reason given with a denial: enter denies with it,
 // esc denies without.
-func (m *Model) reasonKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
+func (m *Model) reasonKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 	switch {
 	case key.Matches(msg, m.lineKeys.Confirm) && !msg.Paste:
 		reason := strings.TrimSpace(termtext.Clean(m.reason.Value()))
@@ -112,50 +154,42 @@ func (m *Model) reasonKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
 	case key.Matches(msg, m.lineKeys.Cancel):
 		return m.answer(event.Answer{Decision: event.Deny})
 	}
-	return m.reason.Update(msg), Outcome{}
+	return m.reason.Update(msg), outcome{}
 }
 
 // editKey edits the delegation's prompt: enter approves the edited text,
 // esc goes back to the card unchanged.
-func (m *Model) editKey(msg tea.KeyMsg) (tea.Cmd, Outcome) {
+func (m *Model) editKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 	switch {
 	case key.Matches(msg, m.lineKeys.Confirm) && !msg.Paste:
 		text := strings.TrimSpace(m.editor.Value())
 		if text == "" {
-			return nil, Outcome{Said: "edit: the prompt is empty; esc goes back to the card", Failed: true}
+			return nil, outcome{said: "edit: the prompt is empty; esc goes back to the card", failed: true}
 		}
 		return m.answer(event.Answer{Decision: event.Allow, EditedPrompt: text})
 	case key.Matches(msg, m.lineKeys.Cancel):
 		m.close()
-		return nil, Outcome{}
+		return nil, outcome{}
 	}
-	return m.editor.Update(msg), Outcome{}
+	return m.editor.Update(msg), outcome{}
 }
 
 // answer answers the active card, which leaves the queue. The answer is
-// sent from a Cmd, never from Update. "Always" also answers the cards
-// already waiting that it covers (the same agent's calls its rules
-// allow, or delegations of the same type): the engine applies the
-// choice only to questions not yet asked.
-func (m *Model) answer(a event.Answer) (tea.Cmd, Outcome) {
+// sent from a Cmd, never from Update. What an "always" also settles (the
+// waiting cards its rules cover, delegations of the same type, the
+// servers of a folder now trusted) is the engine's to decide: those
+// cards leave as their ApprovalResolved events arrive.
+func (m *Model) answer(a event.Answer) (tea.Cmd, outcome) {
 	c := m.cards[0]
 	m.cards = m.cards[1:]
 	m.close()
 	cmds := []tea.Cmd{answer(c.req, a)}
-	if a.Decision == event.AllowAlways {
-		kept := m.cards[:0:0]
-		for _, other := range m.cards {
-			if c.covers(other, a.Rules, m.workspace) {
-				cmds = append(cmds, answer(other.req, event.Answer{Decision: event.Allow}))
-				continue
-			}
-			kept = append(kept, other)
-		}
-		m.cards = kept
-	}
 	said := answerWords[a.Decision] + ": " + c.subject()
 	if s := c.server(); s != nil {
 		said = fmt.Sprintf(serverWords[a.Decision], termtext.Visible(s.Name))
+	}
+	if c.isPlan() {
+		said = planWords[a.Decision]
 	}
 	if len(a.Rules) > 0 {
 		said = "always allowed; added " + termtext.Clean(strings.Join(a.Rules, ", ")) + " (/permissions lists and removes rules)"
@@ -163,12 +197,12 @@ func (m *Model) answer(a event.Answer) (tea.Cmd, Outcome) {
 			said = fmt.Sprintf("always allowed for %s only; added %s", termtext.Clean(string(c.meta.Agent)), termtext.Clean(strings.Join(a.Rules, ", ")))
 		}
 	}
-	return tea.Batch(cmds...), Outcome{Said: said, Answered: true}
+	return tea.Batch(cmds...), outcome{said: said, answered: true}
 }
 
 // answerDelegations approves every waiting delegation; permission cards
 // stay, since Y is about starting children, not about what they do.
-func (m *Model) answerDelegations() (tea.Cmd, Outcome) {
+func (m *Model) answerDelegations() (tea.Cmd, outcome) {
 	var cmds []tea.Cmd
 	kept := m.cards[:0:0]
 	for _, c := range m.cards {
@@ -180,7 +214,7 @@ func (m *Model) answerDelegations() (tea.Cmd, Outcome) {
 	}
 	m.cards = kept
 	m.close()
-	return tea.Batch(cmds...), Outcome{Said: "approved " + event.Plural(len(cmds), "delegation"), Answered: true}
+	return tea.Batch(cmds...), outcome{said: "approved " + event.Plural(len(cmds), "delegation"), answered: true}
 }
 
 // answer delivers a to req from a Cmd.

@@ -205,8 +205,12 @@ func (m *Model) tail() []string {
 	k, width := m.lineKeys, InnerWidth(m.width)
 	switch m.mode {
 	case reasoning:
+		confirm, cancel := "deny, telling the model why", "deny without a reason"
+		if m.cards[0].isPlan() {
+			confirm, cancel = "keep planning, telling the model what to change", "keep planning without a word"
+		}
 		return append([]string{m.reason.View()},
-			m.keyLines([]key.Binding{relabel(k.Confirm, "deny, telling the model why"), relabel(k.Cancel, "deny without a reason")}, width)...)
+			m.keyLines([]key.Binding{relabel(k.Confirm, confirm), relabel(k.Cancel, cancel)}, width)...)
 	case editing:
 		return m.keyLines([]key.Binding{relabel(k.Confirm, "approve the edited prompt"), k.Newline, relabel(k.Cancel, "back")}, width)
 	}

@@ -23,7 +23,13 @@ type Candidate struct {
 // popup for this text.
 func (m *Model) popup() []Candidate {
 	value := m.Value()
-	if value == m.dismiss || m.complete == nil {
+	if value == m.dismiss {
+		return nil
+	}
+	if cands, mention := m.mentionCandidates(); mention {
+		return cands
+	}
+	if m.complete == nil {
 		return nil
 	}
 	return m.complete(value)

@@ -6,6 +6,7 @@
 package input
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/bubbles/cursor"
@@ -39,6 +40,15 @@ type Model struct {
 	pick     int     // selected completion
 	dismiss  string  // the value whose popup esc closed
 	search   *search // ctrl+r's search, while open
+	// pastes are the large pastes the box shows as tokens; sent is the
+	// last prompt Accept returned and the box it was read from, so a
+	// prompt given back (Restore) comes back as it was typed.
+	pastes []paste
+	files  files // what @ completes from
+	sent   struct {
+		text, box string
+		pastes    []paste
+	}
 	// box is the framed textarea as last drawn, "" once anything it is
 	// drawn from changed: every frame draws the box, and while an answer
 	// streams nothing in it changes.
@@ -50,7 +60,7 @@ type Model struct {
 func New(keys KeyMap, complete func(string) []Candidate) *Model {
 	ta := textarea.New()
 	ta.ShowLineNumbers = false
-	ta.Placeholder = "Ask baton anything · / for commands"
+	ta.Placeholder = "Ask baton anything · / commands · @ files · ! shell"
 	ta.CharLimit = 0
 	ta.MaxHeight = MaxLines
 	ta.SetPromptFunc(2, func(line int) string {
@@ -116,6 +126,10 @@ func (m *Model) SetSize(width int) {
 // or editing. Enter is the root's: see Accept.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	m.box = ""
+	if f, ok := msg.(FilesMsg); ok {
+		m.filesLoaded(f)
+		return nil
+	}
 	k, isKey := msg.(tea.KeyMsg)
 	if isKey && m.search != nil {
 		m.searchKey(k)
@@ -145,16 +159,23 @@ func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	case key.Matches(k, m.keys.HistoryNext) && m.walking():
 		m.newer()
 		return nil
+	case m.collapsePaste(k):
+		m.fitHeight()
+		return nil
+	case key.Matches(k, m.ta.KeyMap.DeleteCharacterBackward) && m.dropPasteBeforeCursor():
+		m.fitHeight()
+		return nil
 	}
 	var cmd tea.Cmd
 	m.ta, cmd = m.ta.Update(msg)
 	m.fitHeight()
-	return cmd
+	return tea.Batch(cmd, m.loadFiles())
 }
 
 // Accept acts on enter: a partly typed command is completed from the
 // popup (and taken at once only if it needs no arguments); otherwise the
-// box is emptied and its text, recorded in the history, returned.
+// box is emptied and its text, with its pastes in full and recorded in
+// the history, returned.
 func (m *Model) Accept() string {
 	if c, ok := m.Selected(); ok && strings.TrimSpace(m.Value()) != strings.TrimSpace(c.Text) {
 		m.choose()
@@ -162,8 +183,11 @@ func (m *Model) Accept() string {
 			return ""
 		}
 	}
-	text := strings.TrimSpace(m.ta.Value())
+	box := m.ta.Value()
+	text := strings.TrimSpace(m.expandPastes(box))
+	m.sent.text, m.sent.box, m.sent.pastes = text, box, m.pastes
 	m.ta.Reset()
+	m.pastes = nil
 	m.fitHeight()
 	if text != "" && (len(m.history) == 0 || m.history[len(m.history)-1] != text) {
 		m.history = append(m.history, text)
@@ -172,19 +196,33 @@ func (m *Model) Accept() string {
 	return text
 }
 
-// Set replaces the text, cursor at the end.
+// Set replaces the text, cursor at the end; pastes shown as tokens go
+// with the text they were in.
 func (m *Model) Set(text string) {
 	m.ta.SetValue(text)
+	if text == "" {
+		m.pastes = nil
+	}
 	m.fitHeight()
 }
 
 // Restore gives back a prompt that could not be sent, before whatever
-// was typed since.
+// was typed since: as it was in the box, pastes as their tokens, when it
+// is the last one sent.
 func (m *Model) Restore(text string) {
+	if text == m.sent.text && m.sent.box != "" {
+		text = m.sent.box
+		for _, p := range m.sent.pastes {
+			if !m.pasteNamed(p.token) {
+				m.pastes = append(m.pastes, p)
+			}
+		}
+	}
 	if !m.Empty() {
 		text += "\n" + m.Value()
 	}
-	m.Set(text)
+	m.ta.SetValue(text)
+	m.fitHeight()
 }
 
 // SetHistory replaces the history before the first key: the project's
@@ -243,3 +281,6 @@ func (m *Model) View() string {
 	lines = append(lines, m.box)
 	return strings.Join(lines, "\n")
 }
+
+// History is the prompts ↑ walks, oldest first.
+func (m *Model) History() []string { return slices.Clone(m.history) }

@@ -20,8 +20,24 @@ var meta = event.Meta{Agent: "explore-1", AgentType: "Explore", Parent: event.Ma
 func keys() TranscriptKeys {
 	b := func(k string) key.Binding { return key.NewBinding(key.WithKeys(k), key.WithHelp(k, k)) }
 	return TranscriptKeys{Back: b("esc"), Up: b("up"), Down: b("down"), PageUp: b("pgup"), PageDown: b("pgdown"),
-		Top: b("home"), Bottom: b("end"), Expand: b("ctrl+o"), Stop: b("x")}
+		Top: b("home"), Bottom: b("end"), Expand: b("ctrl+o"), Stop: b("x"), Help: b("?")}
 }
+
+// child is a sub-agent as a transcript sees it.
+type child struct {
+	conv *convo.Model
+	live bool
+}
+
+func (c *child) ID() event.AgentID          { return meta.Agent }
+func (c *child) Conversation() *convo.Model { return c.conv }
+func (c *child) Live() bool                 { return c.live }
+func (c *child) HeaderLine(w int) string {
+	return ansi.Truncate("⠋ #1 [Explore] map the layout ... 6 tools", w, "…")
+}
+
+// stopped is the message a transcript's stop function returns.
+type stopped struct{}
 
 // draw is a plain drawing of an entry: its title, then its body's lines
 // (only the first unless expanded).
@@ -37,7 +53,7 @@ func draw(e convo.Entry, width int, expanded bool) []string {
 	return lines
 }
 
-func transcript(t *testing.T, width, height int) (*Transcript, *convo.Model) {
+func transcript(t *testing.T, width, height int) (*Transcript, *convo.Model, *child) {
 	t.Helper()
 	c := convo.New("Explore")
 	c.Apply(event.AgentStarted{Meta: meta, Prompt: "Map the layout."})
@@ -47,9 +63,10 @@ func transcript(t *testing.T, width, height int) (*Transcript, *convo.Model) {
 		c.Apply(event.ToolFinished{Meta: meta, CallID: id, Name: "read_file", Summary: "3 lines", Output: "one\ntwo\nthree"})
 	}
 	c.Apply(event.TextDelta{Meta: meta, Text: "Reading the last of them"})
-	tr := NewTranscript("explore-1", c, func(w int) string { return ansi.Truncate("⠋ #1 [Explore] map the layout ... 6 tools", w, "…") }, draw, keys(), false)
-	tr.SetSize(width, height)
-	return tr, c
+	kid := &child{conv: c, live: true}
+	tr := NewTranscript(kid, draw, keys(), false, func() tea.Cmd { return func() tea.Msg { return stopped{} } })
+	tr.SetSize(width, height+1)
+	return tr, c, kid
 }
 
 func press(k string) tea.KeyMsg {
@@ -75,7 +92,7 @@ func press(k string) tea.KeyMsg {
 func TestGoldenTranscript(t *testing.T) {
 	for _, width := range []int{60, 80, 120} {
 		t.Run(fmt.Sprint(width), func(t *testing.T) {
-			tr, _ := transcript(t, width, 12)
+			tr, _, _ := transcript(t, width, 12)
 			view := tr.View()
 			if n := strings.Count(view, "\n") + 1; n != 13 {
 				t.Errorf("the view has %d lines, want 13", n)
@@ -88,7 +105,7 @@ func TestGoldenTranscript(t *testing.T) {
 // The view follows the bottom while the child works, stays where it was
 // scrolled to, and follows again once scrolled back down.
 func TestTranscriptFollowsAndScrolls(t *testing.T) {
-	tr, c := transcript(t, 60, 6)
+	tr, c, kid := transcript(t, 60, 6)
 	last := func() string { lines := strings.Split(tr.View(), "\n"); return lines[len(lines)-1] }
 	if !strings.Contains(last(), "Reading the last of them") {
 		t.Fatalf("not at the bottom:\n%s", tr.View())
@@ -112,10 +129,18 @@ func TestTranscriptFollowsAndScrolls(t *testing.T) {
 	if !tr.Expanded() || tr.View() == before {
 		t.Error("ctrl+o does not expand the output")
 	}
-	if tr.Update(press("x")) != Stop || tr.Update(press("esc")) != Close {
-		t.Error("x and esc do not ask to stop and close")
+	if _, ok := tr.Update(press("x"))().(stopped); !ok {
+		t.Error("x does not stop the child")
 	}
-	if got := len(tr.ShortHelp(false)); got != len(tr.ShortHelp(true))-1 {
+	if msg, ok := tr.Update(press("esc"))().(Close); !ok || msg.Layer != tr {
+		t.Error("esc does not close the transcript")
+	}
+	if tr.Route(press("?")) != Help || tr.Route(press("x")) != Take {
+		t.Error("? is not left to the help, or x not taken")
+	}
+	running := len(tr.ShortHelp())
+	kid.live = false
+	if got := len(tr.ShortHelp()); got != running-1 {
 		t.Errorf("stop shows for a finished child: %d keys", got)
 	}
 }
@@ -151,5 +176,31 @@ func TestFullHelp(t *testing.T) {
 		if got, want := FullHelpHeight(groups, width), len(FullHelp(groups, &styles, width)); got != want {
 			t.Errorf("at %d the height computed is %d, drawn %d", width, got, want)
 		}
+	}
+}
+
+// The transcript is a page layer: the wheel scrolls it, its full help
+// names it, and a new theme redraws it.
+func TestTranscriptLayer(t *testing.T) {
+	tr, _, _ := transcript(t, 60, 4)
+	if tr.Place() != Page || tr.ID() != meta.Agent {
+		t.Error("the transcript is not a page layer of its child")
+	}
+	bottom := tr.View()
+	tr.Update(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelUp})
+	if tr.View() == bottom {
+		t.Error("the wheel did not scroll up")
+	}
+	tr.Update(tea.MouseMsg{Action: tea.MouseActionPress, Button: tea.MouseButtonWheelDown})
+	tr.Update(tea.MouseMsg{Action: tea.MouseActionRelease, Button: tea.MouseButtonWheelUp})
+	if tr.View() != bottom {
+		t.Error("the wheel did not scroll back down")
+	}
+	tr.Update(Restyle{})
+	if tr.lines != nil {
+		t.Error("a new theme kept the drawing")
+	}
+	if groups := tr.FullHelp(); len(groups) != 1 || groups[0].Where != "transcript" {
+		t.Errorf("full help %+v", groups)
 	}
 }

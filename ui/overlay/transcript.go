@@ -1,9 +1,9 @@
-// Package overlay holds the views that take the whole screen or its keys
-// over the conversation for a while, or that a command puts into it: a
-// child's transcript, the help that lays out the keys by where they
-// apply, /subagents' table and info, and /agents' list of types; the
-// /model picker is its subpackage modelpick. Each owns its state, keys
-// and drawing; the root opens one at a time and routes keys to it.
+// Package overlay is the layer stack: every overlay and card is a Layer
+// that takes the keys while it is on top, draws itself in its place and
+// says its keys; the root pushes what is opened and takes off what
+// closes, so "behind" is simply what is under the top. It also holds the
+// layer that shows a child's transcript and the help that lays out keys
+// by where they apply; the /model picker is its subpackage modelpick.
 package overlay
 
 import (
@@ -17,9 +17,19 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-// TranscriptKeys are the keys of an open transcript.
+// TranscriptKeys are the keys of an open transcript; Help is the root's,
+// which ? keeps over it.
 type TranscriptKeys struct {
-	Back, Up, Down, PageUp, PageDown, Top, Bottom, Expand, Stop key.Binding
+	Back, Up, Down, PageUp, PageDown, Top, Bottom, Expand, Stop, Help key.Binding
+}
+
+// Child is the sub-agent a transcript shows: its conversation, and its
+// pane's line drawn over it.
+type Child interface {
+	ID() event.AgentID
+	Conversation() *convo.Model
+	HeaderLine(width int) string
+	Live() bool
 }
 
 // Draw draws one entry of a conversation at width, its tool output
@@ -27,24 +37,14 @@ type TranscriptKeys struct {
 // the same everywhere.
 type Draw func(e convo.Entry, width int, expanded bool) []string
 
-// Action is what a key asks of the root beyond the transcript.
-type Action int
-
-// The actions.
-const (
-	None  Action = iota
-	Close        // go back to the conversation
-	Stop         // stop the child
-)
-
 // Transcript is the full-screen view of one child's conversation: its
 // prompt, every tool call and result, its text. It reads the child's
 // conversation model, so it is live while the child runs, and it follows
 // the bottom until scrolled up.
 type Transcript struct {
-	id       event.AgentID
+	child    Child
 	conv     *convo.Model
-	header   func(width int) string // the child's pane line
+	stop     func() tea.Cmd // stops the child
 	draw     Draw
 	keys     TranscriptKeys
 	width    int
@@ -57,36 +57,59 @@ type Transcript struct {
 	key   [3]int   // the conversation's version, the width, expanded
 }
 
-// NewTranscript opens the transcript of child id, following its bottom.
-func NewTranscript(id event.AgentID, conv *convo.Model, header func(int) string, draw Draw, keys TranscriptKeys, expanded bool) *Transcript {
-	return &Transcript{id: id, conv: conv, header: header, draw: draw, keys: keys, pinned: true, expanded: expanded}
+// NewTranscript opens the transcript of child, following its bottom; x
+// runs stop while the child lives.
+func NewTranscript(child Child, draw Draw, keys TranscriptKeys, expanded bool, stop func() tea.Cmd) *Transcript {
+	return &Transcript{child: child, conv: child.Conversation(), stop: stop, draw: draw, keys: keys, pinned: true, expanded: expanded}
 }
 
 // ID is the child whose transcript this is.
-func (t *Transcript) ID() event.AgentID { return t.id }
+func (t *Transcript) ID() event.AgentID { return t.child.ID() }
 
 // Expanded says whether tool output is shown whole.
 func (t *Transcript) Expanded() bool { return t.expanded }
 
-// SetSize fits the view: width, and the lines under the pane's line.
-func (t *Transcript) SetSize(width, height int) { t.width, t.height = width, max(height, 0) }
+// SetSize fits the view to its page: width, and the pane's line and the
+// lines under it.
+func (t *Transcript) SetSize(width, height int) { t.width, t.height = width, max(height-1, 0) }
 
-// Restyle forgets the drawing, for a new theme.
-func (t *Transcript) Restyle() { t.lines = nil }
+// Place is the page between the header and the status line.
+func (t *Transcript) Place() Place { return Page }
 
-// Update scrolls the transcript or asks the root to close it or stop
-// the child.
-func (t *Transcript) Update(msg tea.Msg) Action {
-	k, ok := msg.(tea.KeyMsg)
-	if !ok {
-		return None
+// Route keeps ? for the root's help; the transcript takes every other
+// key.
+func (t *Transcript) Route(msg tea.KeyMsg) Route {
+	if key.Matches(msg, t.keys.Help) {
+		return Help
+	}
+	return Take
+}
+
+// wheelLines is how far one mouse wheel notch scrolls.
+const wheelLines = 3
+
+// Update scrolls the transcript (keys, the wheel), closes it, or stops
+// the child; a new theme redraws it.
+func (t *Transcript) Update(msg tea.Msg) tea.Cmd {
+	var k tea.KeyMsg
+	switch msg := msg.(type) {
+	case Restyle:
+		t.lines = nil
+		return nil
+	case tea.MouseMsg:
+		t.wheel(msg)
+		return nil
+	case tea.KeyMsg:
+		k = msg
+	default:
+		return nil
 	}
 	page := max(t.height-1, 1)
 	switch {
 	case key.Matches(k, t.keys.Back):
-		return Close
+		return Hide(t)
 	case key.Matches(k, t.keys.Stop):
-		return Stop
+		return t.stop()
 	case key.Matches(k, t.keys.PageUp):
 		t.Scroll(-page)
 	case key.Matches(k, t.keys.PageDown):
@@ -102,7 +125,20 @@ func (t *Transcript) Update(msg tea.Msg) Action {
 	case key.Matches(k, t.keys.Expand):
 		t.expanded = !t.expanded
 	}
-	return None
+	return nil
+}
+
+// wheel scrolls with the mouse wheel.
+func (t *Transcript) wheel(msg tea.MouseMsg) {
+	if msg.Action != tea.MouseActionPress {
+		return
+	}
+	switch msg.Button {
+	case tea.MouseButtonWheelUp:
+		t.Scroll(-wheelLines)
+	case tea.MouseButtonWheelDown:
+		t.Scroll(wheelLines)
+	}
 }
 
 // Scroll moves the view by delta lines; reaching the bottom follows it
@@ -116,15 +152,20 @@ func (t *Transcript) Scroll(delta int) {
 	t.pinned = t.top == bottom
 }
 
-// ShortHelp is the transcript's keys; running says the child can still
-// be stopped.
-func (t *Transcript) ShortHelp(running bool) []key.Binding {
+// ShortHelp is the transcript's keys; x while the child can still be
+// stopped.
+func (t *Transcript) ShortHelp() []key.Binding {
 	k := t.keys
 	keys := []key.Binding{k.Back, k.Down, k.PageDown, k.Top, k.Bottom, k.Expand}
-	if running {
+	if t.child.Live() {
 		keys = append(keys, k.Stop)
 	}
 	return keys
+}
+
+// FullHelp is the transcript's keys under its name.
+func (t *Transcript) FullHelp() []KeyGroup {
+	return []KeyGroup{{Where: "transcript", Keys: t.ShortHelp()}}
 }
 
 // View draws the child's pane line and the transcript's lines, exactly
@@ -136,7 +177,7 @@ func (t *Transcript) View() string {
 		top = len(lines) - t.height
 	}
 	top = max(0, min(top, len(lines)-t.height))
-	out := append(make([]string, 0, t.height+1), termtext.Fit(t.header(t.width), t.width))
+	out := append(make([]string, 0, t.height+1), termtext.Fit(t.child.HeaderLine(t.width), t.width))
 	out = append(out, lines[top:min(len(lines), top+t.height)]...)
 	for len(out) < t.height+1 {
 		out = append(out, "")

@@ -41,7 +41,7 @@ type item struct {
 	live    bool
 }
 
-// activity keeps the lines last drawn from the conversation's newest
+// activity keeps the lines last laid out from the conversation's newest
 // entries; version counts the pane's own changes (state, questions).
 type activity struct {
 	version int
@@ -92,11 +92,12 @@ func tail(s string, n int) string {
 	return s
 }
 
-// activityLines draws the newest items into the lines under the header,
-// at most height-1 of them within width, cached until an event or the
-// size changes.
-func (p *Pane) activityLines(width int) []string {
-	need := p.height - 1 - p.todoRows()
+// activityLines lays the newest items out into at most need lines
+// under the header, within width; they are cached until an event or the
+// width changes. A shorter pane shows the last of them: each older item
+// keeps its last lines, so the last n of these are what n lines would
+// hold.
+func (p *Pane) activityLines(width, need int) []string {
 	a := &p.activity
 	if need <= 0 {
 		return nil

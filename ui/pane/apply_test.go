@@ -75,9 +75,9 @@ func TestFinalStates(t *testing.T) {
 // draw, malformed requests and anything after the finish change nothing.
 func TestIgnoresOtherEvents(t *testing.T) {
 	p := newPane()
-	p.SetSize(100, 6)
+	w, h := 100, 6
 	play(p, tooling())
-	before, info := p.View(), p.Info()
+	before, info := p.View(w, h), p.Info()
 	other := at(5 * time.Second)
 	other.Agent = "plan-2"
 	for _, ev := range []event.Event{
@@ -93,14 +93,14 @@ func TestIgnoresOtherEvents(t *testing.T) {
 	} {
 		p.Apply(ev)
 	}
-	if p.View() != before || !reflect.DeepEqual(p.Info(), info) {
-		t.Errorf("unrelated events changed the pane:\n%s\n---\n%s", ansi.Strip(before), ansi.Strip(p.View()))
+	if p.View(w, h) != before || !reflect.DeepEqual(p.Info(), info) {
+		t.Errorf("unrelated events changed the pane:\n%s\n---\n%s", ansi.Strip(before), ansi.Strip(p.View(w, h)))
 	}
 
 	play(p, finished(event.StatusCompleted, "")[len(tooling()):])
-	summary, entries := p.summary(p.width), len(p.convo.Entries())
+	summary, entries := p.summary(w), len(p.convo.Entries())
 	play(p, tooling())
-	if p.summary(p.width) != summary || len(p.convo.Entries()) != entries || p.State() != Done {
+	if p.summary(w) != summary || len(p.convo.Entries()) != entries || p.State() != Done {
 		t.Error("events after the finish changed a finished pane")
 	}
 }

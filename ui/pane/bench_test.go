@@ -10,12 +10,12 @@ import (
 // delta arrives and the pane is drawn.
 func BenchmarkPaneViewStreaming(b *testing.B) {
 	p := newPane()
-	p.SetSize(120, 6)
+	w, h := 120, 6
 	play(p, tooling())
 	delta := event.TextDelta{Meta: at(0), Text: "the middleware checks the session cookie, then "}
 	b.ReportAllocs()
 	for b.Loop() {
 		p.Apply(delta)
-		_ = p.View()
+		_ = p.View(w, h)
 	}
 }

@@ -23,7 +23,7 @@ func (p *Pane) PendingReview() bool {
 func (p *Pane) reviewed(e event.ReviewFinished) {
 	c := e.Change
 	if p.change != nil {
-		c.Worktree, c.Branch = p.change.Worktree, p.change.Branch
+		c.Worktree, c.Branch, c.Verify = p.change.Worktree, p.change.Branch, p.change.Verify
 	}
 	p.change = &c
 	p.reviewNote = oneLine(e.Summary)
@@ -56,5 +56,9 @@ func (p *Pane) changePart() string {
 			text += ", reviewed"
 		}
 	}
-	return st.Muted.Render(" · ") + st.Title.Render(text)
+	part := st.Muted.Render(" · ") + st.Title.Render(text)
+	if v := c.Verify; v != nil {
+		part += st.Muted.Render(" · ") + st.Title.Render(v.Mark())
+	}
+	return part
 }

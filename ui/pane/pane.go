@@ -27,8 +27,6 @@ type Pane struct {
 	reason  string // why it ended
 	failure string // the last error seen, the reason if none is given
 	focused bool
-	width   int
-	height  int
 	frame   string
 	// drawn is the live header as last drawn, and what from.
 	drawn struct {
@@ -87,7 +85,7 @@ func New(meta event.Meta, number int, styles *themes.Styles) *Pane {
 		number = meta.Number
 	}
 	p := &Pane{meta: meta, number: number, styles: styles, state: Queued, frame: restingFrame,
-		height: 1, convo: convo.New(meta.AgentType)}
+		convo: convo.New(meta.AgentType)}
 	p.label = styles.Agent(colourIndex(meta.AgentType))
 	return p
 }
@@ -102,13 +100,6 @@ func colourIndex(typ string) int {
 // SetNow gives the pane the animation clock's time. A running pane's
 // elapsed time is measured against it; a finished pane's stays frozen.
 func (p *Pane) SetNow(t time.Time) { p.now = t }
-
-// SetSize gives the pane its width and the lines it may take; a pane
-// always takes at least its header line. A width of zero or less leaves
-// lines uncut.
-func (p *Pane) SetSize(width, height int) {
-	p.width, p.height = width, max(height, 1)
-}
 
 // SetSpinnerFrame sets the frame a running pane draws as its mark; the
 // root passes its one spinner's frame on every tick.
@@ -140,6 +131,13 @@ func (p *Pane) Background() bool { return p.background }
 
 // State is where the child is now.
 func (p *Pane) State() State { return p.state }
+
+// Live says whether the child has not ended yet.
+func (p *Pane) Live() bool { return !p.state.Finished() }
+
+// Running says whether the child is at work, not waiting for approval
+// or a free slot, nor ended.
+func (p *Pane) Running() bool { return p.state == Running }
 
 // Meta is the child's tagging: ID, parent, type and description.
 func (p *Pane) Meta() event.Meta { return p.meta }

@@ -18,11 +18,11 @@ import (
 func TestTextRendersMarkdown(t *testing.T) {
 	p := newPane()
 	play(p, started())
-	p.SetSize(80, 7)
+	w, h := 80, 7
 	for _, d := range []string{"Found **two** places:\n\n", "```go\nfunc Auth() {}\n```\n\n", "- `session.go`\x1b[2J\n- mw.go\n\nstill **writing\nand"} {
 		p.Apply(termtext.Event(event.TextDelta{Meta: at(2 * time.Second), Text: d})) // cleaned where it enters, as the root does
 	}
-	view := p.View()
+	view := p.View(w, h)
 	plain := ansi.Strip(view)
 	for _, want := range []string{"Found two places:", "    func Auth() {}", "• session.go", "still **writing", "and"} {
 		if !strings.Contains(plain, want) {
@@ -33,7 +33,7 @@ func TestTextRendersMarkdown(t *testing.T) {
 		t.Errorf("streaming pane shows a closed fence or an escape:\n%q", view)
 	}
 	p.Apply(event.MessageDone{Meta: at(3 * time.Second), Text: "Found **two** places:\n\n- `session.go`\n- mw.go\n\nall **done**"})
-	if plain := ansi.Strip(p.View()); !strings.Contains(plain, "• mw.go") || !strings.Contains(plain, "all done") {
+	if plain := ansi.Strip(p.View(w, h)); !strings.Contains(plain, "• mw.go") || !strings.Contains(plain, "all done") {
 		t.Errorf("the finished message is not rendered:\n%s", plain)
 	}
 }

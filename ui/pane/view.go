@@ -17,17 +17,31 @@ const cursor = "▌ "
 // is cut: past it, the numbers on the right give way instead.
 const minDescription = 12
 
-// View draws the pane: while it lives, its header and its latest activity
-// within its height; once it ended, its one summary line.
-func (p *Pane) View() string {
-	width := p.inner()
+// MaxLines is the most a live pane takes: its header, its task list's
+// line and the newest lines of its activity.
+const MaxLines = 5
+
+// View draws the pane in at most height lines of width (a width of zero
+// or less leaves lines uncut): while it lives, its header, its task
+// list's line and its newest activity; once it ended, its one summary
+// line.
+func (p *Pane) View(width, height int) string {
+	width = p.inner(width)
 	if p.state.Finished() {
 		return p.focusCursor() + p.summary(width)
 	}
-	activity := p.activityLines(width)
+	todo := p.todoRows(height)
+	var activity []string
+	if shown := height - 1 - todo; shown > 0 {
+		// Laid out for a full pane (and the root never asks for more), so
+		// the layout Want measured is the one drawn: a shorter pane shows
+		// its last lines.
+		activity = p.activityLines(width, max(height, MaxLines)-1-todo)
+		activity = activity[max(len(activity)-shown, 0):]
+	}
 	var b strings.Builder
 	b.WriteString(p.focusCursor() + p.header(width))
-	if p.todoRows() > 0 {
+	if todo > 0 {
 		b.WriteString("\n" + p.focusCursor() + todos.Line(p.todos, p.styles, width))
 	}
 	for _, line := range activity {
@@ -36,18 +50,22 @@ func (p *Pane) View() string {
 	return b.String()
 }
 
-// Lines is how many lines View draws now, for the root's layout.
-func (p *Pane) Lines() int {
+// Want is how many lines the pane would fill at width, MaxLines at most:
+// its header, its task list's line and the activity it has. It is
+// computed from the activity's lines, which are laid out once per change
+// and width and which View draws from, never by drawing the pane.
+func (p *Pane) Want(width int) int {
 	if p.state.Finished() {
 		return 1
 	}
-	return 1 + p.todoRows() + len(p.activityLines(p.inner()))
+	todo := p.todoRows(MaxLines)
+	return 1 + todo + len(p.activityLines(p.inner(width), MaxLines-1-todo))
 }
 
 // todoRows is the line the child's task list takes under the header,
-// when it has one and the pane has room below its header.
-func (p *Pane) todoRows() int {
-	if len(p.todos) == 0 || p.height < 2 {
+// when it has one and height leaves room below the header.
+func (p *Pane) todoRows(height int) int {
+	if len(p.todos) == 0 || height < 2 {
 		return 0
 	}
 	return 1
@@ -55,14 +73,10 @@ func (p *Pane) todoRows() int {
 
 // HeaderLine is the pane's first line at width, with the focus cursor
 // when focused: "⠋ [Explore] find auth code ... 5 tools, 3.2s · step
-// 6/15 · 1.2k tok"; a finished pane's is its summary. It takes the width,
-// whatever size the pane has, so drawing a pane's line elsewhere (a fold
-// line, a transcript's top, a window of headers) never resizes it.
+// 6/15 · 1.2k tok"; a finished pane's is its summary. A fold line, a
+// transcript's top and a window of headers draw it.
 func (p *Pane) HeaderLine(width int) string {
-	inner := width
-	if p.focused && width > 0 {
-		inner = max(width-ansi.StringWidth(cursor), 1)
-	}
+	inner := p.inner(width)
 	if p.state.Finished() {
 		return p.focusCursor() + p.summary(inner)
 	}
@@ -70,11 +84,11 @@ func (p *Pane) HeaderLine(width int) string {
 }
 
 // inner is the width left beside the focus cursor.
-func (p *Pane) inner() int {
-	if p.focused && p.width > 0 {
-		return max(p.width-ansi.StringWidth(cursor), 1)
+func (p *Pane) inner(width int) int {
+	if p.focused && width > 0 {
+		return max(width-ansi.StringWidth(cursor), 1)
 	}
-	return p.width
+	return width
 }
 
 // focusCursor is the focus cursor, or nothing for a pane without focus.

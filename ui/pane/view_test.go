@@ -12,9 +12,10 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-// TestLinesFitWidth draws every state at every width from 20 to 250,
-// focused or not, and checks no line is wider than the pane and Lines
-// counts what View draws.
+// TestLinesFitWidth draws every state at every width from 20 to 250
+// where its lines are cut (every tenth width beyond that), focused or
+// not, and checks no line is wider than the pane and View draws the
+// lines Want asks for.
 func TestLinesFitWidth(t *testing.T) {
 	for _, sc := range scenarios {
 		p := newPane()
@@ -23,14 +24,15 @@ func TestLinesFitWidth(t *testing.T) {
 			if focused {
 				p.Focus()
 			}
-			for width := 20; width <= 250; width++ {
-				p.SetSize(width, 6)
-				view := p.View()
+			for _, width := range cuttingWidths(p, 20, 250) {
+				w, h := width, 6
+				view := p.View(w, h)
 				lines := strings.Split(view, "\n")
-				if len(lines) != p.Lines() || len(lines) > 6 {
-					t.Fatalf("%s at %d: View has %d lines, Lines() = %d, height 6", sc.name, width, len(lines), p.Lines())
+				want := p.Want(w)
+				if got := strings.Count(p.View(w, want), "\n") + 1; got != want || len(lines) > h || want > MaxLines {
+					t.Fatalf("%s at %d: View has %d lines in the %d Want asks for, %d in %d", sc.name, width, got, want, len(lines), h)
 				}
-				for _, line := range append(lines, p.HeaderLine(p.width), p.summary(p.width)) {
+				for _, line := range append(lines, p.HeaderLine(w), p.summary(w)) {
 					if w := ansi.StringWidth(line); w > width {
 						t.Fatalf("%s at %d (focused %v): line %q is %d wide", sc.name, width, focused, ansi.Strip(line), w)
 					}
@@ -40,16 +42,34 @@ func TestLinesFitWidth(t *testing.T) {
 	}
 }
 
+// cuttingWidths are the widths from lo to hi worth drawing p at: every
+// one up to just past the widest line p draws uncut, where lines are
+// cut, then every tenth, where nothing is.
+func cuttingWidths(p *Pane, lo, hi int) []int {
+	wide := 10 * hi
+	natural := 0
+	for _, line := range append(strings.Split(p.View(wide, MaxLines), "\n"), p.HeaderLine(wide), p.summary(wide)) {
+		natural = max(natural, ansi.StringWidth(line))
+	}
+	var out []int
+	for w := lo; w <= hi; w++ {
+		if w <= natural+2 || w%10 == 0 {
+			out = append(out, w)
+		}
+	}
+	return out
+}
+
 // TestHeaderOnly: a pane given one line draws its header alone.
 func TestHeaderOnly(t *testing.T) {
 	p := newPane()
 	play(p, tooling())
-	p.SetSize(80, 1)
-	if p.Lines() != 1 || strings.Contains(p.View(), "\n") {
-		t.Fatalf("height 1: Lines() = %d, View = %q", p.Lines(), p.View())
+	w, h := 80, 1
+	if strings.Contains(p.View(w, h), "\n") {
+		t.Fatalf("height 1: View = %q", p.View(w, h))
 	}
-	p.SetSize(80, 3)
-	got := strings.Split(ansi.Strip(p.View()), "\n")
+	h = 3
+	got := strings.Split(ansi.Strip(p.View(w, h)), "\n")
 	if len(got) != 3 || !strings.Contains(got[2], `▸ grep "func Login"`) || !strings.Contains(got[1], "grep TODO internal/auth (3 matches)") {
 		t.Fatalf("height 3: the newest activity should show, got %q", got)
 	}
@@ -59,28 +79,28 @@ func TestHeaderOnly(t *testing.T) {
 // person, and freezes at the finish.
 func TestElapsed(t *testing.T) {
 	p := newPane()
-	p.SetSize(120, 6)
+	w := 120
 	play(p, tooling())
 	p.SetNow(t0.Add(11 * time.Second))
-	if h := ansi.Strip(p.HeaderLine(p.width)); !strings.Contains(h, "5 tools, 10.0s · step 6/15 · 1.2k tok") {
+	if h := ansi.Strip(p.HeaderLine(w)); !strings.Contains(h, "5 tools, 10.0s · step 6/15 · 1.2k tok") {
 		t.Errorf("running header = %q, want 10.0s since the start", h)
 	}
 	p.SetNow(t0.Add(126 * time.Second))
-	if h := ansi.Strip(p.HeaderLine(p.width)); !strings.Contains(h, "2m05s") {
+	if h := ansi.Strip(p.HeaderLine(w)); !strings.Contains(h, "2m05s") {
 		t.Errorf("running header = %q, want 2m05s", h)
 	}
 
 	play(p, waiting()[len(tooling()):])
-	if h := ansi.Strip(p.HeaderLine(p.width)); !strings.Contains(h, "5 tools, waiting for approval") || strings.Contains(h, "2m05s") {
+	if h := ansi.Strip(p.HeaderLine(w)); !strings.Contains(h, "5 tools, waiting for approval") || strings.Contains(h, "2m05s") {
 		t.Errorf("waiting header = %q, want no clock", h)
 	}
 
 	p = newPane()
 	play(p, finished(event.StatusCompleted, ""))
-	before := p.summary(p.width)
+	before := p.summary(w)
 	p.SetNow(t0.Add(time.Hour))
-	if p.summary(p.width) != before || p.Info().Elapsed != 5100*time.Millisecond {
-		t.Errorf("a finished pane's time moved: %q → %q, Info.Elapsed %v", ansi.Strip(before), ansi.Strip(p.summary(p.width)), p.Info().Elapsed)
+	if p.summary(w) != before || p.Info().Elapsed != 5100*time.Millisecond {
+		t.Errorf("a finished pane's time moved: %q → %q, Info.Elapsed %v", ansi.Strip(before), ansi.Strip(p.summary(w)), p.Info().Elapsed)
 	}
 }
 
@@ -92,7 +112,7 @@ func TestElapsedWithoutStats(t *testing.T) {
 	if got := p.Info().Elapsed; got != 3500*time.Millisecond {
 		t.Errorf("Elapsed = %v, want 3.5s from start to finish", got)
 	}
-	if s := ansi.Strip(p.summary(p.width)); s != "■ #1 [Explore] find auth code - stopped (0 tools, 3.5s)" {
+	if s := ansi.Strip(p.summary(0)); s != "■ #1 [Explore] find auth code - stopped (0 tools, 3.5s)" {
 		t.Errorf("Summary = %q", s)
 	}
 }
@@ -101,23 +121,23 @@ func TestElapsedWithoutStats(t *testing.T) {
 // the root's spinner frame is the running mark.
 func TestFocusAndSpinner(t *testing.T) {
 	p := newPane()
-	p.SetSize(80, 4)
+	w, h := 80, 4
 	play(p, tooling())
 	p.SetSpinnerFrame("⣾ ")
-	if h := ansi.Strip(p.HeaderLine(p.width)); !strings.HasPrefix(h, "⣾ #1 [Explore] find auth code ... ") {
+	if h := ansi.Strip(p.HeaderLine(w)); !strings.HasPrefix(h, "⣾ #1 [Explore] find auth code ... ") {
 		t.Errorf("header = %q, want the spinner frame first", h)
 	}
 	p.Focus()
 	if !p.Focused() {
 		t.Fatal("Focused() = false after Focus")
 	}
-	for _, line := range strings.Split(ansi.Strip(p.View()), "\n") {
+	for _, line := range strings.Split(ansi.Strip(p.View(w, h)), "\n") {
 		if !strings.HasPrefix(line, "▌ ") {
 			t.Errorf("focused line %q has no cursor", line)
 		}
 	}
 	p.Blur()
-	if p.Focused() || strings.Contains(p.View(), "▌") {
+	if p.Focused() || strings.Contains(p.View(w, h), "▌") {
 		t.Error("the cursor stayed after Blur")
 	}
 }
@@ -131,7 +151,7 @@ func TestSummaryWithoutRun(t *testing.T) {
 		}
 		p := newPane()
 		play(p, sc.events())
-		s := ansi.Strip(p.summary(p.width))
+		s := ansi.Strip(p.summary(0))
 		if sc.name == "denied" && strings.Contains(s, "(") {
 			t.Errorf("denied summary %q shows stats", s)
 		}
@@ -154,7 +174,7 @@ func TestOutcomesReadApart(t *testing.T) {
 		if !sc.state.Finished() {
 			continue
 		}
-		s := p.summary(p.width)
+		s := p.summary(0)
 		mark, _, _ := strings.Cut(ansi.Strip(s), " ")
 		if other, dup := marks[mark]; dup {
 			t.Errorf("%v and %v share the mark %q", sc.state, other, mark)
@@ -179,7 +199,7 @@ func TestTypeColour(t *testing.T) {
 	if a.label.Render("[Explore]") != b.label.Render("[Explore]") {
 		t.Error("two Explore panes have different colours")
 	}
-	if !strings.Contains(a.HeaderLine(a.width), a.label.Render("[Explore]")) {
+	if !strings.Contains(a.HeaderLine(0), a.label.Render("[Explore]")) {
 		t.Error("the header does not draw the type in its colour")
 	}
 }
@@ -194,8 +214,8 @@ func TestStreamingTail(t *testing.T) {
 		p.Apply(event.TextDelta{Meta: at(2 * time.Second), Text: long[i:min(i+97, len(long))]})
 	}
 	for width := 20; width <= 120; width++ {
-		p.SetSize(width, 4)
-		lines := strings.Split(ansi.Strip(p.View()), "\n")
+		w, h := width, 4
+		lines := strings.Split(ansi.Strip(p.View(w, h)), "\n")
 		if len(lines) != 4 || !strings.HasSuffix(lines[3], "words") {
 			t.Fatalf("at %d: %q, want three lines ending with the newest words", width, lines)
 		}

@@ -1,6 +1,10 @@
 package review
 
-import "github.com/charmbracelet/bubbles/key"
+import (
+	"github.com/charmbracelet/bubbles/key"
+
+	"github.com/seed-e4e525a6/baton/ui/overlay"
+)
 
 // KeyMap is every key the review answers to; its help is derived from
 // what can fire now.
@@ -17,6 +21,8 @@ type KeyMap struct {
 	TakeChild      key.Binding
 	LeaveMarkers   key.Binding
 	CancelConflict key.Binding
+	// VerifyOutput shows or hides the verify command's output.
+	VerifyOutput key.Binding
 }
 
 // DefaultKeyMap is the review's standard key set.
@@ -37,6 +43,7 @@ func DefaultKeyMap() KeyMap {
 		TakeChild:      key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "take the child's")),
 		LeaveMarkers:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "leave conflict markers")),
 		CancelConflict: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "decide later")),
+		VerifyOutput:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "output")),
 	}
 }
 
@@ -49,10 +56,23 @@ func (m *Model) ShortHelp() []key.Binding {
 	if m.confirming {
 		return []key.Binding{k.ConfirmDiscard, k.KeepChange}
 	}
-	return []key.Binding{k.Apply, k.Skip, k.ApplyAll, k.DiscardAll, k.Up, k.Down, k.Close}
+	keys := []key.Binding{k.Apply, k.Skip, k.ApplyAll, k.DiscardAll}
+	if m.review.Verify != nil {
+		keys = append(keys, k.VerifyOutput)
+	}
+	return append(keys, k.Up, k.Down, k.Close)
 }
 
 // FullHelp groups every key that acts now.
-func (m *Model) FullHelp() [][]key.Binding {
-	return [][]key.Binding{m.ShortHelp(), {m.keys.PageUp, m.keys.Down2}}
+func (m *Model) FullHelp() []overlay.KeyGroup {
+	return []overlay.KeyGroup{{Where: "review", Keys: append(m.ShortHelp(), m.keys.PageUp, m.keys.Down2)}}
+}
+
+// helpKeys is the review's keys as its own help line draws them.
+type helpKeys struct{ m *Model }
+
+func (h helpKeys) ShortHelp() []key.Binding { return h.m.ShortHelp() }
+
+func (h helpKeys) FullHelp() [][]key.Binding {
+	return [][]key.Binding{h.m.ShortHelp(), {h.m.keys.PageUp, h.m.keys.Down2}}
 }

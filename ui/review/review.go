@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 )
 
 // Reviewer is what the review needs from the session.
@@ -37,12 +38,6 @@ type LoadedMsg struct {
 	Err  error
 }
 
-// ClosedMsg tells the root the review closed; Done says it ended.
-type ClosedMsg struct {
-	Agent event.AgentID
-	Done  bool
-}
-
 // item is a file header (hunk -1) or one hunk: what the cursor is on.
 type item struct{ file, hunk int }
 
@@ -60,28 +55,41 @@ type Model struct {
 	conflictAll bool
 	// confirming asks before D discards everything undecided.
 	confirming bool
-	busy       bool
-	err        string
+	// verifyShown shows the verify command's output instead of the diff.
+	verifyShown bool
+	busy        bool
+	err         string
 
 	keys          KeyMap
 	help          help.Model
 	styles        *themes.Styles
 	width, height int
+	// closed says what the person should know once the review closes;
+	// done says it ended (nothing was left undecided).
+	closed func(done bool) tea.Cmd
 }
 
-// Open is the Cmd that loads a child's review, for New.
-func Open(r Reviewer, id event.AgentID) tea.Cmd {
+// Open is the Cmd that loads a child's review and opens it over
+// everything; failed says why it could not be loaded. closed runs when
+// the review closes, in Update.
+func Open(r Reviewer, id event.AgentID, styles *themes.Styles, closed func(done bool) tea.Cmd, failed func(error) tea.Msg) tea.Cmd {
 	return func() tea.Msg {
 		rv, err := r.Review(id)
-		return LoadedMsg{Agent: id, Review: rv, Err: err}
+		if err != nil {
+			return failed(err)
+		}
+		// Made here, off the Update goroutine: it reads the styles only
+		// once SetSize gives it its size, in Update.
+		m := New(r, LoadedMsg{Agent: id, Review: rv}, styles)
+		m.closed = closed
+		return overlay.Open{Layer: m}
 	}
 }
 
 // New makes the review of a loaded change.
 func New(r Reviewer, msg LoadedMsg, styles *themes.Styles) *Model {
-	m := &Model{r: r, id: msg.Agent, keys: DefaultKeyMap(), help: help.New(), styles: styles}
-	m.help.Styles = help.Styles{ShortKey: styles.Help.Key, ShortDesc: styles.Help.Desc, ShortSeparator: styles.Help.Sep,
-		FullKey: styles.Help.Key, FullDesc: styles.Help.Desc, FullSeparator: styles.Help.Sep}
+	m := &Model{r: r, id: msg.Agent, keys: DefaultKeyMap(), help: help.New(), styles: styles,
+		closed: func(bool) tea.Cmd { return nil }}
 	m.load(msg.Review)
 	return m
 }
@@ -89,12 +97,21 @@ func New(r Reviewer, msg LoadedMsg, styles *themes.Styles) *Model {
 // Agent is the child whose change is under review.
 func (m *Model) Agent() event.AgentID { return m.id }
 
-// SetSize fits the review to the screen.
+// SetSize fits the review to the screen and follows the theme.
 func (m *Model) SetSize(width, height int) {
+	st := m.styles.Help
+	m.help.Styles = help.Styles{ShortKey: st.Key, ShortDesc: st.Desc, ShortSeparator: st.Sep,
+		FullKey: st.Key, FullDesc: st.Desc, FullSeparator: st.Sep}
 	m.width, m.height = width, height
 	m.help.Width = width
 	m.scrollToCursor()
 }
+
+// Place is the whole screen.
+func (m *Model) Place() overlay.Place { return overlay.Screen }
+
+// Route gives the review every key.
+func (m *Model) Route(tea.KeyMsg) overlay.Route { return overlay.Take }
 
 // load takes a fresh copy of the review and keeps the cursor in range.
 func (m *Model) load(rv event.Review) {

@@ -8,12 +8,16 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 )
 
-// Update handles a key or the outcome of an action.
+// Update handles a key or the outcome of one of its actions.
 func (m *Model) Update(msg tea.Msg) tea.Cmd {
 	switch msg := msg.(type) {
 	case LoadedMsg:
+		if msg.Agent != m.id {
+			return nil
+		}
 		return m.loaded(msg)
 	case tea.KeyMsg:
 		if m.conflict != nil {
@@ -43,8 +47,11 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	at, ok := m.current()
 	switch {
 	case key.Matches(msg, k.Close):
-		id := m.id
-		return func() tea.Msg { return ClosedMsg{Agent: id} }
+		return m.close(false)
+	case key.Matches(msg, k.VerifyOutput) && m.review.Verify != nil:
+		m.verifyShown, m.offset = !m.verifyShown, 0
+	case m.verifyShown && (key.Matches(msg, k.Up) || key.Matches(msg, k.Down)):
+		m.offset = max(m.offset+map[bool]int{true: -1, false: 1}[key.Matches(msg, k.Up)], 0)
 	case key.Matches(msg, k.Up):
 		m.move(-1)
 	case key.Matches(msg, k.Down):
@@ -151,8 +158,7 @@ func reload(r Reviewer, id event.AgentID, msg LoadedMsg) LoadedMsg {
 func (m *Model) loaded(msg LoadedMsg) tea.Cmd {
 	m.busy = false
 	if msg.Done {
-		id := m.id
-		return func() tea.Msg { return ClosedMsg{Agent: id, Done: true} }
+		return m.close(true)
 	}
 	if msg.Review.Agent != "" {
 		m.load(msg.Review)
@@ -168,6 +174,11 @@ func (m *Model) loaded(msg LoadedMsg) tea.Cmd {
 		m.advancePast(msg.at)
 	}
 	return nil
+}
+
+// close takes the review off the screen; done says it ended.
+func (m *Model) close(done bool) tea.Cmd {
+	return tea.Batch(overlay.Hide(m), m.closed(done))
 }
 
 // advancePast moves the cursor to the first undecided file or hunk after

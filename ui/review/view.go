@@ -18,6 +18,9 @@ const chrome = 5
 func (m *Model) View() string {
 	lines := []string{m.title(), m.source(), ""}
 	body := m.body()
+	if m.verifyShown && m.review.Verify != nil {
+		body = m.verifyLines()
+	}
 	if m.conflict != nil {
 		body = m.conflictLines()
 	}
@@ -31,7 +34,7 @@ func (m *Model) View() string {
 	for range h - (end - start) {
 		lines = append(lines, "")
 	}
-	lines = append(lines, m.statusLine(), m.help.View(m))
+	lines = append(lines, m.statusLine(), m.help.View(helpKeys{m}))
 	for i, l := range lines {
 		lines[i] = ansi.Truncate(l, m.width, "…")
 	}
@@ -63,7 +66,30 @@ func (m *Model) source() string {
 		}
 	}
 	text := fmt.Sprintf("%s · %d of %d decided · from %s", event.Plural(len(m.review.Files), "file"), decided, total, m.review.From)
-	return m.styles.Card.Label.Render(clean(text))
+	line := m.styles.Card.Label.Render(clean(text))
+	if v := m.review.Verify; v != nil {
+		line += m.styles.Card.Label.Render(" · ") + m.verifyMark(*v)
+	}
+	return line
+}
+
+// verifyMark is "verified ✓" in the success colour or "✗ 3 failing" in
+// the error colour.
+func (m *Model) verifyMark(v event.Verification) string {
+	if v.Passed {
+		return m.styles.Diff.Add.Render(v.Mark())
+	}
+	return m.styles.Diff.Del.Render(v.Mark())
+}
+
+// verifyLines are the verify command's output, shown by o.
+func (m *Model) verifyLines() []string {
+	v := m.review.Verify
+	out := []string{m.styles.Card.Label.Render(clean("$ "+v.Command)) + "  " + m.verifyMark(*v)}
+	for line := range strings.Lines(v.Output) {
+		out = append(out, "  "+clean(strings.TrimRight(line, "\n")))
+	}
+	return out
 }
 
 // body is every file and hunk, with the cursor's line marked.

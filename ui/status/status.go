@@ -41,6 +41,14 @@ const (
 // AllChildren names every child as the one a Child notice waits for.
 const AllChildren event.AgentID = "all"
 
+// Said is a notice a Cmd brings back once it has run (a session call
+// that failed, an answer read in the background); the root shows it as
+// Set would.
+type Said struct {
+	Level Level
+	Text  string
+}
+
 // notice is the one message the line holds.
 type notice struct {
 	level Level

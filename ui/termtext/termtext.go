@@ -5,6 +5,8 @@ package termtext
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -77,16 +79,62 @@ func Visible(s string) string {
 // Fit cuts a (possibly styled) line to width cells, marking the cut, so
 // no component draws past the terminal's edge. A line of no more bytes
 // than cells fits without measuring: no character takes more cells than
-// bytes.
+// bytes; nor does a line of plain ASCII and colours need the grapheme
+// segmentation that makes measuring costly, and every line of every
+// frame is fitted.
 func Fit(line string, width int) string {
-	if len(line) <= width || ansi.StringWidth(line) <= width {
+	if len(line) <= width {
+		return line
+	}
+	w, ok := asciiWidth(line)
+	if !ok {
+		w = ansi.StringWidth(line)
+	}
+	if w <= width {
 		return line
 	}
 	return ansi.Truncate(line, max(width, 0), "…")
+}
+
+// asciiWidth is the width of a line of printable ASCII and CSI sequences
+// (colours, styles), one cell a byte; ok is false for anything else,
+// which only a full measure gets right.
+func asciiWidth(s string) (width int, ok bool) {
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= 0x20 && c < 0x7f:
+			width++
+		case c == 0x1b && i+1 < len(s) && s[i+1] == '[':
+			i += 2
+			for i < len(s) && s[i] >= 0x20 && s[i] <= 0x3f { // parameters and intermediates
+				i++
+			}
+			if i >= len(s) || s[i] < 0x40 || s[i] > 0x7e { // no final byte
+				return 0, false
+			}
+		default:
+			return 0, false
+		}
+	}
+	return width, true
 }
 
 // Wrap breaks plain text into lines of at most width cells, at spaces
 // where it can and mid-word where it must, so nothing is lost to a cut.
 func Wrap(s string, width int) string {
 	return ansi.Wrap(s, max(width, 1), "")
+}
+
+// Path is a folder as the person reads it: the home folder shortened to
+// "~", the rest cleaned.
+func Path(dir string) string {
+	if dir == "" {
+		dir = "."
+	}
+	if home, err := os.UserHomeDir(); err == nil && home != "" {
+		if rel, err := filepath.Rel(home, dir); err == nil && !strings.HasPrefix(rel, "..") && filepath.IsAbs(dir) {
+			return Clean(filepath.Join("~", rel))
+		}
+	}
+	return Clean(dir)
 }

@@ -1,6 +1,12 @@
 package termtext
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/charmbracelet/lipgloss"
+	"github.com/charmbracelet/x/ansi"
+)
 
 func TestClean(t *testing.T) {
 	cases := map[string]string{
@@ -31,5 +37,26 @@ func TestVisibleHidesNothing(t *testing.T) {
 		if got := Visible(in); got != want {
 			t.Errorf("Visible(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestASCIIWidthMeasuresAsANSIDoes checks the fast measure against the
+// full one on styled ASCII lines, and that it gives up on anything else.
+func TestASCIIWidthMeasuresAsANSIDoes(t *testing.T) {
+	bold := lipgloss.NewStyle().Bold(true).Foreground(lipgloss.Color("#ff8800"))
+	for _, line := range []string{"", "plain words", bold.Render("styled") + " and " + bold.Render("more"),
+		"\x1b[38;2;1;2;3mtrue colour\x1b[0m", "\x1b[?25l hidden cursor"} {
+		w, ok := asciiWidth(line)
+		if !ok || w != ansi.StringWidth(line) {
+			t.Errorf("asciiWidth(%q) = %d, %v; want %d, true", line, w, ok, ansi.StringWidth(line))
+		}
+	}
+	for _, line := range []string{"● wide mark", "tab\there", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "cut \x1b[38;2"} {
+		if _, ok := asciiWidth(line); ok {
+			t.Errorf("asciiWidth(%q) measured a line it cannot", line)
+		}
+	}
+	if got := Fit(bold.Render("twelve chars"), 6); ansi.StringWidth(got) != 6 || !strings.HasSuffix(ansi.Strip(got), "…") {
+		t.Errorf("Fit to 6 = %q", got)
 	}
 }

@@ -8,13 +8,14 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
 
+	"github.com/seed-e4e525a6/baton/engine/trust"
 	"github.com/seed-e4e525a6/baton/themes"
 )
 
 // Ask shows the card full-screen until the person answers or ctx ends,
 // and returns the answer; anything but an answer is Quit. progOpts are
 // for tests, which supply their own input and output.
-func Ask(ctx context.Context, req Request, theme string, progOpts ...tea.ProgramOption) (Choice, error) {
+func Ask(ctx context.Context, req trust.Request, theme string, progOpts ...tea.ProgramOption) (Choice, error) {
 	palette, ok := themes.ByName(theme)
 	if !ok {
 		palette = themes.Default(lipgloss.HasDarkBackground())

@@ -12,30 +12,9 @@ import (
 	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 
+	"github.com/seed-e4e525a6/baton/engine/trust"
 	"github.com/seed-e4e525a6/baton/themes"
 )
-
-// Request is what the card shows. cmd fills it; the card only draws it,
-// cleaning every line of terminal escapes since it came from a repository.
-type Request struct {
-	// Folder is the folder asked about.
-	Folder string
-	// Warning is set when the folder itself is risky (home, root).
-	Warning string
-	// Sections list what the project wants, grouped ("Endpoint",
-	// "Agents", "Raised limits" …).
-	Sections []Section
-	// Loaded list what the project brings that loads whether or not the
-	// folder is trusted (its skills: prompts, not permissions). They are
-	// shown for the person to know, never a reason to ask.
-	Loaded []Section
-}
-
-// Section is one group of the card.
-type Section struct {
-	Title string
-	Lines []string
-}
 
 // Choice is the person's answer.
 type Choice int
@@ -71,7 +50,7 @@ func DefaultKeyMap() KeyMap {
 
 // Model is the card as a Bubble Tea model.
 type Model struct {
-	req           Request
+	req           trust.Request
 	keys          KeyMap
 	styles        themes.CardStyles
 	width, height int
@@ -85,7 +64,9 @@ type Model struct {
 type armMsg struct{}
 
 // New returns the card for req, drawn with styles.
-func New(req Request, styles themes.Styles) Model {
+// New is the card for req, which comes from a repository: the card
+// cleans every line of terminal escapes as it draws it.
+func New(req trust.Request, styles themes.Styles) Model {
 	return Model{req: req, keys: DefaultKeyMap(), styles: styles.Card, width: 80, height: 24}
 }
 

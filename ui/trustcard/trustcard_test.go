@@ -12,13 +12,14 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/seed-e4e525a6/baton/engine/trust"
 	"github.com/seed-e4e525a6/baton/themes"
 )
 
-func request() Request {
-	return Request{
+func request() trust.Request {
+	return trust.Request{
 		Folder: "/home/ann/src/cloned",
-		Sections: []Section{
+		Sections: []trust.Section{
 			{Title: "Endpoint", Lines: []string{"base_url = https://evil.example/v1"}},
 			{Title: "Agents", Lines: []string{"explore (.baton/agents/explore.md): tools read_file, write_file, run_command"}},
 			{Title: "Raised limits", Lines: []string{"limits.max_concurrent = 64 (yours: 8)"}},
@@ -26,7 +27,7 @@ func request() Request {
 	}
 }
 
-func newCard(req Request, w, h int) Model {
+func newCard(req trust.Request, w, h int) Model {
 	m := New(req, themes.New(themes.Dark()))
 	next, _ := m.Update(tea.WindowSizeMsg{Width: w, Height: h})
 	return next.(Model)
@@ -108,7 +109,7 @@ func TestCardIgnoresAnswersBeforeItIsArmed(t *testing.T) {
 }
 
 func TestCardHomeFolderWarning(t *testing.T) {
-	m := arm(newCard(Request{Folder: "/home/ann", Warning: "This is your home folder."}, 80, 24))
+	m := arm(newCard(trust.Request{Folder: "/home/ann", Warning: "This is your home folder."}, 80, 24))
 	out := screen(m)
 	for _, want := range []string{"Start baton in this folder?", "This is your home folder.", "r start once without trusting"} {
 		if !strings.Contains(out, want) {
@@ -188,9 +189,9 @@ func (b *syncBuffer) Write(p []byte) (int, error) {
 // trust; its skills are listed apart, as loading either way.
 func TestCardListsHooksAndSkills(t *testing.T) {
 	req := request()
-	req.Sections = append(req.Sections, Section{Title: "Hooks (commands run at tool calls and prompts)",
+	req.Sections = append(req.Sections, trust.Section{Title: "Hooks (commands run at tool calls and prompts)",
 		Lines: []string{"PreToolUse Bash: ./guard.sh (.claude/settings.json)"}})
-	req.Loaded = []Section{{Title: "Skills", Lines: []string{"deploy (.claude/skills/deploy/SKILL.md): ships the site"}}}
+	req.Loaded = []trust.Section{{Title: "Skills", Lines: []string{"deploy (.claude/skills/deploy/SKILL.md): ships the site"}}}
 	got := screen(arm(newCard(req, 100, 60)))
 	hooks, either, skill := strings.Index(got, "PreToolUse Bash: ./guard.sh"), strings.Index(got, "These load either way"), strings.Index(got, "deploy (.claude/skills")
 	if hooks < 0 || either < 0 || skill < 0 || !(hooks < either && either < skill) {

@@ -8,6 +8,7 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
+	"github.com/seed-e4e525a6/baton/engine/trust"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -79,7 +80,7 @@ func (m Model) bodyLines(width int) []string {
 		out = append(out, "")
 		add(m.styles.Body.Render, "", "Its project files want more than an untrusted folder may have. Until you trust it, baton ignores these:")
 	}
-	section := func(s Section) {
+	section := func(s trust.Section) {
 		out = append(out, "")
 		add(m.styles.Label.Render, "", s.Title)
 		for _, l := range s.Lines {

@@ -119,7 +119,7 @@ func TestKilledChildFailsWithItsPartialWork(t *testing.T) {
 			case event.AgentFinished:
 				finished = append(finished, e)
 				if alive := tryProcesses(tries[id]); len(alive) > 0 {
-					t.Errorf("%s ended, and what it ran lives on: %v", id, alive)
+					t.Errorf("%s ended (%s, killed at its event %d), and what it ran lives on: %v", id, e.Reason, killAt[id], describe(alive))
 				}
 
 			case event.StepStarted:
@@ -292,6 +292,22 @@ func adopted() []string {
 		if len(fields) > 1 && fields[1] == self && !bytes.Contains(cmdline, []byte(process.Subcommand)) {
 			out = append(out, fmt.Sprintf("%s %s (%s)", e.Name(), fields[0], stat[open+1:end]))
 		}
+	}
+	return out
+}
+
+// describe says what each process is, for a failure's message.
+func describe(pids []int) []string {
+	var out []string
+	for _, pid := range pids {
+		status, _ := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "status"))
+		var keep []string
+		for _, line := range strings.Split(string(status), "\n") {
+			if strings.HasPrefix(line, "Name:") || strings.HasPrefix(line, "State:") || strings.HasPrefix(line, "PPid:") || strings.HasPrefix(line, "NSpid:") {
+				keep = append(keep, strings.Join(strings.Fields(line), " "))
+			}
+		}
+		out = append(out, fmt.Sprintf("%d %s", pid, strings.Join(keep, ", ")))
 	}
 	return out
 }

@@ -100,6 +100,9 @@ func (r *Runner) spec(job child.Job, tag string) spec {
 		Endpoint: endpoint{BaseURL: r.opts.Endpoint.BaseURL, APIKey: r.opts.Endpoint.APIKey, Timeouts: r.opts.Endpoint.Timeouts},
 		Requests: job.Loop.Requests, OutputChars: job.Loop.OutputChars, ContextFileBytes: job.Loop.ContextFileBytes, Tag: tag,
 		Skills: s.Skills, Hooks: job.Link.Hooks != nil}
+	if job.Loop.Instructions != nil {
+		sp.Instructions = job.Loop.Instructions()
+	}
 	for _, model := range []string{s.Model, job.Loop.FallbackModel} {
 		if info, ok := job.Loop.Catalog.Lookup(model); ok && model != "" {
 			info.ID = model
@@ -169,10 +172,12 @@ func (h *handle) run(ctx context.Context, sp spec) {
 	var kill *time.Timer
 	var killMu sync.Mutex
 	stopWatch := context.AfterFunc(ctx, func() {
-		_ = h.in.write(down{Abort: abortCause(ctx)})
+		// The kill is set first: a child that reads nothing any more
+		// blocks the abort's write until it is killed.
 		killMu.Lock()
-		defer killMu.Unlock()
 		kill = time.AfterFunc(abortGrace, func() { _ = h.cmd.Process.Kill() })
+		killMu.Unlock()
+		_ = h.in.write(down{Abort: abortCause(ctx)})
 	})
 	if err := h.in.write(down{Spec: &sp}); err != nil {
 		h.fail(fmt.Errorf("send its spec: %w", err))

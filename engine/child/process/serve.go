@@ -80,7 +80,8 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 		Loop: child.Loop{Client: llm.NewClient(llm.Config{APIKey: sp.Endpoint.APIKey, BaseURL: sp.Endpoint.BaseURL, Timeouts: sp.Endpoint.Timeouts}),
 			Catalog: llm.NewCatalog(catalog), FallbackModel: sp.Fallback, Requests: sp.Requests,
 			OutputChars: sp.OutputChars, ContextFileBytes: sp.ContextFileBytes,
-			SkillLoaded: func(name string) { c.lost(c.out.write(up{Loaded: name})) }},
+			SkillLoaded:  func(name string) { c.lost(c.out.write(up{Loaded: name})) },
+			Instructions: func() string { return sp.Instructions }},
 		Link: child.Link{Emit: c.emit, Record: c.record, Authorize: c},
 	}
 	if sp.Hooks {

@@ -63,6 +63,9 @@ type spec struct {
 	Skills child.SkillSpec `json:"skills"`
 	// Hooks says baton runs hooks for it, at its ask.
 	Hooks bool `json:"hooks,omitempty"`
+	// Instructions is what its MCP servers add to its system prompt, as
+	// they were when it started.
+	Instructions string `json:"instructions,omitempty"`
 }
 
 // endpoint is where the child's model requests go.

@@ -38,6 +38,7 @@ type Server struct {
 	mu     sync.Mutex
 	reqs   []*Request
 	models []string // served by GET /v1/models when set
+	listed int      // GET /v1/models requests so far
 }
 
 // ServeModels makes the server list ids at GET /v1/models, as most
@@ -107,10 +108,22 @@ func (s *Server) Requests() []*Request {
 	return append([]*Request(nil), s.reqs...)
 }
 
+// ModelListRequests is how many times the model list was asked for.
+func (s *Server) ModelListRequests() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.listed
+}
+
 // serve records the request and hands it to the responder.
 func (s *Server) serve(rw http.ResponseWriter, r *http.Request) {
-	if r.Method == http.MethodGet && r.URL.Path == "/v1/models" && s.serveModels(rw) {
-		return
+	if r.Method == http.MethodGet && r.URL.Path == "/v1/models" {
+		s.mu.Lock()
+		s.listed++
+		s.mu.Unlock()
+		if s.serveModels(rw) {
+			return
+		}
 	}
 	if r.Method != http.MethodPost || r.URL.Path != "/v1/chat/completions" {
 		http.Error(rw, `{"error":{"message":"llmtest serves only POST /v1/chat/completions"}}`, http.StatusNotFound)

@@ -1,8 +1,9 @@
 // Package mcptest is a real MCP server for tests across baton, written
 // with the same SDK baton's client uses. It serves over stdio (a test
 // binary re-executed as the server) or streamable HTTP on loopback, with
-// tools that echo, fail, return an image, report their process, start a
-// child process, never answer, and crash.
+// tools that echo, fail, return an image, report their process and the
+// roots they were given, start a child process, never answer, and crash;
+// resources and prompts; and a hostile server that abuses every bound.
 package mcptest
 
 import (
@@ -29,6 +30,11 @@ const (
 	ModeServe = "serve"
 	// ModeHang never answers the handshake.
 	ModeHang = "hang"
+	// ModeHostile serves NewHostileServer.
+	ModeHostile = "hostile"
+	// ModeMalformed answers like a server whose tool results do not
+	// decode (see serveMalformed).
+	ModeMalformed = "malformed"
 	// ModeOnce serves the first time it is started (per marker file in
 	// MarkerEnv) and exits at once every later time.
 	ModeOnce = "once"
@@ -45,9 +51,11 @@ type echoArgs struct {
 // none is an empty argument object.
 type none struct{}
 
-// NewServer returns a server with the test tools.
+// NewServer returns a server with the test tools, resources and prompts,
+// and Instructions for the model.
 func NewServer() *sdk.Server {
-	s := sdk.NewServer(&sdk.Implementation{Name: "mcptest", Version: "1"}, nil)
+	s := sdk.NewServer(&sdk.Implementation{Name: "mcptest", Version: "1"}, &sdk.ServerOptions{Instructions: Instructions})
+	addFeatures(s)
 	text := func(s string) *sdk.CallToolResult {
 		return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: s}}}
 	}
@@ -64,7 +72,7 @@ func NewServer() *sdk.Server {
 	sdk.AddTool(s, &sdk.Tool{Name: "image", Description: "Returns a picture."},
 		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
 			return &sdk.CallToolResult{Content: []sdk.Content{&sdk.TextContent{Text: "a red dot"},
-				&sdk.ImageContent{MIMEType: "image/png", Data: []byte{0x89, 'P', 'N', 'G', 1, 2}}}}, nil, nil
+				&sdk.ImageContent{MIMEType: "image/png", Data: DotPNG()}}}, nil, nil
 		})
 	sdk.AddTool(s, &sdk.Tool{Name: "pid", Description: "Reports the server's process id."},
 		func(context.Context, *sdk.CallToolRequest, none) (*sdk.CallToolResult, any, error) {
@@ -99,6 +107,14 @@ func RunStdio(mode string) {
 	case ModeHang:
 		_, _ = io.Copy(io.Discard, os.Stdin)
 		os.Exit(0)
+	case ModeHostile:
+		if err := NewHostileServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil {
+			os.Exit(1)
+		}
+		os.Exit(0)
+	case ModeMalformed:
+		serveMalformed(os.Stdin, os.Stdout)
+		os.Exit(0)
 	case ModeOnce:
 		marker := os.Getenv(MarkerEnv)
 		if _, err := os.Stat(marker); err == nil {
@@ -120,7 +136,13 @@ func RunStdio(mode string) {
 // refused with 401, so a test can check that configured headers arrive.
 func HTTP(t testing.TB, want map[string]string) string {
 	t.Helper()
-	srv := NewServer()
+	return ServeHTTP(t, NewServer(), want)
+}
+
+// ServeHTTP serves srv like HTTP does, so a test can change what srv
+// offers while a client is connected.
+func ServeHTTP(t testing.TB, srv *sdk.Server, want map[string]string) string {
+	t.Helper()
 	h := sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv }, nil)
 	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		for k, v := range want {

@@ -1,6 +1,7 @@
 // Package modelpick is the /model picker: the endpoint's models with what
 // the catalogue knows of each (context window, price, vision, reasoning),
-// filtered as the person types, chosen with enter.
+// filtered as the person types, chosen with enter. It is a layer drawn
+// under the conversation, as a card is.
 package modelpick
 
 import (
@@ -13,6 +14,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -52,12 +54,16 @@ type Picker struct {
 	shown   []int // indexes into models matching the filter
 	cursor  int   // index into shown
 	styles  *themes.Styles
+	choose  func(id string) tea.Cmd
+
+	width, height int
 }
 
 // New opens a picker over models (their ids cleaned here, once), with
-// the cursor on current when it is listed.
-func New(models []Model, current string, styles *themes.Styles) *Picker {
-	p := &Picker{Keys: DefaultKeyMap(), current: current, styles: styles}
+// the cursor on current when it is listed; enter on a model runs choose
+// with its id.
+func New(models []Model, current string, styles *themes.Styles, choose func(id string) tea.Cmd) *Picker {
+	p := &Picker{Keys: DefaultKeyMap(), current: current, styles: styles, choose: choose}
 	for _, m := range models {
 		m.ID = termtext.Clean(m.ID)
 		p.models = append(p.models, m)
@@ -71,33 +77,54 @@ func New(models []Model, current string, styles *themes.Styles) *Picker {
 	return p
 }
 
-// Update handles a key. It returns the chosen model's id when enter picks
-// one, and done when the picker closes (chosen, or esc).
-func (p *Picker) Update(msg tea.KeyMsg) (chosen string, done bool) {
+// Place is under the conversation, as a card.
+func (p *Picker) Place() overlay.Place { return overlay.Body }
+
+// Route gives the picker every key: letters filter.
+func (p *Picker) Route(tea.KeyMsg) overlay.Route { return overlay.Take }
+
+// ShortHelp is the picker's keys.
+func (p *Picker) ShortHelp() []key.Binding {
+	return []key.Binding{p.Keys.Choose, p.Keys.Up, p.Keys.Down, p.Keys.Cancel}
+}
+
+// FullHelp is ShortHelp: the picker has no other keys.
+func (p *Picker) FullHelp() []overlay.KeyGroup { return nil }
+
+// SetSize gives the picker the width and the lines it may take.
+func (p *Picker) SetSize(width, height int) { p.width, p.height = width, height }
+
+// Update handles a key: esc closes the picker, enter closes it and
+// chooses the model under the cursor.
+func (p *Picker) Update(msg tea.Msg) tea.Cmd {
+	k, ok := msg.(tea.KeyMsg)
+	if !ok {
+		return nil
+	}
 	switch {
-	case key.Matches(msg, p.Keys.Cancel):
-		return "", true
-	case key.Matches(msg, p.Keys.Choose):
+	case key.Matches(k, p.Keys.Cancel):
+		return overlay.Hide(p)
+	case key.Matches(k, p.Keys.Choose):
 		if len(p.shown) == 0 {
-			return "", false
+			return nil
 		}
-		return p.models[p.shown[p.cursor]].ID, true
-	case key.Matches(msg, p.Keys.Up):
+		return tea.Batch(overlay.Hide(p), p.choose(p.models[p.shown[p.cursor]].ID))
+	case key.Matches(k, p.Keys.Up):
 		p.cursor = max(p.cursor-1, 0)
-	case key.Matches(msg, p.Keys.Down):
+	case key.Matches(k, p.Keys.Down):
 		p.cursor = min(p.cursor+1, max(len(p.shown)-1, 0))
-	case msg.Type == tea.KeyBackspace && len(p.filter) > 0:
+	case k.Type == tea.KeyBackspace && len(p.filter) > 0:
 		p.filter = p.filter[:len(p.filter)-1]
 		p.refilter()
-	case msg.Type == tea.KeyRunes: // typed, or a burst or paste of letters
-		for _, r := range msg.Runes {
+	case k.Type == tea.KeyRunes: // typed, or a burst or paste of letters
+		for _, r := range k.Runes {
 			if unicode.IsPrint(r) {
 				p.filter = append(p.filter, r)
 			}
 		}
 		p.refilter()
 	}
-	return "", false
+	return nil
 }
 
 // refilter lists the models whose id holds the filter, cursor on the first.
@@ -111,9 +138,12 @@ func (p *Picker) refilter() {
 	}
 }
 
-// View draws the picker in at most height lines of width: a title with
+// View draws the picker in at most the lines SetSize gave: a title with
 // the filter, the rows around the cursor, and the keys.
-func (p *Picker) View(width, height int) []string {
+func (p *Picker) View() string { return strings.Join(p.lines(p.width, p.height), "\n") }
+
+// lines draws the picker in at most height lines of width.
+func (p *Picker) lines(width, height int) []string {
 	st := p.styles.Card
 	title := st.Title.Render("Switch model") + st.Label.Render(fmt.Sprintf(" · %d of %d · type to filter: ", len(p.shown), len(p.models))) +
 		st.Body.Render(termtext.Clean(string(p.filter)))

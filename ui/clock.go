@@ -1,0 +1,67 @@
+package ui
+
+import (
+	"time"
+
+	"github.com/charmbracelet/bubbles/spinner"
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/charmbracelet/lipgloss"
+)
+
+// clock is the UI's one animation clock: the spinner, whose frame every
+// running thing draws, and the time panes and notices measure against.
+// It ticks only while something runs or a notice waits to expire.
+type clock struct {
+	spinner spinner.Model
+	// frame is the spinner's frame drawn, redrawn only when it moves or
+	// the theme changes: every message reads it, and drawing it costs
+	// more than most messages.
+	frame   string
+	ticking bool
+	now     func() time.Time
+}
+
+func newClock() clock {
+	return clock{spinner: spinner.New(spinner.WithSpinner(spinner.Dot)), now: time.Now}
+}
+
+// start starts the tick unless it already runs.
+func (c *clock) start() tea.Cmd {
+	if c.ticking {
+		return nil
+	}
+	c.ticking = true
+	return c.spinner.Tick // the first step at once, then on the beat
+}
+
+// stop lets the tick end: the next one is not renewed.
+func (c *clock) stop() { c.ticking = false }
+
+// advance moves the spinner on a tick; the Cmd is the next tick, on the
+// beat (the spinner's own clock is dropped).
+func (c *clock) advance(msg spinner.TickMsg) tea.Cmd {
+	c.spinner, _ = c.spinner.Update(msg)
+	c.frame = c.spinner.View()
+	return beat(c.spinner.ID()).next
+}
+
+// beatInterval is the clock's period: three frames, so a beat falls on a
+// frame boundary (see frameTick) and on the boundary at which streams are
+// read (llm.Gather), and the process wakes once for all of them.
+const beatInterval = 3 * FrameInterval
+
+// beat is the tick of the spinner with this id.
+type beat int
+
+// next waits for the next boundary of beatInterval.
+func (b beat) next() tea.Msg {
+	now := time.Now()
+	t := <-time.After(now.Truncate(beatInterval).Add(beatInterval).Sub(now))
+	return spinner.TickMsg{Time: t, ID: int(b)}
+}
+
+// restyle draws the frame in a new theme's style.
+func (c *clock) restyle(style lipgloss.Style) {
+	c.spinner.Style = style
+	c.frame = c.spinner.View()
+}

@@ -1,0 +1,174 @@
+// Package screen draws a full-screen program's frames on a terminal
+// without a clock. Bubble Tea's own renderer wakes on a ticker thirty
+// times a second whether anything changed or not, which is most of what
+// an idle baton costs; a Screen writes when it is handed a frame that
+// differs from the last, and only the lines that changed. The program
+// decides when a frame is due (see ui's frame), so nothing here ticks.
+package screen
+
+import (
+	"io"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+)
+
+// Modes are the terminal features a Screen switches on while it holds
+// the terminal, and off again when it gives it back.
+type Modes struct {
+	// Mouse reports clicks, drags and the wheel (cell motion, SGR).
+	Mouse bool
+	// Focus reports the terminal gaining and losing focus.
+	Focus bool
+}
+
+// Sequences that switch the terminal's features on and off.
+const (
+	enterAltScreen = "\x1b[?1049h" + ansi.EraseEntireScreen + ansi.CursorHomePosition
+	leaveAltScreen = "\x1b[?1049l"
+	hideCursor     = "\x1b[?25l"
+	showCursor     = "\x1b[?25h"
+	pasteOn        = "\x1b[?2004h"
+	pasteOff       = "\x1b[?2004l"
+	mouseOn        = "\x1b[?1002h\x1b[?1006h"
+	mouseOff       = "\x1b[?1002l\x1b[?1003l\x1b[?1006l"
+	focusOn        = "\x1b[?1004h"
+	focusOff       = "\x1b[?1004l"
+)
+
+// Leave is what gives a terminal back from any state a Screen left it
+// in: cursor shown, every report off, the normal screen again (which
+// also puts the cursor back). It is safe to write more than once.
+const Leave = showCursor + mouseOff + pasteOff + focusOff + leaveAltScreen
+
+// Screen is the alternate screen of one terminal. Its methods are called
+// from one goroutine, the program's event loop.
+type Screen struct {
+	out   io.Writer
+	modes Modes
+	open  bool
+
+	width, height int
+	// last is the frame on the terminal, line by line; nil after a
+	// resize, when the next frame is drawn whole.
+	last []string
+	// lastFrame is the whole of the last frame, to tell an unchanged one
+	// at a glance.
+	lastFrame string
+	buf       strings.Builder
+}
+
+// New returns a Screen writing to out.
+func New(out io.Writer, modes Modes) *Screen {
+	return &Screen{out: out, modes: modes}
+}
+
+// Open takes the terminal: the alternate screen, cleared, the cursor
+// hidden, bracketed paste and the reports asked for on.
+func (s *Screen) Open() {
+	seq := enterAltScreen + hideCursor + pasteOn
+	if s.modes.Mouse {
+		seq += mouseOn
+	}
+	if s.modes.Focus {
+		seq += focusOn
+	}
+	s.write(seq)
+	s.open = true
+}
+
+// Close gives the terminal back (see Leave). A closed Screen draws
+// nothing more.
+func (s *Screen) Close() {
+	if !s.open {
+		return
+	}
+	s.open = false
+	s.write(Leave)
+}
+
+// Resize says the terminal's size changed: the next frame is cut to it
+// and drawn whole on a cleared screen.
+func (s *Screen) Resize(width, height int) {
+	if width == s.width && height == s.height {
+		return
+	}
+	s.width, s.height = width, height
+	s.last, s.lastFrame = nil, ""
+}
+
+// Title sets the terminal window's title; it is cleaned of control
+// characters, which would end the sequence early.
+func (s *Screen) Title(title string) {
+	if !s.open {
+		return
+	}
+	s.write(ansi.SetWindowTitle(strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) {
+			return -1
+		}
+		return r
+	}, title)))
+}
+
+// Draw puts frame on the terminal, writing only the lines that differ
+// from the last frame's; an unchanged frame costs a comparison. Lines
+// wider than the terminal are cut, and a frame taller than it shows its
+// bottom lines.
+func (s *Screen) Draw(frame string) {
+	if !s.open || frame == s.lastFrame {
+		return
+	}
+	lines := strings.Split(frame, "\n")
+	if s.height > 0 && len(lines) > s.height {
+		lines = lines[len(lines)-s.height:]
+	}
+	b := &s.buf
+	b.Reset()
+	if s.last == nil {
+		b.WriteString(ansi.EraseEntireScreen)
+	}
+	b.WriteString(ansi.CursorHomePosition)
+	for i, line := range lines {
+		if i > 0 {
+			if i-1 < len(s.last) && s.last[i-1] == lines[i-1] {
+				b.WriteByte('\n') // the line above was kept: just move down
+			} else {
+				b.WriteString("\r\n")
+			}
+		}
+		if i < len(s.last) && s.last[i] == line {
+			continue
+		}
+		b.WriteString(s.fit(line))
+	}
+	if len(s.last) > len(lines) {
+		b.WriteString(ansi.EraseScreenBelow)
+	}
+	b.WriteByte('\r')
+	s.write(b.String())
+	s.last, s.lastFrame = lines, frame
+}
+
+// fit cuts line to the terminal's width and, when it is shorter, erases
+// what an earlier frame left to its right.
+func (s *Screen) fit(line string) string {
+	if s.width <= 0 {
+		return line + ansi.EraseLineRight
+	}
+	w := ansi.StringWidth(line)
+	if w > s.width {
+		line = ansi.Truncate(line, s.width, "")
+		w = ansi.StringWidth(line)
+	}
+	if w < s.width {
+		line += ansi.EraseLineRight
+	}
+	return line
+}
+
+// write sends seq to the terminal; a terminal that cannot be written to
+// has nobody to tell.
+func (s *Screen) write(seq string) {
+	_, _ = io.WriteString(s.out, seq)
+}
