@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
@@ -97,6 +99,10 @@ func (s *Session) resume() error {
 	}
 	s.totals = s.totals.Add(s.pendingUsage)
 	s.markInterrupted(running, order)
+	if note := interruptedNote(s.history); note != "" {
+		s.resumeNotes = append(s.resumeNotes, note)
+		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+	}
 	if n := s.children.Restore(s.history); n > 0 {
 		note := fmt.Sprintf("%s of background sub-agents from before the quit will be delivered to the main agent before your next prompt", event.Plural(n, "result"))
 		s.resumeNotes = append(s.resumeNotes, note)
@@ -136,19 +142,43 @@ func (s *Session) noteUsage(ev event.Event) {
 }
 
 // markInterrupted ends, in the record and on screen, the children that
-// never finished because baton stopped.
+// never finished because baton stopped, with the work each had done.
 func (s *Session) markInterrupted(running map[event.AgentID]event.AgentStarted, order []event.AgentID) {
 	for _, id := range order {
 		started, ok := running[id]
 		if !ok {
 			continue
 		}
-		ev := event.AgentFinished{Meta: started.Meta, Status: event.StatusInterrupted,
-			Reason: "baton stopped while this sub-agent ran", Transcript: started.Transcript}
-		ev.Time = time.Now()
+		ev := s.children.Interrupted(started, time.Now())
 		_ = s.rec.event(ev)
 		s.history = append(s.history, ev)
 	}
+}
+
+// interruptedNote lists the children a stop interrupted that nobody took
+// up again since, and says how to: "" when there are none.
+func interruptedNote(history []event.Event) string {
+	left := map[event.AgentID]event.Meta{}
+	for _, ev := range history {
+		switch e := ev.(type) {
+		case event.AgentFinished:
+			if e.Status == event.StatusInterrupted {
+				left[e.Agent] = e.Meta
+			}
+		case event.AgentStarted:
+			delete(left, e.Continues)
+		}
+	}
+	if len(left) == 0 {
+		return ""
+	}
+	metas := slices.SortedFunc(maps.Values(left), func(a, b event.Meta) int { return a.Number - b.Number })
+	names := make([]string, len(metas))
+	for i, m := range metas {
+		names[i] = fmt.Sprintf("#%d %s", m.Number, m.Agent)
+	}
+	return fmt.Sprintf("%s interrupted when baton stopped (%s): /subagents resume N continues one from where it stopped, /subagents retry N starts it afresh",
+		event.Plural(len(names), "sub-agent was/sub-agents were"), strings.Join(names, ", "))
 }
 
 // writeMeta starts a new transcript with the session's facts.

@@ -125,7 +125,7 @@ func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
 			reported = strings.Contains(e.Text, "cut short")
 		}
 	}
-	if notes := resumed.ResumeNotes(); len(notes) != 1 || !strings.Contains(notes[0], "cut short") {
+	if notes := resumed.ResumeNotes(); len(notes) != 2 || !strings.Contains(notes[0], "1 sub-agent was interrupted") || !strings.Contains(notes[1], "cut short") {
 		t.Fatalf("resume notes %v", notes)
 	}
 	if !interrupted || !reported {

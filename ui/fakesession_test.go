@@ -116,6 +116,20 @@ func (f *fakeSession) ContinueAgent(id event.AgentID, text string) error {
 	return nil
 }
 
+func (f *fakeSession) ResumeAgent(id event.AgentID) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.continued = append(f.continued, "resume "+string(id))
+	return nil
+}
+
+func (f *fakeSession) RetryAgent(id event.AgentID) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.continued = append(f.continued, "retry "+string(id))
+	return nil
+}
+
 func (f *fakeSession) History() []event.Event { return f.history }
 
 func (f *fakeSession) AgentRecords(id event.AgentID) ([]transcript.Record, error) {

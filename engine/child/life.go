@@ -76,7 +76,13 @@ func (m *Manager) ready(ctx context.Context, tc taskCall, call agent.Call) (*Chi
 	c.ctx, c.cancel = context.WithCancelCause(m.ctx)
 	c.unlink = context.AfterFunc(ctx, func() { c.cancel(context.Cause(ctx)) })
 	c.prev, c.ws = prev, m.opts.Workspace
-	if c.iso, c.isoNote, err = m.isolate(ctx, c, tc, call.Batch, &spec); err != nil {
+	if prev != nil {
+		c.iso, err = m.adopt(ctx, c, prev, &spec)
+	}
+	if c.iso == nil && err == nil {
+		c.iso, c.isoNote, err = m.isolate(ctx, c, tc, call.Batch, &spec)
+	}
+	if err != nil {
 		c.cancel(err)
 		c.unlink()
 		unclaim(prev, id)
