@@ -7,6 +7,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -68,9 +69,11 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 	var mu sync.Mutex
 	asked := map[string][]*llmtest.Request{}
 	ready := make(chan event.AgentID, 1)
+	// Children in baton's own process: those in processes of their own
+	// run on when baton dies (TestDetachedChildrenAreTakenUpAgain).
 	live, _ := newTestSession(t, interruptScript(true, ready, &mu, asked), func(c *Config) {
 		recordTo(workspace, dir)(c)
-		c.Worktrees.Root = worktrees
+		c.Worktrees.Root, c.Runner = worktrees, child.RunnerLocal
 	})
 	if err := live.Submit("start both"); err != nil {
 		t.Fatal(err)
@@ -100,7 +103,7 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 	}
 	resumed, _ := newTestSession(t, interruptScript(false, nil, &mu, asked), func(c *Config) {
 		recordTo(workspace, again)(c)
-		c.Worktrees.Root = worktrees
+		c.Worktrees.Root, c.Runner = worktrees, child.RunnerLocal
 	})
 	notes := strings.Join(resumed.ResumeNotes(), "; ")
 	contains(t, "resume notes", notes, "2 sub-agents were interrupted when baton stopped (#1 "+string(writer)+", #2 "+string(reader)+")")

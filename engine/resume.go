@@ -98,6 +98,19 @@ func (s *Session) resume() error {
 		}
 	}
 	s.totals = s.totals.Add(s.pendingUsage)
+	for id, started := range running {
+		if s.children.CanAttach(started) {
+			s.found = append(s.found, started)
+			delete(running, id)
+		}
+	}
+	slices.SortFunc(s.found, func(a, b event.AgentStarted) int { return a.Number - b.Number })
+	if len(s.found) > 0 {
+		note := fmt.Sprintf("%s on without baton, taken up again: their results reach the main agent as background results do",
+			event.Plural(len(s.found), "sub-agent ran/sub-agents ran"))
+		s.resumeNotes = append(s.resumeNotes, note)
+		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+	}
 	s.markInterrupted(running, order)
 	if note := interruptedNote(s.history); note != "" {
 		s.resumeNotes = append(s.resumeNotes, note)

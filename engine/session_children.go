@@ -144,6 +144,12 @@ func (s *Session) ContinueAgent(ref event.AgentID, prompt string) error {
 	return s.children.Continue(s.mainCaller(), ref, prompt)
 }
 
+// Detach lets go of every running child that can outlive baton, as baton
+// quits (the quit question's d): each runs on where its runner placed
+// it, and --continue takes it up again. It returns how many it let go
+// of; the others stop with the session.
+func (s *Session) Detach() int { return s.children.Detach() }
+
 // ResumeAgent continues a child that ended before it finished (a crash,
 // a quit, a stop, a failure, its time limit) from its transcript, in its
 // worktree if it had one (/subagents resume N): a follow-up in the

@@ -30,6 +30,10 @@ type AgentStarted struct {
 	// Runner says where the child's loop runs: "local" (baton's own
 	// process) or "process" (a baton child process of its own).
 	Runner string `json:"runner,omitempty"`
+	// Detachable says the child can outlive baton: its runner keeps it
+	// running when baton quits with d (or dies), and --continue takes it
+	// up again.
+	Detachable bool `json:"detachable,omitempty"`
 }
 
 // AgentMessage says a message from the person was delivered into a child.

@@ -66,10 +66,22 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 	// in the spec alone.
 	cmd.Env = tools.WithoutSecrets(os.Environ())
 	cmd.Dir = job.Spec.Workspace
-	cmd.SysProcAttr = procAttr()
-	stderr := &tailWriter{max: 2 << 10}
-	cmd.Stderr = stderr
+	detachable := r.Detachable(job)
+	cmd.SysProcAttr = procAttr(detachable)
+	tw := &tailWriter{max: 2 << 10}
+	var stderr tail = tw
+	cmd.Stderr = tw
 	cmd.WaitDelay = abortGrace
+	var home *home
+	if detachable {
+		var err error
+		if home, err = newHome(job.Home); err != nil {
+			return nil, fmt.Errorf("start a child process: %w", err)
+		}
+		// A file, not a pipe: a pipe would be read by a goroutine of
+		// baton's for as long as a detached child lives.
+		cmd.Stderr, stderr = home.stderr, home
+	}
 	in, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, fmt.Errorf("start a child process: %w", err)
@@ -79,16 +91,41 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 		return nil, fmt.Errorf("start a child process: %w", err)
 	}
 	if err := cmd.Start(); err != nil {
+		home.close()
 		return nil, fmt.Errorf("start a child process: %w", err)
 	}
-	h := &handle{job: job, cmd: cmd, stderr: stderr, tag: tag, begin: time.Now(),
-		in: &lineWriter{w: in}, out: newLineReader(out), done: make(chan struct{}),
-		goes: map[int64]chan struct{}{}, locks: map[int64]func(){}}
+	h := newHandle(job, tag)
+	h.stderr, h.in, h.out, h.caught = stderr, &lineWriter{w: in}, newLineReader(out), true
+	h.kill, h.wait = func() { _ = cmd.Process.Kill() }, cmd.Wait
+	h.letLoose = func() {
+		_ = in.Close()
+		_ = out.Close()
+		_ = cmd.Process.Release() // whoever adopts it reaps it
+	}
+	sp := r.spec(job, tag)
+	if home != nil {
+		home.started() // the child holds its standard error now
+		h.home = home
+		sp.Home, sp.Socket, sp.Token = home.dir, home.socket, home.token
+		if err := home.save(cmd.Process.Pid); err != nil {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			home.close()
+			return nil, fmt.Errorf("start a child process: %w", err)
+		}
+	}
 	// Ends when the child process has ended and every question it asked
-	// is answered: it kills the process when ctx has ended and the
-	// process has not reported within abortGrace.
-	go h.run(ctx, r.spec(job, tag))
+	// is answered, or baton let go of it (Detach): it kills the process
+	// when ctx has ended and the process has not reported within
+	// abortGrace.
+	go h.run(ctx, &sp)
 	return h, nil
+}
+
+// newHandle is the handle of a child about to be placed or found again.
+func newHandle(job child.Job, tag string) *handle {
+	return &handle{job: job, tag: tag, begin: time.Now(), done: make(chan struct{}),
+		goes: map[int64]chan struct{}{}, locks: map[int64]func(){}, asks: map[int64]bool{}}
 }
 
 // spec is what a child process is started with.
@@ -119,14 +156,24 @@ func (r *Runner) spec(job child.Job, tag string) spec {
 // handle is a child running in a child process.
 type handle struct {
 	job    child.Job
-	cmd    *exec.Cmd
-	stderr *tailWriter
+	stderr tail
 	tag    string
 	begin  time.Time
 	in     *lineWriter
 	out    *lineReader
 	done   chan struct{}
 	ending child.Ending
+	// kill ends the child's process; wait waits for it once its output
+	// has ended; letLoose closes baton's ends of its line and lets the
+	// process go on without baton (Detach).
+	kill     func()
+	wait     func() error
+	letLoose func()
+	// home is a detachable child's folder (nil: it dies with baton);
+	// found says the child was found again by a later baton, gone that
+	// it was not running any more then.
+	home        *home
+	found, gone bool
 
 	// questions are the questions being answered.
 	questions sync.WaitGroup
@@ -143,6 +190,13 @@ type handle struct {
 	result   *agent.Result
 	// broken says why baton stopped listening to it.
 	broken error
+	// detached says baton let go of it; caught that the lines replayed
+	// to a baton that found it again are over (until then its questions
+	// are not answered: they are asked again after the replay); asks are
+	// the questions taken, so one asked twice is answered once.
+	detached bool
+	caught   bool
+	asks     map[int64]bool
 }
 
 // Control implements child.Handle.
@@ -166,24 +220,33 @@ func (h *handle) Ending() child.Ending { return h.ending }
 
 // run writes the spec, reads the child's lines until its output ends,
 // waits for the process and settles the ending.
-func (h *handle) run(ctx context.Context, sp spec) {
+func (h *handle) run(ctx context.Context, sp *spec) {
 	defer close(h.done)
+	defer h.home.close()
 	qctx, cancelQuestions := context.WithCancel(ctx)
 	var kill *time.Timer
 	var killMu sync.Mutex
 	stopWatch := context.AfterFunc(ctx, func() {
+		if h.isDetached() {
+			return // it runs on without baton
+		}
 		// The kill is set first: a child that reads nothing any more
 		// blocks the abort's write until it is killed.
 		killMu.Lock()
-		kill = time.AfterFunc(abortGrace, func() { _ = h.cmd.Process.Kill() })
+		kill = time.AfterFunc(abortGrace, h.kill)
 		killMu.Unlock()
 		_ = h.in.write(down{Abort: abortCause(ctx)})
 	})
-	if err := h.in.write(down{Spec: &sp}); err != nil {
-		h.fail(fmt.Errorf("send its spec: %w", err))
+	if sp != nil {
+		if err := h.in.write(down{Spec: sp}); err != nil {
+			h.fail(fmt.Errorf("send its spec: %w", err))
+		}
 	}
 	h.read(qctx)
-	waitErr := h.cmd.Wait()
+	var waitErr error
+	if !h.isDetached() {
+		waitErr = h.wait()
+	}
 	stopWatch()
 	killMu.Lock()
 	if kill != nil {
@@ -224,7 +287,7 @@ func (h *handle) fail(err error) {
 		h.broken = err
 	}
 	h.mu.Unlock()
-	_ = h.cmd.Process.Kill()
+	h.kill()
 }
 
 // isBroken reports whether baton stopped listening to the child.
@@ -242,11 +305,20 @@ func (h *handle) take(ctx context.Context, line []byte) error {
 	}
 	h.mu.Lock()
 	ended := h.result != nil
+	replayed := u.Seq != 0 && h.home != nil && u.Seq <= h.home.taken
 	h.mu.Unlock()
-	if ended {
-		return errors.New("a line after its result")
-	}
 	switch {
+	case ended:
+		return errors.New("a line after its result")
+	case replayed:
+		return nil // a line an earlier baton took
+	}
+	defer h.tookLine(u.Seq)
+	switch {
+	case u.Caught != 0:
+		h.mu.Lock()
+		h.caught = true
+		h.mu.Unlock()
 	case u.Event != nil:
 		ev, err := decodeEvent(u.Event, h.job.Spec.Meta)
 		if err != nil {
@@ -261,6 +333,9 @@ func (h *handle) take(ctx context.Context, line []byte) error {
 		h.job.Link.Record(*u.Message)
 	case u.Ask != nil:
 		q := *u.Ask
+		if !h.takeAsk(q.ID) {
+			return nil
+		}
 		h.questions.Add(1)
 		// Ends when the question is answered; every wait in it ends
 		// with ctx, which ends with the child.
@@ -317,11 +392,20 @@ func (h *handle) settle(ctx context.Context, waitErr error) {
 		h.ending = child.Ending{Result: *h.result, History: history}
 		return
 	}
+	if h.detached {
+		// It runs on: its commands are its own, and its result is
+		// found again by a later baton.
+		h.ending = child.Ending{Result: h.progress.partial(time.Since(h.begin)), History: history, Detached: true}
+		return
+	}
 	// Its commands' supervisors came to baton when it died: clean up.
 	sandbox.Sweep(h.tag)
 	res := h.progress.partial(time.Since(h.begin))
 	res.Status, res.Reason = event.StatusFailed, h.died(waitErr)
-	if ctx.Err() != nil && h.broken == nil {
+	switch {
+	case h.gone && h.broken == nil:
+		res.Status, res.Reason = event.StatusInterrupted, "its process ended while no baton listened, without reporting its result"
+	case ctx.Err() != nil && h.broken == nil:
 		res.Status, res.Reason = agent.Classify(ctx, ctx.Err())
 	}
 	h.ending = child.Ending{Result: res, History: history}

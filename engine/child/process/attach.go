@@ -1,0 +1,135 @@
+package process
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strconv"
+	"syscall"
+
+	"github.com/seed-e4e525a6/baton/engine/child"
+)
+
+// Baton's side of detaching: a child process started with a Home outlives
+// baton (see relay); Detach lets go of it, and a later baton finds it
+// again with Attach.
+
+// Detachable implements child.Attacher: a child whose session keeps a
+// folder for it outlives baton, on Linux (its socket is an abstract one).
+func (r *Runner) Detachable(job child.Job) bool {
+	return job.Home != "" && runtime.GOOS == "linux"
+}
+
+// Detach implements child.Detacher: baton closes its ends of the child's
+// line without an abort, and the child runs on, logging what it sends.
+func (h *handle) Detach() error {
+	h.mu.Lock()
+	switch {
+	case h.home == nil:
+		h.mu.Unlock()
+		return errors.New("this child process ends with baton")
+	case h.result != nil:
+		h.mu.Unlock()
+		return errors.New("it has finished")
+	}
+	h.detached = true
+	h.mu.Unlock()
+	h.letLoose()
+	return nil
+}
+
+// isDetached reports whether baton let go of the child.
+func (h *handle) isDetached() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.detached
+}
+
+// tookLine notes, in the child's home, that its line seq was taken.
+func (h *handle) tookLine(seq int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if seq != 0 && h.home != nil {
+		h.home.took(seq)
+	}
+}
+
+// takeAsk says whether to answer question id: not one replayed (it is
+// asked again once the replay is over, if it is still open), nor one
+// answered already.
+func (h *handle) takeAsk(id int64) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.caught || h.asks[id] {
+		return false
+	}
+	h.asks[id] = true
+	return true
+}
+
+// Attach implements child.Attacher: it finds again the child of job that
+// an earlier baton started, in job.Home. A child still running is
+// attached to on its socket, and replays what no baton took; one that is
+// not is read from its log, and ends with its result or, without one,
+// interrupted with what it had reported.
+func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error) {
+	home, err := openHome(job.Home)
+	if err != nil {
+		return nil, err
+	}
+	h := newHandle(job, "")
+	h.home, h.found, h.stderr = home, true, home
+	h.wait = func() error { return nil }
+	nc, err := net.Dial("unix", "@"+home.socket)
+	if err != nil {
+		log, err := home.log()
+		if err != nil {
+			home.close()
+			return nil, fmt.Errorf("find the child again: %w", err)
+		}
+		h.gone = true
+		h.in, h.out = &lineWriter{w: io.Discard}, newLineReader(log)
+		h.kill, h.letLoose = func() { _ = log.Close() }, func() { _ = log.Close() }
+		go h.run(ctx, nil)
+		return h, nil
+	}
+	h.in, h.out = &lineWriter{w: nc}, newLineReader(nc)
+	h.kill = func() {
+		killFound(home.pid, job)
+		_ = nc.Close()
+	}
+	h.letLoose = func() { _ = nc.Close() }
+	if err := h.in.write(down{Attach: &attach{Token: home.token, From: home.taken}}); err != nil {
+		_ = nc.Close()
+		home.close()
+		return nil, fmt.Errorf("attach to the child: %w", err)
+	}
+	// Ends as Start's does: when the child has ended, or baton lets go
+	// of it again.
+	go h.run(ctx, nil)
+	return h, nil
+}
+
+// killFound kills a child process another baton started, once its
+// process is seen to be that child still (baton __child <id>), never a
+// process that took its number since.
+func killFound(pid int, job child.Job) {
+	if pid <= 0 {
+		return
+	}
+	cmdline, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "cmdline"))
+	if err != nil {
+		return
+	}
+	args := bytes.Split(bytes.TrimRight(cmdline, "\x00"), []byte{0})
+	if len(args) < 2 || string(args[len(args)-2]) != Subcommand || string(args[len(args)-1]) != string(job.Spec.Meta.Agent) {
+		return
+	}
+	_ = syscall.Kill(pid, syscall.SIGKILL)
+}
