@@ -27,6 +27,8 @@ type fakeSession struct {
 	// calls ("id: text").
 	backgrounded []event.AgentID
 	continued    []string
+	// detached counts Detach calls (the quit question's d).
+	detached int
 	history      []event.Event
 	records      map[event.AgentID][]transcript.Record
 	mcp          []event.MCPServer
@@ -114,6 +116,13 @@ func (f *fakeSession) ContinueAgent(id event.AgentID, text string) error {
 	defer f.mu.Unlock()
 	f.continued = append(f.continued, string(id)+": "+text)
 	return nil
+}
+
+func (f *fakeSession) Detach() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.detached++
+	return 1
 }
 
 func (f *fakeSession) ResumeAgent(id event.AgentID) error {

@@ -7,14 +7,29 @@ import (
 )
 
 // quitOrAsk quits, or, while sub-agents still run, asks first: quitting
-// stops them.
+// stops them, unless those that can outlive baton are detached.
 func (m *Model) quitOrAsk() tea.Cmd {
-	running := len(m.agents.Live())
-	if running == 0 {
+	live := m.agents.Live()
+	if len(live) == 0 {
 		return tea.Quit
 	}
+	detachable := 0
+	for _, p := range live {
+		if p.Detachable() {
+			detachable++
+		}
+	}
 	m.quitArmed = false
-	m.layers.Push(overlay.NewQuitAsk(running, 0, m.styles, func(bool) tea.Cmd { return tea.Quit }))
+	s := m.session
+	m.layers.Push(overlay.NewQuitAsk(len(live), detachable, m.styles, func(detach bool) tea.Cmd {
+		if !detach {
+			return tea.Quit
+		}
+		return func() tea.Msg {
+			s.Detach() // before the session closes, which stops what runs
+			return tea.QuitMsg{}
+		}
+	}))
 	m.fitBody()
 	return nil
 }

@@ -68,3 +68,38 @@ func TestQuitWithoutChildren(t *testing.T) {
 		t.Fatal("/quit did not quit with no child running")
 	}
 }
+
+// TestQuitAskOffersDetach: with a child that can outlive baton among
+// those running, the question offers d, which lets those go on (the
+// session's Detach) and quits; one that cannot is stopped as q would.
+func TestQuitAskOffersDetach(t *testing.T) {
+	d := newDriver(t, 100, 24)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"})
+	d.spawn(explore)
+	started := review.started()
+	started.Detachable, started.Runner = true, "process"
+	d.emit(append([]event.Event{review.taskCall(), started}, review.working()...)...)
+	d.typeText("/quit")
+	d.keys("enter")
+	const question = "2 sub-agents still running — q quit and stop them, d detach the 1 that can outlive baton, esc stay"
+	if !strings.Contains(d.screen(), question) || !strings.Contains(d.screen(), "d detach it") {
+		t.Fatalf("the question does not offer d:\n%s", d.screen())
+	}
+	d.keys("d")
+	if !d.quit || d.s.detached != 1 {
+		t.Fatalf("d: quit=%v, Detach called %d times", d.quit, d.s.detached)
+	}
+}
+
+// TestQuitAskWithoutDetachableIgnoresD: when no running child can outlive
+// baton, d is a stray key like any other.
+func TestQuitAskWithoutDetachableIgnoresD(t *testing.T) {
+	d := newDriver(t, 80, 24)
+	d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"})
+	d.spawn(explore)
+	d.typeText("/quit")
+	d.keys("enter", "d")
+	if d.quit || d.s.detached != 0 || strings.Contains(d.screen(), "detach") {
+		t.Fatalf("d without a detachable child: quit=%v, detached %d, screen:\n%s", d.quit, d.s.detached, d.screen())
+	}
+}
