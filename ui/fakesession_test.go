@@ -29,17 +29,17 @@ type fakeSession struct {
 	continued    []string
 	// detached counts Detach calls (the quit question's d).
 	detached int
-	history      []event.Event
-	records      map[event.AgentID][]transcript.Record
-	mcp          []event.MCPServer
-	rules        []event.PermissionRule
-	skills       []event.SkillStatus
-	hooks        []event.HookStatus
-	modes        []event.AgentMode // SetAgentMode's calls
-	paths        []string          // what MentionPaths lists
-	walks        int               // how often it was asked
-	shell        []string          // RunShell's commands
-	id           string            // what ID says
+	history  []event.Event
+	records  map[event.AgentID][]transcript.Record
+	mcp      []event.MCPServer
+	rules    []event.PermissionRule
+	skills   []event.SkillStatus
+	hooks    []event.HookStatus
+	modes    []event.AgentMode // SetAgentMode's calls
+	paths    []string          // what MentionPaths lists
+	walks    int               // how often it was asked
+	shell    []string          // RunShell's commands
+	id       string            // what ID says
 }
 
 func newFakeSession() *fakeSession {
