@@ -3,6 +3,8 @@ package engine
 import (
 	"encoding/json"
 	"errors"
+	"io"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -97,6 +99,7 @@ func TestDetachedChildrenAreTakenUpAgain(t *testing.T) {
 			t.Fatalf("the %s child did not outlive baton: %v", who, err)
 		}
 	}
+	impostor(t, dir, ids["write"])
 	close(count)
 	waitExit(t, pids["count"]) // it ends while no baton listens
 
@@ -154,6 +157,33 @@ func TestDetachedChildrenAreTakenUpAgain(t *testing.T) {
 			kinds = append(kinds, ev.Kind()+":"+string(ev.EventMeta().Agent))
 		}
 		t.Fatalf("%d results delivered to the main agent, want 2: %v", len(d), kinds)
+	}
+}
+
+// impostor attaches to the detached child id as a process that read its
+// socket's name but does not know its token (a command of another agent,
+// say) would: the child hangs up without a line, and no question of its
+// can be answered that way.
+func impostor(t *testing.T, dir *transcript.Dir, id event.AgentID) {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(dir.Path(), "children", string(id), "attach.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var info struct{ Socket string }
+	if err := json.Unmarshal(data, &info); err != nil {
+		t.Fatal(err)
+	}
+	nc, err := net.Dial("unix", "@"+info.Socket)
+	if err != nil {
+		t.Fatalf("the child does not listen for batons: %v", err)
+	}
+	defer nc.Close()
+	if _, err := nc.Write([]byte(`{"attach":{"token":"guessed","from":0}}` + "\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := io.ReadAll(nc); len(got) != 0 || err != nil {
+		t.Fatalf("a baton without the token was told %q (%v)", got, err)
 	}
 }
 

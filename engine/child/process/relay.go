@@ -83,8 +83,11 @@ func (r *relay) drop(peer io.Writer) {
 }
 
 // attach makes peer the baton listening: it sends the logged lines after
-// from, then the line that ends the replay, then the open questions.
-func (r *relay) attach(peer io.Writer, from int64, open []question) error {
+// from, then the line that ends the replay, then the questions open. They
+// are read once no line can be written meanwhile: a question whose line
+// was logged is open by then (it is noted before it is sent), and one
+// noted but not yet sent reaches peer twice, which baton answers once.
+func (r *relay) attach(peer io.Writer, from int64, open func() []question) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	f, err := os.Open(r.log.Name())
@@ -119,8 +122,9 @@ func (r *relay) attach(peer io.Writer, from int64, open []question) error {
 	if err := send(up{Caught: r.seq}); err != nil {
 		return fmt.Errorf("replay: %w", err)
 	}
-	for i := range open {
-		if err := send(up{Ask: &open[i]}); err != nil {
+	asks := open()
+	for i := range asks {
+		if err := send(up{Ask: &asks[i]}); err != nil {
 			return fmt.Errorf("replay: %w", err)
 		}
 	}
@@ -151,7 +155,7 @@ func (c *conn) serveBaton(nc net.Conn, token string, a *agent.Agent) {
 		subtle.ConstantTimeCompare([]byte(d.Attach.Token), []byte(token)) != 1 {
 		return // not a baton that knows this child
 	}
-	if err := c.relay.attach(nc, d.Attach.From, c.openQuestions()); err != nil {
+	if err := c.relay.attach(nc, d.Attach.From, c.openQuestions); err != nil {
 		return
 	}
 	defer c.relay.drop(nc)
