@@ -105,17 +105,7 @@ func (s *Session) resume() error {
 		}
 	}
 	slices.SortFunc(s.found, func(a, b event.AgentStarted) int { return a.Number - b.Number })
-	if len(s.found) > 0 {
-		note := fmt.Sprintf("%s on without baton, taken up again: their results reach the main agent as background results do",
-			event.Plural(len(s.found), "sub-agent ran/sub-agents ran"))
-		s.resumeNotes = append(s.resumeNotes, note)
-		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
-	}
 	s.markInterrupted(running, order)
-	if note := interruptedNote(s.history); note != "" {
-		s.resumeNotes = append(s.resumeNotes, note)
-		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
-	}
 	if n := s.children.Restore(s.history); n > 0 {
 		note := fmt.Sprintf("%s of background sub-agents from before the quit will be delivered to the main agent before your next prompt", event.Plural(n, "result"))
 		s.resumeNotes = append(s.resumeNotes, note)
@@ -135,7 +125,26 @@ func (s *Session) resume() error {
 		s.resumeNotes = append(s.resumeNotes, note)
 		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
 	}
+	s.noteChildren()
 	return nil
+}
+
+// noteChildren says, last so the status line keeps it, which children
+// ran on without baton and are taken up again, and which a stop
+// interrupted, with how to take them up.
+func (s *Session) noteChildren() {
+	var notes []string
+	if len(s.found) > 0 {
+		notes = append(notes, fmt.Sprintf("%s on without baton, taken up again: their results reach the main agent as background results do",
+			event.Plural(len(s.found), "sub-agent ran/sub-agents ran")))
+	}
+	if note := interruptedNote(s.history); note != "" {
+		notes = append(notes, note)
+	}
+	for _, note := range notes {
+		s.resumeNotes = append(s.resumeNotes, note)
+		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+	}
 }
 
 // noteUsage adds a finished turn's usage to the session's totals; the
