@@ -272,4 +272,3 @@ func mainEvents(t *testing.T, home string) []event.Event {
 	}
 	return out
 }
-
