@@ -29,6 +29,10 @@ type Type struct {
 	MaxSteps int
 	// Timeout bounds the child's run; 0 means the default.
 	Timeout time.Duration
+	// BudgetTokens and BudgetCostUSD bound the child's tokens and cost
+	// (the agent file's budget:); 0 means the default.
+	BudgetTokens  int
+	BudgetCostUSD float64
 	// Color is an optional colour name or hex chosen by the file's author;
 	// themes decide how to show it.
 	Color string
@@ -72,9 +76,11 @@ type Type struct {
 	// tree; "" leaves it to the task call and [subagents] isolation.
 	Isolation string
 	// Runner is the agent file's runner: "local" runs each child of the
-	// type in baton's process, "process" in a child process of its own;
-	// "" leaves it to [subagents] runner.
+	// type in baton's process, "process" in a child process of its own,
+	// "acp" as the agent ACP names; "" leaves it to [subagents] runner.
 	Runner string
+	// ACP is the agent program of an acp-runner type (nil for others).
+	ACP *ACPAgent
 	// Skills are the skills the agent file names (Claude Code's skills:),
 	// given to each child of the type with their instructions loaded; nil
 	// when the file names none, and the child sees the skills its tools

@@ -27,8 +27,8 @@ var resultHeading = regexp.MustCompile(`(?m)^\[#\d+`)
 // fourChildren scripts "go four": a local reader (#1), a local writer in
 // a worktree (#2) and two children in processes of their own (#3, #4).
 // Before the crash the local ones work a step, then wait for the model;
-// #3 waits for procOne, #4 for its request to end. Resumed, the local
-// ones answer. Each child says on busy when it waits; the main agent's
+// #3 waits for procOne, #4 for its request to end (stopped, it reports
+// in a last step without tools). Resumed, the local ones answer. Each child says on busy when it waits; the main agent's
 // requests say on delivered which children's results reached it.
 func fourChildren(procOne chan struct{}, busy chan<- string, delivered chan<- string) llmtest.Responder {
 	var mu sync.Mutex
@@ -75,6 +75,8 @@ func fourChildren(procOne chan struct{}, busy chan<- string, delivered chan<- st
 				w.Text("proc one done")
 			case <-w.Context().Done():
 			}
+		case who == "proc two" && len(r.ToolNames()) == 0: // stopped: its last step, to report
+			w.Text("proc two wound down")
 		case who == "proc two":
 			busy <- who
 			<-w.Context().Done()
@@ -170,7 +172,7 @@ func TestKilledBatonLeavesNothingBehind(t *testing.T) {
 		}
 	}
 	want := map[event.AgentID]event.Status{"explore-1": event.StatusInterrupted, "general-purpose-2": event.StatusInterrupted,
-		"proc-3": event.StatusCompleted, "proc-4": event.StatusCancelled, "explore-5": event.StatusCompleted, "general-purpose-6": event.StatusCompleted}
+		"proc-3": event.StatusCompleted, "proc-4": event.StatusStopped, "explore-5": event.StatusCompleted, "general-purpose-6": event.StatusCompleted}
 	for id, status := range want {
 		if got := ended[id]; len(got) != 1 || got[0].Status != status {
 			t.Errorf("%s ended %+v, want once, %s", id, got, status)

@@ -44,15 +44,21 @@ type batonResult struct {
 	// Worktrees are the sub-agent changes kept on branches
 	// (--worktrees keep).
 	Worktrees []child.KeptWorktree `json:"worktrees,omitempty"`
+	// Merges are what --worktrees apply did: the changes applied after
+	// their merged result passed verification, or why none was.
+	Merges []child.Merge `json:"merges,omitempty"`
 	// Background lists the sub-agents that ran in the background, with
 	// their status ("running" only with --no-wait) and whether the main
 	// agent received their result; [] when none did.
 	Background []child.BackgroundChild `json:"background"`
+	// Subagents are the sub-agents that ended in this run: status, use
+	// against budget and what their parent was told the person did.
+	Subagents []subagentEnding `json:"subagents"`
 }
 
 func newBatonResult(o outcome) batonResult {
 	res := batonResult{Status: o.Status, Model: o.Model, Transcript: o.Transcript, Error: o.Err,
-		Sandbox: o.Sandbox, Worktrees: o.Worktrees, Background: o.Background}
+		Sandbox: o.Sandbox, Worktrees: o.Worktrees, Merges: o.Merges, Background: o.Background}
 	if res.Background == nil {
 		res.Background = []child.BackgroundChild{}
 	}

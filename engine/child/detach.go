@@ -56,7 +56,10 @@ func (c *Child) let(end Ending) {
 	end.Status, end.Reason = event.StatusInterrupted, "baton let go of it: it runs on, and --continue takes it up again"
 	c.cancel(nil)
 	c.unlink()
-	m.settle(c, end, formatResult(end.Result, m.opts.Limits.ResultChars))
+	c.mu.Lock()
+	person := c.personNotes
+	c.mu.Unlock()
+	m.settle(c, end, formatResult(end.Result, person, m.opts.Limits.ResultChars))
 }
 
 // CanAttach says whether the child started could be running without
@@ -144,7 +147,7 @@ func (c *Child) rejoinTree(rec worktree.Record, spec *Spec) error {
 // time limit it started with.
 func (c *Child) runFound() Ending {
 	m, spec := c.m, c.spec
-	ctx, stop := context.WithDeadline(c.ctx, c.begin.Add(spec.Timeout))
+	ctx, stop := context.WithDeadline(c.ctx, c.begin.Add(HardTimeout(spec.Timeout)))
 	defer stop()
 	m.countRunning(1)
 	defer m.countRunning(-1)

@@ -238,7 +238,7 @@ func (m *Manager) Interrupted(started event.AgentStarted, now time.Time) event.A
 	if m.opts.Transcript != nil {
 		fin.Text, fin.Stats = partialWork(m.opts.Transcript, started)
 	}
-	fin.Result = formatResult(agent.Result{Text: fin.Text, Status: fin.Status, Reason: fin.Reason, Stats: fin.Stats}, m.opts.Limits.ResultChars)
+	fin.Result = formatResult(agent.Result{Text: fin.Text, Status: fin.Status, Reason: fin.Reason, Stats: fin.Stats}, nil, m.opts.Limits.ResultChars)
 	if rec, ok := m.wt.records()[string(started.Agent)]; ok && rec.State == worktree.StateRunning {
 		fin.Change = m.wt.leftBy(rec)
 	}

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -17,14 +18,25 @@ import (
 // that captures the session and the child's id, never the area; what it
 // reports comes back as a status.Said.
 
-// Stop stops one child; it ends cancelled and its pane folds.
+// Stop winds one child down: it reports what it has in one last step
+// without tools and its pane folds; stopping it again aborts it at once.
 func (a *Area) Stop(p *pane.Pane) tea.Cmd {
 	if !p.Live() {
 		a.cfg.Status.Set(status.Error, fmt.Sprintf("stop: %s already ended (%s)", Name(p), p.State()))
 		return nil
 	}
-	a.cfg.Status.SetTransient(status.Warning, "stopping "+Name(p)+"…", status.Child, p.ID())
-	return a.call(p.ID(), func(s Session, id event.AgentID) error { return s.StopAgent(id) }, "stop %s: %v")
+	a.cfg.Status.SetTransient(status.Warning, "winding down "+Name(p)+": it reports what it has; stop again to abort", status.Child, p.ID())
+	s, id, name := a.cfg.Session, p.ID(), Name(p)
+	return func() tea.Msg {
+		aborted, err := s.WindDownAgent(id)
+		switch {
+		case err != nil:
+			return status.Said{Level: status.Error, Text: fmt.Sprintf("stop %s: %v", id, err)}
+		case aborted:
+			return status.Said{Level: status.Warning, Text: "aborted " + name + " at once"}
+		}
+		return nil
+	}
 }
 
 // StopAll stops every running child.
@@ -153,5 +165,45 @@ func (a *Area) OpenReview(p *pane.Pane) tea.Cmd {
 		return nil
 	}
 	failed := func(err error) tea.Msg { return status.Said{Level: status.Error, Text: "review: " + err.Error()} }
-	return review.Open(r, p.ID(), a.cfg.Styles, closed, failed)
+	var across func() tea.Cmd
+	if _, ok := a.cfg.Session.(review.Merger); ok {
+		across = a.OpenMerge
+	}
+	return review.Open(r, p.ID(), a.cfg.Styles, closed, failed, across)
+}
+
+// OpenMerge previews the merge of every change waiting for review and
+// opens the view across them over everything; once a merge is applied
+// the status line says what went in and whether it was verified.
+func (a *Area) OpenMerge() tea.Cmd {
+	r, ok := a.cfg.Session.(review.Merger)
+	if !ok {
+		a.cfg.Status.Set(status.Error, "this session cannot merge changes")
+		return nil
+	}
+	said := a.cfg.Status
+	closed := func(applied *event.FanInApplied) tea.Cmd {
+		if applied != nil {
+			said.Set(status.Info, mergedNotice(*applied))
+		}
+		return nil
+	}
+	failed := func(err error) tea.Msg { return status.Said{Level: status.Error, Text: "merge: " + err.Error()} }
+	return review.OpenAcross(r, a.cfg.Styles, closed, failed)
+}
+
+// mergedNotice says what a merge applied and how it was verified.
+func mergedNotice(a event.FanInApplied) string {
+	ids := make([]string, len(a.Applied))
+	for i, id := range a.Applied {
+		ids[i] = string(id)
+	}
+	text := "applied the merge of " + strings.Join(ids, ", ") + " to your tree"
+	switch {
+	case a.Verify != nil && a.Verify.Passed:
+		return text + " (merged result verified ✓)"
+	case a.Verify != nil:
+		return text + " unverified (" + a.Verify.Mark() + ")"
+	}
+	return text + " unverified (no verify command)"
 }

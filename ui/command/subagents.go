@@ -18,8 +18,8 @@ import (
 )
 
 func init() {
-	register(Command{Name: "subagents", Args: "list|stop|log|info|send|diff|resume|retry",
-		Desc: "list, stop, read, message, resume or retry sub-agents; review a worktree change", Run: subagents, Complete: subagentCompletions})
+	register(Command{Name: "subagents", Args: "list|stop|log|info|send|diff|merge|resume|retry",
+		Desc: "list, stop, read, message, resume or retry sub-agents; review or merge worktree changes", Run: subagents, Complete: subagentCompletions})
 }
 
 // subcommand is one /subagents command: its arguments for help, and
@@ -38,6 +38,7 @@ var subcommands = []subcommand{
 	{"info", "<id|#>", "status, times, model, limits, usage, transcript", false},
 	{"send", "<id|#> <message>", "a message into a running sub-agent, or a follow-up to a finished one", false},
 	{"diff", "<id|#>", "review a worktree sub-agent's change and apply it", false},
+	{"merge", "", "merge every change waiting for review, verify the result and apply it", false},
 	{"resume", "<id|#>", "continue one that was interrupted, from where it stopped", false},
 	{"retry", "<id|#>", "start its task afresh, with the same type, prompt and model", false},
 }
@@ -62,10 +63,12 @@ func subagents(env *Env, arg string) tea.Cmd {
 			return env.Agents.OpenReview(p)
 		}
 		return nil
+	case "merge":
+		return env.Agents.OpenMerge()
 	case "resume", "retry":
 		return again(env, sub, rest)
 	}
-	env.Status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send, diff, resume or retry", termtext.Clean(sub)))
+	env.Status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send, diff, merge, resume or retry", termtext.Clean(sub)))
 	return nil
 }
 
