@@ -84,7 +84,7 @@ func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error
 		return nil, err
 	}
 	h := newHandle(job, "")
-	h.home, h.found, h.stderr = home, true, home
+	h.home, h.stderr = home, home
 	h.wait = func() error { return nil }
 	nc, err := net.Dial("unix", "@"+home.socket)
 	if err != nil {

@@ -170,10 +170,10 @@ type handle struct {
 	wait     func() error
 	letLoose func()
 	// home is a detachable child's folder (nil: it dies with baton);
-	// found says the child was found again by a later baton, gone that
-	// it was not running any more then.
-	home        *home
-	found, gone bool
+	// gone says a later baton that looked for it found it no longer
+	// running.
+	home *home
+	gone bool
 
 	// questions are the questions being answered.
 	questions sync.WaitGroup
