@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strconv"
+	"sync"
 	"syscall"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
@@ -132,4 +133,35 @@ func killFound(pid int, job child.Job) {
 		return
 	}
 	_ = syscall.Kill(pid, syscall.SIGKILL)
+}
+
+// started are the child processes of this baton that would outlive it,
+// for KillAll.
+var started = struct {
+	sync.Mutex
+	procs map[*os.Process]bool
+}{procs: map[*os.Process]bool{}}
+
+// track notes a detachable child process this baton started (on true)
+// or that ended or was let go of (on false).
+func track(p *os.Process, live bool) {
+	started.Lock()
+	defer started.Unlock()
+	if live {
+		started.procs[p] = true
+	} else {
+		delete(started.procs, p)
+	}
+}
+
+// KillAll kills the child processes of this baton that would outlive
+// it and that it has not let go of: the exit that cannot wait for them
+// to report (a second signal) leaves none running that the person did
+// not detach.
+func KillAll() {
+	started.Lock()
+	defer started.Unlock()
+	for p := range started.procs {
+		_ = p.Kill()
+	}
 }

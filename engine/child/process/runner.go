@@ -98,6 +98,7 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 	h.stderr, h.in, h.out, h.caught = stderr, &lineWriter{w: in}, newLineReader(out), true
 	h.kill, h.wait = func() { _ = cmd.Process.Kill() }, cmd.Wait
 	h.letLoose = func() {
+		track(cmd.Process, false)
 		_ = in.Close()
 		_ = out.Close()
 		_ = cmd.Process.Release() // whoever adopts it reaps it
@@ -112,6 +113,11 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 			_ = cmd.Wait()
 			home.close()
 			return nil, fmt.Errorf("start a child process: %w", err)
+		}
+		track(cmd.Process, true)
+		h.wait = func() error {
+			defer track(cmd.Process, false)
+			return cmd.Wait()
 		}
 	}
 	// Ends when the child process has ended and every question it asked
