@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
@@ -241,4 +242,44 @@ func assistantMessages(t *testing.T, dir *transcript.Dir, id event.AgentID) int 
 		}
 	}
 	return n
+}
+
+// TestDetachedChildWithoutItsRunnerIsStopped: a session resumed where the
+// process runner is not offered (here: no endpoint configuration a child
+// process could use) cannot take up a child that ran on; it kills it, so
+// none runs on that nobody can reach, and lists it as interrupted.
+func TestDetachedChildWithoutItsRunnerIsStopped(t *testing.T) {
+	store, workspace, dir := newRecorded(t, nil)
+	asked := make(chan string, 2)
+	live, _ := newTestSession(t, detachScript(make(gate), make(gate), asked), func(c *Config) {
+		recordTo(workspace, dir)(c)
+		c.Runner = child.RunnerProcess
+	})
+	if err := live.Submit("start both"); err != nil {
+		t.Fatal(err)
+	}
+	<-asked
+	<-asked
+	if n := live.Detach(); n != 2 {
+		t.Fatalf("Detach let go of %d children, want 2", n)
+	}
+	live.Close()
+	again, err := store.Open(workspace, dir.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, _ := newTestSession(t, delegatingScript(false), func(c *Config) {
+		recordTo(workspace, again)(c)
+		c.Endpoint = llm.Config{}
+	})
+	interrupted := 0
+	for _, ev := range resumed.History() {
+		if f, ok := ev.(event.AgentFinished); ok && f.Status == event.StatusInterrupted {
+			interrupted++
+			waitExit(t, childPID(t, again, f.Agent))
+		}
+	}
+	if interrupted != 2 {
+		t.Fatalf("%d children listed as interrupted, want 2", interrupted)
+	}
 }

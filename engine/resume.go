@@ -13,6 +13,8 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -99,9 +101,13 @@ func (s *Session) resume() error {
 	}
 	s.totals = s.totals.Add(s.pendingUsage)
 	for id, started := range running {
-		if s.children.CanAttach(started) {
+		switch {
+		case s.children.CanAttach(started):
 			s.found = append(s.found, started)
 			delete(running, id)
+		case started.Detachable && started.Runner == child.RunnerProcess:
+			// Its runner is not offered here: none runs on unreachable.
+			process.Abandon(s.children.Home(id), id)
 		}
 	}
 	slices.SortFunc(s.found, func(a, b event.AgentStarted) int { return a.Number - b.Number })

@@ -77,6 +77,11 @@ func (m *Manager) CanAttach(started event.AgentStarted) bool {
 	return err == nil && info.IsDir()
 }
 
+// Home is the folder of child id in the session's state, where a runner
+// that can keep a child running without baton keeps what it needs ("":
+// the session is not recorded).
+func (m *Manager) Home(id event.AgentID) string { return m.home(id) }
+
 // Reattach takes up again the children of a resumed session that ran on
 // without baton (CanAttach), each as a child of the main agent, main, in
 // the background: its events reach its pane, its questions the cards,

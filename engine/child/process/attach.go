@@ -15,6 +15,7 @@ import (
 	"syscall"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // Baton's side of detaching: a child process started with a Home outlives
@@ -102,7 +103,7 @@ func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error
 	}
 	h.in, h.out = &lineWriter{w: nc}, newLineReader(nc)
 	h.kill = func() {
-		killFound(home.pid, job)
+		killFound(home.pid, job.Spec.Meta.Agent)
 		_ = nc.Close()
 	}
 	h.letLoose = func() { _ = nc.Close() }
@@ -120,7 +121,7 @@ func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error
 // killFound kills a child process another baton started, once its
 // process is seen to be that child still (baton __child <id>), never a
 // process that took its number since.
-func killFound(pid int, job child.Job) {
+func killFound(pid int, id event.AgentID) {
 	if pid <= 0 {
 		return
 	}
@@ -129,7 +130,7 @@ func killFound(pid int, job child.Job) {
 		return
 	}
 	args := bytes.Split(bytes.TrimRight(cmdline, "\x00"), []byte{0})
-	if len(args) < 2 || string(args[len(args)-2]) != Subcommand || string(args[len(args)-1]) != string(job.Spec.Meta.Agent) {
+	if len(args) < 2 || string(args[len(args)-2]) != Subcommand || string(args[len(args)-1]) != string(id) {
 		return
 	}
 	_ = syscall.Kill(pid, syscall.SIGKILL)
@@ -164,4 +165,17 @@ func KillAll() {
 	for p := range started.procs {
 		_ = p.Kill()
 	}
+}
+
+// Abandon stops the child in home that an earlier baton started, which
+// this one cannot take up (its runner is not available here): it is
+// killed, so none runs on that nobody can reach. A child no longer
+// running, or a home without one, is left as it is.
+func Abandon(home string, id event.AgentID) {
+	h, err := openHome(home)
+	if err != nil {
+		return
+	}
+	h.close()
+	killFound(h.pid, id)
 }
