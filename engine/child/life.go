@@ -121,7 +121,7 @@ func (c *Child) ask() {
 			preview.ACPAgent += " · env " + strings.Join(names, " ")
 		}
 	}
-	preview.Isolation, preview.IsolationNote = event.IsolationShared, c.isoNote
+	preview.Isolation, preview.IsolationNote, preview.Runs = event.IsolationShared, c.isoNote, spec.Where
 	if c.iso != nil {
 		preview.Isolation, preview.From = event.IsolationWorktree, c.iso.from+" · "+c.iso.tree.Dir
 		preview.Verify = spec.Verify
@@ -139,7 +139,7 @@ func (c *Child) ask() {
 // takePlace puts the child in line for a slot, saying so when it has to
 // wait.
 func (c *Child) takePlace() {
-	c.place = c.m.slotsAt(c.spec.Depth).enqueue()
+	c.place = c.m.slotsAt(c.spec.Runner, c.spec.Depth).enqueue()
 	if pos := c.place.position(); pos > 0 {
 		c.emit(event.AgentQueued{Meta: c.stamp(), Position: pos})
 	}
@@ -262,10 +262,12 @@ func (c *Child) runApproved(prompt string) Ending {
 	if hooks != nil {
 		prompt = hooks.Start(runCtx, prompt)
 	}
+	begin := time.Now()
 	h, err := c.start(runCtx, prompt, hooks)
 	if err != nil {
 		return Ending{Result: agent.Result{Status: event.StatusFailed, Reason: err.Error()}}
 	}
+	c.emit(event.AgentPlaced{Meta: c.stamp(), Where: spec.Where, Latency: time.Since(begin)})
 	<-h.Done()
 	end := h.Ending()
 	c.mu.Lock()

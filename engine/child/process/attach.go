@@ -22,10 +22,27 @@ import (
 // baton (see relay); Detach lets go of it, and a later baton finds it
 // again with Attach.
 
-// Detachable implements child.Attacher: a child whose session keeps a
-// folder for it outlives baton, on Linux (its socket is an abstract one).
+// Detachable implements child.Attacher: a child process of this machine
+// whose session keeps a folder for it outlives baton, on Linux (its socket
+// is an abstract one). One in a container does not (yet).
 func (r *Runner) Detachable(job child.Job) bool {
+	_, here := r.launcher().(Exec)
+	return here && outlives(job)
+}
+
+// outlives says whether a child process of this machine started for job
+// runs on without baton.
+func outlives(job child.Job) bool {
 	return job.Home != "" && runtime.GOOS == "linux"
+}
+
+// loose is a Proc that can run on without baton: a process of this
+// machine in a session of its own.
+type loose interface {
+	Proc
+	Pid() int
+	// LetLoose closes baton's ends of its streams and lets it run on.
+	LetLoose()
 }
 
 // Detach implements child.Detacher: baton closes its ends of the child's
@@ -42,7 +59,10 @@ func (h *handle) Detach() error {
 	}
 	h.detached = true
 	h.mu.Unlock()
-	h.letLoose()
+	if l, ok := h.proc.(loose); ok {
+		track(l, false)
+		l.LetLoose()
+	}
 	return nil
 }
 
@@ -87,7 +107,6 @@ func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error
 	}
 	h := newHandle(job, "")
 	h.home, h.stderr = home, home
-	h.wait = func() error { return nil }
 	nc, err := net.Dial("unix", "@"+home.socket)
 	if err != nil {
 		log, err := home.log()
@@ -95,28 +114,62 @@ func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error
 			home.close()
 			return nil, fmt.Errorf("find the child again: %w", err)
 		}
-		h.gone = true
+		h.gone, h.proc = true, loggedProc{log}
 		h.in, h.out = &lineWriter{w: io.Discard}, newLineReader(log)
-		h.kill, h.letLoose = func() { _ = log.Close() }, func() { _ = log.Close() }
 		go h.run(ctx, nil)
 		return h, nil
 	}
-	h.in, h.out = &lineWriter{w: nc}, newLineReader(nc)
-	h.kill = func() {
-		killFound(home.pid, job.Spec.Meta.Agent)
-		_ = nc.Close()
-	}
-	h.letLoose = func() { _ = nc.Close() }
+	proc := attachedProc{nc: nc, pid: home.pid, id: job.Spec.Meta.Agent}
+	h.proc, h.in, h.out = proc, &lineWriter{w: nc}, newLineReader(nc)
 	if err := h.in.write(down{Attach: &attach{Token: home.token, From: home.taken}}); err != nil {
 		_ = nc.Close()
 		home.close()
 		return nil, fmt.Errorf("attach to the child: %w", err)
 	}
+	track(proc, true)
 	// Ends as Start's does: when the child has ended, or baton lets go
 	// of it again.
 	go h.run(ctx, nil)
 	return h, nil
 }
+
+// attachedProc is a child process another baton started, reached on its
+// socket.
+type attachedProc struct {
+	nc  net.Conn
+	pid int
+	id  event.AgentID
+}
+
+func (p attachedProc) Stdin() io.WriteCloser { return p.nc }
+func (p attachedProc) Stdout() io.Reader     { return p.nc }
+func (p attachedProc) Wait() error           { return nil }
+
+// Kill kills the process, once seen to be the child still, and hangs up.
+func (p attachedProc) Kill() {
+	killFound(p.pid, p.id)
+	_ = p.nc.Close()
+}
+
+// Pid implements loose.
+func (p attachedProc) Pid() int { return p.pid }
+
+// LetLoose implements loose: baton hangs up and the child runs on.
+func (p attachedProc) LetLoose() { _ = p.nc.Close() }
+
+// loggedProc is a child that ended while no baton listened: its log.
+type loggedProc struct{ log *os.File }
+
+func (p loggedProc) Stdin() io.WriteCloser { return nopWriteCloser{} }
+func (p loggedProc) Stdout() io.Reader     { return p.log }
+func (p loggedProc) Kill()                 { _ = p.log.Close() }
+func (p loggedProc) Wait() error           { return nil }
+
+// nopWriteCloser takes nothing anywhere: nobody reads a log's input.
+type nopWriteCloser struct{}
+
+func (nopWriteCloser) Write(b []byte) (int, error) { return len(b), nil }
+func (nopWriteCloser) Close() error                { return nil }
 
 // killFound kills a child process another baton started, once its
 // process is seen to be that child still (baton __child <id>), never a
@@ -140,12 +193,12 @@ func killFound(pid int, id event.AgentID) {
 // for KillAll.
 var started = struct {
 	sync.Mutex
-	procs map[*os.Process]bool
-}{procs: map[*os.Process]bool{}}
+	procs map[loose]bool
+}{procs: map[loose]bool{}}
 
 // track notes a detachable child process this baton started (on true)
 // or that ended or was let go of (on false).
-func track(p *os.Process, live bool) {
+func track(p loose, live bool) {
 	started.Lock()
 	defer started.Unlock()
 	if live {
@@ -163,7 +216,7 @@ func KillAll() {
 	started.Lock()
 	defer started.Unlock()
 	for p := range started.procs {
-		_ = p.Kill()
+		p.Kill()
 	}
 }
 

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -21,7 +20,6 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
-	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // abortGrace is how long a child process has to report after baton asks
@@ -31,11 +29,16 @@ const abortGrace = 5 * time.Second
 // Options configure the process runner.
 type Options struct {
 	// Command is the baton binary and the arguments before its hidden
-	// subcommand; empty runs this program again.
-	Command []string
+	// subcommand; empty runs this program again. Launcher, when set,
+	// starts the process instead (in a container).
+	Command  []string
+	Launcher Launcher
 	// Endpoint is where children send their model requests, the key
 	// included: the session's endpoint.
 	Endpoint llm.Config
+	// Where says where the children run, as panes show it; empty:
+	// "process".
+	Where string
 }
 
 // Runner places each child in a baton child process of its own (the
@@ -48,77 +51,65 @@ type Runner struct {
 // New returns a process runner.
 func New(opts Options) *Runner { return &Runner{opts: opts} }
 
+// Where implements child.Placer.
+func (r *Runner) Where() string {
+	if r.opts.Where != "" {
+		return r.opts.Where
+	}
+	return child.RunnerProcess
+}
+
+// launcher is what starts the runner's child processes.
+func (r *Runner) launcher() Launcher {
+	if r.opts.Launcher == nil {
+		return Exec{Command: r.opts.Command}
+	}
+	return r.opts.Launcher
+}
+
 // Start implements child.Runner: it starts the child process and returns;
 // the process gets its spec, and is read and waited for, on a goroutine
 // of the handle's.
 func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error) {
-	command := r.opts.Command
-	if len(command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("find baton's binary: %w", err)
-		}
-		command = []string{exe}
-	}
 	tag := "c" + strings.ToLower(rand.Text()[:10])
-	cmd := exec.Command(command[0], append(slices.Clone(command[1:]), Subcommand, string(job.Spec.Meta.Agent))...)
-	// The environment is baton's without its secrets: the key travels
-	// in the spec alone.
-	cmd.Env = tools.WithoutSecrets(os.Environ())
-	cmd.Dir = job.Spec.Workspace
-	detachable := r.Detachable(job)
-	cmd.SysProcAttr = procAttr(detachable)
 	tw := &tailWriter{max: 2 << 10}
-	var stderr tail = tw
-	cmd.Stderr = tw
-	cmd.WaitDelay = abortGrace
-	var home *home
-	if detachable {
-		var err error
+	var (
+		stderr    io.Writer = tw
+		tailed    tail      = tw
+		home      *home
+		err       error
+		detaching = r.Detachable(job)
+	)
+	if detaching {
 		if home, err = newHome(job.Home); err != nil {
 			return nil, fmt.Errorf("start a child process: %w", err)
 		}
 		// A file, not a pipe: a pipe would be read by a goroutine of
 		// baton's for as long as a detached child lives.
-		cmd.Stderr, stderr = home.stderr, home
+		stderr, tailed = home.stderr, home
 	}
-	in, err := cmd.StdinPipe()
+	proc, err := r.launcher().Launch(ctx, job, []string{Subcommand, string(job.Spec.Meta.Agent)}, stderr)
 	if err != nil {
-		return nil, fmt.Errorf("start a child process: %w", err)
-	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("start a child process: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
 		home.close()
-		return nil, fmt.Errorf("start a child process: %w", err)
+		return nil, err
 	}
 	h := newHandle(job, tag)
-	h.stderr, h.in, h.out, h.caught = stderr, &lineWriter{w: in}, newLineReader(out), true
-	h.kill, h.wait = func() { _ = cmd.Process.Kill() }, cmd.Wait
-	h.letLoose = func() {
-		track(cmd.Process, false)
-		_ = in.Close()
-		_ = out.Close()
-		_ = cmd.Process.Release() // whoever adopts it reaps it
-	}
+	h.proc, h.stderr, h.in, h.out, h.caught = proc, tailed, &lineWriter{w: proc.Stdin()}, newLineReader(proc.Stdout()), true
 	sp := r.spec(job, tag)
-	if home != nil {
+	if relayed, ok := proc.(Relayed); ok {
+		sp.Endpoint.Socket = relayed.EndpointSocket()
+	}
+	if l, ok := proc.(loose); ok && home != nil {
 		home.started() // the child holds its standard error now
-		h.home = home
-		sp.Home, sp.Socket, sp.Token = home.dir, home.socket, home.token
-		if err := home.save(cmd.Process.Pid); err != nil {
-			_ = cmd.Process.Kill()
-			_ = cmd.Wait()
+		if err := home.save(l.Pid()); err != nil {
+			proc.Kill()
+			_ = proc.Wait()
 			home.close()
 			return nil, fmt.Errorf("start a child process: %w", err)
 		}
-		track(cmd.Process, true)
-		h.wait = func() error {
-			defer track(cmd.Process, false)
-			return cmd.Wait()
-		}
+		h.home = home
+		sp.Home, sp.Socket, sp.Token = home.dir, home.socket, home.token
+		track(l, true)
 	}
 	// Ends when the child process has ended and every question it asked
 	// is answered, or baton let go of it (Detach): it kills the process
@@ -169,12 +160,9 @@ type handle struct {
 	out    *lineReader
 	done   chan struct{}
 	ending child.Ending
-	// kill ends the child's process; wait waits for it once its output
-	// has ended; letLoose closes baton's ends of its line and lets the
-	// process go on without baton (Detach).
-	kill     func()
-	wait     func() error
-	letLoose func()
+	// proc is the child's process, or for a child a later baton found
+	// again, its connection or its log.
+	proc Proc
 	// home is a detachable child's folder (nil: it dies with baton);
 	// gone says a later baton that looked for it found it no longer
 	// running.
@@ -239,7 +227,7 @@ func (h *handle) run(ctx context.Context, sp *spec) {
 		// The kill is set first: a child that reads nothing any more
 		// blocks the abort's write until it is killed.
 		killMu.Lock()
-		kill = time.AfterFunc(abortGrace, h.kill)
+		kill = time.AfterFunc(abortGrace, h.proc.Kill)
 		killMu.Unlock()
 		_ = h.in.write(down{Abort: abortCause(ctx)})
 	})
@@ -251,7 +239,10 @@ func (h *handle) run(ctx context.Context, sp *spec) {
 	h.read(qctx)
 	var waitErr error
 	if !h.isDetached() {
-		waitErr = h.wait()
+		waitErr = h.proc.Wait()
+		if l, ok := h.proc.(loose); ok {
+			track(l, false)
+		}
 	}
 	stopWatch()
 	killMu.Lock()
@@ -293,7 +284,7 @@ func (h *handle) fail(err error) {
 		h.broken = err
 	}
 	h.mu.Unlock()
-	h.kill()
+	h.proc.Kill()
 }
 
 // isBroken reports whether baton stopped listening to the child.
