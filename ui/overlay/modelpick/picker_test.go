@@ -9,6 +9,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
+	"github.com/seed-e4e525a6/baton/ui/overlay/pick"
 )
 
 func testModels() []Model {
@@ -24,7 +25,7 @@ type chosen string
 
 // choose runs the picker's Cmd and says what it chose and whether it
 // closed.
-func choose(p *Picker, cmd tea.Cmd) (string, bool) {
+func choose(p *pick.Picker, cmd tea.Cmd) (string, bool) {
 	if cmd == nil {
 		return "", false
 	}
@@ -47,25 +48,24 @@ func choose(p *Picker, cmd tea.Cmd) (string, bool) {
 	return got, closed
 }
 
-func newPicker(styles *themes.Styles) *Picker {
+func newPicker(styles *themes.Styles) *pick.Picker {
 	return New(testModels(), "o3", styles, func(id string) tea.Cmd { return func() tea.Msg { return chosen(id) } })
 }
 
 func TestPickerShowsFactsFiltersAndChooses(t *testing.T) {
 	styles := themes.New(themes.Dark())
 	p := newPicker(&styles)
-	view := ansi.Strip(strings.Join(p.lines(100, 10), "\n"))
+	view := ansi.Strip(lines(p, 100, 10))
 	for _, want := range []string{"Switch model · 3 of 3", "  gpt-4.1  1.0M ctx · $2.00/$8.00 per Mtok · vision",
 		"› ● o3  200k ctx · $2.00/$8.00 per Mtok · reasoning", "local-llama", "enter switch"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("view lacks %q:\n%s", want, view)
 		}
 	}
-	p.SetSize(100, 10)
-	if strings.Contains(view, "\x1b[31m") || strings.Contains(p.View(), "[31m") {
+	if strings.Contains(lines(p, 100, 10), "[31m") {
 		t.Error("an escape in a model id reached the screen")
 	}
-	for _, line := range p.lines(30, 10) {
+	for _, line := range strings.Split(lines(p, 30, 10), "\n") {
 		if ansi.StringWidth(line) > 30 {
 			t.Errorf("line wider than 30: %q", ansi.Strip(line))
 		}
@@ -88,14 +88,14 @@ func TestPickerShowsFactsFiltersAndChooses(t *testing.T) {
 	}
 }
 
-// The picker is a body layer that takes every key and says its own.
-func TestPickerLayer(t *testing.T) {
-	styles := themes.New(themes.Dark())
-	p := newPicker(&styles)
-	if p.Place() != overlay.Body || p.Route(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")}) != overlay.Take ||
-		len(p.ShortHelp()) != 4 || p.FullHelp() != nil || p.Update(struct{}{}) != nil {
-		t.Error("the picker is not a body layer taking every key")
-	}
+// lines is the picker drawn in height lines of width.
+func lines(p *pick.Picker, width, height int) string {
+	p.SetSize(width, height)
+	return p.View()
+}
+
+// A window's size is written the short way.
+func TestContextSize(t *testing.T) {
 	for n, want := range map[int64]string{1_500_000: "1.5M", 2_000_000: "2M", 8000: "8k", 512: "512"} {
 		if got := contextSize(n); got != want {
 			t.Errorf("contextSize(%d) = %q, want %q", n, got, want)
