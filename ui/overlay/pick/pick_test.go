@@ -151,7 +151,7 @@ func TestPickerFiltersMovesAndCloses(t *testing.T) {
 func TestPickerScrollsAndFits(t *testing.T) {
 	p := fruit(false)
 	p.SetSize(12, 4) // title, two rows, keys
-	for range 2 { // from banana to damson
+	for range 2 {    // from banana to damson
 		p.Update(press("down"))
 	}
 	lines := strings.Split(p.View(), "\n")
