@@ -3,8 +3,10 @@ package mode
 import (
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
+	"github.com/charmbracelet/bubbles/key"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/status"
 )
@@ -58,3 +60,41 @@ func newMode(set Setter) *Model { return New(set, ignored{}, status.New(nil, nil
 type ignored struct{}
 
 func (ignored) SetAgentMode(event.AgentMode) {}
+
+// shown records what the display was told.
+type shown struct{ modes []event.AgentMode }
+
+func (s *shown) SetAgentMode(m event.AgentMode) { s.modes = append(s.modes, m) }
+
+// Update keeps the display on the mode and says on the status line what
+// the new mode means, or why the session refused it; the key's help
+// names the mode away from normal.
+func TestUpdateShowsAndSays(t *testing.T) {
+	display, said := &shown{}, status.New(nil, nil)
+	m := New(func(event.AgentMode) error { return nil }, display, said)
+	cmd := m.Cycle()
+	if len(display.modes) != 1 || display.modes[0] != event.AgentModeAutoAccept {
+		t.Fatalf("a press did not show the mode at once: %v", display.modes)
+	}
+	m.Update(cmd())
+	if said.Text() != Words(event.AgentModeAutoAccept) || said.Level() != status.Info {
+		t.Errorf("said %q", said.Text())
+	}
+	k := key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "mode"))
+	if got := m.Binding(k).Help().Desc; got != "auto-accept edits" {
+		t.Errorf("help %q", got)
+	}
+	m.Update(event.ModeChanged{Mode: event.AgentModeNormal})
+	if got := m.Binding(k).Help().Desc; got != "mode" || display.modes[len(display.modes)-1] != event.AgentModeNormal {
+		t.Errorf("back to normal: help %q, shown %v", got, display.modes)
+	}
+
+	refusing := New(func(event.AgentMode) error { return errors.New("the session has ended") }, display, said)
+	refusing.Update(refusing.Cycle()())
+	if said.Level() != status.Error || !strings.Contains(said.Text(), "the session has ended") || display.modes[len(display.modes)-1] != event.AgentModeNormal {
+		t.Errorf("a refusal: %q, shown %v", said.Text(), display.modes)
+	}
+	if Words(event.AgentModePlan) == Words(event.AgentModeNormal) {
+		t.Error("plan and normal mode read alike")
+	}
+}
