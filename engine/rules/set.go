@@ -116,7 +116,9 @@ func touching(list []Rule, c Call) (Rule, bool) {
 
 // Covered says whether allow rules cover all of c: for a command, every
 // part by some rule (go build && go test is covered by go build:* and go
-// test:* together).
+// test:* together). A command the shell reader cannot read (a script an
+// option hands a shell that does not parse) is covered by no scoped
+// rule: allow fails closed, as deny and ask do.
 func Covered(allow []Rule, c Call) bool {
 	if c.Tool != CommandTool {
 		return slices.ContainsFunc(allow, func(r Rule) bool { return r.Matches(c) })
@@ -124,7 +126,7 @@ func Covered(allow []Rule, c Call) bool {
 	if slices.ContainsFunc(allow, func(r Rule) bool { return r.Tool == CommandTool && !r.Scoped }) {
 		return true
 	}
-	if len(c.parts) == 0 {
+	if len(c.parts) == 0 || c.unreadable {
 		return false
 	}
 	for _, p := range c.parts {

@@ -40,8 +40,8 @@ func Suggest(c Call) []Rule {
 	if c.Tool != CommandTool {
 		return []Rule{{Tool: c.Tool}}
 	}
-	if c.unparsed || len(c.parts) == 0 {
-		return nil
+	if c.unparsed || c.unreadable || len(c.parts) == 0 {
+		return nil // no rule could cover it: nothing to offer "always" for
 	}
 	var out []Rule
 	for _, p := range c.parts {

@@ -96,10 +96,12 @@ func TestRunsCommands(t *testing.T) {
 	}
 }
 
-// Declarations of bare names, the commonest export of all, parse: the
-// fuzzer found `export A` crashing the reader (a name with no value).
+// Declarations of bare names, the commonest export of all, parse, and
+// so do nested empty braces: the fuzzer found `export A` (a name with no
+// value) and `{{,},}` (which the printer cannot print) crashing the
+// reader.
 func TestBareDeclarationsParse(t *testing.T) {
-	for _, src := range []string{"export A", "declare -x B", "local C", "export D=1 E", "readonly F; export G"} {
+	for _, src := range []string{"export A", "declare -x B", "local C", "export D=1 E", "readonly F; export G", "{{,},}", "echo {a,{,}}"} {
 		if _, err := Parse(src); err != nil {
 			t.Errorf("Parse(%q): %v", src, err)
 		}
