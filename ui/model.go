@@ -107,6 +107,7 @@ func newAgents(k KeyMap, s Session, styles *themes.Styles, said *status.Model, l
 			PageDown: k.Scroll.PageDown, Top: k.Scroll.Top, Bottom: k.Scroll.Bottom, Expand: k.Scroll.Expand, Stop: k.Panes.Stop, Help: k.Help},
 		Draw:     conv.DrawEntry,
 		Expanded: conv.Expanded,
+		After:    tick,
 	})
 }
 
@@ -158,6 +159,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.mode.Update(msg)
 	case resumedMsg:
 		return m.resumed(msg)
+	case agents.ArmMsg:
+		cmd = m.agents.Quiet(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
@@ -165,7 +168,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = tea.Batch(m.layers.Update(msg), m.input.Update(msg))
 	}
-	cmd = tea.Batch(cmd, m.settle())
+	cmd = tea.Batch(cmd, m.settle(), m.agents.Arm())
 	if m.status.Expiring() {
 		// The clock runs while a notice waits to expire, so the line is
 		// redrawn without it in time; it stops by itself once nothing
