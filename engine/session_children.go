@@ -9,6 +9,8 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/acpagent"
+	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -26,7 +28,7 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		mcpTools = cfg.MCP.Tools
 	}
 	l := cfg.Limits
-	runners := map[string]child.Runner{child.RunnerLocal: child.Local{}}
+	runners := map[string]child.Runner{child.RunnerLocal: child.Local{}, child.RunnerACP: acpagent.New(acpagent.Options{Version: cfg.Version})}
 	unavailable := map[string]string{}
 	switch {
 	case cfg.Editor.Files != nil || cfg.Editor.Terminal != nil:
@@ -35,16 +37,24 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		unavailable[child.RunnerProcess] = "the session has no endpoint configuration a child process could use"
 	default:
 		runners[child.RunnerProcess] = process.New(process.Options{Endpoint: cfg.Endpoint})
+		s.offerContainers(runners, unavailable)
+	}
+	if why, ok := unavailable[child.RunnerProcess]; ok {
+		unavailable[child.RunnerContainer] = why
 	}
 	runner := cfg.Runner
-	if why, ok := unavailable[runner]; ok {
+	// A child meant for a container never runs on the host instead: it
+	// fails saying why (child.Manager).
+	if why, ok := unavailable[runner]; ok && runner == child.RunnerContainer {
+		s.note(fmt.Sprintf("sub-agents run in containers, and the container runner is not available here (%s): they will fail rather than run on this machine", why))
+	} else if ok {
 		s.note(fmt.Sprintf("sub-agents run on the local runner: the %s runner is not available here (%s)", runner, why))
 		runner = child.RunnerLocal
 	}
 	return child.NewManager(s.ctx, child.Options{
 		Client: cfg.Client, Catalog: cfg.Catalog, Types: cfg.Types, Requests: cfg.requestPolicy(),
 		Limits: child.Limits{StepsReadOnly: l.ChildStepsReadOnly, StepsWrite: l.ChildStepsWrite, Timeout: l.ChildTimeout, Budget: l.ChildBudget,
-			ResultChars: l.ResultChars, ToolOutputChars: l.ToolOutputChars, MaxConcurrent: l.MaxConcurrent, MaxDepth: l.MaxDepth,
+			ResultChars: l.ResultChars, ToolOutputChars: l.ToolOutputChars, MaxConcurrent: l.MaxConcurrent, MaxConcurrentBy: clampRunners(cfg.RunnerMaxConcurrent), MaxDepth: l.MaxDepth,
 			ContextFileBytes: l.ContextFileBytes, BackgroundPerPrompt: l.BackgroundPerPrompt},
 		SubagentModel: cfg.SubagentModel, SubagentAllow: cfg.SubagentAllow, SubagentDeny: cfg.SubagentDeny,
 		Workspace: ws, ToolLimits: s.toolLimits(), Sandbox: cfg.Sandbox, Network: cfg.SandboxNetwork, WebFetch: cfg.WebFetch,
@@ -190,6 +200,28 @@ func (s *Session) SkipChange(id event.AgentID, file, hunk int) error {
 // keep, or, once the session is closed, every change nobody reviewed.
 func (s *Session) Kept() []child.KeptWorktree { return s.children.Kept() }
 
+// Merges lists what headless --worktrees apply did with the changes of
+// worktree children so far.
+func (s *Session) Merges() []child.Merge { return s.children.Merges() }
+
+// PreviewFanIn merges the chosen changes waiting for review in memory
+// (nil: every one that did not fail its own verification) and shows where
+// they overlap or conflict.
+func (s *Session) PreviewFanIn(ctx context.Context, chosen []event.AgentID) (event.FanIn, error) {
+	return s.children.PreviewFanIn(ctx, chosen)
+}
+
+// VerifyFanIn verifies a preview's merged result in a scratch worktree.
+func (s *Session) VerifyFanIn(ctx context.Context, id string) (event.FanIn, error) {
+	return s.children.VerifyFanIn(ctx, id)
+}
+
+// ApplyFanIn applies a preview's merge to the working tree, all or none;
+// an unverified merge only when unverified says so.
+func (s *Session) ApplyFanIn(ctx context.Context, id string, unverified bool) (event.FanInApplied, error) {
+	return s.children.ApplyFanIn(ctx, id, unverified)
+}
+
 // wakeIfPending starts a turn of its own for the results waiting, when
 // no turn runs and waking is on. Once the wake turns of this prompt are
 // spent the results wait for the person, who is told which (ResultsHeld)
@@ -225,6 +257,23 @@ func (s *Session) trashTranscripts(children []event.AgentID) {
 			s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
 		}
 	}
+}
+
+// offerContainers adds the container runner when [runner.container]
+// names an image, or says why it is not available.
+func (s *Session) offerContainers(runners map[string]child.Runner, unavailable map[string]string) {
+	opts := s.cfg.Container
+	if opts.Image == "" {
+		unavailable[child.RunnerContainer] = "[runner.container] names no image"
+		return
+	}
+	opts.Endpoint = s.cfg.Endpoint
+	r, err := container.New(opts)
+	if err != nil {
+		unavailable[child.RunnerContainer] = err.Error()
+		return
+	}
+	runners[child.RunnerContainer] = r
 }
 
 // WindDownAgent asks a running child to report what it has in one last

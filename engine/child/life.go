@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -108,7 +109,13 @@ func (c *Child) ask() {
 	if c.prev != nil {
 		preview.Continues = c.prev.id
 	}
-	preview.Isolation, preview.IsolationNote = event.IsolationShared, c.isoNote
+	if a := spec.Type.ACP; a != nil {
+		preview.ACPAgent = a.CommandLine()
+		if names := a.EnvNames(); len(names) > 0 {
+			preview.ACPAgent += " · env " + strings.Join(names, " ")
+		}
+	}
+	preview.Isolation, preview.IsolationNote, preview.Runs = event.IsolationShared, c.isoNote, spec.Where
 	if c.iso != nil {
 		preview.Isolation, preview.From = event.IsolationWorktree, c.iso.from+" · "+c.iso.tree.Dir
 		preview.Verify = spec.Verify
@@ -126,7 +133,7 @@ func (c *Child) ask() {
 // takePlace puts the child in line for a slot, saying so when it has to
 // wait.
 func (c *Child) takePlace() {
-	c.place = c.m.slotsAt(c.spec.Depth).enqueue()
+	c.place = c.m.slotsAt(c.spec.Runner, c.spec.Depth).enqueue()
 	if pos := c.place.position(); pos > 0 {
 		c.emit(event.AgentQueued{Meta: c.stamp(), Position: pos})
 	}
@@ -246,10 +253,12 @@ func (c *Child) runApproved(prompt string) Ending {
 	if hooks != nil {
 		prompt = hooks.Start(runCtx, prompt)
 	}
+	begin := time.Now()
 	h, err := c.start(runCtx, prompt, hooks)
 	if err != nil {
 		return Ending{Result: agent.Result{Status: event.StatusFailed, Reason: err.Error()}}
 	}
+	c.emit(event.AgentPlaced{Meta: c.stamp(), Where: spec.Where, Latency: time.Since(begin)})
 	<-h.Done()
 	end := h.Ending()
 	c.mu.Lock()
@@ -327,6 +336,9 @@ func (c *Child) finish(end Ending) {
 	use := event.UseOf(end.Stats, c.spec.Budget, c.spec.MaxSteps, c.spec.Timeout)
 	c.emit(event.AgentFinished{Meta: c.stamp(), Status: end.Status, Reason: end.Reason, Stats: end.Stats, Text: end.Text, Result: result, Use: use, Person: person,
 		Transcript: m.sess.TranscriptFile(c.id), Change: change})
+	if c.iso != nil {
+		c.iso.ready() // before the parent's next step
+	}
 	c.cancel(nil)
 	c.unlink()
 	if end.Stats.Steps == 0 {

@@ -146,6 +146,24 @@ func (j Job) Agent(set *tools.Set) *agent.Agent {
 // own: the default runner.
 type Local struct{}
 
+// Where implements Placer.
+func (Local) Where() string { return RunnerLocal }
+
+// Placer is a runner that says where it places children, as panes,
+// cards and fold lines show it ("container <image>"); a runner that does
+// not is shown by its name.
+type Placer interface {
+	Where() string
+}
+
+// whereOf is where runner, named name, places children.
+func whereOf(name string, runner Runner) string {
+	if p, ok := runner.(Placer); ok {
+		return p.Where()
+	}
+	return name
+}
+
 // Start implements Runner.
 func (Local) Start(ctx context.Context, job Job) (Handle, error) {
 	set := job.Spec.tools(job.Workspace)
@@ -203,8 +221,10 @@ func errUnknownControl(kind ControlKind) error {
 // The runners' names, as [subagents] runner and an agent file's runner:
 // field spell them.
 const (
-	RunnerLocal   = agenttypes.RunnerLocal
-	RunnerProcess = agenttypes.RunnerProcess
+	RunnerLocal     = agenttypes.RunnerLocal
+	RunnerProcess   = agenttypes.RunnerProcess
+	RunnerContainer = agenttypes.RunnerContainer
+	RunnerACP       = agenttypes.RunnerACP
 )
 
 // ParentTools are the tools of the job that stay with the session: those

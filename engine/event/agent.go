@@ -34,6 +34,15 @@ type AgentStarted struct {
 	Runner string `json:"runner,omitempty"`
 }
 
+// AgentPlaced says where a child runs once its runner has placed it
+// ("local", "process", "container <image>", "k8s <namespace>/<job>"),
+// and how long placing it took (its start latency).
+type AgentPlaced struct {
+	Meta
+	Where   string        `json:"where"`
+	Latency time.Duration `json:"latency"`
+}
+
 // AgentMessage says a message from the person was delivered into a child.
 type AgentMessage struct {
 	Meta
@@ -63,6 +72,9 @@ func (AgentQueued) Kind() string { return "agent_queued" }
 
 // Kind implements Event.
 func (AgentStarted) Kind() string { return "agent_started" }
+
+// Kind implements Event.
+func (AgentPlaced) Kind() string { return "agent_placed" }
 
 // Kind implements Event.
 func (AgentMessage) Kind() string { return "agent_message" }

@@ -84,7 +84,10 @@ type DelegationPreview struct {
 	// Isolation is IsolationWorktree or IsolationShared; From says what a
 	// worktree starts from ("main@1a2b3c4 + uncommitted changes") and
 	// IsolationNote why a worktree was refused.
-	Isolation     string `json:"isolation,omitempty"`
+	Isolation string `json:"isolation,omitempty"`
+	// Runs says where the child will run ("local", "process",
+	// "container <image>").
+	Runs          string `json:"runs,omitempty"`
 	From          string `json:"from,omitempty"`
 	IsolationNote string `json:"isolation_note,omitempty"`
 	// Verify are the commands run on a worktree child's change in its
@@ -104,6 +107,10 @@ type DelegationPreview struct {
 	// Background says the task call returns at once and the child runs
 	// on while the parent goes on; its result arrives when it ends.
 	Background bool `json:"background,omitempty"`
+	// ACPAgent is, for a child of an acp-runner type, the program it runs
+	// and the names its agent file sets in its environment (not their
+	// values), shown in full: approving the card approves running it.
+	ACPAgent string `json:"acp_agent,omitempty"`
 }
 
 // ServerPreview is what the person sees before an MCP server of an

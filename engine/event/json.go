@@ -44,6 +44,7 @@ var decoders = map[string]func([]byte) (Event, error){
 	AgentQueued{}.Kind():         decode[AgentQueued](),
 	AgentStarted{}.Kind():        decode[AgentStarted](),
 	AgentMessage{}.Kind():        decode[AgentMessage](),
+	AgentPlaced{}.Kind():         decode[AgentPlaced](),
 	AgentFinished{}.Kind():       decode[AgentFinished](),
 	ApprovalResolved{}.Kind():    decode[ApprovalResolved](),
 	ConversationCleared{}.Kind(): decode[ConversationCleared](),

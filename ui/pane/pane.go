@@ -45,6 +45,10 @@ type Pane struct {
 	budget     event.Budget
 	transcript string
 	sandbox    string
+	// where says where the child runs ("container <image>") and
+	// startLatency how long placing it took, once it has started.
+	where        string
+	startLatency time.Duration
 	// change is a worktree child's change; reviewNote what its review
 	// decided.
 	change     *event.Change
@@ -176,6 +180,8 @@ type Info struct {
 	Transcript                             string   // its own transcript file, if any
 	Prompt                                 string   // its task, as approved (or edited)
 	Sandbox                                string   // what its commands run under
+	Where                                  string   // where it runs: "local", "container <image>"
+	StartLatency                           time.Duration
 }
 
 // Info sums the child up.
@@ -192,5 +198,6 @@ func (p *Pane) Info() Info {
 		Cost: p.usage.cost, CostKnown: p.usage.costKnown,
 		Model: oneLine(p.model), Timeout: p.timeout, ToolNames: names,
 		Transcript: oneLine(p.transcript), Prompt: p.convo.Prompt(), Sandbox: oneLine(p.sandbox),
+		Where: oneLine(p.where), StartLatency: p.startLatency,
 	}
 }

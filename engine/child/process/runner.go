@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -21,7 +20,6 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
-	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // abortGrace is how long a child process has to report after baton asks
@@ -31,11 +29,16 @@ const abortGrace = 5 * time.Second
 // Options configure the process runner.
 type Options struct {
 	// Command is the baton binary and the arguments before its hidden
-	// subcommand; empty runs this program again.
-	Command []string
+	// subcommand; empty runs this program again. Launcher, when set,
+	// starts the process instead (in a container).
+	Command  []string
+	Launcher Launcher
 	// Endpoint is where children send their model requests, the key
 	// included: the session's endpoint.
 	Endpoint llm.Config
+	// Where says where the children run, as panes show it; empty:
+	// "process".
+	Where string
 }
 
 // Runner places each child in a baton child process of its own (the
@@ -48,46 +51,39 @@ type Runner struct {
 // New returns a process runner.
 func New(opts Options) *Runner { return &Runner{opts: opts} }
 
+// Where implements child.Placer.
+func (r *Runner) Where() string {
+	if r.opts.Where != "" {
+		return r.opts.Where
+	}
+	return child.RunnerProcess
+}
+
 // Start implements child.Runner: it starts the child process and returns;
 // the process gets its spec, and is read and waited for, on a goroutine
 // of the handle's.
 func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error) {
-	command := r.opts.Command
-	if len(command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("find baton's binary: %w", err)
-		}
-		command = []string{exe}
+	launcher := r.opts.Launcher
+	if launcher == nil {
+		launcher = Exec{Command: r.opts.Command}
 	}
 	tag := "c" + strings.ToLower(rand.Text()[:10])
-	cmd := exec.Command(command[0], append(slices.Clone(command[1:]), Subcommand, string(job.Spec.Meta.Agent))...)
-	// The environment is baton's without its secrets: the key travels
-	// in the spec alone.
-	cmd.Env = tools.WithoutSecrets(os.Environ())
-	cmd.Dir = job.Spec.Workspace
-	cmd.SysProcAttr = procAttr()
 	stderr := &tailWriter{max: 2 << 10}
-	cmd.Stderr = stderr
-	cmd.WaitDelay = abortGrace
-	in, err := cmd.StdinPipe()
+	proc, err := launcher.Launch(ctx, job, []string{Subcommand, string(job.Spec.Meta.Agent)}, stderr)
 	if err != nil {
-		return nil, fmt.Errorf("start a child process: %w", err)
+		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("start a child process: %w", err)
-	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start a child process: %w", err)
-	}
-	h := &handle{job: job, cmd: cmd, stderr: stderr, tag: tag, begin: time.Now(),
-		in: &lineWriter{w: in}, out: newLineReader(out), done: make(chan struct{}),
+	h := &handle{job: job, proc: proc, stderr: stderr, tag: tag, begin: time.Now(),
+		in: &lineWriter{w: proc.Stdin()}, out: newLineReader(proc.Stdout()), done: make(chan struct{}),
 		goes: map[int64]chan struct{}{}, locks: map[int64]func(){}}
 	// Ends when the child process has ended and every question it asked
 	// is answered: it kills the process when ctx has ended and the
 	// process has not reported within abortGrace.
-	go h.run(ctx, r.spec(job, tag))
+	sp := r.spec(job, tag)
+	if relayed, ok := proc.(Relayed); ok {
+		sp.Endpoint.Socket = relayed.EndpointSocket()
+	}
+	go h.run(ctx, sp)
 	return h, nil
 }
 
@@ -119,7 +115,7 @@ func (r *Runner) spec(job child.Job, tag string) spec {
 // handle is a child running in a child process.
 type handle struct {
 	job    child.Job
-	cmd    *exec.Cmd
+	proc   Proc
 	stderr *tailWriter
 	tag    string
 	begin  time.Time
@@ -175,7 +171,7 @@ func (h *handle) run(ctx context.Context, sp spec) {
 		// The kill is set first: a child that reads nothing any more
 		// blocks the abort's write until it is killed.
 		killMu.Lock()
-		kill = time.AfterFunc(abortGrace, func() { _ = h.cmd.Process.Kill() })
+		kill = time.AfterFunc(abortGrace, h.proc.Kill)
 		killMu.Unlock()
 		_ = h.in.write(down{Abort: abortCause(ctx)})
 	})
@@ -183,7 +179,7 @@ func (h *handle) run(ctx context.Context, sp spec) {
 		h.fail(fmt.Errorf("send its spec: %w", err))
 	}
 	h.read(qctx)
-	waitErr := h.cmd.Wait()
+	waitErr := h.proc.Wait()
 	stopWatch()
 	killMu.Lock()
 	if kill != nil {
@@ -224,7 +220,7 @@ func (h *handle) fail(err error) {
 		h.broken = err
 	}
 	h.mu.Unlock()
-	_ = h.cmd.Process.Kill()
+	h.proc.Kill()
 }
 
 // isBroken reports whether baton stopped listening to the child.

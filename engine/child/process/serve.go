@@ -77,7 +77,7 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 		Spec: child.Spec{Meta: sp.Meta, Type: agenttypes.Type{Effort: sp.Effort, Temperature: sp.Temperature, TopP: sp.TopP},
 			Model: sp.Model, MaxSteps: sp.MaxSteps, Timeout: sp.Timeout, Budget: sp.Budget, Depth: sp.Depth, Workspace: sp.Workspace, Skills: sp.Skills},
 		History: sp.History,
-		Loop: child.Loop{Client: llm.NewClient(llm.Config{APIKey: sp.Endpoint.APIKey, BaseURL: sp.Endpoint.BaseURL, Timeouts: sp.Endpoint.Timeouts}),
+		Loop: child.Loop{Client: llm.NewClient(sp.Endpoint.config()),
 			Catalog: llm.NewCatalog(catalog), FallbackModel: sp.Fallback, Requests: sp.Requests,
 			OutputChars: sp.OutputChars, ContextFileBytes: sp.ContextFileBytes,
 			SkillLoaded:  func(name string) { c.lost(c.out.write(up{Loaded: name})) },

@@ -74,6 +74,10 @@ type endpoint struct {
 	BaseURL  string       `json:"base_url"`
 	APIKey   string       `json:"api_key"`
 	Timeouts llm.Timeouts `json:"timeouts"`
+	// Socket, when set, is the Unix socket through which the endpoint
+	// is reached: a child without a network of its own (a container)
+	// has baton relay its model connections.
+	Socket string `json:"socket,omitempty"`
 }
 
 // parentTool is a tool that stays with baton, as the child's model sees
