@@ -45,7 +45,7 @@ func mainUsage(ev event.Event) bool {
 // alsoInMain are the child events the parent's transcript keeps too.
 var alsoInMain = map[string]bool{
 	event.AgentStarted{}.Kind(): true, event.AgentFinished{}.Kind(): true,
-	event.AgentBackgrounded{}.Kind(): true,
+	event.AgentBackgrounded{}.Kind(): true, event.AgentDetached{}.Kind(): true,
 	// What the person decided on a worktree child's change: a resume
 	// must not offer the review again.
 	event.ReviewFinished{}.Kind(): true,

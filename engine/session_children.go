@@ -154,6 +154,27 @@ func (s *Session) ContinueAgent(ref event.AgentID, prompt string) error {
 	return s.children.Continue(s.mainCaller(), ref, prompt)
 }
 
+// Detach lets go of every running child that can outlive baton, as baton
+// quits (the quit question's d): each runs on where its runner placed
+// it, and --continue takes it up again. It returns how many it let go
+// of; the others stop with the session.
+func (s *Session) Detach() int { return s.children.Detach() }
+
+// ResumeAgent continues a child that ended before it finished (a crash,
+// a quit, a stop, a failure, its time limit) from its transcript, in its
+// worktree if it had one (/subagents resume N): a follow-up in the
+// background whose result is delivered to the main agent.
+func (s *Session) ResumeAgent(ref event.AgentID) error {
+	return s.children.Resume(s.mainCaller(), ref)
+}
+
+// RetryAgent starts a child's task afresh with the same type, prompt and
+// model (/subagents retry N), in the background; its result is delivered
+// to the main agent.
+func (s *Session) RetryAgent(ref event.AgentID) error {
+	return s.children.Retry(s.mainCaller(), ref)
+}
+
 // BackgroundChildren lists the children that ran in the background, in
 // the order they were requested.
 func (s *Session) BackgroundChildren() []child.BackgroundChild {

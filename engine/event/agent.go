@@ -32,6 +32,10 @@ type AgentStarted struct {
 	// Runner says where the child's loop runs: "local" (baton's own
 	// process) or "process" (a baton child process of its own).
 	Runner string `json:"runner,omitempty"`
+	// Detachable says the child can outlive baton: its runner keeps it
+	// running when baton quits with d (or dies), and --continue takes it
+	// up again.
+	Detachable bool `json:"detachable,omitempty"`
 }
 
 // AgentPlaced says where a child runs once its runner has placed it

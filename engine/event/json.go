@@ -53,6 +53,7 @@ var decoders = map[string]func([]byte) (Event, error){
 	TodosUpdated{}.Kind():        decode[TodosUpdated](),
 	ReviewFinished{}.Kind():      decode[ReviewFinished](),
 	AgentBackgrounded{}.Kind():   decode[AgentBackgrounded](),
+	AgentDetached{}.Kind():       decode[AgentDetached](),
 	ResultDelivered{}.Kind():     decode[ResultDelivered](),
 }
 

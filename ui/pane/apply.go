@@ -123,7 +123,7 @@ func (p *Pane) agentStarted(e event.AgentStarted) {
 	p.started = p.when(e.Time)
 	p.model, p.maxSteps, p.timeout, p.budget = e.Model, e.MaxSteps, e.Timeout, e.Budget
 	p.toolNames = append([]string(nil), e.Tools...)
-	p.sandbox = e.Sandbox
+	p.sandbox, p.detachable = e.Sandbox, e.Detachable
 	if e.Transcript != "" {
 		p.transcript = e.Transcript
 	}

@@ -56,8 +56,9 @@ type Pane struct {
 
 	step, tools int
 	usage       usage
-	// background is set once the parent's call let go of the child.
-	background bool
+	// background is set once the parent's call let go of the child;
+	// detachable when it can outlive baton.
+	background, detachable bool
 
 	todos    []event.Todo      // the child's task list, cleaned
 	asking   map[string]string // pending permission request ID → the call it is about
@@ -133,6 +134,10 @@ func (p *Pane) Number() int { return p.number }
 // Background reports whether the child runs (or ran) in the background:
 // its parent's call returned and its result is delivered later.
 func (p *Pane) Background() bool { return p.background }
+
+// Detachable says whether the child can outlive baton: quitting may leave
+// it running, for --continue to take up again.
+func (p *Pane) Detachable() bool { return p.detachable }
 
 // State is where the child is now.
 func (p *Pane) State() State { return p.state }

@@ -62,7 +62,7 @@ func (e Exec) Launch(_ context.Context, job child.Job, args []string, stderr io.
 	// in the spec alone.
 	cmd.Env = tools.WithoutSecrets(os.Environ())
 	cmd.Dir = job.Spec.Workspace
-	cmd.SysProcAttr = procAttr()
+	cmd.SysProcAttr = procAttr(outlives(job))
 	cmd.Stderr = stderr
 	cmd.WaitDelay = abortGrace
 	in, err := cmd.StdinPipe()
@@ -76,17 +76,27 @@ func (e Exec) Launch(_ context.Context, job child.Job, args []string, stderr io.
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("start a child process: %w", err)
 	}
-	return execProc{cmd: cmd, in: in, out: out}, nil
+	return &execProc{cmd: cmd, in: in, out: out}, nil
 }
 
 // execProc is a child process of this machine.
 type execProc struct {
 	cmd *exec.Cmd
 	in  io.WriteCloser
-	out io.Reader
+	out io.ReadCloser
 }
 
-func (p execProc) Stdin() io.WriteCloser { return p.in }
-func (p execProc) Stdout() io.Reader     { return p.out }
-func (p execProc) Kill()                 { _ = p.cmd.Process.Kill() }
-func (p execProc) Wait() error           { return p.cmd.Wait() }
+func (p *execProc) Stdin() io.WriteCloser { return p.in }
+func (p *execProc) Stdout() io.Reader     { return p.out }
+func (p *execProc) Kill()                 { _ = p.cmd.Process.Kill() }
+func (p *execProc) Wait() error           { return p.cmd.Wait() }
+
+// Pid implements loose.
+func (p *execProc) Pid() int { return p.cmd.Process.Pid }
+
+// LetLoose implements loose: whoever adopts the process reaps it.
+func (p *execProc) LetLoose() {
+	_ = p.in.Close()
+	_ = p.out.Close()
+	_ = p.cmd.Process.Release()
+}
