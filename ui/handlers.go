@@ -124,8 +124,8 @@ func (m *Model) escape() tea.Cmd {
 // asks to press again. With text in the box, ctrl+c first clears it, so
 // a half-typed prompt is dropped, not the session.
 func (m *Model) quit() tea.Cmd {
-	if q, ok := m.quitAsked(); ok {
-		return q.Choose(false) // ctrl+c again means it
+	if q, ok := m.layers.Top().(overlay.Quitter); ok {
+		return q.Quit() // the quit question: ctrl+c again means it
 	}
 	if m.quitArmed {
 		return m.quitOrAsk()
