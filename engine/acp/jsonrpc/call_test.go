@@ -252,7 +252,9 @@ func (r *rawPeer) exchange(t *testing.T, line string) message {
 // after them is still served.
 func TestMalformedLinesAreAnsweredAndTheConnectionLives(t *testing.T) {
 	h := quiet()
-	h.request = func(_ context.Context, method string, _ json.RawMessage) (any, func(), error) { return method, nil, nil }
+	h.request = func(_ context.Context, method string, _ json.RawMessage) (any, func(), error) {
+		return method, nil, nil
+	}
 	r := newRawPeer(t, h, 256)
 	for _, c := range []struct {
 		line string
