@@ -52,6 +52,7 @@ func delegateWith(call llmtest.Call, child llmtest.Responder) llmtest.Responder 
 // A child that would loop forever ends at each budget kind with that
 // budget's status, and its report reaches the parent.
 func TestChildEndsAtEachBudget(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	priced := func(c *Config) {
 		c.Catalog = llm.NewCatalog(map[string]llm.ModelInfo{"test-model": {InputPerMillion: 1000, OutputPerMillion: 1000, PriceKnown: true}})
 	}

@@ -14,6 +14,7 @@ import (
 // engine decided and never decide policy again: ui/approval does not
 // import engine/rules. baton links nothing of client-go.
 func TestDependenciesPointOneWay(t *testing.T) {
+	t.Parallel() // waits on go list; overlaps the tests that wait out real bounds
 	const mod = "github.com/seed-e4e525a6/baton/"
 	out, err := exec.Command("go", "list", "-f", `{{.ImportPath}} {{join .Imports " "}}`, "../...").CombinedOutput()
 	if err != nil {

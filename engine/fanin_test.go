@@ -122,6 +122,7 @@ const bothChanged = `test "$(grep -c CHANGED f.txt)" -lt 2`
 // first and leaves the second out, naming the file and the change it
 // clashes with; headless apply applies neither and says why.
 func TestFanInConflictingChangesEachPass(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	tw := &twoWriters{one: withLine(2, "one"), two: withLine(2, "two"), verifyOne: "true", verifyTwo: "true"}
 	s, ws, fin := runTwo(t, tw, "", 0)
 	one, two := fin["child one"].Agent, fin["child two"].Agent
@@ -167,6 +168,7 @@ func TestFanInConflictingChangesEachPass(t *testing.T) {
 // it is not applied with one key; deliberately unverified it is, and
 // the parent is told so. Headless apply applies neither.
 func TestFanInMergeFailsVerification(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	tw := &twoWriters{one: withLine(2, "CHANGED one"), two: withLine(9, "CHANGED two"), verifyOne: bothChanged, verifyTwo: bothChanged}
 	s, ws, fin := runTwo(t, tw, "", 0)
 	ctx := context.Background()
@@ -221,6 +223,7 @@ func TestFanInMergeFailsVerification(t *testing.T) {
 // is applied with one call, and the parent hears the merged result
 // passed; headless apply does the same on its own.
 func TestFanInVerifiedMergeApplies(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	tw := &twoWriters{one: withLine(2, "one"), two: withLine(9, "two"), verifyOne: "grep -q l5 f.txt", verifyTwo: "true"}
 	s, ws, _ := runTwo(t, tw, child.FinishApply, 0)
 	merges := s.Merges()
@@ -237,6 +240,7 @@ func TestFanInVerifiedMergeApplies(t *testing.T) {
 // left out of the merge by default; headless apply applies the other
 // and keeps the failing one on its branch.
 func TestFanInOwnChangeFails(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	tw := &twoWriters{one: withLine(2, "one"), two: withLine(9, "two"), verifyOne: "true", verifyTwo: "grep -q never f.txt"}
 	s, _, fin := runTwo(t, tw, "", 0)
 	view, err := s.PreviewFanIn(context.Background(), nil)
@@ -265,6 +269,7 @@ func TestFanInOwnChangeFails(t *testing.T) {
 // TestFanInVerifyThatHangsIsBounded: a merged result whose verification
 // never ends is killed at [limits] verify_timeout_s and reported.
 func TestFanInVerifyThatHangsIsBounded(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	hangsOnBoth := `if [ "$(grep -c CHANGED f.txt)" -ge 2 ]; then sleep 600; fi`
 	tw := &twoWriters{one: withLine(2, "CHANGED one"), two: withLine(9, "CHANGED two"), verifyOne: hangsOnBoth, verifyTwo: hangsOnBoth}
 	s, ws, _ := runTwo(t, tw, child.FinishApply, time.Second)

@@ -139,6 +139,7 @@ func TestSubagentHooksSeeTheChild(t *testing.T) {
 // TestHangingHookIsBounded: a hook that never ends is killed at its
 // timeout, the call goes on, and the person is told once, not per call.
 func TestHangingHookIsBounded(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	s, srv := newTestSession(t, stepScript(command("echo one"), command("echo two")),
 		withHooks(t, onEvent("PreToolUse", "Bash", "sleep 600", 0.2)))
 	log := runTurn(t, s, "go", nil)

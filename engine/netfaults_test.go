@@ -88,6 +88,7 @@ func TestTimeoutAfterTextKeepsThePartialReply(t *testing.T) {
 
 // Retry-After replaces the fixed pause and is named in the announcement.
 func TestRetryAfterIsHonoured(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		if r.Index == 0 {
 			w.Header().Set("Retry-After", "1")

@@ -88,6 +88,7 @@ func TestVerifyOwnChangeFails(t *testing.T) {
 // killed at [limits] verify_timeout_s and reported as timed out; the
 // child still finishes and its change still waits for review.
 func TestVerifyThatHangsIsBounded(t *testing.T) {
+	t.Parallel() // waits out a real bound; overlaps the others that do
 	f, _ := runVerified(t, []string{"sleep 600"}, "", time.Second)
 	v := f.Change.Verify
 	if v == nil || v.Passed || !v.TimedOut || v.Mark() != "✗ verify timed out after 1s" {
