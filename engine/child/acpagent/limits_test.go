@@ -38,7 +38,9 @@ func (b *blockingHooks) AfterTool(context.Context, openai.ToolCall, string) agen
 	return agent.HookAdvice{}
 }
 
-func (b *blockingHooks) Stop(context.Context, string, bool) agent.HookAdvice { return agent.HookAdvice{} }
+func (b *blockingHooks) Stop(context.Context, string, bool) agent.HookAdvice {
+	return agent.HookAdvice{}
+}
 
 func (b *blockingHooks) Ended(context.Context, string) {}
 
