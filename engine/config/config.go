@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -121,6 +122,10 @@ type Config struct {
 	// Skills are the skills found in the project's and the person's
 	// skill folders.
 	Skills *skills.Catalog
+	// AgentsUser and AgentsProject are the agent types of the [agents]
+	// tables of the user's and the project's file; the project's load
+	// as the folder's trust allows (agenttypes.LoadOptions).
+	AgentsUser, AgentsProject []agenttypes.Type
 }
 
 // ModelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -214,6 +219,9 @@ func Load(src Sources) (Config, error) {
 	if err := cfg.applyMCP(user.MCP, fromUser, userPath); err != nil {
 		return Config{}, err
 	}
+	if cfg.AgentsUser, err = cfg.readAgents(user.Agents, userPath, false); err != nil {
+		return Config{}, err
+	}
 	projectPath := filepath.Join(src.Workspace, ProjectFile)
 	project, err := loadConfigFile(projectPath, ProjectFile, projectScope, src.Themes)
 	if err = cfg.skip(err); err != nil {
@@ -225,6 +233,7 @@ func Load(src Sources) (Config, error) {
 	if err := cfg.applyMCP(project.MCP, fromProject, ProjectFile); err != nil {
 		return Config{}, err
 	}
+	cfg.AgentsProject, _ = cfg.readAgents(project.Agents, filepath.ToSlash(ProjectFile), true)
 	if err := cfg.loadRules(src, user, project); err != nil {
 		return Config{}, err
 	}
