@@ -93,14 +93,17 @@ func TestACPChildEndsAtItsStepLimit(t *testing.T) {
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	said := false
+	said, counted := false, false
 	for _, ev := range p.events {
-		if n, ok := ev.(event.Notice); ok && strings.Contains(n.Text, "step limit reached") {
-			said = true
+		switch e := ev.(type) {
+		case event.Notice:
+			said = said || strings.Contains(e.Text, "step limit reached")
+		case event.StepStarted:
+			counted = counted || e.Step == 2 && e.Max == 2
 		}
 	}
-	if !said {
-		t.Error("the pane was not told why baton stopped the agent")
+	if !said || !counted {
+		t.Errorf("the pane was told why baton stopped the agent: %v; it counted its steps: %v", said, counted)
 	}
 }
 

@@ -127,6 +127,8 @@ func (s *stream) toolStarted(c toolCall) {
 	s.tools++
 	calls := s.tools
 	s.mu.Unlock()
+	// Each call is a step, so the pane counts them as baton's own.
+	s.job.Link.Emit(event.StepStarted{Meta: s.meta(), Step: calls, Max: s.job.Spec.MaxSteps})
 	s.job.Link.Emit(event.ToolStarted{Meta: s.meta(), CallID: c.ToolCallID, Name: oc.name, Title: oc.title, Args: clip(string(c.RawInput), maxShown)})
 	if s.onToolCall != nil {
 		s.onToolCall(calls)
