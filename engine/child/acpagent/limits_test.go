@@ -20,14 +20,20 @@ import (
 // as a hook command exiting 2 does, and note the calls they saw.
 type blockingHooks struct {
 	tool, reason string
-	mu           sync.Mutex
-	seen         []openai.ToolCall
+	// halt, when set, is the stop (continue: false) every call's hook
+	// asks for.
+	halt string
+	mu   sync.Mutex
+	seen []openai.ToolCall
 }
 
 func (b *blockingHooks) BeforeTool(_ context.Context, call openai.ToolCall) (agent.HookAdvice, error) {
 	b.mu.Lock()
 	b.seen = append(b.seen, call)
 	b.mu.Unlock()
+	if b.halt != "" {
+		return agent.HookAdvice{Halted: true, HaltReason: b.halt}, nil
+	}
 	if call.Function.Name == b.tool {
 		return agent.HookAdvice{}, errors.New("blocked by a PreToolUse hook: " + b.reason)
 	}
@@ -76,6 +82,22 @@ func TestACPChildPermissionRequestsGoThroughPreToolUseHooks(t *testing.T) {
 		if !strings.Contains(joined, want) {
 			t.Errorf("the hooks never saw %s; they saw:\n%s", want, joined)
 		}
+	}
+}
+
+// TestACPChildStopsWhenAHookSaysStop: a hook's stop (continue: false)
+// lets the call it came with go on, as in baton's own loop, and refuses
+// every later one; the child ends as a hook's stop ends baton's own.
+func TestACPChildStopsWhenAHookSaysStop(t *testing.T) {
+	hooks := &blockingHooks{halt: "enough for today"}
+	h, _, _ := startJob(t, context.Background(), "work", allow, func(j *child.Job) { j.Link.Hooks = hooks })
+	end := ending(t, h)
+	if end.Status != event.StatusCompleted || end.Reason != "stopped by a hook: enough for today" {
+		t.Errorf("ending %s: %q", end.Status, end.Reason)
+	}
+	if !strings.Contains(end.Text, `"run":"{\"outcome\":{\"outcome\":\"selected\",\"optionId\":\"no\"}`) ||
+		!strings.Contains(end.Text, "baton has stopped this agent: stopped by a hook: enough for today") {
+		t.Errorf("a call after the stop was not refused with its reason: %s", end.Text)
 	}
 }
 
