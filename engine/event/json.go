@@ -29,30 +29,54 @@ func decode[T Event]() func([]byte) (Event, error) {
 	}
 }
 
-// decoders hold the kinds a transcript can replay. Approval requests are
-// left out on purpose: a replayed one has no one waiting for its answer;
-// text deltas are not recorded (MessageDone carries the whole text).
-var decoders = map[string]func([]byte) (Event, error){
-	TurnStarted{}.Kind():         decode[TurnStarted](),
-	MessageDone{}.Kind():         decode[MessageDone](),
-	ToolStarted{}.Kind():         decode[ToolStarted](),
-	ToolFinished{}.Kind():        decode[ToolFinished](),
-	UsageReported{}.Kind():       decode[UsageReported](),
-	Notice{}.Kind():              decode[Notice](),
-	ErrorOccurred{}.Kind():       decode[ErrorOccurred](),
-	TurnEnded{}.Kind():           decode[TurnEnded](),
-	AgentQueued{}.Kind():         decode[AgentQueued](),
-	AgentStarted{}.Kind():        decode[AgentStarted](),
-	AgentMessage{}.Kind():        decode[AgentMessage](),
-	AgentFinished{}.Kind():       decode[AgentFinished](),
-	ApprovalResolved{}.Kind():    decode[ApprovalResolved](),
-	ConversationCleared{}.Kind(): decode[ConversationCleared](),
-	CompactionStarted{}.Kind():   decode[CompactionStarted](),
-	Compacted{}.Kind():           decode[Compacted](),
-	TodosUpdated{}.Kind():        decode[TodosUpdated](),
-	ReviewFinished{}.Kind():      decode[ReviewFinished](),
-	AgentBackgrounded{}.Kind():   decode[AgentBackgrounded](),
-	ResultDelivered{}.Kind():     decode[ResultDelivered](),
+// decoder is the decoder of a kind a transcript can replay. Approval
+// requests are left out on purpose: a replayed one has no one waiting for
+// its answer; text deltas are not recorded (MessageDone carries the whole
+// text). A switch, not a map, so nothing is built at every start.
+func decoder(kind string) (func([]byte) (Event, error), bool) {
+	switch kind {
+	case TurnStarted{}.Kind():
+		return decode[TurnStarted](), true
+	case MessageDone{}.Kind():
+		return decode[MessageDone](), true
+	case ToolStarted{}.Kind():
+		return decode[ToolStarted](), true
+	case ToolFinished{}.Kind():
+		return decode[ToolFinished](), true
+	case UsageReported{}.Kind():
+		return decode[UsageReported](), true
+	case Notice{}.Kind():
+		return decode[Notice](), true
+	case ErrorOccurred{}.Kind():
+		return decode[ErrorOccurred](), true
+	case TurnEnded{}.Kind():
+		return decode[TurnEnded](), true
+	case AgentQueued{}.Kind():
+		return decode[AgentQueued](), true
+	case AgentStarted{}.Kind():
+		return decode[AgentStarted](), true
+	case AgentMessage{}.Kind():
+		return decode[AgentMessage](), true
+	case AgentFinished{}.Kind():
+		return decode[AgentFinished](), true
+	case ApprovalResolved{}.Kind():
+		return decode[ApprovalResolved](), true
+	case ConversationCleared{}.Kind():
+		return decode[ConversationCleared](), true
+	case CompactionStarted{}.Kind():
+		return decode[CompactionStarted](), true
+	case Compacted{}.Kind():
+		return decode[Compacted](), true
+	case TodosUpdated{}.Kind():
+		return decode[TodosUpdated](), true
+	case ReviewFinished{}.Kind():
+		return decode[ReviewFinished](), true
+	case AgentBackgrounded{}.Kind():
+		return decode[AgentBackgrounded](), true
+	case ResultDelivered{}.Kind():
+		return decode[ResultDelivered](), true
+	}
+	return nil, false
 }
 
 // UnmarshalEvent decodes what MarshalEvent wrote. Kinds that cannot be
@@ -64,7 +88,7 @@ func UnmarshalEvent(data []byte) (Event, error) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, fmt.Errorf("decode event: %w", err)
 	}
-	dec, ok := decoders[head.Type]
+	dec, ok := decoder(head.Type)
 	if !ok {
 		return nil, fmt.Errorf("decode event: kind %q cannot be replayed", head.Type)
 	}
