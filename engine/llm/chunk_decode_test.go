@@ -41,3 +41,29 @@ func TestDecodeChunkAgreesWithEncodingJSON(t *testing.T) {
 		}
 	}
 }
+
+// A delta's text taken as it stands is what encoding/json makes of it,
+// and anything that needs decoding is left to encoding/json.
+func TestPlainStringAgreesWithEncodingJSON(t *testing.T) {
+	for _, lit := range []string{
+		`"word "`, `""`, `"é😀 ü"`, `"tab\there"`, `"quote \" inside"`, `"\u0041"`, "\"raw \x01 control\"",
+		"\"bad \xff utf8\"", `"unterminated`, `"a"b"`, `"back\\slash"`, `"/"`,
+	} {
+		got, ok := plainString([]byte(lit))
+		if !ok {
+			continue
+		}
+		var want string
+		if err := json.Unmarshal([]byte(lit), &want); err != nil {
+			t.Errorf("%q taken as %q, but encoding/json refuses it: %v", lit, got, err)
+		} else if got != want {
+			t.Errorf("%q taken as %q, encoding/json reads %q", lit, got, want)
+		}
+	}
+	if _, ok := plainString([]byte(`"tab\there"`)); ok {
+		t.Error("an escape was taken as it stands")
+	}
+	if got, ok := plainString([]byte(`"word "`)); !ok || got != "word " {
+		t.Errorf(`"word " read as %q, %v`, got, ok)
+	}
+}

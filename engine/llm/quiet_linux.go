@@ -3,6 +3,7 @@ package llm
 import (
 	"net"
 	"syscall"
+	"unsafe"
 )
 
 // quietWhile keeps conn's socket from waking the process until at least
@@ -20,12 +21,16 @@ func quietWhile(conn net.Conn, bytes int) (restore func()) {
 	if raw == nil {
 		return func() {}
 	}
-	lowWater := func(n int) {
+	lowWater := func(n int32) {
 		_ = raw.Control(func(fd uintptr) {
-			_ = syscall.SetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVLOWAT, n)
+			// A raw call: setsockopt never blocks, and the runtime's
+			// bookkeeping around a blocking call (waking its monitor
+			// thread) costs more than the call, twice a window.
+			_, _, _ = syscall.RawSyscall6(syscall.SYS_SETSOCKOPT, fd, syscall.SOL_SOCKET, syscall.SO_RCVLOWAT,
+				uintptr(unsafe.Pointer(&n)), unsafe.Sizeof(n), 0)
 		})
 	}
-	lowWater(bytes)
+	lowWater(int32(min(bytes, 1<<30)))
 	return func() { lowWater(1) }
 }
 
