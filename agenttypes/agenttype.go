@@ -29,6 +29,10 @@ type Type struct {
 	MaxSteps int
 	// Timeout bounds the child's run; 0 means the default.
 	Timeout time.Duration
+	// BudgetTokens and BudgetCostUSD bound the child's tokens and cost
+	// (the agent file's budget:); 0 means the default.
+	BudgetTokens  int
+	BudgetCostUSD float64
 	// Color is an optional colour name or hex chosen by the file's author;
 	// themes decide how to show it.
 	Color string

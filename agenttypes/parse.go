@@ -78,6 +78,7 @@ var fields = []field{
 	{"runner", false, applyRunner},
 	{"skills", false, applySkills},
 	{"verify", false, applyVerify},
+	{"budget", false, applyBudget},
 }
 
 // fieldAliases maps a normalized field name to the field it sets; Claude
@@ -91,6 +92,7 @@ var fieldAliases = map[string]string{
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
 	"isolation": "isolation", "runner": "runner", "skills": "skills", "verify": "verify",
+	"budget": "budget",
 	// OpenCode passes reasoningEffort to the provider as the effort.
 	"reasoningeffort": "effort",
 }

@@ -19,6 +19,9 @@ type Untrusted struct {
 	// the limits a read-only child gets from the person's configuration.
 	MaxSteps int
 	Timeout  time.Duration
+	// Tokens and CostUSD are the person's child budget (0: none set).
+	Tokens  int
+	CostUSD float64
 }
 
 // refuse says why an untrusted project agent must not load, or "" when
@@ -56,6 +59,12 @@ func (u Untrusted) refuse(t Type, owner string) string {
 	}
 	if u.Timeout > 0 && t.Timeout > u.Timeout {
 		why = append(why, fmt.Sprintf("it asks for %s (your limit is %s)", t.Timeout, u.Timeout))
+	}
+	if u.Tokens > 0 && t.BudgetTokens > u.Tokens {
+		why = append(why, fmt.Sprintf("it asks for %d tokens (your budget is %d)", t.BudgetTokens, u.Tokens))
+	}
+	if u.CostUSD > 0 && t.BudgetCostUSD > u.CostUSD {
+		why = append(why, fmt.Sprintf("it asks for $%.2f (your budget is $%.2f)", t.BudgetCostUSD, u.CostUSD))
 	}
 	if len(why) == 0 {
 		return ""

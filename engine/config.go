@@ -26,6 +26,12 @@ type Limits struct {
 	ChildStepsWrite int
 	// ChildTimeout bounds a child's run (default 120 s).
 	ChildTimeout time.Duration
+	// ChildBudget bounds a child's tokens and cost ([limits] child_tokens,
+	// child_cost_usd; zero: unbounded).
+	ChildBudget event.Budget
+	// TurnBudget bounds the main agent's turn ([limits] turn_tokens,
+	// turn_cost_usd; zero: unbounded).
+	TurnBudget event.Budget
 	// ToolOutputChars bounds one tool result (default 50,000).
 	ToolOutputChars int
 	// ResultChars bounds the text a child returns to its parent (default 8,000).

@@ -215,12 +215,12 @@ func TestChildLimitsEndWithRightStatus(t *testing.T) {
 			}
 			result := toolMessages(srv.Requests()[len(srv.Requests())-1])[0]
 			contains(t, "result", result, "status: "+string(tc.status))
-			if tc.status == event.StatusMaxSteps && !summaryAsked {
-				t.Fatal("the child was not asked to summarise at its step limit")
+			// At either limit the child reports in one last step
+			// without tools, and its report is the result.
+			if !summaryAsked {
+				t.Fatal("the child was not asked to report at its limit")
 			}
-			if tc.status == event.StatusTimedOut {
-				contains(t, "result", result, "partial finding")
-			}
+			contains(t, "result", result, "summary: found nothing yet")
 		})
 	}
 }

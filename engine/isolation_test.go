@@ -141,7 +141,7 @@ func TestParallelWritersInWorktrees(t *testing.T) {
 	mu.Unlock()
 	var told []string
 	for _, m := range last.Body.Messages {
-		if strings.HasPrefix(m.Content, "[baton] The person reviewed") {
+		if strings.HasPrefix(m.Content, "[baton] [person: reviewed") {
 			told = append(told, m.Content)
 		}
 	}

@@ -260,7 +260,7 @@ func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
 	return agent.New(agent.Config{
 		Meta: meta, Client: s.cfg.Client, Catalog: s.cfg.Catalog,
 		Model: s.Model, Tools: set, LiveTools: s.mainLiveTools(), Instructions: s.mcpInstructions(nil), MaxSteps: s.cfg.Limits.MaxSteps,
-		Authorize: s.mainGate, OutputChars: s.cfg.Limits.ToolOutputChars,
+		Budget: s.cfg.Limits.TurnBudget, Authorize: s.mainGate, OutputChars: s.cfg.Limits.ToolOutputChars,
 		Context: contextfile.NewNested(s.cfg.Workspace, s.cfg.Limits.ContextFileBytes, "AGENTS.md", "CLAUDE.md"),
 		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		Emit:    s.emit, Record: s.recordMessages(event.MainAgent), Requests: s.cfg.requestPolicy(),

@@ -43,7 +43,7 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 	}
 	return child.NewManager(s.ctx, child.Options{
 		Client: cfg.Client, Catalog: cfg.Catalog, Types: cfg.Types, Requests: cfg.requestPolicy(),
-		Limits: child.Limits{StepsReadOnly: l.ChildStepsReadOnly, StepsWrite: l.ChildStepsWrite, Timeout: l.ChildTimeout,
+		Limits: child.Limits{StepsReadOnly: l.ChildStepsReadOnly, StepsWrite: l.ChildStepsWrite, Timeout: l.ChildTimeout, Budget: l.ChildBudget,
 			ResultChars: l.ResultChars, ToolOutputChars: l.ToolOutputChars, MaxConcurrent: l.MaxConcurrent, MaxDepth: l.MaxDepth,
 			ContextFileBytes: l.ContextFileBytes, BackgroundPerPrompt: l.BackgroundPerPrompt},
 		SubagentModel: cfg.SubagentModel, SubagentAllow: cfg.SubagentAllow, SubagentDeny: cfg.SubagentDeny,
@@ -225,6 +225,13 @@ func (s *Session) trashTranscripts(children []event.AgentID) {
 			s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
 		}
 	}
+}
+
+// WindDownAgent asks a running child to report what it has in one last
+// step without tools (it ends stopped); asked again, or before the child
+// started, it aborts the child at once. aborted says which.
+func (s *Session) WindDownAgent(id event.AgentID) (aborted bool, err error) {
+	return s.children.WindDown(id)
 }
 
 // worktrees is the worktree configuration with the verify bound of the

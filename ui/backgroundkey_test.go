@@ -85,6 +85,7 @@ func TestBKeyRefusesAGrandchild(t *testing.T) {
 	grand := event.Meta{Agent: "explore-2", Parent: "explore-1", AgentType: "Explore", Description: "look deeper", Time: t0}
 	d.emit(event.AgentStarted{Meta: grand, Prompt: "deeper", Model: "m"})
 	d.m.agents.Focus("explore-2")
+	d.run(d.m.agents.Arm()) // as the root does after every message
 	if help := d.screen(); strings.Contains(help, "b background") {
 		t.Fatalf("a grandchild's help offers b:\n%s", help)
 	}

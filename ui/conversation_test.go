@@ -121,9 +121,9 @@ func TestContextFillFollowsModelSwitch(t *testing.T) {
 func TestDeniedToolShowsDeniedNotTheModelText(t *testing.T) {
 	for reason, want := range map[string]string{"": "(denied)", "wrong file": "(denied: wrong file)"} {
 		d := newDriver(t, 80, 24)
-		out := "the person denied this edit_file call; do not retry it unchanged"
+		out := "[person: denied this edit_file call, giving no reason] Do not retry it unchanged."
 		if reason != "" {
-			out = "the person denied this edit_file call: " + reason
+			out = "[person: denied this edit_file call: " + reason + "]"
 		}
 		d.emit(
 			event.TurnStarted{Meta: mainMeta, Prompt: "go"},
@@ -131,7 +131,7 @@ func TestDeniedToolShowsDeniedNotTheModelText(t *testing.T) {
 			event.ToolFinished{Meta: mainMeta, CallID: "c", Name: "edit_file", Summary: out, Output: out, IsError: true, Denied: true, DenyReason: reason},
 		)
 		screen := d.screen()
-		if !strings.Contains(screen, "⊘ edit_file a.go "+want) || strings.Contains(screen, "do not retry") || strings.Contains(screen, "the person denied") {
+		if !strings.Contains(screen, "⊘ edit_file a.go "+want) || strings.Contains(screen, "retry") || strings.Contains(screen, "[person") {
 			t.Errorf("denied call drawn as:\n%s", screen)
 		}
 	}

@@ -35,6 +35,14 @@ func TestDelegationCardKeys(t *testing.T) {
 		{"a", func(d *driver) { d.keys("a") }, event.Answer{Decision: event.AllowAlways}},
 		{"e", func(d *driver) { d.keys("e", "ctrl+j"); d.typeText("Only look at cmd/."); d.keys("enter") },
 			event.Answer{Decision: event.Allow, EditedPrompt: "Prompt for map the project layout.\n\nReport paths and line numbers.\nOnly look at cmd/."}},
+		{"b", func(d *driver) {
+			d.keys("b")
+			d.typeText("20k")
+			d.keys("tab", "tab", "backspace", "backspace")
+			d.typeText("4")
+			d.keys("enter")
+		},
+			event.Answer{Decision: event.Allow, EditedLimits: &event.Limits{MaxSteps: 4, Timeout: 2 * time.Minute, Budget: event.Budget{Tokens: 20000}}}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

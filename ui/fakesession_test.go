@@ -95,6 +95,13 @@ func (f *fakeSession) StopAgent(id event.AgentID) error {
 	return nil
 }
 
+func (f *fakeSession) WindDownAgent(id event.AgentID) (bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.stopped = append(f.stopped, id)
+	return false, nil
+}
+
 func (f *fakeSession) SendToAgent(id event.AgentID, text string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()

@@ -156,3 +156,27 @@ func TestTranscriptExpandLeavesTheConversationAlone(t *testing.T) {
 		t.Error("ctrl+o in the conversation no longer expands it")
 	}
 }
+
+// The focus never moves to the panes while the prompt box holds unsent
+// text, and a pane just focused takes no x until typing pauses: a key
+// meant for the box never stops a child.
+func TestPaneKeysAreGuardedLikeCards(t *testing.T) {
+	d := threeRunning(t, 100, 40)
+	d.typeText("fix the")
+	d.keys("tab")
+	if d.focus() != "" || d.m.input.Value() != "fix the" || !strings.Contains(d.m.status.Text(), "send or clear the prompt") {
+		t.Fatalf("tab with unsent text: focus %q, box %q, status %q", d.focus(), d.m.input.Value(), d.m.status.Text())
+	}
+	d.m.input.Set("")
+	d.hold = true
+	d.keys("tab", "x")
+	if stopped, _ := d.s.calls(); len(stopped) != 0 || d.focus() != "explore-1" {
+		t.Fatalf("x typed as the focus arrived stopped %v (focus %q)", stopped, d.focus())
+	}
+	d.fire() // the quiet period the x restarted passes
+	d.fire()
+	d.keys("x")
+	if stopped, _ := d.s.calls(); !reflect.DeepEqual(stopped, []event.AgentID{"explore-1"}) {
+		t.Errorf("x after a quiet focus stopped %v, want [explore-1]", stopped)
+	}
+}

@@ -19,6 +19,7 @@ const wheelLines = 3
 // the global keys, and the input.
 func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	m.approvals.Keystroke() // any keystroke restarts an unarmed card's quiet period
+	m.agents.Keystroke()    // and a focused pane's
 	msg = asText(msg)
 	if key.Matches(msg, m.keys.Quit) {
 		return m.quit()
@@ -45,6 +46,10 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	popup := m.input.PopupOpen()
 	switch {
 	case m.scrollKey(msg):
+	case key.Matches(msg, m.keys.Panes.FocusNext) && !popup && !m.input.Empty():
+		// The focus never leaves unsent text: a key meant for it could
+		// act on a child.
+		m.status.SetTransient(status.Info, "send or clear the prompt to move to the panes", status.Key, "")
 	case key.Matches(msg, m.keys.Panes.FocusNext) && !popup:
 		m.agents.Cycle(1)
 	case key.Matches(msg, m.keys.Mode):

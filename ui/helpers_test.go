@@ -70,6 +70,7 @@ func newDriverFor(t *testing.T, s *fakeSession, opts Options, width, height int)
 	d := &driver{t: t, s: s, m: New(s, opts)}
 	d.m.clock.now = func() time.Time { return t0.Add(3 * time.Second) }
 	d.m.approvals.SetAfter(d.after)
+	d.m.agents.SetAfter(d.after)
 	d.run(d.m.Init())
 	d.send(tea.WindowSizeMsg{Width: width, Height: height})
 	return d

@@ -111,6 +111,7 @@ func newAgents(k KeyMap, s Session, styles *themes.Styles, said *status.Model, l
 			return entryLines(&rc, e, width)
 		},
 		Expanded: func() bool { return conv.rc.expanded },
+		After:    tick,
 	})
 }
 
@@ -162,6 +163,8 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = m.modeUpdate(msg)
 	case resumedMsg:
 		return m.resumed(msg)
+	case agents.ArmMsg:
+		cmd = m.agents.Quiet(msg)
 	case spinner.TickMsg:
 		cmd = m.animate(msg)
 	case tea.FocusMsg, tea.BlurMsg:
@@ -169,7 +172,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	default:
 		cmd = tea.Batch(m.layers.Update(msg), m.input.Update(msg))
 	}
-	cmd = tea.Batch(cmd, m.settle())
+	cmd = tea.Batch(cmd, m.settle(), m.agents.Arm())
 	if m.status.Expiring() {
 		// The clock runs while a notice waits to expire, so the line is
 		// redrawn without it in time; it stops by itself once nothing

@@ -66,6 +66,9 @@ type claudeEnvelope struct {
 	UUID            string  `json:"uuid"`
 	// Agent is baton's id of the agent that said it.
 	Agent event.AgentID `json:"baton_agent,omitempty"`
+	// ToolUseResult, on a task call's result, is how its sub-agent
+	// ended.
+	ToolUseResult any `json:"tool_use_result,omitempty"`
 }
 
 // claudeAssistant is an Anthropic Messages API message; the fields of
@@ -243,6 +246,8 @@ func resultSubtype(s event.Status) string {
 		return "success"
 	case event.StatusMaxSteps:
 		return "error_max_turns"
+	case event.StatusBudgetExceeded:
+		return "error_max_budget_usd"
 	}
 	return "error_during_execution"
 }

@@ -21,6 +21,21 @@ type claudeMessages struct {
 	apiTime  time.Duration
 	denials  []claudeDenial
 	initSent bool
+	// ended are the sub-agents that ended in this prompt's run, by
+	// their task call, for the call's result and the run's.
+	ended     map[string]subagentEnding
+	subagents []subagentEnding
+}
+
+// subagentEnding is how a sub-agent ended, as a task call's
+// tool_use_result and the run's result list it: its status, use against
+// its budget and what its parent was told the person did.
+type subagentEnding struct {
+	ID     event.AgentID `json:"id"`
+	Status event.Status  `json:"status"`
+	Reason string        `json:"reason,omitempty"`
+	Use    event.Use     `json:"use"`
+	Person []string      `json:"person,omitempty"`
 }
 
 // claudeAgent is what one agent's messages need: the task call that
@@ -113,12 +128,23 @@ func (c *claudeMessages) event(ev event.Event) {
 		input := toolInput(e.Args)
 		c.inputs[e.CallID] = input
 		c.assistant(m, a, claudeBlock{Type: "tool_use", ID: e.CallID, Name: e.Name, Input: input})
+	case event.AgentFinished:
+		end := subagentEnding{ID: e.Agent, Status: e.Status, Reason: e.Reason, Use: e.Use, Person: e.Person}
+		if c.ended == nil {
+			c.ended = map[string]subagentEnding{}
+		}
+		c.ended[e.TaskCall] = end
+		c.subagents = append(c.subagents, end)
 	case event.ToolFinished:
 		out, isErr := e.Output, e.IsError || e.Denied
 		if e.Denied {
 			c.denials = append(c.denials, claudeDenial{ToolName: e.Name, ToolUseID: e.CallID, ToolInput: c.inputs[e.CallID]})
 		}
-		c.user(m, a, claudeBlock{Type: "tool_result", ToolUseID: e.CallID, Content: &out, IsError: &isErr})
+		env := c.userEnvelope(m, a, claudeBlock{Type: "tool_result", ToolUseID: e.CallID, Content: &out, IsError: &isErr})
+		if end, ok := c.ended[e.CallID]; ok {
+			env.ToolUseResult = end
+		}
+		c.emit(env)
 	}
 }
 
@@ -135,8 +161,13 @@ func (c *claudeMessages) assistant(m event.Meta, a *claudeAgent, block claudeBlo
 
 // user emits a user message: a sub-agent's prompt or a tool's result.
 func (c *claudeMessages) user(m event.Meta, a *claudeAgent, block claudeBlock) {
-	c.emit(claudeEnvelope{Type: "user", ParentToolUseID: a.parent, SessionID: c.info.sessionID, UUID: newUUID(), Agent: m.Agent,
-		Message: claudeUserMessage{Role: "user", Content: []claudeBlock{block}}})
+	c.emit(c.userEnvelope(m, a, block))
+}
+
+// userEnvelope is a user message of one block.
+func (c *claudeMessages) userEnvelope(m event.Meta, a *claudeAgent, block claudeBlock) claudeEnvelope {
+	return claudeEnvelope{Type: "user", ParentToolUseID: a.parent, SessionID: c.info.sessionID, UUID: newUUID(), Agent: m.Agent,
+		Message: claudeUserMessage{Role: "user", Content: []claudeBlock{block}}}
 }
 
 // streamText emits a text delta as the Messages API streams it, opening
@@ -182,6 +213,10 @@ func (c *claudeMessages) result(o outcome) claudeResult {
 		Usage:      usage,
 		ModelUsage: map[string]claudeModelUsage{}, PermissionDenials: c.denials, UUID: newUUID(),
 		batonResult: newBatonResult(o)}
+	r.Subagents = c.subagents
+	if r.Subagents == nil {
+		r.Subagents = []subagentEnding{}
+	}
 	if r.PermissionDenials == nil {
 		r.PermissionDenials = []claudeDenial{}
 	}
@@ -195,6 +230,6 @@ func (c *claudeMessages) result(o outcome) claudeResult {
 		}
 		r.Errors = []string{reason}
 	}
-	c.turns, c.apiTime, c.denials = 0, 0, nil
+	c.turns, c.apiTime, c.denials, c.ended, c.subagents = 0, 0, nil, nil, nil
 	return r
 }

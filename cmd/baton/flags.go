@@ -30,10 +30,12 @@ type flagValues struct {
 	baseURL  *string
 	theme    *string
 	maxSteps *int
-	allow    []string // nil when --allow was not given
-	yolo     *bool    // --yolo=false overrides yolo = true in the user config
-	prompt   *string  // -p; "-" means read stdin
-	format   string
+	// childBudget is --child-budget (nil: not given).
+	childBudget *config.ChildBudget
+	allow       []string // nil when --allow was not given
+	yolo        *bool    // --yolo=false overrides yolo = true in the user config
+	prompt      *string  // -p; "-" means read stdin
+	format      string
 	// noWait is --no-wait: a headless run exits when its turn ends,
 	// printing the ids of background sub-agents still running.
 	noWait bool
@@ -99,6 +101,7 @@ func batonFlagSet() *pflag.FlagSet {
 	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")
 	fs.StringArray("mcp-config", nil, "load MCP servers from `FILE` (Claude Code's JSON form, or that JSON inline); repeatable")
 	fs.Int("max-steps", 0, "step limit `N` of the main agent (default 50)")
+	fs.StringArray("child-budget", nil, "every sub-agent's `BUDGET`, such as tokens=40000,cost=0.2,steps=15,time=120 (any of them)")
 	fs.String("theme", "", "colour theme `NAME`: "+strings.Join(themes.Names(), ", "))
 	fs.BoolP("continue", "c", false, "reopen the last session of this folder")
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
@@ -150,6 +153,14 @@ func parseFlags(args []string) (flagValues, error) {
 			return flagValues{}, err
 		}
 	}
+	if fs.Changed("child-budget") {
+		values, _ := fs.GetStringArray("child-budget")
+		b, err := config.ParseChildBudget(values)
+		if err != nil {
+			return flagValues{}, err
+		}
+		v.childBudget = b
+	}
 	if fs.Changed("allow") {
 		names, _ := fs.GetStringArray("allow")
 		allow, err := config.ParseAllow(names)
@@ -167,7 +178,7 @@ func parseFlags(args []string) (flagValues, error) {
 // overrides is the command line's layer of the config.
 func (v flagValues) overrides() config.Overrides {
 	c := v.claude
-	return config.Overrides{Model: v.model, BaseURL: v.baseURL, Theme: v.theme, MaxSteps: v.maxSteps,
+	return config.Overrides{Model: v.model, BaseURL: v.baseURL, Theme: v.theme, MaxSteps: v.maxSteps, ChildBudget: v.childBudget,
 		Allow: v.allow, Yolo: v.yolo, NoSandbox: v.noSandbox, MCPConfigs: v.mcpConfig,
 		Claude: config.ClaudeOverrides{SettingSources: c.settingSources, AllowedTools: c.allowedTools, DisallowedTools: c.disallowedTools,
 			AcceptEdits: c.permissionMode == permEdits, SystemPrompt: c.systemPrompt, AppendSystemPrompt: c.appendSystemPrompt,

@@ -48,6 +48,9 @@ type batonResult struct {
 	// their status ("running" only with --no-wait) and whether the main
 	// agent received their result; [] when none did.
 	Background []child.BackgroundChild `json:"background"`
+	// Subagents are the sub-agents that ended in this run: status, use
+	// against budget and what their parent was told the person did.
+	Subagents []subagentEnding `json:"subagents"`
 }
 
 func newBatonResult(o outcome) batonResult {

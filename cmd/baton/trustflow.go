@@ -30,7 +30,8 @@ func (inv *invocation) load() error {
 	opts := agenttypes.LoadOptions{ProjectDir: inv.workspace, UserConfigDir: config.UserDir(inv.env), HomeDir: inv.env["HOME"]}
 	if !inv.trust.Trusted {
 		lim := cfg.Limits.WithDefaults()
-		opts.Untrusted = &agenttypes.Untrusted{MaxSteps: lim.ChildStepsReadOnly, Timeout: lim.ChildTimeout}
+		opts.Untrusted = &agenttypes.Untrusted{MaxSteps: lim.ChildStepsReadOnly, Timeout: lim.ChildTimeout,
+			Tokens: lim.ChildBudget.Tokens, CostUSD: lim.ChildBudget.CostUSD}
 	}
 	// MCP servers are resolved here too, so trusting the folder on its
 	// card starts the project's servers without a card each.

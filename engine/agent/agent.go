@@ -46,7 +46,13 @@ type Config struct {
 	MaxSteps int
 	// SummarizeAtLimit asks the model once, without tools, for a summary
 	// when the step limit is reached (children do; the main agent stops).
+	// A budget, a time limit and a wind-down always end with one.
 	SummarizeAtLimit bool
+	// Budget bounds the run's tokens and cost (zero: unbounded).
+	Budget event.Budget
+	// TimeLimit, when set, ends the run's steps after it and leaves the
+	// rest of ctx's time for the final report.
+	TimeLimit time.Duration
 	// Depth is 0 for the main agent and 1 for its children.
 	Depth int
 	// FallbackModel is tried once when the endpoint does not know the
@@ -92,6 +98,8 @@ type Agent struct {
 	told noteBox
 	// halted is a stop a hook asked for during this step's calls.
 	halted halt
+	// wind is the person's wind-down.
+	wind windDown
 }
 
 // New builds an agent from cfg.
@@ -112,10 +120,6 @@ type Result struct {
 	Stats event.Stats `json:"stats"`
 }
 
-// stepLimitPrompt is sent, without tools, when a child reaches its limit.
-const stepLimitPrompt = "You have reached your step limit and cannot call tools any more. " +
-	"Reply now with your final report: what you found or did, with file paths, and what remains undone."
-
 // Run appends prompt as a user message and loops "stream → run tools →
 // append results" until the model answers without tool calls, a limit is
 // hit or ctx ends. A cancelled or failed run still returns its partial text.
@@ -135,22 +139,22 @@ func (a *Agent) RunMessage(ctx context.Context, msg openai.ChatCompletionMessage
 	if msg.Content != "" || len(msg.MultiContent) > 0 {
 		a.Append(msg)
 	}
+	stepCtx, stop := a.stepContext(ctx)
 	for step := 1; ; step++ {
-		if step > a.cfg.MaxSteps {
-			run.status, run.reason = event.StatusMaxSteps, "step limit reached"
-			if a.cfg.SummarizeAtLimit && ctx.Err() == nil {
-				a.Append(openai.ChatCompletionMessage{Role: openai.ChatMessageRoleUser, Content: stepLimitPrompt})
-				a.step(ctx, run, step, false)
-				if run.status == event.StatusCompleted {
-					run.status, run.reason = event.StatusMaxSteps, "step limit reached"
-				}
+		if end, ok := a.limitReached(ctx, stepCtx, run, step); ok {
+			a.finalReport(ctx, run, step, end)
+			break
+		}
+		if done := a.step(stepCtx, run, step, true); done {
+			// A step cut short by a wind-down or the time limit
+			// ends in the final report.
+			if end, ok := a.limitReached(ctx, stepCtx, run, step+1); ok && stepCtx.Err() != nil && run.status != event.StatusCompleted {
+				a.finalReport(ctx, run, step+1, end)
 			}
 			break
 		}
-		if done := a.step(ctx, run, step, true); done {
-			break
-		}
 	}
+	stop()
 	run.stats.Duration = time.Since(start)
 	a.ended(ctx, run)
 	for _, text := range a.inbox.close() {

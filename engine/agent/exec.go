@@ -61,9 +61,9 @@ func (e *DeniedError) Error() string {
 		return e.Text
 	}
 	if e.Reason != "" {
-		return fmt.Sprintf("the person denied this %s call: %s", e.Tool, e.Reason)
+		return event.PersonNote(fmt.Sprintf("denied this %s call: %s", e.Tool, e.Reason))
 	}
-	return fmt.Sprintf("the person denied this %s call; do not retry it unchanged", e.Tool)
+	return event.PersonNote(fmt.Sprintf("denied this %s call, giving no reason", e.Tool)) + " Do not retry it unchanged."
 }
 
 // executor runs the tool calls of one assistant message for an agent:

@@ -35,6 +35,16 @@ type taskCall struct {
 	// Resume continues a finished child of this session: its history
 	// plus the new prompt, same type, tools and model.
 	Resume string `json:"resume"`
+	// Budget may lower the child's budget, never raise it.
+	Budget *callBudget `json:"budget"`
+}
+
+// callBudget is what a task call may ask of a child's budget.
+type callBudget struct {
+	Tokens  int     `json:"tokens"`
+	CostUSD float64 `json:"cost_usd"`
+	Steps   int     `json:"steps"`
+	TimeS   int     `json:"time_s"`
 }
 
 // readTaskCall decodes and checks a task call. Its errors go back to the
@@ -56,6 +66,9 @@ func readTaskCall(raw json.RawMessage, types *agenttypes.Registry) (taskCall, er
 	}
 	if c.TimeoutS < 0 || c.TimeoutS > maxTimeoutS {
 		return c, fmt.Errorf("timeout_s must be between 1 and %d seconds", maxTimeoutS)
+	}
+	if b := c.Budget; b != nil && (b.Tokens < 0 || b.CostUSD < 0 || b.Steps < 0 || b.TimeS < 0) {
+		return c, errors.New("budget: tokens, cost_usd, steps and time_s must be positive; each can only lower the configured budget")
 	}
 	if c.Resume != "" {
 		// The type comes from the child it continues: only the prompt is
@@ -85,7 +98,8 @@ func readTaskCall(raw json.RawMessage, types *agenttypes.Registry) (taskCall, er
 
 // extraProperties are the schema entries of the arguments that decide
 // how the call waits and what the child starts from.
-const extraProperties = `"background": {"type": "boolean", "description": "Run the sub-agent in the background: the call returns at once with its id and you keep working; its result is delivered to you when it ends. Use task_status and task_wait to check on it or wait for it."},
+const extraProperties = `"budget": {"type": "object", "description": "Optional budget for the sub-agent; it can only lower the configured one. When it runs out, the sub-agent reports what it has in one last step.", "properties": {"tokens": {"type": "integer", "minimum": 1}, "cost_usd": {"type": "number", "exclusiveMinimum": 0}, "steps": {"type": "integer", "minimum": 1}, "time_s": {"type": "integer", "minimum": 1}}},
+    "background": {"type": "boolean", "description": "Run the sub-agent in the background: the call returns at once with its id and you keep working; its result is delivered to you when it ends. Use task_status and task_wait to check on it or wait for it."},
     "resume": {"type": "string", "description": "The id (or #number) of a finished sub-agent of this session to continue: it keeps its own history and gets prompt as its next message, with the same type, tools and model."}`
 
 // extrasNotes are the task description's lines about those arguments.

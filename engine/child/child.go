@@ -45,10 +45,12 @@ type Child struct {
 	iso     *isolated
 	isoNote string
 	ws      *tools.Workspace
-	// answer waits for the approval asked for in prepare; place is the
-	// child's place in the slot line, taken once nobody has to approve
-	// it (nil until then).
+	// answer waits for the approval asked for in prepare (asked says a
+	// person gives it, not a rule or the mode); place is the child's
+	// place in the slot line, taken once nobody has to approve it (nil
+	// until then).
 	answer func(context.Context) event.Answer
+	asked  bool
 	place  *ticket
 	// finished is closed once the outcome is set; detached when the
 	// parent's call let go of the child.
@@ -74,6 +76,10 @@ type Child struct {
 	lastText    string
 	streaming   strings.Builder
 	continuedBy event.AgentID
+	// woundDown says the person has asked it to wind down; personNotes
+	// are what the parent is told the person did.
+	woundDown   bool
+	personNotes []string
 }
 
 // newChild starts the record of a child about to be asked for.

@@ -48,6 +48,7 @@ func (m *Manager) followUp(tc taskCall, caller agent.Caller) (Spec, []openai.Cha
 	if tc.TimeoutS > 0 {
 		spec.Timeout = time.Duration(tc.TimeoutS) * time.Second
 	}
+	spec.lowerTo(tc.Budget)
 	spec.Prompt, spec.Caller, spec.Depth, spec.Background = tc.Prompt, caller, caller.Depth+1, tc.Background
 	if len(tc.Verify) > 0 {
 		spec.Verify = tc.Verify
@@ -132,7 +133,7 @@ func (m *Manager) specOf(c *Child) (Spec, error) {
 		spec := m.typeSpec(c.spec.Type, "", root)
 		spec.Toolbox.Names, spec.Parent = c.spec.Toolbox.Names, c.spec.Parent
 		spec.Model, spec.MaxSteps, spec.Timeout, spec.Rules, spec.Shown, spec.Runner = c.spec.Model, c.spec.MaxSteps, c.spec.Timeout, c.spec.Rules, c.spec.Shown, c.spec.Runner
-		spec.Skills = c.spec.Skills
+		spec.Skills, spec.Budget = c.spec.Skills, c.spec.Budget
 		return spec, nil
 	}
 	st := c.started
@@ -150,7 +151,7 @@ func (m *Manager) specOf(c *Child) (Spec, error) {
 	spec := m.typeSpec(typ, "", root)
 	spec.Toolbox.Names = slices.DeleteFunc(spec.Toolbox.Names, func(n string) bool { return !slices.Contains(st.Tools, n) })
 	spec.Parent = slices.DeleteFunc(spec.Parent, func(t tools.Tool) bool { return !slices.Contains(st.Tools, t.Name()) })
-	spec.Model, spec.MaxSteps, spec.Timeout = st.Model, st.MaxSteps, st.Timeout
+	spec.Model, spec.MaxSteps, spec.Timeout, spec.Budget = st.Model, st.MaxSteps, st.Timeout, st.Budget
 	if spec.MaxSteps <= 0 {
 		spec.MaxSteps = m.opts.Limits.StepsReadOnly
 	}

@@ -101,7 +101,7 @@ func (c *Child) ask() {
 	tokens, cost, priced := c.m.estimate(*spec)
 	preview := &event.DelegationPreview{
 		AgentType: spec.Type.DisplayName, Description: c.meta.Description, Prompt: spec.Prompt,
-		Tools: spec.toolNames(), DroppedTools: spec.Type.DroppedTools, Model: spec.Model, ModelWhy: spec.ModelWhy, MaxSteps: spec.MaxSteps, Timeout: spec.Timeout,
+		Tools: spec.toolNames(), DroppedTools: spec.Type.DroppedTools, Model: spec.Model, ModelWhy: spec.ModelWhy, MaxSteps: spec.MaxSteps, Timeout: spec.Timeout, Budget: spec.Budget,
 		EstimatedTokens: tokens, EstimatedCost: cost, CostKnown: priced, Rules: spec.Shown, Background: spec.Background,
 		Withheld: spec.withheldNote(),
 	}
@@ -117,7 +117,7 @@ func (c *Child) ask() {
 		c.emit(event.Notice{Meta: c.stamp(), Text: c.isoNote})
 	}
 	answer, asked := c.m.opts.Policy.Delegate(c.who(), c.grants, TaskToolName, spec.Type.Name, preview)
-	c.answer = answer
+	c.answer, c.asked = answer, asked
 	if !asked {
 		c.takePlace()
 	}
@@ -170,15 +170,22 @@ func (c *Child) awaitApproval() (string, agent.Result, bool) {
 	if ans.Decision == event.Deny {
 		c.leaveLine()
 		reason := ans.Reason
-		if reason == "" {
+		switch {
+		case !c.asked: // a rule or the mode denied it, as its reason says
+		case reason == "":
 			reason = "the person denied this delegation"
+			c.tellParent("denied the delegation, giving no reason")
+		default:
+			c.tellParent("denied the delegation: " + clip(ans.Reason, 500))
 		}
 		return "", agent.Result{Status: event.StatusDenied, Reason: reason}, false
 	}
 	if c.place == nil {
 		c.takePlace()
 	}
-	if ans.EditedPrompt != "" {
+	c.applyEdits(ans)
+	if ans.EditedPrompt != "" && ans.EditedPrompt != c.spec.Prompt {
+		c.tellParent(fmt.Sprintf("edited the prompt; the sub-agent ran with: %q", clip(ans.EditedPrompt, 2000)))
 		return ans.EditedPrompt, agent.Result{}, true
 	}
 	return c.spec.Prompt, agent.Result{}, true
@@ -209,14 +216,14 @@ func (c *Child) runApproved(prompt string) Ending {
 		status, reason := agent.Classify(c.ctx, err)
 		return Ending{Result: agent.Result{Status: status, Reason: reason}}
 	}
-	runCtx, stop := context.WithTimeout(c.ctx, spec.Timeout)
+	runCtx, stop := context.WithTimeout(c.ctx, HardTimeout(spec.Timeout))
 	defer stop()
 	m.countRunning(1)
 	defer m.countRunning(-1)
 	for _, msg := range c.seed {
 		m.sess.Record(c.id, msg)
 	}
-	started := event.AgentStarted{Meta: c.stamp(), Prompt: prompt, Model: spec.Model, Tools: spec.toolNames(), MaxSteps: spec.MaxSteps, Timeout: spec.Timeout,
+	started := event.AgentStarted{Meta: c.stamp(), Prompt: prompt, Model: spec.Model, Tools: spec.toolNames(), MaxSteps: spec.MaxSteps, Timeout: spec.Timeout, Budget: spec.Budget,
 		Transcript: m.sess.TranscriptFile(c.id), TypeName: spec.Type.Name, Runner: spec.Runner}
 	if slices.Contains(spec.Toolbox.Names, "run_command") {
 		// Describing the sandbox may start its isolation probe, a second
@@ -253,6 +260,14 @@ func (c *Child) runApproved(prompt string) Ending {
 	}
 	return end
 }
+
+// reportGrace is the time a child has for its final report once its own
+// time is up; past it the child is cut off where it is.
+const reportGrace = 60 * time.Second
+
+// HardTimeout is when a child with timeout is cut off: its time, then
+// the grace of its final report.
+func HardTimeout(timeout time.Duration) time.Duration { return timeout + reportGrace }
 
 // start places the child with its runner. The messages the person sent
 // before go with it, and later ones reach its handle.
@@ -305,8 +320,12 @@ func (c *Child) finish(end Ending) {
 		change, note = c.iso.finish(c.verifier(), c.ws)
 		end.Notes = append(end.Notes, note)
 	}
-	result := formatResult(end.Result, m.opts.Limits.ResultChars)
-	c.emit(event.AgentFinished{Meta: c.stamp(), Status: end.Status, Reason: end.Reason, Stats: end.Stats, Text: end.Text, Result: result,
+	c.mu.Lock()
+	person := c.personNotes
+	c.mu.Unlock()
+	result := formatResult(end.Result, person, m.opts.Limits.ResultChars)
+	use := event.UseOf(end.Stats, c.spec.Budget, c.spec.MaxSteps, c.spec.Timeout)
+	c.emit(event.AgentFinished{Meta: c.stamp(), Status: end.Status, Reason: end.Reason, Stats: end.Stats, Text: end.Text, Result: result, Use: use, Person: person,
 		Transcript: m.sess.TranscriptFile(c.id), Change: change})
 	c.cancel(nil)
 	c.unlink()

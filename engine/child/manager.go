@@ -62,6 +62,8 @@ type Limits struct {
 	StepsReadOnly, StepsWrite int
 	// Timeout bounds a child's run.
 	Timeout time.Duration
+	// Budget bounds a child's tokens and cost.
+	Budget event.Budget
 	// ResultChars bounds the text a child returns to its parent.
 	ResultChars int
 	// ToolOutputChars bounds one tool result.

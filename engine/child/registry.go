@@ -5,7 +5,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
@@ -60,7 +59,9 @@ func (m *Manager) live(id event.AgentID) (*Child, error) {
 func (m *Manager) Stop(id event.AgentID) error {
 	if id == "all" {
 		for _, c := range m.all() {
-			c.cancel(agent.ErrStopped)
+			if _, _, done := c.outcome(); !done {
+				m.abort(c)
+			}
 		}
 		return nil
 	}
@@ -68,7 +69,7 @@ func (m *Manager) Stop(id event.AgentID) error {
 	if err != nil {
 		return err
 	}
-	c.cancel(agent.ErrStopped)
+	m.abort(c)
 	return nil
 }
 

@@ -41,7 +41,7 @@ func (m *Manager) Restore(history []event.Event) int {
 		res := agent.Result{Text: fin.Text, Status: fin.Status, Reason: fin.Reason, Stats: fin.Stats}
 		result := fin.Result
 		if result == "" {
-			result = formatResult(res, m.opts.Limits.ResultChars)
+			result = formatResult(res, nil, m.opts.Limits.ResultChars)
 		}
 		c.settle(res, result, nil)
 		m.restore(c)

@@ -10,8 +10,9 @@ import (
 
 // formatResult is what the parent receives as the task tool's result:
 // the child's text cut to limit characters with a marker, then a status
-// line built from what happened at run time.
-func formatResult(res agent.Result, limit int) string {
+// line built from what happened at run time, then what the person did
+// to the child, one "[person: …]" line each.
+func formatResult(res agent.Result, person []string, limit int) string {
 	var b strings.Builder
 	text := strings.TrimSpace(res.Text)
 	if text == "" {
@@ -25,6 +26,9 @@ func formatResult(res agent.Result, limit int) string {
 	}
 	for _, note := range res.Notes {
 		fmt.Fprintf(&b, "\nnote: %s", note)
+	}
+	for _, note := range person {
+		b.WriteString("\n" + note)
 	}
 	return b.String()
 }

@@ -349,7 +349,7 @@ const discardedSummary = "discarded it; nothing was applied"
 // reviewNote is what the parent model is told about a finished review;
 // only a review that applied something points it at the working tree.
 func reviewNote(agent event.AgentID, description, summary string) string {
-	note := fmt.Sprintf("The person reviewed the change of sub-agent %s (%s): %s.", agent, description, summary)
+	note := personNote(fmt.Sprintf("reviewed the change of sub-agent %s (%s): %s", agent, description, summary))
 	if summary != discardedSummary {
 		note += " What was applied is in the working tree now."
 	}

@@ -11,11 +11,11 @@ import (
 // working tree; an applied one is.
 func TestReviewNoteAfterDiscard(t *testing.T) {
 	discarded := reviewNote("general-purpose-2", "longer farewell", reviewSummary(event.Review{Files: []event.ReviewFile{{Path: "main.go", Decision: event.DecisionSkipped}}}))
-	if discarded != "The person reviewed the change of sub-agent general-purpose-2 (longer farewell): discarded it; nothing was applied." {
+	if discarded != "[person: reviewed the change of sub-agent general-purpose-2 (longer farewell): discarded it; nothing was applied]" {
 		t.Errorf("after a discard: %q", discarded)
 	}
 	applied := reviewNote("general-purpose-1", "warmer greeting", reviewSummary(event.Review{Files: []event.ReviewFile{{Path: "main.go", Decision: event.DecisionApplied}}}))
-	if !strings.HasSuffix(applied, "applied main.go. What was applied is in the working tree now.") {
+	if !strings.HasSuffix(applied, "applied main.go] What was applied is in the working tree now.") {
 		t.Errorf("after an apply: %q", applied)
 	}
 }

@@ -103,6 +103,9 @@ const (
 	// Tell delivers a note from baton (the outcome of a review of the
 	// child's own child's change) before its next request.
 	Tell ControlKind = "tell"
+	// WindDown asks the child to stop calling tools and report what it
+	// has in one last step.
+	WindDown ControlKind = "wind_down"
 )
 
 // Control is one control into a running child.
@@ -133,7 +136,7 @@ func (j Job) Agent(set *tools.Set) *agent.Agent {
 		Temperature: spec.Type.Temperature, TopP: spec.Type.TopP,
 		Tools: set, Authorize: j.Link.Authorize, OutputChars: j.Loop.OutputChars,
 		Context:  contextfile.NewNested(spec.Workspace, j.Loop.ContextFileBytes, "AGENTS.md"),
-		MaxSteps: spec.MaxSteps, SummarizeAtLimit: true, Depth: spec.Depth, FallbackModel: j.Loop.FallbackModel,
+		MaxSteps: spec.MaxSteps, SummarizeAtLimit: true, Budget: spec.Budget, TimeLimit: spec.Timeout, Depth: spec.Depth, FallbackModel: j.Loop.FallbackModel,
 		Requests: j.Loop.Requests, History: j.History, Emit: j.Link.Emit, Record: j.Link.Record,
 		Hooks: j.Link.Hooks, Skills: skills, Instructions: j.Loop.Instructions,
 	})
@@ -178,6 +181,9 @@ func (h *localHandle) Control(c Control) error {
 		return h.agent.Send(c.Text)
 	case Tell:
 		h.agent.Tell(c.Text)
+		return nil
+	case WindDown:
+		h.agent.WindDown()
 		return nil
 	}
 	return errUnknownControl(c.Kind)

@@ -38,6 +38,9 @@ type Spec struct {
 	ModelWhy string
 	MaxSteps int
 	Timeout  time.Duration
+	// Budget bounds its tokens and cost; when it, the steps or the time
+	// run out, the child reports in one last step without tools.
+	Budget event.Budget
 	// Workspace is the folder the child works in: the session's, or its
 	// worktree's (Worktree, "" for the person's tree).
 	Workspace string
@@ -136,6 +139,14 @@ func (m *Manager) resolve(ctx context.Context, c taskCall, caller agent.Caller) 
 	if asked := time.Duration(c.TimeoutS) * time.Second; asked > 0 && asked < spec.Timeout {
 		spec.Timeout = asked
 	}
+	spec.Budget = m.opts.Limits.Budget
+	if typ.BudgetTokens > 0 {
+		spec.Budget.Tokens = typ.BudgetTokens
+	}
+	if typ.BudgetCostUSD > 0 {
+		spec.Budget.CostUSD = typ.BudgetCostUSD
+	}
+	spec.lowerTo(c.Budget)
 	if spec.Runner, err = m.runnerOf(typ); err != nil {
 		return Spec{}, err
 	}
@@ -143,6 +154,22 @@ func (m *Manager) resolve(ctx context.Context, c taskCall, caller agent.Caller) 
 	spec.System += spec.Skills.Prompt
 	spec.Verify = m.verifyOf(c.Verify, typ)
 	return spec, nil
+}
+
+// lowerTo lowers the spec's budget, steps and time to what a task call
+// asks; asking for more changes nothing, since the budget is the
+// person's and a prompt-injected model would raise it.
+func (s *Spec) lowerTo(b *callBudget) {
+	if b == nil {
+		return
+	}
+	s.Budget = s.Budget.Lower(event.Budget{Tokens: b.Tokens, CostUSD: b.CostUSD})
+	if b.Steps > 0 && b.Steps < s.MaxSteps {
+		s.MaxSteps = b.Steps
+	}
+	if asked := time.Duration(b.TimeS) * time.Second; asked > 0 && asked < s.Timeout {
+		s.Timeout = asked
+	}
 }
 
 // typeSpec is what a type gives a child working in workspace: its

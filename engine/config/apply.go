@@ -90,6 +90,14 @@ func (c *Config) applyLimits(l limitsFile) {
 	if l.ChildTimeoutS != nil {
 		lim.ChildTimeout = seconds(*l.ChildTimeoutS)
 	}
+	setCount(&lim.ChildBudget.Tokens, l.ChildTokens)
+	setCount(&lim.TurnBudget.Tokens, l.TurnTokens)
+	if l.ChildCostUSD != nil {
+		lim.ChildBudget.CostUSD = float64(*l.ChildCostUSD)
+	}
+	if l.TurnCostUSD != nil {
+		lim.TurnBudget.CostUSD = float64(*l.TurnCostUSD)
+	}
 	if l.CommandTimeoutS != nil {
 		lim.CommandTimeout = seconds(*l.CommandTimeoutS)
 	}

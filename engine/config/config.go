@@ -149,6 +149,8 @@ type Sources struct {
 type Overrides struct {
 	Model, BaseURL, Theme *string
 	MaxSteps              *int
+	// ChildBudget is --child-budget (nil: not given).
+	ChildBudget *ChildBudget
 	// Allow is nil when --allow was not given; ParseAllow checks it.
 	Allow []string
 	// Yolo false (--yolo=false) overrides yolo = true in the user config.
@@ -329,6 +331,9 @@ func (c *Config) applyFlags(f Overrides) {
 	}
 	if f.MaxSteps != nil {
 		c.Limits.MaxSteps = *f.MaxSteps
+	}
+	if f.ChildBudget != nil {
+		f.ChildBudget.apply(&c.Limits)
 	}
 	if f.Allow != nil {
 		c.Allow = f.Allow

@@ -55,13 +55,19 @@ type limitsFile struct {
 	ChildStepsReadOnly *count `toml:"child_steps_read_only"`
 	ChildStepsWrite    *count `toml:"child_steps_write"`
 	ChildTimeoutS      *count `toml:"child_timeout_s"`
-	ToolOutputChars    *count `toml:"tool_output_chars"`
-	ResultChars        *count `toml:"result_chars"`
-	MaxConcurrent      *count `toml:"max_concurrent"`
-	MaxDepth           *count `toml:"max_depth"`
-	CommandTimeoutS    *count `toml:"command_timeout_s"`
-	ReplyMaxBytes      *count `toml:"reply_max_bytes"`
-	ContextFileBytes   *count `toml:"context_file_bytes"`
+	// ChildTokens, ChildCostUSD, TurnTokens and TurnCostUSD are the
+	// budgets of a child and of the main agent's turn.
+	ChildTokens      *count `toml:"child_tokens"`
+	ChildCostUSD     *price `toml:"child_cost_usd"`
+	TurnTokens       *count `toml:"turn_tokens"`
+	TurnCostUSD      *price `toml:"turn_cost_usd"`
+	ToolOutputChars  *count `toml:"tool_output_chars"`
+	ResultChars      *count `toml:"result_chars"`
+	MaxConcurrent    *count `toml:"max_concurrent"`
+	MaxDepth         *count `toml:"max_depth"`
+	CommandTimeoutS  *count `toml:"command_timeout_s"`
+	ReplyMaxBytes    *count `toml:"reply_max_bytes"`
+	ContextFileBytes *count `toml:"context_file_bytes"`
 	// WakeTurnsPerPrompt and BackgroundPerPrompt bound what background
 	// results may set off after one prompt of the person.
 	WakeTurnsPerPrompt  *count `toml:"wake_turns_per_prompt"`

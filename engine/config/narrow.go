@@ -3,6 +3,7 @@ package config
 import (
 	"fmt"
 	"maps"
+	"math"
 	"reflect"
 	"slices"
 	"strings"
@@ -11,6 +12,7 @@ import (
 	"github.com/BurntSushi/toml"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 )
@@ -102,6 +104,8 @@ func effectiveLimits(c Config) []reflect.Value {
 	flatten = func(v, def reflect.Value) {
 		for i := range v.NumField() {
 			switch f := v.Field(i); {
+			case f.Type() == reflect.TypeOf(event.Budget{}):
+				out = append(out, budgetBounds(f.Interface().(event.Budget))...)
 			case f.Kind() == reflect.Struct:
 				flatten(f, def.Field(i))
 			case f.Int() <= 0:
@@ -116,6 +120,20 @@ func effectiveLimits(c Config) []reflect.Value {
 	flatten(reflect.ValueOf(c.Network), reflect.ValueOf(Network{Timeouts: llm.DefaultTimeouts, RetryAfterMax: engine.DefaultRetryAfterMax}))
 	flatten(reflect.ValueOf(c.MCPTimeouts), reflect.ValueOf(MCPTimeouts{Startup: mcp.DefaultStartupTimeout, Call: mcp.DefaultCallTimeout}))
 	return out
+}
+
+// budgetBounds are a budget's bounds as integers, an unset one (no bound)
+// the highest, so that only a lower budget lowers: tokens, then cost in
+// millionths of a dollar.
+func budgetBounds(b event.Budget) []reflect.Value {
+	tokens, micros := int64(b.Tokens), int64(b.CostUSD*1e6)
+	if tokens <= 0 {
+		tokens = math.MaxInt64
+	}
+	if micros <= 0 {
+		micros = math.MaxInt64
+	}
+	return []reflect.Value{reflect.ValueOf(tokens), reflect.ValueOf(micros)}
 }
 
 // formatLimit writes a limit the way the config file does: seconds for

@@ -16,6 +16,8 @@ type AgentStarted struct {
 	Tools    []string      `json:"tools"`
 	MaxSteps int           `json:"max_steps"`
 	Timeout  time.Duration `json:"timeout"`
+	// Budget bounds its tokens and cost.
+	Budget Budget `json:"budget"`
 	// Transcript is the child's own transcript file ("" without one).
 	Transcript string `json:"transcript,omitempty"`
 	// Sandbox says what the child's commands run under
@@ -46,6 +48,10 @@ type AgentFinished struct {
 	Stats  Stats  `json:"stats"`
 	Text   string `json:"text"`
 	Result string `json:"result"`
+	// Use is its use against its budget and limits.
+	Use Use `json:"use"`
+	// Person are the "[person: …]" notes its parent was told.
+	Person []string `json:"person,omitempty"`
 	// Transcript is the child's own transcript file ("" without one).
 	Transcript string `json:"transcript,omitempty"`
 	// Change is a worktree child's change (nil for a shared child).

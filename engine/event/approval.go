@@ -50,6 +50,9 @@ type Answer struct {
 	// EditedPrompt, when set on an approved delegation, replaces the
 	// child's task prompt.
 	EditedPrompt string `json:"edited_prompt,omitempty"`
+	// EditedLimits, when set on an approved delegation, replace the
+	// child's step limit, timeout and budget: the person's to set.
+	EditedLimits *Limits `json:"edited_limits,omitempty"`
 	// Rules, with AllowAlways on a tool call, are the rules the person
 	// chose among those the request offered (Always or AlwaysFolder).
 	Rules []string `json:"rules,omitempty"`
@@ -70,12 +73,14 @@ type DelegationPreview struct {
 	Model    string `json:"model"`
 	// ModelWhy says why Model is not the model the agent's file or the
 	// task call named ("the endpoint does not serve sonnet; …").
-	ModelWhy        string        `json:"model_why,omitempty"`
-	MaxSteps        int           `json:"max_steps"`
-	Timeout         time.Duration `json:"timeout"`
-	EstimatedTokens int           `json:"estimated_tokens"`
-	EstimatedCost   float64       `json:"estimated_cost"`
-	CostKnown       bool          `json:"cost_known"`
+	ModelWhy string        `json:"model_why,omitempty"`
+	MaxSteps int           `json:"max_steps"`
+	Timeout  time.Duration `json:"timeout"`
+	// Budget bounds its tokens and cost.
+	Budget          Budget  `json:"budget"`
+	EstimatedTokens int     `json:"estimated_tokens"`
+	EstimatedCost   float64 `json:"estimated_cost"`
+	CostKnown       bool    `json:"cost_known"`
 	// Isolation is IsolationWorktree or IsolationShared; From says what a
 	// worktree starts from ("main@1a2b3c4 + uncommitted changes") and
 	// IsolationNote why a worktree was refused.

@@ -20,6 +20,12 @@ const (
 	StatusCancelled   Status = "cancelled"
 	StatusDenied      Status = "denied"
 	StatusInterrupted Status = "interrupted"
+	// StatusBudgetExceeded: its token or cost budget ran out, and it
+	// reported in one last step without tools.
+	StatusBudgetExceeded Status = "budget_exceeded"
+	// StatusStopped: the person wound it down, and it reported in one
+	// last step without tools.
+	StatusStopped Status = "stopped"
 )
 
 // Word is how the status reads in a summary line or a result's heading:
@@ -32,6 +38,8 @@ func (s Status) Word() string {
 		return "timed out"
 	case StatusMaxSteps:
 		return "max steps"
+	case StatusBudgetExceeded:
+		return "over budget"
 	}
 	return string(s)
 }

@@ -17,14 +17,25 @@ import (
 // that captures the session and the child's id, never the area; what it
 // reports comes back as a status.Said.
 
-// Stop stops one child; it ends cancelled and its pane folds.
+// Stop winds one child down: it reports what it has in one last step
+// without tools and its pane folds; stopping it again aborts it at once.
 func (a *Area) Stop(p *pane.Pane) tea.Cmd {
 	if !p.Live() {
 		a.cfg.Status.Set(status.Error, fmt.Sprintf("stop: %s already ended (%s)", Name(p), p.State()))
 		return nil
 	}
-	a.cfg.Status.SetTransient(status.Warning, "stopping "+Name(p)+"…", status.Child, p.ID())
-	return a.call(p.ID(), func(s Session, id event.AgentID) error { return s.StopAgent(id) }, "stop %s: %v")
+	a.cfg.Status.SetTransient(status.Warning, "winding down "+Name(p)+": it reports what it has; stop again to abort", status.Child, p.ID())
+	s, id, name := a.cfg.Session, p.ID(), Name(p)
+	return func() tea.Msg {
+		aborted, err := s.WindDownAgent(id)
+		switch {
+		case err != nil:
+			return status.Said{Level: status.Error, Text: fmt.Sprintf("stop %s: %v", id, err)}
+		case aborted:
+			return status.Said{Level: status.Warning, Text: "aborted " + name + " at once"}
+		}
+		return nil
+	}
 }
 
 // StopAll stops every running child.

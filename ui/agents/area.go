@@ -13,6 +13,8 @@ import (
 	"strings"
 	"time"
 
+	tea "github.com/charmbracelet/bubbletea"
+
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/input"
@@ -26,6 +28,9 @@ import (
 // A session that also reviews changes (review.Reviewer) opens reviews.
 type Session interface {
 	StopAgent(id event.AgentID) error // "all" stops every child
+	// WindDownAgent asks a running child to report in one last step
+	// without tools; asked again it aborts the child (aborted says so).
+	WindDownAgent(id event.AgentID) (aborted bool, err error)
 	SendToAgent(id event.AgentID, text string) error
 	Background(id event.AgentID) error
 	ContinueAgent(id event.AgentID, prompt string) error
@@ -48,6 +53,9 @@ type Config struct {
 	// like it; Expanded says whether its output is expanded now.
 	Draw     overlay.Draw
 	Expanded func() bool
+	// After is the clock of the keys' guard: tea.Tick in the program,
+	// driven by hand in tests.
+	After func(d time.Duration, msg tea.Msg) tea.Cmd
 }
 
 // Area holds every child of the session as a pane, in the order the
@@ -58,6 +66,7 @@ type Area struct {
 	all   []*pane.Pane
 	byID  map[event.AgentID]*pane.Pane
 	focus event.AgentID // the focused pane's child; "" is the input
+	guard guard         // the focused pane's keys arm after a quiet period
 
 	width  int
 	top    int   // the first live pane shown when not all fit

@@ -27,6 +27,8 @@ type session struct {
 	mu    sync.Mutex
 	calls []string
 	fail  error
+	// woundDown are the children wound down once: a second stop aborts.
+	woundDown map[event.AgentID]bool
 }
 
 func (s *session) record(call string) error {
@@ -37,6 +39,16 @@ func (s *session) record(call string) error {
 }
 
 func (s *session) StopAgent(id event.AgentID) error { return s.record("stop " + string(id)) }
+func (s *session) WindDownAgent(id event.AgentID) (bool, error) {
+	s.mu.Lock()
+	again := s.woundDown[id]
+	if s.woundDown == nil {
+		s.woundDown = map[event.AgentID]bool{}
+	}
+	s.woundDown[id] = true
+	s.mu.Unlock()
+	return again, s.record("wind down " + string(id))
+}
 func (s *session) SendToAgent(id event.AgentID, text string) error {
 	return s.record("send " + string(id) + ": " + text)
 }
@@ -51,7 +63,8 @@ func newArea() (*Area, *session, *status.Model, *overlay.Stack) {
 	s, said, layers := &session{}, status.New(&styles, nil), &overlay.Stack{}
 	a := New(Config{Keys: DefaultKeyMap(), Line: input.DefaultKeyMap(), Styles: &styles, Session: s, Status: said, Layers: layers,
 		Draw:     func(e convo.Entry, width int, _ bool) []string { return []string{e.Title + " " + e.Body} },
-		Expanded: func() bool { return false }})
+		Expanded: func() bool { return false },
+		After:    func(_ time.Duration, msg tea.Msg) tea.Cmd { return func() tea.Msg { return msg } }})
 	return a, s, said, layers
 }
 
@@ -88,6 +101,15 @@ func run(cmd tea.Cmd) []tea.Msg {
 		return out
 	}
 	return []tea.Msg{msg}
+}
+
+// focusQuietly focuses id's pane and lets its quiet period pass, so its
+// keys are armed.
+func focusQuietly(a *Area, id event.AgentID) {
+	a.Focus(id)
+	for _, msg := range run(a.Arm()) {
+		run(a.Quiet(msg.(ArmMsg)))
+	}
 }
 
 // Children are kept in the order requested, however they are first heard
@@ -215,7 +237,7 @@ func TestKeys(t *testing.T) {
 	if a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")}) != nil {
 		t.Fatal("a key with no pane focused did something")
 	}
-	a.Focus(p.ID())
+	focusQuietly(a, p.ID())
 	run(a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("x")}))
 	a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
 	if _, ok := layers.Top().(*Message); !ok {
@@ -227,7 +249,7 @@ func TestKeys(t *testing.T) {
 		t.Fatalf("enter opened %T", layers.Top())
 	}
 	run(a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("b")}))
-	if got := strings.Join(s.calls, "; "); got != "stop explore-1; background explore-1" {
+	if got := strings.Join(s.calls, "; "); got != "wind down explore-1; background explore-1" {
 		t.Errorf("calls: %s", got)
 	}
 	if keys := a.ShortHelp(); len(keys) != 6 {
@@ -300,7 +322,7 @@ func TestBackgroundContinueTickReviewed(t *testing.T) {
 	asking := meta(4, "Review")
 	a.Apply(event.ApprovalRequested{Meta: asking, Request: &event.ApprovalRequest{ID: "d4", Kind: event.ApproveDelegation,
 		Delegation: &event.DelegationPreview{AgentType: "Review"}}}, t0, "⠋")
-	a.Focus(asking.Agent)
+	focusQuietly(a, asking.Agent)
 	a.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("s")})
 	if !strings.Contains(said.Text(), "only a running sub-agent takes messages") {
 		t.Errorf("s on a child awaiting approval: %q", said.Text())

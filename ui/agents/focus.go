@@ -25,6 +25,9 @@ func (a *Area) Focus(id event.AgentID) {
 	if old, ok := a.byID[a.focus]; ok {
 		old.Blur()
 	}
+	if id != a.focus {
+		a.refocused()
+	}
 	a.focus = id
 	if p, ok := a.byID[id]; ok {
 		p.Focus()

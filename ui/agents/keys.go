@@ -5,6 +5,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/ui/pane"
+	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
 // KeyMap is the keys of the agents area: focus moves between the input
@@ -51,6 +52,8 @@ func (a *Area) Update(msg tea.KeyMsg) tea.Cmd {
 		return a.OpenReview(p)
 	case key.Matches(msg, k.Transcript):
 		a.openTranscript(p)
+	case !a.guard.armed && (key.Matches(msg, k.Stop) || key.Matches(msg, k.Message) || key.Matches(msg, k.Background)):
+		a.cfg.Status.SetTransient(status.Info, "the pane takes "+msg.String()+" once typing pauses", status.Key, "")
 	case key.Matches(msg, k.Stop):
 		return a.Stop(p)
 	case key.Matches(msg, k.Message):
@@ -73,12 +76,15 @@ func (a *Area) ShortHelp() []key.Binding {
 	if !p.Live() { // only a change pending review keeps a folded child in focus
 		return []key.Binding{relabel(k.Transcript, "review"), relabel(k.FocusNext, "next"), relabel(k.Back, "input")}
 	}
-	keys := []key.Binding{k.Transcript, k.Stop}
-	if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
-		keys = append(keys, k.Message)
-	}
-	if canBackground(p) {
-		keys = append(keys, k.Background)
+	keys := []key.Binding{k.Transcript}
+	if a.guard.armed { // until then they cannot fire
+		keys = append(keys, k.Stop)
+		if p.State() == pane.Running || p.State() == pane.WaitingForApproval {
+			keys = append(keys, k.Message)
+		}
+		if canBackground(p) {
+			keys = append(keys, k.Background)
+		}
 	}
 	return append(keys, relabel(k.FocusNext, "next"), relabel(k.Back, "input"))
 }

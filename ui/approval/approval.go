@@ -2,7 +2,8 @@
 // engine asks before a tool changes something or a child starts, drawn
 // one at a time with what will run, and answered by key. It owns the
 // typing guard (a card takes keys only after a quiet period), the reason
-// line given with a denial and the editor for a delegation's prompt.
+// line given with a denial, the editor for a delegation's prompt and the
+// fields of its budget.
 package approval
 
 import (
@@ -20,13 +21,14 @@ import (
 )
 
 // mode is what the active card is doing: showing its answers, taking a
-// reason for a denial, or editing a delegation's prompt.
+// reason for a denial, editing a delegation's prompt or its budget.
 type mode int
 
 const (
 	bare mode = iota
 	reasoning
 	editing
+	budgeting
 )
 
 // Stopper stops what esc on a tool card stops: the main agent's turn, or
@@ -46,6 +48,7 @@ type Model struct {
 	mode     mode
 	reason   *input.Line
 	editor   *input.Editor
+	budget   *budgetForm
 	stopper  Stopper
 	status   *status.Model // where answers are said
 
@@ -67,6 +70,7 @@ func New(keys KeyMap, lineKeys input.KeyMap, after func(time.Duration, tea.Msg) 
 		keys: keys, lineKeys: lineKeys, after: after, stopper: stopper, status: said,
 		reason: input.NewLine("reason", "optional; enter denies"),
 		editor: input.NewEditor(lineKeys),
+		budget: newBudgetForm(),
 	}
 }
 
@@ -75,6 +79,7 @@ func (m *Model) SetStyles(styles *themes.Styles) {
 	m.styles = styles
 	m.reason.SetStyles(styles)
 	m.editor.SetStyles(styles)
+	m.budget.setStyles(styles)
 	for _, c := range m.cards {
 		c.body = nil
 	}
@@ -85,6 +90,7 @@ func (m *Model) SetStyles(styles *themes.Styles) {
 func (m *Model) SetSize(width, height int) {
 	m.width, m.height = width, max(height, 1)
 	m.reason.SetSize(InnerWidth(width))
+	m.budget.setSize(InnerWidth(width))
 	if m.mode == editing {
 		m.editor.SetSize(InnerWidth(width), max(m.height-4, 1))
 	}
@@ -142,6 +148,7 @@ func (m *Model) close() {
 	m.mode = bare
 	m.reason.Blur()
 	m.editor.Close()
+	m.budget.close()
 }
 
 // Len is how many cards wait.
@@ -185,6 +192,6 @@ func (m *Model) Route(msg tea.KeyMsg) overlay.Route {
 // is about, stay in sight.
 func (m *Model) Place() overlay.Place { return overlay.Body }
 
-// Typing says whether the reason line or the editor is open: every key
-// is text then.
+// Typing says whether the reason line, the editor or the budget fields
+// are open: every key is text then.
 func (m *Model) Typing() bool { return m.mode != bare }

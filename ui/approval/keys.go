@@ -18,11 +18,14 @@ type KeyMap struct {
 	AllowFolder key.Binding
 	AllowAll    key.Binding
 	Edit        key.Binding
+	Budget      key.Binding
 	Deny        key.Binding
 	DenyNow     key.Binding
 	TrustFolder key.Binding
 	CardUp      key.Binding
 	CardDown    key.Binding
+	// NextField and PrevField move between a budget's fields.
+	NextField, PrevField key.Binding
 	// Help is the root's ?, which spells out an armed card's answers.
 	Help key.Binding
 }
@@ -35,11 +38,14 @@ func DefaultKeyMap() KeyMap {
 		AllowFolder: key.NewBinding(key.WithKeys("A"), key.WithHelp("A", "always allow the folder")),
 		AllowAll:    key.NewBinding(key.WithKeys("Y"), key.WithHelp("Y", "approve all")),
 		Edit:        key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit prompt")),
+		Budget:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "edit budget")),
 		Deny:        key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "deny")),
 		DenyNow:     key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "deny")),
 		TrustFolder: key.NewBinding(key.WithKeys("t"), key.WithHelp("t", "trust this folder")),
 		CardUp:      key.NewBinding(key.WithKeys("up", "pgup"), key.WithHelp("↑", "scroll")),
 		CardDown:    key.NewBinding(key.WithKeys("down", "pgdown"), key.WithHelp("↓", "scroll")),
+		NextField:   key.NewBinding(key.WithKeys("tab", "down"), key.WithHelp("tab", "next field")),
+		PrevField:   key.NewBinding(key.WithKeys("shift+tab", "up"), key.WithHelp("shift+tab", "previous field")),
 		Help:        key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
 	}
 }
@@ -55,7 +61,7 @@ func (m *Model) answers(c *card) []key.Binding {
 		return m.planAnswers()
 	}
 	if d := c.delegation(); d != nil {
-		items := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+d.AgentType), k.Edit}
+		items := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+d.AgentType), k.Edit, k.Budget}
 		if n := m.Delegations(); n > 1 {
 			items = append(items, relabel(k.AllowAll, fmt.Sprintf("approve all %d", n)))
 		}
@@ -84,6 +90,8 @@ func (m *Model) ShortHelp() []key.Binding {
 		return []key.Binding{relabel(k.Confirm, "deny"), relabel(k.Cancel, "deny without a reason")}
 	case m.mode == editing:
 		return []key.Binding{relabel(k.Confirm, "approve edited prompt"), k.Newline, relabel(k.Cancel, "back to the card")}
+	case m.mode == budgeting:
+		return m.budgetKeys()
 	case !m.Armed():
 		return nil
 	case m.cards[0].delegation() != nil:
@@ -111,7 +119,7 @@ func (m *Model) answerKeys() []key.Binding {
 		return append(m.planAnswers(), k.CardDown)
 	}
 	if d := c.delegation(); d != nil {
-		keys := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit}
+		keys := []key.Binding{relabel(k.Allow, "approve"), k.Deny, relabel(k.AllowAlways, "always for "+termtext.Clean(d.AgentType)), k.Edit, k.Budget}
 		if m.Delegations() > 1 {
 			keys = append(keys, k.AllowAll)
 		}
@@ -125,6 +133,11 @@ func (m *Model) answerKeys() []key.Binding {
 		keys = append(keys, k.AllowFolder)
 	}
 	return append(keys, k.CardDown)
+}
+
+// budgetKeys are the keys of the open budget fields.
+func (m *Model) budgetKeys() []key.Binding {
+	return []key.Binding{relabel(m.lineKeys.Confirm, "approve with this budget"), m.keys.NextField, relabel(m.lineKeys.Cancel, "back to the card")}
 }
 
 // denyNowWords says what esc does on a tool card: it stops the agent

@@ -55,7 +55,7 @@ func TestCardsAsALayer(t *testing.T) {
 	if keys := m.ShortHelp(); len(keys) != 3 {
 		t.Errorf("a delegation card's footer: %v", keys)
 	}
-	if groups := m.FullHelp(); len(groups[0].Keys) != 7 {
+	if groups := m.FullHelp(); len(groups[0].Keys) != 8 {
 		t.Errorf("two delegations' full help: %v", groups[0].Keys)
 	}
 	cmds := m.DropAll()

@@ -87,6 +87,8 @@ func (m *Model) update(msg tea.Msg) (tea.Cmd, outcome) {
 			return m.reasonKey(msg)
 		case editing:
 			return m.editKey(msg)
+		case budgeting:
+			return m.budgetKey(msg)
 		}
 		return m.cardKey(msg)
 	}
@@ -118,6 +120,9 @@ func (m *Model) cardKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 		m.mode = editing
 		m.editor.Open(termtext.Clean(c.delegation().Prompt))
 		m.SetSize(m.width, m.height)
+	case key.Matches(msg, k.Budget) && delegation:
+		m.mode = budgeting
+		m.budget.open(c.delegation())
 	case key.Matches(msg, k.Deny):
 		// Any card may be denied with a reason typed after n.
 		m.mode = reasoning

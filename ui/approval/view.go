@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
 
-	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/ui/diffview"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
@@ -105,10 +104,6 @@ func (m *Model) facts(c *card) []string {
 	if d.Timeout > 0 {
 		limits += " · " + d.Timeout.String()
 	}
-	estimate := fmt.Sprintf("~%s tokens", event.Compact(int64(d.EstimatedTokens)))
-	if d.CostKnown {
-		estimate += fmt.Sprintf(" · $%.4f", d.EstimatedCost)
-	}
 	lines := []string{field("tools", strings.Join(d.Tools, " "))}
 	if len(d.DroppedTools) > 0 {
 		lines = append(lines, field("dropped", strings.Join(d.DroppedTools, " ")+" (baton has no such tool)"))
@@ -124,7 +119,11 @@ func (m *Model) facts(c *card) []string {
 	if d.Background {
 		lines = append(lines, field("runs", "in the background · the turn goes on"))
 	}
-	lines = append(lines, field("first request", estimate))
+	first := field("first request", estimate(d))
+	if b := budgetWords(d, d.Budget); b != "" {
+		first += "  " + field("budget", b)
+	}
+	lines = append(lines, first)
 	// Without this line the child inherits nothing and asks on its own
 	// cards.
 	if len(d.Inherits) > 0 {
@@ -213,6 +212,8 @@ func (m *Model) tail() []string {
 			m.keyLines([]key.Binding{relabel(k.Confirm, confirm), relabel(k.Cancel, cancel)}, width)...)
 	case editing:
 		return m.keyLines([]key.Binding{relabel(k.Confirm, "approve the edited prompt"), k.Newline, relabel(k.Cancel, "back")}, width)
+	case budgeting:
+		return append(m.budgetLines(m.cards[0].delegation()), m.keyLines(m.budgetKeys(), width)...)
 	}
 	c := m.cards[0]
 	return append(m.facts(c), m.keyHelp(c, width)...)

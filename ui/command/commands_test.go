@@ -241,7 +241,7 @@ func TestSubagents(t *testing.T) {
 	h.run("/subagents send 1 also check vendor/", false)
 	h.run("/subagents stop explore-1", false)
 	h.run("/subagents stop all", false)
-	if got := strings.Join(h.s.calls, "; "); got != "send explore-1: also check vendor/; stop explore-1; stop all" {
+	if got := strings.Join(h.s.calls, "; "); got != "send explore-1: also check vendor/; wind down explore-1; stop all" {
 		t.Errorf("calls: %s", got)
 	}
 	if msgs := h.run("/subagents log 1", false); len(msgs) != 1 || !strings.Contains(msgs[0].(status.Said).Text, "no such file") {

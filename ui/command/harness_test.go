@@ -58,6 +58,9 @@ func (s *session) AddRule(r event.PermissionRule) error {
 }
 func (s *session) RemoveRule(kind, rule string) error { return s.call("remove " + kind + " " + rule) }
 func (s *session) StopAgent(id event.AgentID) error   { return s.call("stop " + string(id)) }
+func (s *session) WindDownAgent(id event.AgentID) (bool, error) {
+	return false, s.call("wind down " + string(id))
+}
 func (s *session) SendToAgent(id event.AgentID, text string) error {
 	return s.call("send " + string(id) + ": " + text)
 }

@@ -87,7 +87,7 @@ func (p *Pane) approvalRequested(e event.ApprovalRequested) {
 	case event.ApproveDelegation:
 		p.state = AwaitingApproval
 		if d := req.Delegation; d != nil {
-			p.model, p.maxSteps, p.timeout = d.Model, d.MaxSteps, d.Timeout
+			p.model, p.maxSteps, p.timeout, p.budget = d.Model, d.MaxSteps, d.Timeout, d.Budget
 			p.toolNames = append([]string(nil), d.Tools...)
 		}
 	case event.ApproveTool:
@@ -119,7 +119,7 @@ func (p *Pane) approvalResolved(e event.ApprovalResolved) {
 func (p *Pane) agentStarted(e event.AgentStarted) {
 	p.state = Running
 	p.started = p.when(e.Time)
-	p.model, p.maxSteps, p.timeout = e.Model, e.MaxSteps, e.Timeout
+	p.model, p.maxSteps, p.timeout, p.budget = e.Model, e.MaxSteps, e.Timeout, e.Budget
 	p.toolNames = append([]string(nil), e.Tools...)
 	p.sandbox = e.Sandbox
 	if e.Transcript != "" {

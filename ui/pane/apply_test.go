@@ -52,7 +52,7 @@ func TestFinalStates(t *testing.T) {
 	cases := map[event.Status]State{
 		event.StatusCompleted: Done, event.StatusMaxSteps: MaxSteps, event.StatusFailed: Failed,
 		event.StatusTimedOut: TimedOut, event.StatusCancelled: Cancelled, event.StatusDenied: Denied,
-		event.StatusInterrupted: Interrupted, "exploded": Failed,
+		event.StatusInterrupted: Interrupted, event.StatusBudgetExceeded: OverBudget, event.StatusStopped: WoundDown, "exploded": Failed,
 	}
 	for status, want := range cases {
 		p := newPane()
@@ -61,7 +61,7 @@ func TestFinalStates(t *testing.T) {
 			t.Errorf("%s: state = %v, want final %v", status, p.State(), want)
 		}
 	}
-	for s := AwaitingApproval; s <= Interrupted; s++ {
+	for s := AwaitingApproval; s <= WoundDown; s++ {
 		if s.String() == "unknown" || s.Finished() != (s >= Done) {
 			t.Errorf("state %d: String %q, Finished %v", int(s), s.String(), s.Finished())
 		}

@@ -42,6 +42,7 @@ type Pane struct {
 	toolNames  []string
 	maxSteps   int
 	timeout    time.Duration
+	budget     event.Budget
 	transcript string
 	sandbox    string
 	// change is a worktree child's change; reviewNote what its review

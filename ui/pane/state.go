@@ -42,6 +42,10 @@ const (
 	Denied
 	// Interrupted: baton stopped while the child ran (seen on resume).
 	Interrupted
+	// OverBudget: the child spent its token or cost budget and reported.
+	OverBudget
+	// WoundDown: the person wound the child down and it reported.
+	WoundDown
 )
 
 // names are the words the person reads for each state.
@@ -57,6 +61,8 @@ var names = [...]string{
 	Cancelled:          "stopped",
 	Denied:             "denied",
 	Interrupted:        "interrupted",
+	OverBudget:         "over budget",
+	WoundDown:          "wound down",
 }
 
 // Finished reports whether the state is final: the pane has folded to its
@@ -88,6 +94,10 @@ func stateOf(status event.Status) State {
 		return Denied
 	case event.StatusInterrupted:
 		return Interrupted
+	case event.StatusBudgetExceeded:
+		return OverBudget
+	case event.StatusStopped:
+		return WoundDown
 	}
 	return Failed
 }
@@ -115,6 +125,10 @@ func (s State) mark() string {
 		return "⊘"
 	case Interrupted:
 		return "…"
+	case OverBudget:
+		return "◒"
+	case WoundDown:
+		return "□"
 	}
 	return ""
 }
@@ -128,11 +142,11 @@ func (s State) style(st *themes.PaneStyles) lipgloss.Style {
 		return st.Muted
 	case Done:
 		return st.Done
-	case MaxSteps, TimedOut:
+	case MaxSteps, TimedOut, OverBudget:
 		return st.Limited
 	case Failed:
 		return st.Failed
-	case Cancelled, Interrupted:
+	case Cancelled, Interrupted, WoundDown:
 		return st.Stopped
 	case Denied:
 		return st.Denied

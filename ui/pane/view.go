@@ -23,7 +23,7 @@ const MaxLines = 5
 
 // View draws the pane in at most height lines of width (a width of zero
 // or less leaves lines uncut): while it lives, its header, its task
-// list's line and its newest activity; once it ended, its one summary
+// list's line, its use against its budget and its newest activity; once it ended, its one summary
 // line.
 func (p *Pane) View(width, height int) string {
 	width = p.inner(width)
@@ -31,18 +31,22 @@ func (p *Pane) View(width, height int) string {
 		return p.focusCursor() + p.summary(width)
 	}
 	todo := p.todoRows(height)
+	budget := p.budgetRows(height - todo)
 	var activity []string
-	if shown := height - 1 - todo; shown > 0 {
+	if shown := height - 1 - todo - budget; shown > 0 {
 		// Laid out for a full pane (and the root never asks for more), so
 		// the layout Want measured is the one drawn: a shorter pane shows
 		// its last lines.
-		activity = p.activityLines(width, max(height, MaxLines)-1-todo)
+		activity = p.activityLines(width, max(height, MaxLines)-1-todo-budget)
 		activity = activity[max(len(activity)-shown, 0):]
 	}
 	var b strings.Builder
 	b.WriteString(p.focusCursor() + p.header(width))
 	if todo > 0 {
 		b.WriteString("\n" + p.focusCursor() + todos.Line(p.todos, p.styles, width))
+	}
+	if budget > 0 {
+		b.WriteString("\n" + p.focusCursor() + p.budgetLine(width))
 	}
 	for _, line := range activity {
 		b.WriteString("\n" + p.focusCursor() + line)
@@ -59,7 +63,8 @@ func (p *Pane) Want(width int) int {
 		return 1
 	}
 	todo := p.todoRows(MaxLines)
-	return 1 + todo + len(p.activityLines(p.inner(width), MaxLines-1-todo))
+	budget := p.budgetRows(MaxLines - todo)
+	return 1 + todo + budget + len(p.activityLines(p.inner(width), MaxLines-1-todo-budget))
 }
 
 // todoRows is the line the child's task list takes under the header,
@@ -104,7 +109,8 @@ func (p *Pane) focusCursor() string {
 // spinner and the clock move slower than frames come.
 func (p *Pane) header(width int) string {
 	key := headerKey{typ: p.meta.AgentType, desc: p.meta.Description, state: p.state, elapsed: elapsed(p.runTime()), theme: p.styles.Palette.Name,
-		tools: p.tools, step: p.step, maxSteps: p.maxSteps, tokens: p.usage.total, width: width, background: p.background}
+		tools: p.tools, step: p.step, maxSteps: p.maxSteps, tokens: p.usage.total, width: width, background: p.background,
+		warn: p.use().Fraction() >= warnAt}
 	if p.state == Running {
 		key.frame = p.frame
 	}
@@ -119,7 +125,7 @@ type headerKey struct {
 	state                                State
 	typ, desc, frame, elapsed, theme     string
 	tools, step, maxSteps, tokens, width int
-	background                           bool
+	background, warn                     bool
 }
 
 // drawHeader draws the live header within width.
@@ -148,7 +154,8 @@ func (p *Pane) drawHeader(width int) string {
 }
 
 // progress is the step and the tokens so far (" · step 6/15",
-// " · 1.2k tok"), each present once known.
+// " · 1.2k tok"), each present once known; from 80% of any bound they
+// take the limit's colour, as the budget line does.
 func (p *Pane) progress() []string {
 	var parts []string
 	switch {
@@ -160,8 +167,12 @@ func (p *Pane) progress() []string {
 	if p.usage.total > 0 {
 		parts = append(parts, " · "+tokens(p.usage.total))
 	}
+	style := p.styles.Pane.Muted
+	if p.use().Fraction() >= warnAt {
+		style = p.styles.Pane.Limited
+	}
 	for i := range parts {
-		parts[i] = p.styles.Pane.Muted.Render(parts[i])
+		parts[i] = style.Render(parts[i])
 	}
 	return parts
 }

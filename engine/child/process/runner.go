@@ -96,7 +96,7 @@ func (r *Runner) spec(job child.Job, tag string) spec {
 	s := job.Spec
 	sp := spec{Meta: s.Meta, Prompt: job.Prompt, History: job.History, Steers: job.Steers,
 		Model: s.Model, Fallback: job.Loop.FallbackModel, Effort: s.Type.Effort, Temperature: s.Type.Temperature, TopP: s.Type.TopP,
-		MaxSteps: s.MaxSteps, Timeout: s.Timeout, Depth: s.Depth, Workspace: s.Workspace, Toolbox: s.Toolbox,
+		MaxSteps: s.MaxSteps, Timeout: s.Timeout, Budget: s.Budget, Depth: s.Depth, Workspace: s.Workspace, Toolbox: s.Toolbox,
 		Endpoint: endpoint{BaseURL: r.opts.Endpoint.BaseURL, APIKey: r.opts.Endpoint.APIKey, Timeouts: r.opts.Endpoint.Timeouts},
 		Requests: job.Loop.Requests, OutputChars: job.Loop.OutputChars, ContextFileBytes: job.Loop.ContextFileBytes, Tag: tag,
 		Skills: s.Skills, Hooks: job.Link.Hooks != nil}
@@ -343,7 +343,7 @@ func (h *handle) died(waitErr error) string {
 }
 
 // loopEndings are the statuses a child's loop can end with.
-var loopEndings = []event.Status{event.StatusCompleted, event.StatusMaxSteps, event.StatusTimedOut,
+var loopEndings = []event.Status{event.StatusCompleted, event.StatusMaxSteps, event.StatusTimedOut, event.StatusBudgetExceeded, event.StatusStopped,
 	event.StatusFailed, event.StatusCancelled, event.StatusInterrupted}
 
 // abortCause is how a child process is told why it must stop.

@@ -55,7 +55,7 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 	}
 	sp := d.Spec
 	sandbox.TagRuns(sp.Tag)
-	ctx, stop := context.WithTimeout(context.Background(), sp.Timeout)
+	ctx, stop := context.WithTimeout(context.Background(), child.HardTimeout(sp.Timeout))
 	defer stop()
 	ctx, abort := context.WithCancelCause(ctx)
 	c := &conn{out: &lineWriter{w: out}, abort: abort, replies: map[int64]chan reply{}, readies: map[int64]chan struct{}{}, closed: make(chan struct{})}
@@ -75,7 +75,7 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 	}
 	job := child.Job{
 		Spec: child.Spec{Meta: sp.Meta, Type: agenttypes.Type{Effort: sp.Effort, Temperature: sp.Temperature, TopP: sp.TopP},
-			Model: sp.Model, MaxSteps: sp.MaxSteps, Depth: sp.Depth, Workspace: sp.Workspace, Skills: sp.Skills},
+			Model: sp.Model, MaxSteps: sp.MaxSteps, Timeout: sp.Timeout, Budget: sp.Budget, Depth: sp.Depth, Workspace: sp.Workspace, Skills: sp.Skills},
 		History: sp.History,
 		Loop: child.Loop{Client: llm.NewClient(llm.Config{APIKey: sp.Endpoint.APIKey, BaseURL: sp.Endpoint.BaseURL, Timeouts: sp.Endpoint.Timeouts}),
 			Catalog: llm.NewCatalog(catalog), FallbackModel: sp.Fallback, Requests: sp.Requests,
@@ -186,6 +186,8 @@ func (c *conn) control(a *agent.Agent, ctl child.Control) {
 		}
 	case child.Tell:
 		a.Tell(ctl.Text)
+	case child.WindDown:
+		a.WindDown()
 	}
 }
 

@@ -43,6 +43,7 @@ type spec struct {
 	TopP        *float64      `json:"top_p,omitempty"`
 	MaxSteps    int           `json:"max_steps"`
 	Timeout     time.Duration `json:"timeout"`
+	Budget      event.Budget  `json:"budget"`
 	Depth       int           `json:"depth"`
 	Workspace   string        `json:"workspace"`
 	Toolbox     child.Toolbox `json:"toolbox"`
