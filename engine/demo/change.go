@@ -23,9 +23,11 @@ var changeDelegation = delegation{types: []string{"general-purpose"}, descriptio
 	report: "Report the file you wrote, or that the write was refused."}
 
 // changePlan writes the proposed file; its write card is the point.
-var changePlan = plan{name: "change", goal: "Proposed the change as a new file", probes: []probe{
-	{tool: "write_file", args: always(map[string]any{"path": changeFile, "content": changeContent})},
-}}
+func changePlan() plan {
+	return plan{name: "change", goal: "Proposed the change as a new file", probes: []probe{
+		{tool: "write_file", args: always(map[string]any{"path": changeFile, "content": changeContent})},
+	}}
+}
 
 // changeWords are the verbs of a request to change the code.
 func changeWords() *regexp.Regexp {
