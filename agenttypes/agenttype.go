@@ -76,9 +76,11 @@ type Type struct {
 	// tree; "" leaves it to the task call and [subagents] isolation.
 	Isolation string
 	// Runner is the agent file's runner: "local" runs each child of the
-	// type in baton's process, "process" in a child process of its own;
-	// "" leaves it to [subagents] runner.
+	// type in baton's process, "process" in a child process of its own,
+	// "acp" as the agent ACP names; "" leaves it to [subagents] runner.
 	Runner string
+	// ACP is the agent program of an acp-runner type (nil for others).
+	ACP *ACPAgent
 	// Skills are the skills the agent file names (Claude Code's skills:),
 	// given to each child of the type with their instructions loaded; nil
 	// when the file names none, and the child sees the skills its tools

@@ -76,6 +76,7 @@ var fields = []field{
 	{"sandbox", false, applySandbox},
 	{"isolation", false, applyIsolation},
 	{"runner", false, applyRunner},
+	{"acp", false, applyACP},
 	{"skills", false, applySkills},
 	{"verify", false, applyVerify},
 	{"budget", false, applyBudget},
@@ -91,7 +92,7 @@ var fieldAliases = map[string]string{
 	"capabilities": "capabilities", "effort": "effort",
 	"mode": "mode", "hidden": "hidden", "disable": "disable",
 	"temperature": "temperature", "topp": "topP", "permission": "permission", "sandbox": "sandbox",
-	"isolation": "isolation", "runner": "runner", "skills": "skills", "verify": "verify",
+	"isolation": "isolation", "runner": "runner", "acp": "acp", "skills": "skills", "verify": "verify",
 	"budget": "budget",
 	// OpenCode passes reasoningEffort to the provider as the effort.
 	"reasoningeffort": "effort",
@@ -127,6 +128,9 @@ func parseFields(path string, fm frontmatter, opts fileOptions) (Type, []Warning
 		if err := f.apply(p, &t, e); err != nil {
 			return Type{}, p.warnings, err
 		}
+	}
+	if err := settleRunner(p, &t); err != nil {
+		return Type{}, p.warnings, err
 	}
 	p.withheldDefaults(&t)
 	t.DisplayName = displayName(t.Name)

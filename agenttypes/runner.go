@@ -8,16 +8,19 @@ const (
 	RunnerLocal = "local"
 	// RunnerProcess runs each child in a baton child process of its own.
 	RunnerProcess = "process"
+	// RunnerACP runs each child as another agent speaking the Agent
+	// Client Protocol, the program the file's acp: names.
+	RunnerACP = "acp"
 )
 
-// applyRunner reads runner: local or process.
+// applyRunner reads runner: local, process or acp.
 func applyRunner(p *fileParser, t *Type, e entry) error {
 	s, _ := scalar(e.value)
 	switch v := strings.ToLower(strings.TrimSpace(s)); v {
-	case RunnerLocal, RunnerProcess:
+	case RunnerLocal, RunnerProcess, RunnerACP:
 		t.Runner = v
 	default:
-		p.warn(e.line, "%s must be local or process; ignored", e.key)
+		p.warn(e.line, "%s must be local, process or acp; ignored", e.key)
 	}
 	return nil
 }

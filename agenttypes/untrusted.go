@@ -48,6 +48,9 @@ func (u Untrusted) refuse(t Type, owner string) string {
 	if allowed := widerRules(t.Permissions.Allow); len(allowed) > 0 {
 		why = append(why, "it allows "+strings.Join(allowed, ", ")+" without asking")
 	}
+	if t.ACP != nil {
+		why = append(why, "it runs the program "+t.ACP.CommandLine())
+	}
 	if len(t.Verify) > 0 {
 		why = append(why, "it runs the verify command "+strings.Join(t.Verify, "; "))
 	}

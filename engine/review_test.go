@@ -98,14 +98,14 @@ func TestApplyWritesNothingWhenAFileCannotBeApplied(t *testing.T) {
 	}
 }
 
-// TestHeadlessApplyWritesNothingWhenAFileCannotBeApplied: --worktrees apply of a change whose
+// TestHeadlessApplyWritesNothingWhenAFileCannotBeApplied: --worktrees apply-unverified of a change whose
 // second file cannot be applied writes nothing, tells the parent so,
 // and keeps the whole change on its branch.
 func TestHeadlessApplyWritesNothingWhenAFileCannotBeApplied(t *testing.T) {
 	var ws string
 	s, _ := newTestSession(t, twoFileChild(func() { blockFile(t, ws, "b.txt") }), func(c *Config) {
 		c.Worktrees.Root = t.TempDir()
-		c.Worktrees.Finish = child.FinishApply
+		c.Worktrees.Finish = child.FinishApplyUnverified
 		ws = c.Workspace
 		writeFile(t, ws, "a.txt", "a\n")
 		writeFile(t, ws, "b.txt", "b\n")

@@ -9,6 +9,7 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/acpagent"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -26,7 +27,7 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		mcpTools = cfg.MCP.Tools
 	}
 	l := cfg.Limits
-	runners := map[string]child.Runner{child.RunnerLocal: child.Local{}}
+	runners := map[string]child.Runner{child.RunnerLocal: child.Local{}, child.RunnerACP: acpagent.New(acpagent.Options{Version: cfg.Version})}
 	unavailable := map[string]string{}
 	switch {
 	case cfg.Editor.Files != nil || cfg.Editor.Terminal != nil:
@@ -189,6 +190,28 @@ func (s *Session) SkipChange(id event.AgentID, file, hunk int) error {
 // Kept lists the worktrees left for the person so far: by --worktrees
 // keep, or, once the session is closed, every change nobody reviewed.
 func (s *Session) Kept() []child.KeptWorktree { return s.children.Kept() }
+
+// Merges lists what headless --worktrees apply did with the changes of
+// worktree children so far.
+func (s *Session) Merges() []child.Merge { return s.children.Merges() }
+
+// PreviewFanIn merges the chosen changes waiting for review in memory
+// (nil: every one that did not fail its own verification) and shows where
+// they overlap or conflict.
+func (s *Session) PreviewFanIn(ctx context.Context, chosen []event.AgentID) (event.FanIn, error) {
+	return s.children.PreviewFanIn(ctx, chosen)
+}
+
+// VerifyFanIn verifies a preview's merged result in a scratch worktree.
+func (s *Session) VerifyFanIn(ctx context.Context, id string) (event.FanIn, error) {
+	return s.children.VerifyFanIn(ctx, id)
+}
+
+// ApplyFanIn applies a preview's merge to the working tree, all or none;
+// an unverified merge only when unverified says so.
+func (s *Session) ApplyFanIn(ctx context.Context, id string, unverified bool) (event.FanInApplied, error) {
+	return s.children.ApplyFanIn(ctx, id, unverified)
+}
 
 // wakeIfPending starts a turn of its own for the results waiting, when
 // no turn runs and waking is on. Once the wake turns of this prompt are

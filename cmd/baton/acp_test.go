@@ -98,26 +98,10 @@ func TestBatonACPProcessEndToEnd(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(self, "-test.run=^$")
-	cmd.Dir = ws
-	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME=", "XDG_CONFIG_HOME=", "OPENAI_BASE_URL="+srv.URL, childArgsEnv+"=acp")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var stderr strings.Builder
-	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
 	ts := &terminals{cmds: map[string]*exec.Cmd{}, outs: map[string]*strings.Builder{}}
 	var asked []string
 	var askedMu sync.Mutex
-	client := acptest.NewClient(t, stdout, stdin, func(method string, params json.RawMessage) (any, error) {
+	p := startACPProcess(t, ws, home, srv.URL, map[string]any{"terminal": true}, func(method string, params json.RawMessage) (any, error) {
 		if method == "session/request_permission" {
 			var p struct {
 				ToolCall struct{ Title string } `json:"toolCall"`
@@ -130,10 +114,7 @@ func TestBatonACPProcessEndToEnd(t *testing.T) {
 		}
 		return ts.handle(method, params)
 	})
-
-	if err := client.Call("initialize", map[string]any{"protocolVersion": 1, "clientCapabilities": map[string]any{"terminal": true}}, nil); err != nil {
-		t.Fatal(err)
-	}
+	client, cmd, stdin, stderr := p.client, p.cmd, p.stdin, p.stderr
 	var session struct {
 		SessionID string `json:"sessionId"`
 	}
@@ -212,19 +193,7 @@ func TestBatonACPFlagsAndSetup(t *testing.T) {
 func TestBatonACPRefusesTheHomeFolderUntrusted(t *testing.T) {
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws, home := t.TempDir(), t.TempDir()
-	t.Chdir(ws)
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan int, 1)
-	go func() {
-		done <- run(context.Background(), []string{"acp"}, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL},
-			inR, outW, &strings.Builder{}, nil)
-		_ = outW.Close()
-	}()
-	client := acptest.NewClient(t, outR, inW, func(string, json.RawMessage) (any, error) { return nil, nil })
-	if err := client.Call("initialize", map[string]any{"protocolVersion": 1}, nil); err != nil {
-		t.Fatal(err)
-	}
+	client, finish := serveACP(t, ws, home, srv.URL, func(string, json.RawMessage) (any, error) { return nil, nil })
 	err := client.Call("session/new", map[string]any{"cwd": home, "mcpServers": []any{}}, nil)
 	if err == nil || !strings.Contains(err.Error(), "home folder") {
 		t.Errorf("session/new in the home folder: %v", err)
@@ -233,11 +202,9 @@ func TestBatonACPRefusesTheHomeFolderUntrusted(t *testing.T) {
 	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &ok); err != nil || ok.SessionID == "" {
 		t.Errorf("session/new in a project after the refusal: %+v, %v", ok, err)
 	}
-	_ = inW.Close()
-	if code := <-done; code != exitOK {
+	if code := finish(); code != exitOK {
 		t.Errorf("exit %d", code)
 	}
-	<-client.Done()
 }
 
 // TestBatonACPEndsOnSIGTERM stops baton acp with a signal while a turn
@@ -249,29 +216,9 @@ func TestBatonACPEndsOnSIGTERM(t *testing.T) {
 		<-w.Context().Done()
 	})
 	ws, home := t.TempDir(), t.TempDir()
-	self, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(self, "-test.run=^$")
-	cmd.Dir = ws
-	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME=", "XDG_CONFIG_HOME=", "OPENAI_BASE_URL="+srv.URL, childArgsEnv+"=acp")
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer stdin.Close()
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	client := acptest.NewClient(t, stdout, stdin, func(string, json.RawMessage) (any, error) { return nil, nil })
-	if err := client.Call("initialize", map[string]any{"protocolVersion": 1}, nil); err != nil {
-		t.Fatal(err)
-	}
+	p := startACPProcess(t, ws, home, srv.URL, nil, func(string, json.RawMessage) (any, error) { return nil, nil })
+	client, cmd := p.client, p.cmd
+	defer p.stdin.Close()
 	var session struct{ SessionID string }
 	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &session); err != nil {
 		t.Fatal(err)
@@ -289,7 +236,7 @@ func TestBatonACPEndsOnSIGTERM(t *testing.T) {
 	if got := <-stopped; got != "cancelled" {
 		t.Errorf("the prompt under SIGTERM stopped with %q", got)
 	}
-	err = cmd.Wait()
+	err := cmd.Wait()
 	var exit *exec.ExitError
 	if !errors.As(err, &exit) || exit.ExitCode() != exitInterrupted {
 		t.Errorf("baton acp after SIGTERM: %v; want exit %d", err, exitInterrupted)
@@ -305,26 +252,14 @@ func TestBatonACPAsksBeforeAnUntrustedProjectsMCPServer(t *testing.T) {
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws, home := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"proj": mcptest.ModeServe}))
-	t.Chdir(ws)
-	inR, inW := io.Pipe()
-	outR, outW := io.Pipe()
-	done := make(chan int, 1)
-	go func() {
-		done <- run(context.Background(), []string{"acp"}, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL},
-			inR, outW, &strings.Builder{}, nil)
-		_ = outW.Close()
-	}()
 	asked := make(chan json.RawMessage, 1)
-	client := acptest.NewClient(t, outR, inW, func(method string, params json.RawMessage) (any, error) {
+	client, finish := serveACP(t, ws, home, srv.URL, func(method string, params json.RawMessage) (any, error) {
 		if method != "session/request_permission" {
 			return nil, fmt.Errorf("no %s here", method)
 		}
 		asked <- params
 		return map[string]any{"outcome": map[string]any{"outcome": "selected", "optionId": "allow_once"}}, nil
 	})
-	if err := client.Call("initialize", map[string]any{"protocolVersion": 1}, nil); err != nil {
-		t.Fatal(err)
-	}
 	var session struct{ SessionID string }
 	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &session); err != nil {
 		t.Fatal(err)
@@ -352,9 +287,77 @@ func TestBatonACPAsksBeforeAnUntrustedProjectsMCPServer(t *testing.T) {
 		_ = u.Field(&c)
 		return u.Kind == "tool_call_update" && c.ToolCallID == req.ToolCall.ToolCallID && c.Status == "completed"
 	})
-	_ = inW.Close()
-	if code := <-done; code != exitOK {
+	if code := finish(); code != exitOK {
 		t.Errorf("exit %d", code)
 	}
-	<-client.Done()
+}
+
+// acpProcess is baton acp running as a process of its own, initialized.
+type acpProcess struct {
+	client *acptest.Client
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	stderr *strings.Builder
+}
+
+// startACPProcess starts this binary as baton acp in ws, against the
+// endpoint at url, and initializes it with the client capabilities caps
+// (nil: none); handler answers baton's requests.
+func startACPProcess(t *testing.T, ws, home, url string, caps map[string]any, handler acptest.Handler) acpProcess {
+	t.Helper()
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(self, "-test.run=^$")
+	cmd.Dir = ws
+	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME=", "XDG_CONFIG_HOME=", "OPENAI_BASE_URL="+url, childArgsEnv+"=acp")
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	stderr := &strings.Builder{}
+	cmd.Stderr = stderr
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	client := acptest.NewClient(t, stdout, stdin, handler)
+	init := map[string]any{"protocolVersion": 1}
+	if caps != nil {
+		init["clientCapabilities"] = caps
+	}
+	if err := client.Call("initialize", init, nil); err != nil {
+		t.Fatal(err)
+	}
+	return acpProcess{client: client, cmd: cmd, stdin: stdin, stderr: stderr}
+}
+
+// serveACP runs baton acp in this process, in ws, against the endpoint
+// at url, and initializes it; finish closes the client's side and
+// returns baton's exit code once the client has read everything.
+func serveACP(t *testing.T, ws, home, url string, handler acptest.Handler) (client *acptest.Client, finish func() int) {
+	t.Helper()
+	t.Chdir(ws)
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- run(context.Background(), []string{"acp"}, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + url},
+			inR, outW, &strings.Builder{}, nil)
+		_ = outW.Close()
+	}()
+	client = acptest.NewClient(t, outR, inW, handler)
+	if err := client.Call("initialize", map[string]any{"protocolVersion": 1}, nil); err != nil {
+		t.Fatal(err)
+	}
+	return client, func() int {
+		_ = inW.Close()
+		code := <-done
+		<-client.Done()
+		return code
+	}
 }

@@ -107,7 +107,7 @@ func batonFlagSet() *pflag.FlagSet {
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
 	fs.Bool("trust", false, "apply this folder's project settings for this run (see baton trust)")
 	fs.Bool("list", false, "with baton trust: list the trusted folders")
-	fs.String("worktrees", child.FinishKeep, "headless and baton acp: `WHAT` becomes of a worktree sub-agent's change: apply, keep (default: commit it on a branch and print where) or discard")
+	fs.String("worktrees", child.FinishKeep, "headless and baton acp: `WHAT` becomes of a worktree sub-agent's change: apply (merge those that pass their verification, verify the merged result, apply all or none), apply-unverified, keep (default: commit it on a branch and print where) or discard")
 	fs.Bool("all", false, "with baton sessions: list the sessions of every folder")
 	fs.Bool("demo", false, "start the offline demo")
 	fs.Bool("version", false, "print the version and exit")
@@ -226,9 +226,9 @@ func checkFlagCombos(fs *pflag.FlagSet, v flagValues) error {
 		return err
 	}
 	switch v.worktrees {
-	case child.FinishApply, child.FinishKeep, child.FinishDiscard:
+	case child.FinishApply, child.FinishApplyUnverified, child.FinishKeep, child.FinishDiscard:
 	default:
-		return fmt.Errorf("--worktrees: expected apply, keep or discard, got %q", v.worktrees)
+		return fmt.Errorf("--worktrees: expected apply, apply-unverified, keep or discard, got %q", v.worktrees)
 	}
 	if fs.Changed("worktrees") && !v.headless() && !v.acp {
 		return errors.New("--worktrees only applies to headless runs (-p PROMPT) and baton acp; the TUI asks you to review each change")

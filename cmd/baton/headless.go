@@ -104,7 +104,10 @@ func runPrompt(ctx context.Context, s *engine.Session, ecfg engine.Config, run h
 	o.Model = s.Model()
 	o.SessionID, o.Transcript = s.ID(), s.TranscriptFile()
 	o.Sandbox = ecfg.Sandbox.Label()
-	o.Worktrees = s.Kept()
+	o.Worktrees, o.Merges = s.Kept(), s.Merges()
+	for _, m := range o.Merges {
+		fmt.Fprintf(stderr, "baton: %s\n", mergeLine(m))
+	}
 	for _, k := range o.Worktrees {
 		fmt.Fprintf(stderr, "baton: kept worktree %s on branch %s (%s: %s)\n", k.Path, k.Branch, k.Agent, k.Change)
 	}
@@ -121,7 +124,36 @@ func runPrompt(ctx context.Context, s *engine.Session, ecfg engine.Config, run h
 		// the run still gets it as one line, as in text mode.
 		fmt.Fprintf(stderr, "error: %s\n", oneLine(o.Err, maxLine))
 	}
-	return exitCode(o.Status, signalled)
+	code := exitCode(o.Status, signalled)
+	if code == exitOK && mergeFailed(o.Merges) {
+		return exitFailed
+	}
+	return code
+}
+
+// mergeLine says what --worktrees apply did with one run's changes.
+func mergeLine(m child.Merge) string {
+	ids := make([]string, len(m.Applied))
+	for i, id := range m.Applied {
+		ids[i] = string(id)
+	}
+	switch {
+	case m.Failed:
+		return "--worktrees apply applied nothing, your tree is unchanged: " + oneLine(m.Reason, maxLine)
+	case m.Verified:
+		return "applied the changes of " + strings.Join(ids, ", ") + " (merged result verified ✓)"
+	}
+	return "applied the changes of " + strings.Join(ids, ", ") + " (merged result not verified: no verify command)"
+}
+
+// mergeFailed reports whether --worktrees apply left any merge out.
+func mergeFailed(merges []child.Merge) bool {
+	for _, m := range merges {
+		if m.Failed {
+			return true
+		}
+	}
+	return false
 }
 
 // stillRunning names the background children that have not ended.

@@ -37,6 +37,8 @@ type outcome struct {
 	Sandbox string
 	// Worktrees are the sub-agent changes kept on branches.
 	Worktrees []child.KeptWorktree
+	// Merges are what --worktrees apply did with the changes.
+	Merges []child.Merge
 	// Background lists the sub-agents that ran in the background.
 	Background []child.BackgroundChild
 }

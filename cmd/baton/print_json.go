@@ -44,6 +44,9 @@ type batonResult struct {
 	// Worktrees are the sub-agent changes kept on branches
 	// (--worktrees keep).
 	Worktrees []child.KeptWorktree `json:"worktrees,omitempty"`
+	// Merges are what --worktrees apply did: the changes applied after
+	// their merged result passed verification, or why none was.
+	Merges []child.Merge `json:"merges,omitempty"`
 	// Background lists the sub-agents that ran in the background, with
 	// their status ("running" only with --no-wait) and whether the main
 	// agent received their result; [] when none did.
@@ -55,7 +58,7 @@ type batonResult struct {
 
 func newBatonResult(o outcome) batonResult {
 	res := batonResult{Status: o.Status, Model: o.Model, Transcript: o.Transcript, Error: o.Err,
-		Sandbox: o.Sandbox, Worktrees: o.Worktrees, Background: o.Background}
+		Sandbox: o.Sandbox, Worktrees: o.Worktrees, Merges: o.Merges, Background: o.Background}
 	if res.Background == nil {
 		res.Background = []child.BackgroundChild{}
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -34,8 +36,17 @@ func isolatedWriter(req *llmtest.Request, w *llmtest.Writer) {
 // it returns the workspace too.
 func runInRepo(t *testing.T, srv *llmtest.Server, args ...string) (runResult, string) {
 	t.Helper()
+	return runInRepoWith(t, srv, nil, args...)
+}
+
+// runInRepoWith is runInRepo with more files committed (path: content).
+func runInRepoWith(t *testing.T, srv *llmtest.Server, files map[string]string, args ...string) (runResult, string) {
+	t.Helper()
 	ws := t.TempDir()
 	writeFile(t, filepath.Join(ws, "main.go"), "package main\n")
+	for path, content := range files {
+		writeFile(t, filepath.Join(ws, path), content)
+	}
 	for _, a := range [][]string{{"init", "-q"}, {"add", "-A"}, {"-c", "user.name=t", "-c", "user.email=t@t", "commit", "-q", "-m", "first"}} {
 		if out, err := exec.Command("git", append([]string{"-C", ws}, a...)...).CombinedOutput(); err != nil {
 			t.Fatalf("git %v: %v %s", a, err, out)
@@ -54,7 +65,7 @@ func TestRunHeadlessWorktrees(t *testing.T) {
 	for _, tc := range []struct {
 		mode, want string
 		kept       bool
-	}{{"keep", "package main\n", true}, {"apply", rewritten, false}, {"discard", "package main\n", false}} {
+	}{{"keep", "package main\n", true}, {"apply", rewritten, false}, {"apply-unverified", rewritten, false}, {"discard", "package main\n", false}} {
 		t.Run(tc.mode, func(t *testing.T) {
 			srv := llmtest.NewServer(t, isolatedWriter)
 			r, ws := runInRepo(t, srv, "-p", "add main", "--yolo", "--output-format", "json", "--worktrees", tc.mode)
@@ -108,12 +119,78 @@ func stateOf(path string) string {
 
 func TestWorktreesFlagErrors(t *testing.T) {
 	for args, want := range map[string]string{
-		"-p x --worktrees merge": "--worktrees: expected apply, keep or discard",
+		"-p x --worktrees merge": "--worktrees: expected apply, apply-unverified, keep or discard",
 		"--worktrees apply":      "--worktrees only applies to headless runs",
 	} {
 		r := runIn(t, context.Background(), nil, "", strings.Fields(args)...)
 		if r.code != exitUsage || !strings.Contains(r.stderr, want) {
 			t.Errorf("%s: exit %d, stderr %s", args, r.code, r.stderr)
 		}
+	}
+}
+
+// A project's verify command is a command the repository runs: in a
+// folder not trusted it is withheld, never run on a child's change, and
+// the run says so; trusted for the run (--trust), it runs.
+func TestUntrustedProjectVerifyDoesNotRun(t *testing.T) {
+	project := map[string]string{".baton/config.toml": "[subagents]\nverify = \"touch pwned\"\n"}
+	for _, trusted := range []bool{false, true} {
+		t.Run(fmt.Sprint("trusted=", trusted), func(t *testing.T) {
+			srv := llmtest.NewServer(t, isolatedWriter)
+			args := []string{"-p", "add main", "--yolo", "--output-format", "json", "--worktrees", "keep"}
+			if trusted {
+				args = append(args, "--trust")
+			}
+			r, _ := runInRepoWith(t, srv, project, args...)
+			if r.code != exitOK {
+				t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+			}
+			var res claudeResult
+			if err := json.Unmarshal([]byte(r.stdout), &res); err != nil || len(res.Worktrees) != 1 {
+				t.Fatalf("result %+v, %v", res.Worktrees, err)
+			}
+			_, err := os.Lstat(filepath.Join(res.Worktrees[0].Path, "pwned"))
+			ran := err == nil
+			if ran != trusted {
+				t.Fatalf("the project's verify command ran: %v (trusted %v)\nstderr: %s", ran, trusted, r.stderr)
+			}
+			if !trusted && !strings.Contains(r.stderr, "subagents.verify") {
+				t.Errorf("the run does not say the project's verify command was withheld:\n%s", r.stderr)
+			}
+		})
+	}
+}
+
+// --worktrees apply applies only what passed verification: a change that
+// fails it leaves the tree as it was, the run exits 1, and the json
+// result says why under merges; apply-unverified applies it all the same.
+func TestRunHeadlessApplyRefusesAFailingChange(t *testing.T) {
+	const rewritten = "package main\n\nfunc main() {}\n"
+	project := map[string]string{".baton/config.toml": "[subagents]\nverify = \"grep -q never main.go\"\n"}
+	srv := llmtest.NewServer(t, isolatedWriter)
+	r, ws := runInRepoWith(t, srv, project, "-p", "add main", "--yolo", "--trust", "--output-format", "json", "--worktrees", "apply")
+	if r.code != exitFailed {
+		t.Fatalf("exit %d\nstderr: %s", r.code, r.stderr)
+	}
+	if got, _ := os.ReadFile(filepath.Join(ws, "main.go")); string(got) != "package main\n" {
+		t.Fatalf("main.go = %q", got)
+	}
+	var res struct {
+		Merges []child.Merge `json:"merges"`
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &res); err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Merges) != 1 || !res.Merges[0].Failed || res.Merges[0].Reason != "no change passed its own verification" || len(res.Merges[0].Kept) != 1 {
+		t.Fatalf("merges %+v", res.Merges)
+	}
+	if !strings.Contains(r.stderr, "--worktrees apply applied nothing, your tree is unchanged: no change passed its own verification") {
+		t.Fatalf("stderr:\n%s", r.stderr)
+	}
+
+	srv = llmtest.NewServer(t, isolatedWriter)
+	r, ws = runInRepoWith(t, srv, project, "-p", "add main", "--yolo", "--trust", "--output-format", "json", "--worktrees", "apply-unverified")
+	if got, _ := os.ReadFile(filepath.Join(ws, "main.go")); r.code != exitOK || string(got) != rewritten {
+		t.Fatalf("apply-unverified: exit %d, main.go = %q\nstderr: %s", r.code, got, r.stderr)
 	}
 }

@@ -22,7 +22,7 @@ type clientFiles struct{ ss *session }
 // ReadTextFile implements tools.EditorFiles.
 func (f clientFiles) ReadTextFile(ctx context.Context, path string) (string, error) {
 	var resp readTextFileResponse
-	if err := f.ss.srv.c.call(ctx, "fs/read_text_file", readTextFileRequest{SessionID: f.ss.id, Path: path}, &resp); err != nil {
+	if err := f.ss.srv.c.Call(ctx, "fs/read_text_file", readTextFileRequest{SessionID: f.ss.id, Path: path}, &resp); err != nil {
 		return "", fmt.Errorf("the editor: %w", err)
 	}
 	return resp.Content, nil
@@ -30,7 +30,7 @@ func (f clientFiles) ReadTextFile(ctx context.Context, path string) (string, err
 
 // WriteTextFile implements tools.EditorFiles.
 func (f clientFiles) WriteTextFile(ctx context.Context, path, content string) error {
-	if err := f.ss.srv.c.call(ctx, "fs/write_text_file", writeTextFileRequest{SessionID: f.ss.id, Path: path, Content: content}, nil); err != nil {
+	if err := f.ss.srv.c.Call(ctx, "fs/write_text_file", writeTextFileRequest{SessionID: f.ss.id, Path: path, Content: content}, nil); err != nil {
 		return fmt.Errorf("the editor: %w", err)
 	}
 	return nil
@@ -46,7 +46,7 @@ type clientTerminal struct{ ss *session }
 func (t clientTerminal) Run(ctx context.Context, cmd tools.TerminalCommand) (tools.TerminalResult, error) {
 	c, id := t.ss.srv.c, t.ss.id
 	var created createTerminalResponse
-	err := c.call(ctx, "terminal/create", createTerminalRequest{SessionID: id, Command: cmd.Path, Args: cmd.Args, Cwd: cmd.Dir, OutputByteLimit: cmd.OutputBytes}, &created)
+	err := c.Call(ctx, "terminal/create", createTerminalRequest{SessionID: id, Command: cmd.Path, Args: cmd.Args, Cwd: cmd.Dir, OutputByteLimit: cmd.OutputBytes}, &created)
 	if err != nil {
 		return tools.TerminalResult{}, fmt.Errorf("the editor's terminal: %w", err)
 	}
@@ -57,14 +57,14 @@ func (t clientTerminal) Run(ctx context.Context, cmd tools.TerminalCommand) (too
 	cleanup := func(method string, result any) error {
 		cctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
 		defer cancel()
-		return c.call(cctx, method, ref, result)
+		return c.Call(cctx, method, ref, result)
 	}
 	defer func() { _ = cleanup("terminal/release", nil) }()
 	if call, ok := tools.CallRefOf(ctx); ok {
 		t.ss.attachTerminal(ctx, call, created.TerminalID)
 	}
 	var exit exitStatus
-	if err := c.call(ctx, "terminal/wait_for_exit", ref, &exit); err != nil {
+	if err := c.Call(ctx, "terminal/wait_for_exit", ref, &exit); err != nil {
 		if ctx.Err() == nil {
 			return tools.TerminalResult{}, fmt.Errorf("the editor's terminal: %w", err)
 		}

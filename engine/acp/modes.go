@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"slices"
 
+	"github.com/seed-e4e525a6/baton/engine/acp/jsonrpc"
 	"github.com/seed-e4e525a6/baton/engine/permission"
 )
 
@@ -71,7 +72,7 @@ func (ss *session) setMode(params json.RawMessage) (any, func(), error) {
 		return nil, nil, err
 	}
 	if err := ss.s.SetAgentMode(permission.AgentMode(req.ModeID)); err != nil {
-		return nil, nil, invalidParams("%v", err)
+		return nil, nil, jsonrpc.InvalidParams("%v", err)
 	}
 	return struct{}{}, func() {
 		ss.send(configUpdate{SessionUpdate: "config_option_update", ConfigOptions: ss.configOptions()})
@@ -87,22 +88,22 @@ func (ss *session) setConfigOption(params json.RawMessage) (any, func(), error) 
 	}
 	var value string
 	if err := json.Unmarshal(req.Value, &value); err != nil || value == "" {
-		return nil, nil, invalidParams("%s takes a value id (a string)", req.ConfigID)
+		return nil, nil, jsonrpc.InvalidParams("%s takes a value id (a string)", req.ConfigID)
 	}
 	var after func()
 	switch req.ConfigID {
 	case optionMode:
 		if err := ss.s.SetAgentMode(permission.AgentMode(value)); err != nil {
-			return nil, nil, invalidParams("%v", err)
+			return nil, nil, jsonrpc.InvalidParams("%v", err)
 		}
 		after = func() { ss.send(modeUpdate{SessionUpdate: "current_mode_update", CurrentModeID: value}) }
 	case optionModel:
 		if why := ss.s.CheckModel(value); why != "" {
-			return nil, nil, invalidParams("%s", why)
+			return nil, nil, jsonrpc.InvalidParams("%s", why)
 		}
 		ss.s.SetModel(value)
 	default:
-		return nil, nil, invalidParams("no config option %q (baton has mode and model)", req.ConfigID)
+		return nil, nil, jsonrpc.InvalidParams("no config option %q (baton has mode and model)", req.ConfigID)
 	}
 	return setConfigOptionResponse{ConfigOptions: ss.configOptions()}, after, nil
 }

@@ -42,7 +42,7 @@ func (ss *session) ask(e event.ApprovalRequested) {
 		defer ss.asking.Done()
 		defer cancel()
 		var resp permissionResponse
-		err := ss.srv.c.call(ctx, "session/request_permission", params, &resp)
+		err := ss.srv.c.Call(ctx, "session/request_permission", params, &resp)
 		req.Answer(answerOf(req, resp, err))
 		ss.mu.Lock()
 		delete(ss.asks, req.ID)
@@ -130,7 +130,8 @@ func (t *translator) permissionCall(e event.ApprovalRequested) ([]any, toolCall)
 	content := t.previewContent(req)
 	ref := tools.CallRef{Agent: e.Agent, ID: req.CallID}
 	if c, ok := t.calls[ref]; ok && req.CallID != "" {
-		return nil, toolCall{ToolCallID: c.id, Title: c.title, Kind: kindOf(c.name), Status: statusPending, Content: content}
+		return nil, toolCall{ToolCallID: c.id, Title: c.title, Kind: kindOf(c.name), Status: statusPending, Content: content,
+			Locations: t.locations(req.Tool, req.Args), RawInput: rawJSON(req.Args)}
 	}
 	title := req.Tool
 	if req.CallID == "" {
@@ -149,7 +150,7 @@ func (t *translator) permissionCall(e event.ApprovalRequested) ([]any, toolCall)
 	t.calls[ref] = c
 	return []any{toolCall{SessionUpdate: "tool_call", ToolCallID: c.id, Title: title, Name: req.Tool, Kind: kindOf(req.Tool),
 			Status: statusPending, Locations: t.locations(req.Tool, req.Args), RawInput: rawJSON(req.Args)}},
-		toolCall{ToolCallID: c.id, Title: title, Status: statusPending, Content: content}
+		toolCall{ToolCallID: c.id, Title: title, Status: statusPending, Content: content, Locations: t.locations(req.Tool, req.Args), RawInput: rawJSON(req.Args)}
 }
 
 // previewContent is what a tool card shows: the diff of an edit, else
@@ -184,7 +185,11 @@ func delegationText(d *event.DelegationPreview) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s\n\n", d.Prompt)
-	fmt.Fprintf(&b, "tools: %s\n", strings.Join(d.Tools, " "))
+	if d.ACPAgent != "" {
+		fmt.Fprintf(&b, "acp agent: runs $ %s\n", d.ACPAgent)
+	} else {
+		fmt.Fprintf(&b, "tools: %s\n", strings.Join(d.Tools, " "))
+	}
 	model := d.Model
 	if d.ModelWhy != "" {
 		model += " (" + d.ModelWhy + ")"

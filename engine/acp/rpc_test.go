@@ -7,6 +7,8 @@ import (
 	"io"
 	"strings"
 	"testing"
+
+	"github.com/seed-e4e525a6/baton/engine/acp/jsonrpc"
 )
 
 // rawServer is a server on a pipe that a test writes raw lines to.
@@ -67,13 +69,13 @@ func TestMalformedInputGetsErrorsAndTheConnectionLives(t *testing.T) {
 		line string
 		code int
 	}{
-		{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":`, codeParse},
-		{`not json at all`, codeParse},
-		{`{"jsonrpc":"2.0","id":2,"method":"session/teleport","params":{}}`, codeNoMethod},
-		{`{"jsonrpc":"2.0","id":3,"method":"session/new","params":{"cwd":"relative/path","mcpServers":[]}}`, codeInvalidParams},
-		{`{"jsonrpc":"2.0","id":4,"method":"session/new","params":{"cwd":42}}`, codeInvalidParams},
-		{`{"jsonrpc":"2.0","id":5,"method":"session/set_mode","params":{"sessionId":"nope","modeId":"plan"}}`, codeNotFound},
-		{`{"jsonrpc":"2.0"}`, codeInvalidRequest},
+		{`{"jsonrpc":"2.0","id":1,"method":"initialize","params":`, jsonrpc.CodeParse},
+		{`not json at all`, jsonrpc.CodeParse},
+		{`{"jsonrpc":"2.0","id":2,"method":"session/teleport","params":{}}`, jsonrpc.CodeNoMethod},
+		{`{"jsonrpc":"2.0","id":3,"method":"session/new","params":{"cwd":"relative/path","mcpServers":[]}}`, jsonrpc.CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":4,"method":"session/new","params":{"cwd":42}}`, jsonrpc.CodeInvalidParams},
+		{`{"jsonrpc":"2.0","id":5,"method":"session/set_mode","params":{"sessionId":"nope","modeId":"plan"}}`, jsonrpc.CodeNotFound},
+		{`{"jsonrpc":"2.0"}`, jsonrpc.CodeInvalidRequest},
 	}
 	for _, c := range cases {
 		if got := errorCode(rs.send(t, c.line)); got != c.code {
@@ -88,28 +90,12 @@ func TestMalformedInputGetsErrorsAndTheConnectionLives(t *testing.T) {
 
 func TestOversizedMessageIsRefusedAndSkipped(t *testing.T) {
 	rs := newRawServer(t)
-	huge := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":"` + strings.Repeat("x", MaxMessageBytes) + `"}}`
-	if got := errorCode(rs.send(t, huge)); got != codeInvalidRequest {
-		t.Errorf("an oversized message got error %d, want %d", got, codeInvalidRequest)
+	huge := `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"pad":"` + strings.Repeat("x", jsonrpc.MaxMessageBytes) + `"}}`
+	if got := errorCode(rs.send(t, huge)); got != jsonrpc.CodeInvalidRequest {
+		t.Errorf("an oversized message got error %d, want %d", got, jsonrpc.CodeInvalidRequest)
 	}
 	resp := rs.send(t, `{"jsonrpc":"2.0","id":2,"method":"initialize","params":{"protocolVersion":1}}`)
 	if resp["result"] == nil {
 		t.Errorf("the next message was not read whole: %v", resp)
-	}
-}
-
-func TestReadLineSplitsAndBounds(t *testing.T) {
-	r := bufio.NewReaderSize(strings.NewReader("short\n"+strings.Repeat("y", 100)+"\nlast"), 16)
-	for _, want := range []string{"short", "", "last"} {
-		line, err := readLine(r, 50)
-		if want == "" {
-			if err != errTooLong {
-				t.Fatalf("a 100-byte line under a 50-byte bound: %q, %v", line, err)
-			}
-			continue
-		}
-		if string(line) != want || (err != nil && err != io.EOF) {
-			t.Fatalf("readLine = %q, %v; want %q", line, err, want)
-		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/acp/jsonrpc"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -64,7 +65,7 @@ type Listed struct {
 // connection, each of the client's sessions a baton session.
 type Server struct {
 	opts Options
-	c    *conn
+	c    *jsonrpc.Conn
 	// ctx ends when the connection does; sessions live under it.
 	ctx context.Context
 
@@ -80,13 +81,13 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	srv := &Server{opts: opts, ctx: ctx, sessions: map[string]*session{}}
-	srv.c = newConn(w, srv)
+	srv.c = jsonrpc.NewConn(w, srv, jsonrpc.Options{})
 	read := make(chan error, 1)
 	// The reader ends when r does. When ctx ends first (baton was told
 	// to stop) it may stay blocked reading the client's pipe, which
 	// nothing can interrupt, until the process exits; requests it reads
 	// meanwhile are refused.
-	go func() { read <- srv.c.serve(ctx, r) }()
+	go func() { read <- srv.c.Serve(ctx, r) }()
 	var err error
 	select {
 	case err = <-read:
@@ -94,7 +95,7 @@ func Serve(ctx context.Context, r io.Reader, w io.Writer, opts Options) error {
 	}
 	cancel()
 	srv.closeAll()
-	srv.c.wait()
+	srv.c.Wait()
 	return err
 }
 
@@ -109,8 +110,8 @@ func (srv *Server) closeAll() {
 	}
 }
 
-// request implements handler.
-func (srv *Server) request(ctx context.Context, method string, params json.RawMessage) (any, func(), error) {
+// Request implements jsonrpc.Handler.
+func (srv *Server) Request(ctx context.Context, method string, params json.RawMessage) (any, func(), error) {
 	switch method {
 	case "initialize":
 		return srv.initialize(params)
@@ -129,7 +130,7 @@ func (srv *Server) request(ctx context.Context, method string, params json.RawMe
 	}
 	answer, ok := sessionMethod(method)
 	if !ok {
-		return nil, nil, &rpcError{Code: codeNoMethod, Message: "baton does not offer " + method}
+		return nil, nil, &jsonrpc.Error{Code: jsonrpc.CodeNoMethod, Message: "baton does not offer " + method}
 	}
 	var ref sessionRef
 	if err := decode(params, &ref); err != nil {
@@ -159,8 +160,8 @@ func sessionMethod(method string) (func(ss *session, ctx context.Context, params
 	return nil, false
 }
 
-// notification implements handler.
-func (srv *Server) notification(method string, params json.RawMessage) {
+// Notification implements jsonrpc.Handler.
+func (srv *Server) Notification(method string, params json.RawMessage) {
 	if method != "session/cancel" {
 		return
 	}
@@ -221,10 +222,10 @@ func (srv *Server) loadSession(params json.RawMessage) (any, func(), error) {
 		return nil, nil, err
 	}
 	if req.SessionID == "" {
-		return nil, nil, invalidParams("session/load: sessionId is empty")
+		return nil, nil, jsonrpc.InvalidParams("session/load: sessionId is empty")
 	}
 	if _, err := srv.session(req.SessionID); err == nil {
-		return nil, nil, invalidParams("session %s is already open on this connection", req.SessionID)
+		return nil, nil, jsonrpc.InvalidParams("session %s is already open on this connection", req.SessionID)
 	}
 	ss, err := srv.open(req.Cwd, req.SessionID, req.MCPServers)
 	if err != nil {
@@ -238,7 +239,7 @@ func (srv *Server) loadSession(params json.RawMessage) (any, func(), error) {
 // its events on.
 func (srv *Server) open(cwd, id string, servers []mcpServer) (*session, error) {
 	if !filepath.IsAbs(cwd) {
-		return nil, invalidParams("cwd must be an absolute path, got %q", cwd)
+		return nil, jsonrpc.InvalidParams("cwd must be an absolute path, got %q", cwd)
 	}
 	mcpServers, notes := clientServers(servers)
 	srv.mu.Lock()
@@ -250,7 +251,7 @@ func (srv *Server) open(cwd, id string, servers []mcpServer) (*session, error) {
 	opened, err := srv.opts.Open(srv.ctx, OpenRequest{Workspace: filepath.Clean(cwd), SessionID: id, MCPServers: mcpServers, Editor: ss.editor()})
 	if err != nil {
 		if id != "" {
-			return nil, &rpcError{Code: codeNotFound, Message: err.Error()}
+			return nil, &jsonrpc.Error{Code: jsonrpc.CodeNotFound, Message: err.Error()}
 		}
 		return nil, err
 	}
@@ -269,7 +270,7 @@ func (srv *Server) open(cwd, id string, servers []mcpServer) (*session, error) {
 // list answers session/list.
 func (srv *Server) list(params json.RawMessage) (any, func(), error) {
 	if srv.opts.List == nil {
-		return nil, nil, &rpcError{Code: codeNoMethod, Message: "baton does not offer session/list here"}
+		return nil, nil, &jsonrpc.Error{Code: jsonrpc.CodeNoMethod, Message: "baton does not offer session/list here"}
 	}
 	var req listSessionsRequest
 	if err := decode(params, &req); err != nil {
@@ -306,7 +307,7 @@ func (srv *Server) closeSession(params json.RawMessage) (any, func(), error) {
 	delete(srv.sessions, ref.SessionID)
 	srv.mu.Unlock()
 	if !ok {
-		return nil, nil, &rpcError{Code: codeNotFound, Message: "no session " + ref.SessionID}
+		return nil, nil, &jsonrpc.Error{Code: jsonrpc.CodeNotFound, Message: "no session " + ref.SessionID}
 	}
 	ss.close()
 	return struct{}{}, nil, nil
@@ -318,7 +319,7 @@ func (srv *Server) session(id string) (*session, error) {
 	defer srv.mu.Unlock()
 	ss, ok := srv.sessions[id]
 	if !ok {
-		return nil, &rpcError{Code: codeNotFound, Message: fmt.Sprintf("no session %q on this connection", id)}
+		return nil, &jsonrpc.Error{Code: jsonrpc.CodeNotFound, Message: fmt.Sprintf("no session %q on this connection", id)}
 	}
 	return ss, nil
 }
@@ -378,7 +379,7 @@ func decode(params json.RawMessage, v any) error {
 		params = json.RawMessage("{}")
 	}
 	if err := json.Unmarshal(params, v); err != nil {
-		return invalidParams("invalid params: %v", err)
+		return jsonrpc.InvalidParams("invalid params: %v", err)
 	}
 	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/acp/jsonrpc"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -231,7 +232,7 @@ func (ss *session) endTurn(status event.Status, why string) {
 // send sends updates to the client, in order.
 func (ss *session) send(updates ...any) {
 	for _, u := range updates {
-		_ = ss.srv.c.notify("session/update", sessionNotification{SessionID: ss.id, Update: u})
+		_ = ss.srv.c.Notify("session/update", sessionNotification{SessionID: ss.id, Update: u})
 	}
 }
 
@@ -243,13 +244,13 @@ func (ss *session) prompt(ctx context.Context, params json.RawMessage) (any, fun
 	}
 	message, err := promptText(req.Prompt, ss.s.Workspace())
 	if err != nil {
-		return nil, nil, invalidParams("%v", err)
+		return nil, nil, jsonrpc.InvalidParams("%v", err)
 	}
 	w := &turnWait{done: make(chan event.Status, 1)}
 	ss.mu.Lock()
 	if ss.turn != nil {
 		ss.mu.Unlock()
-		return nil, nil, &rpcError{Code: codeInvalidRequest, Message: "a prompt is already running in this session"}
+		return nil, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "a prompt is already running in this session"}
 	}
 	ss.turn = w
 	ss.mu.Unlock()
@@ -258,7 +259,7 @@ func (ss *session) prompt(ctx context.Context, params json.RawMessage) (any, fun
 		ss.turn = nil
 		ss.mu.Unlock()
 		if errors.Is(err, engine.ErrBusy) {
-			return nil, nil, &rpcError{Code: codeInvalidRequest, Message: "baton is busy with a turn of its own (a background sub-agent's result); try again when it ends"}
+			return nil, nil, &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: "baton is busy with a turn of its own (a background sub-agent's result); try again when it ends"}
 		}
 		return nil, nil, err
 	}
@@ -297,7 +298,7 @@ func stopReason(status event.Status, cancelled bool, why string) (any, func(), e
 	if why == "" {
 		why = "the turn ended with status " + string(status)
 	}
-	return nil, nil, &rpcError{Code: codeInternal, Message: why}
+	return nil, nil, &jsonrpc.Error{Code: jsonrpc.CodeInternal, Message: why}
 }
 
 // cancel stops the running turn, for session/cancel.

@@ -37,7 +37,7 @@ func (m *Manager) isolate(ctx context.Context, c *Child, tc taskCall, batch []js
 	moved := m.typeSpec(spec.Type, tc.Instructions, ws.Root())
 	spec.Toolbox.Sandbox, spec.Workspace, spec.Worktree = moved.Toolbox.Sandbox, moved.Workspace, moved.Worktree
 	spec.System = moved.System + spec.Skills.Prompt + "\n\n" + worktreeNote(ws.Root())
-	c.ws = ws
+	c.ws, iso.box = ws, m.childBox(spec.Type)
 	return iso, "", nil
 }
 
@@ -62,7 +62,7 @@ func (iso *isolated) finish(check *Verifier, ws *tools.Workspace) (*event.Change
 		return &event.Change{State: event.ChangeKept, Worktree: dir},
 			fmt.Sprintf("Its change could not be read (%v); it stays in the worktree %s for the person.", err, dir)
 	}
-	iso.change, iso.review = change, event.Review{}
+	iso.change, iso.review, iso.check = change, event.Review{}, check
 	iso.review = newReview(iso)
 	c := changeOf(change, event.ChangePending)
 	c.Worktree = dir
@@ -85,6 +85,11 @@ func (iso *isolated) finish(check *Verifier, ws *tools.Workspace) (*event.Change
 	}
 	switch iso.w.m.opts.Worktrees.Finish {
 	case FinishApply:
+		iso.record.State = worktree.StatePending
+		_ = iso.record.Save()
+		return &c, what + " waits to be merged with the other changes of this run that pass their own verification: their merged result is verified before any is applied, and all of them are applied or none. " +
+			"You will be told the outcome once no other worktree sub-agent runs: before your next step, when none does." + verified
+	case FinishApplyUnverified:
 		_, applied, err := iso.applyFiles(ctx, iso.w.m.opts.Workspace, iso.targets(-1), -1, worktree.Markers)
 		if err != nil && len(applied) == 0 {
 			return iso.keepAfter(ctx, c, what+" could not be applied, and nothing of it was written: "+err.Error())

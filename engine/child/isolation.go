@@ -21,7 +21,8 @@ type WorktreeConfig struct {
 	Root string
 	// Finish is what happens to a worktree child's change when it ends:
 	// FinishReview (the default) waits for the person; FinishApply,
-	// FinishKeep and FinishDiscard are headless --worktrees.
+	// FinishApplyUnverified, FinishKeep and FinishDiscard are headless
+	// --worktrees.
 	Finish string
 	// Verify is [subagents] verify: the commands run, in order, on a
 	// worktree child's change in its worktree when it finishes (nil:
@@ -37,6 +38,9 @@ const (
 	FinishApply   = "apply"
 	FinishKeep    = "keep"
 	FinishDiscard = "discard"
+	// FinishApplyUnverified applies each change as its child ends, with
+	// conflict markers where it clashes, and verifies no merge.
+	FinishApplyUnverified = "apply-unverified"
 )
 
 // The values of [subagents] isolation; a task call and an agent file

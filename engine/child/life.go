@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -107,6 +108,12 @@ func (c *Child) ask() {
 	}
 	if c.prev != nil {
 		preview.Continues = c.prev.id
+	}
+	if a := spec.Type.ACP; a != nil {
+		preview.ACPAgent = a.CommandLine()
+		if names := a.EnvNames(); len(names) > 0 {
+			preview.ACPAgent += " · env " + strings.Join(names, " ")
+		}
 	}
 	preview.Isolation, preview.IsolationNote = event.IsolationShared, c.isoNote
 	if c.iso != nil {
@@ -327,6 +334,9 @@ func (c *Child) finish(end Ending) {
 	use := event.UseOf(end.Stats, c.spec.Budget, c.spec.MaxSteps, c.spec.Timeout)
 	c.emit(event.AgentFinished{Meta: c.stamp(), Status: end.Status, Reason: end.Reason, Stats: end.Stats, Text: end.Text, Result: result, Use: use, Person: person,
 		Transcript: m.sess.TranscriptFile(c.id), Change: change})
+	if c.iso != nil {
+		c.iso.ready() // before the parent's next step
+	}
 	c.cancel(nil)
 	c.unlink()
 	if end.Stats.Steps == 0 {

@@ -107,7 +107,7 @@ func (w *worktrees) reopen(ctx context.Context, records map[string]worktree.Reco
 	if rec.Branch != "" {
 		from += ", kept on " + rec.Branch
 	}
-	iso := &isolated{w: w, tree: tree, record: rec, from: from, meta: meta, change: change}
+	iso := &isolated{w: w, tree: tree, record: rec, from: from, meta: meta, change: change, ended: true}
 	if meta.Parent == event.MainAgent {
 		iso.caller = main // told what the person decided, before its next step
 	}
@@ -125,6 +125,7 @@ func (iso *isolated) keepDecisions() {
 	if iso.finished {
 		return
 	}
+	iso.version++
 	iso.record.Decisions = map[string][]string{}
 	for _, f := range iso.review.Files {
 		decisions := []string{f.Decision}

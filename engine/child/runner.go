@@ -205,6 +205,7 @@ func errUnknownControl(kind ControlKind) error {
 const (
 	RunnerLocal   = agenttypes.RunnerLocal
 	RunnerProcess = agenttypes.RunnerProcess
+	RunnerACP     = agenttypes.RunnerACP
 )
 
 // ParentTools are the tools of the job that stay with the session: those

@@ -13,6 +13,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/worktree"
 )
 
@@ -27,6 +28,13 @@ type worktrees struct {
 	mu   sync.Mutex
 	open map[event.AgentID]*isolated
 	kept []KeptWorktree
+	// previews are the fan-in previews that may still be verified and
+	// applied, by id; merges what headless --worktrees apply did.
+	previews map[string]*preview
+	previewN int
+	merges   []Merge
+	// merging serialises headless fan-ins.
+	merging sync.Mutex
 }
 
 // isolated is one worktree child.
@@ -39,11 +47,21 @@ type isolated struct {
 	// caller is told what the person decided, before its next step.
 	caller agent.Caller
 
+	// box is the sandbox of the child's commands before it was moved to
+	// the worktree, for verifying a merge its change takes part in.
+	box sandbox.Policy
+
 	// mu serialises reviewing: two applies of one change never overlap.
 	mu       sync.Mutex
 	change   worktree.Change
 	review   event.Review
 	finished bool
+	// ended says the child's end was reported (see ready); check is its
+	// verify run (nil: none); version counts the decisions on it, so a
+	// fan-in previewed before one is not applied after it.
+	ended   bool
+	check   *Verifier
+	version int
 }
 
 // KeptWorktree is a child's change left in its worktree, committed on a

@@ -104,6 +104,10 @@ type DelegationPreview struct {
 	// Background says the task call returns at once and the child runs
 	// on while the parent goes on; its result arrives when it ends.
 	Background bool `json:"background,omitempty"`
+	// ACPAgent is, for a child of an acp-runner type, the program it runs
+	// and the names its agent file sets in its environment (not their
+	// values), shown in full: approving the card approves running it.
+	ACPAgent string `json:"acp_agent,omitempty"`
 }
 
 // ServerPreview is what the person sees before an MCP server of an

@@ -2,6 +2,7 @@ package agents
 
 import (
 	"fmt"
+	"strings"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -141,5 +142,45 @@ func (a *Area) OpenReview(p *pane.Pane) tea.Cmd {
 		return nil
 	}
 	failed := func(err error) tea.Msg { return status.Said{Level: status.Error, Text: "review: " + err.Error()} }
-	return review.Open(r, p.ID(), a.cfg.Styles, closed, failed)
+	var across func() tea.Cmd
+	if _, ok := a.cfg.Session.(review.Merger); ok {
+		across = a.OpenMerge
+	}
+	return review.Open(r, p.ID(), a.cfg.Styles, closed, failed, across)
+}
+
+// OpenMerge previews the merge of every change waiting for review and
+// opens the view across them over everything; once a merge is applied
+// the status line says what went in and whether it was verified.
+func (a *Area) OpenMerge() tea.Cmd {
+	r, ok := a.cfg.Session.(review.Merger)
+	if !ok {
+		a.cfg.Status.Set(status.Error, "this session cannot merge changes")
+		return nil
+	}
+	said := a.cfg.Status
+	closed := func(applied *event.FanInApplied) tea.Cmd {
+		if applied != nil {
+			said.Set(status.Info, mergedNotice(*applied))
+		}
+		return nil
+	}
+	failed := func(err error) tea.Msg { return status.Said{Level: status.Error, Text: "merge: " + err.Error()} }
+	return review.OpenAcross(r, a.cfg.Styles, closed, failed)
+}
+
+// mergedNotice says what a merge applied and how it was verified.
+func mergedNotice(a event.FanInApplied) string {
+	ids := make([]string, len(a.Applied))
+	for i, id := range a.Applied {
+		ids[i] = string(id)
+	}
+	text := "applied the merge of " + strings.Join(ids, ", ") + " to your tree"
+	switch {
+	case a.Verify != nil && a.Verify.Passed:
+		return text + " (merged result verified ✓)"
+	case a.Verify != nil:
+		return text + " unverified (" + a.Verify.Mark() + ")"
+	}
+	return text + " unverified (no verify command)"
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // TestGoldenFacts: a background delegation says it runs in the
-// background, and a worktree child's edit says it writes in its
+// background, an ACP agent's names the program it runs, and a worktree child's edit says it writes in its
 // worktree, not the person's tree, on one line: the folder gives up its
 // leading folders, never its own name.
 func TestGoldenFacts(t *testing.T) {
@@ -25,6 +25,11 @@ func TestGoldenFacts(t *testing.T) {
 			req.Delegation.Background = true
 			armed(t, m, timers, parent, req)
 		}, []string{"runs in the background"}},
+		"acp": {func(t *testing.T, m *Model, timers *[]tea.Msg) {
+			req := delegation("d1", "Gemini", "second opinion")
+			req.Delegation.ACPAgent = "gemini --experimental-acp · env GEMINI_API_KEY"
+			armed(t, m, timers, parent, req)
+		}, []string{"acp agent", "runs $ gemini --experimental-acp"}},
 		"worktree": {func(t *testing.T, m *Model, timers *[]tea.Msg) {
 			req := tool("t1")
 			req.Worktree = dir

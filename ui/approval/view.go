@@ -105,6 +105,9 @@ func (m *Model) facts(c *card) []string {
 		limits += " · " + d.Timeout.String()
 	}
 	lines := []string{field("tools", strings.Join(d.Tools, " "))}
+	if d.ACPAgent != "" {
+		lines = []string{field("acp agent", "runs $ "+d.ACPAgent)}
+	}
 	if len(d.DroppedTools) > 0 {
 		lines = append(lines, field("dropped", strings.Join(d.DroppedTools, " ")+" (baton has no such tool)"))
 	}

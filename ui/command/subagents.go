@@ -18,7 +18,7 @@ import (
 )
 
 func init() {
-	register(Command{Name: "subagents", Args: "list|stop|log|info|send|diff",
+	register(Command{Name: "subagents", Args: "list|stop|log|info|send|diff|merge",
 		Desc: "list, stop, read or message sub-agents; review a worktree change", Run: subagents, Complete: subagentCompletions})
 }
 
@@ -38,6 +38,7 @@ var subcommands = []subcommand{
 	{"info", "<id|#>", "status, times, model, limits, usage, transcript", false},
 	{"send", "<id|#> <message>", "a message into a running sub-agent, or a follow-up to a finished one", false},
 	{"diff", "<id|#>", "review a worktree sub-agent's change and apply it", false},
+	{"merge", "", "merge every change waiting for review, verify the result and apply it", false},
 }
 
 // subagents runs "/subagents <command> …".
@@ -60,8 +61,10 @@ func subagents(env *Env, arg string) tea.Cmd {
 			return env.Agents.OpenReview(p)
 		}
 		return nil
+	case "merge":
+		return env.Agents.OpenMerge()
 	}
-	env.Status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send or diff", termtext.Clean(sub)))
+	env.Status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send, diff or merge", termtext.Clean(sub)))
 	return nil
 }
 

@@ -23,6 +23,8 @@ type KeyMap struct {
 	CancelConflict key.Binding
 	// VerifyOutput shows or hides the verify command's output.
 	VerifyOutput key.Binding
+	// AllPending opens the view across every change waiting for review.
+	AllPending key.Binding
 }
 
 // DefaultKeyMap is the review's standard key set.
@@ -44,6 +46,7 @@ func DefaultKeyMap() KeyMap {
 		LeaveMarkers:   key.NewBinding(key.WithKeys("x"), key.WithHelp("x", "leave conflict markers")),
 		CancelConflict: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "decide later")),
 		VerifyOutput:   key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "output")),
+		AllPending:     key.NewBinding(key.WithKeys("tab"), key.WithHelp("tab", "merge all pending")),
 	}
 }
 
@@ -59,6 +62,9 @@ func (m *Model) ShortHelp() []key.Binding {
 	keys := []key.Binding{k.Apply, k.Skip, k.ApplyAll, k.DiscardAll}
 	if m.review.Verify != nil {
 		keys = append(keys, k.VerifyOutput)
+	}
+	if m.across != nil {
+		keys = append(keys, k.AllPending)
 	}
 	return append(keys, k.Up, k.Down, k.Close)
 }

@@ -67,12 +67,15 @@ type Model struct {
 	// closed says what the person should know once the review closes;
 	// done says it ended (nothing was left undecided).
 	closed func(done bool) tea.Cmd
+	// across opens the view across every pending change (nil: none).
+	across func() tea.Cmd
 }
 
 // Open is the Cmd that loads a child's review and opens it over
 // everything; failed says why it could not be loaded. closed runs when
-// the review closes, in Update.
-func Open(r Reviewer, id event.AgentID, styles *themes.Styles, closed func(done bool) tea.Cmd, failed func(error) tea.Msg) tea.Cmd {
+// the review closes, in Update; across, when set, opens the view across
+// every pending change in its place.
+func Open(r Reviewer, id event.AgentID, styles *themes.Styles, closed func(done bool) tea.Cmd, failed func(error) tea.Msg, across func() tea.Cmd) tea.Cmd {
 	return func() tea.Msg {
 		rv, err := r.Review(id)
 		if err != nil {
@@ -81,7 +84,7 @@ func Open(r Reviewer, id event.AgentID, styles *themes.Styles, closed func(done 
 		// Made here, off the Update goroutine: it reads the styles only
 		// once SetSize gives it its size, in Update.
 		m := New(r, LoadedMsg{Agent: id, Review: rv}, styles)
-		m.closed = closed
+		m.closed, m.across = closed, across
 		return overlay.Open{Layer: m}
 	}
 }

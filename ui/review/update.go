@@ -48,6 +48,8 @@ func (m *Model) key(msg tea.KeyMsg) tea.Cmd {
 	switch {
 	case key.Matches(msg, k.Close):
 		return m.close(false)
+	case key.Matches(msg, k.AllPending) && m.across != nil:
+		return tea.Batch(overlay.Hide(m), m.across())
 	case key.Matches(msg, k.VerifyOutput) && m.review.Verify != nil:
 		m.verifyShown, m.offset = !m.verifyShown, 0
 	case m.verifyShown && (key.Matches(msg, k.Up) || key.Matches(msg, k.Down)):

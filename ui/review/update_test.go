@@ -146,7 +146,7 @@ func TestReviewDecidesHunksAndCloses(t *testing.T) {
 	r := &reviewer{review: change(), clash: "b.go"}
 	var closed []bool
 	msg := Open(r, "general-purpose-1", &styles, func(done bool) tea.Cmd { closed = append(closed, done); return nil },
-		func(err error) tea.Msg { return err })()
+		func(err error) tea.Msg { return err }, nil)()
 	open, ok := msg.(overlay.Open)
 	if !ok {
 		t.Fatalf("Open brought %T", msg)
@@ -213,7 +213,7 @@ func TestReviewDecidesHunksAndCloses(t *testing.T) {
 	if groups := m.FullHelp(); len(groups) != 1 || len(groups[0].Keys) == 0 {
 		t.Errorf("full help: %v", groups)
 	}
-	failed := Open(&reviewer{}, "gone-1", &styles, nil, func(err error) tea.Msg { return err.Error() })()
+	failed := Open(&reviewer{}, "gone-1", &styles, nil, func(err error) tea.Msg { return err.Error() }, nil)()
 	if failed != "no review" {
 		t.Errorf("a review that cannot load brought %v", failed)
 	}

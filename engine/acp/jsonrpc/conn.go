@@ -1,4 +1,9 @@
-package acp
+// Package jsonrpc is one JSON-RPC 2.0 connection over newline-delimited
+// JSON, both ways, as the Agent Client Protocol uses it: baton serving an
+// editor (engine/acp) and baton driving another ACP agent as a child
+// (engine/child/acpagent) share it. Every message is bounded; a line that
+// is not JSON-RPC is answered with an error and the connection lives on.
+package jsonrpc
 
 import (
 	"bufio"
@@ -13,33 +18,35 @@ import (
 )
 
 // MaxMessageBytes bounds one message either way, as the official SDK
-// does: a longer line is refused and skipped, never buffered whole.
+// does, unless Options lower it: a longer line is refused and skipped,
+// never buffered whole.
 const MaxMessageBytes = 32 << 20
 
 // The JSON-RPC error codes ACP uses.
 const (
-	codeParse          = -32700
-	codeInvalidRequest = -32600
-	codeNoMethod       = -32601
-	codeInvalidParams  = -32602
-	codeInternal       = -32603
-	codeNotFound       = -32002
+	CodeParse          = -32700
+	CodeInvalidRequest = -32600
+	CodeNoMethod       = -32601
+	CodeInvalidParams  = -32602
+	CodeInternal       = -32603
+	// CodeNotFound is ACP's "resource not found" (a session, a file).
+	CodeNotFound = -32002
 )
 
-// rpcError is a JSON-RPC error: what a handler returns to choose the code,
-// and what a call to the client returns when the client refused.
-type rpcError struct {
+// Error is a JSON-RPC error: what a handler returns to choose the code,
+// and what a call returns when the peer refused.
+type Error struct {
 	Code    int    `json:"code"`
 	Message string `json:"message"`
 	Data    any    `json:"data,omitempty"`
 }
 
 // Error implements error.
-func (e *rpcError) Error() string { return fmt.Sprintf("%s (%d)", e.Message, e.Code) }
+func (e *Error) Error() string { return fmt.Sprintf("%s (%d)", e.Message, e.Code) }
 
-// invalidParams is the error for params a handler cannot use.
-func invalidParams(format string, args ...any) *rpcError {
-	return &rpcError{Code: codeInvalidParams, Message: fmt.Sprintf(format, args...)}
+// InvalidParams is the error for params a handler cannot use.
+func InvalidParams(format string, args ...any) *Error {
+	return &Error{Code: CodeInvalidParams, Message: fmt.Sprintf(format, args...)}
 }
 
 // message is any JSON-RPC 2.0 message; which fields are set says which
@@ -50,23 +57,34 @@ type message struct {
 	Method  string          `json:"method,omitempty"`
 	Params  json.RawMessage `json:"params,omitempty"`
 	Result  json.RawMessage `json:"result,omitempty"`
-	Error   *rpcError       `json:"error,omitempty"`
+	Error   *Error          `json:"error,omitempty"`
 }
 
-// handler answers the peer's requests and notifications. A request's
+// Handler answers the peer's requests and notifications. A request's
 // result is written as its response; after, when set, runs once the
 // response is written (updates that must follow it).
-type handler interface {
-	request(ctx context.Context, method string, params json.RawMessage) (result any, after func(), err error)
-	notification(method string, params json.RawMessage)
+type Handler interface {
+	Request(ctx context.Context, method string, params json.RawMessage) (result any, after func(), err error)
+	Notification(method string, params json.RawMessage)
 }
 
-// conn is one JSON-RPC 2.0 connection over newline-delimited JSON, both
+// Options tune a connection; the zero value is the protocol's defaults.
+type Options struct {
+	// MaxMessageBytes bounds one message either way (0: MaxMessageBytes).
+	MaxMessageBytes int
+	// Malformed, when set, is told of each line that is not a JSON-RPC
+	// message or is over the bound, after the peer was answered with an
+	// error: a peer baton drives may be dropped for it.
+	Malformed func(error)
+}
+
+// Conn is one JSON-RPC 2.0 connection over newline-delimited JSON, both
 // ways: the peer's requests are answered each on a goroutine of its own
 // (a prompt runs for minutes while cancel arrives), and calls to the peer
 // wait for their responses, which the reader routes by id.
-type conn struct {
-	h handler
+type Conn struct {
+	h    Handler
+	opts Options
 
 	wmu  sync.Mutex
 	w    io.Writer
@@ -86,24 +104,27 @@ type conn struct {
 	stopping bool
 }
 
-// newConn makes a connection writing to w; serve reads.
-func newConn(w io.Writer, h handler) *conn {
-	return &conn{h: h, w: w, pending: map[string]chan message{}, inbound: map[string]context.CancelFunc{}, closed: make(chan struct{})}
+// NewConn makes a connection writing to w; Serve reads.
+func NewConn(w io.Writer, h Handler, opts Options) *Conn {
+	if opts.MaxMessageBytes <= 0 || opts.MaxMessageBytes > MaxMessageBytes {
+		opts.MaxMessageBytes = MaxMessageBytes
+	}
+	return &Conn{h: h, opts: opts, w: w, pending: map[string]chan message{}, inbound: map[string]context.CancelFunc{}, closed: make(chan struct{})}
 }
 
-// serve reads messages until r ends or fails, answering requests as they
-// come, each on its own goroutine (see wait). ctx is the parent of every
+// Serve reads messages until r ends or fails, answering requests as they
+// come, each on its own goroutine (see Wait). ctx is the parent of every
 // request's context, cancelled when reading ends.
-func (c *conn) serve(ctx context.Context, r io.Reader) error {
+func (c *Conn) Serve(ctx context.Context, r io.Reader) error {
 	ctx, cancel := context.WithCancel(ctx)
 	defer close(c.closed)
 	defer cancel()
 	br := bufio.NewReaderSize(r, 64<<10)
 	for {
-		line, err := readLine(br, MaxMessageBytes)
+		line, err := readLine(br, c.opts.MaxMessageBytes)
 		switch {
 		case errors.Is(err, errTooLong):
-			c.reply(nil, nil, &rpcError{Code: codeInvalidRequest, Message: fmt.Sprintf("message longer than %d bytes", MaxMessageBytes)})
+			c.malformed(&Error{Code: CodeInvalidRequest, Message: fmt.Sprintf("message longer than %d bytes", c.opts.MaxMessageBytes)})
 			continue
 		case errors.Is(err, io.EOF) && len(line) == 0:
 			return nil
@@ -122,23 +143,23 @@ func (c *conn) serve(ctx context.Context, r io.Reader) error {
 // dispatch routes one message: a response to its waiting call, a
 // notification to the handler at once, a request to a goroutine of its
 // own that ends when the handler returns.
-func (c *conn) dispatch(ctx context.Context, line []byte) {
+func (c *Conn) dispatch(ctx context.Context, line []byte) {
 	var m message
 	if err := json.Unmarshal(line, &m); err != nil {
-		c.reply(nil, nil, &rpcError{Code: codeParse, Message: "not a JSON-RPC message: " + err.Error()})
+		c.malformed(&Error{Code: CodeParse, Message: "not a JSON-RPC message: " + err.Error()})
 		return
 	}
 	switch {
 	case m.Method == "" && len(m.ID) > 0:
 		c.deliver(m)
 	case m.Method == "":
-		c.reply(nil, nil, &rpcError{Code: codeInvalidRequest, Message: "a message needs a method or an id"})
+		c.malformed(&Error{Code: CodeInvalidRequest, Message: "a message needs a method or an id"})
 	case len(m.ID) == 0 || string(m.ID) == "null":
 		if m.Method == "$/cancel_request" {
 			c.cancelInbound(m.Params)
 			return
 		}
-		c.h.notification(m.Method, m.Params)
+		c.h.Notification(m.Method, m.Params)
 	default:
 		reqCtx, cancel := context.WithCancel(ctx)
 		key := string(m.ID)
@@ -146,7 +167,7 @@ func (c *conn) dispatch(ctx context.Context, line []byte) {
 		if c.stopping {
 			c.mu.Unlock()
 			cancel()
-			c.reply(m.ID, nil, &rpcError{Code: codeInternal, Message: "baton is shutting down"})
+			c.reply(m.ID, nil, &Error{Code: CodeInternal, Message: "baton is shutting down"})
 			return
 		}
 		c.inbound[key] = cancel
@@ -162,7 +183,7 @@ func (c *conn) dispatch(ctx context.Context, line []byte) {
 				c.mu.Unlock()
 				cancel()
 			}()
-			result, after, err := c.h.request(reqCtx, m.Method, m.Params)
+			result, after, err := c.h.Request(reqCtx, m.Method, m.Params)
 			c.reply(m.ID, result, err)
 			if after != nil && err == nil {
 				after()
@@ -171,8 +192,8 @@ func (c *conn) dispatch(ctx context.Context, line []byte) {
 	}
 }
 
-// wait stops starting new requests and waits for those being answered.
-func (c *conn) wait() {
+// Wait stops starting new requests and waits for those being answered.
+func (c *Conn) Wait() {
 	c.mu.Lock()
 	c.stopping = true
 	c.mu.Unlock()
@@ -180,7 +201,7 @@ func (c *conn) wait() {
 }
 
 // cancelInbound cancels the peer's request named by a $/cancel_request.
-func (c *conn) cancelInbound(params json.RawMessage) {
+func (c *Conn) cancelInbound(params json.RawMessage) {
 	var p struct {
 		RequestID json.RawMessage `json:"requestId"`
 	}
@@ -197,7 +218,7 @@ func (c *conn) cancelInbound(params json.RawMessage) {
 
 // deliver hands a response to the call waiting for it; a response nobody
 // waits for (the call gave up) is dropped.
-func (c *conn) deliver(m message) {
+func (c *Conn) deliver(m message) {
 	c.mu.Lock()
 	ch, ok := c.pending[string(m.ID)]
 	delete(c.pending, string(m.ID))
@@ -207,17 +228,26 @@ func (c *conn) deliver(m message) {
 	}
 }
 
+// malformed answers a line that is not a message baton can take, and
+// tells Options.Malformed.
+func (c *Conn) malformed(e *Error) {
+	c.reply(nil, nil, e)
+	if c.opts.Malformed != nil {
+		c.opts.Malformed(e)
+	}
+}
+
 // reply writes the response to request id: result, or err as a JSON-RPC
-// error (an *rpcError keeps its code, anything else is internal).
-func (c *conn) reply(id json.RawMessage, result any, err error) {
+// error (an *Error keeps its code, anything else is internal).
+func (c *Conn) reply(id json.RawMessage, result any, err error) {
 	if id == nil {
 		id = json.RawMessage("null")
 	}
 	m := message{JSONRPC: "2.0", ID: id}
 	if err != nil {
-		var re *rpcError
+		var re *Error
 		if !errors.As(err, &re) {
-			re = &rpcError{Code: codeInternal, Message: err.Error()}
+			re = &Error{Code: CodeInternal, Message: err.Error()}
 		}
 		m.Error = re
 	} else {
@@ -226,7 +256,7 @@ func (c *conn) reply(id json.RawMessage, result any, err error) {
 		}
 		data, merr := json.Marshal(result)
 		if merr != nil {
-			m.Error = &rpcError{Code: codeInternal, Message: "encode result: " + merr.Error()}
+			m.Error = &Error{Code: CodeInternal, Message: "encode result: " + merr.Error()}
 		} else {
 			m.Result = data
 		}
@@ -234,8 +264,8 @@ func (c *conn) reply(id json.RawMessage, result any, err error) {
 	_ = c.write(m)
 }
 
-// notify sends a notification.
-func (c *conn) notify(method string, params any) error {
+// Notify sends a notification.
+func (c *Conn) Notify(method string, params any) error {
 	data, err := json.Marshal(params)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", method, err)
@@ -243,10 +273,11 @@ func (c *conn) notify(method string, params any) error {
 	return c.write(message{JSONRPC: "2.0", Method: method, Params: data})
 }
 
-// call sends a request and waits for its response, decoded into result
+// Call sends a request and waits for its response, decoded into result
 // (nil: ignored). When ctx ends first the peer is told to stop with a
-// $/cancel_request, and the call returns ctx's error.
-func (c *conn) call(ctx context.Context, method string, params, result any) error {
+// $/cancel_request, and the call returns ctx's error; when the reader
+// stops first (the peer is gone), an error saying so.
+func (c *Conn) Call(ctx context.Context, method string, params, result any) error {
 	data, err := json.Marshal(params)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", method, err)
@@ -275,28 +306,28 @@ func (c *conn) call(ctx context.Context, method string, params, result any) erro
 			return nil
 		}
 		if err := json.Unmarshal(m.Result, result); err != nil {
-			return fmt.Errorf("%s: decode the client's answer: %w", method, err)
+			return fmt.Errorf("%s: decode the answer: %w", method, err)
 		}
 		return nil
 	case <-ctx.Done():
 		forget()
-		_ = c.notify("$/cancel_request", map[string]json.RawMessage{"requestId": id})
+		_ = c.Notify("$/cancel_request", map[string]json.RawMessage{"requestId": id})
 		return ctx.Err()
 	case <-c.closed:
 		forget()
-		return fmt.Errorf("%s: the client closed the connection", method)
+		return fmt.Errorf("%s: %w", method, ErrClosed)
 	}
 }
 
 // write sends one message as one line. After a failed write every later
 // one fails the same way: the peer is gone.
-func (c *conn) write(m message) error {
+func (c *Conn) write(m message) error {
 	data, err := json.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("encode message: %w", err)
 	}
-	if len(data) >= MaxMessageBytes {
-		return fmt.Errorf("%s: message of %d bytes is over the %d byte limit", m.Method, len(data), MaxMessageBytes)
+	if len(data) >= c.opts.MaxMessageBytes {
+		return fmt.Errorf("%s: message of %d bytes is over the %d byte limit", m.Method, len(data), c.opts.MaxMessageBytes)
 	}
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
@@ -309,6 +340,10 @@ func (c *conn) write(m message) error {
 	}
 	return nil
 }
+
+// ErrClosed is a call whose answer cannot come: the peer closed the
+// connection.
+var ErrClosed = errors.New("the peer closed the connection")
 
 // errTooLong is a line over the limit, which readLine skipped.
 var errTooLong = errors.New("line too long")
