@@ -8,19 +8,21 @@ const (
 	RunnerLocal = "local"
 	// RunnerProcess runs each child in a baton child process of its own.
 	RunnerProcess = "process"
+	// RunnerContainer runs each child's process in a container.
+	RunnerContainer = "container"
 	// RunnerACP runs each child as another agent speaking the Agent
 	// Client Protocol, the program the file's acp: names.
 	RunnerACP = "acp"
 )
 
-// applyRunner reads runner: local, process or acp.
+// applyRunner reads runner: local, process, container or acp.
 func applyRunner(p *fileParser, t *Type, e entry) error {
 	s, _ := scalar(e.value)
 	switch v := strings.ToLower(strings.TrimSpace(s)); v {
-	case RunnerLocal, RunnerProcess, RunnerACP:
+	case RunnerLocal, RunnerProcess, RunnerContainer, RunnerACP:
 		t.Runner = v
 	default:
-		p.warn(e.line, "%s must be local, process or acp; ignored", e.key)
+		p.warn(e.line, "%s must be local, process, container or acp; ignored", e.key)
 	}
 	return nil
 }

@@ -29,6 +29,16 @@ var MaxLimits = Limits{
 	VerifyTimeout:       child.MaxVerifyTimeout,
 }
 
+// clampRunners lowers each runner's max_concurrent to the maximum of
+// every max_concurrent.
+func clampRunners(by map[string]int) map[string]int {
+	out := make(map[string]int, len(by))
+	for runner, n := range by {
+		out[runner] = min(n, MaxLimits.MaxConcurrent)
+	}
+	return out
+}
+
 // clampLimits lowers every limit above its maximum.
 func clampLimits(l Limits) Limits {
 	m := MaxLimits

@@ -6,6 +6,7 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/llm"
@@ -143,8 +144,16 @@ type Config struct {
 	Worktrees child.WorktreeConfig
 	// Runner is [subagents] runner, the runner that places children
 	// whose agent file names none: child.RunnerLocal (the default) or
-	// child.RunnerProcess.
+	// child.RunnerProcess, child.RunnerContainer.
 	Runner string
+	// Container is [runner.container]: the image and limits of children
+	// placed in containers (no image: the container runner is not
+	// offered).
+	Container container.Options
+	// RunnerMaxConcurrent is how many children of one depth each runner
+	// runs at once ([runner.<name>] max_concurrent); a runner not named
+	// takes Limits.MaxConcurrent.
+	RunnerMaxConcurrent map[string]int
 	// RetryDelays are the pauses before retrying a request refused with
 	// 429 or a 5xx, or timed out; nil takes the defaults, an empty slice
 	// never retries. A Retry-After from the endpoint replaces the pause.

@@ -49,7 +49,7 @@ func mainUsage(ev event.Event) bool {
 // alsoInMain reports the child events the parent's transcript keeps too.
 func alsoInMain(ev event.Event) bool {
 	switch ev.(type) {
-	case event.AgentStarted, event.AgentFinished, event.AgentBackgrounded,
+	case event.AgentStarted, event.AgentFinished, event.AgentBackgrounded, event.AgentDetached,
 		// What the person decided on a worktree child's change: a resume
 		// must not offer the review again.
 		event.ReviewFinished:

@@ -5,12 +5,16 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
 
 	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
@@ -96,6 +100,17 @@ func (s *Session) resume() error {
 		}
 	}
 	s.totals = s.totals.Add(s.pendingUsage)
+	for id, started := range running {
+		switch {
+		case s.children.CanAttach(started):
+			s.found = append(s.found, started)
+			delete(running, id)
+		case started.Detachable && started.Runner == child.RunnerProcess:
+			// Its runner is not offered here: none runs on unreachable.
+			process.Abandon(s.children.Home(id), id)
+		}
+	}
+	slices.SortFunc(s.found, func(a, b event.AgentStarted) int { return a.Number - b.Number })
 	s.markInterrupted(running, order)
 	if n := s.children.Restore(s.history); n > 0 {
 		note := fmt.Sprintf("%s of background sub-agents from before the quit will be delivered to the main agent before your next prompt", event.Plural(n, "result"))
@@ -116,7 +131,26 @@ func (s *Session) resume() error {
 		s.resumeNotes = append(s.resumeNotes, note)
 		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
 	}
+	s.noteChildren()
 	return nil
+}
+
+// noteChildren says, last so the status line keeps it, which children
+// ran on without baton and are taken up again, and which a stop
+// interrupted, with how to take them up.
+func (s *Session) noteChildren() {
+	var notes []string
+	if len(s.found) > 0 {
+		notes = append(notes, fmt.Sprintf("%s on without baton, taken up again: their results reach the main agent as background results do",
+			event.Plural(len(s.found), "sub-agent ran/sub-agents ran")))
+	}
+	if note := interruptedNote(s.history); note != "" {
+		notes = append(notes, note)
+	}
+	for _, note := range notes {
+		s.resumeNotes = append(s.resumeNotes, note)
+		s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
+	}
 }
 
 // noteUsage adds a finished turn's usage to the session's totals; the
@@ -136,19 +170,43 @@ func (s *Session) noteUsage(ev event.Event) {
 }
 
 // markInterrupted ends, in the record and on screen, the children that
-// never finished because baton stopped.
+// never finished because baton stopped, with the work each had done.
 func (s *Session) markInterrupted(running map[event.AgentID]event.AgentStarted, order []event.AgentID) {
 	for _, id := range order {
 		started, ok := running[id]
 		if !ok {
 			continue
 		}
-		ev := event.AgentFinished{Meta: started.Meta, Status: event.StatusInterrupted,
-			Reason: "baton stopped while this sub-agent ran", Transcript: started.Transcript}
-		ev.Time = time.Now()
+		ev := s.children.Interrupted(started, time.Now())
 		_ = s.rec.event(ev)
 		s.history = append(s.history, ev)
 	}
+}
+
+// interruptedNote lists the children a stop interrupted that nobody took
+// up again since, and says how to: "" when there are none.
+func interruptedNote(history []event.Event) string {
+	left := map[event.AgentID]event.Meta{}
+	for _, ev := range history {
+		switch e := ev.(type) {
+		case event.AgentFinished:
+			if e.Status == event.StatusInterrupted {
+				left[e.Agent] = e.Meta
+			}
+		case event.AgentStarted:
+			delete(left, e.Continues)
+		}
+	}
+	if len(left) == 0 {
+		return ""
+	}
+	metas := slices.SortedFunc(maps.Values(left), func(a, b event.Meta) int { return a.Number - b.Number })
+	names := make([]string, len(metas))
+	for i, m := range metas {
+		names[i] = fmt.Sprintf("#%d %s", m.Number, m.Agent)
+	}
+	return fmt.Sprintf("%s interrupted when baton stopped (%s): /subagents resume N continues one from where it stopped, /subagents retry N starts it afresh",
+		event.Plural(len(names), "sub-agent was/sub-agents were"), strings.Join(names, ", "))
 }
 
 // writeMeta starts a new transcript with the session's facts.

@@ -122,10 +122,10 @@ func TestResumeAfterCrashMarksChildInterrupted(t *testing.T) {
 		case event.AgentFinished:
 			interrupted = e.Status == event.StatusInterrupted
 		case event.Notice:
-			reported = strings.Contains(e.Text, "cut short")
+			reported = reported || strings.Contains(e.Text, "cut short")
 		}
 	}
-	if notes := resumed.ResumeNotes(); len(notes) != 1 || !strings.Contains(notes[0], "cut short") {
+	if notes := resumed.ResumeNotes(); len(notes) != 2 || !strings.Contains(notes[0], "cut short") || !strings.Contains(notes[1], "1 sub-agent was interrupted") {
 		t.Fatalf("resume notes %v", notes)
 	}
 	if !interrupted || !reported {

@@ -47,6 +47,9 @@ type Session struct {
 	// resumeNotes are the problems resuming found.
 	history     []event.Event
 	resumeNotes []string
+	// found are the children of a resumed session that ran on without
+	// baton, taken up again once the session is ready.
+	found []event.AgentStarted
 	// startNotes are what the person should know before the first turn:
 	// project files cut or skipped on the way into the prompt.
 	startNotes []string
@@ -136,6 +139,7 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 			s.history = append(s.history, event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: note})
 		}
 	}
+	s.children.Reattach(s.found, s.mainCaller())
 	// This goroutine ends when the session's context does: it waits for
 	// every turn to finish, then closes the event channel.
 	go s.closeWhenDone()

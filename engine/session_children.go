@@ -10,6 +10,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/child/acpagent"
+	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -36,16 +37,24 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 		unavailable[child.RunnerProcess] = "the session has no endpoint configuration a child process could use"
 	default:
 		runners[child.RunnerProcess] = process.New(process.Options{Endpoint: cfg.Endpoint})
+		s.offerContainers(runners, unavailable)
+	}
+	if why, ok := unavailable[child.RunnerProcess]; ok {
+		unavailable[child.RunnerContainer] = why
 	}
 	runner := cfg.Runner
-	if why, ok := unavailable[runner]; ok {
+	// A child meant for a container never runs on the host instead: it
+	// fails saying why (child.Manager).
+	if why, ok := unavailable[runner]; ok && runner == child.RunnerContainer {
+		s.note(fmt.Sprintf("sub-agents run in containers, and the container runner is not available here (%s): they will fail rather than run on this machine", why))
+	} else if ok {
 		s.note(fmt.Sprintf("sub-agents run on the local runner: the %s runner is not available here (%s)", runner, why))
 		runner = child.RunnerLocal
 	}
 	return child.NewManager(s.ctx, child.Options{
 		Client: cfg.Client, Catalog: cfg.Catalog, Types: cfg.Types, Requests: cfg.requestPolicy(),
 		Limits: child.Limits{StepsReadOnly: l.ChildStepsReadOnly, StepsWrite: l.ChildStepsWrite, Timeout: l.ChildTimeout, Budget: l.ChildBudget,
-			ResultChars: l.ResultChars, ToolOutputChars: l.ToolOutputChars, MaxConcurrent: l.MaxConcurrent, MaxDepth: l.MaxDepth,
+			ResultChars: l.ResultChars, ToolOutputChars: l.ToolOutputChars, MaxConcurrent: l.MaxConcurrent, MaxConcurrentBy: clampRunners(cfg.RunnerMaxConcurrent), MaxDepth: l.MaxDepth,
 			ContextFileBytes: l.ContextFileBytes, BackgroundPerPrompt: l.BackgroundPerPrompt},
 		SubagentModel: cfg.SubagentModel, SubagentAllow: cfg.SubagentAllow, SubagentDeny: cfg.SubagentDeny,
 		Workspace: ws, ToolLimits: s.toolLimits(), Sandbox: cfg.Sandbox, Network: cfg.SandboxNetwork, WebFetch: cfg.WebFetch,
@@ -143,6 +152,27 @@ func (s *Session) Background(id event.AgentID) error { return s.children.Backgro
 // result is delivered to the main agent.
 func (s *Session) ContinueAgent(ref event.AgentID, prompt string) error {
 	return s.children.Continue(s.mainCaller(), ref, prompt)
+}
+
+// Detach lets go of every running child that can outlive baton, as baton
+// quits (the quit question's d): each runs on where its runner placed
+// it, and --continue takes it up again. It returns how many it let go
+// of; the others stop with the session.
+func (s *Session) Detach() int { return s.children.Detach() }
+
+// ResumeAgent continues a child that ended before it finished (a crash,
+// a quit, a stop, a failure, its time limit) from its transcript, in its
+// worktree if it had one (/subagents resume N): a follow-up in the
+// background whose result is delivered to the main agent.
+func (s *Session) ResumeAgent(ref event.AgentID) error {
+	return s.children.Resume(s.mainCaller(), ref)
+}
+
+// RetryAgent starts a child's task afresh with the same type, prompt and
+// model (/subagents retry N), in the background; its result is delivered
+// to the main agent.
+func (s *Session) RetryAgent(ref event.AgentID) error {
+	return s.children.Retry(s.mainCaller(), ref)
 }
 
 // BackgroundChildren lists the children that ran in the background, in
@@ -248,6 +278,23 @@ func (s *Session) trashTranscripts(children []event.AgentID) {
 			s.send(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()}, Text: "transcript cleanup: " + err.Error()})
 		}
 	}
+}
+
+// offerContainers adds the container runner when [runner.container]
+// names an image, or says why it is not available.
+func (s *Session) offerContainers(runners map[string]child.Runner, unavailable map[string]string) {
+	opts := s.cfg.Container
+	if opts.Image == "" {
+		unavailable[child.RunnerContainer] = "[runner.container] names no image"
+		return
+	}
+	opts.Endpoint = s.cfg.Endpoint
+	r, err := container.New(opts)
+	if err != nil {
+		unavailable[child.RunnerContainer] = err.Error()
+		return
+	}
+	runners[child.RunnerContainer] = r
 }
 
 // WindDownAgent asks a running child to report what it has in one last

@@ -5,6 +5,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
@@ -32,5 +33,38 @@ func TestQueuedChildrenRunInTheOrderRequested(t *testing.T) {
 	}
 	if len(eventsOf[event.AgentQueued](log)) != 2 {
 		t.Fatalf("%d queued events, want 2", len(eventsOf[event.AgentQueued](log)))
+	}
+}
+
+// TestSlotsPerRunner: a runner's own max_concurrent replaces [limits]
+// max_concurrent for its children, and the queue is shown as for any
+// other: three children, two slots, one queued.
+func TestSlotsPerRunner(t *testing.T) {
+	var runner string
+	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case isChild(r):
+			w.Text("ok")
+		case len(toolMessages(r)) == 0:
+			w.ToolCalls(taskCall("a", "explore", "first", "job 1"), taskCall("b", "review", "second", "job 2"),
+				taskCall("c", "general-purpose", "third", "job 3"))
+		default:
+			w.Text("done")
+		}
+	}, func(c *Config) {
+		c.Limits.MaxConcurrent = 1
+		runner = c.Runner
+		if runner == "" {
+			runner = child.RunnerLocal
+		}
+		c.RunnerMaxConcurrent = map[string]int{runner: 2}
+	})
+	log := runTurn(t, s, "go", nil)
+	if q := eventsOf[event.AgentQueued](log); len(q) != 1 || q[0].Position != 1 {
+		t.Fatalf("queued %+v, want one child first in line", q)
+	}
+	placed := eventsOf[event.AgentPlaced](log)
+	if len(placed) != 3 || placed[0].Where != runner {
+		t.Fatalf("placed %+v, want three children placed by the %s runner", placed, runner)
 	}
 }

@@ -105,3 +105,23 @@ func TestSubagentsSendToAFinishedChildContinuesIt(t *testing.T) {
 		t.Fatalf("a finished child got a message: %q", sent)
 	}
 }
+
+// TestSubagentsResumeAndRetry: /subagents resume and retry reach the
+// session for a child that ended, and are refused, saying why, for one
+// that still runs.
+func TestSubagentsResumeAndRetry(t *testing.T) {
+	d := twoChildren(t)
+	d.command("/subagents resume 1")
+	d.command("/subagents retry explore-1")
+	if got := d.s.continued; !reflect.DeepEqual(got, []string{"resume explore-1", "retry explore-1"}) {
+		t.Fatalf("continued %q", got)
+	}
+	d.command("/subagents resume 2")
+	if len(d.s.continued) != 2 || !strings.Contains(d.m.status.Text(), "resume: #2") || !strings.Contains(d.m.status.Text(), "is still") {
+		t.Fatalf("resume of a running child: continued %q, status %q", d.s.continued, d.m.status.Text())
+	}
+	d.command("/subagents retry 1 2")
+	if !strings.Contains(d.m.status.Text(), "/subagents retry takes one id or number") {
+		t.Fatalf("status %q", d.m.status.Text())
+	}
+}

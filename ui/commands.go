@@ -66,6 +66,9 @@ func (m *Model) commandDone(r command.Result) tea.Cmd {
 	if r.Say != "" {
 		m.status.Set(r.Level, r.Say)
 	}
+	if r.Quit {
+		cmd = tea.Batch(cmd, m.quitOrAsk())
+	}
 	return cmd
 }
 

@@ -27,17 +27,19 @@ type fakeSession struct {
 	// calls ("id: text").
 	backgrounded []event.AgentID
 	continued    []string
-	history      []event.Event
-	records      map[event.AgentID][]transcript.Record
-	mcp          []event.MCPServer
-	rules        []event.PermissionRule
-	skills       []event.SkillStatus
-	hooks        []event.HookStatus
-	modes        []event.AgentMode // SetAgentMode's calls
-	paths        []string          // what MentionPaths lists
-	walks        int               // how often it was asked
-	shell        []string          // RunShell's commands
-	id           string            // what ID says
+	// detached counts Detach calls (the quit question's d).
+	detached int
+	history  []event.Event
+	records  map[event.AgentID][]transcript.Record
+	mcp      []event.MCPServer
+	rules    []event.PermissionRule
+	skills   []event.SkillStatus
+	hooks    []event.HookStatus
+	modes    []event.AgentMode // SetAgentMode's calls
+	paths    []string          // what MentionPaths lists
+	walks    int               // how often it was asked
+	shell    []string          // RunShell's commands
+	id       string            // what ID says
 }
 
 func newFakeSession() *fakeSession {
@@ -120,6 +122,27 @@ func (f *fakeSession) ContinueAgent(id event.AgentID, text string) error {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	f.continued = append(f.continued, string(id)+": "+text)
+	return nil
+}
+
+func (f *fakeSession) Detach() int {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.detached++
+	return 1
+}
+
+func (f *fakeSession) ResumeAgent(id event.AgentID) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.continued = append(f.continued, "resume "+string(id))
+	return nil
+}
+
+func (f *fakeSession) RetryAgent(id event.AgentID) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.continued = append(f.continued, "retry "+string(id))
 	return nil
 }
 

@@ -58,6 +58,23 @@ var scenarios = map[string]func(t *testing.T, d *driver){
 		}
 		d.keys("tab", "tab")
 	},
+	"quitask": func(t *testing.T, d *driver) {
+		d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, event.MessageDone{Meta: mainMeta, Text: "I'll split this."})
+		d.spawn(explore)
+		d.spawn(review)
+		d.typeText("/quit")
+		d.keys("enter")
+	},
+	"quitdetach": func(t *testing.T, d *driver) {
+		d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, event.MessageDone{Meta: mainMeta, Text: "I'll split this."})
+		for _, k := range []kid{explore, review} {
+			started := k.started()
+			started.Detachable, started.Runner = true, "process"
+			d.emit(append([]event.Event{k.taskCall(), started}, k.working()...)...)
+		}
+		d.typeText("/quit")
+		d.keys("enter")
+	},
 	"delegation": func(t *testing.T, d *driver) {
 		d.emit(event.TurnStarted{Meta: mainMeta, Prompt: "what is here"}, event.MessageDone{Meta: mainMeta, Text: "I'll split this."})
 		d.delegate(explore)

@@ -148,8 +148,11 @@ func (m *Model) escape() tea.Cmd {
 // asks to press again. With text in the box, ctrl+c first clears it, so
 // a half-typed prompt is dropped, not the session.
 func (m *Model) quit() tea.Cmd {
+	if q, ok := m.quitAsked(); ok {
+		return q.Choose(false) // ctrl+c again means it
+	}
 	if m.quitArmed {
-		return tea.Quit
+		return m.quitOrAsk()
 	}
 	if m.layers.Len() == 0 && m.agents.Focused() == nil && !m.input.Empty() {
 		m.input.Set("")

@@ -46,6 +46,9 @@ type Session interface {
 	// ID is the session's id in its folder's sessions ("" when it is not
 	// recorded).
 	ID() string
+	// Detach lets go of the running children that can outlive baton, as
+	// baton quits (the quit question's d); it returns how many.
+	Detach() int
 	agents.Session
 	command.Session
 }

@@ -84,7 +84,7 @@ func TestSubagentsBadArguments(t *testing.T) {
 		"/subagents log 2":               "/subagents log: read transcript of review-2: no such file",
 		"/subagents info":                "name a sub-agent by id or number",
 		"/subagents info 1 2":            "takes one id or number",
-		"/subagents frob":                "unknown command /subagents frob; use list, stop, log, info, send, diff or merge",
+		"/subagents frob":                "unknown command /subagents frob; use list, stop, log, info, send, diff, merge, resume or retry",
 		"/subagents stop explore-1 more": "takes one id, number or all",
 	} {
 		d.command(line)

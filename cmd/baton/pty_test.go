@@ -29,15 +29,22 @@ type ptyRun struct {
 // talking to srv, in yolo mode so a delegation starts without a card.
 func startTUI(t *testing.T, srvURL string) *ptyRun {
 	t.Helper()
+	return startTUIIn(t, srvURL, t.TempDir(), t.TempDir())
+}
+
+// startTUIIn is startTUI in the workspace ws with home as HOME, with
+// args after baton's own (--continue, say).
+func startTUIIn(t *testing.T, srvURL, ws, home string, args ...string) *ptyRun {
+	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	ws, home := t.TempDir(), t.TempDir()
 	cmd := exec.Command(self, "-test.run=^$")
 	cmd.Dir = ws
 	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME=", "TERM=xterm-256color",
-		"OPENAI_BASE_URL="+srvURL, "OPENAI_API_KEY=sk-test-0123456789", childArgsEnv+"=--yolo\x1f--theme\x1fdark")
+		"OPENAI_BASE_URL="+srvURL, "OPENAI_API_KEY=sk-test-0123456789",
+		childArgsEnv+"="+strings.Join(append([]string{"--yolo", "--theme", "dark"}, args...), "\x1f"))
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
 	if err != nil {
 		t.Fatal(err)

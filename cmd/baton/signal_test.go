@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -150,4 +153,68 @@ func assertChildInterrupted(t *testing.T, home string) {
 		}
 	}
 	t.Errorf("the running sub-agent was not recorded as interrupted:\n%s", data)
+}
+
+// childPIDs are the processes whose parent is pid, read from /proc.
+func childPIDs(t *testing.T, pid int) []int {
+	t.Helper()
+	stats, err := filepath.Glob("/proc/[0-9]*/stat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []int
+	for _, path := range stats {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue // it ended meanwhile
+		}
+		// pid (comm) state ppid …; comm may hold spaces and parentheses.
+		fields := strings.Fields(string(data[bytes.LastIndexByte(data, ')')+1:]))
+		if len(fields) > 1 && fields[1] == strconv.Itoa(pid) {
+			child, _ := strconv.Atoi(filepath.Base(filepath.Dir(path)))
+			out = append(out, child)
+		}
+	}
+	return out
+}
+
+// TestSignalsStopProcessChildren sends SIGTERM and SIGHUP to a real baton
+// TUI whose sub-agent runs as a child process ([subagents] runner =
+// "process"): baton exits with 130 having stopped and reaped it, so no
+// child process is left behind, and the child is recorded as interrupted.
+func TestSignalsStopProcessChildren(t *testing.T) {
+	config := t.TempDir()
+	writeFile(t, filepath.Join(config, "baton", "config.toml"), "[subagents]\nrunner = \"process\"\n")
+	t.Setenv("XDG_CONFIG_HOME", config)
+	srv, childIn := delegatingServer(t)
+	for _, sig := range []syscall.Signal{syscall.SIGTERM, syscall.SIGHUP} {
+		r := startTUI(t, srv.URL)
+		r.waitFor(t, "\x1b[?1049h")
+		if _, err := r.tty.WriteString("find the session code\r"); err != nil {
+			t.Fatal(err)
+		}
+		select {
+		case <-childIn:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("the sub-agent never started; output tail:\n%q", tail(r.output(), 300))
+		}
+		kids := childPIDs(t, r.cmd.Process.Pid) // the `__child` processes of the runner
+		if len(kids) == 0 {
+			t.Fatalf("%v: the sub-agent runs in no child process of baton", sig)
+		}
+		if err := r.cmd.Process.Signal(sig); err != nil {
+			t.Fatal(err)
+		}
+		if code := r.wait(t); code != exitInterrupted {
+			t.Errorf("%v: exit %d, want %d", sig, code, exitInterrupted)
+		}
+		for _, pid := range kids {
+			if err := syscall.Kill(pid, 0); !errors.Is(err, syscall.ESRCH) {
+				t.Errorf("%v: child process %d outlived baton (kill 0: %v)", sig, pid, err)
+				_ = syscall.Kill(pid, syscall.SIGKILL)
+			}
+		}
+		assertRestored(t, r.output())
+		assertChildInterrupted(t, r.home)
+	}
 }

@@ -5,6 +5,8 @@ import (
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/seed-e4e525a6/baton/engine/child/process"
 )
 
 // endSignals end baton: ctrl+c where the terminal is not in raw mode,
@@ -16,7 +18,8 @@ func endSignals() []os.Signal { return []os.Signal{os.Interrupt, syscall.SIGTERM
 // terminal back, running agents are cancelled and recorded as interrupted,
 // the transcript is closed, and the run exits with 130. A second one means
 // "now": restore (which gives the terminal back if the UI still holds it)
-// runs and the process exits with 130 at once. stop releases the signals.
+// runs, the child processes that would outlive baton are killed, and the
+// process exits with 130 at once. stop releases the signals.
 func watchSignals(parent context.Context, restore func()) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	sigs := make(chan os.Signal, 2)
@@ -34,6 +37,7 @@ func watchSignals(parent context.Context, restore func()) (ctx context.Context, 
 		select {
 		case <-sigs:
 			restore()
+			process.KillAll() // none left running that was not detached
 			os.Exit(exitInterrupted)
 		case <-done:
 		}

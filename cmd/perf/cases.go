@@ -24,7 +24,13 @@ type perfCase struct {
 	// runner's): their memory, and the median child's start as the
 	// figure.
 	perChild bool
-	targets  []target
+	// baseline is another program's time for the same work, measured as
+	// many times as the case and set beside it (baselineName names it);
+	// skip says why the case cannot run here ("": it can).
+	baseline     func() (time.Duration, error)
+	baselineName string
+	skip         func() string
+	targets      []target
 }
 
 // target is a bound from the performance issue on one figure.
@@ -102,6 +108,7 @@ func cases(srv *server) []perfCase {
 			seed: seedLife, step: func(*server) tuiStep { return resumed }, targets: []target{extraAtMost("resume", 500*time.Millisecond)}},
 		{name: "subagents-list-500", args: []string{"--continue"}, config: fanOutConfig, tui: true, extraName: "drawn",
 			seed: seedLife, step: func(*server) tuiStep { return listSubagents }, targets: []target{extraAtMost("drawn", 20*time.Millisecond)}},
+		containerCase(),
 	}
 }
 

@@ -76,6 +76,12 @@ func measureAll(runs int, only string) error {
 
 // measureCase runs one case runs times after a warm-up and prints its row.
 func measureCase(c perfCase, runs int, t tools, dir string, srv *server) error {
+	if c.skip != nil {
+		if why := c.skip(); why != "" {
+			fmt.Printf("%-24s skipped: %s\n", c.name, why)
+			return nil
+		}
+	}
 	h, err := newHome(dir, srv.url, c.config)
 	if err != nil {
 		return err
@@ -103,12 +109,17 @@ func measureCase(c perfCase, runs int, t tools, dir string, srv *server) error {
 		} else {
 			s, err = runOnce(cmd, t.launch, srv.firstTokenAt, c.perChild)
 			s.path, s.lag = srv.criticalPath(), srv.childLag()
-			if c.perChild {
+			if c.perChild || c.baseline != nil {
 				s.extra = srv.childStart()
 			}
 		}
 		if err != nil {
 			return err
+		}
+		if c.baseline != nil {
+			if s.baseline, err = c.baseline(); err != nil {
+				return err
+			}
 		}
 		if i > 0 { // the first run warms caches and is not counted
 			samples = append(samples, s)
@@ -128,7 +139,8 @@ func printRow(c perfCase, m summary) {
 	switch {
 	case c.tui && c.extraName == "":
 		figure = append(figure, fmt.Sprintf("%.2f %% of a core", share(m)))
-	case m.path > 0:
+	case m.path > 0 && c.baseline == nil:
+		// A case with a baseline is about its start, not its path.
 		figure = append(figure, fmt.Sprintf("wall/path %.3f", m.wall.Seconds()/m.path.Seconds()))
 	}
 	if m.lag >= 0 && c.script.children > 0 && !c.tui {
@@ -136,6 +148,9 @@ func printRow(c perfCase, m summary) {
 	}
 	if c.extraName != "" && m.extra >= 0 {
 		figure = append(figure, fmt.Sprintf("%s %.1f ms", c.extraName, ms(m.extra)))
+	}
+	if c.baseline != nil {
+		figure = append(figure, fmt.Sprintf("%s %.1f ms", c.baselineName, ms(m.baseline)))
 	}
 	if m.childRSS >= 0 {
 		figure = append(figure, fmt.Sprintf("child rss %.1f MiB", float64(m.childRSS)/1024))

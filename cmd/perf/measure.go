@@ -31,6 +31,8 @@ type sample struct {
 	// childRSS is the median peak resident set of the child processes
 	// baton started, KiB (negative: none was watched).
 	childRSS int64
+	// baseline is the case's baseline program's time (see perfCase).
+	baseline time.Duration
 }
 
 // launched makes cmd run under the launch helper at launcher, which
@@ -155,8 +157,8 @@ func runOnce(cmd *exec.Cmd, launcher string, serverFirst func() time.Time, watch
 
 // summary is the medians of a case's samples.
 type summary struct {
-	wall, cpu, ttfb, path, lag, extra time.Duration
-	rss, childRSS                     int64
+	wall, cpu, ttfb, path, lag, extra, baseline time.Duration
+	rss, childRSS                               int64
 }
 
 // medians summarises samples figure by figure.
@@ -176,6 +178,7 @@ func medians(samples []sample) summary {
 		path:     time.Duration(pick(func(s sample) int64 { return int64(s.path) })),
 		lag:      time.Duration(pick(func(s sample) int64 { return int64(s.lag) })),
 		extra:    time.Duration(pick(func(s sample) int64 { return int64(s.extra) })),
+		baseline: time.Duration(pick(func(s sample) int64 { return int64(s.baseline) })),
 		rss:      pick(func(s sample) int64 { return s.rss }),
 		childRSS: pick(func(s sample) int64 { return s.childRSS }),
 	}

@@ -35,9 +35,15 @@
 // The contract is data on purpose, so that later runners fit it as they
 // are: a container or a cluster job runs the same child process with
 // the workspace in and the change out through git; a budget is more
-// limits in the spec and more endings; wind-down is one more control; a
-// detached child is a process runner whose events go on into its
-// transcript and whose handle is found again from it.
+// limits in the spec and more endings; wind-down is one more control.
+//
+// A runner whose children can outlive baton implements Attacher, and its
+// handles Detacher: baton quitting with d lets go of them (Detach), and
+// --continue finds them again from their Home in the session's state
+// (Reattach): a running one gets its pane and cards back, one that ended
+// delivers its result. A child interrupted without that (a local one, or
+// any when baton stopped it) keeps its transcript and worktree: Resume
+// continues it there, Retry starts its task afresh.
 //
 // What a child needs of its session is the small Session interface
 // (emit, record, the goroutine its life runs on, delivery of background

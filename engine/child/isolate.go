@@ -18,11 +18,19 @@ import (
 // worktree cannot be made (a full disk, a failing git) the child is not
 // started: running it in the person's tree would land its change there
 // unreviewed.
+//
+// A child in a container that can change files always gets a worktree:
+// only its own worktree is mounted writable there, never the person's
+// tree, so outside git it is not started.
 func (m *Manager) isolate(ctx context.Context, c *Child, tc taskCall, batch []json.RawMessage, spec *Spec) (iso *isolated, note string, err error) {
-	if !m.wantsWorktree(tc.Isolation, spec.Type, spec.Toolbox.Names, batch) {
+	contained := spec.Runner == RunnerContainer && spec.Toolbox.CanWrite()
+	if !contained && !m.wantsWorktree(tc.Isolation, spec.Type, spec.Toolbox.Names, batch) {
 		return nil, "", nil
 	}
 	iso, err = m.wt.create(ctx, c.meta, spec.Caller)
+	if errors.Is(err, worktree.ErrNotRepository) && contained {
+		return nil, "", fmt.Errorf("a sub-agent that changes files runs in a container only in a git worktree of its own, and %s is not in a git repository; use a read-only agent type, or another runner", m.opts.Workspace.Root())
+	}
 	if errors.Is(err, worktree.ErrNotRepository) {
 		return nil, fmt.Sprintf("worktree isolation refused: %s is not in a git repository, so this child works in the shared tree", m.opts.Workspace.Root()), nil
 	}

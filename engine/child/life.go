@@ -77,7 +77,13 @@ func (m *Manager) ready(ctx context.Context, tc taskCall, call agent.Call) (*Chi
 	c.ctx, c.cancel = context.WithCancelCause(m.ctx)
 	c.unlink = context.AfterFunc(ctx, func() { c.cancel(context.Cause(ctx)) })
 	c.prev, c.ws = prev, m.opts.Workspace
-	if c.iso, c.isoNote, err = m.isolate(ctx, c, tc, call.Batch, &spec); err != nil {
+	if prev != nil {
+		c.iso, err = m.adopt(ctx, c, prev, &spec)
+	}
+	if c.iso == nil && err == nil {
+		c.iso, c.isoNote, err = m.isolate(ctx, c, tc, call.Batch, &spec)
+	}
+	if err != nil {
 		c.cancel(err)
 		c.unlink()
 		unclaim(prev, id)
@@ -115,7 +121,7 @@ func (c *Child) ask() {
 			preview.ACPAgent += " · env " + strings.Join(names, " ")
 		}
 	}
-	preview.Isolation, preview.IsolationNote = event.IsolationShared, c.isoNote
+	preview.Isolation, preview.IsolationNote, preview.Runs = event.IsolationShared, c.isoNote, spec.Where
 	if c.iso != nil {
 		preview.Isolation, preview.From = event.IsolationWorktree, c.iso.from+" · "+c.iso.tree.Dir
 		preview.Verify = spec.Verify
@@ -133,7 +139,7 @@ func (c *Child) ask() {
 // takePlace puts the child in line for a slot, saying so when it has to
 // wait.
 func (c *Child) takePlace() {
-	c.place = c.m.slotsAt(c.spec.Depth).enqueue()
+	c.place = c.m.slotsAt(c.spec.Runner, c.spec.Depth).enqueue()
 	if pos := c.place.position(); pos > 0 {
 		c.emit(event.AgentQueued{Meta: c.stamp(), Position: pos})
 	}
@@ -240,6 +246,9 @@ func (c *Child) runApproved(prompt string) Ending {
 	if c.prev != nil {
 		started.Continues = c.prev.id
 	}
+	if a, ok := m.opts.Runners[spec.Runner].(Attacher); ok {
+		started.Detachable = a.Detachable(Job{Spec: *spec, Home: m.home(c.id)})
+	}
 	c.emit(started)
 	m.sess.Started(c.id)
 	if canWrite(spec.Toolbox.Names) {
@@ -253,10 +262,12 @@ func (c *Child) runApproved(prompt string) Ending {
 	if hooks != nil {
 		prompt = hooks.Start(runCtx, prompt)
 	}
+	begin := time.Now()
 	h, err := c.start(runCtx, prompt, hooks)
 	if err != nil {
 		return Ending{Result: agent.Result{Status: event.StatusFailed, Reason: err.Error()}}
 	}
+	c.emit(event.AgentPlaced{Meta: c.stamp(), Where: spec.Where, Latency: time.Since(begin)})
 	<-h.Done()
 	end := h.Ending()
 	c.mu.Lock()
@@ -280,11 +291,27 @@ func HardTimeout(timeout time.Duration) time.Duration { return timeout + reportG
 // before go with it, and later ones reach its handle.
 func (c *Child) start(ctx context.Context, prompt string, hooks Hooks) (Handle, error) {
 	m, spec := c.m, c.spec
+	job := c.job(prompt, hooks)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	job.Steers, c.steers = c.steers, nil
+	h, err := m.opts.Runners[spec.Runner].Start(ctx, job)
+	if err != nil {
+		return nil, fmt.Errorf("start on the %s runner: %w", spec.Runner, err)
+	}
+	c.handle = h
+	return h, nil
+}
+
+// job is what the child's runner places: its spec, prompt and history,
+// and its way back to the session.
+func (c *Child) job(prompt string, hooks Hooks) Job {
+	m, spec := c.m, c.spec
 	fallback := m.opts.SubagentModel
 	if fallback == "" || fallback == spec.Model {
 		fallback = m.sess.MainModel()
 	}
-	job := Job{Spec: *spec, Prompt: prompt, History: c.seed, Workspace: c.ws,
+	job := Job{Spec: *spec, Prompt: prompt, History: c.seed, Workspace: c.ws, Home: m.home(c.id),
 		Loop: Loop{Client: m.opts.Client, Catalog: m.opts.Catalog, FallbackModel: fallback, Requests: m.opts.Requests,
 			OutputChars: m.opts.Limits.ToolOutputChars, ContextFileBytes: m.opts.Limits.ContextFileBytes, SkillLoaded: m.opts.SkillLoaded,
 			Instructions: m.instructions(*spec)},
@@ -298,15 +325,7 @@ func (c *Child) start(ctx context.Context, prompt string, hooks Hooks) (Handle, 
 	if spec.Depth < m.opts.Limits.MaxDepth && spec.Worktree == "" {
 		job.Delegate = &taskTool{m: m}
 	}
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	job.Steers, c.steers = c.steers, nil
-	h, err := m.opts.Runners[spec.Runner].Start(ctx, job)
-	if err != nil {
-		return nil, fmt.Errorf("start on the %s runner: %w", spec.Runner, err)
-	}
-	c.handle = h
-	return h, nil
+	return job
 }
 
 // hooks are the session's hook commands bound to the child (nil: none).
@@ -321,6 +340,10 @@ func (c *Child) hooks() Hooks {
 // the result, or the session delivers it later.
 func (c *Child) finish(end Ending) {
 	m := c.m
+	if end.Detached {
+		c.let(end)
+		return
+	}
 	var change *event.Change
 	if c.iso != nil {
 		var note string

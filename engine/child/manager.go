@@ -68,8 +68,10 @@ type Limits struct {
 	ResultChars int
 	// ToolOutputChars bounds one tool result.
 	ToolOutputChars int
-	// MaxConcurrent is how many children of one depth run at once.
-	MaxConcurrent int
+	// MaxConcurrent is how many children of one depth run at once on
+	// one runner; MaxConcurrentBy overrides it by runner name.
+	MaxConcurrent   int
+	MaxConcurrentBy map[string]int
 	// MaxDepth is how deep delegation nests.
 	MaxDepth int
 	// ContextFileBytes caps a nested AGENTS.md given to a child.
@@ -158,7 +160,7 @@ type Manager struct {
 	// slots bound running children per depth: a child waiting on its own
 	// children holds its slot, so grandchildren need slots of their own.
 	slotsMu sync.Mutex
-	slots   map[int]*slotQueue
+	slots   map[slotKey]*slotQueue
 	// writers counts the running children that can change files, for the
 	// auto isolation rule.
 	writers atomic.Int32
@@ -176,10 +178,14 @@ type Manager struct {
 // NewManager readies the children of the session sess, which lives as
 // long as ctx.
 func NewManager(ctx context.Context, opts Options, sess Session) (*Manager, error) {
-	if _, ok := opts.Runners[opts.Runner]; !ok {
+	_, offered := opts.Runners[opts.Runner]
+	// A runner that could not be offered (the container runner without
+	// an image) fails each child saying why (runnerOf); the session and
+	// its main agent go on.
+	if _, why := opts.Unavailable[opts.Runner]; !offered && !why {
 		return nil, fmt.Errorf("sub-agent runner %q is not available here", opts.Runner)
 	}
-	m := &Manager{ctx: ctx, opts: opts, sess: sess, slots: map[int]*slotQueue{}, children: map[event.AgentID]*Child{}}
+	m := &Manager{ctx: ctx, opts: opts, sess: sess, slots: map[slotKey]*slotQueue{}, children: map[event.AgentID]*Child{}}
 	m.outbox.delivered = map[event.AgentID]bool{}
 	m.outbox.live = map[event.AgentID]*Child{}
 	m.base = tools.NewSet(tools.Builtin(opts.Workspace, opts.ToolLimits, opts.Sandbox, m.webFetch())...)
@@ -214,14 +220,28 @@ func (m *Manager) Close() { m.wt.closeAll() }
 // vanished; the session runs it once as it starts.
 func (m *Manager) Prune(ctx context.Context) { m.wt.prune(ctx) }
 
-// slotsAt returns the slot queue of children at depth.
-func (m *Manager) slotsAt(depth int) *slotQueue {
+// slotsAt returns the slot queue of children at depth placed by runner:
+// each runner has its own slots (a container engine or a cluster takes
+// more children than this machine's cores), MaxConcurrentBy[runner] of
+// them, else MaxConcurrent.
+func (m *Manager) slotsAt(runner string, depth int) *slotQueue {
 	m.slotsMu.Lock()
 	defer m.slotsMu.Unlock()
-	q, ok := m.slots[depth]
+	at := slotKey{runner, depth}
+	q, ok := m.slots[at]
 	if !ok {
-		q = newSlotQueue(m.opts.Limits.MaxConcurrent)
-		m.slots[depth] = q
+		n := m.opts.Limits.MaxConcurrent
+		if by, ok := m.opts.Limits.MaxConcurrentBy[runner]; ok && by > 0 {
+			n = by
+		}
+		q = newSlotQueue(n)
+		m.slots[at] = q
 	}
 	return q
+}
+
+// slotKey names a slot queue: children of one runner at one depth.
+type slotKey struct {
+	runner string
+	depth  int
 }

@@ -47,8 +47,13 @@ type Job struct {
 	// Workspace is the child's workspace in this process: every agent
 	// writing there shares its file locks.
 	Workspace *tools.Workspace
-	Loop      Loop
-	Link      Link
+	// Home is the child's folder in the session's state, where a runner
+	// whose children can outlive baton keeps what it needs to find one
+	// again and what the child reports while no baton listens ("": the
+	// session is not recorded, so nothing can be found again).
+	Home string
+	Loop Loop
+	Link Link
 }
 
 // Loop is what a child's loop takes from the session rather than from
@@ -115,10 +120,38 @@ type Control struct {
 }
 
 // Ending is how a child's loop ended: its result, partial on failure,
-// and its history, for a follow-up.
+// and its history, for a follow-up. Detached says baton let go of the
+// child while it ran on (Detacher): it has not ended, and its result is
+// found again by Attacher.
 type Ending struct {
 	agent.Result
-	History []openai.ChatCompletionMessage `json:"-"`
+	History  []openai.ChatCompletionMessage `json:"-"`
+	Detached bool                           `json:"-"`
+}
+
+// Detacher is a Handle whose child can outlive baton: a child process in
+// a session of its own, a container, a cluster Job. Detach lets go of the
+// child without stopping it: it runs on within its own time limit and
+// budget, keeping what it reports where Attacher finds it, and its
+// questions wait (it never answers them itself). The handle's Done then
+// closes with an Ending that says Detached.
+type Detacher interface {
+	Detach() error
+}
+
+// Attacher is a Runner whose children can outlive baton (their handles
+// are Detachers). Attach finds again the child of job (its Home, its
+// Spec.Meta) that a baton before this one started: a child still running
+// is re-attached, its events and history since replayed, its open
+// questions asked again; one that ended while no baton listened delivers
+// its result; one that died without it ends interrupted with what it had
+// reported. The handle is as Start's: ctx stops the child.
+type Attacher interface {
+	Runner
+	// Detachable says whether a child of job could outlive baton (a
+	// runner may need the job's Home to keep it).
+	Detachable(job Job) bool
+	Attach(ctx context.Context, job Job) (Handle, error)
 }
 
 // Agent builds the agent a job runs, with set its tools as built where
@@ -145,6 +178,24 @@ func (j Job) Agent(set *tools.Set) *agent.Agent {
 // Local runs a child's loop in baton's process, on a goroutine of its
 // own: the default runner.
 type Local struct{}
+
+// Where implements Placer.
+func (Local) Where() string { return RunnerLocal }
+
+// Placer is a runner that says where it places children, as panes,
+// cards and fold lines show it ("container <image>"); a runner that does
+// not is shown by its name.
+type Placer interface {
+	Where() string
+}
+
+// whereOf is where runner, named name, places children.
+func whereOf(name string, runner Runner) string {
+	if p, ok := runner.(Placer); ok {
+		return p.Where()
+	}
+	return name
+}
 
 // Start implements Runner.
 func (Local) Start(ctx context.Context, job Job) (Handle, error) {
@@ -203,9 +254,10 @@ func errUnknownControl(kind ControlKind) error {
 // The runners' names, as [subagents] runner and an agent file's runner:
 // field spell them.
 const (
-	RunnerLocal   = agenttypes.RunnerLocal
-	RunnerProcess = agenttypes.RunnerProcess
-	RunnerACP     = agenttypes.RunnerACP
+	RunnerLocal     = agenttypes.RunnerLocal
+	RunnerProcess   = agenttypes.RunnerProcess
+	RunnerContainer = agenttypes.RunnerContainer
+	RunnerACP       = agenttypes.RunnerACP
 )
 
 // ParentTools are the tools of the job that stay with the session: those

@@ -56,8 +56,10 @@ type Spec struct {
 	Caller agent.Caller
 	// Background says the call returns at once with the child's id.
 	Background bool
-	// Runner names the runner that places the child.
+	// Runner names the runner that places the child; Where says where
+	// that is ("container <image>").
 	Runner string
+	Where  string
 	// Verify are the commands run on a worktree child's change when it
 	// finishes: the task call's, else its agent file's, else
 	// [subagents] verify.
@@ -150,6 +152,7 @@ func (m *Manager) resolve(ctx context.Context, c taskCall, caller agent.Caller) 
 	if spec.Runner, err = m.runnerOf(typ); err != nil {
 		return Spec{}, err
 	}
+	spec.Where = whereOf(spec.Runner, m.opts.Runners[spec.Runner])
 	spec.Skills = m.skillsFor(typ, spec.toolNames())
 	spec.System += spec.Skills.Prompt
 	spec.Verify = m.verifyOf(c.Verify, typ)
@@ -204,7 +207,8 @@ func (m *Manager) pickType(name string) (agenttypes.Type, error) {
 // runnerOf is the runner a child of typ is placed with: its agent file's
 // runner: field, else [subagents] runner. A runner this session cannot
 // offer (Options.Unavailable) gives way to the session's, which a notice
-// says.
+// says; but a child meant for a container never runs on this machine
+// instead, and fails saying why.
 func (m *Manager) runnerOf(typ agenttypes.Type) (string, error) {
 	name := typ.Runner
 	if name == "" {
@@ -213,12 +217,16 @@ func (m *Manager) runnerOf(typ agenttypes.Type) (string, error) {
 	if _, ok := m.opts.Runners[name]; ok {
 		return name, nil
 	}
-	if why, ok := m.opts.Unavailable[name]; ok {
-		m.sess.Emit(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()},
-			Text: fmt.Sprintf("a %s sub-agent runs on the %s runner: the %s runner is not available here (%s)", typ.Name, m.opts.Runner, name, why)})
-		return m.opts.Runner, nil
+	why, ok := m.opts.Unavailable[name]
+	if !ok {
+		return "", fmt.Errorf("agent type %q asks for the runner %q, which baton does not have; use another type", typ.Name, name)
 	}
-	return "", fmt.Errorf("agent type %q asks for the runner %q, which baton does not have; use another type", typ.Name, name)
+	if _, ok := m.opts.Runners[m.opts.Runner]; !ok || name == RunnerContainer {
+		return "", fmt.Errorf("a %s sub-agent runs on the %s runner, which is not available here (%s); it does not run on this machine instead", typ.Name, name, why)
+	}
+	m.sess.Emit(event.Notice{Meta: event.Meta{Agent: event.MainAgent, Time: time.Now()},
+		Text: fmt.Sprintf("a %s sub-agent runs on the %s runner: the %s runner is not available here (%s)", typ.Name, m.opts.Runner, name, why)})
+	return m.opts.Runner, nil
 }
 
 // childBox is the child's sandbox: the session's, with the network only
@@ -290,6 +298,9 @@ func (m *Manager) checkCapabilities(typ agenttypes.Type, model string) error {
 func canWrite(names []string) bool {
 	return slices.Contains(names, "write_file") || slices.Contains(names, "edit_file")
 }
+
+// CanWrite reports whether the toolbox edits files.
+func (b Toolbox) CanWrite() bool { return canWrite(b.Names) }
 
 // estimate guesses the first request's prompt tokens (four characters a
 // token) and its cost from the catalogue.

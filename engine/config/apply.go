@@ -46,6 +46,11 @@ func (c *Config) applyFile(f fileConfig, from source) {
 	if f.Subagents.Runner != nil {
 		c.Runner = string(*f.Subagents.Runner)
 	}
+	// Where children's containers run and what they hold is the
+	// person's to say, never a repository's.
+	if from != fromProject {
+		c.applyContainer(f.Runners.Container)
+	}
 	// A repository may keep results waiting (fewer turns nobody asked
 	// for), never start turns its person turned off.
 	if w := f.Subagents.WakeOnResult; w != nil && (from != fromProject || !bool(*w)) {

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
@@ -67,8 +68,14 @@ type Config struct {
 	// Verify is [subagents] verify: the commands run on a worktree
 	// child's change when it finishes.
 	Verify []string
-	// Runner is [subagents] runner: "local" (the default) or "process".
+	// Runner is [subagents] runner: "local" (the default), "process" or
+	// "container".
 	Runner string
+	// Container is [runner.container]; its image may come from the
+	// project's devcontainer file.
+	Container container.Options
+	// RunnerMaxConcurrent is [runner.<name>] max_concurrent by runner.
+	RunnerMaxConcurrent map[string]int
 	// NoWakeOnResult is [subagents] wake_on_result = false.
 	NoWakeOnResult bool
 	// Models holds price and context-window overrides by model id.
@@ -225,6 +232,7 @@ func Load(src Sources) (Config, error) {
 		return Config{}, err
 	}
 	cfg.loadSkills(src)
+	cfg.applyDevcontainer(src.Workspace, src.Trusted)
 	if err := cfg.applyEnv(src.Env); err != nil {
 		return Config{}, err
 	}

@@ -32,6 +32,7 @@ type fileConfig struct {
 	Sessions  sessionsFile              `toml:"sessions"`
 	Network   networkFile               `toml:"network"`
 	Sandbox   sandboxFile               `toml:"sandbox"`
+	Runners   runnersFile               `toml:"runner"`
 	WebFetch  webFetchFile              `toml:"web_fetch"`
 	MCP       mcpFile                   `toml:"mcp"`
 	// Permissions is kept in its own struct and file (permissions.go).

@@ -50,6 +50,9 @@ func maxima(fc *fileConfig) []bounded {
 		{"limits.verify_timeout_s", &l.VerifyTimeoutS, inSeconds(m.VerifyTimeout)},
 	}
 	keys = append(keys, bounded{"mcp.call_timeout_s", &fc.MCP.CallTimeoutS, inSeconds(mcp.MaxCallTimeout)})
+	if fc.Runners.Container != nil {
+		keys = append(keys, bounded{"runner.container.max_concurrent", &fc.Runners.Container.MaxConcurrent, m.MaxConcurrent})
+	}
 	return append(keys, networkMaxima(&fc.Network)...)
 }
 

@@ -235,11 +235,11 @@ type runnerName string
 func (r *runnerName) UnmarshalTOML(v any) error {
 	s, _ := v.(string)
 	switch s {
-	case child.RunnerLocal, child.RunnerProcess:
+	case child.RunnerLocal, child.RunnerProcess, child.RunnerContainer:
 		*r = runnerName(s)
 		return nil
 	}
-	return valueError{`"local" or "process"`, v}
+	return valueError{`"local", "process" or "container"`, v}
 }
 
 // notifyMode says how baton calls the person back to a waiting card or a

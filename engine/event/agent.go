@@ -32,6 +32,19 @@ type AgentStarted struct {
 	// Runner says where the child's loop runs: "local" (baton's own
 	// process) or "process" (a baton child process of its own).
 	Runner string `json:"runner,omitempty"`
+	// Detachable says the child can outlive baton: its runner keeps it
+	// running when baton quits with d (or dies), and --continue takes it
+	// up again.
+	Detachable bool `json:"detachable,omitempty"`
+}
+
+// AgentPlaced says where a child runs once its runner has placed it
+// ("local", "process", "container <image>", "k8s <namespace>/<job>"),
+// and how long placing it took (its start latency).
+type AgentPlaced struct {
+	Meta
+	Where   string        `json:"where"`
+	Latency time.Duration `json:"latency"`
 }
 
 // AgentMessage says a message from the person was delivered into a child.
@@ -63,6 +76,9 @@ func (AgentQueued) Kind() string { return "agent_queued" }
 
 // Kind implements Event.
 func (AgentStarted) Kind() string { return "agent_started" }
+
+// Kind implements Event.
+func (AgentPlaced) Kind() string { return "agent_placed" }
 
 // Kind implements Event.
 func (AgentMessage) Kind() string { return "agent_message" }

@@ -84,7 +84,10 @@ type DelegationPreview struct {
 	// Isolation is IsolationWorktree or IsolationShared; From says what a
 	// worktree starts from ("main@1a2b3c4 + uncommitted changes") and
 	// IsolationNote why a worktree was refused.
-	Isolation     string `json:"isolation,omitempty"`
+	Isolation string `json:"isolation,omitempty"`
+	// Runs says where the child will run ("local", "process",
+	// "container <image>").
+	Runs          string `json:"runs,omitempty"`
 	From          string `json:"from,omitempty"`
 	IsolationNote string `json:"isolation_note,omitempty"`
 	// Verify are the commands run on a worktree child's change in its

@@ -20,6 +20,17 @@ type AgentBackgrounded struct {
 	By string `json:"by"`
 }
 
+// AgentDetached says baton let go of a running child without stopping
+// it (quit with d): it runs on where it was placed, and --continue
+// re-attaches it, or delivers its result once it has ended. It carries
+// the child's Meta.
+type AgentDetached struct {
+	Meta
+}
+
+// Kind implements Event.
+func (AgentDetached) Kind() string { return "agent_detached" }
+
 // ResultQueued says a background child's result waits for the main
 // agent: it is injected before the main agent's next request, starts a
 // turn of its own, or waits for the next prompt. It carries the child's

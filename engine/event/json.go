@@ -57,6 +57,8 @@ func decoder(kind string) (func([]byte) (Event, error), bool) {
 		return decode[AgentStarted](), true
 	case AgentMessage{}.Kind():
 		return decode[AgentMessage](), true
+	case AgentPlaced{}.Kind():
+		return decode[AgentPlaced](), true
 	case AgentFinished{}.Kind():
 		return decode[AgentFinished](), true
 	case ApprovalResolved{}.Kind():
@@ -73,6 +75,8 @@ func decoder(kind string) (func([]byte) (Event, error), bool) {
 		return decode[ReviewFinished](), true
 	case AgentBackgrounded{}.Kind():
 		return decode[AgentBackgrounded](), true
+	case AgentDetached{}.Kind():
+		return decode[AgentDetached](), true
 	case ResultDelivered{}.Kind():
 		return decode[ResultDelivered](), true
 	}

@@ -36,9 +36,19 @@ func dropCapabilities() error {
 		if slices.Contains(keptCapabilities, c) {
 			continue
 		}
+		// One not in the set is gone already: in a container started
+		// without capabilities (baton's container runner), dropping
+		// it would need the capability to drop capabilities.
+		in, err := unix.PrctlRetInt(unix.PR_CAPBSET_READ, uintptr(c), 0, 0, 0)
+		if errors.Is(err, unix.EINVAL) {
+			break // past the last capability this kernel knows
+		}
+		if err == nil && in == 0 {
+			continue
+		}
 		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil {
 			if errors.Is(err, unix.EINVAL) {
-				break // past the last capability this kernel knows
+				break
 			}
 			return fmt.Errorf("drop capability %d: %w", c, err)
 		}

@@ -59,6 +59,29 @@ func (a *Area) Continue(p *pane.Pane, text string) tea.Cmd {
 	return a.call(p.ID(), func(s Session, id event.AgentID) error { return s.ContinueAgent(id, text) }, "")
 }
 
+// Resume continues a child that ended before it finished from its
+// transcript, in its worktree if it had one; the follow-up's pane and its
+// result follow as events.
+func (a *Area) Resume(p *pane.Pane) tea.Cmd {
+	if p.Live() {
+		a.cfg.Status.Set(status.Error, fmt.Sprintf("resume: %s is still %s", Name(p), p.State()))
+		return nil
+	}
+	a.cfg.Status.Set(status.Info, "resuming "+Name(p)+" in the background; its answer reaches the main agent")
+	return a.call(p.ID(), func(s Session, id event.AgentID) error { return s.ResumeAgent(id) }, "")
+}
+
+// Retry starts a finished child's task afresh, as a new child in the
+// background.
+func (a *Area) Retry(p *pane.Pane) tea.Cmd {
+	if p.Live() {
+		a.cfg.Status.Set(status.Error, fmt.Sprintf("retry: %s is still %s", Name(p), p.State()))
+		return nil
+	}
+	a.cfg.Status.Set(status.Info, "retrying the task of "+Name(p)+" in the background; its answer reaches the main agent")
+	return a.call(p.ID(), func(s Session, id event.AgentID) error { return s.RetryAgent(id) }, "")
+}
+
 // Background lets the main agent's task call go on without the child:
 // the header counts those still running, and their results reach the
 // main agent later (a wake turn opens with "[#3 done]").

@@ -34,6 +34,10 @@ type Session interface {
 	SendToAgent(id event.AgentID, text string) error
 	Background(id event.AgentID) error
 	ContinueAgent(id event.AgentID, prompt string) error
+	// ResumeAgent continues a child that ended before it finished, from
+	// its transcript; RetryAgent starts its task afresh.
+	ResumeAgent(id event.AgentID) error
+	RetryAgent(id event.AgentID) error
 }
 
 // Config is what the area is made with.

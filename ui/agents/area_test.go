@@ -56,6 +56,8 @@ func (s *session) Background(id event.AgentID) error { return s.record("backgrou
 func (s *session) ContinueAgent(id event.AgentID, prompt string) error {
 	return s.record("continue " + string(id) + ": " + prompt)
 }
+func (s *session) ResumeAgent(id event.AgentID) error { return s.record("resume " + string(id)) }
+func (s *session) RetryAgent(id event.AgentID) error  { return s.record("retry " + string(id)) }
 
 // newArea makes an area over a recording session.
 func newArea() (*Area, *session, *status.Model, *overlay.Stack) {

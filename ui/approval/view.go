@@ -119,8 +119,15 @@ func (m *Model) facts(c *card) []string {
 		lines = append(lines, field("", d.ModelWhy))
 	}
 	lines = append(lines, isolationFacts(d, field)...)
+	var runs []string
+	if d.Runs != "" && d.Runs != "local" {
+		runs = append(runs, "in "+d.Runs)
+	}
 	if d.Background {
-		lines = append(lines, field("runs", "in the background · the turn goes on"))
+		runs = append(runs, "in the background · the turn goes on")
+	}
+	if len(runs) > 0 {
+		lines = append(lines, field("runs", strings.Join(runs, " · ")))
 	}
 	first := field("first request", estimate(d))
 	if b := budgetWords(d, d.Budget); b != "" {

@@ -62,6 +62,7 @@ func ChildInfo(in pane.Info) string {
 		{"usage", usage},
 		{"tools", orDash(strings.Join(in.ToolNames, " "))},
 		{"sandbox", orDash(in.Sandbox)},
+		{"runs", runsIn(in)},
 		{"transcript", transcript},
 	}
 	head := fmt.Sprintf("#%d %s · [%s] %s", in.Number, in.ID, in.Type, in.Description)
@@ -99,4 +100,16 @@ func orDash(s string) string {
 		return "-"
 	}
 	return s
+}
+
+// runsIn says where the child runs and how long starting it there took:
+// "container alpine:3 · started in 820ms", "local".
+func runsIn(in pane.Info) string {
+	if in.Where == "" {
+		return "-"
+	}
+	if in.StartLatency > 0 {
+		return in.Where + " · started in " + pane.StartLatency(in.StartLatency)
+	}
+	return in.Where
 }

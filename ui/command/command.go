@@ -125,8 +125,8 @@ type Env struct {
 
 // Result is a command's one message to the root, for what only the root
 // can do. Its parts are applied in this order: the theme and model
-// switch, a cleared conversation, the output, the prompt, and what is
-// said last.
+// switch, a cleared conversation, the output, the prompt, what is said,
+// and quitting last.
 type Result struct {
 	// Theme names a palette to switch to; Model a model.
 	Theme, Model string
@@ -143,6 +143,9 @@ type Result struct {
 	// queued: the queue says so).
 	Say   string
 	Level status.Level
+	// Quit leaves baton: at once, or, while sub-agents run, after asking
+	// what becomes of them.
+	Quit bool
 }
 
 // Block is output a command puts into the conversation, drawn at the

@@ -200,8 +200,8 @@ func TestPromptCommands(t *testing.T) {
 		t.Errorf("/fast: %+v", r)
 	}
 	contains(t, "/agents", h.result("/agents").Note, "Sub-agent types:", "Explore")
-	if _, ok := messages(h.r.Run("/quit", false, ""))[0].(tea.QuitMsg); !ok {
-		t.Error("/quit does not quit")
+	if r, ok := messages(h.r.Run("/quit", false, ""))[0].(Result); !ok || !r.Quit {
+		t.Error("/quit does not ask the root to quit")
 	}
 }
 

@@ -68,6 +68,8 @@ func (s *session) Background(id event.AgentID) error { return s.call("background
 func (s *session) ContinueAgent(id event.AgentID, text string) error {
 	return s.call("continue " + string(id) + ": " + text)
 }
+func (s *session) ResumeAgent(id event.AgentID) error { return s.call("resume " + string(id)) }
+func (s *session) RetryAgent(id event.AgentID) error  { return s.call("retry " + string(id)) }
 
 // harness runs commands as the root would, with what they act through.
 type harness struct {

@@ -18,8 +18,8 @@ import (
 )
 
 func init() {
-	register(Command{Name: "subagents", Args: "list|stop|log|info|send|diff|merge",
-		Desc: "list, stop, read or message sub-agents; review a worktree change", Run: subagents, Complete: subagentCompletions})
+	register(Command{Name: "subagents", Args: "list|stop|log|info|send|diff|merge|resume|retry",
+		Desc: "list, stop, read, message, resume or retry sub-agents; review or merge worktree changes", Run: subagents, Complete: subagentCompletions})
 }
 
 // subcommand is one /subagents command: its arguments for help, and
@@ -39,6 +39,8 @@ var subcommands = []subcommand{
 	{"send", "<id|#> <message>", "a message into a running sub-agent, or a follow-up to a finished one", false},
 	{"diff", "<id|#>", "review a worktree sub-agent's change and apply it", false},
 	{"merge", "", "merge every change waiting for review, verify the result and apply it", false},
+	{"resume", "<id|#>", "continue one that was interrupted, from where it stopped", false},
+	{"retry", "<id|#>", "start its task afresh, with the same type, prompt and model", false},
 }
 
 // subagents runs "/subagents <command> …".
@@ -63,8 +65,10 @@ func subagents(env *Env, arg string) tea.Cmd {
 		return nil
 	case "merge":
 		return env.Agents.OpenMerge()
+	case "resume", "retry":
+		return again(env, sub, rest)
 	}
-	env.Status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send, diff or merge", termtext.Clean(sub)))
+	env.Status.Set(status.Error, fmt.Sprintf("unknown command /subagents %s; use list, stop, log, info, send, diff, merge, resume or retry", termtext.Clean(sub)))
 	return nil
 }
 
@@ -152,6 +156,22 @@ func send(env *Env, rest string) tea.Cmd {
 		return env.Agents.Continue(p, text)
 	}
 	return env.Agents.Send(p.ID(), text)
+}
+
+// again resumes or retries one child that ended.
+func again(env *Env, sub, rest string) tea.Cmd {
+	if len(strings.Fields(rest)) > 1 {
+		env.Status.Set(status.Error, "/subagents "+sub+" takes one id or number")
+		return nil
+	}
+	p, ok := child(env, sub, rest)
+	switch {
+	case !ok:
+		return nil
+	case sub == "resume":
+		return env.Agents.Resume(p)
+	}
+	return env.Agents.Retry(p)
 }
 
 // childRef is what completion offers for a child: its number, which

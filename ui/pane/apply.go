@@ -33,6 +33,8 @@ func (p *Pane) Apply(ev event.Event) {
 		p.state = Queued
 	case event.AgentStarted:
 		p.agentStarted(e)
+	case event.AgentPlaced:
+		p.where, p.startLatency = e.Where, e.Latency
 	case event.StepStarted:
 		p.step = e.Step
 		if e.Max > 0 {
@@ -87,7 +89,7 @@ func (p *Pane) approvalRequested(e event.ApprovalRequested) {
 	case event.ApproveDelegation:
 		p.state = AwaitingApproval
 		if d := req.Delegation; d != nil {
-			p.model, p.maxSteps, p.timeout, p.budget = d.Model, d.MaxSteps, d.Timeout, d.Budget
+			p.model, p.maxSteps, p.timeout, p.budget, p.where = d.Model, d.MaxSteps, d.Timeout, d.Budget, termtext.Clean(d.Runs)
 			p.toolNames = append([]string(nil), d.Tools...)
 		}
 	case event.ApproveTool:
@@ -121,7 +123,7 @@ func (p *Pane) agentStarted(e event.AgentStarted) {
 	p.started = p.when(e.Time)
 	p.model, p.maxSteps, p.timeout, p.budget = e.Model, e.MaxSteps, e.Timeout, e.Budget
 	p.toolNames = append([]string(nil), e.Tools...)
-	p.sandbox = e.Sandbox
+	p.sandbox, p.detachable = e.Sandbox, e.Detachable
 	if e.Transcript != "" {
 		p.transcript = e.Transcript
 	}

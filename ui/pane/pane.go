@@ -45,6 +45,10 @@ type Pane struct {
 	budget     event.Budget
 	transcript string
 	sandbox    string
+	// where says where the child runs ("container <image>") and
+	// startLatency how long placing it took, once it has started.
+	where        string
+	startLatency time.Duration
 	// change is a worktree child's change; reviewNote what its review
 	// decided.
 	change     *event.Change
@@ -52,8 +56,9 @@ type Pane struct {
 
 	step, tools int
 	usage       usage
-	// background is set once the parent's call let go of the child.
-	background bool
+	// background is set once the parent's call let go of the child;
+	// detachable when it can outlive baton.
+	background, detachable bool
 
 	todos    []event.Todo      // the child's task list, cleaned
 	asking   map[string]string // pending permission request ID → the call it is about
@@ -130,6 +135,10 @@ func (p *Pane) Number() int { return p.number }
 // its parent's call returned and its result is delivered later.
 func (p *Pane) Background() bool { return p.background }
 
+// Detachable says whether the child can outlive baton: quitting may leave
+// it running, for --continue to take up again.
+func (p *Pane) Detachable() bool { return p.detachable }
+
 // State is where the child is now.
 func (p *Pane) State() State { return p.state }
 
@@ -176,6 +185,8 @@ type Info struct {
 	Transcript                             string   // its own transcript file, if any
 	Prompt                                 string   // its task, as approved (or edited)
 	Sandbox                                string   // what its commands run under
+	Where                                  string   // where it runs: "local", "container <image>"
+	StartLatency                           time.Duration
 }
 
 // Info sums the child up.
@@ -192,5 +203,6 @@ func (p *Pane) Info() Info {
 		Cost: p.usage.cost, CostKnown: p.usage.costKnown,
 		Model: oneLine(p.model), Timeout: p.timeout, ToolNames: names,
 		Transcript: oneLine(p.transcript), Prompt: p.convo.Prompt(), Sandbox: oneLine(p.sandbox),
+		Where: oneLine(p.where), StartLatency: p.startLatency,
 	}
 }

@@ -3,6 +3,7 @@ package pane
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -110,7 +111,7 @@ func (p *Pane) focusCursor() string {
 func (p *Pane) header(width int) string {
 	key := headerKey{typ: p.meta.AgentType, desc: p.meta.Description, state: p.state, elapsed: elapsed(p.runTime()), theme: p.styles.Palette.Name,
 		tools: p.tools, step: p.step, maxSteps: p.maxSteps, tokens: p.usage.total, width: width, background: p.background,
-		warn: p.use().Fraction() >= warnAt}
+		warn: p.use().Fraction() >= warnAt, place: p.placement()}
 	if p.state == Running {
 		key.frame = p.frame
 	}
@@ -124,6 +125,7 @@ func (p *Pane) header(width int) string {
 type headerKey struct {
 	state                                State
 	typ, desc, frame, elapsed, theme     string
+	place                                string
 	tools, step, maxSteps, tokens, width int
 	background, warn                     bool
 }
@@ -149,6 +151,9 @@ func (p *Pane) drawHeader(width int) string {
 	}
 	if p.background {
 		right = append(right, st.Muted.Render(" · background"))
+	}
+	if place := p.placement(); place != "" {
+		right = append(right, st.Muted.Render(" · "+place))
 	}
 	return p.compose(mark, right, "", width)
 }
@@ -189,6 +194,9 @@ func (p *Pane) summary(width int) string {
 	right := []string{st.Muted.Render(" - ") + style.Render(p.state.String()) + p.changePart()}
 	if stats := p.statsLine(); stats != "" {
 		right = append(right, st.Muted.Render(" ("+stats+")"))
+	}
+	if place := p.placement(); place != "" {
+		right = append(right, st.Muted.Render(" · "+place))
 	}
 	reason := ""
 	if p.reason != "" {
@@ -240,4 +248,28 @@ func (p *Pane) compose(mark string, right []string, tail string, width int) stri
 		desc = ansi.Truncate(desc, max(room, keep), "…")
 	}
 	return fit(left+p.styles.Pane.Title.Render(desc)+strings.Join(right, "")+tail, width)
+}
+
+// placement says where a child placed off baton's own process runs, and
+// how long starting it there took: "container alpine:3 (started in
+// 0.8s)". A local child, the default, says nothing here; /subagents info
+// names it.
+func (p *Pane) placement() string {
+	where := oneLine(p.where)
+	if where == "" || where == "local" {
+		return ""
+	}
+	if p.startLatency > 0 {
+		where += " (started in " + StartLatency(p.startLatency) + ")"
+	}
+	return where
+}
+
+// StartLatency is how long placing a child took, as panes and
+// /subagents info write it: "240ms" under a second, "1.3s" above.
+func StartLatency(d time.Duration) string {
+	if d < time.Second {
+		return fmt.Sprintf("%dms", d.Milliseconds())
+	}
+	return elapsed(d)
 }

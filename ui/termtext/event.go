@@ -48,6 +48,9 @@ func Event(ev event.Event) event.Event {
 	case event.AgentMessage:
 		e.Meta, e.Text = meta(e.Meta), Clean(e.Text)
 		return e
+	case event.AgentPlaced:
+		e.Meta, e.Where = meta(e.Meta), Clean(e.Where)
+		return e
 	case event.AgentFinished:
 		e.Meta, e.Reason, e.Text, e.Result, e.Transcript = meta(e.Meta), Clean(e.Reason), Clean(e.Text), Clean(e.Result), Clean(e.Transcript)
 		return e

@@ -21,6 +21,7 @@ func TestEventCleansEveryText(t *testing.T) {
 		event.Notice{Meta: m, Text: bad}, event.ErrorOccurred{Meta: m, Message: bad}, event.Retrying{Meta: m, Reason: bad},
 		event.TurnEnded{Meta: m, Text: bad},
 		event.AgentStarted{Meta: m, Prompt: bad, Model: bad, Tools: tools, Transcript: bad, Sandbox: bad, TypeName: bad},
+		event.AgentPlaced{Meta: m, Where: bad},
 		event.AgentMessage{Meta: m, Text: bad}, event.AgentFinished{Meta: m, Reason: bad, Text: bad, Result: bad, Transcript: bad},
 		event.CompactionStarted{Meta: m, Focus: bad}, event.Compacted{Meta: m, Focus: bad, Summary: bad, Error: bad},
 		event.ReviewFinished{Meta: m, Summary: bad},

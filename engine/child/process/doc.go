@@ -21,5 +21,14 @@
 // protocol, dies, or does not report within a grace after an abort is
 // killed; its sub-agent ends failed with what it had reported, and its
 // commands' sandbox supervisors, which came to baton, are ended and
-// reaped (sandbox.Sweep). A child process dies with baton.
+// reaped (sandbox.Sweep).
+//
+// A child process of a recorded session is detachable (home.go, relay.go,
+// attach.go): it runs in a session of its own without a death signal,
+// numbers and logs every line it sends in its Home, and, when baton goes,
+// carries on within its time limit, its questions waiting. A later baton
+// attaches on the child's abstract socket with the token from its Home,
+// is replayed what no baton took and asked the open questions again; a
+// child that ended meanwhile is read from its log. Without a recorded
+// session a child process dies with baton.
 package process

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"os/exec"
 	"slices"
 	"strings"
 	"sync"
@@ -21,7 +20,6 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
-	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // abortGrace is how long a child process has to report after baton asks
@@ -31,11 +29,16 @@ const abortGrace = 5 * time.Second
 // Options configure the process runner.
 type Options struct {
 	// Command is the baton binary and the arguments before its hidden
-	// subcommand; empty runs this program again.
-	Command []string
+	// subcommand; empty runs this program again. Launcher, when set,
+	// starts the process instead (in a container).
+	Command  []string
+	Launcher Launcher
 	// Endpoint is where children send their model requests, the key
 	// included: the session's endpoint.
 	Endpoint llm.Config
+	// Where says where the children run, as panes show it; empty:
+	// "process".
+	Where string
 }
 
 // Runner places each child in a baton child process of its own (the
@@ -48,47 +51,78 @@ type Runner struct {
 // New returns a process runner.
 func New(opts Options) *Runner { return &Runner{opts: opts} }
 
+// Where implements child.Placer.
+func (r *Runner) Where() string {
+	if r.opts.Where != "" {
+		return r.opts.Where
+	}
+	return child.RunnerProcess
+}
+
+// launcher is what starts the runner's child processes.
+func (r *Runner) launcher() Launcher {
+	if r.opts.Launcher == nil {
+		return Exec{Command: r.opts.Command}
+	}
+	return r.opts.Launcher
+}
+
 // Start implements child.Runner: it starts the child process and returns;
 // the process gets its spec, and is read and waited for, on a goroutine
 // of the handle's.
 func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error) {
-	command := r.opts.Command
-	if len(command) == 0 {
-		exe, err := os.Executable()
-		if err != nil {
-			return nil, fmt.Errorf("find baton's binary: %w", err)
-		}
-		command = []string{exe}
-	}
 	tag := "c" + strings.ToLower(rand.Text()[:10])
-	cmd := exec.Command(command[0], append(slices.Clone(command[1:]), Subcommand, string(job.Spec.Meta.Agent))...)
-	// The environment is baton's without its secrets: the key travels
-	// in the spec alone.
-	cmd.Env = tools.WithoutSecrets(os.Environ())
-	cmd.Dir = job.Spec.Workspace
-	cmd.SysProcAttr = procAttr()
-	stderr := &tailWriter{max: 2 << 10}
-	cmd.Stderr = stderr
-	cmd.WaitDelay = abortGrace
-	in, err := cmd.StdinPipe()
+	tw := &tailWriter{max: 2 << 10}
+	var (
+		stderr    io.Writer = tw
+		tailed    tail      = tw
+		home      *home
+		err       error
+		detaching = r.Detachable(job)
+	)
+	if detaching {
+		if home, err = newHome(job.Home); err != nil {
+			return nil, fmt.Errorf("start a child process: %w", err)
+		}
+		// A file, not a pipe: a pipe would be read by a goroutine of
+		// baton's for as long as a detached child lives.
+		stderr, tailed = home.stderr, home
+	}
+	proc, err := r.launcher().Launch(ctx, job, []string{Subcommand, string(job.Spec.Meta.Agent)}, stderr)
 	if err != nil {
-		return nil, fmt.Errorf("start a child process: %w", err)
+		home.close()
+		return nil, err
 	}
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, fmt.Errorf("start a child process: %w", err)
+	h := newHandle(job, tag)
+	h.proc, h.stderr, h.in, h.out, h.caught = proc, tailed, &lineWriter{w: proc.Stdin()}, newLineReader(proc.Stdout()), true
+	sp := r.spec(job, tag)
+	if relayed, ok := proc.(Relayed); ok {
+		sp.Endpoint.Socket = relayed.EndpointSocket()
 	}
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("start a child process: %w", err)
+	if l, ok := proc.(loose); ok && home != nil {
+		home.started() // the child holds its standard error now
+		if err := home.save(l.Pid()); err != nil {
+			proc.Kill()
+			_ = proc.Wait()
+			home.close()
+			return nil, fmt.Errorf("start a child process: %w", err)
+		}
+		h.home = home
+		sp.Home, sp.Socket, sp.Token = home.dir, home.socket, home.token
+		track(l, true)
 	}
-	h := &handle{job: job, cmd: cmd, stderr: stderr, tag: tag, begin: time.Now(),
-		in: &lineWriter{w: in}, out: newLineReader(out), done: make(chan struct{}),
-		goes: map[int64]chan struct{}{}, locks: map[int64]func(){}}
 	// Ends when the child process has ended and every question it asked
-	// is answered: it kills the process when ctx has ended and the
-	// process has not reported within abortGrace.
-	go h.run(ctx, r.spec(job, tag))
+	// is answered, or baton let go of it (Detach): it kills the process
+	// when ctx has ended and the process has not reported within
+	// abortGrace.
+	go h.run(ctx, &sp)
 	return h, nil
+}
+
+// newHandle is the handle of a child about to be placed or found again.
+func newHandle(job child.Job, tag string) *handle {
+	return &handle{job: job, tag: tag, begin: time.Now(), done: make(chan struct{}),
+		goes: map[int64]chan struct{}{}, locks: map[int64]func(){}, asks: map[int64]bool{}}
 }
 
 // spec is what a child process is started with.
@@ -119,14 +153,21 @@ func (r *Runner) spec(job child.Job, tag string) spec {
 // handle is a child running in a child process.
 type handle struct {
 	job    child.Job
-	cmd    *exec.Cmd
-	stderr *tailWriter
+	stderr tail
 	tag    string
 	begin  time.Time
 	in     *lineWriter
 	out    *lineReader
 	done   chan struct{}
 	ending child.Ending
+	// proc is the child's process, or for a child a later baton found
+	// again, its connection or its log.
+	proc Proc
+	// home is a detachable child's folder (nil: it dies with baton);
+	// gone says a later baton that looked for it found it no longer
+	// running.
+	home *home
+	gone bool
 
 	// questions are the questions being answered.
 	questions sync.WaitGroup
@@ -143,6 +184,13 @@ type handle struct {
 	result   *agent.Result
 	// broken says why baton stopped listening to it.
 	broken error
+	// detached says baton let go of it; caught that the lines replayed
+	// to a baton that found it again are over (until then its questions
+	// are not answered: they are asked again after the replay); asks are
+	// the questions taken, so one asked twice is answered once.
+	detached bool
+	caught   bool
+	asks     map[int64]bool
 }
 
 // Control implements child.Handle.
@@ -166,24 +214,36 @@ func (h *handle) Ending() child.Ending { return h.ending }
 
 // run writes the spec, reads the child's lines until its output ends,
 // waits for the process and settles the ending.
-func (h *handle) run(ctx context.Context, sp spec) {
+func (h *handle) run(ctx context.Context, sp *spec) {
 	defer close(h.done)
+	defer h.home.close()
 	qctx, cancelQuestions := context.WithCancel(ctx)
 	var kill *time.Timer
 	var killMu sync.Mutex
 	stopWatch := context.AfterFunc(ctx, func() {
+		if h.isDetached() {
+			return // it runs on without baton
+		}
 		// The kill is set first: a child that reads nothing any more
 		// blocks the abort's write until it is killed.
 		killMu.Lock()
-		kill = time.AfterFunc(abortGrace, func() { _ = h.cmd.Process.Kill() })
+		kill = time.AfterFunc(abortGrace, h.proc.Kill)
 		killMu.Unlock()
 		_ = h.in.write(down{Abort: abortCause(ctx)})
 	})
-	if err := h.in.write(down{Spec: &sp}); err != nil {
-		h.fail(fmt.Errorf("send its spec: %w", err))
+	if sp != nil {
+		if err := h.in.write(down{Spec: sp}); err != nil {
+			h.fail(fmt.Errorf("send its spec: %w", err))
+		}
 	}
 	h.read(qctx)
-	waitErr := h.cmd.Wait()
+	var waitErr error
+	if !h.isDetached() {
+		waitErr = h.proc.Wait()
+		if l, ok := h.proc.(loose); ok {
+			track(l, false)
+		}
+	}
 	stopWatch()
 	killMu.Lock()
 	if kill != nil {
@@ -224,7 +284,7 @@ func (h *handle) fail(err error) {
 		h.broken = err
 	}
 	h.mu.Unlock()
-	_ = h.cmd.Process.Kill()
+	h.proc.Kill()
 }
 
 // isBroken reports whether baton stopped listening to the child.
@@ -242,11 +302,20 @@ func (h *handle) take(ctx context.Context, line []byte) error {
 	}
 	h.mu.Lock()
 	ended := h.result != nil
+	replayed := u.Seq != 0 && h.home != nil && u.Seq <= h.home.taken
 	h.mu.Unlock()
-	if ended {
-		return errors.New("a line after its result")
-	}
 	switch {
+	case ended:
+		return errors.New("a line after its result")
+	case replayed:
+		return nil // a line an earlier baton took
+	}
+	defer h.tookLine(u.Seq)
+	switch {
+	case u.Caught != 0:
+		h.mu.Lock()
+		h.caught = true
+		h.mu.Unlock()
 	case u.Event != nil:
 		ev, err := decodeEvent(u.Event, h.job.Spec.Meta)
 		if err != nil {
@@ -261,6 +330,9 @@ func (h *handle) take(ctx context.Context, line []byte) error {
 		h.job.Link.Record(*u.Message)
 	case u.Ask != nil:
 		q := *u.Ask
+		if !h.takeAsk(q.ID) {
+			return nil
+		}
 		h.questions.Add(1)
 		// Ends when the question is answered; every wait in it ends
 		// with ctx, which ends with the child.
@@ -317,11 +389,20 @@ func (h *handle) settle(ctx context.Context, waitErr error) {
 		h.ending = child.Ending{Result: *h.result, History: history}
 		return
 	}
+	if h.detached {
+		// It runs on: its commands are its own, and its result is
+		// found again by a later baton.
+		h.ending = child.Ending{Result: h.progress.partial(time.Since(h.begin)), History: history, Detached: true}
+		return
+	}
 	// Its commands' supervisors came to baton when it died: clean up.
 	sandbox.Sweep(h.tag)
 	res := h.progress.partial(time.Since(h.begin))
 	res.Status, res.Reason = event.StatusFailed, h.died(waitErr)
-	if ctx.Err() != nil && h.broken == nil {
+	switch {
+	case h.gone && h.broken == nil:
+		res.Status, res.Reason = event.StatusInterrupted, "its process ended while no baton listened, without reporting its result"
+	case ctx.Err() != nil && h.broken == nil:
 		res.Status, res.Reason = agent.Classify(ctx, ctx.Err())
 	}
 	h.ending = child.Ending{Result: res, History: history}

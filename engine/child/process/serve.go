@@ -6,9 +6,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"os"
+	"os/signal"
 	"sync"
 	"sync/atomic"
+	"syscall"
 
 	openai "github.com/sashabaranov/go-openai"
 
@@ -58,11 +61,20 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 	ctx, stop := context.WithTimeout(context.Background(), child.HardTimeout(sp.Timeout))
 	defer stop()
 	ctx, abort := context.WithCancelCause(ctx)
-	c := &conn{out: &lineWriter{w: out}, abort: abort, replies: map[int64]chan reply{}, readies: map[int64]chan struct{}{}, closed: make(chan struct{})}
+	c := &conn{out: &lineWriter{w: out}, abort: abort, replies: map[int64]chan reply{}, readies: map[int64]chan struct{}{},
+		asked: map[int64]question{}, closed: make(chan struct{})}
 	ws, err := tools.NewWorkspace(sp.Workspace)
 	if err != nil {
 		fmt.Fprintf(errs, "baton child: %v\n", err)
 		return 2
+	}
+	var batons net.Listener
+	if sp.Home != "" {
+		if batons, err = c.detachable(sp, out); err != nil {
+			fmt.Fprintf(errs, "baton child: %v\n", err)
+			return 2
+		}
+		defer batons.Close()
 	}
 	ws.ShareLocks(c)
 	set := sp.Toolbox.Build(ws)
@@ -77,7 +89,7 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 		Spec: child.Spec{Meta: sp.Meta, Type: agenttypes.Type{Effort: sp.Effort, Temperature: sp.Temperature, TopP: sp.TopP},
 			Model: sp.Model, MaxSteps: sp.MaxSteps, Timeout: sp.Timeout, Budget: sp.Budget, Depth: sp.Depth, Workspace: sp.Workspace, Skills: sp.Skills},
 		History: sp.History,
-		Loop: child.Loop{Client: llm.NewClient(llm.Config{APIKey: sp.Endpoint.APIKey, BaseURL: sp.Endpoint.BaseURL, Timeouts: sp.Endpoint.Timeouts}),
+		Loop: child.Loop{Client: llm.NewClient(sp.Endpoint.config()),
 			Catalog: llm.NewCatalog(catalog), FallbackModel: sp.Fallback, Requests: sp.Requests,
 			OutputChars: sp.OutputChars, ContextFileBytes: sp.ContextFileBytes,
 			SkillLoaded:  func(name string) { c.lost(c.out.write(up{Loaded: name})) },
@@ -94,6 +106,10 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 	// Ends when baton closes the child's input: after its result, or
 	// when baton goes.
 	go c.listen(lines, a)
+	if batons != nil {
+		// Ends when the listener closes, as Serve returns.
+		go c.awaitBatons(batons, sp.Token, a)
+	}
 	res := a.Run(ctx, sp.Prompt)
 	if err := c.out.write(up{Result: &res}); err != nil {
 		fmt.Fprintf(errs, "baton child: write the result: %v\n", err)
@@ -105,15 +121,21 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 // conn is a child process's line to baton: it sends what the child's
 // loop reports and asks, and hands baton's answers back.
 type conn struct {
-	out    *lineWriter
+	out    sender
 	abort  context.CancelCauseFunc
 	nextID atomic.Int64
+	// relay is a detachable child's sender, nil for one that dies with
+	// baton.
+	relay *relay
 
 	mu sync.Mutex
 	// replies wait for the answers to questions; readies for the note
 	// that a caller tool's call is ready at baton's end.
 	replies map[int64]chan reply
 	readies map[int64]chan struct{}
+	// asked are the questions waiting for their replies, asked again of
+	// a baton that attaches.
+	asked map[int64]question
 	// closed is closed when baton's input ends: nothing more will come.
 	closed chan struct{}
 }
@@ -139,41 +161,73 @@ func (c *conn) lost(err error) {
 	}
 }
 
+// sender sends the child's lines to baton.
+type sender interface {
+	write(v any) error
+}
+
+// detachable readies a child that outlives baton: SIGPIPE caught, so a
+// baton that goes breaks only a write (caught, not ignored: commands the
+// child starts keep the default); its lines logged in its Home; and the
+// socket a later baton attaches on.
+func (c *conn) detachable(sp *spec, out io.Writer) (net.Listener, error) {
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
+	r, err := openRelay(sp.Home, out)
+	if err != nil {
+		return nil, err
+	}
+	l, err := net.Listen("unix", "@"+sp.Socket)
+	if err != nil {
+		return nil, fmt.Errorf("listen for batons: %w", err)
+	}
+	c.out, c.relay = r, r
+	return l, nil
+}
+
 // listen hands baton's lines to what waits for them until its input ends.
+// The input of a child that dies with baton ending means baton went: the
+// child stops. A detachable child carries on, for a later baton.
 func (c *conn) listen(lines *lineReader, a *agent.Agent) {
-	defer close(c.closed)
-	defer c.abort(agent.ErrSessionEnded)
+	if c.relay == nil {
+		defer close(c.closed)
+		defer c.abort(agent.ErrSessionEnded)
+	}
 	for {
 		line, err := lines.next()
 		if err != nil {
 			return
 		}
-		var d down
-		if json.Unmarshal(line, &d) != nil {
-			continue
+		c.dispatch(line, a)
+	}
+}
+
+// dispatch hands one of baton's lines to what waits for it.
+func (c *conn) dispatch(line []byte, a *agent.Agent) {
+	var d down
+	if json.Unmarshal(line, &d) != nil {
+		return
+	}
+	switch {
+	case d.Reply != nil:
+		c.mu.Lock()
+		ch := c.replies[d.Reply.ID]
+		delete(c.replies, d.Reply.ID)
+		c.mu.Unlock()
+		if ch != nil {
+			ch <- *d.Reply
 		}
-		switch {
-		case d.Reply != nil:
-			c.mu.Lock()
-			ch := c.replies[d.Reply.ID]
-			delete(c.replies, d.Reply.ID)
-			c.mu.Unlock()
-			if ch != nil {
-				ch <- *d.Reply
-			}
-		case d.Ready != 0:
-			c.mu.Lock()
-			ch := c.readies[d.Ready]
-			delete(c.readies, d.Ready)
-			c.mu.Unlock()
-			if ch != nil {
-				close(ch)
-			}
-		case d.Control != nil:
-			c.control(a, *d.Control)
-		case d.Abort != "":
-			c.abort(abortErr(d.Abort))
+	case d.Ready != 0:
+		c.mu.Lock()
+		ch := c.readies[d.Ready]
+		delete(c.readies, d.Ready)
+		c.mu.Unlock()
+		if ch != nil {
+			close(ch)
 		}
+	case d.Control != nil:
+		c.control(a, *d.Control)
+	case d.Abort != "":
+		c.abort(abortErr(d.Abort))
 	}
 }
 
@@ -214,6 +268,7 @@ func (c *conn) ask(ctx context.Context, q question, ready chan struct{}) reply {
 	ch := make(chan reply, 1)
 	c.mu.Lock()
 	c.replies[q.ID] = ch
+	c.asked[q.ID] = q
 	if ready != nil {
 		c.readies[q.ID] = ready
 	}
@@ -221,6 +276,7 @@ func (c *conn) ask(ctx context.Context, q question, ready chan struct{}) reply {
 	defer func() {
 		c.mu.Lock()
 		delete(c.replies, q.ID)
+		delete(c.asked, q.ID)
 		delete(c.readies, q.ID)
 		c.mu.Unlock()
 	}()

@@ -67,6 +67,12 @@ type spec struct {
 	// Instructions is what its MCP servers add to its system prompt, as
 	// they were when it started.
 	Instructions string `json:"instructions,omitempty"`
+	// Home, Socket and Token make the child detachable (see home.go):
+	// it logs what it sends in Home, outlives baton, and lets a later
+	// baton that knows Token attach on the abstract Unix socket Socket.
+	Home   string `json:"home,omitempty"`
+	Socket string `json:"socket,omitempty"`
+	Token  string `json:"token,omitempty"`
 }
 
 // endpoint is where the child's model requests go.
@@ -74,6 +80,10 @@ type endpoint struct {
 	BaseURL  string       `json:"base_url"`
 	APIKey   string       `json:"api_key"`
 	Timeouts llm.Timeouts `json:"timeouts"`
+	// Socket, when set, is the Unix socket through which the endpoint
+	// is reached: a child without a network of its own (a container)
+	// has baton relay its model connections.
+	Socket string `json:"socket,omitempty"`
 }
 
 // parentTool is a tool that stays with baton, as the child's model sees
@@ -95,6 +105,15 @@ type down struct {
 	Ready   int64          `json:"ready,omitempty"`
 	Control *child.Control `json:"control,omitempty"`
 	Abort   string         `json:"abort,omitempty"`
+	// Attach is the first line of a baton that attaches to a detached
+	// child: its token, and the last line of the child it has taken.
+	Attach *attach `json:"attach,omitempty"`
+}
+
+// attach is what a baton attaching to a detached child says first.
+type attach struct {
+	Token string `json:"token"`
+	From  int64  `json:"from"`
 }
 
 // The causes an abort names, as the child's context is ended with them.
@@ -117,6 +136,11 @@ type up struct {
 	// Loaded names a skill the child loaded, for /skills.
 	Loaded string        `json:"loaded,omitempty"`
 	Result *agent.Result `json:"result,omitempty"`
+	// Seq numbers a detachable child's lines, as its log keeps them;
+	// Caught ends the lines replayed to an attaching baton, after which
+	// the questions still open are asked again (without a Seq).
+	Seq    int64 `json:"seq,omitempty"`
+	Caught int64 `json:"caught,omitempty"`
 }
 
 // question is what the child asks baton, numbered so the reply finds it.

@@ -1,0 +1,4 @@
+// Command static is a statically linked program for TestStaticBinary.
+package main
+
+func main() {}

@@ -1,0 +1,148 @@
+package process
+
+import (
+	"crypto/rand"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// home is a detachable child's folder in the session's state, baton's
+// side of it: where the child logs every line it sends (see relay), what
+// a later baton needs to attach (the child's abstract socket, the token
+// it must name, its process id) and the last line a baton took, so the
+// next one replays only what nobody took.
+type home struct {
+	dir, socket, token string
+	pid                int
+	// stderr is the child's standard error, a file of its own so no
+	// goroutine of baton's reads it for as long as the child lives.
+	stderr *os.File
+	// taken is the number of the last line taken, kept in tookFile as
+	// it is taken.
+	taken    int64
+	tookFile *os.File
+}
+
+// attachInfo is what a later baton reads to attach.
+type attachInfo struct {
+	Socket string `json:"socket"`
+	Token  string `json:"token"`
+	Pid    int    `json:"pid"`
+}
+
+// The files of a home.
+const (
+	attachName = "attach.json"
+	takenName  = "taken"
+	stderrName = "stderr.log"
+)
+
+// newHome makes the home of a child about to start, with a socket name
+// and a token of its own.
+func newHome(dir string) (*home, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, fmt.Errorf("make the child's folder: %w", err)
+	}
+	h := &home{dir: dir, socket: "baton-" + strings.ToLower(rand.Text()), token: rand.Text()}
+	var err error
+	if h.stderr, err = os.OpenFile(filepath.Join(dir, stderrName), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600); err != nil {
+		return nil, fmt.Errorf("make the child's folder: %w", err)
+	}
+	if h.tookFile, err = os.OpenFile(filepath.Join(dir, takenName), os.O_CREATE|os.O_RDWR|os.O_TRUNC, 0o600); err != nil {
+		h.close()
+		return nil, fmt.Errorf("make the child's folder: %w", err)
+	}
+	return h, nil
+}
+
+// started closes baton's copy of the child's standard error, which the
+// child process holds now.
+func (h *home) started() {
+	_ = h.stderr.Close()
+	h.stderr = nil
+}
+
+// save writes what a later baton needs to attach to the child, pid.
+func (h *home) save(pid int) error {
+	h.pid = pid
+	data, err := json.Marshal(attachInfo{Socket: h.socket, Token: h.token, Pid: pid})
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(filepath.Join(h.dir, attachName), data, 0o600); err != nil {
+		return fmt.Errorf("save how to attach to the child: %w", err)
+	}
+	return nil
+}
+
+// openHome reads the home a baton before this one made: how to attach to
+// its child and the last line taken.
+func openHome(dir string) (*home, error) {
+	data, err := os.ReadFile(filepath.Join(dir, attachName))
+	if err != nil {
+		return nil, fmt.Errorf("find the child again: %w", err)
+	}
+	var info attachInfo
+	if err := json.Unmarshal(data, &info); err != nil || info.Socket == "" || info.Token == "" {
+		return nil, fmt.Errorf("find the child again: %s is damaged", filepath.Join(dir, attachName))
+	}
+	h := &home{dir: dir, socket: info.Socket, token: info.Token, pid: info.Pid}
+	if h.tookFile, err = os.OpenFile(filepath.Join(dir, takenName), os.O_CREATE|os.O_RDWR, 0o600); err != nil {
+		return nil, fmt.Errorf("find the child again: %w", err)
+	}
+	buf := make([]byte, 32)
+	n, _ := h.tookFile.ReadAt(buf, 0)
+	h.taken, _ = strconv.ParseInt(strings.TrimSpace(string(buf[:n])), 10, 64)
+	return h, nil
+}
+
+// took notes that line seq was taken.
+func (h *home) took(seq int64) {
+	if seq <= h.taken {
+		return
+	}
+	h.taken = seq
+	// Fixed width, written in place: one write a line.
+	_, _ = h.tookFile.WriteAt(fmt.Appendf(nil, "%020d\n", seq), 0)
+}
+
+// log opens the child's log, for a baton that finds the child no longer
+// running.
+func (h *home) log() (*os.File, error) {
+	return os.Open(filepath.Join(h.dir, logName))
+}
+
+// String is the tail of what the child wrote to its standard error.
+func (h *home) String() string {
+	f, err := os.Open(filepath.Join(h.dir, stderrName))
+	if err != nil {
+		return ""
+	}
+	defer f.Close()
+	const most = 2 << 10
+	if info, err := f.Stat(); err == nil && info.Size() > most {
+		_, _ = f.Seek(info.Size()-most, io.SeekStart)
+	}
+	data, _ := io.ReadAll(io.LimitReader(f, most))
+	return strings.ToValidUTF8(string(data), "")
+}
+
+// close closes baton's files of the home; nil is no home.
+func (h *home) close() {
+	if h == nil {
+		return
+	}
+	for _, f := range []*os.File{h.stderr, h.tookFile} {
+		if f != nil {
+			_ = f.Close()
+		}
+	}
+}
+
+// tail is what a child process last wrote to its standard error.
+type tail interface{ String() string }
