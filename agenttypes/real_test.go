@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/corpus"
 )
 
 // real is the corpus of agent files copied unmodified from public
@@ -152,16 +154,9 @@ func TestRealOpenCodeWithoutFrontmatter(t *testing.T) {
 // sets name.
 func TestOpenCodeNestedFolders(t *testing.T) {
 	project := t.TempDir()
-	copyReal := func(src, dst string) {
-		data, err := os.ReadFile(filepath.Join(real, filepath.FromSlash(src)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		writeFile(t, filepath.Join(project, filepath.FromSlash(dst)), string(data))
-	}
-	copyReal("moq-dev__moq/.opencode/agent/review.md", ".opencode/agent/git/pr-review.md")
-	copyReal("poolifier__poolifier/.opencode/agent/review.md", ".opencode/agents/a/b/c/quick.md")
-	copyReal("VoltAgent__awesome-claude-code-subagents/categories/01-core-development/design-bridge.md", ".opencode/agents/ui/bridge.md")
+	corpus.Copy(t, "moq-dev__moq/.opencode/agent/review.md", project, ".opencode/agent/git/pr-review.md")
+	corpus.Copy(t, "poolifier__poolifier/.opencode/agent/review.md", project, ".opencode/agents/a/b/c/quick.md")
+	corpus.Copy(t, "VoltAgent__awesome-claude-code-subagents/categories/01-core-development/design-bridge.md", project, ".opencode/agents/ui/bridge.md")
 	writeFile(t, filepath.Join(project, ".opencode", "agent", "main.md"), "---\ndescription: the main agent\nmode: primary\n---\nx\n")
 	writeFile(t, filepath.Join(project, ".opencode", "agent", "old", "gone.md"), "---\ndescription: old\ndisable: true\n---\nx\n")
 	r := Load(LoadOptions{ProjectDir: project})

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/agenttypes/corpus"
+
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -101,10 +103,7 @@ func TestBackgroundDelegationCardSaysSo(t *testing.T) {
 // default webfetch says on its card that the child does not get it, and
 // how to grant it; one whose file grants it says nothing.
 func TestCardSaysWhatAnOpenCodeAgentLacks(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "agents", "real", "anomalyco__opencode", ".opencode", "agent", "docs.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := corpus.Read(t, "anomalyco__opencode/.opencode/agent/docs.md")
 	for _, tc := range []struct {
 		file, want string
 	}{

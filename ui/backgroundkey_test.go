@@ -73,7 +73,7 @@ func TestWakeTurnOpensWithTheResultNotAsThePerson(t *testing.T) {
 		event.MessageDone{Meta: mainMeta, Text: "The explorer mapped it."},
 		event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted, Text: "The explorer mapped it."})
 	screen := d.screen()
-	if !strings.Contains(screen, "[#1 done] explore-1 (map the project layout)") || strings.Contains(screen, markUser+" [#1 done]") {
+	if !strings.Contains(screen, "[#1 done] explore-1 (map the project layout)") || strings.Contains(screen, "› [#1 done]") {
 		t.Fatalf("wake turn drawn as:\n%s", screen)
 	}
 }

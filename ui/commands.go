@@ -7,7 +7,6 @@ import (
 
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/command"
-	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
 	"github.com/seed-e4e525a6/baton/ui/status"
 )
@@ -24,7 +23,7 @@ func newCommands(m *Model) *command.Registry {
 	o, keys, in := m.opts, m.keys, m.input
 	return command.New(command.Env{
 		Session: m.session, Status: m.status, Agents: m.agents, Layers: m.layers, Styles: m.styles,
-		Answers: m.conv.answers,
+		Answers: m.conv.Answers,
 		Keys:    func() []overlay.KeyGroup { return allKeys(keys, in) },
 		Options: command.Options{
 			Version: o.Version, SandboxInfo: o.SandboxInfo, SubagentSandboxInfo: o.SubagentSandboxInfo, Types: o.Types, TypeWarnings: o.TypeWarnings, ModelOf: o.ModelOf,
@@ -45,17 +44,15 @@ func (m *Model) commandDone(r command.Result) tea.Cmd {
 		cmd = m.setModel(r.Model)
 	}
 	if r.Cleared {
-		m.conv.reset()
+		m.conv.Reset()
 		m.todos = nil
 		m.status.Set(status.Info, "new conversation")
 	}
 	switch {
 	case r.Note != "":
-		m.conv.add(&note{kind: noteInfo, text: r.Note})
-		m.conv.toBottom()
+		m.conv.Note(r.Note)
 	case r.Block != nil:
-		m.conv.add(&commandBlock{r.Block})
-		m.conv.toBottom()
+		m.conv.Block(r.Block)
 	}
 	if r.Submit != "" {
 		if m.busy {
@@ -80,14 +77,6 @@ func (m *Model) prompt(text, queued string) tea.Cmd {
 		m.status.SetTransient(status.Info, strings.TrimSpace(queued+" queued; it is sent when the turn ends"), status.Turn, "")
 		return nil
 	}
-	m.conv.toBottom()
+	m.conv.ToBottom()
 	return m.submit(text)
-}
-
-// commandBlock is a command's output in the conversation, drawn with the
-// conversation's own drawing of an entry.
-type commandBlock struct{ command.Block }
-
-func (b *commandBlock) render(rc *renderCtx, width int) []string {
-	return b.Lines(rc.styles, width, func(e convo.Entry, width int) []string { return entryLines(rc, e, width) })
 }

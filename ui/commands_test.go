@@ -46,8 +46,8 @@ func TestSlashCommands(t *testing.T) {
 	}
 	d.emit(event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted})
 	run("/clear")
-	if d.s.clears != 1 || !d.m.conv.empty() {
-		t.Errorf("/clear when idle: %d clears, transcript empty %v", d.s.clears, d.m.conv.empty())
+	if d.s.clears != 1 || !d.m.conv.Empty() {
+		t.Errorf("/clear when idle: %d clears, transcript empty %v", d.s.clears, d.m.conv.Empty())
 	}
 
 	run("/quit")

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/seed-e4e525a6/baton/ui/status"
-	"github.com/seed-e4e525a6/baton/ui/termtext"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -43,21 +42,4 @@ func (m *Model) compacted(ev event.Compacted) tea.Cmd {
 		return m.submit(next)
 	}
 	return nil
-}
-
-// compactedBlock is the fold line a compaction leaves in the
-// conversation; ctrl+o shows the summary.
-type compactedBlock struct{ line, summary string }
-
-func (b *compactedBlock) render(rc *renderCtx, width int) []string {
-	st := rc.styles.Conversation
-	line := "⊟ " + b.line
-	if !rc.expanded {
-		return []string{termtext.Fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
-	}
-	lines := []string{termtext.Fit(st.Info.Render(line), width)}
-	for _, l := range wrap(b.summary, max(width-4, 1)) {
-		lines = append(lines, "    "+st.Reasoning.Render(l))
-	}
-	return lines
 }

@@ -20,7 +20,7 @@ func TestChildEventsStayOutOfTheConversation(t *testing.T) {
 		event.TurnEnded{Meta: child, Status: event.StatusCompleted},
 		event.TextDelta{Meta: mainMeta, Text: "main text"},
 	)
-	s := ansi.Strip(strings.Join(d.m.conv.view(80, 20), "\n"))
+	s := ansi.Strip(strings.Join(d.m.conv.View(80, 20), "\n"))
 	if strings.Contains(s, "child text") || strings.Contains(s, "grep auth") || !strings.Contains(s, "main text") {
 		t.Errorf("child events leaked into the main conversation:\n%s", s)
 	}

@@ -106,7 +106,7 @@ func (m *Model) route(ev event.Event) tea.Cmd {
 	case event.TodosUpdated:
 		m.todos = todos.Clean(ev.Todos, termtext.Clean) // cleaned once, here
 	case event.ModeChanged:
-		cmd = m.modeUpdate(ev)
+		cmd = m.mode.Update(ev)
 	case event.CompactionStarted:
 		cmd = m.compactionStarted(ev)
 	case event.Compacted:
@@ -124,15 +124,15 @@ func (m *Model) routeChild(ev event.Event) tea.Cmd {
 		return nil
 	}
 	if created {
-		m.conv.link(ev.EventMeta(), p)
+		m.conv.Link(ev.EventMeta(), p)
 	}
 	if e, ok := ev.(event.ReviewFinished); ok {
-		m.conv.refresh(p) // its fold line says what the review did
+		m.conv.Refresh(p) // its fold line says what the review did
 		m.agents.Reviewed(p, e)
 		return nil
 	}
 	if _, ok := ev.(event.AgentFinished); ok && !p.Live() {
-		m.conv.fold(p)
+		m.conv.Fold(p)
 		m.agents.Ended(p)
 		return nil
 	}

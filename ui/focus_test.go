@@ -148,11 +148,11 @@ func TestTranscriptExpandLeavesTheConversationAlone(t *testing.T) {
 	d := threeRunning(t, 100, 30)
 	d.keys("tab", "enter", "ctrl+o")
 	viewer := d.m.layers.Top().(*overlay.Transcript)
-	if d.m.conv.rc.expanded || !viewer.Expanded() {
-		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.rc.expanded, viewer.Expanded())
+	if d.m.conv.Expanded() || !viewer.Expanded() {
+		t.Errorf("ctrl+o in the transcript: conversation expanded %v, transcript expanded %v", d.m.conv.Expanded(), viewer.Expanded())
 	}
 	d.keys("esc", "esc", "ctrl+o")
-	if !d.m.conv.rc.expanded {
+	if !d.m.conv.Expanded() {
 		t.Error("ctrl+o in the conversation no longer expands it")
 	}
 }

@@ -10,9 +10,6 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-// wheelLines is how far one mouse wheel notch scrolls.
-const wheelLines = 3
-
 // handleKey routes a key: quit always works, then the layer on top
 // takes the key (or lets ? show the keys, or a card not yet armed lets
 // it be typed into the input), then ctrl+r's search, the focused pane,
@@ -45,7 +42,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	}
 	popup := m.input.PopupOpen()
 	switch {
-	case m.scrollKey(msg):
+	case m.conv.Update(msg):
 	case key.Matches(msg, m.keys.Panes.FocusNext) && !popup && !m.input.Empty():
 		// The focus never leaves unsent text: a key meant for it could
 		// act on a child.
@@ -53,7 +50,7 @@ func (m *Model) handleKey(msg tea.KeyMsg) tea.Cmd {
 	case key.Matches(msg, m.keys.Panes.FocusNext) && !popup:
 		m.agents.Cycle(1)
 	case key.Matches(msg, m.keys.Mode):
-		return m.cycleMode()
+		return m.mode.Cycle()
 	case key.Matches(msg, m.keys.Help) && m.input.Empty():
 		m.help.ShowAll = !m.help.ShowAll
 	case key.Matches(msg, m.keys.Interrupt) && !popup:
@@ -77,32 +74,11 @@ func asText(msg tea.KeyMsg) tea.KeyMsg {
 	return msg
 }
 
-// scrollKey scrolls the conversation or expands its output; it says
-// whether the key was one of those.
-func (m *Model) scrollKey(msg tea.KeyMsg) bool {
-	height := m.conversationHeight()
-	switch {
-	case key.Matches(msg, m.keys.PageUp):
-		m.conv.scrollUp(max(height-1, 1), m.width, height)
-	case key.Matches(msg, m.keys.PageDown):
-		m.conv.scrollDown(max(height-1, 1), m.width, height)
-	case key.Matches(msg, m.keys.Top):
-		m.conv.toTop(m.width, height)
-	case key.Matches(msg, m.keys.Bottom):
-		m.conv.toBottom()
-	case key.Matches(msg, m.keys.Expand):
-		m.conv.toggleExpanded()
-	default:
-		return false
-	}
-	return true
-}
-
 // paneKey gives a key to the agents area while a pane has the focus;
 // the conversation still scrolls, and ? still shows the keys.
 func (m *Model) paneKey(msg tea.KeyMsg) tea.Cmd {
 	switch {
-	case msg.Paste || m.scrollKey(msg):
+	case msg.Paste || m.conv.Update(msg):
 		return nil
 	case key.Matches(msg, m.keys.Help):
 		m.help.ShowAll = !m.help.ShowAll
@@ -148,8 +124,8 @@ func (m *Model) escape() tea.Cmd {
 // asks to press again. With text in the box, ctrl+c first clears it, so
 // a half-typed prompt is dropped, not the session.
 func (m *Model) quit() tea.Cmd {
-	if q, ok := m.quitAsked(); ok {
-		return q.Choose(false) // ctrl+c again means it
+	if q, ok := m.layers.Top().(overlay.Quitter); ok {
+		return q.Quit() // the quit question: ctrl+c again means it
 	}
 	if m.quitArmed {
 		return m.quitOrAsk()
@@ -175,16 +151,6 @@ func (m *Model) handleMouse(msg tea.MouseMsg) tea.Cmd {
 	if top := m.layers.Top(); top != nil {
 		return top.Update(msg)
 	}
-	if msg.Action != tea.MouseActionPress {
-		return nil
-	}
-	delta := map[tea.MouseButton]int{tea.MouseButtonWheelUp: -wheelLines, tea.MouseButtonWheelDown: wheelLines}[msg.Button]
-	switch {
-	case delta == 0:
-	case delta < 0:
-		m.conv.scrollUp(-delta, m.width, m.conversationHeight())
-	default:
-		m.conv.scrollDown(delta, m.width, m.conversationHeight())
-	}
+	m.conv.Update(msg)
 	return nil
 }

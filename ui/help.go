@@ -81,10 +81,10 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	} else if len(m.agents.Reviewable()) > 0 {
 		keys = append(keys, relabel(k.Panes.FocusNext, "review changes"))
 	}
-	if !m.conv.pinned {
-		keys = append(keys, k.Bottom)
+	if !m.conv.Pinned() {
+		keys = append(keys, k.Scroll.Bottom)
 	}
-	keys = append(keys, k.Quit, k.Help, k.Expand, k.Newline)
+	keys = append(keys, k.Quit, k.Help, k.Scroll.Expand, k.Newline)
 	if m.mode.Mode() == event.AgentModeNormal {
 		keys = append(keys, m.mode.Binding(k.Mode))
 	}
@@ -103,11 +103,11 @@ func allKeys(k KeyMap, in *input.Model) []overlay.KeyGroup {
 	c, p := k.Cards, k.Panes
 	return []overlay.KeyGroup{
 		{Where: "input", Keys: append(in.FullHelp(), relabel(k.Mode, "mode: normal · auto-accept edits · plan"))},
-		{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}},
+		{Where: "conversation", Keys: []key.Binding{k.Scroll.PageUp, k.Scroll.PageDown, k.Scroll.Top, k.Scroll.Bottom, k.Scroll.Expand}},
 		{Where: "card", Keys: []key.Binding{c.Allow, c.AllowAlways, c.AllowFolder, c.AllowAll, c.Edit, c.Deny,
 			relabel(c.DenyNow, "deny (tool card: and stop the turn)"), c.CardDown}},
 		{Where: "pane", Keys: []key.Binding{p.FocusNext, p.FocusPrev, p.Transcript, p.Stop, p.Message, p.Background, relabel(p.Back, "back to the input")}},
-		{Where: "transcript", Keys: []key.Binding{relabel(k.Cards.CardDown, "scroll"), k.PageDown, k.Top, k.Bottom, relabel(k.Expand, "expand tool output"), p.Stop, relabel(p.Back, "close")}},
+		{Where: "transcript", Keys: []key.Binding{relabel(k.Cards.CardDown, "scroll"), k.Scroll.PageDown, k.Scroll.Top, k.Scroll.Bottom, relabel(k.Scroll.Expand, "expand tool output"), p.Stop, relabel(p.Back, "close")}},
 		{Where: "anywhere", Keys: []key.Binding{k.Interrupt, k.Quit, k.Help}},
 	}
 }
@@ -136,7 +136,7 @@ func (m *Model) fullHelpKeys() []overlay.KeyGroup {
 			inputKeys = append(inputKeys, k.Complete)
 		}
 		groups = append(groups, overlay.KeyGroup{Where: "input", Keys: inputKeys},
-			overlay.KeyGroup{Where: "conversation", Keys: []key.Binding{k.PageUp, k.PageDown, k.Top, k.Bottom, k.Expand}})
+			overlay.KeyGroup{Where: "conversation", Keys: []key.Binding{k.Scroll.PageUp, k.Scroll.PageDown, k.Scroll.Top, k.Scroll.Bottom, k.Scroll.Expand}})
 		if len(m.agents.Live())+len(m.agents.Reviewable()) > 0 {
 			groups = append(groups, overlay.KeyGroup{Where: "panes", Keys: []key.Binding{relabel(k.Panes.FocusNext, "to the panes")}})
 		}

@@ -14,7 +14,7 @@ import (
 	area "github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/overlay"
-	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
+	"github.com/seed-e4e525a6/baton/ui/overlay/pick"
 	changes "github.com/seed-e4e525a6/baton/ui/review"
 )
 
@@ -191,7 +191,7 @@ func (d *driver) focus() event.AgentID {
 
 // layer names the layer on top: "" when none is open.
 func (d *driver) layer() string {
-	switch d.m.layers.Top().(type) {
+	switch top := d.m.layers.Top().(type) {
 	case nil:
 		return ""
 	case *approval.Model:
@@ -202,8 +202,10 @@ func (d *driver) layer() string {
 		return "transcript"
 	case *changes.Model:
 		return "review"
-	case *modelpick.Picker:
-		return "model"
+	case *pick.Picker:
+		if top.Title() == "Switch model" {
+			return "model"
+		}
 	}
 	return fmt.Sprintf("%T", d.m.layers.Top())
 }

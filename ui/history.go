@@ -17,7 +17,7 @@ func (m *Model) replay(history []event.Event) {
 	said := *m.status
 	for _, ev := range history {
 		if _, ok := ev.(event.ConversationCleared); ok {
-			m.conv.reset() // /clear was used: the model forgot what came before
+			m.conv.Reset() // /clear was used: the model forgot what came before
 			m.todos = nil
 			continue
 		}

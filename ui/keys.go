@@ -5,6 +5,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
+	"github.com/seed-e4e525a6/baton/ui/conversation"
 	"github.com/seed-e4e525a6/baton/ui/input"
 )
 
@@ -20,14 +21,11 @@ type KeyMap struct {
 	// panes' (focus, transcript, stop …) with the agents area.
 	Cards approval.KeyMap
 	Panes agents.KeyMap
+	// Scroll moves through the conversation and expands its output.
+	Scroll conversation.KeyMap
 
 	Interrupt key.Binding
 	Quit      key.Binding
-	PageUp    key.Binding
-	PageDown  key.Binding
-	Top       key.Binding
-	Bottom    key.Binding
-	Expand    key.Binding
 	Help      key.Binding
 	// Mode cycles normal, auto-accept edits and plan from the input; on
 	// a pane shift+tab still moves back (Panes.FocusPrev).
@@ -40,14 +38,10 @@ func DefaultKeyMap() KeyMap {
 		KeyMap: input.DefaultKeyMap(),
 		Cards:  approval.DefaultKeyMap(),
 		Panes:  agents.DefaultKeyMap(),
+		Scroll: conversation.DefaultKeyMap(),
 
 		Interrupt: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "interrupt")),
 		Quit:      key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
-		PageUp:    key.NewBinding(key.WithKeys("pgup"), key.WithHelp("pgup", "scroll up")),
-		PageDown:  key.NewBinding(key.WithKeys("pgdown"), key.WithHelp("pgdn", "scroll down")),
-		Top:       key.NewBinding(key.WithKeys("home"), key.WithHelp("home", "top")),
-		Bottom:    key.NewBinding(key.WithKeys("end"), key.WithHelp("end", "bottom")),
-		Expand:    key.NewBinding(key.WithKeys("ctrl+o"), key.WithHelp("ctrl+o", "expand")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
 		Mode:      key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "mode")),
 	}

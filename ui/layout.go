@@ -41,6 +41,7 @@ func (m *Model) layout() {
 // panes and the input, so they are refitted after every message.
 func (m *Model) fitBody() {
 	m.agents.Fit(m.width, m.roomBelowHeader(), m.cardActive())
+	m.conv.SetSize(m.width, m.conversationHeight())
 	for _, l := range m.layers.All() {
 		switch l.Place() {
 		case overlay.Screen:
@@ -203,9 +204,9 @@ func (m *Model) bodyView(height int) []string {
 	if m.topAt(overlay.Body) {
 		layer := strings.Split(m.layers.Top().View(), "\n") // sized for cardRoom(height) in Update
 		layer = layer[max(len(layer)-height, 0):]
-		return append(m.conv.show(m.width, height-len(layer), m.opts.Demo), layer...)
+		return append(m.conv.View(m.width, height-len(layer)), layer...)
 	}
-	body := m.conv.show(m.width, height, m.opts.Demo)
+	body := m.conv.View(m.width, height)
 	over := m.input.PopupView(height)
 	copy(body[len(body)-len(over):], over)
 	return body

@@ -47,7 +47,7 @@ func TestMainConversationIsAConvoModel(t *testing.T) {
 	d := newDriver(t, 80, 30)
 	d.emit(evs...)
 	want := convo.FromEvents("", evs).Entries()
-	got := d.m.conv.main.Entries()
+	got := d.m.conv.Main().Entries()
 	if len(got) != len(want) {
 		t.Fatalf("entries %+v\nwant %+v", got, want)
 	}
@@ -56,8 +56,8 @@ func TestMainConversationIsAConvoModel(t *testing.T) {
 			t.Errorf("entry %d: %+v, want %+v", i, got[i], want[i])
 		}
 	}
-	if a := d.m.conv.answers(); len(a) != 1 || a[0] != "Here is the plan." {
-		t.Errorf("the answers /copy reads are %q", d.m.conv.answers())
+	if a := d.m.conv.Answers(); len(a) != 1 || a[0] != "Here is the plan." {
+		t.Errorf("the answers /copy reads are %q", d.m.conv.Answers())
 	}
 	screen := d.screen()
 	for _, s := range []string{"plan it", "Here is the plan.", "grep auth", "2 matches"} {

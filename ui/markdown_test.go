@@ -11,17 +11,15 @@ import (
 const mdAnswer = "Here is the plan:\n\n- read **session.go**\n- swap the map for a `jwt.Signer`\n\n" +
 	"```go\nfunc Sign() {}\n```\n\n| step | risk |\n|---|---|\n| sign | low |\n\n## Done\n"
 
-// answerLines is the answer as the conversation draws it at width, the
-// lines View shows.
+// answerLines is the conversation as drawn at width, tall enough for the
+// whole of it: the prompt, then the answer.
 func answerLines(t *testing.T, d *driver, width int) string {
 	t.Helper()
-	for i, it := range d.m.conv.items {
-		if _, ok := it.block.(*assistantMessage); ok {
-			return strings.Join(d.m.conv.lines(i, width), "\n")
-		}
+	lines := d.m.conv.View(width, 200)
+	if strings.TrimSpace(lines[0]) != "" {
+		t.Fatal("the conversation is taller than the view")
 	}
-	t.Fatal("no answer in the conversation")
-	return ""
+	return strings.Join(lines, "\n")
 }
 
 // A streaming mdAnswer draws each block as Markdown once it is finished and

@@ -4,7 +4,7 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/agents"
 	"github.com/seed-e4e525a6/baton/ui/approval"
 	"github.com/seed-e4e525a6/baton/ui/command"
-	"github.com/seed-e4e525a6/baton/ui/convo"
+	"github.com/seed-e4e525a6/baton/ui/conversation"
 	"github.com/seed-e4e525a6/baton/ui/header"
 	"github.com/seed-e4e525a6/baton/ui/input"
 	"github.com/seed-e4e525a6/baton/ui/mode"
@@ -36,7 +36,7 @@ type Model struct {
 
 	// The components are pointers: Bubble Tea copies the Model on every
 	// message, and the textarea and help alone are some 15 KB.
-	conv   *conversation
+	conv   *conversation.Model
 	agents *agents.Area
 	// commands are the slash commands, built-in and custom.
 	commands *command.Registry
@@ -78,12 +78,12 @@ func New(s Session, opts Options) Model {
 	m.styles = &themes.Styles{}
 	m.header = header.New(m.styles, header.Options{Folder: termtext.Path(opts.Workspace), Demo: opts.Demo, Mode: opts.Mode, Sandbox: opts.Sandbox,
 		Model: s.Model(), Window: opts.ContextWindow, WindowOf: opts.ContextWindowOf})
-	m.conv = newConversation(m.styles)
+	m.conv = conversation.New(m.keys.Scroll, m.styles, opts.Demo)
 	m.agents = newAgents(m.keys, s, m.styles, m.status, m.layers, m.conv)
 	var commands *command.Registry // the palette captures the registry, never the model
 	m.input = input.New(m.keys.KeyMap, func(value string) []input.Candidate { return commands.Complete(value) })
 	m.input.SetFiles(s.MentionPaths)
-	m.mode = mode.New(s.SetAgentMode)
+	m.mode = mode.New(s.SetAgentMode, m.header, m.status)
 	commands = newCommands(&m)
 	m.commands = commands
 	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, tick, s, m.status)
@@ -101,17 +101,13 @@ func New(s Session, opts Options) Model {
 // newAgents makes the agents area with the UI's keys, its shared styles,
 // status line and layers, and the conversation's drawing, so a child's
 // transcript looks like the conversation.
-func newAgents(k KeyMap, s Session, styles *themes.Styles, said *status.Model, layers *overlay.Stack, conv *conversation) *agents.Area {
+func newAgents(k KeyMap, s Session, styles *themes.Styles, said *status.Model, layers *overlay.Stack, conv *conversation.Model) *agents.Area {
 	return agents.New(agents.Config{
 		Keys: k.Panes, Line: k.KeyMap, Styles: styles, Session: s, Status: said, Layers: layers,
-		Transcript: overlay.TranscriptKeys{Back: k.Panes.Back, Up: k.Cards.CardUp, Down: k.Cards.CardDown, PageUp: k.PageUp,
-			PageDown: k.PageDown, Top: k.Top, Bottom: k.Bottom, Expand: k.Expand, Stop: k.Panes.Stop, Help: k.Help},
-		Draw: func(e convo.Entry, width int, expanded bool) []string {
-			rc := conv.rc
-			rc.expanded = expanded
-			return entryLines(&rc, e, width)
-		},
-		Expanded: func() bool { return conv.rc.expanded },
+		Transcript: overlay.TranscriptKeys{Back: k.Panes.Back, Up: k.Cards.CardUp, Down: k.Cards.CardDown, PageUp: k.Scroll.PageUp,
+			PageDown: k.Scroll.PageDown, Top: k.Scroll.Top, Bottom: k.Scroll.Bottom, Expand: k.Scroll.Expand, Stop: k.Panes.Stop, Help: k.Help},
+		Draw:     conv.DrawEntry,
+		Expanded: conv.Expanded,
 		After:    tick,
 	})
 }
@@ -161,7 +157,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case command.Result:
 		cmd = m.commandDone(msg)
 	case mode.SetMsg:
-		cmd = m.modeUpdate(msg)
+		cmd = m.mode.Update(msg)
 	case resumedMsg:
 		return m.resumed(msg)
 	case agents.ArmMsg:
@@ -195,7 +191,7 @@ func (m *Model) setBusy(busy bool) {
 func (m *Model) applyTheme(p themes.Palette) {
 	styles := themes.New(themes.ForProfile(p, lipgloss.ColorProfile()))
 	*m.styles = styles // panes and layers hold the pointer and follow the theme
-	m.conv.setStyles(m.styles)
+	m.conv.SetStyles(m.styles)
 	m.input.SetStyles(m.styles)
 	m.approvals.SetStyles(m.styles)
 	m.layers.Update(overlay.Restyle{})

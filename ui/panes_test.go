@@ -100,7 +100,7 @@ func TestFoldEachStatusIntoTheConversation(t *testing.T) {
 			d.spawn(review)
 			d.finish(explore, c.status, c.reason)
 			d.emit(event.TextDelta{Meta: mainMeta, Text: "Summing up."})
-			conv := strings.Join(d.m.conv.view(120, 30), "\n")
+			conv := strings.Join(d.m.conv.View(120, 30), "\n")
 			plain := stripped(conv)
 			at := strings.Index(plain, c.want)
 			if at < 0 {

@@ -33,9 +33,3 @@ func (m *Model) quitOrAsk() tea.Cmd {
 	m.fitBody()
 	return nil
 }
-
-// quitAsked is the open quit question, if it is on top.
-func (m *Model) quitAsked() (*overlay.QuitAsk, bool) {
-	q, ok := m.layers.Top().(*overlay.QuitAsk)
-	return q, ok
-}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/agenttypes/corpus"
+
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
@@ -15,10 +17,7 @@ import (
 // in OpenCode by default; /agents and the delegation card say baton
 // withholds it and how to grant it, in lines that fit the screen.
 func TestOpenCodeDefaultWebfetchIsToldWithheld(t *testing.T) {
-	data, err := os.ReadFile(filepath.Join("..", "testdata", "agents", "real", "anomalyco__opencode", ".opencode", "agent", "docs.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	data := corpus.Read(t, "anomalyco__opencode/.opencode/agent/docs.md")
 	project := t.TempDir()
 	path := filepath.Join(project, ".opencode", "agent", "docs.md")
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {

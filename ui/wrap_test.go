@@ -22,7 +22,7 @@ func TestFinishedMarkdownWrapsLongWordsWithoutLoss(t *testing.T) {
 			event.TurnEnded{Meta: mainMeta, Status: event.StatusCompleted},
 		)
 		d.checkFits()
-		screen := ansi.Strip(strings.Join(d.m.conv.view(60, 30), "\n"))
+		screen := ansi.Strip(strings.Join(d.m.conv.View(60, 30), "\n"))
 		if strings.Contains(screen, "…") {
 			t.Errorf("finished text was cut:\n%s", screen)
 		}

@@ -2,27 +2,13 @@ package main
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/agenttypes/corpus"
+
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
-
-// realFiles is the corpus of files from public repositories and npm
-// packages, copied unmodified (see its SOURCES).
-const realFiles = "../../testdata/agents/real"
-
-// copyReal puts a corpus file at rel in dir.
-func copyReal(t *testing.T, corpusPath, dir, rel string) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(realFiles, filepath.FromSlash(corpusPath)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, filepath.FromSlash(rel)), string(data))
-}
 
 // TestCorpusCommandsHeadless: real command files from an npm package and
 // from public repositories expand under baton -p "/name args" as in the
@@ -30,10 +16,10 @@ func copyReal(t *testing.T, corpusPath, dir, rel string) {
 func TestCorpusCommandsHeadless(t *testing.T) {
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws := t.TempDir()
-	copyReal(t, "npm__oh-my-opencode@4.19.4/.opencode/command/remove-deadcode.md", ws, ".opencode/command/remove-deadcode.md")
-	copyReal(t, "npm__oh-my-opencode@4.19.4/.opencode/command/publish.md", ws, ".opencode/command/publish.md")
-	copyReal(t, "anthropics__claude-code/.claude/commands/dedupe.md", ws, ".claude/commands/dedupe.md")
-	copyReal(t, "gentamura__dotfiles/.claude/commands/pr/review.md", ws, ".claude/commands/pr/review.md")
+	corpus.Copy(t, "npm__oh-my-opencode@4.19.4/.opencode/command/remove-deadcode.md", ws, ".opencode/command/remove-deadcode.md")
+	corpus.Copy(t, "npm__oh-my-opencode@4.19.4/.opencode/command/publish.md", ws, ".opencode/command/publish.md")
+	corpus.Copy(t, "anthropics__claude-code/.claude/commands/dedupe.md", ws, ".claude/commands/dedupe.md")
+	corpus.Copy(t, "gentamura__dotfiles/.claude/commands/pr/review.md", ws, ".claude/commands/pr/review.md")
 	t.Chdir(ws)
 	for prompt, want := range map[string][]string{
 		"/remove-deadcode src/legacy": {"Dead code removal via massively parallel deep agents", "src/legacy"},

@@ -1,25 +1,11 @@
 package config
 
 import (
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/seed-e4e525a6/baton/agenttypes/corpus"
 )
-
-// realFiles is the corpus of files from public repositories and npm
-// packages, copied unmodified (see its SOURCES).
-const realFiles = "../../testdata/agents/real"
-
-// copyReal puts a corpus file at rel in dir.
-func copyReal(t *testing.T, corpusPath, dir, rel string) {
-	t.Helper()
-	data, err := os.ReadFile(filepath.Join(realFiles, filepath.FromSlash(corpusPath)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, filepath.Join(dir, filepath.FromSlash(rel)), string(data))
-}
 
 // TestCorpusClaudeAndOpenCodeRules reads real .claude/settings.local.json
 // and opencode.json files as a project's: Claude Code's rules (the newer
@@ -28,8 +14,8 @@ func copyReal(t *testing.T, corpusPath, dir, rel string) {
 // the folder is trusted.
 func TestCorpusClaudeAndOpenCodeRules(t *testing.T) {
 	w := newConfigWorld(t, "", "")
-	copyReal(t, "DEFRA__nrf-frontend/.claude/settings.local.json", w.workspace, ".claude/settings.local.json")
-	copyReal(t, "0rac1e__opencode-kit/opencode.json", w.workspace, "opencode.json")
+	corpus.Copy(t, "DEFRA__nrf-frontend/.claude/settings.local.json", w.workspace, ".claude/settings.local.json")
+	corpus.Copy(t, "0rac1e__opencode-kit/opencode.json", w.workspace, "opencode.json")
 	env := map[string]string{"HOME": w.home}
 	untrusted, err := Load(Sources{Env: env, Workspace: w.workspace})
 	if err != nil {
@@ -56,7 +42,7 @@ func TestCorpusClaudeAndOpenCodeRules(t *testing.T) {
 	}
 
 	w2 := newConfigWorld(t, "", "")
-	copyReal(t, "DG777777__claude-code-mastery/.claude/settings.local.json", w2.workspace, ".claude/settings.local.json")
+	corpus.Copy(t, "DG777777__claude-code-mastery/.claude/settings.local.json", w2.workspace, ".claude/settings.local.json")
 	cfg, err := Load(Sources{Env: map[string]string{"HOME": w2.home}, Workspace: w2.workspace, Trusted: true})
 	if err != nil {
 		t.Fatal(err)

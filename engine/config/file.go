@@ -192,25 +192,37 @@ func parseUserConfig(doc string, themes []string) (fileConfig, error) {
 // checkTables makes sure the tables are tables before the typed decode,
 // whose own wording for "limits = 3" names Go types.
 func checkTables(raw map[string]any) error {
-	for _, name := range []string{"limits", "subagents", "models", "sessions", "network", "sandbox", "web_fetch", "mcp", "permissions", "context", "hooks"} {
+	top := reflect.TypeFor[fileConfig]()
+	for i := range top.NumField() {
+		f := top.Field(i)
+		name := f.Tag.Get("toml")
 		v, ok := raw[name]
-		if !ok {
+		if name == "" || !ok || !isTable(f.Type) {
 			continue
 		}
 		table, ok := v.(map[string]any)
 		if !ok {
 			return fmt.Errorf("%s: %w", name, valueError{"a table ([" + name + "])", v})
 		}
-		if name != "models" {
+		if f.Type.Kind() != reflect.Map {
 			continue
 		}
-		for id, m := range table {
+		for id, m := range table { // a table of tables, such as [models."<id>"]
 			if _, ok := m.(map[string]any); !ok && id != aliasesKey {
-				return fmt.Errorf("models.%s: %w", toml.Key{id}, valueError{fmt.Sprintf("a table ([models.%s])", toml.Key{id}), m})
+				return fmt.Errorf("%s.%s: %w", name, toml.Key{id}, valueError{fmt.Sprintf("a table ([%s.%s])", name, toml.Key{id}), m})
 			}
 		}
 	}
 	return nil
+}
+
+// isTable says whether a field of fileConfig is written as a table: a
+// struct of keys, a map of tables by name, or a table read whole.
+func isTable(t reflect.Type) bool {
+	if t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Kind() == reflect.Struct || t.Kind() == reflect.Map
 }
 
 // decodeMessage words a TOML failure: a syntax error by line, a bad value
@@ -231,40 +243,58 @@ func decodeMessage(md toml.MetaData, err error) string {
 // unknownKeyMessage names the key and the keys its table accepts, so a
 // typo is fixed without opening the docs.
 func unknownKeyMessage(key toml.Key) string {
-	var known []string
-	where := ""
-	switch {
-	case len(key) == 1:
-		known = tomlKeys(fileConfig{})
-	case key[0] == "limits":
-		known, where = tomlKeys(limitsFile{}), " in [limits]"
-	case key[0] == "subagents":
-		known, where = tomlKeys(subagentsFile{}), " in [subagents]"
-	case key[0] == "sessions":
-		known, where = tomlKeys(sessionsFile{}), " in [sessions]"
-	case key[0] == "context":
-		known, where = tomlKeys(contextFile{}), " in [context]"
-	case key[0] == "network":
-		known, where = tomlKeys(networkFile{}), " in [network]"
-	case key[0] == "sandbox":
-		known, where = tomlKeys(sandboxFile{}), " in [sandbox]"
-	case key[0] == "web_fetch":
-		known, where = tomlKeys(webFetchFile{}), " in [web_fetch]"
-	case key[0] == "mcp" && len(key) == 2:
-		known, where = tomlKeys(mcpFile{}), " in [mcp]"
-	case key[0] == "permissions":
-		known, where = tomlKeys(permissionsFile{}), " in [permissions]"
-	case key[0] == "models" && len(key) == 3:
-		known, where = tomlKeys(modelPriceFile{}), fmt.Sprintf(" in [models.%q]", key[1])
-	default:
+	table, where, ok := tableOf(key[:len(key)-1])
+	if !ok {
 		return fmt.Sprintf("unknown key \"%s\"", key)
 	}
-	return fmt.Sprintf("unknown key \"%s\" (known%s: %s)", key, where, strings.Join(known, ", "))
+	if where != "" {
+		where = " in [" + where + "]"
+	}
+	return fmt.Sprintf("unknown key \"%s\" (known%s: %s)", key, where, strings.Join(tomlKeys(table), ", "))
+}
+
+// tableOf follows path from the top of a config file through the tables
+// of fileConfig's fields, and a map's tables under any name: the table
+// it names, written as a config file heads it. ok is false unless the
+// path ends at a table of keys we decode (a table read whole, such as
+// [hooks], is its own to check).
+func tableOf(path toml.Key) (table reflect.Type, where string, ok bool) {
+	t := reflect.TypeFor[fileConfig]()
+	var heading []string
+	for _, name := range path {
+		switch t.Kind() {
+		case reflect.Struct:
+			f, found := fieldByTag(t, name)
+			if !found {
+				return nil, "", false
+			}
+			t = f.Type
+			heading = append(heading, name)
+		case reflect.Map:
+			t = t.Elem()
+			heading = append(heading, fmt.Sprintf("%q", name))
+		default:
+			return nil, "", false
+		}
+	}
+	if t.Kind() != reflect.Struct || reflect.PointerTo(t).Implements(reflect.TypeFor[toml.Unmarshaler]()) {
+		return nil, "", false
+	}
+	return t, strings.Join(heading, "."), true
+}
+
+// fieldByTag finds the field of a table struct that holds a key.
+func fieldByTag(t reflect.Type, key string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Tag.Get("toml") == key {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
 }
 
 // tomlKeys lists the keys a table struct accepts, in declaration order.
-func tomlKeys(table any) []string {
-	t := reflect.TypeOf(table)
+func tomlKeys(t reflect.Type) []string {
 	keys := make([]string, 0, t.NumField())
 	for i := range t.NumField() {
 		if tag := t.Field(i).Tag.Get("toml"); tag != "" {

@@ -2,6 +2,7 @@ package config
 
 import (
 	"fmt"
+	"reflect"
 	"runtime"
 	"strings"
 	"testing"
@@ -35,11 +36,11 @@ func TestProjectConfigProblemsAreNotices(t *testing.T) {
 		{"many wrong keys", "[limits]\nk0 = 1\nk1 = 1\nk2 = 1\nk3 = 1\nk4 = 1\nk5 = 1", ".baton/config.toml: 1 more key ignored", true},
 		{"every limit wrong", "[limits]\n" + func() string {
 			var b strings.Builder
-			for _, key := range tomlKeys(limitsFile{}) {
+			for _, key := range tomlKeys(reflect.TypeFor[limitsFile]()) {
 				fmt.Fprintf(&b, "%s = \"x\"\n", key)
 			}
 			return b.String()
-		}(), fmt.Sprintf(".baton/config.toml: %d more keys ignored", len(tomlKeys(limitsFile{}))-maxKeyNotices), true},
+		}(), fmt.Sprintf(".baton/config.toml: %d more keys ignored", len(tomlKeys(reflect.TypeFor[limitsFile]()))-maxKeyNotices), true},
 		{"bad model entry", "[models.a]\ncontext_window = 5\n[models.b]\ncontext_window = \"x\"\n[models]\nc = 3",
 			".baton/config.toml: models.c: expected a table ([models.c]), got 3; ignored", true},
 	}

@@ -116,7 +116,12 @@ func touching(list []Rule, c Call) (Rule, bool) {
 
 // Covered says whether allow rules cover all of c: for a command, every
 // part by some rule (go build && go test is covered by go build:* and go
-// test:* together).
+// test:* together). A rule for a prefix does not cover the scripts a
+// command hands a shell (sort --compress-program='rm -rf ~' f is not
+// covered by sort:*): those must be covered too, unless every part was
+// allowed as exactly the command it is. A command the shell reader
+// cannot read is covered by no scoped rule: allow fails closed, as deny
+// and ask do.
 func Covered(allow []Rule, c Call) bool {
 	if c.Tool != CommandTool {
 		return slices.ContainsFunc(allow, func(r Rule) bool { return r.Matches(c) })
@@ -124,11 +129,21 @@ func Covered(allow []Rule, c Call) bool {
 	if slices.ContainsFunc(allow, func(r Rule) bool { return r.Tool == CommandTool && !r.Scoped }) {
 		return true
 	}
-	if len(c.parts) == 0 {
+	if len(c.parts) == 0 || c.unreadable {
 		return false
 	}
+	exactly := true // every part allowed as exactly the command it is
 	for _, p := range c.parts {
 		if !slices.ContainsFunc(allow, func(r Rule) bool { return r.Tool == CommandTool && r.coversPart(p) }) {
+			return false
+		}
+		exactly = exactly && slices.ContainsFunc(allow, func(r Rule) bool { return r.Tool == CommandTool && !r.Prefix && r.coversPart(p) })
+	}
+	if exactly {
+		return true
+	}
+	for _, cmd := range c.commands {
+		if cmd.Depth > 0 && !slices.ContainsFunc(allow, func(r Rule) bool { return r.Tool == CommandTool && r.coversCommand(cmd) }) {
 			return false
 		}
 	}

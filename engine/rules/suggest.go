@@ -47,12 +47,18 @@ func Suggest(c Call) []Rule {
 	if c.Tool != CommandTool {
 		return []Rule{{Tool: c.Tool}}
 	}
-	if c.unparsed || len(c.parts) == 0 {
-		return nil
+	if c.unparsed || c.unreadable || len(c.parts) == 0 {
+		return nil // no rule could cover it: nothing to offer "always" for
 	}
+	nested := slices.ContainsFunc(c.commands, func(cmd shell.Command) bool { return cmd.Depth > 0 })
 	var out []Rule
 	for _, p := range c.parts {
 		r, ok := prefixOf(p)
+		if nested {
+			// A prefix would not cover the scripts the command hands a
+			// shell: offer the command exactly as it is.
+			r, ok = exactly(p)
+		}
 		if !ok {
 			return nil
 		}
@@ -111,6 +117,14 @@ func prefixOf(p part) (Rule, bool) {
 		return Rule{}, false
 	}
 	return r, true
+}
+
+// exactly is the rule for one plain command exactly as it is.
+func exactly(p part) (Rule, bool) {
+	if !p.plain || len(p.words) == 0 || slices.Contains(p.words, opaque) || !writable(p.words) {
+		return Rule{}, false
+	}
+	return Rule{Tool: CommandTool, Scoped: true, Words: p.words}, true
 }
 
 // escapeGlob makes a path match only itself as a glob.

@@ -33,6 +33,22 @@ func (r Rule) touchesCommand(c shell.Command) bool {
 	return sub > 1 && r.matchesArgs(argv[sub:])
 }
 
+// coversCommand says whether an allow rule covers a command the shell
+// reader found inside another's script: its program's leading words are
+// exactly the rule's, none of them only known when it runs.
+func (r Rule) coversCommand(c shell.Command) bool {
+	argv := c.Program()
+	if len(argv) < len(r.Words) || !r.Prefix && len(argv) != len(r.Words) {
+		return false
+	}
+	for i, w := range argv {
+		if w.Opaque && (i < len(r.Words) || !r.Prefix) || i < len(r.Words) && w.Text != r.Words[i] {
+			return false
+		}
+	}
+	return true
+}
+
 // matchesArgs matches the rule's words after the program against a
 // command's arguments. An opaque argument may expand to any words, or
 // none, so meeting one before a difference is a match.

@@ -71,7 +71,9 @@ func hiddenEvaluation(f *syntax.File) bool {
 			evaluated(x.Index)
 		case *syntax.DeclClause:
 			for _, a := range x.Args {
-				if a.Naked || a.Name == nil {
+				// A bare name (export A) has no value: a nil *Word
+				// would reach Walk as a non-nil Node.
+				if (a.Naked || a.Name == nil) && a.Value != nil {
 					evaluated(a.Value)
 				}
 			}

@@ -24,7 +24,7 @@ func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
-	for _, table := range []map[string]string{programCases, scriptCases, subcommandCases} {
+	for _, table := range []map[string]string{programCases, scriptCases, subcommandCases, runnerCases} {
 		for s := range table {
 			f.Add(s)
 		}

@@ -175,8 +175,15 @@ func (w *walker) hdocText(word *syntax.Word) (text string, opaque bool) {
 	return b.String(), opaque
 }
 
-// source prints a node as written.
-func source(n syntax.Node) string {
+// source prints a node as written. The printer panics on some brace
+// expansions a script may hold ({{,},}, found by the fuzzer); the node
+// is opaque wherever source is used, so "?" says all there is to say.
+func source(n syntax.Node) (text string) {
+	defer func() {
+		if recover() != nil {
+			text = "?"
+		}
+	}()
 	var b strings.Builder
 	if err := syntax.NewPrinter(syntax.Minify(true)).Print(&b, n); err != nil {
 		return "?"

@@ -8,6 +8,10 @@ import (
 	"strings"
 )
 
+func init() {
+	register("edit_file", func(b build) (Tool, bool) { return editFile{ws: b.ws}, true })
+}
+
 // editFile is the edit_file tool: replace an exact string in a file.
 type editFile struct {
 	ws *Workspace

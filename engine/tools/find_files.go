@@ -12,6 +12,10 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
+func init() {
+	register("find_files", func(b build) (Tool, bool) { return findFiles{ws: b.ws, lim: b.lim}, true })
+}
+
 // maxFindResults bounds one search; further matches are counted, not shown.
 const maxFindResults = 1000
 

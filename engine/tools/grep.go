@@ -15,6 +15,10 @@ import (
 	"github.com/bmatcuk/doublestar/v4"
 )
 
+func init() {
+	register("grep", func(b build) (Tool, bool) { return grep{ws: b.ws, lim: b.lim}, true })
+}
+
 // maxGrepMatches bounds the matches shown; the rest are only counted.
 const maxGrepMatches = 200
 

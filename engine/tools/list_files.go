@@ -9,6 +9,10 @@ import (
 	"strings"
 )
 
+func init() {
+	register("list_files", func(b build) (Tool, bool) { return listFiles{ws: b.ws, lim: b.lim}, true })
+}
+
 // maxListEntries bounds one listing; the rest is counted, not shown.
 const maxListEntries = 500
 

@@ -16,6 +16,10 @@ import (
 	"github.com/seed-e4e525a6/baton/agenttypes/repofile"
 )
 
+func init() {
+	register("read_file", func(b build) (Tool, bool) { return readFile{ws: b.ws, lim: b.lim}, true })
+}
+
 // sniffBytes is how much of a file the binary check looks at.
 const sniffBytes = 8 << 10
 

@@ -3,35 +3,61 @@ package tools
 import (
 	"slices"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 
 	openai "github.com/sashabaranov/go-openai"
 )
 
-// Base returns the seven built-in tools bound to a workspace, limits and
-// the sandbox run_command uses, in the stable order the model sees them.
-// Zero limits take defaults.
-func Base(ws *Workspace, lim Limits, box sandbox.Policy) []Tool {
-	lim = lim.withDefaults()
-	return []Tool{
-		readFile{ws: ws, lim: lim},
-		listFiles{ws: ws, lim: lim},
-		findFiles{ws: ws, lim: lim},
-		grep{ws: ws, lim: lim},
-		writeFile{ws: ws},
-		editFile{ws: ws},
-		runCommand{ws: ws, lim: lim, box: box},
-	}
+// build is what the built-in tools are built from: the workspace, the
+// limits (defaults filled), the sandbox run_command uses and web_fetch's
+// options (nil: no web_fetch).
+type build struct {
+	ws    *Workspace
+	lim   Limits
+	box   sandbox.Policy
+	fetch *WebFetchOptions
 }
 
-// Builtin returns every built-in tool: Base, then todo_write and, when
-// fetch is set, web_fetch with those options.
+// builders make the built-in tools by name; each tool's file registers
+// its own, and agenttypes' tool table orders them, so adding a tool is
+// its table entry and its file (engine's and this package's tests fail
+// if either is missing). A builder reports false for a tool the session
+// does not have (web_fetch without its options).
+var builders = map[string]func(build) (Tool, bool){}
+
+// register adds a built-in tool's builder.
+func register(name string, b func(build) (Tool, bool)) { builders[name] = b }
+
+// Builtin returns every built-in tool bound to a workspace, limits, the
+// sandbox run_command uses and, when fetch is set, web_fetch with those
+// options, in the order of agenttypes' tool table, which is the order
+// the model sees them. Zero limits take defaults.
 func Builtin(ws *Workspace, lim Limits, box sandbox.Policy, fetch *WebFetchOptions) []Tool {
-	all := append(Base(ws, lim, box), TodoWrite{})
-	if fetch != nil {
-		all = append(all, NewWebFetch(*fetch, lim))
+	return built(build{ws: ws, lim: lim.withDefaults(), box: box, fetch: fetch}, func(agenttypes.ToolInfo) bool { return true })
+}
+
+// Base returns the built-in tools that work on the workspace (they read,
+// write or run), without todo_write and web_fetch.
+func Base(ws *Workspace, lim Limits, box sandbox.Policy) []Tool {
+	return built(build{ws: ws, lim: lim.withDefaults(), box: box}, func(info agenttypes.ToolInfo) bool {
+		return info.Kind == agenttypes.Reads || info.Kind == agenttypes.Writes || info.Kind == agenttypes.Runs
+	})
+}
+
+// built makes the registered tools keep accepts, in table order.
+func built(b build, keep func(agenttypes.ToolInfo) bool) []Tool {
+	var out []Tool
+	for _, info := range agenttypes.Tools() {
+		newTool, ok := builders[info.Name]
+		if !ok || !keep(info) {
+			continue
+		}
+		if t, ok := newTool(b); ok {
+			out = append(out, t)
+		}
 	}
-	return all
+	return out
 }
 
 // Set is an ordered collection of tools with unique names: what one agent

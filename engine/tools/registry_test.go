@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
 )
 
 func TestBaseSchemas(t *testing.T) {
@@ -93,5 +95,29 @@ func TestToOpenAI(t *testing.T) {
 		if !strings.Contains(got, want) {
 			t.Errorf("ToOpenAI JSON %s lacks %s", got, want)
 		}
+	}
+}
+
+// Every tool a file registers has its entry in agenttypes' tool table,
+// which orders the tools, so a tool added without one fails here (one
+// with an entry and no file fails engine's TestToolTableIsWhatTheEngineBuilds);
+// and with web_fetch's options Builtin builds each registered tool once.
+func TestEveryRegisteredToolHasATableEntry(t *testing.T) {
+	table := map[string]bool{}
+	for _, info := range agenttypes.Tools() {
+		table[info.Name] = true
+	}
+	for name := range builders {
+		if !table[name] {
+			t.Errorf("%s is registered but has no entry in agenttypes' tool table (agenttypes/tooltable.go)", name)
+		}
+	}
+	ws := newTree(t, nil)
+	all := Builtin(ws, Limits{}, testBox(ws), &WebFetchOptions{})
+	if len(all) != len(builders) || NewSet(all...).Names()[len(all)-1] != "web_fetch" {
+		t.Errorf("Builtin built %v of %d registered", NewSet(all...).Names(), len(builders))
+	}
+	if without := Builtin(ws, Limits{}, testBox(ws), nil); len(without) != len(builders)-1 {
+		t.Errorf("without web_fetch's options: %v", NewSet(without...).Names())
 	}
 }

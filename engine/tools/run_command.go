@@ -14,6 +14,10 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 )
 
+func init() {
+	register("run_command", func(b build) (Tool, bool) { return runCommand{ws: b.ws, lim: b.lim, box: b.box}, true })
+}
+
 // maxCommandTimeout is the longest timeout a call may ask for.
 const maxCommandTimeout = 10 * time.Minute
 

@@ -9,6 +9,10 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
+func init() {
+	register("todo_write", func(b build) (Tool, bool) { return TodoWrite{}, true })
+}
+
 // Bounds of a task list: it is a plan the person reads under the
 // conversation, not a place to store text.
 const (

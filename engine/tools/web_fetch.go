@@ -19,6 +19,15 @@ import (
 	"github.com/JohannesKaufmann/html-to-markdown/v2/converter"
 )
 
+func init() {
+	register("web_fetch", func(b build) (Tool, bool) {
+		if b.fetch == nil {
+			return nil, false
+		}
+		return NewWebFetch(*b.fetch, b.lim), true
+	})
+}
+
 // Bounds of one fetch: the body read is capped before any conversion, and
 // the whole call (redirects included) has one deadline.
 const (

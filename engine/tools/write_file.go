@@ -5,6 +5,10 @@ import (
 	"encoding/json"
 )
 
+func init() {
+	register("write_file", func(b build) (Tool, bool) { return writeFile{ws: b.ws}, true })
+}
+
 // writeFile is the write_file tool: create or replace a whole text file.
 type writeFile struct {
 	ws *Workspace

@@ -13,6 +13,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/overlay/modelpick"
+	"github.com/seed-e4e525a6/baton/ui/overlay/pick"
 	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
@@ -104,7 +105,7 @@ func TestModel(t *testing.T) {
 	}
 	ready = true
 	h.run("/model", false)
-	picker, ok := h.layers.Top().(*modelpick.Picker)
+	picker, ok := h.layers.Top().(*pick.Picker)
 	if !ok {
 		t.Fatalf("/model opened %T", h.layers.Top())
 	}

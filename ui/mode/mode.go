@@ -11,6 +11,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
 // Setter switches the session's mode; it is called from a Cmd.
@@ -23,29 +24,37 @@ type SetMsg struct {
 	err  error
 }
 
+// Display shows the mode (the header).
+type Display interface{ SetAgentMode(event.AgentMode) }
+
 // Model is the mode shown and the one the person asked for. Switches go
 // to the session one at a time, so a fast run of shift+tab ends in the
-// mode the person stopped at, whichever order Cmds run in.
+// mode the person stopped at, whichever order Cmds run in. It keeps the
+// display in step and says on the status line what a new mode means.
 type Model struct {
-	set Setter
+	set     Setter
+	display Display
+	said    *status.Model
 	// shown is the session's mode as last reported; want is where the
 	// person's presses lead; busy says a switch is on its way.
 	shown, want event.AgentMode
 	busy        bool
 }
 
-// New starts in normal mode, as every session does.
-func New(set Setter) *Model {
-	return &Model{set: set, shown: event.AgentModeNormal, want: event.AgentModeNormal}
+// New starts in normal mode, as every session does; display shows the
+// mode, said tells the person what it means.
+func New(set Setter, display Display, said *status.Model) *Model {
+	return &Model{set: set, display: display, said: said, shown: event.AgentModeNormal, want: event.AgentModeNormal}
 }
 
 // Mode is the mode to show: where the person's presses lead, which the
 // session takes in turn.
 func (m *Model) Mode() event.AgentMode { return m.want }
 
-// Cycle moves to the next mode.
+// Cycle moves to the next mode at once; the session follows.
 func (m *Model) Cycle() tea.Cmd {
 	m.want = m.want.Next()
+	m.display.SetAgentMode(m.want)
 	return m.send()
 }
 
@@ -61,9 +70,23 @@ func (m *Model) send() tea.Cmd {
 }
 
 // Update takes the session's answer to a switch and its ModeChanged
-// events. It returns the next switch, if the person moved on meanwhile,
-// and what to tell the person (empty when nothing changed).
-func (m *Model) Update(msg tea.Msg) (tea.Cmd, string, error) {
+// events, shows the mode and says what changed. It returns the next
+// switch, if the person moved on meanwhile.
+func (m *Model) Update(msg tea.Msg) tea.Cmd {
+	cmd, said, err := m.update(msg)
+	m.display.SetAgentMode(m.want)
+	switch {
+	case err != nil:
+		m.said.Set(status.Error, err.Error())
+	case said != "":
+		m.said.SetTransient(status.Info, said, status.Key, "")
+	}
+	return cmd
+}
+
+// update follows msg; it returns the next switch and what to tell the
+// person (empty when nothing changed).
+func (m *Model) update(msg tea.Msg) (tea.Cmd, string, error) {
 	switch msg := msg.(type) {
 	case SetMsg:
 		m.busy = false

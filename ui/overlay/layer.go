@@ -32,6 +32,14 @@ type Layer interface {
 	FullHelp() []KeyGroup
 }
 
+// Quitter is a layer that answers ctrl+c itself while it is on top: the
+// quit question, where a second ctrl+c means quit. The root asks the top
+// layer, whatever it is, and never the question by its type.
+type Quitter interface {
+	// Quit is the layer's answer to ctrl+c.
+	Quit() tea.Cmd
+}
+
 // Place is where a layer is drawn.
 type Place int
 

@@ -86,6 +86,10 @@ func (q *QuitAsk) Choose(detach bool) tea.Cmd {
 	return tea.Batch(Hide(q), q.quit(detach && q.detachable > 0))
 }
 
+// Quit answers ctrl+c on the open question: it means quit, stopping
+// what runs (see Quitter).
+func (q *QuitAsk) Quit() tea.Cmd { return q.Choose(false) }
+
 // SetSize fits the question to the terminal's width.
 func (q *QuitAsk) SetSize(width, height int) { q.width, q.height = width, height }
 

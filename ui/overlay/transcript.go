@@ -3,7 +3,7 @@
 // says its keys; the root pushes what is opened and takes off what
 // closes, so "behind" is simply what is under the top. It also holds the
 // layer that shows a child's transcript and the help that lays out keys
-// by where they apply; the /model picker is its subpackage modelpick.
+// by where they apply; the pickers (/model's, /resume's) share its subpackage pick.
 package overlay
 
 import (

@@ -30,12 +30,13 @@ func (p *Pane) use() event.Use {
 }
 
 // budgetLine is "12.3k/40k tok · $0.04/$0.20 · 7/15 steps · 41s/120s",
-// in the limit's colour from 80% of any bound.
+// under the header like the activity, in the limit's colour from 80% of
+// any bound.
 func (p *Pane) budgetLine(width int) string {
 	use := p.use()
 	style := p.styles.Pane.Muted
 	if use.Fraction() >= warnAt {
 		style = p.styles.Pane.Limited
 	}
-	return style.Render(ansi.Truncate(use.Line(), width, "…"))
+	return indent + style.Render(ansi.Truncate(use.Line(), max(width-len(indent), 1), "…"))
 }

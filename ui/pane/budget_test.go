@@ -30,11 +30,15 @@ func TestPaneShowsUseAgainstBudget(t *testing.T) {
 	lipgloss.SetColorProfile(termenv.TrueColor)
 	t.Cleanup(func() { lipgloss.SetColorProfile(old) })
 	calm := p.budgetLine(100)
+	if !strings.HasPrefix(calm, indent) {
+		t.Fatalf("the budget line is not indented like the activity under the header: %q", calm)
+	}
+	calm = strings.TrimPrefix(calm, indent)
 	if calm != p.styles.Pane.Muted.Render(ansi.Strip(calm)) {
 		t.Fatalf("below 80%% the line is not muted: %q", calm)
 	}
 	p.Apply(event.UsageReported{Meta: at(3 * time.Second), Total: event.Usage{TotalTokens: 32000, Cost: 0.04, CostKnown: true, Requests: 8}})
-	if warm := p.budgetLine(100); warm != p.styles.Pane.Limited.Render(ansi.Strip(warm)) || warm == p.styles.Pane.Muted.Render(ansi.Strip(warm)) {
+	if warm := strings.TrimPrefix(p.budgetLine(100), indent); warm != p.styles.Pane.Limited.Render(ansi.Strip(warm)) || warm == p.styles.Pane.Muted.Render(ansi.Strip(warm)) {
 		t.Fatalf("at 80%% the line keeps its colour: %q", warm)
 	}
 	if got := p.Want(100); got != 2 {

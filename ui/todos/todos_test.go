@@ -53,3 +53,42 @@ func TestLinesFitTheirRows(t *testing.T) {
 		t.Error("Open")
 	}
 }
+
+// A pane's line counts the list and names the item in progress in its
+// active form, else the first not done, else none; it fits its width,
+// and an empty list has no line.
+func TestLineNamesTheItemUnderWay(t *testing.T) {
+	st := themes.New(themes.Dark())
+	items := []event.Todo{
+		{Content: "Read the code", Status: event.TodoCompleted},
+		{Content: "Fix the bug", ActiveForm: "Fixing the bug", Status: event.TodoInProgress, Priority: "high"},
+		{Content: "Write a test", Status: event.TodoPending},
+	}
+	if got := ansi.Strip(Line(items, &st, 80)); got != "  ☰ todos 1/3 · ◐ Fixing the bug (high)" {
+		t.Errorf("in progress: %q", got)
+	}
+	items[1].Status = event.TodoCancelled
+	if got := ansi.Strip(Line(items, &st, 80)); got != "  ☰ todos 2/3 · ○ Write a test" {
+		t.Errorf("none in progress: %q", got)
+	}
+	items[2].Status = event.TodoCompleted
+	if got := ansi.Strip(Line(items, &st, 80)); got != "  ☰ todos 3/3" {
+		t.Errorf("all done: %q", got)
+	}
+	if got := Line(items, &st, 10); ansi.StringWidth(got) > 10 {
+		t.Errorf("wider than 10: %q", ansi.Strip(got))
+	}
+	if Line(nil, &st, 80) != "" {
+		t.Error("an empty list has a line")
+	}
+}
+
+// Clean passes every text field of every item through the cleaner, and
+// leaves the caller's items as they were.
+func TestCleanReachesEveryField(t *testing.T) {
+	items := []event.Todo{{ID: "1\x1b", Content: "a\x1b", ActiveForm: "b\x1b", Priority: "c\x1b", Status: event.TodoPending}}
+	got := Clean(items, func(s string) string { return strings.ReplaceAll(s, "\x1b", "") })
+	if got[0] != (event.Todo{ID: "1", Content: "a", ActiveForm: "b", Priority: "c", Status: event.TodoPending}) || items[0].Content != "a\x1b" {
+		t.Errorf("cleaned %+v, original %+v", got[0], items[0])
+	}
+}

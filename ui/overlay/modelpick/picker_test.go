@@ -8,7 +8,6 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/themes"
-	"github.com/seed-e4e525a6/baton/ui/overlay"
 )
 
 func testModels() []Model {
@@ -19,86 +18,49 @@ func testModels() []Model {
 	}
 }
 
-// chosen is the message the picker's choice sends.
-type chosen string
-
-// choose runs the picker's Cmd and says what it chose and whether it
-// closed.
-func choose(p *Picker, cmd tea.Cmd) (string, bool) {
-	if cmd == nil {
-		return "", false
-	}
-	msgs := []tea.Msg{cmd()}
-	if batch, ok := msgs[0].(tea.BatchMsg); ok {
-		msgs = nil
-		for _, c := range batch {
-			msgs = append(msgs, c())
-		}
-	}
-	got, closed := "", false
-	for _, msg := range msgs {
-		switch msg := msg.(type) {
-		case chosen:
-			got = string(msg)
-		case overlay.Close:
-			closed = msg.Layer == p
-		}
-	}
-	return got, closed
-}
-
-func newPicker(styles *themes.Styles) *Picker {
-	return New(testModels(), "o3", styles, func(id string) tea.Cmd { return func() tea.Msg { return chosen(id) } })
-}
-
+// The picker lists each model with what the catalogue knows of it, the
+// cursor on the current one, ids cleaned of escapes and lines that fit;
+// typing finds a model by id and enter switches to it.
 func TestPickerShowsFactsFiltersAndChooses(t *testing.T) {
 	styles := themes.New(themes.Dark())
-	p := newPicker(&styles)
-	view := ansi.Strip(strings.Join(p.lines(100, 10), "\n"))
-	for _, want := range []string{"Switch model · 3 of 3", "  gpt-4.1  1.0M ctx · $2.00/$8.00 per Mtok · vision",
-		"› ● o3  200k ctx · $2.00/$8.00 per Mtok · reasoning", "local-llama", "enter switch"} {
+	var chosen []string
+	p := New(testModels(), "o3", &styles, func(id string) tea.Cmd {
+		return func() tea.Msg { chosen = append(chosen, id); return nil }
+	})
+	p.SetSize(100, 10)
+	view := ansi.Strip(p.View())
+	for _, want := range []string{"Switch model · 3 of 3", "    gpt-4.1  1.0M ctx · $2.00/$8.00 per Mtok · vision",
+		"› ● o3  200k ctx · $2.00/$8.00 per Mtok · reasoning", "    local-llama\n", "enter switch", "● current"} {
 		if !strings.Contains(view, want) {
 			t.Errorf("view lacks %q:\n%s", want, view)
 		}
 	}
-	p.SetSize(100, 10)
-	if strings.Contains(view, "\x1b[31m") || strings.Contains(p.View(), "[31m") {
+	if strings.Contains(p.View(), "[31m") {
 		t.Error("an escape in a model id reached the screen")
 	}
-	for _, line := range p.lines(30, 10) {
+	p.SetSize(30, 10)
+	for _, line := range strings.Split(p.View(), "\n") {
 		if ansi.StringWidth(line) > 30 {
 			t.Errorf("line wider than 30: %q", ansi.Strip(line))
 		}
 	}
 	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("gpt")})
-	if got, done := choose(p, p.Update(tea.KeyMsg{Type: tea.KeyEnter})); got != "gpt-4.1" || !done {
-		t.Fatalf("filtered choice %q %v", got, done)
+	for _, c := range p.Update(tea.KeyMsg{Type: tea.KeyEnter})().(tea.BatchMsg) {
+		c()
 	}
-	p = newPicker(&styles)
-	p.Update(tea.KeyMsg{Type: tea.KeyDown})
-	if got, _ := choose(p, p.Update(tea.KeyMsg{Type: tea.KeyEnter})); got != "local-llama" {
-		t.Fatalf("down then enter chose %q", got)
-	}
-	p.Update(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("zzz")})
-	if got, done := choose(p, p.Update(tea.KeyMsg{Type: tea.KeyEnter})); got != "" || done {
-		t.Errorf("enter with no match chose %q (done %v)", got, done)
-	}
-	if got, done := choose(p, p.Update(tea.KeyMsg{Type: tea.KeyEsc})); got != "" || !done {
-		t.Error("esc did not close")
+	if len(chosen) != 1 || chosen[0] != "gpt-4.1" {
+		t.Errorf("chose %q, want gpt-4.1", chosen)
 	}
 }
 
-// The picker is a body layer that takes every key and says its own.
-func TestPickerLayer(t *testing.T) {
-	styles := themes.New(themes.Dark())
-	p := newPicker(&styles)
-	if p.Place() != overlay.Body || p.Route(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune("?")}) != overlay.Take ||
-		len(p.ShortHelp()) != 4 || p.FullHelp() != nil || p.Update(struct{}{}) != nil {
-		t.Error("the picker is not a body layer taking every key")
-	}
+// A window's size is written the short way.
+func TestContextSize(t *testing.T) {
 	for n, want := range map[int64]string{1_500_000: "1.5M", 2_000_000: "2M", 8000: "8k", 512: "512"} {
 		if got := contextSize(n); got != want {
 			t.Errorf("contextSize(%d) = %q, want %q", n, got, want)
 		}
+	}
+	if Facts(Model{ID: "bare"}) != "" {
+		t.Error("a model the catalogue knows nothing of has facts")
 	}
 }

@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"strings"
@@ -73,4 +73,13 @@ func entryLines(rc *renderCtx, e convo.Entry, width int) []string {
 		body = append(body, wrap(para, width-2)...)
 	}
 	return append([]string{head}, gutter(paint(body, style), "  ")...)
+}
+
+// DrawEntry draws one entry of a child's conversation at width the way
+// this conversation draws its own, with full output when expanded: what
+// a child's transcript view and /subagents log show.
+func (c *Model) DrawEntry(e convo.Entry, width int, expanded bool) []string {
+	rc := c.rc
+	rc.expanded = expanded
+	return entryLines(&rc, e, width)
 }

@@ -1,4 +1,11 @@
-package ui
+// Package conversation is the main conversation as the person sees it:
+// the main agent's convo.Model drawn as blocks (messages, thoughts, tool
+// calls with their results, a child's fold line in place of the task call
+// that started it), the output of the person's commands between them, and
+// the scroll position. A block is drawn once per (version, width, theme)
+// and only the blocks on screen are drawn, so a frame costs the same with
+// ten messages or ten thousand.
+package conversation
 
 import (
 	"strings"
@@ -6,6 +13,7 @@ import (
 	"github.com/seed-e4e525a6/baton/themes"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/command"
 	"github.com/seed-e4e525a6/baton/ui/convo"
 	"github.com/seed-e4e525a6/baton/ui/markdown"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
@@ -38,12 +46,11 @@ type item struct {
 	entry, entryVersion int // the entry shown; entry is -1 for a command's output
 }
 
-// conversation is the view of the main agent's conversation (a
-// convo.Model, like every child's) with the output of the person's
-// commands between its entries, and its scroll position. It is a pointer
-// shared by copies of the Model, so its caches survive Bubble Tea's
-// value updates.
-type conversation struct {
+// Model is the view of the main agent's conversation (a convo.Model,
+// like every child's) with the output of the person's commands between
+// its entries, and its scroll position. It is a pointer shared by copies
+// of the root model, so its caches survive Bubble Tea's value updates.
+type Model struct {
 	rc    renderCtx
 	main  *convo.Model     // what the main agent said and did
 	items []*item          // what is drawn, in order
@@ -54,29 +61,40 @@ type conversation struct {
 
 	pinned bool   // follows the bottom
 	top    anchor // first visible line when not pinned
+	demo   bool   // the welcome says the offline demo runs
+
+	keys          KeyMap
+	width, height int // the view's room when nothing covers it (SetSize)
 }
 
-func newConversation(styles *themes.Styles) *conversation {
-	c := &conversation{main: convo.New(""), open: map[int]*item{}, calls: map[string]*item{}, children: map[event.AgentID]*item{}, pinned: true}
-	c.setStyles(styles)
+// New makes an empty conversation that answers keys and is drawn with
+// styles; demo says the offline demo runs, which the welcome screen
+// tells.
+func New(keys KeyMap, styles *themes.Styles, demo bool) *Model {
+	c := &Model{main: convo.New(""), open: map[int]*item{}, calls: map[string]*item{}, children: map[event.AgentID]*item{}, pinned: true, demo: demo, keys: keys}
+	c.SetStyles(styles)
 	return c
 }
 
-// setStyles switches theme: every cached drawing is stale.
-func (c *conversation) setStyles(styles *themes.Styles) {
+// SetStyles switches theme: every cached drawing is stale.
+func (c *Model) SetStyles(styles *themes.Styles) {
 	c.rc.styles = styles
 	c.rc.markdown = markdown.New(styles.Markdown)
 	c.rc.gen++
 }
 
-// toggleExpanded shows or hides full tool output and reasoning.
-func (c *conversation) toggleExpanded() {
+// ToggleExpanded shows or hides full tool output and reasoning.
+func (c *Model) ToggleExpanded() {
 	c.rc.expanded = !c.rc.expanded
 	c.rc.gen++
 }
 
-// reset empties the transcript for a new conversation.
-func (c *conversation) reset() {
+// Expanded says whether full tool output and reasoning are shown; a
+// child's transcript follows it.
+func (c *Model) Expanded() bool { return c.rc.expanded }
+
+// Reset empties the transcript for a new conversation.
+func (c *Model) Reset() {
 	c.main, c.items = convo.New(""), nil
 	clear(c.open)
 	clear(c.calls)
@@ -84,11 +102,24 @@ func (c *conversation) reset() {
 	c.pinned, c.top = true, anchor{}
 }
 
-// empty says whether nothing has been said yet.
-func (c *conversation) empty() bool { return len(c.items) == 0 }
+// Empty says whether nothing has been said yet.
+func (c *Model) Empty() bool { return len(c.items) == 0 }
+
+// Note appends a line of baton's own (what a command reports) and follows
+// the bottom, so it is seen.
+func (c *Model) Note(text string) {
+	c.add(&note{kind: noteInfo, text: text})
+	c.ToBottom()
+}
+
+// Block appends a command's output and follows the bottom.
+func (c *Model) Block(b command.Block) {
+	c.add(&commandBlock{b})
+	c.ToBottom()
+}
 
 // add appends a block of the person's command and returns its item.
-func (c *conversation) add(b block) *item {
+func (c *Model) add(b block) *item {
 	it := &item{block: b, entry: -1}
 	c.items = append(c.items, it)
 	return it
@@ -97,7 +128,7 @@ func (c *conversation) add(b block) *item {
 // lines returns item i drawn at width, with the blank line that separates
 // it from the one before. Lines are cut to width here, once per drawing,
 // so even a terminal narrower than a block's marks is never overflowed.
-func (c *conversation) lines(i, width int) []string {
+func (c *Model) lines(i, width int) []string {
 	it := c.items[i]
 	if key := [3]int{it.version, width, c.rc.gen}; it.lines == nil || it.key != key {
 		body := it.block.render(&c.rc, width)
@@ -112,10 +143,13 @@ func (c *conversation) lines(i, width int) []string {
 	return it.lines
 }
 
+// Main is the main agent's conversation model the view is drawn from.
+func (c *Model) Main() *convo.Model { return c.main }
+
 // Apply folds one event of the main agent into its conversation model
 // and shows what changed. The main agent's notices and retries are the
 // status line's, not the conversation's.
-func (c *conversation) Apply(ev event.Event) {
+func (c *Model) Apply(ev event.Event) {
 	switch ev.(type) {
 	case event.Notice, event.Retrying:
 		return
@@ -128,7 +162,7 @@ func (c *conversation) Apply(ev event.Event) {
 // sync brings the items up to date with the main agent's conversation:
 // the entries that may still change are rebuilt if they did, new ones
 // get items of their own.
-func (c *conversation) sync() {
+func (c *Model) sync() {
 	for i, it := range c.open {
 		c.rebuild(it, c.main.At(i))
 	}
@@ -144,7 +178,7 @@ func (c *conversation) sync() {
 }
 
 // seen is how many of the main agent's entries have items.
-func (c *conversation) seen() int {
+func (c *Model) seen() int {
 	for i := len(c.items) - 1; i >= 0; i-- {
 		if c.items[i].entry >= 0 {
 			return c.items[i].entry + 1
@@ -155,7 +189,7 @@ func (c *conversation) seen() int {
 
 // rebuild rebuilds an item's block from its entry when the entry changed,
 // and keeps it among the open ones while it may change again.
-func (c *conversation) rebuild(it *item, e convo.Entry) {
+func (c *Model) rebuild(it *item, e convo.Entry) {
 	if it.block != nil && it.entryVersion == e.Version {
 		return
 	}
@@ -169,8 +203,9 @@ func (c *conversation) rebuild(it *item, e convo.Entry) {
 	}
 }
 
-// answers are the main agent's messages, oldest first, as sent.
-func (c *conversation) answers() []string {
+// Answers are the main agent's messages, oldest first, as sent: what
+// /copy copies.
+func (c *Model) Answers() []string {
 	var out []string
 	for i := range c.main.Len() {
 		if e := c.main.At(i); e.Kind == convo.Text && strings.TrimSpace(e.Body) != "" {

@@ -1,14 +1,14 @@
-package ui
+package conversation
 
 import "github.com/seed-e4e525a6/baton/ui/termtext"
 
 // anchor is a line of the transcript: line-th line of item-th item.
 type anchor struct{ item, line int }
 
-// view returns exactly height lines of the transcript at width. Only the
+// visible returns exactly height lines of the transcript at width. Only the
 // items on screen are drawn, so a frame costs the same with ten messages
 // or ten thousand.
-func (c *conversation) view(width, height int) []string {
+func (c *Model) visible(width, height int) []string {
 	if height <= 0 {
 		return nil
 	}
@@ -22,7 +22,7 @@ func (c *conversation) view(width, height int) []string {
 
 // forward collects height lines from top; ok is false when the transcript
 // ends first (then the bottom view is the right one).
-func (c *conversation) forward(top anchor, width, height int) ([]string, bool) {
+func (c *Model) forward(top anchor, width, height int) ([]string, bool) {
 	out := make([]string, 0, height)
 	for i := top.item; i < len(c.items) && len(out) < height; i++ {
 		lines := c.lines(i, width)
@@ -37,7 +37,7 @@ func (c *conversation) forward(top anchor, width, height int) ([]string, bool) {
 // backward collects the last height lines, walking from the newest item;
 // a transcript shorter than the screen is padded above, so it sits on
 // the input as in a terminal, not at the top of an empty screen.
-func (c *conversation) backward(width, height int) []string {
+func (c *Model) backward(width, height int) []string {
 	var chunks [][]string
 	n := 0
 	for i := len(c.items) - 1; i >= 0 && n < height; i-- {
@@ -58,7 +58,7 @@ func (c *conversation) backward(width, height int) []string {
 
 // bottomAnchor is the first visible line while pinned; ok is false when
 // everything fits on screen and there is nothing to scroll.
-func (c *conversation) bottomAnchor(width, height int) (anchor, bool) {
+func (c *Model) bottomAnchor(width, height int) (anchor, bool) {
 	n := 0
 	for i := len(c.items) - 1; i >= 0; i-- {
 		n += len(c.lines(i, width))
@@ -71,7 +71,7 @@ func (c *conversation) bottomAnchor(width, height int) (anchor, bool) {
 
 // scrollUp moves the view n lines towards the start; it stops following
 // the bottom.
-func (c *conversation) scrollUp(n, width, height int) {
+func (c *Model) scrollUp(n, width, height int) {
 	if c.pinned {
 		top, ok := c.bottomAnchor(width, height)
 		if !ok {
@@ -89,7 +89,7 @@ func (c *conversation) scrollUp(n, width, height int) {
 
 // scrollDown moves the view n lines towards the end; reaching the bottom
 // pins it again so new text is followed.
-func (c *conversation) scrollDown(n, width, height int) {
+func (c *Model) scrollDown(n, width, height int) {
 	if c.pinned {
 		return
 	}
@@ -106,17 +106,21 @@ func (c *conversation) scrollDown(n, width, height int) {
 }
 
 // toTop shows the start of the transcript.
-func (c *conversation) toTop(width, height int) {
+func (c *Model) toTop(width, height int) {
 	c.top = anchor{}
 	c.pinned = !c.overflows(c.top, width, height)
 }
 
-// toBottom follows the bottom again.
-func (c *conversation) toBottom() { c.pinned = true }
+// ToBottom follows the bottom again.
+func (c *Model) ToBottom() { c.pinned = true }
+
+// Pinned says whether the view follows the bottom, so new text is seen
+// as it comes (the footer offers the way back when it does not).
+func (c *Model) Pinned() bool { return c.pinned }
 
 // overflows says whether more than height lines follow top, so that
 // showing from top is not the same as showing the bottom.
-func (c *conversation) overflows(top anchor, width, height int) bool {
+func (c *Model) overflows(top anchor, width, height int) bool {
 	n := -top.line
 	for i := top.item; i < len(c.items); i++ {
 		n += len(c.lines(i, width))
@@ -127,13 +131,13 @@ func (c *conversation) overflows(top anchor, width, height int) bool {
 	return false
 }
 
-// show is the conversation in height lines of width, or the welcome
-// text before anything was said (demo says the offline demo runs).
-func (c *conversation) show(width, height int, demo bool) []string {
-	if c.empty() {
-		return c.welcome(width, height, demo)
+// View is the conversation in height lines of width, or the welcome
+// text before anything was said.
+func (c *Model) View(width, height int) []string {
+	if c.Empty() {
+		return c.welcome(width, height)
 	}
-	return c.view(width, height)
+	return c.visible(width, height)
 }
 
 // welcomeExamples are the two prompts the welcome offers: a question,
@@ -141,7 +145,7 @@ func (c *conversation) show(width, height int, demo bool) []string {
 var welcomeExamples = [2]string{"what does this project do, and where does it start?", "add a --verbose flag and a test for it"}
 
 // welcome is the first screen: what baton is and how to start.
-func (c *conversation) welcome(width, height int, demo bool) []string {
+func (c *Model) welcome(width, height int) []string {
 	st := c.rc.styles.Conversation
 	lines := []string{
 		st.AssistantLabel.Render("baton") + st.Info.Render(" · a coding agent that delegates to sub-agents"),
@@ -152,7 +156,7 @@ func (c *conversation) welcome(width, height int, demo bool) []string {
 		"",
 		st.Info.Render("/help lists commands and keys · ? shows all keys"),
 	}
-	if demo {
+	if c.demo {
 		lines = append(lines, "",
 			st.Interrupted.Render("demo (offline): a scripted model answers and delegates to sub-agents."),
 			st.Info.Render("To connect a real model, quit and set OPENAI_API_KEY, and optionally"),

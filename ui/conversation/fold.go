@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -10,10 +10,10 @@ import (
 // summary line takes the place of the task call that started it, so the
 // conversation reads in the order things were asked for.
 
-// link ties a new child to the parent's task call that started it, which
+// Link ties a new child to the parent's task call that started it, which
 // the child's events name. A child of a child has no line here and is not
 // linked; neither is a call no longer on screen.
-func (c *conversation) link(meta event.Meta, p *pane.Pane) {
+func (c *Model) Link(meta event.Meta, p *pane.Pane) {
 	if meta.Parent != event.MainAgent {
 		return
 	}
@@ -25,9 +25,9 @@ func (c *conversation) link(meta event.Meta, p *pane.Pane) {
 	c.children[p.ID()] = it
 }
 
-// fold redraws the task line of a child that ended as its summary; a
+// Fold redraws the task line of a child that ended as its summary; a
 // child without one gets its summary line at the end.
-func (c *conversation) fold(p *pane.Pane) {
+func (c *Model) Fold(p *pane.Pane) {
 	if it, ok := c.children[p.ID()]; ok {
 		it.version++
 		return
@@ -48,8 +48,8 @@ func summaryLine(p *pane.Pane, width int) string {
 	return termtext.Fit(p.HeaderLine(width), width)
 }
 
-// refresh redraws the line that shows p's summary.
-func (c *conversation) refresh(p *pane.Pane) {
+// Refresh redraws the line that shows p's summary.
+func (c *Model) Refresh(p *pane.Pane) {
 	if it, ok := c.children[p.ID()]; ok {
 		it.version++
 		return

@@ -1,4 +1,4 @@
-package ui
+package conversation
 
 import (
 	"strings"
@@ -114,4 +114,21 @@ func (b *note) render(rc *renderCtx, width int) []string {
 		}
 	}
 	return gutter(paint(lines, style), style.Render(mark))
+}
+
+// compactedBlock is the fold line a compaction leaves in the
+// conversation; ctrl+o shows the summary.
+type compactedBlock struct{ line, summary string }
+
+func (b *compactedBlock) render(rc *renderCtx, width int) []string {
+	st := rc.styles.Conversation
+	line := "⊟ " + b.line
+	if !rc.expanded {
+		return []string{termtext.Fit(st.Info.Render(line+" · ctrl+o shows it"), width)}
+	}
+	lines := []string{termtext.Fit(st.Info.Render(line), width)}
+	for _, l := range wrap(b.summary, max(width-4, 1)) {
+		lines = append(lines, "    "+st.Reasoning.Render(l))
+	}
+	return lines
 }
