@@ -206,7 +206,7 @@ type ClaudeOverrides struct {
 
 // ProjectFile is the project file, relative to the workspace; it is
 // also how messages name it.
-var ProjectFile = filepath.Join(".baton", "config.toml")
+const ProjectFile = ".baton" + string(filepath.Separator) + "config.toml"
 
 // Load reads the user and project files and layers env and flags
 // over them. Every error names where the bad value came from.
