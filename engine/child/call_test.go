@@ -1,0 +1,43 @@
+package child
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/seed-e4e525a6/baton/agenttypes"
+)
+
+// TestReadTaskCallRefusesWhatItCannotRun: each model mistake in a task
+// call's arguments is an error that names what to fix, for the model to
+// read; a good call is trimmed and gets a description from its prompt.
+func TestReadTaskCallRefusesWhatItCannotRun(t *testing.T) {
+	types := agenttypes.NewRegistry(agenttypes.Builtins()...)
+	for args, want := range map[string]string{
+		`{"prompt": 3}`: "invalid arguments for task",
+		`{"prompt":"p","subagent_type":"explore","isolation":"vm"}`:      `isolation must be "worktree" or "shared", not "vm"`,
+		`{"prompt":"p","subagent_type":"explore","timeout_s":-1}`:        "timeout_s must be between 1 and",
+		`{"prompt":"p","subagent_type":"explore","timeout_s":99999999}`:  "timeout_s must be between 1 and",
+		`{"prompt":"p","subagent_type":"explore","budget":{"steps":-2}}`: "budget: tokens, cost_usd, steps and time_s must be positive",
+		`{"resume":"explore-1","prompt":"  "}`:                           "task with resume needs a prompt",
+		`{"prompt":" ","subagent_type":"explore"}`:                       "task needs a prompt",
+		`{"prompt":"p"}`: "task needs subagent_type (one of: ",
+		`{"prompt":"p","subagent_type":"explore","effort":"extreme"}`: `effort must be low, medium or high, not "extreme"`,
+	} {
+		_, err := readTaskCall(json.RawMessage(args), types)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("readTaskCall(%s) = %v, want %q", args, err, want)
+		}
+	}
+	c, err := readTaskCall(json.RawMessage(`{"prompt":"  find every caller of Login in the auth package and its tests\nthen report  ","subagent_type":"explore"}`), types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Description != "find every caller of Login in the auth p…" || strings.HasSuffix(c.Prompt, " ") {
+		t.Fatalf("description %q, prompt %q", c.Description, c.Prompt)
+	}
+	c, err = readTaskCall(json.RawMessage(`{"resume":" explore-1 ","prompt":"go on","description":" more "}`), types)
+	if err != nil || c.Resume != "explore-1" || c.Description != "more" {
+		t.Fatalf("resume call %+v, %v", c, err)
+	}
+}
