@@ -27,8 +27,10 @@ type merger struct {
 	changes []event.FanInChange
 	clash   event.AgentID
 	failing bool
-	n       int
-	calls   []string
+	// unverifiable: no chosen change has a verify command.
+	unverifiable bool
+	n            int
+	calls        []string
 }
 
 func (r *merger) PreviewFanIn(_ context.Context, chosen []event.AgentID) (event.FanIn, error) {
@@ -37,6 +39,9 @@ func (r *merger) PreviewFanIn(_ context.Context, chosen []event.AgentID) (event.
 	r.n++
 	r.calls = append(r.calls, fmt.Sprintf("preview %v", chosen))
 	fan := event.FanIn{ID: fmt.Sprint(r.n), Commands: []string{"go test ./..."}}
+	if r.unverifiable {
+		fan.Commands = nil
+	}
 	for _, c := range r.changes {
 		if chosen != nil {
 			c.Chosen = slices.Contains(chosen, c.Agent)
@@ -57,7 +62,9 @@ func (r *merger) PreviewFanIn(_ context.Context, chosen []event.AgentID) (event.
 			by = append(by, c.Agent)
 		}
 	}
-	fan.Files = []event.FanInFile{{Path: "engine/parser.go", By: by}, {Path: "engine/loop.go", By: by[len(by)-1:]}}
+	if len(by) > 0 {
+		fan.Files = []event.FanInFile{{Path: "engine/parser.go", By: by}, {Path: "engine/loop.go", By: by[len(by)-1:]}}
+	}
 	if r.clash != "" && slices.Contains(by, r.clash) {
 		fan.Files = append(fan.Files, event.FanInFile{Path: "engine/session.go", By: []event.AgentID{"general-purpose-2", r.clash}, Conflicting: []event.AgentID{r.clash}})
 	}
@@ -232,5 +239,38 @@ func TestAcrossChoosesChanges(t *testing.T) {
 	}
 	if rest := pressAcross(m, "esc"); len(rest) != 1 || rest[0] != (overlay.Close{Layer: m}) {
 		t.Errorf("esc: %v", rest)
+	}
+}
+
+// A merge no chosen change can verify says so in the view and in the
+// question after one A, and is applied unverified only on a second; with
+// nothing chosen there is nothing to merge. The view takes the whole
+// screen and every key, and its help names where it is.
+func TestAcrossMergeThatCannotBeVerified(t *testing.T) {
+	r := &merger{changes: pendingChanges()[:2], unverifiable: true}
+	var applied []*event.FanInApplied
+	m, _ := openAcross(t, r, func(a *event.FanInApplied) tea.Cmd { applied = append(applied, a); return nil })
+	got := ansi.Strip(m.View())
+	if !strings.Contains(got, "cannot be verified: no chosen change has a verify command") || !strings.Contains(got, "not verifiable") {
+		t.Fatalf("view:\n%s", got)
+	}
+	pressAcross(m, "A")
+	if got := ansi.Strip(m.View()); !strings.Contains(got, "The merged result is not verified (no chosen change has a verify command)") || len(applied) != 0 {
+		t.Fatalf("after one A (applied %v):\n%s", applied, got)
+	}
+	pressAcross(m, "A")
+	if len(applied) != 1 || !applied[0].Unverified || strings.Contains(r.log(), "verify") {
+		t.Fatalf("applied %v; calls %s", applied, r.log())
+	}
+	m, _ = openAcross(t, &merger{changes: pendingChanges()[:1], unverifiable: true}, nil)
+	pressAcross(m, " ")
+	if got := ansi.Strip(m.View()); !strings.Contains(got, "nothing to merge") {
+		t.Fatalf("nothing chosen:\n%s", got)
+	}
+	if m.Place() != overlay.Screen || m.Route(keyMsg("x")) != overlay.Take {
+		t.Fatal("the merge view does not take the screen and its keys")
+	}
+	if help := m.FullHelp(); len(help) != 1 || help[0].Where != "merge of pending changes" || len(help[0].Keys) == 0 {
+		t.Fatalf("help %+v", help)
 	}
 }
