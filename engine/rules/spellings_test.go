@@ -247,6 +247,15 @@ var denySpellings = []string{
 	`man -P 'rm x' ls`,
 	`gdb -batch -ex run --args rm x`,
 	`perf stat -e cycles rm x`,
+	// found by the attack pass after issue 32: GNU's abbreviated long
+	// options, short options bundled, tar's options of old
+	`sort --compress-prog='rm x' f`,
+	`tar --use-compress-prog='rm x' -cf a x`,
+	`tar --to-comm='rm x' -xf a`,
+	`tar --checkpoint-act=exec='rm x' -cf a x`,
+	`tar cIf 'rm x' a x`,
+	`tar -cI 'rm x' -f a x`,
+	`ssh -vo ProxyCommand='rm x' h`,
 }
 
 var askSpellings = []string{
@@ -365,6 +374,7 @@ var untouched = []string{
 	`uv run pytest -k rm`, `npx eslint .`, `bundle exec rake test`, `printf '%s $(x)\n' a`, `read -r line < f`,
 	`[[ $a -eq 1 ]]`, `x=1; echo $((x + 1))`, `a[1]=2`, `mapfile -t lines < f`, `nix develop`, `mise x node@20`,
 	`tar -czf a.tgz src`, `ssh -o BatchMode=yes host true`, `rsync -a src/ dst/`, `gdb -batch -ex bt ./a.out core`,
+	`tar xzf a.tgz -C dst`, `tar --checkpoint=100 -cf a.tar src`, `rsync -avz --delete src/ dst/`, `split --lines=10 f`,
 }
 
 func TestBenignCommandsStayAllowed(t *testing.T) {

@@ -43,6 +43,19 @@ var runnerCases = map[string]string{
 	`scp -S 'rm x' a b`:                           "rm x",
 	`sort --compress-program=rm f`:                "rm",
 	`man -P 'rm x' ls`:                            "rm x",
+	// GNU's getopt takes an abbreviated long option, and a short one
+	// ends a bundle of flags; tar's options of old take their values
+	// from the words after them.
+	`sort --compress-prog='rm x' f`:            "rm x",
+	`sort --compress=rm f`:                     "rm",
+	`tar --use-compress-prog='rm x' -cf a .`:   "rm x",
+	`tar --to-comm 'rm y' -xf a`:               "rm y",
+	`tar --checkpoint-act=exec='rm z' -cf a .`: "rm z",
+	`tar cIf 'rm z' a.tar .`:                   "rm z",
+	`tar -cI 'rm w' -f a .`:                    "rm w",
+	`tar -xIrm -f a`:                           "rm",
+	`ssh -vo ProxyCommand='rm x' h`:            "rm x",
+	`rsync -avze 'rm x' a b`:                   "rm x",
 }
 
 // TestRunnersAndCommandOptionsAreFollowed: what a runner or a command
