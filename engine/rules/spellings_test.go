@@ -256,6 +256,17 @@ var denySpellings = []string{
 	`tar cIf 'rm x' a x`,
 	`tar -cI 'rm x' -f a x`,
 	`ssh -vo ProxyCommand='rm x' h`,
+	`env --split='rm x'`,
+	`env --sp 'rm x'`,
+	`nice --adj 5 rm x`,
+	`sudo --us root rm x`,
+	`sudo -R / rm x`,
+	`xargs --arg-f list rm`,
+	`flock --comm 'rm x' l`,
+	`script --comm 'rm x'`,
+	`git fetch --upload='rm x' .`,
+	`git rebase --exe='rm x' HEAD~1`,
+	`busybox hush -c 'rm x'`,
 }
 
 var askSpellings = []string{
@@ -360,6 +371,8 @@ var benignCommands = []string{
 	`head -n 5 rm.txt | sort`,
 	"go test ./... # rm later",
 	`grep -rn push . | head`,
+	`git log --cc -1`,
+	`git log --header -1`,
 }
 
 // untouched are commands no allow rule covers that deny rm:* and ask git

@@ -60,7 +60,7 @@ func optionScripts(argv []Word) []Word {
 			var value Word
 			long, inline, hasInline := strings.Cut(a.Text, "=")
 			switch {
-			case strings.HasPrefix(opt, "--") && strings.HasPrefix(a.Text, "--") && len(long) > 2 && strings.HasPrefix(opt, long):
+			case strings.HasPrefix(opt, "--") && isAbbreviation(long, opt):
 				if hasInline {
 					value = Word{Text: inline, Opaque: a.Opaque}
 				} else if i+1 < len(argv) {
@@ -96,6 +96,13 @@ func optionScripts(argv []Word) []Word {
 		}
 	}
 	return out
+}
+
+// isAbbreviation says whether word is the long option opt, whole or
+// abbreviated.
+func isAbbreviation(word, opt string) bool {
+	found, ok := longOption(word, []string{opt})
+	return ok && found == opt
 }
 
 // isFlagBundle says whether word is a bundle of short options (-cvI).

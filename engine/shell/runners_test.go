@@ -55,6 +55,10 @@ var runnerCases = map[string]string{
 	`tar -cI 'rm w' -f a .`:                    "rm w",
 	`tar -xIrm -f a`:                           "rm",
 	`ssh -vo ProxyCommand='rm x' h`:            "rm x",
+	`env --split='rm s' y`:                     "rm s y",
+	`sudo --us root rm u`:                      "rm u",
+	`flock --comm 'rm f' l`:                    "rm f",
+	`git fetch --upload='rm g' .`:              "rm g",
 	`rsync -avze 'rm x' a b`:                   "rm x",
 }
 

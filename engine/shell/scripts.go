@@ -146,8 +146,8 @@ func dashC(args []Word) (Word, bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i].Text
 		switch {
-		case a == "--command" || strings.HasPrefix(a, "--command="):
-			if v, ok := strings.CutPrefix(a, "--command="); ok {
+		case isAbbreviation(strings.SplitN(a, "=", 2)[0], "--command"):
+			if _, v, ok := strings.Cut(a, "="); ok {
 				return Word{Text: v, Opaque: args[i].Opaque}, true
 			}
 			if i+1 < len(args) {

@@ -19,7 +19,7 @@ type wrapper struct {
 // wrappers run the command after their own options and operands.
 var wrappers = sync.OnceValue(func() map[string]wrapper {
 	return map[string]wrapper{
-		"sudo":             {short: "ugCDhprtUT", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from"}},
+		"sudo":             {short: "ugCDhprtUTR", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from", "--chroot", "--other-user", "--command-timeout"}},
 		"doas":             {short: "uC"},
 		"pkexec":           {long: []string{"--user"}},
 		"runuser":          {short: "ugG", long: []string{"--user", "--group", "--supp-group"}},
@@ -154,7 +154,8 @@ func skipOptions(args []Word, wr wrapper) (rest, split []Word) {
 		hasValue := false
 		if strings.HasPrefix(a, "--") {
 			name, v, inline := strings.Cut(a, "=")
-			if slices.Contains(wr.long, name) {
+			name, known := longOption(name, wr.long)
+			if known {
 				value, hasValue = Word{Text: v}, true
 				if !inline && len(args) > 0 {
 					value, args = args[0], args[1:]
@@ -180,6 +181,26 @@ func skipOptions(args []Word, wr wrapper) (rest, split []Word) {
 		}
 	}
 	return args, split
+}
+
+// longOption is the option of list that name (a --long option, before
+// any "=") stands for as GNU's getopt reads it: itself, or the option it
+// abbreviates (env --split for --split-string). Read as one of them when
+// it abbreviates several (getopt refuses it): taking a value is the
+// reading that hides no command.
+func longOption(name string, list []string) (string, bool) {
+	if slices.Contains(list, name) {
+		return name, true
+	}
+	if len(name) <= len("--") || !strings.HasPrefix(name, "--") {
+		return "", false
+	}
+	for _, o := range list {
+		if strings.HasPrefix(o, name) {
+			return o, true
+		}
+	}
+	return "", false
 }
 
 // splitWords splits env -S's string at blanks.
@@ -224,7 +245,7 @@ func isAssignment(w string) bool {
 }
 
 // shells run a script given with -c, or read one from stdin.
-var shells = []string{"sh", "bash", "rbash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "su", "runuser", "script"}
+var shells = []string{"sh", "bash", "rbash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "hush", "posh", "su", "runuser", "script"}
 
 // isShell reports whether an unwrapped argv starts a shell.
 func isShell(argv []Word) bool {
