@@ -300,6 +300,9 @@ var askSpellings = []string{
 	`uv run git push`,
 	`bundle exec git -C . push`,
 	`npx -c 'git push'`,
+	`/usr/lib/git-core/git-push`,
+	`git-push origin main`,
+	`sudo git-push`,
 }
 
 // withAllows is one deny or ask rule beside the allow rules an ordinary
@@ -319,6 +322,16 @@ var benignAllow = []string{
 	"run_command(git log:*)", "run_command(git diff:*)", "run_command(ls:*)", "run_command(grep:*)",
 	"run_command(cat:*)", "run_command(echo:*)", "run_command(make:*)", "run_command(wc:*)",
 	"run_command(gofmt:*)", "run_command(head:*)", "run_command(sort:*)",
+}
+
+// TestDashedGitProgramsKeepTheirRules: a rule naming git's dashed
+// program still holds for it.
+func TestDashedGitProgramsKeepTheirRules(t *testing.T) {
+	var s Set
+	s.Add(Deny, mustParse(t, "run_command(git-upload-pack:*)"))
+	if v, _ := s.Decide(cmdCall(`git-upload-pack .`)); v != Denied {
+		t.Errorf("git-upload-pack . : verdict %v, want denied", v)
+	}
 }
 
 func TestDenyAndAskSeeEverySpelling(t *testing.T) {
