@@ -284,6 +284,14 @@ var denySpellings = []string{
 	`sed -ne '$e rm x' f`,
 	`sed '/a/,/b/{s|.*|rm x|e}' f`,
 	`sed 'y/a/b/;e rm x' f`,
+	// command options of the programs an allow rule commonly names
+	`go test -exec 'rm x' ./...`,
+	`go test -exec=rm ./...`,
+	`go test --toolexec rm ./...`,
+	`go vet -vettool=/bin/rm ./...`,
+	`make SHELL=/bin/rm test`,
+	`make --eval='x:;rm x' x`,
+	`rg --pre='rm x' y`,
 }
 
 var askSpellings = []string{
@@ -403,6 +411,8 @@ var benignCommands = []string{
 	`grep -rn push . | head`,
 	`git log --cc -1`,
 	`git log --header -1`,
+	`go test -run TestExec -v ./...`,
+	`make -j4 test`,
 }
 
 // untouched are commands no allow rule covers that deny rm:* and ask git

@@ -21,6 +21,12 @@ var commandOptions = sync.OnceValue(func() map[string][]string {
 		"sort":  {"--compress-program"},
 		"split": {"--filter"},
 		"man":   {"-P", "--pager"},
+		// go's flags are one word long, with one dash or two.
+		"go": {"-exec", "-toolexec", "-vettool"},
+		// make runs recipes with SHELL, and --eval adds a rule.
+		"make":  {"-E", "--eval", "SHELL="},
+		"gmake": {"-E", "--eval", "SHELL="},
+		"rg":    {"--pre"},
 	}
 })
 
@@ -55,6 +61,9 @@ func optionScripts(argv []Word) []Word {
 		a := argv[i]
 		if a.Text == "--" {
 			break
+		}
+		if name == "go" {
+			a = goFlag(a)
 		}
 		for _, opt := range options {
 			var value Word
@@ -96,6 +105,20 @@ func optionScripts(argv []Word) []Word {
 		}
 	}
 	return out
+}
+
+// goFlag writes a go flag as the table reads it: one dash (go takes
+// two as well) and its value attached (-exec=x is -execx), so its value
+// is found however it is written.
+func goFlag(a Word) Word {
+	t := a.Text
+	if strings.HasPrefix(t, "--") && len(t) > 2 {
+		t = t[1:]
+	}
+	if name, value, ok := strings.Cut(t, "="); ok {
+		t = name + value
+	}
+	return Word{Text: t, Opaque: a.Opaque}
 }
 
 // isAbbreviation says whether word is the long option opt, whole or

@@ -59,6 +59,12 @@ var runnerCases = map[string]string{
 	`sudo --us root rm u`:                      "rm u",
 	`flock --comm 'rm f' l`:                    "rm f",
 	`git fetch --upload='rm g' .`:              "rm g",
+	`go test -exec 'rm e' ./...`:               "rm e",
+	`go build --toolexec=rm .`:                 "rm",
+	`go vet -vettool=/bin/rm ./...`:            "/bin/rm",
+	`make SHELL=/bin/rm x`:                     "/bin/rm",
+	`make --eval='x:;rm m' x`:                  "rm m",
+	`rg --pre 'rm r' x`:                        "rm r",
 	`rsync -avze 'rm x' a b`:                   "rm x",
 }
 
