@@ -9,9 +9,10 @@ func TestRunnerField(t *testing.T) {
 	for _, tc := range []struct{ front, want, warn string }{
 		{"runner: process\n", "process", ""},
 		{"runner: Local\n", "local", ""},
-		{"runner: kubernetes\n", "", "runner must be local, process, container or acp"},
+		{"runner: kubernetes\n", "kubernetes", ""},
+		{"runner: ssh\n", "", "runner must be local, process, container, kubernetes or acp"},
 		{"runner: container\n", "container", ""},
-		{"runner: [process]\n", "", "runner must be local, process, container or acp"},
+		{"runner: [process]\n", "", "runner must be local, process, container, kubernetes or acp"},
 	} {
 		typ, warnings, err := ParseFile("r.md", []byte("---\nname: r\ndescription: d\n"+tc.front+"---\nbody\n"))
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/agent"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/child/container"
+	"github.com/seed-e4e525a6/baton/engine/child/kube"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/llm"
@@ -144,12 +145,15 @@ type Config struct {
 	Worktrees child.WorktreeConfig
 	// Runner is [subagents] runner, the runner that places children
 	// whose agent file names none: child.RunnerLocal (the default) or
-	// child.RunnerProcess, child.RunnerContainer.
+	// child.RunnerProcess, child.RunnerContainer, child.RunnerKubernetes.
 	Runner string
 	// Container is [runner.container]: the image and limits of children
 	// placed in containers (no image: the container runner is not
 	// offered).
 	Container container.Options
+	// Kubernetes is [runner.kubernetes]: the cluster, image and limits
+	// of children placed in Jobs (no image: the runner is not offered).
+	Kubernetes kube.Options
 	// RunnerMaxConcurrent is how many children of one depth each runner
 	// runs at once ([runner.<name>] max_concurrent); a runner not named
 	// takes Limits.MaxConcurrent.

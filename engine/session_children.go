@@ -11,6 +11,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/child/acpagent"
 	"github.com/seed-e4e525a6/baton/engine/child/container"
+	"github.com/seed-e4e525a6/baton/engine/child/kube"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -38,6 +39,7 @@ func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
 	default:
 		runners[child.RunnerProcess] = process.New(process.Options{Endpoint: cfg.Endpoint})
 		s.offerContainers(runners, unavailable)
+		s.offerKubernetes(runners, unavailable)
 	}
 	if why, ok := unavailable[child.RunnerProcess]; ok {
 		unavailable[child.RunnerContainer] = why
@@ -302,6 +304,23 @@ func (s *Session) offerContainers(runners map[string]child.Runner, unavailable m
 // started, it aborts the child at once. aborted says which.
 func (s *Session) WindDownAgent(id event.AgentID) (aborted bool, err error) {
 	return s.children.WindDown(id)
+}
+
+// offerKubernetes adds the kubernetes runner when [runner.kubernetes]
+// names an image, or says why it is not available.
+func (s *Session) offerKubernetes(runners map[string]child.Runner, unavailable map[string]string) {
+	opts := s.cfg.Kubernetes
+	if opts.Image == "" {
+		unavailable[child.RunnerKubernetes] = "[runner.kubernetes] names no image"
+		return
+	}
+	opts.Endpoint = s.cfg.Endpoint
+	r, err := kube.New(opts)
+	if err != nil {
+		unavailable[child.RunnerKubernetes] = err.Error()
+		return
+	}
+	runners[child.RunnerKubernetes] = r
 }
 
 // worktrees is the worktree configuration with the verify bound of the

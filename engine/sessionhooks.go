@@ -108,7 +108,9 @@ func (s *Session) preCompact(ctx context.Context, auto bool, focus string) {
 }
 
 // notifyHooks runs the Notification hooks of a card that waits for the
-// person, in the background: the card must not wait for them.
+// person, in the background: the card must not wait for them. A session
+// that ends meanwhile lets them finish, bounded by their timeouts, as
+// SessionEnd's: a notification cut off half-written helps no one.
 func (s *Session) notifyHooks(req *event.ApprovalRequest) {
 	if !s.hooks.has(hooks.Notification) {
 		return
@@ -121,7 +123,7 @@ func (s *Session) notifyHooks(req *event.ApprovalRequest) {
 	default:
 		in.Message = fmt.Sprintf("baton needs your permission to use %s", hooks.ClaudeToolName(req.Tool))
 	}
-	_ = host{s}.Go(func() { s.hooks.run(s.ctx, s.emit, mainMeta, in) })
+	_ = host{s}.Go(func() { s.hooks.run(context.WithoutCancel(s.ctx), s.emit, mainMeta, in) })
 }
 
 // HookStatus lists the configured hooks with what each did last (/hooks).

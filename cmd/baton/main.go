@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"os"
 
+	"github.com/seed-e4e525a6/baton/engine/child/kube"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/ui"
@@ -19,6 +20,7 @@ func main() {
 	// its own, runs and exits here, before anything else starts.
 	sandbox.Main()
 	process.Main()
+	kube.PodMain()
 	os.Exit(program(os.Args[1:]))
 }
 

@@ -81,6 +81,7 @@ func newSessionSetup(cfg config.Config, ep config.Endpoint, types *agenttypes.Re
 			Worktrees:           child.WorktreeConfig{Isolation: cfg.Isolation, Verify: cfg.Verify, Root: child.DefaultWorktreeRoot(func(k string) string { return env[k] })},
 			Runner:              cfg.Runner,
 			Container:           cfg.Container,
+			Kubernetes:          cfg.Kubernetes,
 			RunnerMaxConcurrent: cfg.RunnerMaxConcurrent,
 			AutoCompactAt:       cfg.AutoCompactAt,
 			Skills:              cfg.Skills,

@@ -267,7 +267,9 @@ func (c *Child) runApproved(prompt string) Ending {
 	if err != nil {
 		return Ending{Result: agent.Result{Status: event.StatusFailed, Reason: err.Error()}}
 	}
-	c.emit(event.AgentPlaced{Meta: c.stamp(), Where: spec.Where, Latency: time.Since(begin)})
+	if _, late := m.opts.Runners[spec.Runner].(LatePlacer); !late {
+		c.emit(event.AgentPlaced{Meta: c.stamp(), Where: spec.Where, Latency: time.Since(begin)})
+	}
 	<-h.Done()
 	end := h.Ending()
 	c.mu.Lock()

@@ -189,6 +189,13 @@ type Placer interface {
 	Where() string
 }
 
+// LatePlacer is a runner that reports a child's placing itself, with
+// event.AgentPlaced, once it is known (a Job's pod has started), rather
+// than when Start returns.
+type LatePlacer interface {
+	PlacesLate()
+}
+
 // whereOf is where runner, named name, places children.
 func whereOf(name string, runner Runner) string {
 	if p, ok := runner.(Placer); ok {
@@ -254,10 +261,11 @@ func errUnknownControl(kind ControlKind) error {
 // The runners' names, as [subagents] runner and an agent file's runner:
 // field spell them.
 const (
-	RunnerLocal     = agenttypes.RunnerLocal
-	RunnerProcess   = agenttypes.RunnerProcess
-	RunnerContainer = agenttypes.RunnerContainer
-	RunnerACP       = agenttypes.RunnerACP
+	RunnerLocal      = agenttypes.RunnerLocal
+	RunnerProcess    = agenttypes.RunnerProcess
+	RunnerContainer  = agenttypes.RunnerContainer
+	RunnerKubernetes = agenttypes.RunnerKubernetes
+	RunnerACP        = agenttypes.RunnerACP
 )
 
 // ParentTools are the tools of the job that stay with the session: those

@@ -50,6 +50,7 @@ func (c *Config) applyFile(f fileConfig, from source) {
 	// person's to say, never a repository's.
 	if from != fromProject {
 		c.applyContainer(f.Runners.Container)
+		c.applyKubernetes(f.Runners.Kubernetes)
 	}
 	// A repository may keep results waiting (fewer turns nobody asked
 	// for), never start turns its person turned off.

@@ -15,6 +15,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child/container"
+	"github.com/seed-e4e525a6/baton/engine/child/kube"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/hooks"
 	"github.com/seed-e4e525a6/baton/engine/mcp"
@@ -68,12 +69,14 @@ type Config struct {
 	// Verify is [subagents] verify: the commands run on a worktree
 	// child's change when it finishes.
 	Verify []string
-	// Runner is [subagents] runner: "local" (the default), "process" or
-	// "container".
+	// Runner is [subagents] runner: "local" (the default), "process",
+	// "container" or "kubernetes".
 	Runner string
 	// Container is [runner.container]; its image may come from the
 	// project's devcontainer file.
 	Container container.Options
+	// Kubernetes is [runner.kubernetes].
+	Kubernetes kube.Options
 	// RunnerMaxConcurrent is [runner.<name>] max_concurrent by runner.
 	RunnerMaxConcurrent map[string]int
 	// NoWakeOnResult is [subagents] wake_on_result = false.

@@ -9,7 +9,8 @@ import (
 
 // runnersFile is [runner.*]: the runners' own settings.
 type runnersFile struct {
-	Container *containerFile `toml:"container"`
+	Container  *containerFile  `toml:"container"`
+	Kubernetes *kubernetesFile `toml:"kubernetes"`
 }
 
 // containerFile is [runner.container].

@@ -12,7 +12,7 @@ func TestRunnerConfig(t *testing.T) {
 	if err != nil || cfg.Runner != "process" {
 		t.Fatalf("runner %q (err %v), want process", cfg.Runner, err)
 	}
-	if _, err := newConfigWorld(t, "[subagents]\nrunner = \"elsewhere\"\n", "").load(t, Overrides{}, nil); err == nil || !strings.Contains(err.Error(), `"local", "process" or "container"`) {
+	if _, err := newConfigWorld(t, "[subagents]\nrunner = \"elsewhere\"\n", "").load(t, Overrides{}, nil); err == nil || !strings.Contains(err.Error(), `"local", "process", "container" or "kubernetes"`) {
 		t.Fatalf("runner = \"elsewhere\" was not refused clearly: %v", err)
 	}
 }
@@ -44,5 +44,27 @@ func TestRunnerMaxConcurrent(t *testing.T) {
 	}
 	if _, err := newConfigWorld(t, "[runner.container]\nmax_concurrent = 100000\n", "").load(t, Overrides{}, nil); err == nil || !strings.Contains(err.Error(), "runner.container.max_concurrent: expected at most") {
 		t.Fatalf("a max_concurrent above the maximum was not refused: %v", err)
+	}
+}
+
+// TestKubernetesRunnerConfig: [runner.kubernetes] reaches the runner from
+// the person's config, and a repository's config cannot set it: it says
+// which cluster gets the workspace and the key.
+func TestKubernetesRunnerConfig(t *testing.T) {
+	const user = "[subagents]\nrunner = \"kubernetes\"\n[runner.kubernetes]\ncontext = \"prod\"\nnamespace = \"agents\"\nimage = \"reg/baton:1\"\n" +
+		"service_account = \"baton\"\nruntime_class = \"gvisor\"\ncpu = \"500m\"\nmemory = \"2Gi\"\nttl_seconds = 300\nmax_concurrent = 20\napprovals = \"allow\"\n"
+	cfg, err := newConfigWorld(t, user, "").load(t, Overrides{}, nil)
+	k := cfg.Kubernetes
+	if err != nil || cfg.Runner != "kubernetes" || k.Context != "prod" || k.Namespace != "agents" || k.Image != "reg/baton:1" ||
+		k.ServiceAccount != "baton" || k.RuntimeClass != "gvisor" || k.CPU != "500m" || k.Memory != "2Gi" || k.TTLSeconds != 300 ||
+		cfg.RunnerMaxConcurrent["kubernetes"] != 20 || k.Approvals != "allow" {
+		t.Fatalf("config %q %+v %v (err %v)", cfg.Runner, k, cfg.RunnerMaxConcurrent, err)
+	}
+	cfg, err = newConfigWorld(t, "", "[runner.kubernetes]\ncontext = \"evil\"\nimage = \"evil:latest\"\napprovals = \"allow\"\n").load(t, Overrides{}, nil)
+	if err != nil || cfg.Kubernetes.Context != "" || cfg.Kubernetes.Image != "" || cfg.Kubernetes.Approvals != "" {
+		t.Fatalf("a repository set the kubernetes runner: %+v (err %v)", cfg.Kubernetes, err)
+	}
+	if _, err := newConfigWorld(t, "[runner.kubernetes]\napprovals = \"yes\"\n", "").load(t, Overrides{}, nil); err == nil || !strings.Contains(err.Error(), `"ask" or "allow"`) {
+		t.Fatalf("approvals = \"yes\" was not refused clearly: %v", err)
 	}
 }

@@ -235,11 +235,11 @@ type runnerName string
 func (r *runnerName) UnmarshalTOML(v any) error {
 	s, _ := v.(string)
 	switch s {
-	case child.RunnerLocal, child.RunnerProcess, child.RunnerContainer:
+	case child.RunnerLocal, child.RunnerProcess, child.RunnerContainer, child.RunnerKubernetes:
 		*r = runnerName(s)
 		return nil
 	}
-	return valueError{`"local", "process" or "container"`, v}
+	return valueError{`"local", "process", "container" or "kubernetes"`, v}
 }
 
 // notifyMode says how baton calls the person back to a waiting card or a
