@@ -292,6 +292,10 @@ var denySpellings = []string{
 	`make SHELL=/bin/rm test`,
 	`make --eval='x:;rm x' x`,
 	`rg --pre='rm x' y`,
+	// flags read as options taking a value hid the command after them
+	`ionice -t rm x`,
+	`ltrace -f rm x`,
+	`ltrace -S -f rm x`,
 }
 
 var askSpellings = []string{
