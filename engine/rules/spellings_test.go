@@ -296,6 +296,9 @@ var denySpellings = []string{
 	`ionice -t rm x`,
 	`ltrace -f rm x`,
 	`ltrace -S -f rm x`,
+	// dash has no time keyword: its time program runs the command
+	`time -v rm x`,
+	`sh -c 'time -q -o log rm x'`,
 }
 
 var askSpellings = []string{

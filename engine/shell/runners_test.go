@@ -130,3 +130,12 @@ func TestBareDeclarationsParse(t *testing.T) {
 		}
 	}
 }
+
+// A time clause with nothing to time, or with only an option, parses.
+func TestBareTimeParses(t *testing.T) {
+	for _, src := range []string{"time", "time -p", "time -v", "time -v | x"} {
+		if _, err := Parse(src); err != nil {
+			t.Errorf("Parse(%q): %v", src, err)
+		}
+	}
+}
