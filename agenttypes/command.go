@@ -35,7 +35,17 @@ type Command struct {
 
 // commandName is what a name may hold: letters, digits, - _ . and the
 // ":" between folders; anything else could not be typed after "/".
-var commandName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[\p{L}\p{N}_.-]+(:[\p{L}\p{N}_.-]+)*$`) })
+func commandName() *regexp.Regexp {
+	commandNameOnce.Do(func() { commandNameValue = regexp.MustCompile(`^[\p{L}\p{N}_.-]+(:[\p{L}\p{N}_.-]+)*$`) })
+	return commandNameValue
+}
+
+// commandNameOnce and commandNameValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	commandNameOnce  sync.Once
+	commandNameValue *regexp.Regexp
+)
 
 // parseCommand reads one command file; the frontmatter is optional, as in
 // both tools, and a file without a description is described by its
@@ -116,7 +126,17 @@ func (c *Command) applyFields(path string, m *yaml.Node) []Warning {
 const openCodeMainAgent = "build"
 
 // hintField is an unindented argument-hint line of a header.
-var hintField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(argument[-_]hint)\s*:\s*(.*?)\s*$`) })
+func hintField() *regexp.Regexp {
+	hintFieldOnce.Do(func() { hintFieldValue = regexp.MustCompile(`^(argument[-_]hint)\s*:\s*(.*?)\s*$`) })
+	return hintFieldValue
+}
+
+// hintFieldOnce and hintFieldValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	hintFieldOnce  sync.Once
+	hintFieldValue *regexp.Regexp
+)
 
 // quoteHints quotes argument-hint values in the header: Claude Code's own
 // examples write "argument-hint: [pr-number] [priority]", which YAML
@@ -141,7 +161,17 @@ func quoteHints(data []byte) []byte {
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // placeholder is $ARGUMENTS or $1…$9.
-var placeholder = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$(ARGUMENTS|[1-9])`) })
+func placeholder() *regexp.Regexp {
+	placeholderOnce.Do(func() { placeholderValue = regexp.MustCompile(`\$(ARGUMENTS|[1-9])`) })
+	return placeholderValue
+}
+
+// placeholderOnce and placeholderValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	placeholderOnce  sync.Once
+	placeholderValue *regexp.Regexp
+)
 
 // Expand fills the template with args: $ARGUMENTS takes them whole, $1…$9
 // the words (quotes group words, as in a shell); a missing word is

@@ -28,7 +28,17 @@ type frontmatter struct {
 const headerOffset = 1
 
 // yamlLine picks the line out of the parser's "yaml: line N: problem".
-var yamlLine = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`) })
+func yamlLine() *regexp.Regexp {
+	yamlLineOnce.Do(func() { yamlLineValue = regexp.MustCompile(`(?s)^yaml: line (\d+): (.*)$`) })
+	return yamlLineValue
+}
+
+// yamlLineOnce and yamlLineValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	yamlLineOnce  sync.Once
+	yamlLineValue *regexp.Regexp
+)
 
 // hasFrontmatter reports whether data opens with a "---" line.
 func hasFrontmatter(data []byte) bool {

@@ -8,7 +8,17 @@ import (
 )
 
 // topLevelField matches an unindented "key: value" line of a header.
-var topLevelField = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$`) })
+func topLevelField() *regexp.Regexp {
+	topLevelFieldOnce.Do(func() { topLevelFieldValue = regexp.MustCompile(`^([A-Za-z_][A-Za-z0-9_-]*)\s*:\s*(.*)$`) })
+	return topLevelFieldValue
+}
+
+// topLevelFieldOnce and topLevelFieldValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	topLevelFieldOnce  sync.Once
+	topLevelFieldValue *regexp.Regexp
+)
 
 // lenientHeader rewrites a header strict YAML rejects the way OpenCode's
 // documented fallback does, since Claude Code reads such files: a

@@ -27,6 +27,11 @@ type LoadOptions struct {
 	// Untrusted, when set, filters the project's agent files because the
 	// person has not trusted the folder.
 	Untrusted *Untrusted
+	// UserAgents and ProjectAgents are the [agents.NAME] tables of the
+	// person's and the project's config file (see ConfigAgent); each
+	// comes after the agent folders of its side, and the project's are
+	// filtered as its agent files are.
+	UserAgents, ProjectAgents []Type
 }
 
 // maxFileSize bounds an agent file; anything larger is not a prompt.
@@ -41,6 +46,9 @@ type folder struct {
 	project bool
 	// config is an opencode.json, whose agent blocks are agents too.
 	config bool
+	// types are agents already read (baton's config file's [agents]);
+	// dir then only names them.
+	types []Type
 }
 
 // folders lists the agent folders from lowest to highest precedence:
@@ -49,13 +57,13 @@ func (o LoadOptions) folders() []folder {
 	var dirs []folder
 	add := func(openCode, project bool, base string, elem ...string) {
 		if base != "" {
-			dirs = append(dirs, folder{filepath.Join(append([]string{base}, elem...)...), openCode, project, false})
+			dirs = append(dirs, folder{dir: filepath.Join(append([]string{base}, elem...)...), openCode: openCode, project: project})
 		}
 	}
 	addConfigs := func(project bool, base string, elem ...string) {
 		for _, name := range OpenCodeConfigNames {
 			if base != "" {
-				dirs = append(dirs, folder{filepath.Join(append(append([]string{base}, elem...), name)...), true, project, true})
+				dirs = append(dirs, folder{dir: filepath.Join(append(append([]string{base}, elem...), name)...), openCode: true, project: project, config: true})
 			}
 		}
 	}
@@ -64,11 +72,17 @@ func (o LoadOptions) folders() []folder {
 	add(true, false, o.HomeDir, ".config", "opencode", "agent")
 	add(true, false, o.HomeDir, ".config", "opencode", "agents")
 	add(false, false, o.UserConfigDir, "agents")
+	if len(o.UserAgents) > 0 {
+		dirs = append(dirs, folder{dir: "[agents] of your config", types: o.UserAgents})
+	}
 	add(false, true, o.ProjectDir, ".claude", "agents")
 	addConfigs(true, o.ProjectDir)
 	add(true, true, o.ProjectDir, ".opencode", "agent")
 	add(true, true, o.ProjectDir, ".opencode", "agents")
 	add(false, true, o.ProjectDir, ".baton", "agents")
+	if len(o.ProjectAgents) > 0 {
+		dirs = append(dirs, folder{dir: "[agents] of the project's config", project: true, types: o.ProjectAgents})
+	}
 	return dirs
 }
 
@@ -127,6 +141,9 @@ func Load(opts LoadOptions) *Registry {
 // folder, or the agent blocks of an opencode.json.
 func readFolder(f folder, opts LoadOptions, tools toolSet) ([]Type, []Warning) {
 	dir := filepath.Clean(f.dir)
+	if f.types != nil {
+		return f.types, nil
+	}
 	if f.config {
 		root := opts.rootOf(filepath.Dir(dir))
 		cfg, err := readOpenCodeConfig(root, dir, tools)

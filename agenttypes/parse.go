@@ -136,7 +136,7 @@ func parseFields(path string, fm frontmatter, opts fileOptions) (Type, []Warning
 	t.DisplayName = displayName(t.Name)
 	t.SystemPrompt = strings.TrimSpace(fm.body)
 	if t.SystemPrompt == "" {
-		p.warn(fm.bodyLine, "the body is empty, so the agent has no system prompt")
+		p.warn(fm.bodyLine, "%s, so the agent has no system prompt", emptyBody)
 	}
 	return t, p.warnings, nil
 }
@@ -180,6 +180,9 @@ func (p *fileParser) collect(m *yaml.Node, t *Type) map[string]entry {
 	}
 	return set
 }
+
+// emptyBody begins the warning about a file without a prompt.
+const emptyBody = "the body is empty"
 
 func (p *fileParser) warn(line int, format string, args ...any) {
 	p.warnings = append(p.warnings, Warning{File: p.path, Line: line, Message: fmt.Sprintf(format, args...)})

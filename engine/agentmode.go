@@ -17,9 +17,6 @@ const (
 	AgentModePlan       = event.AgentModePlan
 )
 
-// AgentModes lists the modes in the order a picker shows them.
-var AgentModes = event.AgentModes
-
 // SetAgentMode switches the session's mode; it applies to every call
 // decided from now on, children's included. ModeChanged tells the front
 // end.

@@ -79,7 +79,17 @@ func promptCommand(prompt string) (command, args string, ok bool) {
 }
 
 // mention is @SERVER:URI where it starts a word.
-var mention = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(^|\s)@([A-Za-z0-9_-]+):(\S+)`) })
+func mention() *regexp.Regexp {
+	mentionOnce.Do(func() { mentionValue = regexp.MustCompile(`(^|\s)@([A-Za-z0-9_-]+):(\S+)`) })
+	return mentionValue
+}
+
+// mentionOnce and mentionValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	mentionOnce  sync.Once
+	mentionValue *regexp.Regexp
+)
 
 // attachMentions reads the resources the prompt mentions, once each, at
 // most maxMentions, each bounded like a tool result.

@@ -33,10 +33,30 @@ const maxFileMentions = 10
 
 // mentionPattern finds @mentions: an @ that starts a word, then a quoted
 // path or a run of non-space characters.
-var mentionPattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`(?:^|\s)@("[^"\n]+"|[^\s"]+)`) })
+func mentionPattern() *regexp.Regexp {
+	mentionPatternOnce.Do(func() { mentionPatternValue = regexp.MustCompile(`(?:^|\s)@("[^"\n]+"|[^\s"]+)`) })
+	return mentionPatternValue
+}
+
+// mentionPatternOnce and mentionPatternValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	mentionPatternOnce  sync.Once
+	mentionPatternValue *regexp.Regexp
+)
 
 // mcpMention is a server's resource (@server:uri), which is not a path.
-var mcpMention = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_.-]+:`) })
+func mcpMention() *regexp.Regexp {
+	mcpMentionOnce.Do(func() { mcpMentionValue = regexp.MustCompile(`^[A-Za-z0-9_.-]+:`) })
+	return mcpMentionValue
+}
+
+// mcpMentionOnce and mcpMentionValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	mcpMentionOnce  sync.Once
+	mcpMentionValue *regexp.Regexp
+)
 
 // FileMentions lists the paths a prompt names with @, in order, once each.
 func FileMentions(prompt string) []string {

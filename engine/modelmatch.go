@@ -110,7 +110,17 @@ func newestClaude(family string, served []string) string {
 }
 
 // dateSuffix is the release stamp providers append ("-20250514").
-var dateSuffix = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`-(\d{8}|latest)$`) })
+func dateSuffix() *regexp.Regexp {
+	dateSuffixOnce.Do(func() { dateSuffixValue = regexp.MustCompile(`-(\d{8}|latest)$`) })
+	return dateSuffixValue
+}
+
+// dateSuffixOnce and dateSuffixValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	dateSuffixOnce  sync.Once
+	dateSuffixValue *regexp.Regexp
+)
 
 // modelKey is an id reduced to what names the model: no provider prefix,
 // dots as dashes, no date stamp, lowercase.

@@ -25,14 +25,18 @@ type recorder struct {
 	ended map[event.AgentID]bool
 }
 
-// unrecorded kinds are streamed pieces and counters whose content reaches
-// the transcript whole through another record (MessageDone, TurnEnded).
-var unrecorded = map[string]bool{
-	event.TextDelta{}.Kind(): true, event.ReasoningDelta{}.Kind(): true,
-	event.StepStarted{}.Kind(): true, event.UsageReported{}.Kind(): true,
-	event.Retrying{}.Kind(): true, // a countdown, over once the retry is sent
-	// AgentFinished and ResultDelivered say all a resume needs.
-	event.ResultQueued{}.Kind(): true, event.ResultsHeld{}.Kind(): true,
+// unrecorded reports the kinds that are streamed pieces and counters
+// whose content reaches the transcript whole through another record
+// (MessageDone, TurnEnded). A type switch, so nothing is built at start.
+func unrecorded(ev event.Event) bool {
+	switch ev.(type) {
+	case event.TextDelta, event.ReasoningDelta, event.StepStarted, event.UsageReported,
+		event.Retrying, // a countdown, over once the retry is sent
+		// AgentFinished and ResultDelivered say all a resume needs.
+		event.ResultQueued, event.ResultsHeld:
+		return true
+	}
+	return false
 }
 
 // mainUsage reports whether ev is the main agent's usage of one request,
@@ -42,24 +46,27 @@ func mainUsage(ev event.Event) bool {
 	return ok && u.Agent == event.MainAgent
 }
 
-// alsoInMain are the child events the parent's transcript keeps too.
-var alsoInMain = map[string]bool{
-	event.AgentStarted{}.Kind(): true, event.AgentFinished{}.Kind(): true,
-	event.AgentBackgrounded{}.Kind(): true, event.AgentDetached{}.Kind(): true,
-	// What the person decided on a worktree child's change: a resume
-	// must not offer the review again.
-	event.ReviewFinished{}.Kind(): true,
+// alsoInMain reports the child events the parent's transcript keeps too.
+func alsoInMain(ev event.Event) bool {
+	switch ev.(type) {
+	case event.AgentStarted, event.AgentFinished, event.AgentBackgrounded, event.AgentDetached,
+		// What the person decided on a worktree child's change: a resume
+		// must not offer the review again.
+		event.ReviewFinished:
+		return true
+	}
+	return false
 }
 
 // event records ev. It returns the first write error once, so the session
 // can tell the person; later failures are not repeated.
 func (r *recorder) event(ev event.Event) error {
-	if r == nil || unrecorded[ev.Kind()] && !mainUsage(ev) {
+	if r == nil || unrecorded(ev) && !mainUsage(ev) {
 		return nil
 	}
 	agent := ev.EventMeta().Agent
 	err := r.append(agent, transcript.KindEvent, ev)
-	if agent != event.MainAgent && alsoInMain[ev.Kind()] {
+	if agent != event.MainAgent && alsoInMain(ev) {
 		err = firstErr(err, r.append(event.MainAgent, transcript.KindEvent, ev))
 	}
 	if agent != event.MainAgent {

@@ -7,20 +7,24 @@ import (
 	"github.com/charmbracelet/lipgloss"
 )
 
-// registry maps a theme's name to the function that builds it; Names and
-// ByName read it so a theme added here is offered everywhere.
-var registry = map[string]func() Palette{
-	"dark":          Dark,
-	"light":         Light,
-	"high-contrast": HighContrast,
-	"solarized":     Solarized,
+// registry names the function that builds each theme; Names and ByName
+// read it so a theme added here is offered everywhere. A slice, which
+// the compiler lays out, where a map would be built at every start.
+var registry = []struct {
+	name  string
+	build func() Palette
+}{
+	{"dark", Dark},
+	{"light", Light},
+	{"high-contrast", HighContrast},
+	{"solarized", Solarized},
 }
 
 // Names lists the themes ByName knows, sorted, for help and completion.
 func Names() []string {
 	names := make([]string, 0, len(registry))
-	for name := range registry {
-		names = append(names, name)
+	for _, t := range registry {
+		names = append(names, t.name)
 	}
 	sort.Strings(names)
 	return names
@@ -29,11 +33,13 @@ func Names() []string {
 // ByName returns the named theme; the name is matched without regard to
 // case or surrounding space. The bool is false for an unknown name.
 func ByName(name string) (Palette, bool) {
-	build, ok := registry[strings.ToLower(strings.TrimSpace(name))]
-	if !ok {
-		return Palette{}, false
+	name = strings.ToLower(strings.TrimSpace(name))
+	for _, t := range registry {
+		if t.name == name {
+			return t.build(), true
+		}
 	}
-	return build(), true
+	return Palette{}, false
 }
 
 // Default is the theme used when none is chosen: it follows the

@@ -130,3 +130,23 @@ func BenchmarkEightPanesDeltaBetweenFrames(b *testing.B) {
 		_ = m.View()
 	}
 }
+
+// BenchmarkStreamingOneLongParagraph measures a frame of an answer that
+// is one paragraph of 300 words, streamed three words a frame (a paced
+// reply read once a frame), from its start to its end: the open line
+// grows all the while.
+func BenchmarkStreamingOneLongParagraph(b *testing.B) {
+	m := historyModel(b, 10)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if i%100 == 99 {
+			model, _ := m.Update(eventsMsg{event.MessageDone{Meta: mainMeta}})
+			m = model.(Model)
+		}
+		model, _ := m.Update(eventsMsg{event.TextDelta{Meta: mainMeta, Text: fmt.Sprintf("word%d word%d word%d ", 3*i, 3*i+1, 3*i+2)}})
+		model, _ = model.(Model).Update(frameMsg{})
+		m = model.(Model)
+		_ = m.View()
+	}
+}

@@ -115,6 +115,32 @@ func (m Model) View() string {
 	return m.frame.keep(m.build(), m.clock.now())
 }
 
+// fitCache remembers how the lines outside the conversation were cut to
+// the width: the input box and the keys rarely change from one frame to
+// the next, and a line of box drawing is measured grapheme by grapheme.
+type fitCache struct {
+	width int
+	cut   map[string]string
+}
+
+// fitCacheMax bounds the lines remembered; past it, they are forgotten.
+const fitCacheMax = 256
+
+// fit cuts every line to width in place.
+func (c *fitCache) fit(lines []string, width int) {
+	if c.width != width || len(c.cut) > fitCacheMax {
+		c.width, c.cut = width, make(map[string]string, len(lines))
+	}
+	for i, line := range lines {
+		cut, ok := c.cut[line]
+		if !ok {
+			cut = termtext.Fit(line, width)
+			c.cut[line] = cut
+		}
+		lines[i] = cut
+	}
+}
+
 // build draws the screen: header, conversation with any overlay over its
 // bottom rows, status, input and help. It is exactly the terminal's
 // height, and no line is wider than the terminal: the conversation's lines
@@ -130,11 +156,8 @@ func (m Model) build() string {
 		return m.pageFrame()
 	}
 	input, footer := m.inputView(), m.footerView()
-	for _, part := range [][]string{input, footer} {
-		for i, line := range part {
-			part[i] = termtext.Fit(line, m.width)
-		}
-	}
+	m.fitted.fit(input, m.width)
+	m.fitted.fit(footer, m.width)
 	room := max(m.height-header.Rows-statusRows-len(input)-len(footer), 0)
 	agents := min(m.agents.Height(), room)
 	todo := m.todoRows(room - agents)
@@ -160,9 +183,7 @@ func (m Model) build() string {
 // transcript): the header, the layer, the status and the keys.
 func (m *Model) pageFrame() string {
 	footer := m.footerView()
-	for i, line := range footer {
-		footer[i] = termtext.Fit(line, m.width)
-	}
+	m.fitted.fit(footer, m.width)
 	lines := make([]string, 0, m.height)
 	lines = append(lines, m.header.View(m.width, m.agents.InBackground(), m.approvals.Len())...)
 	lines = append(lines, strings.Split(m.layers.Top().View(), "\n")...)

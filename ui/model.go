@@ -30,6 +30,7 @@ type Model struct {
 	opts    Options
 	header  *header.Model
 	footer  *footerCache
+	fitted  *fitCache
 	keys    KeyMap
 	styles  *themes.Styles
 
@@ -64,7 +65,7 @@ type Model struct {
 func New(s Session, opts Options) Model {
 	m := Model{
 		session: s, wait: waitForEvent(s.Events()), opts: opts, keys: DefaultKeyMap(),
-		clock: newClock(), frame: &frame{}, footer: &footerCache{},
+		clock: newClock(), frame: &frame{}, footer: &footerCache{}, fitted: &fitCache{},
 	}
 	palette, ok := themes.ByName(opts.Theme)
 	if !ok {

@@ -9,15 +9,17 @@ import (
 	"sync"
 	"testing"
 
+	tomlenc "github.com/BurntSushi/toml"
+
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
 // TestBatonRunsBatonAsAnACPChild: a headless baton delegates to an agent
-// type whose agent file runs `baton acp` (this very binary) as an ACP
-// child. The inner baton has its own endpoint and key, from the agent
+// type whose [agents.inner] table in the person's config runs `baton
+// acp` (this very binary) as an ACP child. The inner baton has its own endpoint and key, from the agent
 // file's env, and none of the person's; its edit is asked about under the
-// outer baton's rules and lands through the outer baton's fs/*; it reads
-// through them too; its last message is the child's result.
+// outer baton's rules and hooks and lands through the outer baton's fs/*;
+// it reads through them too; its last message is the child's result.
 func TestBatonRunsBatonAsAnACPChild(t *testing.T) {
 	t.Setenv("OPENAI_API_KEY", "sk-the-persons-key")
 	var innerKeys []string
@@ -49,11 +51,24 @@ func TestBatonRunsBatonAsAnACPChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	agentFile, _ := json.Marshal(map[string]any{"command": self, "args": []string{"-test.run=^$"}, "env": map[string]string{
-		childArgsEnv: "acp", "OPENAI_BASE_URL": inner.URL, "OPENAI_API_KEY": "sk-the-inner-batons-own-key",
-		"HOME": innerHome, "XDG_CONFIG_HOME": filepath.Join(innerHome, ".config"), "XDG_STATE_HOME": filepath.Join(innerHome, ".state")}})
-	writeFile(t, filepath.Join(config, "baton", "agents", "inner.md"),
-		"---\nname: inner\ndescription: another baton, over ACP\nacp: "+string(agentFile)+"\n---\nYou are the inner baton.\n")
+	// The agent is defined in the person's config.toml, and a
+	// PreToolUse hook there sees the inner baton's edit as it sees a
+	// write_file of baton's own.
+	hookLog := filepath.Join(t.TempDir(), "hook.log")
+	var toml strings.Builder
+	if err := tomlenc.NewEncoder(&toml).Encode(map[string]any{
+		"agents": map[string]any{"inner": map[string]any{
+			"description": "another baton, over ACP", "prompt": "You are the inner baton.",
+			"acp": map[string]any{"command": self, "args": []string{"-test.run=^$"}, "env": map[string]string{
+				childArgsEnv: "acp", "OPENAI_BASE_URL": inner.URL, "OPENAI_API_KEY": "sk-the-inner-batons-own-key",
+				"HOME": innerHome, "XDG_CONFIG_HOME": filepath.Join(innerHome, ".config"), "XDG_STATE_HOME": filepath.Join(innerHome, ".state")}},
+		}},
+		"hooks": map[string]any{"PreToolUse": []any{map[string]any{"matcher": "Write",
+			"hooks": []any{map[string]any{"type": "command", "command": "cat >> " + hookLog}}}}},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(config, "baton", "config.toml"), toml.String())
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + outer.URL, "OPENAI_API_KEY=sk-the-persons-key", "XDG_CONFIG_HOME=" + config}, "",
 		"-p", "delegate to the inner baton", "--allow", "task", "--allow", "write_file(note.txt)", "--output-format", "json")
 	var res struct {
@@ -71,6 +86,9 @@ func TestBatonRunsBatonAsAnACPChild(t *testing.T) {
 	}
 	if data, err := os.ReadFile(filepath.Join(ws, "note.txt")); err != nil || string(data) != "from the inner baton\n" {
 		t.Errorf("note.txt: %q, %v\nresult %s\nstderr %s", data, err, res.Result, r.stderr)
+	}
+	if log, err := os.ReadFile(hookLog); err != nil || !strings.Contains(string(log), `"tool_name":"Write"`) || !strings.Contains(string(log), "note.txt") {
+		t.Errorf("the PreToolUse hook did not see the inner baton's edit: %q, %v", log, err)
 	}
 	keysMu.Lock()
 	defer keysMu.Unlock()

@@ -95,7 +95,7 @@ func batonFlagSet() *pflag.FlagSet {
 	fs.Bool("no-wait", false, "headless: exit when the turn ends instead of waiting for background sub-agents (prints their ids)")
 	fs.String("model", "", "`MODEL` of the main agent (default "+config.DefaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
-	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(config.ToolNames, " ")+
+	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(config.ToolNames(), " ")+
 		", mcp__SERVER__TOOL, mcp__SERVER__*) or scoped rules such as \"run_command(go test:*)\" or \"write_file(docs/**)\"")
 	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist and the sandbox still apply)")
 	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")

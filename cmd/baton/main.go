@@ -30,10 +30,9 @@ func main() {
 // baton as a real process run it too.
 func program(args []string) int {
 	environ := os.Environ()
-	if mayRunCommands(args) {
+	runs := mayRunCommands(args)
+	if runs {
 		environ = hideKey(environ)
-	}
-	if mayRunCommands(args) {
 		processProcs = newProcs(os.Getenv("GOMAXPROCS"))
 	}
 	stopProfile, err := startCPUProfile(os.Getenv("BATON_CPUPROFILE"))
@@ -42,6 +41,12 @@ func program(args []string) int {
 		return exitUsage
 	}
 	defer stopProfile()
+	if !runs {
+		// A run that prints and exits takes no terminal to give back and
+		// has nothing to wind down on a signal, whose default action ends
+		// it: neither the terminal nor the signal path is set up.
+		return run(context.Background(), args, environ, os.Stdin, os.Stdout, os.Stderr, nil)
+	}
 	term := ui.NewTerminal(os.Stdin, os.Stdout)
 	ctx, stop := watchSignals(context.Background(), term.Restore)
 	defer stop()

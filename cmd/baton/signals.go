@@ -11,7 +11,7 @@ import (
 
 // endSignals end baton: ctrl+c where the terminal is not in raw mode,
 // kill's default, and the terminal going away.
-var endSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+func endSignals() []os.Signal { return []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP} }
 
 // watchSignals is the process's only signal handler. The first of
 // endSignals cancels the returned context: the TUI quits and gives the
@@ -23,7 +23,7 @@ var endSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
 func watchSignals(parent context.Context, restore func()) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	sigs := make(chan os.Signal, 2)
-	signal.Notify(sigs, endSignals...)
+	signal.Notify(sigs, endSignals()...)
 	done := make(chan struct{})
 	// This goroutine ends when stop is called, or with the process after
 	// a second signal.

@@ -27,7 +27,8 @@ func (inv *invocation) load() error {
 	if err != nil {
 		return err
 	}
-	opts := agenttypes.LoadOptions{ProjectDir: inv.workspace, UserConfigDir: config.UserDir(inv.env), HomeDir: inv.env["HOME"]}
+	opts := agenttypes.LoadOptions{ProjectDir: inv.workspace, UserConfigDir: config.UserDir(inv.env), HomeDir: inv.env["HOME"],
+		UserAgents: cfg.AgentsUser, ProjectAgents: cfg.AgentsProject}
 	if !inv.trust.Trusted {
 		lim := cfg.Limits.WithDefaults()
 		opts.Untrusted = &agenttypes.Untrusted{MaxSteps: lim.ChildStepsReadOnly, Timeout: lim.ChildTimeout,

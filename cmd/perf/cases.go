@@ -80,6 +80,11 @@ func cases(srv *server) []perfCase {
 		// 0.4 × mods' 32.8 MiB.
 		{name: "plain-300-words", script: script{words: words}, args: []string{"-p", "hello"}, targets: []target{rssAtMost(13.1)}},
 		{name: "paced-300-words", script: paced, args: []string{"-p", "hello"}, targets: []target{cpuAtMost(0.05)}},
+		// The same answer from an endpoint that writes each event line by
+		// line, twice the packets: what an outside check's endpoint may
+		// send, which must not cost baton more wake-ups.
+		{name: "paced-300-split", script: script{words: words, pace: pace, split: true}, args: []string{"-p", "hello"},
+			targets: []target{cpuAtMost(0.05)}},
 		{name: "three-children-paced", script: script{words: 100, pace: pace, children: 3}, args: []string{"--yolo", "-p", "split"},
 			targets: []target{wallOverPathAtMost(1.02), cpuAtMost(0.06)}},
 		{name: "process-three-children", script: script{words: 100, pace: pace, children: 3}, args: []string{"--yolo", "-p", "split"},

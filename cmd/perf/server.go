@@ -28,6 +28,10 @@ type script struct {
 	childTools int
 	// end, when set, closes every main-agent answer.
 	end string
+	// split sends every event in two writes, each flushed (its data
+	// field, then the blank line that ends it), as servers that write an
+	// event line by line do: two packets a chunk.
+	split bool
 }
 
 // server is a scripted OpenAI-compatible endpoint on loopback. It answers
@@ -187,7 +191,7 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 		s.mu.Unlock()
 	}
 	w.Header().Set("Content-Type", "text/event-stream")
-	st := &stream{w: w, model: req.Model, id: fmt.Sprintf("chatcmpl-perf%d", s.requests.Add(1))}
+	st := &stream{w: w, model: req.Model, id: fmt.Sprintf("chatcmpl-perf%d", s.requests.Add(1)), split: sc.split}
 	defer func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -253,6 +257,7 @@ type stream struct {
 	w     http.ResponseWriter
 	model string
 	id    string
+	split bool
 }
 
 // send writes one chunk with the given choices and usage and flushes it.
@@ -261,8 +266,15 @@ func (st *stream) send(choices []any, usage any) {
 		"id": st.id, "object": "chat.completion.chunk", "created": 1764300000, "model": st.model,
 		"system_fingerprint": "fp_perf0000", "choices": choices, "usage": usage,
 	})
-	_, _ = fmt.Fprintf(st.w, "data: %s\n\n", b)
-	if f, ok := st.w.(http.Flusher); ok {
+	f, _ := st.w.(http.Flusher)
+	if st.split && f != nil {
+		_, _ = fmt.Fprintf(st.w, "data: %s\n", b)
+		f.Flush()
+		_, _ = fmt.Fprint(st.w, "\n")
+	} else {
+		_, _ = fmt.Fprintf(st.w, "data: %s\n\n", b)
+	}
+	if f != nil {
 		f.Flush()
 	}
 }

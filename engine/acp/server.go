@@ -128,7 +128,7 @@ func (srv *Server) Request(ctx context.Context, method string, params json.RawMe
 	case "session/close":
 		return srv.closeSession(params)
 	}
-	answer, ok := sessionMethods[method]
+	answer, ok := sessionMethod(method)
 	if !ok {
 		return nil, nil, &jsonrpc.Error{Code: jsonrpc.CodeNoMethod, Message: "baton does not offer " + method}
 	}
@@ -143,15 +143,21 @@ func (srv *Server) Request(ctx context.Context, method string, params json.RawMe
 	return answer(ss, ctx, params)
 }
 
-// sessionMethods are the requests about one open session.
-var sessionMethods = map[string]func(ss *session, ctx context.Context, params json.RawMessage) (any, func(), error){
-	"session/prompt": (*session).prompt,
-	"session/set_mode": func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) {
-		return ss.setMode(params)
-	},
-	"session/set_config_option": func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) {
-		return ss.setConfigOption(params)
-	},
+// sessionMethod answers a request about one open session.
+func sessionMethod(method string) (func(ss *session, ctx context.Context, params json.RawMessage) (any, func(), error), bool) {
+	switch method {
+	case "session/prompt":
+		return (*session).prompt, true
+	case "session/set_mode":
+		return func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) {
+			return ss.setMode(params)
+		}, true
+	case "session/set_config_option":
+		return func(ss *session, _ context.Context, params json.RawMessage) (any, func(), error) {
+			return ss.setConfigOption(params)
+		}, true
+	}
+	return nil, false
 }
 
 // Notification implements jsonrpc.Handler.

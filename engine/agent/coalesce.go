@@ -9,10 +9,12 @@ import (
 
 // DefaultGather is how a fast stream gathers between reads when the
 // front end does not say: for a window of up to about a frame, and at
-// most 1/64 of the time the reply has streamed, so the delay it adds to
-// the end of a reply (what a script or a parent agent waits for) stays
-// under 2 % of it.
-var DefaultGather = llm.Gather{Most: 32 * time.Millisecond, Share: 64}
+// most 1/16 of the time the reply has streamed, so the delay it adds to
+// the end of a reply (what a script or a parent agent waits for) is at
+// most a frame and a small share of the wait for it. A smaller share
+// kept the first second of every reply at a wake-up per chunk: a third
+// of a paced reply's CPU for a few milliseconds at its end.
+var DefaultGather = llm.Gather{Most: 32 * time.Millisecond, Share: 16}
 
 // heldText gathers the text deltas of one read of the stream and sends
 // them as one: the stream tells it (llm.Handler's OnWait) when it has

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/child/kube"
@@ -124,6 +125,10 @@ type Config struct {
 	// Skills are the skills found in the project's and the person's
 	// skill folders.
 	Skills *skills.Catalog
+	// AgentsUser and AgentsProject are the agent types of the [agents]
+	// tables of the user's and the project's file; the project's load
+	// as the folder's trust allows (agenttypes.LoadOptions).
+	AgentsUser, AgentsProject []agenttypes.Type
 }
 
 // ModelPrice is a merged [models."<id>"] table; nil prices are unset.
@@ -201,7 +206,7 @@ type ClaudeOverrides struct {
 
 // ProjectFile is the project file, relative to the workspace; it is
 // also how messages name it.
-var ProjectFile = filepath.Join(".baton", "config.toml")
+const ProjectFile = ".baton" + string(filepath.Separator) + "config.toml"
 
 // Load reads the user and project files and layers env and flags
 // over them. Every error names where the bad value came from.
@@ -217,6 +222,9 @@ func Load(src Sources) (Config, error) {
 	if err := cfg.applyMCP(user.MCP, fromUser, userPath); err != nil {
 		return Config{}, err
 	}
+	if cfg.AgentsUser, err = cfg.readAgents(user.Agents, userPath, false); err != nil {
+		return Config{}, err
+	}
 	projectPath := filepath.Join(src.Workspace, ProjectFile)
 	project, err := loadConfigFile(projectPath, ProjectFile, projectScope, src.Themes)
 	if err = cfg.skip(err); err != nil {
@@ -228,6 +236,7 @@ func Load(src Sources) (Config, error) {
 	if err := cfg.applyMCP(project.MCP, fromProject, ProjectFile); err != nil {
 		return Config{}, err
 	}
+	cfg.AgentsProject, _ = cfg.readAgents(project.Agents, filepath.ToSlash(ProjectFile), true)
 	if err := cfg.loadRules(src, user, project); err != nil {
 		return Config{}, err
 	}

@@ -15,7 +15,7 @@ import (
 
 // DevcontainerFile is where a project names the image its tools run in;
 // only its "image" is read.
-var DevcontainerFile = filepath.Join(".devcontainer", "devcontainer.json")
+const DevcontainerFile = ".devcontainer" + string(filepath.Separator) + "devcontainer.json"
 
 // maxDevcontainerBytes bounds the devcontainer file a repository hands
 // baton; a real one is a few KiB.

@@ -40,6 +40,9 @@ type fileConfig struct {
 	Context     contextFile     `toml:"context"`
 	// Hooks is [hooks], in Claude Code's shape (hooks.go).
 	Hooks *hooksTable `toml:"hooks"`
+	// Agents are the [agents.NAME] tables: agent types written in the
+	// config rather than in files (agents.go).
+	Agents map[string]agentTable `toml:"agents"`
 
 	// aliases is [models.aliases], read apart from the typed decode.
 	aliases map[string]string
@@ -178,7 +181,7 @@ func parseUserConfig(doc string, themes []string) (fileConfig, error) {
 	}
 	delete(fc.Models, aliasesKey)
 	fc.aliases, fc.hasAliases = aliases, hasAliases
-	if undecoded := withoutHookKeys(withoutAliasKeys(md.Undecoded())); len(undecoded) > 0 {
+	if undecoded := withoutAgentKeys(withoutHookKeys(withoutAliasKeys(md.Undecoded()))); len(undecoded) > 0 {
 		return fc, errors.New(unknownKeyMessage(undecoded[0]))
 	}
 	if fc.Theme != nil {

@@ -57,8 +57,8 @@ func checkRule(s string) (string, error) {
 	if r.AnyTool {
 		name += "*"
 	}
-	if !slices.Contains(ToolNames, name) && !agenttypes.IsMCPTool(name) {
-		return "", fmt.Errorf("unknown tool %q (valid: %s, mcp__SERVER__TOOL, mcp__SERVER__*)", name, strings.Join(ToolNames, ", "))
+	if !slices.Contains(ToolNames(), name) && !agenttypes.IsMCPTool(name) {
+		return "", fmt.Errorf("unknown tool %q (valid: %s, mcp__SERVER__TOOL, mcp__SERVER__*)", name, strings.Join(ToolNames(), ", "))
 	}
 	return r.String(), nil
 }

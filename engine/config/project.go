@@ -60,7 +60,7 @@ type projectDecoder struct {
 
 // unmarshaler is the interface of the leaf types, which check their own
 // values.
-var unmarshaler = reflect.TypeFor[toml.Unmarshaler]()
+func unmarshaler() reflect.Type { return reflect.TypeFor[toml.Unmarshaler]() }
 
 // table decodes the keys of a table into dst, a struct whose fields name
 // their keys in toml tags.
@@ -87,7 +87,7 @@ func (d *projectDecoder) table(dst reflect.Value, keys map[string]toml.Primitive
 func (d *projectDecoder) value(dst reflect.Value, prim toml.Primitive, key toml.Key) {
 	t := dst.Type()
 	switch {
-	case t.Kind() == reflect.Struct && !reflect.PointerTo(t).Implements(unmarshaler):
+	case t.Kind() == reflect.Struct && !reflect.PointerTo(t).Implements(unmarshaler()):
 		if keys, ok := d.subkeys(prim, key, "a table (["+key.String()+"])"); ok {
 			d.table(dst, keys, key)
 		}

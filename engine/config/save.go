@@ -17,10 +17,30 @@ import (
 )
 
 // tableHeader is a line that opens a TOML table or array of tables.
-var tableHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(#.*)?$`) })
+func tableHeader() *regexp.Regexp {
+	tableHeaderOnce.Do(func() { tableHeaderValue = regexp.MustCompile(`^\s*\[\[?\s*[A-Za-z0-9_."' -]+\s*\]\]?\s*(#.*)?$`) })
+	return tableHeaderValue
+}
+
+// tableHeaderOnce and tableHeaderValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	tableHeaderOnce  sync.Once
+	tableHeaderValue *regexp.Regexp
+)
 
 // permissionsHeader is the line that opens [permissions].
-var permissionsHeader = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`) })
+func permissionsHeader() *regexp.Regexp {
+	permissionsHeaderOnce.Do(func() { permissionsHeaderValue = regexp.MustCompile(`^\s*\[\s*permissions\s*\]\s*(#.*)?$`) })
+	return permissionsHeaderValue
+}
+
+// permissionsHeaderOnce and permissionsHeaderValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	permissionsHeaderOnce  sync.Once
+	permissionsHeaderValue *regexp.Regexp
+)
 
 // SaveRules writes the session's user-config and session rules into the
 // [permissions] table of the user config at path, replacing only that

@@ -7,4 +7,4 @@ import (
 )
 
 // ToolNames are the names --allow and the config's tool lists accept.
-var ToolNames = append(slices.Clone(agenttypes.AllTools), agenttypes.TaskTool)
+func ToolNames() []string { return append(slices.Clone(agenttypes.AllTools), agenttypes.TaskTool) }

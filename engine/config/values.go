@@ -159,7 +159,7 @@ type toolList []string
 
 // UnmarshalTOML implements toml.Unmarshaler.
 func (l *toolList) UnmarshalTOML(v any) error {
-	want := "a list of tool names (" + strings.Join(ToolNames, ", ") + ", mcp__SERVER__TOOL, mcp__SERVER__*)"
+	want := "a list of tool names (" + strings.Join(ToolNames(), ", ") + ", mcp__SERVER__TOOL, mcp__SERVER__*)"
 	items, ok := v.([]any)
 	if !ok {
 		return valueError{want, v}
@@ -167,7 +167,7 @@ func (l *toolList) UnmarshalTOML(v any) error {
 	names := make([]string, 0, len(items))
 	for _, item := range items {
 		s, ok := item.(string)
-		if !ok || !slices.Contains(ToolNames, s) && !agenttypes.IsMCPTool(s) {
+		if !ok || !slices.Contains(ToolNames(), s) && !agenttypes.IsMCPTool(s) {
 			return valueError{want, item}
 		}
 		names = append(names, s)

@@ -23,14 +23,29 @@ var changeDelegation = delegation{types: []string{"general-purpose"}, descriptio
 	report: "Report the file you wrote, or that the write was refused."}
 
 // changePlan writes the proposed file; its write card is the point.
-var changePlan = plan{name: "change", goal: "Proposed the change as a new file", probes: []probe{
-	{tool: "write_file", args: always(map[string]any{"path": changeFile, "content": changeContent})},
-}}
+func changePlan() plan {
+	return plan{name: "change", goal: "Proposed the change as a new file", probes: []probe{
+		{tool: "write_file", args: always(map[string]any{"path": changeFile, "content": changeContent})},
+	}}
+}
 
 // changeWords are the verbs of a request to change the code.
-var changeWords = sync.OnceValue(func() *regexp.Regexp {
+func changeWords() *regexp.Regexp {
+	changeWordsOnce.Do(func() { changeWordsValue = buildChangeWords() })
+	return changeWordsValue
+}
+
+// changeWordsOnce and changeWordsValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	changeWordsOnce  sync.Once
+	changeWordsValue *regexp.Regexp
+)
+
+// buildChangeWords builds the table.
+func buildChangeWords() *regexp.Regexp {
 	return regexp.MustCompile(`(?i)\b(add|change|fix|write|create|rename|refactor|update|implement|remove|delete|edit|make|replace)\b`)
-})
+}
 
 // wantsChange reports whether the person asked for a change rather than
 // a question about the folder.

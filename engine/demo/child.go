@@ -32,22 +32,34 @@ const startPattern = `^func main\(|^def main\(|^if __name__ == |^fn main\(`
 // colon or a parenthesis, rather than every mention of the words.
 const todoPattern = `\b(TODO|FIXME)[:(]`
 
-var (
-	layoutPlan = plan{name: "layout", goal: "Mapped the project layout", probes: []probe{
+// The plans are built when asked for: their probes hold maps and
+// closures, which package variables would build at every start.
+
+// layoutPlan maps the project layout.
+func layoutPlan() plan {
+	return plan{name: "layout", goal: "Mapped the project layout", probes: []probe{
 		{tool: "list_files", args: always(map[string]any{"depth": 2})},
 		{tool: "read_file", args: readManifest},
 	}}
-	entryPlan = plan{name: "entry", goal: "Looked for the entry points", probes: []probe{
+}
+
+// entryPlan looks for the entry points.
+func entryPlan() plan {
+	return plan{name: "entry", goal: "Looked for the entry points", probes: []probe{
 		{tool: "find_files", label: "Likely entry files", args: always(map[string]any{"pattern": entryPattern})},
 		{tool: "grep", label: "Where programs start", args: always(map[string]any{"pattern": startPattern})},
 		{tool: "read_file", args: readEntry},
 	}}
-	notesPlan = plan{name: "notes", goal: "Looked for TODOs and skimmed the README", probes: []probe{
+}
+
+// notesPlan looks for TODOs and skims the README.
+func notesPlan() plan {
+	return plan{name: "notes", goal: "Looked for TODOs and skimmed the README", probes: []probe{
 		{tool: "grep", label: "TODO and FIXME notes", args: always(map[string]any{"pattern": todoPattern})},
 		{tool: "find_files", label: "READMEs at the top", args: always(map[string]any{"pattern": "{README,Readme,readme}*"})},
 		{tool: "read_file", args: readReadme},
 	}}
-)
+}
 
 // child answers a request from a child agent: the plan's next tool call,
 // or its report once the plan is done or no tools are offered (the
@@ -72,17 +84,17 @@ func pickPlan(prompt string) plan {
 	head, _, _ := strings.Cut(strings.ToLower(prompt), "\n")
 	switch {
 	case strings.Contains(head, "propose the change"):
-		return changePlan
+		return changePlan()
 	case strings.Contains(head, "todo") || strings.Contains(head, "fixme") || strings.Contains(head, "readme"):
-		return notesPlan
+		return notesPlan()
 	case strings.Contains(head, "entry") || strings.Contains(head, "main"):
-		return entryPlan
+		return entryPlan()
 	}
-	return layoutPlan
+	return layoutPlan()
 }
 
 // plans are every plan, for finding the probe behind a call ID.
-var plans = []plan{layoutPlan, entryPlan, notesPlan, changePlan}
+func plans() []plan { return []plan{layoutPlan(), entryPlan(), notesPlan(), changePlan()} }
 
 // probeCallID names the call of probe k of plan p.
 func probeCallID(p plan, k int) string {
@@ -91,7 +103,7 @@ func probeCallID(p plan, k int) string {
 
 // probeOf returns the probe that made the call with this ID.
 func probeOf(id string) (probe, bool) {
-	for _, p := range plans {
+	for _, p := range plans() {
 		for k, pr := range p.probes {
 			if probeCallID(p, k) == id {
 				return pr, true

@@ -67,14 +67,14 @@ func TestPlanCallsOnlyOfferedTools(t *testing.T) {
 	only := func(names ...string) func(string) bool {
 		return func(n string) bool { return slices.Contains(names, n) }
 	}
-	if call, ok := notesPlan.next(nil, only("find_files", "read_file")); !ok || call.name != "find_files" || call.id != "call_demo_notes_1" {
+	if call, ok := notesPlan().next(nil, only("find_files", "read_file")); !ok || call.name != "find_files" || call.id != "call_demo_notes_1" {
 		t.Errorf("without grep: %+v %v, want the README search", call, ok)
 	}
 	found := []exchange{{id: "call_demo_notes_1", name: "find_files", output: "README.md"}}
-	if call, ok := notesPlan.next(found, only("find_files", "read_file")); !ok || call.args != `{"limit":20,"path":"README.md"}` {
+	if call, ok := notesPlan().next(found, only("find_files", "read_file")); !ok || call.args != `{"limit":20,"path":"README.md"}` {
 		t.Errorf("after the search: %+v %v, want README.md read", call, ok)
 	}
-	if call, ok := entryPlan.next(nil, only("read_file")); ok {
+	if call, ok := entryPlan().next(nil, only("read_file")); ok {
 		t.Errorf("with nothing found and only read_file: %+v, want the report", call)
 	}
 }

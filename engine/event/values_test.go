@@ -13,7 +13,7 @@ import (
 // first, and its Meta is where the event's identity is read.
 func TestEveryReplayedKindRoundTrips(t *testing.T) {
 	meta := Meta{Agent: "c1", Number: 2, Parent: MainAgent, TaskCall: "t1"}
-	for kind, dec := range decoders {
+	for kind, dec := range decoders() {
 		zero, err := dec([]byte(`{"agent":"c1","number":2,"parent":"main","task_call":"t1"}`))
 		if err != nil {
 			t.Fatalf("%s: %v", kind, err)

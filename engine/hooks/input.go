@@ -3,6 +3,7 @@ package hooks
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 
 	"github.com/seed-e4e525a6/baton/engine/rules"
 )
@@ -107,16 +108,20 @@ func ClaudeToolName(tool string) string {
 	return tool
 }
 
-// claudeFields renames baton's argument fields to Claude Code's, per tool.
-var claudeFields = map[string]map[string]string{
-	"read_file":  {"path": "file_path"},
-	"write_file": {"path": "file_path"},
-	"edit_file":  {"path": "file_path"},
-	"grep":       {"ignore_case": "-i"},
+// claudeFields renames baton's argument fields to Claude Code's, per tool
+// (a switch, so nothing is built at start).
+func claudeFields(tool string) map[string]string {
+	switch tool {
+	case "read_file", "write_file", "edit_file":
+		return map[string]string{"path": "file_path"}
+	case "grep":
+		return map[string]string{"ignore_case": "-i"}
+	}
+	return nil
 }
 
 // pathTools are the tools whose path Claude Code sends absolute.
-var pathTools = map[string]bool{"read_file": true, "write_file": true, "edit_file": true, "grep": true, "find_files": true, "list_files": true}
+var pathTools = []string{"read_file", "write_file", "edit_file", "grep", "find_files", "list_files"}
 
 // claudeInput rewrites a call's arguments in Claude Code's field names:
 // an absolute file_path for path, Bash's timeout in milliseconds. Fields
@@ -126,7 +131,7 @@ func claudeInput(tool, args, cwd string) any {
 	if json.Unmarshal([]byte(args), &m) != nil || m == nil {
 		return map[string]any{}
 	}
-	if p, ok := m["path"].(string); ok && pathTools[tool] && p != "" && !filepath.IsAbs(p) {
+	if p, ok := m["path"].(string); ok && slices.Contains(pathTools, tool) && p != "" && !filepath.IsAbs(p) {
 		m["path"] = filepath.Join(cwd, p)
 	}
 	if tool == rules.CommandTool {
@@ -135,7 +140,7 @@ func claudeInput(tool, args, cwd string) any {
 			m["timeout"] = s * 1000
 		}
 	}
-	for from, to := range claudeFields[tool] {
+	for from, to := range claudeFields(tool) {
 		if v, ok := m[from]; ok {
 			delete(m, from)
 			m[to] = v

@@ -139,7 +139,17 @@ func parseCommand(base Hook, raw json.RawMessage) (Hook, string) {
 
 // simpleMatcher is a matcher Claude Code compares as names, not as a
 // regular expression: "Bash", "Edit|Write".
-var simpleMatcher = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_|]+$`) })
+func simpleMatcher() *regexp.Regexp {
+	simpleMatcherOnce.Do(func() { simpleMatcherValue = regexp.MustCompile(`^[A-Za-z0-9_|]+$`) })
+	return simpleMatcherValue
+}
+
+// simpleMatcherOnce and simpleMatcherValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	simpleMatcherOnce  sync.Once
+	simpleMatcherValue *regexp.Regexp
+)
 
 // compile prepares the matcher.
 func (h *Hook) compile() error {

@@ -41,7 +41,7 @@ func (a *accumulator) feed(line []byte, h Handler) error {
 		return nil
 	}
 	var ch chunk
-	if err := json.Unmarshal(line, &ch); err != nil {
+	if err := decodeChunk(line, &ch); err != nil {
 		return &ProviderError{
 			Reason:  "provider sent an unreadable chunk",
 			Message: firstLine(line),

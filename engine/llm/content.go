@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"log/slog"
+	"unicode/utf8"
 )
 
 // content is a delta's content as providers send it: a string (OpenAI and
@@ -30,7 +31,9 @@ func (c *content) UnmarshalJSON(b []byte) error {
 	switch {
 	case len(b) == 0 || bytes.Equal(b, []byte("null")):
 	case b[0] == '"':
-		if err := json.Unmarshal(b, &c.text); err != nil {
+		if text, ok := plainString(b); ok {
+			c.text = text
+		} else if err := json.Unmarshal(b, &c.text); err != nil {
 			slog.Debug("skipped unreadable delta.content", "err", err)
 		}
 	case b[0] == '[':
@@ -46,6 +49,26 @@ func (c *content) UnmarshalJSON(b []byte) error {
 		slog.Debug("skipped delta.content of unknown shape", "content", firstLine(b))
 	}
 	return nil
+}
+
+// plainString is the text of a JSON string that needs no decoding: no
+// escape, no control character, valid UTF-8. Most deltas are such a
+// word or two, and encoding/json's reflection costs more than the rest
+// of the chunk; the others are decoded by encoding/json.
+func plainString(b []byte) (string, bool) {
+	if len(b) < 2 || b[0] != '"' || b[len(b)-1] != '"' {
+		return "", false
+	}
+	inner := b[1 : len(b)-1]
+	for _, c := range inner {
+		if c == '\\' || c == '"' || c < 0x20 {
+			return "", false
+		}
+	}
+	if !utf8.Valid(inner) {
+		return "", false
+	}
+	return string(inner), true
 }
 
 // addPart folds one part in: text as answer, thinking (a string or a list

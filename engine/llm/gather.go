@@ -3,6 +3,7 @@ package llm
 import (
 	"context"
 	"io"
+	"net"
 	"time"
 )
 
@@ -36,6 +37,9 @@ type gatheringBody struct {
 	ctx    context.Context
 	gather Gather
 	onWait func()
+	// conn is the connection the body arrives on, held quiet while the
+	// body sleeps (nil: none of its own, as over HTTP/2).
+	conn net.Conn
 
 	// clock is the time the body reads by (nil: the real one).
 	clock clock
@@ -55,7 +59,7 @@ func (b *gatheringBody) Read(p []byte) (int, error) {
 	}
 	window := b.window()
 	if now := b.clock.now(); b.fast && !b.full && window > 0 {
-		b.clock.sleep(b.ctx, now.Truncate(window).Add(window).Sub(now))
+		b.sleep(now.Truncate(window).Add(window).Sub(now), len(p))
 	}
 	start := b.clock.now()
 	n, err := b.rc.Read(p)
@@ -69,6 +73,19 @@ func (b *gatheringBody) Read(p []byte) (int, error) {
 		b.full = n == len(p)
 	}
 	return n, err
+}
+
+// sleep waits d for the window's end, the connection quiet until room
+// bytes have arrived: what comes before then is read in one go at the
+// end, and waking for it would only cost the process a wake-up.
+func (b *gatheringBody) sleep(d time.Duration, room int) {
+	if b.conn == nil {
+		b.clock.sleep(b.ctx, d)
+		return
+	}
+	restore := quietWhile(b.conn, room)
+	defer restore()
+	b.clock.sleep(b.ctx, d)
 }
 
 // window is how long the stream may gather now, in whole milliseconds

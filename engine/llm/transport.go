@@ -7,7 +7,9 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"net"
 	"net/http"
+	"net/http/httptrace"
 	"sync/atomic"
 )
 
@@ -85,6 +87,12 @@ func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	ctx, cancel := context.WithCancelCause(req.Context())
 	m.watch = startWatchdog(t.timeouts, cancel)
+	// The connection a gathering stream arrives on, to hold it quiet
+	// while the stream sleeps (see gatheringBody).
+	var conn net.Conn
+	if m.gather.Most > 0 {
+		ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{GotConn: func(info httptrace.GotConnInfo) { conn = info.Conn }})
+	}
 	resp, err := t.base.RoundTrip(req.WithContext(ctx))
 	if err != nil {
 		m.watch.stop()
@@ -101,7 +109,13 @@ func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	var body io.ReadCloser = resp.Body
 	if m.gather.Most > 0 || m.onWait != nil {
-		body = &gatheringBody{rc: resp.Body, ctx: ctx, gather: m.gather, onWait: m.onWait}
+		gb := &gatheringBody{rc: resp.Body, ctx: ctx, gather: m.gather, onWait: m.onWait}
+		if resp.ProtoMajor == 1 {
+			// Over HTTP/1 the body has the connection to itself; an
+			// HTTP/2 connection is shared, and read by its own goroutine.
+			gb.conn = conn
+		}
+		body = gb
 	}
 	resp.Body = &sseBody{rc: body, r: bufio.NewReader(body), marker: m, ctx: ctx, release: release}
 	return resp, nil

@@ -93,7 +93,17 @@ type expander struct {
 }
 
 // varRef matches ${NAME} and ${NAME:-default}.
-var varRef = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`) })
+func varRef() *regexp.Regexp {
+	varRefOnce.Do(func() { varRefValue = regexp.MustCompile(`\$\{([A-Za-z_][A-Za-z0-9_]*)(:-([^}]*))?\}`) })
+	return varRefValue
+}
+
+// varRefOnce and varRefValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	varRefOnce  sync.Once
+	varRefValue *regexp.Regexp
+)
 
 func (x *expander) str(s string) string {
 	return varRef().ReplaceAllStringFunc(s, func(ref string) string {

@@ -44,7 +44,17 @@ type Server struct {
 
 // validName is what a server or tool name may hold once it becomes part
 // of a function name: OpenAI accepts [a-zA-Z0-9_-] only.
-var validName = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
+func validName() *regexp.Regexp {
+	validNameOnce.Do(func() { validNameValue = regexp.MustCompile(`^[A-Za-z0-9_-]+$`) })
+	return validNameValue
+}
+
+// validNameOnce and validNameValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	validNameOnce  sync.Once
+	validNameValue *regexp.Regexp
+)
 
 // Check rejects a definition that cannot be started, saying why.
 func (s Server) Check() error {
@@ -99,7 +109,17 @@ func shownValue(name, value string) string {
 }
 
 // safeWord is an argument that needs no quoting.
-var safeWord = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) })
+func safeWord() *regexp.Regexp {
+	safeWordOnce.Do(func() { safeWordValue = regexp.MustCompile(`^[A-Za-z0-9_@%+=:,./-]+$`) })
+	return safeWordValue
+}
+
+// safeWordOnce and safeWordValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	safeWordOnce  sync.Once
+	safeWordValue *regexp.Regexp
+)
 
 // quote wraps an argument in single quotes unless it is plainly safe, so a
 // command line shown for approval reads exactly as it runs.

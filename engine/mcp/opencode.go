@@ -61,7 +61,17 @@ func ParseOpenCode(data []byte, source string, env func(string) (string, bool)) 
 }
 
 // openCodeVar matches OpenCode's {env:NAME}.
-var openCodeVar = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\{env:([A-Za-z_][A-Za-z0-9_]*)\}`) })
+func openCodeVar() *regexp.Regexp {
+	openCodeVarOnce.Do(func() { openCodeVarValue = regexp.MustCompile(`\{env:([A-Za-z_][A-Za-z0-9_]*)\}`) })
+	return openCodeVarValue
+}
+
+// openCodeVarOnce and openCodeVarValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	openCodeVarOnce  sync.Once
+	openCodeVarValue *regexp.Regexp
+)
 
 // server converts the entry.
 func (o openCodeServer) server(name string, env func(string) (string, bool)) (Server, error) {

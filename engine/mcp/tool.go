@@ -45,7 +45,17 @@ type Tool struct {
 }
 
 // invalidChars are what a function name may not hold.
-var invalidChars = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[^A-Za-z0-9_-]`) })
+func invalidChars() *regexp.Regexp {
+	invalidCharsOnce.Do(func() { invalidCharsValue = regexp.MustCompile(`[^A-Za-z0-9_-]`) })
+	return invalidCharsValue
+}
+
+// invalidCharsOnce and invalidCharsValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	invalidCharsOnce  sync.Once
+	invalidCharsValue *regexp.Regexp
+)
 
 // ToolName is the name a server's tool is offered under: characters a
 // function name cannot hold become '_', and it is cut to 64 characters.

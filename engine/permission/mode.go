@@ -18,16 +18,13 @@ const (
 	AgentModePlan       = event.AgentModePlan
 )
 
-// AgentModes lists the modes in the order a picker shows them.
-var AgentModes = event.AgentModes
-
 // editTools are the calls auto-accept runs without asking.
 var editTools = []string{"write_file", "edit_file"}
 
 // SetAgentMode switches the mode; it applies to every call decided from
 // now on, children's included.
 func (p *Policy) SetAgentMode(m AgentMode) error {
-	if !slices.Contains(AgentModes, m) {
+	if !slices.Contains(event.AgentModes, m) {
 		return fmt.Errorf("set mode: unknown mode %q (known: normal, auto-accept, plan)", m)
 	}
 	p.mu.Lock()

@@ -3,11 +3,12 @@ package permission
 import (
 	"github.com/seed-e4e525a6/baton/engine/rules"
 	"github.com/seed-e4e525a6/baton/engine/tools"
+	"slices"
 )
 
 // searchers are the tools that walk folders and show what they find:
 // grep what files hold, list_files and find_files their names.
-var searchers = map[string]bool{"grep": true, "list_files": true, "find_files": true}
+var searchers = []string{"grep", "list_files", "find_files"}
 
 // Withholding is what a search or listing by one agent leaves out, as
 // data, so that a child in another process leaves out the same: each
@@ -26,7 +27,7 @@ type Withholding struct {
 // grants (nil: the main agent) leaves out.
 func (p *Policy) withholding(grants *Grants, tool string) Withholding {
 	w := Withholding{Tool: tool, Workspace: p.workspace}
-	if !searchers[tool] {
+	if !slices.Contains(searchers, tool) {
 		return w
 	}
 	standing := p.snapshot()

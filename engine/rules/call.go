@@ -56,7 +56,7 @@ func CallOf(tool string, args json.RawMessage, workspace string) Call {
 		return CommandCall(a.Command)
 	case tool == FetchTool:
 		return FetchCall(a.URL)
-	case fileTools[tool]:
+	case slices.Contains(fileTools, tool):
 		return PathCall(tool, a.Path, workspace)
 	}
 	return Call{Tool: tool}

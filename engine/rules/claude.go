@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 )
@@ -13,15 +14,24 @@ import (
 // table, the first of each being the one Claude Code uses today: its
 // permission rules, skill allowed-tools and hook matchers say Bash where
 // baton says run_command.
-var claudeNames = func() map[string][]string {
-	out := map[string][]string{}
-	for _, t := range agenttypes.Tools() {
-		if len(t.Claude) > 0 {
-			out[t.Name] = t.Claude
+func claudeNames() map[string][]string {
+	claudeNamesOnce.Do(func() {
+		claudeNamesValue = map[string][]string{}
+		for _, t := range agenttypes.Tools() {
+			if len(t.Claude) > 0 {
+				claudeNamesValue[t.Name] = t.Claude
+			}
 		}
-	}
-	return out
-}()
+	})
+	return claudeNamesValue
+}
+
+// claudeNamesOnce and claudeNamesValue hold them, built on first use (a
+// zero sync.Once costs nothing at start).
+var (
+	claudeNamesOnce  sync.Once
+	claudeNamesValue map[string][]string
+)
 
 // ClaudeNames returns Claude Code's names for a baton tool, the current
 // one first; an MCP tool (mcp__server__tool) is named alike in both, and
@@ -30,7 +40,7 @@ func ClaudeNames(tool string) []string {
 	if strings.HasPrefix(tool, "mcp__") {
 		return []string{tool}
 	}
-	return claudeNames[tool]
+	return claudeNames()[tool]
 }
 
 // ToolOfClaude maps one of Claude Code's tool names to baton's; mcp__
@@ -39,7 +49,7 @@ func ToolOfClaude(name string) (string, bool) {
 	if strings.HasPrefix(name, "mcp__") {
 		return name, true
 	}
-	for tool, names := range claudeNames {
+	for tool, names := range claudeNames() {
 		for _, n := range names {
 			if n == name {
 				return tool, true

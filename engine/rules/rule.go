@@ -14,6 +14,7 @@ package rules
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bmatcuk/doublestar/v4"
@@ -29,10 +30,7 @@ const FetchTool = "web_fetch"
 
 // fileTools are the tools whose rules are path globs: each has a path
 // argument naming a file or folder in the workspace.
-var fileTools = map[string]bool{
-	"write_file": true, "edit_file": true, "read_file": true,
-	"list_files": true, "find_files": true, "grep": true,
-}
+var fileTools = []string{"write_file", "edit_file", "read_file", "list_files", "find_files", "grep"}
 
 // Rule is one parsed rule.
 type Rule struct {
@@ -88,7 +86,7 @@ func Parse(s string) (Rule, error) {
 			return Rule{}, fmt.Errorf("rule %q: the command must be plain printable words (no $, backquotes, redirections or operators)", s)
 		}
 		r.Words = words
-	case fileTools[name]:
+	case slices.Contains(fileTools, name):
 		r.Glob = pattern
 		for strings.HasPrefix(r.Glob, "./") {
 			r.Glob = strings.TrimSpace(strings.TrimLeft(strings.TrimPrefix(r.Glob, "./"), "/"))
@@ -177,7 +175,7 @@ func (r Rule) String() string {
 // readers are the tools besides read_file that show what files hold or
 // which files there are: a scoped read_file rule (deny read_file(.env))
 // binds them too, so no other tool reads what it keeps from reading.
-var readers = map[string]bool{"grep": true, "find_files": true, "list_files": true}
+var readers = []string{"grep", "find_files", "list_files"}
 
 // Matches says whether the rule covers the call as a whole: what an
 // allow rule needs. For a command, that is every part; for a file, both
@@ -209,7 +207,7 @@ func (r Rule) Matches(c Call) bool {
 // that cannot be read, or that runs a program only known when it runs,
 // is touched by every command rule.
 func (r Rule) Touches(c Call) bool {
-	if !r.names(c.Tool) && !(r.Scoped && r.Tool == "read_file" && readers[c.Tool]) {
+	if !r.names(c.Tool) && !(r.Scoped && r.Tool == "read_file" && slices.Contains(readers, c.Tool)) {
 		return false
 	}
 	if !r.Scoped {

@@ -14,24 +14,31 @@ import (
 // their name alone would allow anything: for them, and for the wrappers
 // and shells the shell reader knows (shell.RunsCommands), only the exact
 // command is offered.
-var interpreters = map[string]bool{
-	"python": true, "python3": true, "node": true, "deno": true, "bun": true, "ruby": true, "perl": true,
-	"php": true, "lua": true, "npx": true, "bunx": true, "uvx": true, "pipx": true,
-}
+var interpreters = []string{"python", "python3", "node", "deno", "bun", "ruby", "perl", "php", "lua", "npx", "bunx", "uvx", "pipx"}
 
 // subcommand is what a second word looks like when it names an action
 // (go test, git status) rather than an argument.
-var subcommand = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^[a-z][a-z0-9_-]*$`) })
+func subcommand() *regexp.Regexp {
+	subcommandOnce.Do(func() { subcommandValue = regexp.MustCompile(`^[a-z][a-z0-9_-]*$`) })
+	return subcommandValue
+}
+
+// subcommandOnce and subcommandValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	subcommandOnce  sync.Once
+	subcommandValue *regexp.Regexp
+)
 
 // runners take a script name after "run": npm run test.
-var runners = map[string]bool{"npm": true, "pnpm": true, "yarn": true}
+var runners = []string{"npm", "pnpm", "yarn"}
 
 // Suggest is what an "always" answer to c adds: a command's own prefix
 // for each of its parts (go test ./... offers run_command(go test:*)), or
 // the file itself. Nil when nothing narrower than the whole tool fits,
 // such as a command that is not plain.
 func Suggest(c Call) []Rule {
-	if fileTools[c.Tool] {
+	if slices.Contains(fileTools, c.Tool) {
 		if c.Path == "" || c.Path == "." {
 			return nil
 		}
@@ -66,7 +73,7 @@ func Suggest(c Call) []Rule {
 // the call's folder. Nil for other tools and for files at the workspace
 // root, where the folder is the whole workspace.
 func SuggestFolder(c Call) []Rule {
-	if !fileTools[c.Tool] || c.Path == "" {
+	if !slices.Contains(fileTools, c.Tool) || c.Path == "" {
 		return nil
 	}
 	dir := path.Dir(c.Path)
@@ -85,7 +92,7 @@ func prefixOf(p part) (Rule, bool) {
 	}
 	r := Rule{Tool: CommandTool, Scoped: true, Words: p.words}
 	first := p.words[0]
-	if interpreters[first] || shell.RunsCommands(first) || strings.Contains(first, "/") {
+	if slices.Contains(interpreters, first) || shell.RunsCommands(first) || strings.Contains(first, "/") {
 		if slices.Contains(p.words, opaque) {
 			return Rule{}, false
 		}
@@ -93,7 +100,7 @@ func prefixOf(p part) (Rule, bool) {
 		n := 1
 		if len(p.words) > 1 && subcommand().MatchString(p.words[1]) {
 			n = 2
-			if runners[first] && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
+			if slices.Contains(runners, first) && p.words[1] == "run" && len(p.words) > 2 && p.words[2] != opaque {
 				n = 3
 			}
 			if shell.RunsCommandsAfter(first, p.words[1]) {

@@ -20,13 +20,26 @@ const (
 )
 
 // abi is the kernel's Landlock ABI version, 0 without Landlock.
-var abi = sync.OnceValue(func() int {
+func abi() int {
+	abiOnce.Do(func() { abiValue = buildAbi() })
+	return abiValue
+}
+
+// abiOnce and abiValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	abiOnce  sync.Once
+	abiValue int
+)
+
+// buildAbi builds the table.
+func buildAbi() int {
 	v, err := ll.LandlockGetABIVersion()
 	if err != nil {
 		return 0
 	}
 	return v
-})
+}
 
 // ABI is the kernel's Landlock ABI version, 0 when it has none.
 func ABI() int { return abi() }

@@ -47,9 +47,22 @@ type gitShortOption struct {
 }
 
 // gitShortCommandOptions are the short forms of the command options.
-var gitShortCommandOptions = sync.OnceValue(func() map[string]gitShortOption {
+func gitShortCommandOptions() map[string]gitShortOption {
+	gitShortCommandOptionsOnce.Do(func() { gitShortCommandOptionsValue = buildGitShortCommandOptions() })
+	return gitShortCommandOptionsValue
+}
+
+// gitShortCommandOptionsOnce and gitShortCommandOptionsValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	gitShortCommandOptionsOnce  sync.Once
+	gitShortCommandOptionsValue map[string]gitShortOption
+)
+
+// buildGitShortCommandOptions builds the table.
+func buildGitShortCommandOptions() map[string]gitShortOption {
 	return map[string]gitShortOption{"clone": {letter: 'u'}, "rebase": {letter: 'x'}, "difftool": {letter: 'x'}, "grep": {letter: 'O', attachedOnly: true}}
-})
+}
 
 // gitScripts are the commands a git command line runs besides git: the
 // values of -c settings that hold commands (opaque when they may come

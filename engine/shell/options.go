@@ -10,7 +10,20 @@ import (
 // a shell: `tar -I 'cmd'`, `rsync -e 'cmd'`, `ssh -o ProxyCommand='cmd'`,
 // `sort --compress-program=cmd`. commandOptions lists them by program;
 // a value is taken apart (-Icmd, --opt=cmd) or as the next word.
-var commandOptions = sync.OnceValue(func() map[string][]string {
+func commandOptions() map[string][]string {
+	commandOptionsOnce.Do(func() { commandOptionsValue = buildCommandOptions() })
+	return commandOptionsValue
+}
+
+// commandOptionsOnce and commandOptionsValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	commandOptionsOnce  sync.Once
+	commandOptionsValue map[string][]string
+)
+
+// buildCommandOptions builds the table.
+func buildCommandOptions() map[string][]string {
 	return map[string][]string{
 		"tar":   {"-I", "--use-compress-program", "--to-command", "--checkpoint-action", "-F", "--info-script", "--new-volume-script", "--rsh-command"},
 		"rsync": {"-e", "--rsh", "--rsync-path"},
@@ -28,7 +41,7 @@ var commandOptions = sync.OnceValue(func() map[string][]string {
 		"gmake": {"-E", "--eval", "SHELL="},
 		"rg":    {"--pre"},
 	}
-})
+}
 
 // sshCommandKeys are the ssh settings (-o Key=value) that run a command.
 var sshCommandKeys = []string{"proxycommand", "localcommand", "knownhostscommand"}

@@ -51,7 +51,20 @@ var (
 
 // toolRunners are the tools by name, then by subcommand ("" for a tool
 // that has none).
-var toolRunners = sync.OnceValue(func() map[string]map[string]toolRunner {
+func toolRunners() map[string]map[string]toolRunner {
+	toolRunnersOnce.Do(func() { toolRunnersValue = buildToolRunners() })
+	return toolRunnersValue
+}
+
+// toolRunnersOnce and toolRunnersValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	toolRunnersOnce  sync.Once
+	toolRunnersValue map[string]map[string]toolRunner
+)
+
+// buildToolRunners builds the table.
+func buildToolRunners() map[string]map[string]toolRunner {
 	return map[string]map[string]toolRunner{
 		"uv":         {"run": {options: wrapper{short: "pPfiCw", long: uvRunOptions}}},
 		"poetry":     {"run": plainRunner},
@@ -86,7 +99,7 @@ var toolRunners = sync.OnceValue(func() map[string]map[string]toolRunner {
 			"--ignore", "--filter", "--debounce", "--signal", "--env", "--shell", "--workdir", "--delay-run",
 			"--poll", "--stop-signal", "--stop-timeout", "--on-busy-update", "--project-origin", "--emit-events-to"}}}},
 	}
-})
+}
 
 // RunsCommandsAfter reports whether a program's subcommand runs the
 // command its next words give (uv run, bundle exec): a rule that allows

@@ -9,12 +9,25 @@ import (
 // runners take their command as words they join and hand to a shell:
 // `watch 'rm x'`, `parallel 'rm {}' ::: a b`. The table holds their
 // options that take a value.
-var runners = sync.OnceValue(func() map[string]wrapper {
+func runners() map[string]wrapper {
+	runnersOnce.Do(func() { runnersValue = buildRunners() })
+	return runnersValue
+}
+
+// runnersOnce and runnersValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	runnersOnce  sync.Once
+	runnersValue map[string]wrapper
+)
+
+// buildRunners builds the table.
+func buildRunners() map[string]wrapper {
 	return map[string]wrapper{
 		"watch":    {short: "nq", long: []string{"--interval", "--equexit"}},
 		"parallel": {short: "jSadIEnNLPsC", long: []string{"--jobs", "--sshlogin", "--arg-file", "--delimiter", "--max-args", "--max-lines", "--max-procs", "--joblog", "--results", "--tmpdir", "--colsep", "--timeout"}},
 	}
-})
+}
 
 // parallelSeparators start parallel's argument lists.
 var parallelSeparators = []string{":::", "::::", ":::+", "::::+"}

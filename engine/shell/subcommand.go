@@ -10,7 +10,20 @@ import (
 // globalOptions are, for programs whose first operand is a subcommand
 // (git push, docker run), the options before it that take the next word
 // as their value. Other options before the subcommand are single words.
-var globalOptions = sync.OnceValue(func() map[string][]string {
+func globalOptions() map[string][]string {
+	globalOptionsOnce.Do(func() { globalOptionsValue = buildGlobalOptions() })
+	return globalOptionsValue
+}
+
+// globalOptionsOnce and globalOptionsValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	globalOptionsOnce  sync.Once
+	globalOptionsValue map[string][]string
+)
+
+// buildGlobalOptions builds the table.
+func buildGlobalOptions() map[string][]string {
 	return map[string][]string{
 		"git":     {"-C", "-c", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--config-env", "--list-cmds", "--attr-source"},
 		"go":      {"-C"},
@@ -28,7 +41,7 @@ var globalOptions = sync.OnceValue(func() map[string][]string {
 		"hatch":   {"-e", "--env", "-p", "--project", "--data-dir", "--cache-dir", "--config"},
 		"nix":     {"--extra-experimental-features", "--experimental-features"},
 	}
-})
+}
 
 // Subcommand finds the subcommand of a program that takes global options
 // before it: argv[i] is the subcommand, so `git -C . push` reads as

@@ -17,7 +17,20 @@ type wrapper struct {
 }
 
 // wrappers run the command after their own options and operands.
-var wrappers = sync.OnceValue(func() map[string]wrapper {
+func wrappers() map[string]wrapper {
+	wrappersOnce.Do(func() { wrappersValue = buildWrappers() })
+	return wrappersValue
+}
+
+// wrappersOnce and wrappersValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	wrappersOnce  sync.Once
+	wrappersValue map[string]wrapper
+)
+
+// buildWrappers builds the table.
+func buildWrappers() map[string]wrapper {
 	return map[string]wrapper{
 		"sudo":             {short: "ugCDhprtUTR", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from", "--chroot", "--other-user", "--command-timeout"}},
 		"doas":             {short: "uC"},
@@ -66,7 +79,7 @@ var wrappers = sync.OnceValue(func() map[string]wrapper {
 			"--ambient-caps", "--bounding-set", "--securebits", "--pdeathsig", "--selinux-label", "--apparmor-profile",
 			"--landlock-access", "--landlock-rule"}},
 	}
-})
+}
 
 // Unwrap drops what runs a command on another's behalf (variable
 // assignments, sudo, env, nice, timeout, nohup, xargs…) so that rules see

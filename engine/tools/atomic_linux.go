@@ -30,10 +30,23 @@ var errNoUnnamed = errors.New("no unnamed temporary files here")
 
 // procFDs reports whether /proc/self/fd is there to name an unnamed file
 // by (linkat with AT_EMPTY_PATH needs a capability baton does not have).
-var procFDs = sync.OnceValue(func() bool {
+func procFDs() bool {
+	procFDsOnce.Do(func() { procFDsValue = buildProcFDs() })
+	return procFDsValue
+}
+
+// procFDsOnce and procFDsValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	procFDsOnce  sync.Once
+	procFDsValue bool
+)
+
+// buildProcFDs builds the table.
+func buildProcFDs() bool {
 	_, err := os.Stat("/proc/self/fd")
 	return err == nil
-})
+}
 
 // linkTemp gives the unnamed file tmp a fresh temporary name in dir, to
 // be renamed over the target; the name exists only until that rename.

@@ -89,9 +89,22 @@ func isDisk(file string) bool {
 }
 
 // diskDevice matches the device files of disks and their partitions.
-var diskDevice = sync.OnceValue(func() *regexp.Regexp {
+func diskDevice() *regexp.Regexp {
+	diskDeviceOnce.Do(func() { diskDeviceValue = buildDiskDevice() })
+	return diskDeviceValue
+}
+
+// diskDeviceOnce and diskDeviceValue hold the table, built on first use
+// (a zero sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	diskDeviceOnce  sync.Once
+	diskDeviceValue *regexp.Regexp
+)
+
+// buildDiskDevice builds the table.
+func buildDiskDevice() *regexp.Regexp {
 	return regexp.MustCompile(`^/dev/(sd[a-z]|hd[a-z]|vd[a-z]|xvd[a-z]|nvme\d|mmcblk\d|disk\d|dm-\d|md\d|loop\d|mapper/)`)
-})
+}
 
 // isForcePush matches git push with --force, -f (alone or in a cluster),
 // --force-with-lease or a +refspec, after git's own global options.

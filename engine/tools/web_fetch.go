@@ -211,7 +211,17 @@ func readable(ctx context.Context, body []byte, contentType, base, format string
 }
 
 // markdownLink is a Markdown link or image: its text is kept.
-var markdownLink = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`) })
+func markdownLink() *regexp.Regexp {
+	markdownLinkOnce.Do(func() { markdownLinkValue = regexp.MustCompile(`!?\[([^\]]*)\]\([^)]*\)`) })
+	return markdownLinkValue
+}
+
+// markdownLinkOnce and markdownLinkValue hold it, built on first use (a zero
+// sync.Once costs nothing at start; sync.OnceValue is init code).
+var (
+	markdownLinkOnce  sync.Once
+	markdownLinkValue *regexp.Regexp
+)
 
 // plainText drops Markdown's link targets and emphasis for format "text".
 func plainText(md string) string {

@@ -76,6 +76,19 @@ type Area struct {
 	top    int   // the first live pane shown when not all fit
 	height int   // lines the area takes, set by Fit
 	sizes  []int // each live pane's lines, or none while only headers fit
+
+	// ruleFor and ruleLine are the rule over the panes as last drawn and
+	// the count, width and theme it was drawn for: it is the same frame
+	// after frame, and its box drawing is measured rune by rune.
+	ruleFor  ruleKey
+	ruleLine string
+}
+
+// ruleKey is what the rule over the panes depends on. The styles are
+// changed in place when the theme is, so the theme is known by its name.
+type ruleKey struct {
+	n, width int
+	theme    string
 }
 
 // New makes an empty area.

@@ -117,8 +117,13 @@ func (a *Area) View(height int) []string {
 
 // rule is the line over the panes: how many children are live.
 func (a *Area) rule(n int) string {
-	label := fmt.Sprintf("─ sub-agents (%d) ", n)
-	return termtext.Fit(a.cfg.Styles.Pane.Muted.Render(label+strings.Repeat("─", max(a.width-ansi.StringWidth(label), 0))), a.width)
+	key := ruleKey{n, a.width, a.cfg.Styles.Palette.Name}
+	if a.ruleLine == "" || a.ruleFor != key {
+		label := fmt.Sprintf("─ sub-agents (%d) ", n)
+		a.ruleFor = key
+		a.ruleLine = termtext.Fit(a.cfg.Styles.Pane.Muted.Render(label+strings.Repeat("─", max(a.width-ansi.StringWidth(label), 0))), a.width)
+	}
+	return a.ruleLine
 }
 
 // shareLines gives each pane one line, then the rest of height to the

@@ -53,8 +53,15 @@ func (m *Model) planKey(msg tea.KeyMsg) (tea.Cmd, outcome) {
 	return nil, outcome{}
 }
 
-// planWords say an answer back to the person.
-var planWords = map[event.Decision]string{
-	event.Allow: "plan accepted; edits ask first", event.AllowAlways: "plan accepted; edits run without asking",
-	event.Deny: "keeping to plan mode",
+// planWords says an answer back to the person.
+func planWords(d event.Decision) string {
+	switch d {
+	case event.Allow:
+		return "plan accepted; edits ask first"
+	case event.AllowAlways:
+		return "plan accepted; edits run without asking"
+	case event.Deny:
+		return "keeping to plan mode"
+	}
+	return ""
 }

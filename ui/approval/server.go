@@ -80,8 +80,15 @@ func (m *Model) serverKey(s *event.ServerPreview, msg tea.KeyMsg) (tea.Cmd, outc
 	return nil, outcome{}
 }
 
-// serverWords say an answer back to the person.
-var serverWords = map[event.Decision]string{
-	event.Allow: "starting MCP server %s this once", event.AllowAlways: "trusting this folder; starting MCP server %s",
-	event.Deny: "MCP server %s stays off",
+// serverWords says an answer back to the person.
+func serverWords(d event.Decision) string {
+	switch d {
+	case event.Allow:
+		return "starting MCP server %s this once"
+	case event.AllowAlways:
+		return "trusting this folder; starting MCP server %s"
+	case event.Deny:
+		return "MCP server %s stays off"
+	}
+	return ""
 }

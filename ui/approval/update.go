@@ -189,12 +189,12 @@ func (m *Model) answer(a event.Answer) (tea.Cmd, outcome) {
 	m.cards = m.cards[1:]
 	m.close()
 	cmds := []tea.Cmd{answer(c.req, a)}
-	said := answerWords[a.Decision] + ": " + c.subject()
+	said := answerWords(a.Decision) + ": " + c.subject()
 	if s := c.server(); s != nil {
-		said = fmt.Sprintf(serverWords[a.Decision], termtext.Visible(s.Name))
+		said = fmt.Sprintf(serverWords(a.Decision), termtext.Visible(s.Name))
 	}
 	if c.isPlan() {
-		said = planWords[a.Decision]
+		said = planWords(a.Decision)
 	}
 	if len(a.Rules) > 0 {
 		said = "always allowed; added " + termtext.Clean(strings.Join(a.Rules, ", ")) + " (/permissions lists and removes rules)"
@@ -231,6 +231,14 @@ func answer(req *event.ApprovalRequest, a event.Answer) tea.Cmd {
 }
 
 // answerWords says an answer back to the person.
-var answerWords = map[event.Decision]string{
-	event.Allow: "allowed once", event.AllowAlways: "always allowed", event.Deny: "denied",
+func answerWords(d event.Decision) string {
+	switch d {
+	case event.Allow:
+		return "allowed once"
+	case event.AllowAlways:
+		return "always allowed"
+	case event.Deny:
+		return "denied"
+	}
+	return ""
 }

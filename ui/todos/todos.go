@@ -135,12 +135,22 @@ func item(td event.Todo, st *themes.Styles) string {
 	if td.Priority == "high" {
 		text += " (high)"
 	}
-	return mark.Render(marks[td.Status]+" ") + body.Render(text)
+	return mark.Render(statusMark(td.Status)+" ") + body.Render(text)
 }
 
-// marks are the items' marks by status.
-var marks = map[event.TodoStatus]string{
-	event.TodoPending: "○", event.TodoInProgress: "◐", event.TodoCompleted: "✓", event.TodoCancelled: "✗",
+// statusMark is an item's mark by its status.
+func statusMark(status event.TodoStatus) string {
+	switch status {
+	case event.TodoPending:
+		return "○"
+	case event.TodoInProgress:
+		return "◐"
+	case event.TodoCompleted:
+		return "✓"
+	case event.TodoCancelled:
+		return "✗"
+	}
+	return ""
 }
 
 // fit cuts a line to width; zero or less leaves it whole.

@@ -145,6 +145,13 @@ func (f *fake) prompt(id json.RawMessage) {
 		f.say("working")
 		f.pending = id
 		return
+	case "busy":
+		f.say("working")
+		for i := 1; i <= 5; i++ {
+			f.update(map[string]any{"sessionUpdate": "tool_call", "toolCallId": fmt.Sprint("r", i), "title": "Read a file", "kind": "read", "status": "pending"})
+		}
+		f.pending = id
+		return
 	}
 	f.say("looking around")
 	out := filepath.Join(f.cwd, "out.txt")
@@ -191,5 +198,5 @@ func (f *fake) turn(m fakeMessage) {
 			"options":  []any{map[string]any{"optionId": "yes", "name": "Allow", "kind": "allow_once"}}})
 	}
 	f.say(fmt.Sprintf("turn %d: %s", f.turns, p.Prompt[0].Text))
-	f.reply(m.ID, map[string]any{"stopReason": "end_turn"})
+	f.reply(m.ID, map[string]any{"stopReason": "end_turn", "usage": map[string]any{"totalTokens": 300, "inputTokens": 250, "outputTokens": 50}})
 }

@@ -88,7 +88,11 @@ func (h *handle) authorizeFile(ctx context.Context, tool, path string, content *
 		args["content"] = *content
 	}
 	raw, _ := json.Marshal(args)
-	_, err := h.job.Link.Authorize.Authorize(ctx, agent.ToolRequest{CallID: "acp-fs", Tool: tool, ReadOnly: content == nil, Args: raw})
+	tr := agent.ToolRequest{CallID: "acp-fs", Tool: tool, ReadOnly: content == nil, Args: raw}
+	err := h.beforeTool(ctx, &tr)
+	if err == nil {
+		_, err = h.job.Link.Authorize.Authorize(ctx, tr)
+	}
 	if err != nil {
 		return &jsonrpc.Error{Code: jsonrpc.CodeInvalidRequest, Message: err.Error()}
 	}

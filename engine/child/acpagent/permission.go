@@ -1,14 +1,18 @@
 package acpagent
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"path/filepath"
 	"strings"
 
+	openai "github.com/sashabaranov/go-openai"
+
 	"github.com/seed-e4e525a6/baton/engine/acp/jsonrpc"
 	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // permission answers the agent's session/request_permission: the call it
@@ -21,7 +25,10 @@ func (h *handle) permission(ctx context.Context, params json.RawMessage) (any, e
 		return nil, jsonrpc.InvalidParams("invalid params: %v", err)
 	}
 	tr := h.toolRequest(req.ToolCall)
-	_, err := h.job.Link.Authorize.Authorize(ctx, tr)
+	err := h.beforeTool(ctx, &tr)
+	if err == nil {
+		_, err = h.job.Link.Authorize.Authorize(ctx, tr)
+	}
 	if err != nil && ctx.Err() != nil {
 		return permissionResponse{Outcome: permissionOutcome{Outcome: "cancelled"}}, nil
 	}
@@ -39,6 +46,39 @@ func (h *handle) permission(ctx context.Context, params json.RawMessage) (any, e
 		resp.Outcome = permissionOutcome{Outcome: "selected", OptionID: id}
 	}
 	return resp, nil
+}
+
+// beforeTool runs the session's PreToolUse hooks on the baton call an
+// agent's request amounts to, as they run on a call of baton's own: a
+// block refuses it with the hook's reason, an allow or ask goes to the
+// rules with the request, and a hook's stop ends the agent's turn.
+func (h *handle) beforeTool(ctx context.Context, tr *agent.ToolRequest) error {
+	if h.limitCtx.Err() != nil {
+		return errors.New("baton has stopped this agent: " + h.limitReason())
+	}
+	if h.job.Link.Hooks == nil {
+		return nil
+	}
+	call := openai.ToolCall{ID: tr.CallID, Type: openai.ToolTypeFunction, Function: openai.FunctionCall{Name: tr.Tool, Arguments: string(tr.Args)}}
+	adv, err := h.job.Link.Hooks.BeforeTool(ctx, call)
+	if adv.Halted {
+		h.stopBy(event.StatusCompleted, "stopped by a hook: "+cmp.Or(strings.TrimSpace(adv.HaltReason), "no reason given"))
+	}
+	if err != nil {
+		return err
+	}
+	tr.Hook = adv.Decision
+	return nil
+}
+
+// limitReason is why baton stopped the agent.
+func (h *handle) limitReason() string {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.limit == nil {
+		return "its run is over"
+	}
+	return h.limit.Reason
 }
 
 // pick is the id of the first option of the first kind offered.

@@ -58,6 +58,16 @@ type textBlock struct {
 
 type promptResponse struct {
 	StopReason string `json:"stopReason"`
+	// Usage is the turn's token use, which agents that count it report
+	// (an unstable part of ACP); nil when the agent says nothing.
+	Usage *turnUsage `json:"usage"`
+}
+
+// turnUsage is a prompt turn's token use as ACP words it.
+type turnUsage struct {
+	TotalTokens  int `json:"totalTokens"`
+	InputTokens  int `json:"inputTokens"`
+	OutputTokens int `json:"outputTokens"`
 }
 
 type sessionRef struct {

@@ -83,6 +83,8 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 	}
 	h := &handle{job: job, cmd: cmd, in: in, stderr: stderr, begin: time.Now(), done: make(chan struct{}),
 		follow: make(chan string, maxFollowUps), stream: newStream(job), granted: map[string]int{}}
+	h.limitCtx, h.endByLimit = context.WithCancel(context.Background())
+	h.stream.onToolCall = h.countStep
 	h.conn = jsonrpc.NewConn(in, &client{h: h}, jsonrpc.Options{MaxMessageBytes: maxMessageBytes, Malformed: h.malformed})
 	for _, s := range job.Steers {
 		h.follow <- s
@@ -125,6 +127,11 @@ type handle struct {
 	// exited is set once the process was waited for: its id may be
 	// another's by then, so nothing kills it any more.
 	exited bool
+	// limit is the ending baton chose for the agent (its step limit, a
+	// hook's stop), set once; limitCtx ends then, which ends its turn.
+	limit      *agent.Result
+	limitCtx   context.Context
+	endByLimit context.CancelFunc
 }
 
 // Control implements child.Handle: a message is a prompt turn of its own
@@ -168,15 +175,20 @@ func (h *handle) run(ctx context.Context, endRequests context.CancelFunc, read <
 	// and kills the agent if it has not within the grace.
 	turnCtx, abandon := context.WithCancel(context.WithoutCancel(ctx))
 	defer abandon()
-	stopWatch := context.AfterFunc(ctx, func() {
+	stop := func() {
 		h.cancelTurn()
 		later(func() {
 			abandon()
 			h.kill()
 		})
-	})
+	}
+	stopWatch := context.AfterFunc(ctx, stop)
+	limitWatch := context.AfterFunc(h.limitCtx, stop)
 	res := h.converse(ctx, turnCtx, version)
 	stopWatch()
+	limitWatch()
+	h.endByLimit()
+	res = h.limited(ctx, res)
 	h.mu.Lock()
 	h.finished = true
 	h.mu.Unlock()
@@ -237,12 +249,18 @@ func (h *handle) converse(ctx, turnCtx context.Context, version string) agent.Re
 		if err != nil {
 			return h.failed(ctx, err)
 		}
+		spent := h.account(resp.Usage)
 		if resp.StopReason != "end_turn" {
 			return h.stopped(ctx, resp.StopReason)
 		}
 		select {
 		case prompt = <-h.follow:
-			if ctx.Err() == nil {
+			if spent != "" {
+				res := h.stream.result(time.Since(h.begin))
+				res.Status, res.Reason = event.StatusBudgetExceeded, spent+"; the message waiting for it was not sent"
+				return res
+			}
+			if ctx.Err() == nil && h.limitCtx.Err() == nil {
 				continue
 			}
 		default:
@@ -326,6 +344,65 @@ func (h *handle) stopped(ctx context.Context, reason string) agent.Result {
 		res.Status, res.Reason = event.StatusFailed, fmt.Sprintf("the ACP agent stopped with %q", reason)
 	}
 	return res
+}
+
+// stopBy ends the agent's run with status for reason: session/cancel,
+// then the kill after the grace if it does not end its turn. The first
+// call counts.
+func (h *handle) stopBy(status event.Status, reason string) {
+	h.mu.Lock()
+	first := h.limit == nil && !h.finished
+	if first {
+		h.limit = &agent.Result{Status: status, Reason: reason}
+	}
+	h.mu.Unlock()
+	if first {
+		h.stream.notice("baton stops the ACP agent: " + reason)
+	}
+	h.endByLimit()
+}
+
+// limited is res with the ending stopBy chose, unless the child was
+// stopped from outside first.
+func (h *handle) limited(ctx context.Context, res agent.Result) agent.Result {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.limit == nil || ctx.Err() != nil {
+		return res
+	}
+	res.Status, res.Reason = h.limit.Status, h.limit.Reason
+	return res
+}
+
+// account adds a turn's reported tokens to the child's use and says
+// which bound of its budget they reached, or "". The agent reports them
+// when a turn ends, so the budget holds between turns: the person's
+// next message is not sent once it is spent. An agent that reports none
+// cannot be held to a token or cost budget, and the pane says so once.
+func (h *handle) account(u *turnUsage) string {
+	budget := h.job.Spec.Budget
+	if u == nil {
+		if (budget.Tokens > 0 || budget.CostUSD > 0) && h.stream.once("usage") {
+			h.stream.notice("the ACP agent reports no token use, so baton cannot hold it to its token or cost budget")
+		}
+		return ""
+	}
+	if budget.CostUSD > 0 && h.stream.once("cost") {
+		h.stream.notice("the ACP agent reports its tokens but not their price, so baton holds it to its token budget only")
+	}
+	total := h.stream.addUsage(event.Usage{PromptTokens: u.InputTokens, CompletionTokens: u.OutputTokens,
+		TotalTokens: max(u.TotalTokens, u.InputTokens+u.OutputTokens), Requests: 1})
+	return budget.Spent(total)
+}
+
+// countStep holds the agent to its step limit: each tool call it begins
+// is a step (a model request that called a tool), and the one past the
+// limit ends the child with max_steps, as baton's own loop ends before
+// the step past its limit.
+func (h *handle) countStep(calls int) {
+	if limit := h.job.Spec.MaxSteps; limit > 0 && calls > limit {
+		h.stopBy(event.StatusMaxSteps, fmt.Sprintf("step limit reached (%d tool calls)", limit))
+	}
 }
 
 // cancelTurn asks the agent to end its turn.

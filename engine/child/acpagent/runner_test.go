@@ -69,6 +69,13 @@ func start(t *testing.T, ctx context.Context, mode string, deny ...string) (chil
 // startWith is start with the person's answer to every card.
 func startWith(t *testing.T, ctx context.Context, mode string, answer func(*event.ApprovalRequest) event.Answer, deny ...string) (child.Handle, *pane, string) {
 	t.Helper()
+	return startJob(t, ctx, mode, answer, nil, deny...)
+}
+
+// startJob is startWith with the job changed by tweak (nil: as it is)
+// before the child starts.
+func startJob(t *testing.T, ctx context.Context, mode string, answer func(*event.ApprovalRequest) event.Answer, tweak func(*child.Job), deny ...string) (child.Handle, *pane, string) {
+	t.Helper()
 	root := t.TempDir()
 	ws, err := tools.NewWorkspace(root)
 	if err != nil {
@@ -96,6 +103,9 @@ func startWith(t *testing.T, ctx context.Context, mode string, answer func(*even
 			p.recorded = append(p.recorded, m)
 			p.mu.Unlock()
 		}, Authorize: policy.For(permission.Who{Meta: meta, Emit: p.emit}, permission.NewGrants(rules.Set{}))}}
+	if tweak != nil {
+		tweak(&job)
+	}
 	h, err := New(Options{Version: "test"}).Start(ctx, job)
 	if err != nil {
 		t.Fatal(err)

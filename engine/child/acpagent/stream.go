@@ -37,13 +37,20 @@ type stream struct {
 	calls    map[string]openCall
 	tools    int
 	messages int
+	// usage is what the agent reported of its tokens; told are the
+	// notices the pane had, each given once.
+	usage event.Usage
+	told  map[string]bool
+	// onToolCall is told the count of tool calls each time the agent
+	// begins one (nil: nobody counts).
+	onToolCall func(calls int)
 }
 
 // openCall is a tool call of the agent that has not ended.
 type openCall struct{ name, title string }
 
 func newStream(job child.Job) *stream {
-	return &stream{job: job, calls: map[string]openCall{}}
+	return &stream{job: job, calls: map[string]openCall{}, told: map[string]bool{}}
 }
 
 // meta is the child's identity, stamped now.
@@ -118,8 +125,14 @@ func (s *stream) toolStarted(c toolCall) {
 	oc := openCall{name: toolName(c.Kind), title: oneLine(c.Title)}
 	s.calls[c.ToolCallID] = oc
 	s.tools++
+	calls := s.tools
 	s.mu.Unlock()
+	// Each call is a step, so the pane counts them as baton's own.
+	s.job.Link.Emit(event.StepStarted{Meta: s.meta(), Step: calls, Max: s.job.Spec.MaxSteps})
 	s.job.Link.Emit(event.ToolStarted{Meta: s.meta(), CallID: c.ToolCallID, Name: oc.name, Title: oc.title, Args: clip(string(c.RawInput), maxShown)})
+	if s.onToolCall != nil {
+		s.onToolCall(calls)
+	}
 }
 
 // toolUpdated ends a call the agent reports completed or failed, with
@@ -155,6 +168,27 @@ func (s *stream) plan(entries []planEntry) {
 	s.job.Link.Emit(event.TodosUpdated{Meta: s.meta(), Todos: todos})
 }
 
+// addUsage adds a turn's use to the child's, shows it, and returns the
+// total. ACP carries no price, so the cost stays unknown.
+func (s *stream) addUsage(u event.Usage) event.Usage {
+	s.mu.Lock()
+	s.usage = s.usage.Add(u)
+	total := s.usage
+	s.mu.Unlock()
+	s.job.Link.Emit(event.UsageReported{Meta: s.meta(), Request: u, Total: total})
+	return total
+}
+
+// once reports whether this is the first time it is asked about what
+// (the pane is told "no usage reported" once).
+func (s *stream) once(what string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	first := !s.told[what]
+	s.told[what] = true
+	return first
+}
+
 // notice shows a line about the agent in its pane.
 func (s *stream) notice(text string) {
 	s.job.Link.Emit(event.Notice{Meta: s.meta(), Text: text})
@@ -171,7 +205,9 @@ func (s *stream) result(d time.Duration) agent.Result {
 	}
 	open := s.calls
 	s.calls = map[string]openCall{}
-	res := agent.Result{Text: text, Stats: event.Stats{Steps: max(s.messages, 1), ToolCalls: s.tools, Duration: d}}
+	// Each tool call is a model request that called it, and the answer
+	// one more.
+	res := agent.Result{Text: text, Stats: event.Stats{Steps: s.tools + 1, ToolCalls: s.tools, Duration: d, Usage: s.usage}}
 	s.mu.Unlock()
 	for id, oc := range open {
 		s.job.Link.Emit(event.ToolFinished{Meta: s.meta(), CallID: id, Name: oc.name, Summary: "not finished", IsError: true})

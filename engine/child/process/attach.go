@@ -197,11 +197,12 @@ func killFound(pid int, id event.AgentID) {
 }
 
 // started are the child processes of this baton that would outlive it,
-// for KillAll.
-var started = struct {
+// for KillAll; the set is made by the first track (a map literal here
+// would be built at every start).
+var started struct {
 	sync.Mutex
 	procs map[loose]bool
-}{procs: map[loose]bool{}}
+}
 
 // track notes a detachable child process this baton started (on true)
 // or that ended or was let go of (on false).
@@ -209,6 +210,9 @@ func track(p loose, live bool) {
 	started.Lock()
 	defer started.Unlock()
 	if live {
+		if started.procs == nil {
+			started.procs = map[loose]bool{}
+		}
 		started.procs[p] = true
 	} else {
 		delete(started.procs, p)

@@ -16,22 +16,37 @@ func decodeAs[T event.Event]() func([]byte) (event.Event, error) {
 	}
 }
 
-// childEvents are the kinds a child's loop emits, the only ones baton
-// takes from a child process: its start, end, cards and review are
-// baton's own to say.
-var childEvents = map[string]func([]byte) (event.Event, error){
-	event.TextDelta{}.Kind():      decodeAs[event.TextDelta](),
-	event.ReasoningDelta{}.Kind(): decodeAs[event.ReasoningDelta](),
-	event.MessageDone{}.Kind():    decodeAs[event.MessageDone](),
-	event.StepStarted{}.Kind():    decodeAs[event.StepStarted](),
-	event.ToolStarted{}.Kind():    decodeAs[event.ToolStarted](),
-	event.ToolFinished{}.Kind():   decodeAs[event.ToolFinished](),
-	event.UsageReported{}.Kind():  decodeAs[event.UsageReported](),
-	event.Retrying{}.Kind():       decodeAs[event.Retrying](),
-	event.Notice{}.Kind():         decodeAs[event.Notice](),
-	event.ErrorOccurred{}.Kind():  decodeAs[event.ErrorOccurred](),
-	event.TodosUpdated{}.Kind():   decodeAs[event.TodosUpdated](),
-	event.AgentMessage{}.Kind():   decodeAs[event.AgentMessage](),
+// childEvent is the decoder of a kind a child's loop emits, the only
+// kinds baton takes from a child process: its start, end, cards and
+// review are baton's own to say. A switch, so nothing is built at start.
+func childEvent(kind string) (func([]byte) (event.Event, error), bool) {
+	switch kind {
+	case event.TextDelta{}.Kind():
+		return decodeAs[event.TextDelta](), true
+	case event.ReasoningDelta{}.Kind():
+		return decodeAs[event.ReasoningDelta](), true
+	case event.MessageDone{}.Kind():
+		return decodeAs[event.MessageDone](), true
+	case event.StepStarted{}.Kind():
+		return decodeAs[event.StepStarted](), true
+	case event.ToolStarted{}.Kind():
+		return decodeAs[event.ToolStarted](), true
+	case event.ToolFinished{}.Kind():
+		return decodeAs[event.ToolFinished](), true
+	case event.UsageReported{}.Kind():
+		return decodeAs[event.UsageReported](), true
+	case event.Retrying{}.Kind():
+		return decodeAs[event.Retrying](), true
+	case event.Notice{}.Kind():
+		return decodeAs[event.Notice](), true
+	case event.ErrorOccurred{}.Kind():
+		return decodeAs[event.ErrorOccurred](), true
+	case event.TodosUpdated{}.Kind():
+		return decodeAs[event.TodosUpdated](), true
+	case event.AgentMessage{}.Kind():
+		return decodeAs[event.AgentMessage](), true
+	}
+	return nil, false
 }
 
 // decodeEvent decodes an event a child process sent, refusing a kind a
@@ -43,7 +58,7 @@ func decodeEvent(data []byte, self event.Meta) (event.Event, error) {
 	if err := json.Unmarshal(data, &head); err != nil {
 		return nil, fmt.Errorf("decode event: %w", err)
 	}
-	dec, ok := childEvents[head.Type]
+	dec, ok := childEvent(head.Type)
 	if !ok {
 		return nil, fmt.Errorf("an event of kind %q, which a child does not send", head.Type)
 	}

@@ -261,8 +261,9 @@ func newLineReader(r io.Reader) *lineReader {
 	return &lineReader{r: bufio.NewReaderSize(r, 64<<10)}
 }
 
-// errLongLine is a line longer than maxLine.
-var errLongLine = fmt.Errorf("a line longer than %d MiB", maxLine>>20)
+// errLongLine is a line longer than maxLine (32 MiB; errors.New of a
+// constant is built by the compiler, fmt.Errorf at every start).
+var errLongLine = errors.New("a line longer than 32 MiB")
 
 // next returns the next line without its newline; io.EOF at the end.
 func (lr *lineReader) next() ([]byte, error) {

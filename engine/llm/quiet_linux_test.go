@@ -1,0 +1,158 @@
+package llm
+
+import (
+	"context"
+	"crypto/tls"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// lowWater reads the socket's SO_RCVLOWAT.
+func lowWater(t *testing.T, conn net.Conn) int {
+	t.Helper()
+	raw := rawSocket(conn)
+	if raw == nil {
+		t.Fatal("no socket under the connection")
+	}
+	var n int
+	var err error
+	if cerr := raw.Control(func(fd uintptr) { n, err = syscall.GetsockoptInt(int(fd), syscall.SOL_SOCKET, syscall.SO_RCVLOWAT) }); cerr != nil {
+		t.Fatal(cerr)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+// probeClock is a fake clock that reads the socket's low-water mark
+// while the body sleeps.
+type probeClock struct {
+	fakeClock
+	t        *testing.T
+	conn     net.Conn
+	sleeping []int
+}
+
+func (c *probeClock) sleep(ctx context.Context, d time.Duration) {
+	c.sleeping = append(c.sleeping, lowWater(c.t, c.conn))
+	c.fakeClock.sleep(ctx, d)
+}
+
+// loopback returns both ends of a real TCP connection.
+func loopback(t *testing.T) (client, server net.Conn) {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	accepted := make(chan net.Conn, 1)
+	go func() {
+		c, _ := ln.Accept()
+		accepted <- c
+	}()
+	client, err = net.Dial("tcp", ln.Addr().String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	server = <-accepted
+	if server == nil {
+		t.Fatal("accept failed")
+	}
+	t.Cleanup(func() { client.Close(); server.Close() })
+	return client, server
+}
+
+// While a fast stream sleeps to its window's end, its socket wakes
+// nobody until a buffer's worth has arrived; before the read it wakes
+// for every byte again, so a read that has to wait is not held back,
+// and the chunks that came meanwhile are read in one go.
+func TestGatherSleepKeepsTheSocketQuiet(t *testing.T) {
+	client, server := loopback(t)
+	if got := lowWater(t, client); got != 1 {
+		t.Fatalf("a fresh socket's low-water mark is %d, want 1", got)
+	}
+	clock := &probeClock{fakeClock: fakeClock{t: time.Date(2026, 1, 1, 0, 0, 0, 5e6, time.UTC)}, t: t, conn: client}
+	b := &gatheringBody{rc: client, ctx: context.Background(), gather: Gather{Most: 32 * time.Millisecond}, clock: clock, conn: client}
+	b.began, b.fast = clock.now().Add(-time.Second), true
+	if _, err := io.WriteString(server, "data: one\n\ndata: two\n\n"); err != nil {
+		t.Fatal(err)
+	}
+	buf := make([]byte, 4096)
+	got := ""
+	for len(got) < len("data: one\n\ndata: two\n\n") {
+		n, err := b.Read(buf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		got += string(buf[:n])
+	}
+	if len(clock.sleeping) == 0 || clock.sleeping[0] != len(buf) {
+		t.Fatalf("low-water marks while sleeping: %v, want %d", clock.sleeping, len(buf))
+	}
+	if after := lowWater(t, client); after != 1 {
+		t.Fatalf("after the read the low-water mark is %d, want 1", after)
+	}
+	// A read that has to wait gets the next byte as soon as it comes.
+	b.fast = false
+	done := make(chan string)
+	go func() {
+		n, _ := b.Read(buf)
+		done <- string(buf[:n])
+	}()
+	if _, err := io.WriteString(server, "x"); err != nil {
+		t.Fatal(err)
+	}
+	if s := <-done; s != "x" {
+		t.Fatalf("waiting read got %q, want %q", s, "x")
+	}
+}
+
+// The socket is found under TLS, where the stream's bytes arrive.
+func TestQuietSeesThroughTLS(t *testing.T) {
+	client, _ := loopback(t)
+	restore := quietWhile(tls.Client(client, &tls.Config{}), 2048)
+	if got := lowWater(t, client); got != 2048 {
+		t.Fatalf("low-water mark under TLS: %d, want 2048", got)
+	}
+	restore()
+	if got := lowWater(t, client); got != 1 {
+		t.Fatalf("restored low-water mark: %d, want 1", got)
+	}
+}
+
+// A gathering stream over HTTP/1 knows the connection it arrives on, so
+// it can hold it quiet.
+func TestGatheringStreamHoldsItsConnection(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		_, _ = io.WriteString(w, "data: [DONE]\n\n")
+	}))
+	defer srv.Close()
+	tr := &sseTransport{base: defaultTransport(time.Second), timeouts: Timeouts{}.withDefaults()}
+	ctx, m := withMarker(context.Background(), 1<<20)
+	m.gather = Gather{Most: 32 * time.Millisecond}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, srv.URL, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp, err := tr.RoundTrip(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	gb, ok := resp.Body.(*sseBody).rc.(*gatheringBody)
+	if !ok || gb.conn == nil {
+		t.Fatalf("the gathering body has no connection: %#v", resp.Body.(*sseBody).rc)
+	}
+	if rawSocket(gb.conn) == nil {
+		t.Fatal("no socket under the stream's connection")
+	}
+	_, _ = io.Copy(io.Discard, resp.Body)
+}
