@@ -2,6 +2,7 @@ package permission
 
 import (
 	"context"
+	"fmt"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -26,15 +27,25 @@ func (p *Policy) Delegate(child Who, grants *Grants, tool, typeName string, prev
 	}
 	task := rules.Call{Tool: tool}
 	verdict, rule := p.snapshot().Decide(task)
+	// The verify commands the call asks for are commands the person's
+	// rules decide like any other: a denied one refuses the delegation,
+	// and one an ask rule covers is put to the person on the card.
+	checks, checkRule, check := p.verifyVerdict(preview.Verify)
 	switch {
 	case verdict == rules.Denied:
 		return decided(event.Answer{Decision: event.Deny, Reason: "delegation is denied by the rule deny " + rule.String()}, nil)
+	case checks == rules.Denied:
+		return decided(event.Answer{Decision: event.Deny, Reason: fmt.Sprintf("its verify command %q is denied by the rule deny %s", check, checkRule)}, nil)
+	case checks == rules.Asked && p.mode == Headless:
+		return decided(event.Answer{Decision: event.Deny, Reason: fmt.Sprintf("its verify command %q needs approval (ask %s) and a headless run cannot ask", check, checkRule)}, nil)
+	case checks == rules.Asked && p.mode != Yolo:
+		// Neither an allow rule nor a remembered choice answers it.
 	case p.mode == Yolo || verdict == rules.Allowed:
 		return decided(event.Answer{Decision: event.Allow}, inherits)
 	case p.mode == Headless:
 		return decided(event.Answer{Decision: event.Deny, Reason: "delegation needs approval and a headless run cannot ask; re-run with --allow task (or --yolo) to let sub-agents run"}, nil)
 	}
-	if grant, ok := p.rememberedType(typeName); ok {
+	if grant, ok := p.rememberedType(typeName); ok && checks != rules.Asked {
 		child.Emit(event.ApprovalResolved{Meta: child.stamp(), Answer: event.Answer{Decision: event.Allow}, By: "remembered"})
 		return decided(event.Answer{Decision: event.Allow}, grant)
 	}
@@ -58,6 +69,23 @@ func (p *Policy) Delegate(child Who, grants *Grants, tool, typeName string, prev
 		}
 		return ans
 	}, true
+}
+
+// verifyVerdict is how the rules decide the strictest of a delegation's
+// verify commands: Denied, else Asked, with the rule and the command;
+// None when no deny or ask rule covers any.
+func (p *Policy) verifyVerdict(commands []string) (rules.Verdict, rules.Rule, string) {
+	set := p.snapshot()
+	verdict, rule, command := rules.None, rules.Rule{}, ""
+	for _, cmd := range commands {
+		switch v, r := set.Decide(rules.CommandCall(cmd)); {
+		case v == rules.Denied:
+			return v, r, cmd
+		case v == rules.Asked && verdict != rules.Asked:
+			verdict, rule, command = v, r, cmd
+		}
+	}
+	return verdict, rule, command
 }
 
 // rememberedType returns what an "always" for the type granted.

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"path"
+	"strings"
 
 	"github.com/seed-e4e525a6/baton/engine/shell"
 )
@@ -20,6 +21,9 @@ func (r Rule) touchesCommand(c shell.Command) bool {
 	if argv[0].Opaque {
 		return true
 	}
+	if path.Base(r.Words[0]) == "git" {
+		argv = undashed(argv)
+	}
 	if path.Base(argv[0].Text) != path.Base(r.Words[0]) {
 		return false
 	}
@@ -31,6 +35,17 @@ func (r Rule) touchesCommand(c shell.Command) bool {
 		return true
 	}
 	return sub > 1 && r.matchesArgs(argv[sub:])
+}
+
+// undashed reads git's dashed programs (git-push, the
+// /usr/lib/git-core/git-push its exec path holds) as the subcommand
+// they are: git push.
+func undashed(argv []shell.Word) []shell.Word {
+	sub, ok := strings.CutPrefix(path.Base(argv[0].Text), "git-")
+	if !ok || sub == "" {
+		return argv
+	}
+	return append([]shell.Word{{Text: "git"}, {Text: sub}}, argv[1:]...)
 }
 
 // coversCommand says whether an allow rule covers a command the shell

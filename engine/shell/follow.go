@@ -66,29 +66,33 @@ func opacity(words []Word) []bool {
 
 // pipedScript follows `echo 'script' | sh`: text piped into a shell that
 // reads its script from stdin. What other commands pipe into a shell
-// (curl …, cat file) is a script only known when it runs.
+// (curl …, cat file, a pipeline of its own: … | tee log | sh, a
+// subshell) is a script only known when it runs.
 func (w *walker) pipedScript(c *syntax.BinaryCmd) {
-	left, lok := c.X.Cmd.(*syntax.CallExpr)
 	right, rok := c.Y.Cmd.(*syntax.CallExpr)
-	if !lok || !rok || len(left.Args) == 0 || len(right.Args) == 0 {
+	if !rok || len(right.Args) == 0 {
 		return
 	}
-	var largs, rargs []Word
-	for _, word := range left.Args {
-		largs = append(largs, w.expand(word)...)
-	}
+	var rargs []Word
 	for _, word := range right.Args {
 		rargs = append(rargs, w.expand(word)...)
 	}
-	largs, rargs = unwrap(largs), unwrap(rargs)
+	rargs = unwrap(rargs)
 	if !isShell(rargs) || len(innerScripts(rargs)) > 0 || hasOperand(rargs[1:]) {
 		return
 	}
-	if len(largs) > 0 && !largs[0].Opaque {
-		switch path.Base(largs[0].Text) {
-		case "echo", "printf":
-			w.nested(joined(largs[1:]))
-			return
+	if left, ok := c.X.Cmd.(*syntax.CallExpr); ok && len(left.Args) > 0 {
+		var largs []Word
+		for _, word := range left.Args {
+			largs = append(largs, w.expand(word)...)
+		}
+		largs = unwrap(largs)
+		if len(largs) > 0 && !largs[0].Opaque {
+			switch path.Base(largs[0].Text) {
+			case "echo", "printf":
+				w.nested(joined(largs[1:]))
+				return
+			}
 		}
 	}
 	w.nested(Word{Opaque: true})

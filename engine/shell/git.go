@@ -2,6 +2,7 @@ package shell
 
 import (
 	"path"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -142,9 +143,9 @@ func gitOptionScripts(args []Word, short gitShortOption) []Word {
 		}
 		name, value, inline := strings.Cut(a, "=")
 		switch {
-		case inline && (matchesAny(gitCommandOptions, name) || matchesAny(gitAttachedCommandOptions, name)):
+		case inline && (isGitCommandOption(name, gitCommandOptions) || isGitCommandOption(name, gitAttachedCommandOptions)):
 			out = append(out, Word{Text: value, Opaque: args[i].Opaque})
-		case matchesAny(gitCommandOptions, name) && i+1 < len(args):
+		case isGitCommandOption(name, gitCommandOptions) && i+1 < len(args):
 			i++
 			out = append(out, args[i])
 		case short.letter != 0 && len(a) >= 2 && a[0] == '-' && a[1] == short.letter:
@@ -157,6 +158,21 @@ func gitOptionScripts(args []Word, short gitShortOption) []Word {
 		}
 	}
 	return out
+}
+
+// gitWholeOptions are options of their own that would read as an
+// abbreviated command option: log --cc, send-email --to, rev-list
+// --header.
+var gitWholeOptions = []string{"--cc", "--to", "--header"}
+
+// isGitCommandOption says whether name is one of options, whole or
+// abbreviated as git's option parser takes it (fetch --upload=cmd).
+func isGitCommandOption(name string, options []string) bool {
+	if slices.Contains(gitWholeOptions, name) {
+		return false
+	}
+	_, ok := longOption(name, options)
+	return ok
 }
 
 // matchesAny reports whether name matches one of the patterns, where

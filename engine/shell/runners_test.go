@@ -43,6 +43,29 @@ var runnerCases = map[string]string{
 	`scp -S 'rm x' a b`:                           "rm x",
 	`sort --compress-program=rm f`:                "rm",
 	`man -P 'rm x' ls`:                            "rm x",
+	// GNU's getopt takes an abbreviated long option, and a short one
+	// ends a bundle of flags; tar's options of old take their values
+	// from the words after them.
+	`sort --compress-prog='rm x' f`:            "rm x",
+	`sort --compress=rm f`:                     "rm",
+	`tar --use-compress-prog='rm x' -cf a .`:   "rm x",
+	`tar --to-comm 'rm y' -xf a`:               "rm y",
+	`tar --checkpoint-act=exec='rm z' -cf a .`: "rm z",
+	`tar cIf 'rm z' a.tar .`:                   "rm z",
+	`tar -cI 'rm w' -f a .`:                    "rm w",
+	`tar -xIrm -f a`:                           "rm",
+	`ssh -vo ProxyCommand='rm x' h`:            "rm x",
+	`env --split='rm s' y`:                     "rm s y",
+	`sudo --us root rm u`:                      "rm u",
+	`flock --comm 'rm f' l`:                    "rm f",
+	`git fetch --upload='rm g' .`:              "rm g",
+	`go test -exec 'rm e' ./...`:               "rm e",
+	`go build --toolexec=rm .`:                 "rm",
+	`go vet -vettool=/bin/rm ./...`:            "/bin/rm",
+	`make SHELL=/bin/rm x`:                     "/bin/rm",
+	`make --eval='x:;rm m' x`:                  "rm m",
+	`rg --pre 'rm r' x`:                        "rm r",
+	`rsync -avze 'rm x' a b`:                   "rm x",
 }
 
 // TestRunnersAndCommandOptionsAreFollowed: what a runner or a command
@@ -102,6 +125,15 @@ func TestRunsCommands(t *testing.T) {
 // reader.
 func TestBareDeclarationsParse(t *testing.T) {
 	for _, src := range []string{"export A", "declare -x B", "local C", "export D=1 E", "readonly F; export G", "{{,},}", "echo {a,{,}}"} {
+		if _, err := Parse(src); err != nil {
+			t.Errorf("Parse(%q): %v", src, err)
+		}
+	}
+}
+
+// A time clause with nothing to time, or with only an option, parses.
+func TestBareTimeParses(t *testing.T) {
+	for _, src := range []string{"time", "time -p", "time -v", "time -v | x"} {
 		if _, err := Parse(src); err != nil {
 			t.Errorf("Parse(%q): %v", src, err)
 		}

@@ -35,8 +35,8 @@ var parallelSeparators = []string{":::", "::::", ":::+", "::::+"}
 // innerScripts lists the scripts a command (wrappers already dropped)
 // runs from strings: a shell's -c operand (su's --command, script -c),
 // flock -c, eval's arguments, watch's and parallel's command, trap's
-// action and an alias's value, which the shell runs when the alias is
-// used. A script that is not literal is returned opaque, and one with no
+// action, an alias's value, which the shell runs when the alias is
+// used, and an awk or sed program that runs commands (unknown ones). A script that is not literal is returned opaque, and one with no
 // text at all (parallel reading its commands from its input) is opaque
 // and empty.
 func innerScripts(argv []Word) []Word {
@@ -48,6 +48,9 @@ func innerScripts(argv []Word) []Word {
 		return scripts
 	}
 	if scripts := optionScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
+	if scripts := textProgramScripts(argv); len(scripts) > 0 {
 		return scripts
 	}
 	switch {
@@ -159,8 +162,8 @@ func dashC(args []Word) (Word, bool) {
 	for i := 0; i < len(args); i++ {
 		a := args[i].Text
 		switch {
-		case a == "--command" || strings.HasPrefix(a, "--command="):
-			if v, ok := strings.CutPrefix(a, "--command="); ok {
+		case isAbbreviation(strings.SplitN(a, "=", 2)[0], "--command"):
+			if _, v, ok := strings.Cut(a, "="); ok {
 				return Word{Text: v, Opaque: args[i].Opaque}, true
 			}
 			if i+1 < len(args) {

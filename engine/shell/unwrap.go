@@ -32,13 +32,13 @@ var (
 // buildWrappers builds the table.
 func buildWrappers() map[string]wrapper {
 	return map[string]wrapper{
-		"sudo":             {short: "ugCDhprtUT", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from"}},
+		"sudo":             {short: "ugCDhprtUTR", long: []string{"--user", "--group", "--chdir", "--host", "--prompt", "--role", "--type", "--close-from", "--chroot", "--other-user", "--command-timeout"}},
 		"doas":             {short: "uC"},
 		"pkexec":           {long: []string{"--user"}},
 		"runuser":          {short: "ugG", long: []string{"--user", "--group", "--supp-group"}},
 		"env":              {short: "uCS", long: []string{"--unset", "--chdir", "--split-string"}},
 		"nice":             {short: "n", long: []string{"--adjustment"}},
-		"ionice":           {short: "cnpt", long: []string{"--class", "--classdata"}},
+		"ionice":           {short: "cnpPu", long: []string{"--class", "--classdata"}},
 		"chrt":             {short: "TPD", long: []string{"--sched-runtime", "--sched-period", "--sched-deadline"}, operands: 1},
 		"taskset":          {operands: 1},
 		"numactl":          {short: "CNmpi", long: []string{"--physcpubind", "--cpunodebind", "--membind", "--preferred", "--interleave"}},
@@ -57,7 +57,7 @@ func buildWrappers() map[string]wrapper {
 		"chronic":          {},
 		"flock":            {short: "wE", long: []string{"--timeout", "--conflict-exit-code"}, operands: 1},
 		"strace":           {short: "abeEIoOpPsSuUX"},
-		"ltrace":           {short: "aeEflnopsSuw"},
+		"ltrace":           {short: "aADeFlnopsuwx"},
 		"valgrind":         {},
 		"fakeroot":         {short: "lsi", long: []string{"--lib", "--faked"}},
 		"faketime":         {short: "f", operands: 1},
@@ -167,7 +167,8 @@ func skipOptions(args []Word, wr wrapper) (rest, split []Word) {
 		hasValue := false
 		if strings.HasPrefix(a, "--") {
 			name, v, inline := strings.Cut(a, "=")
-			if slices.Contains(wr.long, name) {
+			name, known := longOption(name, wr.long)
+			if known {
 				value, hasValue = Word{Text: v}, true
 				if !inline && len(args) > 0 {
 					value, args = args[0], args[1:]
@@ -193,6 +194,26 @@ func skipOptions(args []Word, wr wrapper) (rest, split []Word) {
 		}
 	}
 	return args, split
+}
+
+// longOption is the option of list that name (a --long option, before
+// any "=") stands for as GNU's getopt reads it: itself, or the option it
+// abbreviates (env --split for --split-string). Read as one of them when
+// it abbreviates several (getopt refuses it): taking a value is the
+// reading that hides no command.
+func longOption(name string, list []string) (string, bool) {
+	if slices.Contains(list, name) {
+		return name, true
+	}
+	if len(name) <= len("--") || !strings.HasPrefix(name, "--") {
+		return "", false
+	}
+	for _, o := range list {
+		if strings.HasPrefix(o, name) {
+			return o, true
+		}
+	}
+	return "", false
 }
 
 // splitWords splits env -S's string at blanks.
@@ -237,7 +258,7 @@ func isAssignment(w string) bool {
 }
 
 // shells run a script given with -c, or read one from stdin.
-var shells = []string{"sh", "bash", "rbash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "su", "runuser", "script"}
+var shells = []string{"sh", "bash", "rbash", "zsh", "dash", "ksh", "mksh", "ash", "yash", "fish", "csh", "tcsh", "hush", "posh", "su", "runuser", "script"}
 
 // isShell reports whether an unwrapped argv starts a shell.
 func isShell(argv []Word) bool {

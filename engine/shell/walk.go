@@ -133,7 +133,7 @@ func (w *walker) stmt(s *syntax.Stmt, piped bool) {
 			w.assign(a)
 		}
 	case *syntax.TimeClause:
-		w.stmt(c.Stmt, piped)
+		w.stmt(timeProgram(c), piped)
 	case *syntax.CoprocClause:
 		w.stmt(c.Stmt, piped)
 	case nil:
@@ -235,4 +235,25 @@ func (w *walker) assignScripts(a *syntax.Assign) {
 	for _, v := range varScripts(a.Name.Value, value) {
 		w.nestedValue(v)
 	}
+}
+
+// timeProgram is what a time clause runs. bash's keyword takes only -p;
+// with another option first (time -v cmd) bash runs that word, but a
+// shell without the keyword (dash) runs the time program with the
+// option, and so the command after it: read as the program, time.
+func timeProgram(c *syntax.TimeClause) *syntax.Stmt {
+	if c.Stmt == nil {
+		return nil // time alone times nothing
+	}
+	call, ok := c.Stmt.Cmd.(*syntax.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return c.Stmt
+	}
+	if first := call.Args[0].Lit(); !strings.HasPrefix(first, "-") || first == "--" {
+		return c.Stmt
+	}
+	program := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "time"}}}
+	stmt := *c.Stmt
+	stmt.Cmd = &syntax.CallExpr{Assigns: call.Assigns, Args: append([]*syntax.Word{program}, call.Args...)}
+	return &stmt
 }

@@ -108,6 +108,13 @@ func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error
 	h := newHandle(job, "")
 	h.home, h.stderr = home, home
 	nc, err := net.Dial("unix", "@"+home.socket)
+	if err == nil {
+		// Anyone on the machine may listen on the name once the child
+		// has gone: only the child itself is told the token and heard.
+		if err = peerIsOurs(nc, home.pid); err != nil {
+			_ = nc.Close()
+		}
+	}
 	if err != nil {
 		log, err := home.log()
 		if err != nil {

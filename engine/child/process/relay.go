@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/agent"
 )
@@ -132,22 +133,36 @@ func (r *relay) attach(peer io.Writer, from int64, open func() []question) error
 	return nil
 }
 
-// awaitBatons lets batons attach on l, one at a time, until l is closed:
-// each one that names the token is replayed what it missed and then
-// talks with the child as the baton that started it did.
+// attachWait bounds how long a connection on a child's socket may take
+// to name the token.
+const attachWait = 10 * time.Second
+
+// awaitBatons lets batons attach on l until l is closed: each one that
+// names the token is replayed what it missed and then talks with the
+// child as the baton that started it did, one at a time. The socket is
+// open to every user of the machine, so a connection is heard only
+// from this user, and one that says nothing holds up no other.
 func (c *conn) awaitBatons(l net.Listener, token string, a *agent.Agent) {
+	var one sync.Mutex
 	for {
 		nc, err := l.Accept()
 		if err != nil {
 			return
 		}
-		c.serveBaton(nc, token, a)
+		// Ends when the baton goes, or at once for a connection that
+		// does not name the token within attachWait.
+		go c.serveBaton(nc, token, a, &one)
 	}
 }
 
-// serveBaton talks with one attached baton until it goes.
-func (c *conn) serveBaton(nc net.Conn, token string, a *agent.Agent) {
+// serveBaton talks with one attached baton until it goes, once no other
+// does (one).
+func (c *conn) serveBaton(nc net.Conn, token string, a *agent.Agent, one *sync.Mutex) {
 	defer nc.Close()
+	if peerIsOurs(nc, 0) != nil {
+		return
+	}
+	_ = nc.SetReadDeadline(time.Now().Add(attachWait))
 	lines := newLineReader(nc)
 	first, err := lines.next()
 	var d down
@@ -155,6 +170,9 @@ func (c *conn) serveBaton(nc net.Conn, token string, a *agent.Agent) {
 		subtle.ConstantTimeCompare([]byte(d.Attach.Token), []byte(token)) != 1 {
 		return // not a baton that knows this child
 	}
+	_ = nc.SetReadDeadline(time.Time{})
+	one.Lock()
+	defer one.Unlock()
 	if err := c.relay.attach(nc, d.Attach.From, c.openQuestions); err != nil {
 		return
 	}
