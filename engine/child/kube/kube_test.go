@@ -2,6 +2,9 @@ package kube_test
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -55,13 +58,24 @@ func gitRepo(t *testing.T, dir string, files map[string]string) {
 	}
 }
 
+// blob is an incompressible file of 1.5 MiB in every test's workspace:
+// its bundle is larger than one ConfigMap holds, so it reaches the pod
+// in parts.
+var blob = func() []byte {
+	b := make([]byte, 3<<19)
+	_, _ = rand.Read(b)
+	return b
+}()
+
+const blobName = "blob.bin"
+
 // session is a session whose children run through the kubernetes runner
 // with image and the baton-kube at bridge.
 func session(t *testing.T, srv *llmtest.Server, image, bridge string, edit func(*engine.Config)) *engine.Session {
 	t.Helper()
 	endpoint := llm.Config{APIKey: "sk-kube-key", BaseURL: srv.URL}
 	ws := t.TempDir()
-	gitRepo(t, ws, map[string]string{"notes.txt": "hello from the host\n"})
+	gitRepo(t, ws, map[string]string{"notes.txt": "hello from the host\n", blobName: string(blob)})
 	cfg := engine.Config{Client: llm.NewClient(endpoint), Endpoint: endpoint, Model: "m",
 		Workspace: ws, Mode: permission.Yolo, Runner: child.RunnerKubernetes,
 		Worktrees:  child.WorktreeConfig{Root: t.TempDir()},
@@ -198,7 +212,8 @@ func TestWritingChildsChangeComesBackForReview(t *testing.T) {
 		case 0:
 			// The Secret's file holds the key: the child's commands
 			// must not read it.
-			w.ToolCalls(llmtest.Call{ID: "c", Name: "run_command", Args: `{"command":"cat /baton/spec/spec.json; echo; env"}`})
+			// The workspace came in parts: the blob is whole.
+			w.ToolCalls(llmtest.Call{ID: "c", Name: "run_command", Args: `{"command":"cat /baton/spec/spec.json; echo; env; busybox sha256sum ` + blobName + `"}`})
 		case 1:
 			peek = results(r)[0]
 			w.ToolCalls(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"notes.txt","content":"hello from the pod\n"}`})
@@ -228,6 +243,9 @@ func TestWritingChildsChangeComesBackForReview(t *testing.T) {
 	}
 	if strings.Contains(peek, "sk-kube-key") || !strings.Contains(peek, "spec.json") {
 		t.Fatalf("a command in the pod read the Secret, or did not run: %q", peek)
+	}
+	if sum := sha256.Sum256(blob); !strings.Contains(peek, hex.EncodeToString(sum[:])+"  "+blobName) {
+		t.Fatalf("the pod's %s is not the host's (sha256 %x): %q", blobName, sum, peek)
 	}
 	if refs, _ := exec.Command("git", "-C", ws, "for-each-ref", "refs/baton/").Output(); len(refs) != 0 {
 		t.Errorf("refs left: %s", refs)

@@ -22,10 +22,13 @@ const PodSubcommand = "__kube-child"
 const (
 	// EnvSpec names the file holding the spec line (the Secret's).
 	EnvSpec = "BATON_SPEC_FILE"
-	// EnvBundle names the workspace bundle (the ConfigMap's), EnvRef the
-	// ref in it.
-	EnvBundle = "BATON_BUNDLE_FILE"
-	EnvRef    = "BATON_BUNDLE_REF"
+	// EnvBundleParts lists the files holding the workspace bundle's
+	// parts (one ConfigMap each), in order, separated as in PATH;
+	// EnvBundleDigest names the file (the Secret's) holding their
+	// BundleDigest; EnvRef is the ref in the bundle.
+	EnvBundleParts  = "BATON_BUNDLE_PARTS"
+	EnvBundleDigest = "BATON_BUNDLE_DIGEST_FILE"
+	EnvRef          = "BATON_BUNDLE_REF"
 	// EnvWorkspace is the folder the workspace is checked out in: the
 	// same path as on baton's machine, so the spec's paths hold.
 	EnvWorkspace = "BATON_WORKSPACE"
@@ -59,7 +62,7 @@ func ServePod(getenv func(string) string, in io.Reader, out, errs io.Writer) int
 	ws := getenv(EnvWorkspace)
 	spec, err := readSpec(getenv(EnvSpec), getenv(EnvHidden))
 	if err == nil {
-		err = checkout(ws, getenv(EnvBundle), getenv(EnvRef))
+		err = checkout(ws, getenv(EnvBundleParts), getenv(EnvBundleDigest), getenv(EnvRef))
 	}
 	if path := getenv(EnvInput); path != "" && err == nil {
 		var f *os.File
@@ -159,8 +162,15 @@ func podGit(dir string, args ...string) (string, error) {
 	return strings.TrimSpace(stdout.String()), nil
 }
 
-// checkout makes ws a repository holding the bundle's ref, checked out.
-func checkout(ws, bundle, ref string) error {
+// checkout makes ws a repository holding the bundle's ref, checked out,
+// once the bundle's parts joined match their digest.
+func checkout(ws, parts, digest, ref string) error {
+	bundle, err := joinBundle(parts, digest, "")
+	if err != nil {
+		return err
+	}
+	// The child's commands never see the joined copy.
+	defer os.Remove(bundle)
 	if err := os.MkdirAll(ws, 0o755); err != nil {
 		return fmt.Errorf("make the workspace: %w", err)
 	}

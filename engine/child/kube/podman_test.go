@@ -90,15 +90,18 @@ func playPod(args []string) error {
 		raw[k] = string(v)
 	}
 	podmanSecret := map[string]any{"apiVersion": "v1", "kind": "Secret", "metadata": map[string]any{"name": secret.Name}, "data": raw}
-	cm := cfg.ConfigMap()
-	cm.TypeMeta = metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"}
+	var objects []any
+	for _, cm := range cfg.ConfigMaps() {
+		cm.TypeMeta = metav1.TypeMeta{APIVersion: "v1", Kind: "ConfigMap"}
+		objects = append(objects, cm)
+	}
 	p := &corev1.Pod{TypeMeta: metav1.TypeMeta{APIVersion: "v1", Kind: "Pod"},
 		ObjectMeta: metav1.ObjectMeta{Name: cfg.Job, Labels: job.Spec.Template.Labels}, Spec: pod}
 	secretFile, playFile := filepath.Join(dir, "secret.json"), filepath.Join(dir, "play.yaml")
 	if err := writeJSON(secretFile, podmanSecret); err != nil {
 		return err
 	}
-	if err := writeJSON(playFile, cm, p); err != nil {
+	if err := writeJSON(playFile, append(objects, p)...); err != nil {
 		return err
 	}
 	if out, err := podman("secret", "create", secret.Name, secretFile).CombinedOutput(); err != nil {

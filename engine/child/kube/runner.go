@@ -23,10 +23,6 @@ import (
 // next to baton's binary or on PATH.
 const BridgeName = "baton-kube"
 
-// MaxBundle bounds a workspace bundle: a ConfigMap holds at most 1 MiB,
-// its keys and metadata included.
-const MaxBundle = 1000 << 10
-
 // Options configure the kubernetes runner ([runner.kubernetes]).
 type Options struct {
 	// Context is the kubeconfig context (empty: the current one);
@@ -168,14 +164,14 @@ func findBridge(path string) (string, error) {
 	return found, nil
 }
 
-// bundleFits refuses a bundle no ConfigMap can hold.
+// bundleFits refuses a bundle larger than the runner sends.
 func bundleFits(bundle string) error {
 	info, err := os.Stat(bundle)
 	if err != nil {
 		return fmt.Errorf("bundle the workspace: %w", err)
 	}
 	if info.Size() > MaxBundle {
-		return fmt.Errorf("the workspace bundle is %d KiB, more than a ConfigMap holds (%d KiB): the kubernetes runner cannot send this workspace", info.Size()>>10, MaxBundle>>10)
+		return fmt.Errorf("the workspace bundle is %.1f MiB, more than the kubernetes runner sends (%d MiB): this workspace cannot run on a cluster", float64(info.Size())/(1<<20), MaxBundle>>20)
 	}
 	return nil
 }

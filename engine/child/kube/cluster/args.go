@@ -3,9 +3,12 @@ package cluster
 import (
 	"errors"
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/pflag"
+
+	"github.com/seed-e4e525a6/baton/engine/child/kube"
 )
 
 // Usage is baton-kube's synopsis.
@@ -41,10 +44,14 @@ func ParseArgs(args []string) (Config, error) {
 	if rest := fs.Args(); len(rest) == 2 {
 		cfg.Agent = rest[1]
 	}
-	data, err := os.ReadFile(bundle)
+	f, err := os.Open(bundle)
 	if err != nil {
 		return cfg, fmt.Errorf("read the workspace bundle: %w", err)
 	}
-	cfg.Bundle = data
+	defer f.Close()
+	// One byte past the cap, for Check to refuse naming the size.
+	if cfg.Bundle, err = io.ReadAll(io.LimitReader(f, kube.MaxBundle+1)); err != nil {
+		return cfg, fmt.Errorf("read the workspace bundle: %w", err)
+	}
 	return cfg, nil
 }

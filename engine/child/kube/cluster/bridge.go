@@ -47,7 +47,7 @@ type Cluster struct {
 }
 
 // Run places one child: it reads the spec line from in, makes the
-// Secret, ConfigMap, NetworkPolicy and Job, waits for the pod, reports
+// Secret, the ConfigMaps of the workspace bundle, NetworkPolicy and Job, waits for the pod, reports
 // where it runs on out, then copies the pod's log to out (the child's
 // protocol lines; anything else to errs) and the rest of in to the pod's
 // input, until the pod ends or ctx does (baton stopped it). Whatever way
@@ -121,8 +121,10 @@ func (c Cluster) create(ctx context.Context, cfg Config, spec []byte) (notice st
 	if _, err := c.Client.CoreV1().Secrets(cfg.Namespace).Create(cctx, cfg.Secret(spec), metav1.CreateOptions{}); err != nil {
 		return "", cfg.refused("create the spec's Secret", err)
 	}
-	if _, err := c.Client.CoreV1().ConfigMaps(cfg.Namespace).Create(cctx, cfg.ConfigMap(), metav1.CreateOptions{}); err != nil {
-		return "", cfg.refused("create the workspace's ConfigMap", err)
+	for i, cm := range cfg.ConfigMaps() {
+		if _, err := c.Client.CoreV1().ConfigMaps(cfg.Namespace).Create(cctx, cm, metav1.CreateOptions{}); err != nil {
+			return "", cfg.refused(fmt.Sprintf("create the workspace's ConfigMap %s (part %d)", cm.Name, i), err)
+		}
 	}
 	notice = c.restrictEgress(cctx, cfg)
 	if _, err := c.Client.BatchV1().Jobs(cfg.Namespace).Create(cctx, job, metav1.CreateOptions{}); err != nil {
@@ -162,14 +164,17 @@ func (c Cluster) hasNetworkPolicies() bool {
 }
 
 // delete deletes what create made: the Job with foreground propagation
-// (its pod goes first), then the Secret, ConfigMap and NetworkPolicy.
+// (its pod goes first), then the Secret, every ConfigMap of the
+// workspace bundle and the NetworkPolicy.
 func (c Cluster) delete(cfg Config) {
 	ctx, cancel := context.WithTimeout(context.Background(), callTimeout)
 	defer cancel()
 	fg := metav1.DeletePropagationForeground
 	_ = c.Client.BatchV1().Jobs(cfg.Namespace).Delete(ctx, cfg.Job, metav1.DeleteOptions{PropagationPolicy: &fg})
 	_ = c.Client.CoreV1().Secrets(cfg.Namespace).Delete(ctx, cfg.Job+"-spec", metav1.DeleteOptions{})
-	_ = c.Client.CoreV1().ConfigMaps(cfg.Namespace).Delete(ctx, cfg.Job+"-workspace", metav1.DeleteOptions{})
+	for i := range kube.SplitBundle(cfg.Bundle) {
+		_ = c.Client.CoreV1().ConfigMaps(cfg.Namespace).Delete(ctx, cfg.partName(i), metav1.DeleteOptions{})
+	}
 	_ = c.Client.NetworkingV1().NetworkPolicies(cfg.Namespace).Delete(ctx, cfg.Job+"-egress", metav1.DeleteOptions{})
 }
 

@@ -173,7 +173,7 @@ func TestRunPlacesTheJobAndFollowsItsLog(t *testing.T) {
 	if opts == nil || !opts.Follow || opts.Container != container {
 		t.Errorf("log options = %+v, want the child container's log followed", opts)
 	}
-	want := []string{"jobs/baton-a1-xyz Foreground", "secrets/baton-a1-xyz-spec", "configmaps/baton-a1-xyz-workspace", "networkpolicies/baton-a1-xyz-egress"}
+	want := []string{"jobs/baton-a1-xyz Foreground", "secrets/baton-a1-xyz-spec", "configmaps/baton-a1-xyz-workspace-0", "networkpolicies/baton-a1-xyz-egress"}
 	if got := f.deletes(); strings.Join(got, ",") != strings.Join(want, ",") {
 		t.Errorf("deletes = %q, want %q", got, want)
 	}
@@ -214,8 +214,11 @@ func TestTheJobsSpec(t *testing.T) {
 	if string(secret.Data[specKey]) != testSpec {
 		t.Errorf("Secret holds %q, want the spec line", secret.Data[specKey])
 	}
-	if string(cm.BinaryData[bundleKey]) != "bundle-bytes" {
-		t.Errorf("ConfigMap holds %q, want the bundle", cm.BinaryData[bundleKey])
+	if string(cm.BinaryData[partKey]) != "bundle-bytes" {
+		t.Errorf("ConfigMap holds %q, want the bundle", cm.BinaryData[partKey])
+	}
+	if want := kube.DigestOf([]byte("bundle-bytes")).Marshal(); !bytes.Equal(secret.Data[digestKey], want) {
+		t.Errorf("Secret's digest = %s, want %s", secret.Data[digestKey], want)
 	}
 	s := job.Spec
 	if s.BackoffLimit == nil || *s.BackoffLimit != 0 || s.TTLSecondsAfterFinished == nil || *s.TTLSecondsAfterFinished != 120 {
@@ -239,7 +242,8 @@ func TestTheJobsSpec(t *testing.T) {
 	for _, e := range c.Env {
 		env[e.Name] = e.Value
 	}
-	if env[kube.EnvWorkspace] != "/home/p/wt/a1" || env[kube.EnvRef] != "refs/baton/kube/baton-a1-xyz" || env[kube.EnvSpec] != "/baton/spec/spec.json" || env[kube.EnvHidden] != specDir {
+	if env[kube.EnvWorkspace] != "/home/p/wt/a1" || env[kube.EnvRef] != "refs/baton/kube/baton-a1-xyz" || env[kube.EnvSpec] != "/baton/spec/spec.json" ||
+		env[kube.EnvHidden] != specDir || env[kube.EnvBundleDigest] != "/baton/spec/workspace.json" || env[kube.EnvBundleParts] != "/baton/workspace/0/part" {
 		t.Errorf("env = %v", env)
 	}
 }
@@ -345,5 +349,134 @@ func TestStopDeletesTheJobWithForegroundPropagation(t *testing.T) {
 	}
 	if got := f.deletes(); len(got) == 0 || got[0] != "jobs/baton-a1-xyz Foreground" {
 		t.Errorf("deletes = %q, want the Job deleted with foreground propagation", got)
+	}
+}
+
+// bigBundle is a bundle of two and a half parts.
+func bigBundle() []byte {
+	b := make([]byte, kube.PartSize*5/2)
+	for i := range b {
+		b[i] = byte(i * 7 / 5)
+	}
+	return b
+}
+
+// A bundle larger than a ConfigMap holds goes in several, in order,
+// each mounted into the pod, and all of them are deleted with the Job
+// however the child ends.
+func TestABigBundleGoesInSeveralConfigMaps(t *testing.T) {
+	names := []string{"baton-a1-xyz-workspace-0", "baton-a1-xyz-workspace-1", "baton-a1-xyz-workspace-2"}
+	// check says whether f was given the bundle's parts, in order, and
+	// deleted every one.
+	check := func(t *testing.T, f *fakeCluster, bundle []byte) {
+		t.Helper()
+		var joined []byte
+		var made []string
+		for _, a := range f.client.Actions() {
+			c, ok := a.(k8stesting.CreateAction)
+			if !ok || a.GetResource().Resource != "configmaps" {
+				continue
+			}
+			cm := c.GetObject().(*corev1.ConfigMap)
+			if len(cm.BinaryData[partKey]) > kube.PartSize {
+				t.Errorf("%s holds %d bytes, more than a part", cm.Name, len(cm.BinaryData[partKey]))
+			}
+			made = append(made, cm.Name)
+			joined = append(joined, cm.BinaryData[partKey]...)
+		}
+		if strings.Join(made, ",") != strings.Join(names, ",") || !bytes.Equal(joined, bundle) {
+			t.Errorf("made ConfigMaps %q holding %d bytes, want %q holding the %d of the bundle", made, len(joined), names, len(bundle))
+		}
+		deleted := strings.Join(f.deletes(), ",")
+		for _, n := range names {
+			if !strings.Contains(deleted, "configmaps/"+n) {
+				t.Errorf("deletes = %s, want %s deleted", deleted, n)
+			}
+		}
+	}
+	t.Run("placed, mounted and deleted at the end", func(t *testing.T) {
+		f := newFakeCluster("")
+		cfg := testConfig()
+		cfg.Bundle = bigBundle()
+		var pod corev1.PodSpec
+		f.client.PrependReactor("create", "jobs", func(a k8stesting.Action) (bool, runtime.Object, error) {
+			pod = a.(k8stesting.CreateAction).GetObject().(*batchv1.Job).Spec.Template.Spec
+			return false, nil, nil
+		})
+		if _, errs, err := run(t, context.Background(), f.cluster(), cfg, testSpec); err != nil {
+			t.Fatalf("Run: %v (%s)", err, errs)
+		}
+		check(t, f, cfg.Bundle)
+		mounted := map[string]string{}
+		for _, m := range pod.Containers[0].VolumeMounts {
+			mounted[m.Name] = m.MountPath
+		}
+		var got []string
+		for _, v := range pod.Volumes {
+			if v.ConfigMap != nil {
+				got = append(got, v.ConfigMap.Name+" at "+mounted[v.Name])
+			}
+		}
+		want := []string{names[0] + " at /baton/workspace/0", names[1] + " at /baton/workspace/1", names[2] + " at /baton/workspace/2"}
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("ConfigMap volumes %q, want %q", got, want)
+		}
+		var parts string
+		for _, e := range pod.Containers[0].Env {
+			if e.Name == kube.EnvBundleParts {
+				parts = e.Value
+			}
+		}
+		if parts != "/baton/workspace/0/part:/baton/workspace/1/part:/baton/workspace/2/part" {
+			t.Errorf("%s = %q, want the three parts in order", kube.EnvBundleParts, parts)
+		}
+	})
+	t.Run("deleted when the Job is refused", func(t *testing.T) {
+		f := newFakeCluster("")
+		f.client.PrependReactor("create", "jobs", func(k8stesting.Action) (bool, runtime.Object, error) {
+			return true, nil, apierrors.NewForbidden(schema.GroupResource{Group: "batch", Resource: "jobs"}, "baton-a1-xyz", errors.New("quota exceeded"))
+		})
+		cfg := testConfig()
+		cfg.Bundle = bigBundle()
+		if _, _, err := run(t, context.Background(), f.cluster(), cfg, testSpec); err == nil {
+			t.Fatal("Run succeeded, want the refusal")
+		}
+		check(t, f, cfg.Bundle)
+	})
+	t.Run("deleted when the person stops the child", func(t *testing.T) {
+		f := newFakeCluster("")
+		f.phase = corev1.PodPending
+		ctx, cancel := context.WithCancel(context.Background())
+		watching := make(chan struct{})
+		var once sync.Once
+		f.client.PrependWatchReactor("pods", func(k8stesting.Action) (bool, watch.Interface, error) {
+			once.Do(func() { close(watching) })
+			return false, nil, nil
+		})
+		cfg := testConfig()
+		cfg.Bundle = bigBundle()
+		done := make(chan error, 1)
+		go func() {
+			_, _, err := run(t, ctx, f.cluster(), cfg, testSpec)
+			done <- err
+		}()
+		<-watching
+		cancel()
+		if err := <-done; !errors.Is(err, context.Canceled) {
+			t.Fatalf("err = %v, want the stop", err)
+		}
+		check(t, f, cfg.Bundle)
+	})
+}
+
+// A bundle past the cap is refused before anything is made, naming its
+// size and the cap.
+func TestABundlePastTheCapIsRefused(t *testing.T) {
+	f := newFakeCluster("")
+	cfg := testConfig()
+	cfg.Bundle = make([]byte, kube.MaxBundle+1)
+	_, _, err := run(t, context.Background(), f.cluster(), cfg, testSpec)
+	if err == nil || !strings.Contains(err.Error(), "64.0 MiB, more than the kubernetes runner sends (64 MiB)") || len(f.client.Actions()) != 0 {
+		t.Fatalf("err = %v, actions %d; want the size and the cap named, nothing made", err, len(f.client.Actions()))
 	}
 }

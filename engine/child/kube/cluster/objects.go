@@ -19,10 +19,13 @@ import (
 
 // Where the pod finds what baton sends.
 const (
-	specDir    = "/baton/spec"
-	specKey    = "spec.json"
+	specDir   = "/baton/spec"
+	specKey   = "spec.json"
+	digestKey = "workspace.json"
+	// bundleDir holds a folder per part of the workspace bundle, named
+	// by its index, holding the part as partKey.
 	bundleDir  = "/baton/workspace"
-	bundleKey  = "workspace.bundle"
+	partKey    = "part"
 	container  = "child"
 	jobLabel   = "baton.child/job"
 	agentLabel = "baton.child/agent"
@@ -74,6 +77,9 @@ func (c Config) Check() error {
 	if c.Image == "" || c.Job == "" || c.Namespace == "" || c.Workspace == "" {
 		return fmt.Errorf("the Job needs an image, a name, a namespace and a workspace")
 	}
+	if len(c.Bundle) > kube.MaxBundle {
+		return fmt.Errorf("the workspace bundle is %.1f MiB, more than the kubernetes runner sends (%d MiB)", float64(len(c.Bundle))/(1<<20), kube.MaxBundle>>20)
+	}
 	return nil
 }
 
@@ -105,21 +111,33 @@ func isAlnum(b byte) bool {
 	return b >= 'a' && b <= 'z' || b >= 'A' && b <= 'Z' || b >= '0' && b <= '9'
 }
 
-// Secret holds the spec line, the key with it: the one place the key is.
+// Secret holds the spec line, the key with it (the one place the key
+// is), and the digest the workspace bundle's parts are checked against.
 func (c Config) Secret(spec []byte) *corev1.Secret {
 	return &corev1.Secret{
 		ObjectMeta: metav1.ObjectMeta{Name: c.Job + "-spec", Namespace: c.Namespace, Labels: c.labels()},
 		Type:       corev1.SecretTypeOpaque,
-		Data:       map[string][]byte{specKey: spec},
+		Data:       map[string][]byte{specKey: spec, digestKey: kube.DigestOf(c.Bundle).Marshal()},
 	}
 }
 
-// ConfigMap holds the workspace bundle.
-func (c Config) ConfigMap() *corev1.ConfigMap {
-	return &corev1.ConfigMap{
-		ObjectMeta: metav1.ObjectMeta{Name: c.Job + "-workspace", Namespace: c.Namespace, Labels: c.labels()},
-		BinaryData: map[string][]byte{bundleKey: c.Bundle},
+// ConfigMaps hold the workspace bundle, a part of at most kube.PartSize
+// each, in order.
+func (c Config) ConfigMaps() []*corev1.ConfigMap {
+	parts := kube.SplitBundle(c.Bundle)
+	out := make([]*corev1.ConfigMap, len(parts))
+	for i, part := range parts {
+		out[i] = &corev1.ConfigMap{
+			ObjectMeta: metav1.ObjectMeta{Name: c.partName(i), Namespace: c.Namespace, Labels: c.labels()},
+			BinaryData: map[string][]byte{partKey: part},
+		}
 	}
+	return out
+}
+
+// partName names the ConfigMap of part i of the workspace bundle.
+func (c Config) partName(i int) string {
+	return c.Job + "-workspace-" + strconv.Itoa(i)
 }
 
 // JobObject is the child's Job: one pod, never retried, kept TTLSeconds after
@@ -171,6 +189,17 @@ func (c Config) PodSpec() (corev1.PodSpec, error) {
 		resources.Limits[name], resources.Requests[name] = qty, qty
 	}
 	no, secretMode := false, int32(0o400)
+	// Each part of the bundle is a ConfigMap volume of its own (Podman's
+	// kube play takes no projected volume).
+	n := len(kube.SplitBundle(c.Bundle))
+	partPaths, partMounts, partVolumes := make([]string, n), make([]corev1.VolumeMount, n), make([]corev1.Volume, n)
+	for i := range n {
+		name, dir := "bundle-"+strconv.Itoa(i), bundleDir+"/"+strconv.Itoa(i)
+		partPaths[i] = dir + "/" + partKey
+		partMounts[i] = corev1.VolumeMount{Name: name, MountPath: dir, ReadOnly: true}
+		partVolumes[i] = corev1.Volume{Name: name, VolumeSource: corev1.VolumeSource{ConfigMap: &corev1.ConfigMapVolumeSource{
+			LocalObjectReference: corev1.LocalObjectReference{Name: c.partName(i)}, Optional: &no}}}
+	}
 	pod := corev1.PodSpec{
 		RestartPolicy:                corev1.RestartPolicyNever,
 		AutomountServiceAccountToken: &no,
@@ -182,7 +211,8 @@ func (c Config) PodSpec() (corev1.PodSpec, error) {
 			Command: []string{batonPath, kube.PodSubcommand, c.Agent},
 			Env: []corev1.EnvVar{
 				{Name: kube.EnvSpec, Value: specDir + "/" + specKey},
-				{Name: kube.EnvBundle, Value: bundleDir + "/" + bundleKey},
+				{Name: kube.EnvBundleParts, Value: kube.BundleParts(partPaths)},
+				{Name: kube.EnvBundleDigest, Value: specDir + "/" + digestKey},
 				{Name: kube.EnvRef, Value: c.BundleRef},
 				{Name: kube.EnvWorkspace, Value: c.Workspace},
 				{Name: kube.EnvHidden, Value: specDir},
@@ -192,23 +222,21 @@ func (c Config) PodSpec() (corev1.PodSpec, error) {
 			Stdin:      true,
 			StdinOnce:  true,
 			Resources:  resources,
-			VolumeMounts: []corev1.VolumeMount{
+			VolumeMounts: append([]corev1.VolumeMount{
 				{Name: "spec", MountPath: specDir, ReadOnly: true},
-				{Name: "bundle", MountPath: bundleDir, ReadOnly: true},
 				{Name: "workspace", MountPath: c.Workspace},
 				{Name: "tmp", MountPath: "/tmp"},
-			},
+			}, partMounts...),
 			SecurityContext: &corev1.SecurityContext{
 				AllowPrivilegeEscalation: &no,
 				Capabilities:             &corev1.Capabilities{Drop: []corev1.Capability{"ALL"}},
 			},
 		}},
-		Volumes: []corev1.Volume{
+		Volumes: append([]corev1.Volume{
 			{Name: "spec", VolumeSource: corev1.VolumeSource{Secret: &corev1.SecretVolumeSource{SecretName: c.Job + "-spec", DefaultMode: &secretMode, Optional: &no}}},
-			{Name: "bundle", VolumeSource: corev1.VolumeSource{ConfigMap: &corev1.ConfigMapVolumeSource{LocalObjectReference: corev1.LocalObjectReference{Name: c.Job + "-workspace"}, Optional: &no}}},
 			{Name: "workspace", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}},
 			{Name: "tmp", VolumeSource: corev1.VolumeSource{EmptyDir: &corev1.EmptyDirVolumeSource{}}},
-		},
+		}, partVolumes...),
 	}
 	if c.RuntimeClass != "" {
 		rc := c.RuntimeClass
