@@ -7,13 +7,13 @@ import (
 	"net/http"
 	"os/exec"
 	"slices"
-	"strings"
 	"sync"
 	"syscall"
 	"time"
 
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/seed-e4e525a6/baton/engine/lastbytes"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
@@ -25,7 +25,7 @@ type conn struct {
 	// offer is what the server offered when last listed.
 	offer  offering
 	cmd    *exec.Cmd
-	stderr *tailBuffer
+	stderr *lastbytes.Writer
 	// stop ends the process's context, which kills its group.
 	stop context.CancelFunc
 	// changed is signalled (never blocking) when the server says a list
@@ -49,7 +49,7 @@ func (m *Manager) dial(life context.Context, s Server, timeout time.Duration) (*
 	var transport sdk.Transport
 	switch {
 	case s.Command != "":
-		c.cmd, c.stderr = m.command(proc, s), &tailBuffer{max: stderrTail}
+		c.cmd, c.stderr = m.command(proc, s), &lastbytes.Writer{Max: stderrTail}
 		c.cmd.Stderr = c.stderr
 		transport = &sdk.CommandTransport{Command: c.cmd, TerminateDuration: 2 * time.Second}
 	case s.SSE:
@@ -114,8 +114,8 @@ func (c *conn) explain(step string, ctx context.Context, err error) error {
 	if ctx.Err() == context.DeadlineExceeded {
 		err = fmt.Errorf("no answer within the startup timeout")
 	}
-	if tail := c.stderr.last(); tail != "" {
-		return fmt.Errorf("%s: %w (stderr: %s)", step, err, tail)
+	if last := c.stderr.LastLine(); last != "" {
+		return fmt.Errorf("%s: %w (stderr: %s)", step, err, last)
 	}
 	return fmt.Errorf("%s: %w", step, err)
 }
@@ -159,33 +159,4 @@ func (t headerTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 		r.Header.Set(k, v)
 	}
 	return t.next.RoundTrip(r)
-}
-
-// tailBuffer keeps the last max bytes written to it.
-type tailBuffer struct {
-	mu  sync.Mutex
-	max int
-	buf []byte
-}
-
-// Write implements io.Writer.
-func (b *tailBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.buf = append(b.buf, p...)
-	if over := len(b.buf) - b.max; over > 0 {
-		b.buf = b.buf[over:]
-	}
-	return len(p), nil
-}
-
-// last is the last non-empty line written, or "" (nil buffer included).
-func (b *tailBuffer) last() string {
-	if b == nil {
-		return ""
-	}
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	lines := strings.Split(strings.TrimSpace(string(b.buf)), "\n")
-	return strings.TrimSpace(lines[len(lines)-1])
 }

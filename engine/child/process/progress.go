@@ -2,7 +2,6 @@ package process
 
 import (
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/agent"
@@ -54,31 +53,4 @@ func (p *progress) partial(d time.Duration) agent.Result {
 		text = s
 	}
 	return agent.Result{Text: text, Stats: event.Stats{Steps: p.steps, ToolCalls: p.toolCalls, Usage: p.usage, Duration: d}}
-}
-
-// tailWriter keeps the last max bytes written to it: a child process's
-// last words on its standard error.
-type tailWriter struct {
-	max int
-
-	mu  sync.Mutex
-	buf []byte
-}
-
-// Write implements io.Writer.
-func (t *tailWriter) Write(p []byte) (int, error) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.buf = append(t.buf, p...)
-	if over := len(t.buf) - t.max; over > 0 {
-		t.buf = append(t.buf[:0], t.buf[over:]...)
-	}
-	return len(p), nil
-}
-
-// String returns what was kept.
-func (t *tailWriter) String() string {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	return strings.ToValidUTF8(string(t.buf), "")
 }
