@@ -26,9 +26,9 @@ func textProgramScripts(argv []Word) []Word {
 	var runs func(string) bool
 	switch name := path.Base(argv[0].Text); {
 	case name == "sed" || name == "gsed":
-		programs, runs = sedPrograms(argv[1:]), sedRuns
+		programs, runs = programTexts(argv[1:], sedOptions), sedRuns
 	case slices.Contains(awks, name):
-		programs, runs = awkPrograms(argv[1:]), awkRuns
+		programs, runs = programTexts(argv[1:], awkOptions), awkRuns
 	default:
 		return nil
 	}
@@ -40,9 +40,41 @@ func textProgramScripts(argv []Word) []Word {
 	return nil
 }
 
-// awkPrograms are the program texts of awk's arguments: -e/--source
-// values, else its first operand unless -f names a file.
-func awkPrograms(args []Word) []Word {
+// programOptions say how a text program's command line names its
+// program: an option's value, a file, or its first operand.
+type programOptions struct {
+	longs       []string // the long options that matter; each takes a value
+	programLong string   // the long option whose value is a program
+	fileLongs   []string // the long options naming a program file
+	valued      string   // the short options that take a value
+	program     byte     // the short option whose value is a program
+	files       string   // the short options naming a program file
+	// bundles: short flags bundle (-ne, -nf); endsBundle, when set, ends
+	// a bundle with what follows it (sed's -i.bak). Otherwise only a
+	// word's first letter is an option (awk's -F:).
+	bundles    bool
+	endsBundle byte
+}
+
+// awkOptions: -e/--source values, else the first operand unless -f names
+// a file.
+var awkOptions = programOptions{
+	longs:       []string{"--source", "--file", "--exec", "--field-separator", "--assign", "--include", "--load"},
+	programLong: "--source", fileLongs: []string{"--file", "--exec"},
+	valued: "efEFvil", program: 'e', files: "fE",
+}
+
+// sedOptions: -e/--expression values, else the first operand unless -f
+// names a file; e, f and l take the rest of the word or the next.
+var sedOptions = programOptions{
+	longs:       []string{"--expression", "--file", "--line-length"},
+	programLong: "--expression", fileLongs: []string{"--file"},
+	valued: "efl", program: 'e', files: "f",
+	bundles: true, endsBundle: 'i',
+}
+
+// programTexts are the program texts args name under o.
+func programTexts(args []Word, o programOptions) []Word {
 	var out []Word
 	fromFile := false
 	for i := 0; i < len(args); i++ {
@@ -59,7 +91,7 @@ func awkPrograms(args []Word) []Word {
 			}
 			return out
 		case strings.HasPrefix(t, "--"):
-			long, _ := longOption(name, []string{"--source", "--file", "--exec", "--field-separator", "--assign", "--include", "--load"})
+			long, _ := longOption(name, o.longs)
 			if long == "" {
 				continue
 			}
@@ -70,15 +102,15 @@ func awkPrograms(args []Word) []Word {
 					return append(out, args[i])
 				}
 			}
-			switch long {
-			case "--source":
+			switch {
+			case long == o.programLong:
 				out = append(out, Word{Text: value})
-			case "--file", "--exec":
+			case slices.Contains(o.fileLongs, long):
 				fromFile = true
 			}
 		case len(t) > 1 && t[0] == '-':
-			letter, rest := t[1], t[2:]
-			if !strings.ContainsRune("efEFvil", rune(letter)) {
+			letter, rest, ok := o.valuedShort(t)
+			if !ok {
 				continue
 			}
 			if rest == "" && i+1 < len(args) {
@@ -88,10 +120,10 @@ func awkPrograms(args []Word) []Word {
 					return append(out, args[i])
 				}
 			}
-			switch letter {
-			case 'e':
+			switch {
+			case letter == o.program:
 				out = append(out, Word{Text: rest})
-			case 'f', 'E':
+			case strings.IndexByte(o.files, letter) >= 0:
 				fromFile = true
 			}
 		default:
@@ -102,6 +134,25 @@ func awkPrograms(args []Word) []Word {
 		}
 	}
 	return out
+}
+
+// valuedShort is the short option of the flag word t that takes a value,
+// with the rest of the word after it.
+func (o programOptions) valuedShort(t string) (letter byte, rest string, ok bool) {
+	end := 2
+	if o.bundles {
+		end = len(t)
+	}
+	for j := 1; j < end; j++ {
+		c := t[j]
+		if o.endsBundle != 0 && c == o.endsBundle {
+			return 0, "", false
+		}
+		if strings.IndexByte(o.valued, c) >= 0 {
+			return c, t[j+1:], true
+		}
+	}
+	return 0, "", false
 }
 
 // awkRuns reports whether an awk program may run a command: it calls
@@ -121,79 +172,6 @@ func awkRuns(program string) bool {
 		return true
 	}
 	return false
-}
-
-// sedPrograms are the scripts of sed's arguments: -e/--expression
-// values, else its first operand unless -f names a file.
-func sedPrograms(args []Word) []Word {
-	var out []Word
-	fromFile := false
-	for i := 0; i < len(args); i++ {
-		a := args[i]
-		if a.Opaque {
-			return append(out, a)
-		}
-		t := a.Text
-		name, value, inline := strings.Cut(t, "=")
-		switch {
-		case t == "--":
-			if i+1 < len(args) && len(out) == 0 && !fromFile {
-				out = append(out, args[i+1])
-			}
-			return out
-		case strings.HasPrefix(t, "--"):
-			long, _ := longOption(name, []string{"--expression", "--file", "--line-length"})
-			if long == "" {
-				continue
-			}
-			if !inline && i+1 < len(args) {
-				i++
-				value = args[i].Text
-				if args[i].Opaque {
-					return append(out, args[i])
-				}
-			}
-			switch long {
-			case "--expression":
-				out = append(out, Word{Text: value})
-			case "--file":
-				fromFile = true
-			}
-		case len(t) > 1 && t[0] == '-':
-			// A bundle of flags (-ne, -nf, -i.bak): e, f and l take
-			// the rest of the word or the next; i and its suffix end it.
-			for j := 1; j < len(t); j++ {
-				c := t[j]
-				if c == 'i' {
-					break
-				}
-				if c != 'e' && c != 'f' && c != 'l' {
-					continue
-				}
-				rest := t[j+1:]
-				if rest == "" && i+1 < len(args) {
-					i++
-					rest = args[i].Text
-					if args[i].Opaque {
-						return append(out, args[i])
-					}
-				}
-				switch c {
-				case 'e':
-					out = append(out, Word{Text: rest})
-				case 'f':
-					fromFile = true
-				}
-				break
-			}
-		default:
-			if len(out) == 0 && !fromFile {
-				out = append(out, a)
-			}
-			return out
-		}
-	}
-	return out
 }
 
 // sedRuns reports whether a sed script may run a command: an e command,
