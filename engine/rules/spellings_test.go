@@ -299,6 +299,16 @@ var denySpellings = []string{
 	// dash has no time keyword: its time program runs the command
 	`time -v rm x`,
 	`sh -c 'time -q -o log rm x'`,
+	// bash's time keyword ends its options at one "--"
+	`time -- rm x`,
+	`time -p -- rm x`,
+	// bash evaluates an indexed array literal's subscripts, and what is
+	// assigned to an integer or a nameref, as arithmetic or a name
+	`a=(['$(rm x)']=1)`,
+	`declare -i n='a[$(rm x)]'`,
+	`local -i n='a[$(rm x)]'`,
+	`typeset -i n; n='a[$(rm x)]'`,
+	`declare -n r='a[$(rm x)]'; echo "$r"`,
 }
 
 var askSpellings = []string{

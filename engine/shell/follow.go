@@ -50,8 +50,11 @@ func (w *walker) follow(cmd Command, s *syntax.Stmt) {
 		w.out = append(w.out, inner)
 		w.follow(inner, &syntax.Stmt{})
 	}
-	if path.Base(argv[0].Text) == "cd" || path.Base(argv[0].Text) == "pushd" {
-		w.dir = changeDir(w.dir, texts(argv[1:]))
+	switch path.Base(argv[0].Text) {
+	case "cd", "pushd":
+		w.dir = changeDir(w.dir, path.Base(argv[0].Text), texts(argv[1:]))
+	case "popd":
+		w.dir = "" // the folder pushd left on its stack, which is not tracked
 	}
 }
 
@@ -117,14 +120,20 @@ func hasOperand(args []Word) bool {
 	return false
 }
 
-// changeDir is the directory after `cd args` from dir, or "" when the
-// destination depends on something the script does not say.
-func changeDir(dir string, args []string) string {
-	for len(args) > 0 && (args[0] == "-P" || args[0] == "-L" || args[0] == "-e" || args[0] == "--") {
+// changeDir is the directory after `cd args` or `pushd args` from dir,
+// or "" when the destination depends on something the script does not
+// say: another user's home (~user), the previous folder (cd -), the
+// folders pushd keeps on its stack (pushd alone swaps with one, pushd +N
+// rotates them, -n leaves the folder).
+func changeDir(dir, program string, args []string) string {
+	for program == "cd" && len(args) > 0 && (args[0] == "-P" || args[0] == "-L" || args[0] == "-e" || args[0] == "--") {
 		args = args[1:]
 	}
-	if len(args) == 0 {
+	if len(args) == 0 && program == "cd" {
 		return "~"
+	}
+	if len(args) == 0 || program == "pushd" && (strings.HasPrefix(args[0], "-") || strings.HasPrefix(args[0], "+")) {
+		return ""
 	}
 	target := args[0]
 	switch {
@@ -132,7 +141,7 @@ func changeDir(dir string, args []string) string {
 		return "~"
 	case strings.HasPrefix(target, "/"), target == "~", strings.HasPrefix(target, "~/"):
 		return path.Clean(target)
-	case strings.ContainsAny(target, "$`") || target == "-" || dir == "":
+	case strings.ContainsAny(target, "$`") || strings.HasPrefix(target, "~") || target == "-" || dir == "":
 		return ""
 	}
 	return path.Join(dir, target)

@@ -83,6 +83,8 @@ func TestCheckCommandSpellings(t *testing.T) {
 		{"sudo -E -u root -- rm -rf /", root},
 		{"sudo --user=root rm -rf /", root},
 		{"command rm -rf /", root},
+		{"time -- rm -rf /", root},
+		{"time -p -- rm -rf /", root},
 		{"exec rm -rf /", root},
 		{"builtin eval 'rm -rf /'", root},
 		{"echo / | xargs rm -rf /", root},
