@@ -309,6 +309,8 @@ var denySpellings = []string{
 	`local -i n='a[$(rm x)]'`,
 	`typeset -i n; n='a[$(rm x)]'`,
 	`declare -n r='a[$(rm x)]'; echo "$r"`,
+	// git runs a credential helper starting with "!" as a shell snippet
+	`git -c credential.helper='!rm x' fetch`,
 }
 
 var askSpellings = []string{
