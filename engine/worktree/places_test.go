@@ -1,0 +1,191 @@
+package worktree
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestLocationKeepsNamesToOneFolder: a session or child name from a
+// model or a repository ("../..", "/etc", "x/../../y") stays one folder
+// under the state root, never a way out of it.
+func TestLocationKeepsNamesToOneFolder(t *testing.T) {
+	root := "/state/worktrees"
+	for _, name := range []string{"..", ".", "../../etc", "/etc/passwd", "a/../../b", "ça", "", "..."} {
+		dir := Location(root, "/home/u/app", name, name)
+		rel, err := filepath.Rel(root, dir)
+		if err != nil || strings.HasPrefix(rel, "..") || len(strings.Split(rel, string(filepath.Separator))) != 3 {
+			t.Errorf("Location(%q) = %s, not three folders under %s", name, dir, root)
+		}
+	}
+	if a, b := Location(root, "/a/app", "s", "c"), Location(root, "/b/app", "s", "c"); a == b {
+		t.Errorf("two repositories named app share %s", a)
+	}
+}
+
+// TestAddRefusesAnExistingFolder: a worktree never lands on a folder
+// that is already there (another child's, or one a repository planted).
+func TestAddRefusesAnExistingFolder(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
+	r, err := Open(ctx, repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := t.TempDir()
+	snap, err := r.Take(ctx, root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	taken := filepath.Join(root, "taken")
+	write(t, taken, "keep.txt", "mine\n")
+	if _, err := r.Add(ctx, taken, snap); err == nil || !strings.Contains(err.Error(), "already exists") {
+		t.Errorf("Add over an existing folder: %v", err)
+	}
+	if read(t, taken, "keep.txt") != "mine\n" {
+		t.Error("the existing folder's file changed")
+	}
+	if _, err := r.Add(ctx, filepath.Join(root, "bad"), Snapshot{Commit: strings.Repeat("f", 40)}); err == nil || !strings.Contains(err.Error(), "add worktree") {
+		t.Errorf("Add of a commit that does not exist: %v", err)
+	}
+	if exists(filepath.Join(root, "bad")) {
+		t.Error("a failed Add left its folder")
+	}
+}
+
+// TestReopenRefusesAnotherRepositorysRecord: a record is reopened only
+// by the repository it names, and only while git still knows its
+// worktree.
+func TestReopenRefusesAnotherRepositorysRecord(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
+	tree, snap := startTree(t, repo)
+	startTree(t, repo) // another worktree, so git's list of them stays
+	rec := Record{Dir: tree.Dir, Repo: tree.Repo.Top, Base: snap.Commit}
+	other, err := Open(ctx, newRepo(t, map[string]string{"b.txt": "two\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Reopen(ctx, rec); err == nil || !strings.Contains(err.Error(), "belongs to") {
+		t.Errorf("reopened by another repository: %v", err)
+	}
+	if _, err := other.Reopen(ctx, Record{Dir: tree.Dir, Repo: other.Top}); err == nil {
+		t.Error("a repository without worktrees reopened one")
+	}
+	if err := tree.Remove(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tree.Repo.Reopen(ctx, rec); err == nil || !strings.Contains(err.Error(), "git no longer knows it") {
+		t.Errorf("reopened a removed worktree: %v", err)
+	}
+}
+
+// TestListSkipsRecordsThatDoNotDescribeTheirPlace: a record that does
+// not parse, or names another folder than the one it sits beside (a
+// planted record pointing at the person's files), is not listed; the
+// rest are, oldest first.
+func TestListSkipsRecordsThatDoNotDescribeTheirPlace(t *testing.T) {
+	root := t.TempDir()
+	older, newer := filepath.Join(root, "p", "s", "older"), filepath.Join(root, "p", "s", "newer")
+	for _, dir := range []string{older, newer} {
+		if err := os.MkdirAll(dir, 0o700); err != nil {
+			t.Fatal(err)
+		}
+	}
+	now := time.Now()
+	if err := (Record{Dir: newer, Agent: "newer", Created: now}).Save(); err != nil {
+		t.Fatal(err)
+	}
+	if err := (Record{Dir: older, Agent: "older", Created: now.Add(-time.Hour)}).Save(); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(root, "p", "s"), "garbled.json", "{not json")
+	write(t, filepath.Join(root, "p", "s"), "forged.json", `{"dir":"/home/u/app","agent":"forged"}`)
+	list, err := List(root)
+	if err != nil || len(list) != 2 || list[0].Agent != "older" || list[1].Agent != "newer" {
+		t.Fatalf("List = %+v, %v", list, err)
+	}
+	if err := (Record{Dir: filepath.Join(root, "no", "such", "folder")}).Save(); err == nil {
+		t.Error("a record saved into a folder that does not exist")
+	}
+}
+
+// TestPruneForgetsOnlyBatonsGoneWorktrees: git's records of baton's
+// worktrees whose folders are gone are removed; a worktree of the
+// person's elsewhere, even one whose folder is gone (an unmounted
+// disk), is kept.
+func TestPruneForgetsOnlyBatonsGoneWorktrees(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
+	mine := filepath.Join(t.TempDir(), "mine")
+	run(t, repo, "worktree", "add", "-q", "--detach", mine)
+	tree, _ := startTree(t, repo)
+	root := filepathDir(tree.Dir, 3)
+	for _, dir := range []string{mine, tree.Dir} {
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := PruneAdmin(ctx, repo, root); err != nil {
+		t.Fatal(err)
+	}
+	list := run(t, repo, "worktree", "list", "--porcelain")
+	if !strings.Contains(list, mine) || strings.Contains(list, tree.Dir) {
+		t.Errorf("after prune:\n%s\nwant %s kept and %s gone", list, mine, tree.Dir)
+	}
+	if err := PruneAdmin(ctx, t.TempDir(), root); err == nil {
+		t.Error("PruneAdmin outside a repository succeeded")
+	}
+}
+
+// TestSnapshotWithoutAnIndex: a repository with no index file (a clone
+// made with --no-checkout, an index deleted) snapshots HEAD plus the
+// work tree, and the person is still left without an index; an unborn
+// branch snapshots its files; a detached HEAD is described by commit.
+func TestSnapshotWithoutAnIndex(t *testing.T) {
+	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
+	if err := os.Remove(filepath.Join(repo, ".git", "index")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, repo, "b.txt", "two\n")
+	tree, snap := startTree(t, repo)
+	if read(t, tree.Dir, "a.txt") != "one\n" || read(t, tree.Dir, "b.txt") != "two\n" || !snap.Dirty {
+		t.Errorf("snapshot %+v: a.txt %q b.txt %q", snap, read(t, tree.Dir, "a.txt"), read(t, tree.Dir, "b.txt"))
+	}
+	if exists(filepath.Join(repo, ".git", "index")) {
+		t.Error("the snapshot left the person an index")
+	}
+
+	unborn := t.TempDir()
+	run(t, unborn, "init", "-q", "-b", "main")
+	write(t, unborn, "c.txt", "three\n")
+	tree, snap = startTree(t, unborn)
+	if read(t, tree.Dir, "c.txt") != "three\n" || snap.Describe() != "an unborn branch + uncommitted changes" {
+		t.Errorf("unborn: %+v (%s)", snap, snap.Describe())
+	}
+
+	detached := newRepo(t, map[string]string{"a.txt": "one\n"})
+	run(t, detached, "checkout", "-q", "--detach")
+	_, snap = startTree(t, detached)
+	if head := strings.TrimSpace(run(t, detached, "rev-parse", "--short=7", "HEAD")); snap.Describe() != head {
+		t.Errorf("detached: %q, want %q", snap.Describe(), head)
+	}
+}
+
+// TestSnapshotScratchMustBeAFolder: a scratch place that cannot hold the
+// private index is an error, and nothing is left behind.
+func TestSnapshotScratchMustBeAFolder(t *testing.T) {
+	ctx := context.Background()
+	r, err := Open(ctx, newRepo(t, map[string]string{"a.txt": "one\n"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	write(t, filepath.Dir(file), "file", "x")
+	if _, err := r.Take(ctx, filepath.Join(file, "scratch")); err == nil || !strings.Contains(err.Error(), "snapshot") {
+		t.Errorf("Take with a scratch under a file: %v", err)
+	}
+}
