@@ -78,17 +78,22 @@ func TestReopenRefusesAnotherRepositorysRecord(t *testing.T) {
 	if err := tree.Remove(ctx); err != nil {
 		t.Fatal(err)
 	}
+	// A stray entry in git's list of worktrees is passed over.
+	if err := os.MkdirAll(filepath.Join(repo, ".git", "worktrees", "stray"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := tree.Repo.Reopen(ctx, rec); err == nil || !strings.Contains(err.Error(), "git no longer knows it") {
 		t.Errorf("reopened a removed worktree: %v", err)
 	}
 }
 
 // TestListSkipsRecordsThatDoNotDescribeTheirPlace: a record that does
-// not parse, or names another folder than the one it sits beside (a
-// planted record pointing at the person's files), is not listed; the
-// rest are, oldest first.
+// not parse, cannot be read, or names another folder than the one it
+// sits beside (a planted record pointing at the person's files), is not
+// listed; the rest are, oldest first, even under a state folder whose
+// name a glob would read as a pattern.
 func TestListSkipsRecordsThatDoNotDescribeTheirPlace(t *testing.T) {
-	root := t.TempDir()
+	root := filepath.Join(t.TempDir(), "home[1]*")
 	older, newer := filepath.Join(root, "p", "s", "older"), filepath.Join(root, "p", "s", "newer")
 	for _, dir := range []string{older, newer} {
 		if err := os.MkdirAll(dir, 0o700); err != nil {
@@ -104,6 +109,9 @@ func TestListSkipsRecordsThatDoNotDescribeTheirPlace(t *testing.T) {
 	}
 	write(t, filepath.Join(root, "p", "s"), "garbled.json", "{not json")
 	write(t, filepath.Join(root, "p", "s"), "forged.json", `{"dir":"/home/u/app","agent":"forged"}`)
+	if err := os.Mkdir(filepath.Join(root, "p", "s", "folder.json"), 0o700); err != nil {
+		t.Fatal(err)
+	}
 	list, err := List(root)
 	if err != nil || len(list) != 2 || list[0].Agent != "older" || list[1].Agent != "newer" {
 		t.Fatalf("List = %+v, %v", list, err)
@@ -138,6 +146,23 @@ func TestPruneForgetsOnlyBatonsGoneWorktrees(t *testing.T) {
 	}
 	if err := PruneAdmin(ctx, t.TempDir(), root); err == nil {
 		t.Error("PruneAdmin outside a repository succeeded")
+	}
+	if err := PruneAdmin(ctx, newRepo(t, map[string]string{"a.txt": "one\n"}), filepath.Join(root, "none")); err != nil {
+		t.Errorf("PruneAdmin of a repository without worktrees: %v", err)
+	}
+}
+
+// TestWorkspaceInASubfolder: a person working in a folder of the
+// repository gets a child whose workspace is the same folder of its
+// worktree.
+func TestWorkspaceInASubfolder(t *testing.T) {
+	repo := newRepo(t, map[string]string{"svc/api/main.go": "package main\n", "README": "r\n"})
+	tree, _ := startTree(t, filepath.Join(repo, "svc", "api"))
+	if tree.Repo.Sub != filepath.Join("svc", "api") || tree.Workspace() != filepath.Join(tree.Dir, "svc", "api") {
+		t.Fatalf("repo %+v, workspace %s", tree.Repo, tree.Workspace())
+	}
+	if read(t, tree.Workspace(), "main.go") != "package main\n" {
+		t.Error("the child's workspace does not hold the person's folder")
 	}
 }
 

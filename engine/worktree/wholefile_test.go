@@ -151,3 +151,30 @@ func TestHunkLongerThanTheSnapshotIsAnError(t *testing.T) {
 		t.Errorf("applyHunks: %v", err)
 	}
 }
+
+// TestChangeNamingAMissingObjectIsAnError: a change whose snapshot or new
+// content the repository does not hold is an error naming the object.
+func TestChangeNamingAMissingObjectIsAnError(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, map[string]string{"f.txt": "x\n", "img.bin": binary("old")})
+	tree, _ := startTree(t, repo)
+	write(t, tree.Dir, "f.txt", "y\n")
+	write(t, tree.Dir, "img.bin", binary("new"))
+	change, err := tree.Diff(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	missing := strings.Repeat("1", 40)
+	for _, f := range change.Files {
+		old, nu := f, f
+		old.OldBlob, nu.NewBlob = missing, missing
+		if _, err := tree.Merge(ctx, old, all, nil, true, Ask); err == nil || !strings.Contains(err.Error(), "read 1111111") {
+			t.Errorf("%s with a missing snapshot: %v", f.Path, err)
+		}
+		if f.Binary {
+			if _, err := tree.Merge(ctx, nu, all, nil, true, Ask); err == nil || !strings.Contains(err.Error(), "read 1111111") {
+				t.Errorf("%s with missing new content: %v", f.Path, err)
+			}
+		}
+	}
+}
