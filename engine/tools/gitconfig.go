@@ -129,6 +129,9 @@ func parseGitValue(data string, i int) (string, int) {
 			return string(b[:keep]), i + 1
 		case c == '\\' && i+1 < len(data):
 			i++
+			if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+				i++ // git reads CRLF as a newline, so this continues the line too
+			}
 			switch data[i] {
 			case '\n':
 				continue
