@@ -311,6 +311,12 @@ var denySpellings = []string{
 	`declare -n r='a[$(rm x)]'; echo "$r"`,
 	// git runs a credential helper starting with "!" as a shell snippet
 	`git -c credential.helper='!rm x' fetch`,
+	// a command variable the environment exports, set from input, a
+	// loop, printf -v or ${VAR:=…}
+	`read GIT_SSH_COMMAND <<< 'rm x'; git fetch`,
+	`for GIT_SSH_COMMAND in 'rm x'; do git fetch; done`,
+	`printf -v GIT_SSH_COMMAND %s 'rm x'; git fetch`,
+	`: ${GIT_SSH_COMMAND:='rm x'}; git fetch`,
 }
 
 var askSpellings = []string{

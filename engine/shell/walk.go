@@ -29,7 +29,7 @@ func (w *walker) script(src string, depth int) error {
 	}
 	saved := w.depth
 	w.depth = depth
-	if hiddenEvaluation(f) {
+	if hiddenEvaluation(f) || setsCommandVarUnseen(f) {
 		w.out = append(w.out, Command{Args: []string{""}, Opaque: []bool{true}, Dir: w.dir, Func: w.fn, Depth: depth + 1})
 	}
 	w.stmts(f.Stmts)

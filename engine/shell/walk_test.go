@@ -172,9 +172,28 @@ var hiddenCases = map[string]bool{
 	`echo $((1 + 2)); a=([1]=x)`:         false,
 }
 
+// commandVarCases set a variable whose value a program runs (each was
+// checked in bash 5.2 with GIT_SSH_COMMAND exported, then git ls-remote
+// ssh://…) other than by an assignment the line shows, and scripts that
+// set other variables so.
+var commandVarCases = map[string]bool{
+	`read GIT_SSH_COMMAND <<< 'rm x'; git ls-remote ssh://h/x`:              true,
+	`builtin read -r GIT_SSH_COMMAND < f; git fetch`:                        true,
+	`for GIT_SSH_COMMAND in 'rm x'; do git ls-remote ssh://h/x; done`:       true,
+	`select PAGER in a b; do man ls; done`:                                  true,
+	`printf -v GIT_SSH_COMMAND %s 'rm x'; git ls-remote ssh://h/x`:          true,
+	`printf -vEDITOR %s 'rm x'; git commit`:                                 true,
+	`: ${GIT_SSH_COMMAND:='rm x'}; git ls-remote ssh://h/x`:                 true,
+	`mapfile -t BASH_ENV < list`:                                            true,
+	`for f in *.go; do gofmt -l "$f"; done; read line; printf -v x %s "$y"`: false,
+	`echo "${X:=default}"`:                                                  false,
+}
+
 // TestHiddenEvaluationIsOpaque: a quoted substitution bash evaluates
 // as a name or arithmetic lists an opaque command, which meets every
-// deny and ask rule; a quoted one bash leaves as text does not.
+// deny and ask rule; a quoted one bash leaves as text does not. So does
+// a command variable set to a value the line does not show as an
+// assignment.
 func TestHiddenEvaluationIsOpaque(t *testing.T) {
 	for src, want := range hiddenCases {
 		cmds, err := Parse(src)
@@ -189,6 +208,11 @@ func TestHiddenEvaluationIsOpaque(t *testing.T) {
 		}
 		if got != want {
 			t.Errorf("%s: an opaque command listed = %v, want %v (%q)", src, got, want, program(t, src))
+		}
+	}
+	for src, want := range commandVarCases {
+		if got := program(t, src); (got[0] == "?") != want {
+			t.Errorf("%s lists %q, want an opaque command first %v", src, got, want)
 		}
 	}
 }
