@@ -317,6 +317,9 @@ var denySpellings = []string{
 	`for GIT_SSH_COMMAND in 'rm x'; do git fetch; done`,
 	`printf -v GIT_SSH_COMMAND %s 'rm x'; git fetch`,
 	`: ${GIT_SSH_COMMAND:='rm x'}; git fetch`,
+	// eval and source take one "--" before their operands
+	`eval -- 'rm x'`,
+	`source -- <(echo rm x)`,
 }
 
 var askSpellings = []string{
