@@ -87,6 +87,7 @@ func TestCheckCommandSpellings(t *testing.T) {
 		{"time -p -- rm -rf /", root},
 		{"exec rm -rf /", root},
 		{"builtin eval 'rm -rf /'", root},
+		{"eval -- 'rm -rf /'", root},
 		{"echo / | xargs rm -rf /", root},
 		{"xargs -n1 -I{} rm -rf / < list", root},
 		{"stdbuf -oL setsid rm -rf /", root},
