@@ -107,44 +107,52 @@ func TestLeftPartNamesEveryPartItClashesWith(t *testing.T) {
 	}
 }
 
-// A file the person's tree cannot give is an error naming it, and the
-// preview stops.
-func TestPreviewStopsWhenThePersonsFileCannotBeRead(t *testing.T) {
-	r := repo(t, map[string]string{"f.txt": lines})
-	p := child(t, r, t.TempDir(), "one", replace("l2", "one"))
-	boom := errors.New("disk on fire")
-	_, err := Preview(context.Background(), []Part{p}, func(context.Context, string) ([]byte, bool, error) { return nil, false, boom })
-	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "read f.txt") {
-		t.Errorf("Preview: %v", err)
-	}
-}
-
-// The scratch worktree's folder must be new: an existing one is an
-// error and the verify step never runs there.
-func TestScratchRefusesAnExistingFolder(t *testing.T) {
+// A preview or its scratch worktree that cannot be made is an error
+// that names why, and nothing runs or is written: a file the person's
+// tree cannot give, a scratch folder that exists, a snapshot folder
+// that cannot be, a part whose worktree is gone.
+func TestPreviewAndScratchErrors(t *testing.T) {
 	r := repo(t, map[string]string{"f.txt": lines})
 	state := t.TempDir()
 	p := child(t, r, state, "one", replace("l2", "one"))
+	ctx := context.Background()
+	boom := errors.New("disk on fire")
+	_, err := Preview(ctx, []Part{p}, func(context.Context, string) ([]byte, bool, error) { return nil, false, boom })
+	if !errors.Is(err, boom) || !strings.Contains(err.Error(), "read f.txt") {
+		t.Errorf("Preview with an unreadable file: %v", err)
+	}
+
 	_, read := person(t, r)
-	plan, err := Preview(context.Background(), []Part{p}, read)
+	plan, err := Preview(ctx, []Part{p}, read)
 	if err != nil {
 		t.Fatal(err)
 	}
 	taken := filepath.Join(state, "taken")
 	write(t, filepath.Join(taken, "keep.txt"), "mine\n")
 	ran := false
-	err = plan.InScratch(context.Background(), r, filepath.Join(state, ".scratch"), taken, func(*tools.Workspace) { ran = true })
+	err = plan.InScratch(ctx, r, filepath.Join(state, ".scratch"), taken, func(*tools.Workspace) { ran = true })
 	if err == nil || ran || !strings.Contains(err.Error(), "scratch worktree") {
 		t.Errorf("InScratch into an existing folder: %v, ran %v", err, ran)
 	}
 	if b, _ := os.ReadFile(filepath.Join(taken, "keep.txt")); string(b) != "mine\n" {
 		t.Errorf("the existing folder's file became %q", b)
 	}
-	notADir := filepath.Join(state, "file")
-	write(t, notADir, "x")
-	err = plan.InScratch(context.Background(), r, filepath.Join(notADir, "snap"), filepath.Join(state, "merge2"), func(*tools.Workspace) { ran = true })
+	err = plan.InScratch(ctx, r, filepath.Join(taken, "keep.txt", "snap"), filepath.Join(state, "merge"), func(*tools.Workspace) { ran = true })
 	if err == nil || ran {
 		t.Errorf("InScratch with a snapshot folder under a file: %v, ran %v", err, ran)
+	}
+
+	// The part's worktree gone (removed, or its git directory lost), it
+	// cannot be merged: an error naming the file and the part, not a
+	// plan that silently drops it.
+	if err := os.RemoveAll(p.Tree.Dir); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("git", "-C", r.Top, "worktree", "prune").CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	if _, err := Preview(ctx, []Part{p}, read); err == nil || !strings.Contains(err.Error(), "merge f.txt of one") {
+		t.Errorf("Preview of a removed worktree: %v", err)
 	}
 }
 

@@ -27,7 +27,9 @@ func TestLocationKeepsNamesToOneFolder(t *testing.T) {
 }
 
 // TestAddRefusesAnExistingFolder: a worktree never lands on a folder
-// that is already there (another child's, or one a repository planted).
+// that is already there (another child's, or one a repository planted),
+// nor on a commit the repository lacks; a snapshot needs a folder for
+// its private index.
 func TestAddRefusesAnExistingFolder(t *testing.T) {
 	ctx := context.Background()
 	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
@@ -54,6 +56,15 @@ func TestAddRefusesAnExistingFolder(t *testing.T) {
 	if exists(filepath.Join(root, "bad")) {
 		t.Error("a failed Add left its folder")
 	}
+	// A clean detached HEAD is described by its commit alone.
+	run(t, repo, "update-ref", "--no-deref", "HEAD", "HEAD")
+	if snap, err := r.Take(ctx, root); err != nil || snap.Dirty || snap.Describe() != strings.TrimSpace(run(t, repo, "rev-parse", "--short=7", "HEAD")) {
+		t.Errorf("a clean detached HEAD: %+v (%s), %v", snap, snap.Describe(), err)
+	}
+	// A scratch place that cannot hold the private index is an error.
+	if _, err := r.Take(ctx, filepath.Join(taken, "keep.txt", "scratch")); err == nil || !strings.Contains(err.Error(), "snapshot") {
+		t.Errorf("Take with a scratch under a file: %v", err)
+	}
 }
 
 // TestReopenRefusesAnotherRepositorysRecord: a record is reopened only
@@ -65,7 +76,9 @@ func TestReopenRefusesAnotherRepositorysRecord(t *testing.T) {
 	tree, snap := startTree(t, repo)
 	startTree(t, repo) // another worktree, so git's list of them stays
 	rec := Record{Dir: tree.Dir, Repo: tree.Repo.Top, Base: snap.Commit}
-	other, err := Open(ctx, newRepo(t, map[string]string{"b.txt": "two\n"}))
+	fresh := t.TempDir()
+	run(t, fresh, "init", "-q")
+	other, err := Open(ctx, fresh)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,6 +150,12 @@ func TestPruneForgetsOnlyBatonsGoneWorktrees(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	if err := PruneAdmin(ctx, repo, filepath.Join(root, "never-made")); err != nil {
+		t.Fatal(err)
+	}
+	if list := run(t, repo, "worktree", "list", "--porcelain"); !strings.Contains(list, mine) || !strings.Contains(list, tree.Dir) {
+		t.Errorf("pruning under a folder never made forgot a worktree:\n%s", list)
+	}
 	if err := PruneAdmin(ctx, repo, root); err != nil {
 		t.Fatal(err)
 	}
@@ -184,33 +203,26 @@ func TestSnapshotWithoutAnIndex(t *testing.T) {
 		t.Error("the snapshot left the person an index")
 	}
 
+	take := func(dir string) Snapshot {
+		t.Helper()
+		r, err := Open(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := r.Take(context.Background(), t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap
+	}
 	unborn := t.TempDir()
 	run(t, unborn, "init", "-q", "-b", "main")
 	write(t, unborn, "c.txt", "three\n")
-	tree, snap = startTree(t, unborn)
-	if read(t, tree.Dir, "c.txt") != "three\n" || snap.Describe() != "an unborn branch + uncommitted changes" {
+	if snap := take(unborn); snap.Head != "" || snap.Commit == "" || snap.Describe() != "an unborn branch + uncommitted changes" {
 		t.Errorf("unborn: %+v (%s)", snap, snap.Describe())
 	}
-
-	detached := newRepo(t, map[string]string{"a.txt": "one\n"})
-	run(t, detached, "checkout", "-q", "--detach")
-	_, snap = startTree(t, detached)
-	if head := strings.TrimSpace(run(t, detached, "rev-parse", "--short=7", "HEAD")); snap.Describe() != head {
-		t.Errorf("detached: %q, want %q", snap.Describe(), head)
-	}
-}
-
-// TestSnapshotScratchMustBeAFolder: a scratch place that cannot hold the
-// private index is an error, and nothing is left behind.
-func TestSnapshotScratchMustBeAFolder(t *testing.T) {
-	ctx := context.Background()
-	r, err := Open(ctx, newRepo(t, map[string]string{"a.txt": "one\n"}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	file := filepath.Join(t.TempDir(), "file")
-	write(t, filepath.Dir(file), "file", "x")
-	if _, err := r.Take(ctx, filepath.Join(file, "scratch")); err == nil || !strings.Contains(err.Error(), "snapshot") {
-		t.Errorf("Take with a scratch under a file: %v", err)
+	run(t, repo, "update-ref", "--no-deref", "HEAD", "HEAD") // a detached HEAD
+	if snap, head := take(repo), strings.TrimSpace(run(t, repo, "rev-parse", "--short=7", "HEAD")); !strings.HasPrefix(snap.Describe(), head+" ") {
+		t.Errorf("detached: %q, want %q first", snap.Describe(), head)
 	}
 }
