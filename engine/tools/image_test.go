@@ -2,14 +2,10 @@ package tools
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
-	"errors"
 	"image"
 	"image/color"
 	"image/png"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -45,46 +41,5 @@ func TestImagesFromServersAreChecked(t *testing.T) {
 		if _, err := NewImage(data); err == nil {
 			t.Errorf("%s was taken as an image", name)
 		}
-	}
-}
-
-// TestCallRefTravelsWithTheCall: the call a tool runs for is read back
-// from its context, and a context without one says so.
-func TestCallRefTravelsWithTheCall(t *testing.T) {
-	ref := CallRef{Agent: "child-2", ID: "call_7"}
-	if got, ok := CallRefOf(WithCallRef(context.Background(), ref)); !ok || got != ref {
-		t.Errorf("CallRefOf = %+v, %v", got, ok)
-	}
-	if _, ok := CallRefOf(context.Background()); ok {
-		t.Error("a context without a call names one")
-	}
-}
-
-// TestSharedLocksHoldAcrossWorkspaces: a workspace whose locks are
-// another's (a child process working for the parent baton) waits on that
-// lock table: while the parent holds a file, the child's write does not
-// happen, and gives up when its context ends.
-func TestSharedLocksHoldAcrossWorkspaces(t *testing.T) {
-	parent := newTree(t, map[string]string{"a.txt": "parent\n"})
-	child, err := NewWorkspace(parent.Root())
-	if err != nil {
-		t.Fatal(err)
-	}
-	child.ShareLocks(parent)
-	path := filepath.Join(parent.Root(), "a.txt")
-	unlock, err := parent.Lock(context.Background(), path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ended, cancel := context.WithCancel(context.Background())
-	cancel()
-	err = child.Update(ended, path, func([]byte, bool) (FileUpdate, error) { return FileUpdate{Data: []byte("child\n")}, nil })
-	if !errors.Is(err, context.Canceled) {
-		t.Errorf("a write while the parent holds the file: %v", err)
-	}
-	unlock()
-	err = child.Update(context.Background(), path, func([]byte, bool) (FileUpdate, error) { return FileUpdate{Data: []byte("child\n")}, nil })
-	if data, _ := os.ReadFile(path); err != nil || string(data) != "child\n" {
-		t.Errorf("after the parent let go: %q, %v", data, err)
 	}
 }
