@@ -35,7 +35,7 @@ func TestParseGitConfig(t *testing.T) {
 // TestGitConfigReadsAsGitReadsIt: each value of config files written
 // the ways a person's editor or a hostile repository may write them
 // (CRLF line ends, continued lines, escapes, quotes, comments, a key on
-// the header's line) is what git itself reads, so the program the guard
+// the header's line, a byte order mark first) is what git itself reads, so the program the guard
 // protects is the program git runs.
 func TestGitConfigReadsAsGitReadsIt(t *testing.T) {
 	for _, text := range []string{
@@ -43,12 +43,17 @@ func TestGitConfigReadsAsGitReadsIt(t *testing.T) {
 		"[core] editor = ./bin/ed\\\nit ; note\n[sequence]editor=\"./a b\"#c\n",
 		"[diff \"x\"]\n\ttextconv = \"./t\\\\x\" \\n\\b\n\texternal\n[gpg]\n\tprogram =   \t ./g  \n",
 		"[alias]\n\tst = \"!./s ; rm\" # x\n\tco = !\"./c\" \"#\"\n",
+		"\ufeff[core]\n\tfsmonitor = ./evil\n",
 	} {
 		path := filepath.Join(t.TempDir(), "config")
 		if err := os.WriteFile(path, []byte(text), 0o600); err != nil {
 			t.Fatal(err)
 		}
-		for _, e := range parseGitConfig(text) {
+		entries := parseGitConfig(text)
+		if len(entries) == 0 || entries[0].section == "" {
+			t.Errorf("%q: the first entry has no section: %+v", text, entries)
+		}
+		for _, e := range entries {
 			key := e.section + "." + e.key
 			if e.sub != "" {
 				key = e.section + "." + e.sub + "." + e.key
