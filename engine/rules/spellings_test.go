@@ -320,6 +320,13 @@ var denySpellings = []string{
 	// eval and source take one "--" before their operands
 	`eval -- 'rm x'`,
 	`source -- <(echo rm x)`,
+	// what echo and printf print into a shell, past their flags,
+	// escapes and conversions
+	`echo -n 'rm x' | bash`,
+	`echo -e 'true\nrm x' | sh`,
+	`printf '%s\n' 'rm x' | sh`,
+	`printf 'r%s x' m | sh`,
+	`printf '\x72m x' | sh`,
 }
 
 var askSpellings = []string{

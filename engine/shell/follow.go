@@ -91,14 +91,46 @@ func (w *walker) pipedScript(c *syntax.BinaryCmd) {
 		}
 		largs = unwrap(largs)
 		if len(largs) > 0 && !largs[0].Opaque {
-			switch path.Base(largs[0].Text) {
-			case "echo", "printf":
-				w.nested(joined(largs[1:]))
+			if text, ok := printedText(largs); ok {
+				w.nested(text)
 				return
 			}
 		}
 	}
 	w.nested(Word{Opaque: true})
+}
+
+// printedText is what an echo or printf command line prints, when the
+// line says it outright: echo's words after its -n, -e and -E flags,
+// printf's format alone when it holds no conversion. A backslash (an
+// escape that echo -e, dash's echo or printf turn into other text) or a
+// conversion (printf 'r%s x' m) makes the output other than the words
+// read, so ok is false.
+func printedText(argv []Word) (Word, bool) {
+	args := argv[1:]
+	switch path.Base(argv[0].Text) {
+	case "echo":
+		for len(args) > 0 && !args[0].Opaque && isEchoFlags(args[0].Text) {
+			args = args[1:]
+		}
+	case "printf":
+		if len(args) > 0 && args[0].Text == "--" {
+			args = args[1:]
+		}
+		if len(args) != 1 || strings.Contains(args[0].Text, "%") {
+			return Word{}, false
+		}
+	default:
+		return Word{}, false
+	}
+	text := joined(args)
+	return text, !strings.Contains(text.Text, `\`)
+}
+
+// isEchoFlags reports whether a word is a bundle of echo's flags (-n,
+// -e, -E, -ne…), which bash's echo takes as options, not text.
+func isEchoFlags(word string) bool {
+	return len(word) > 1 && word[0] == '-' && strings.Trim(word[1:], "neE") == ""
 }
 
 // hasOperand reports whether a shell's arguments name a script file,

@@ -102,6 +102,7 @@ func TestCheckCommandSpellings(t *testing.T) {
 		{"bash <<< 'rm -rf /'", root},
 		{"sh <<EOF\nrm -rf /\nEOF", root},
 		{"echo 'rm -rf /' | sh", root},
+		{"echo -n 'rm -rf /' | sh", root},
 		{"printf 'rm -rf ~' | bash", home},
 		{"timeout 5 bash -c 'sudo dd if=/dev/zero of=//dev/sda'", "dd writing to a device"},
 		// the other rules, spelled around
