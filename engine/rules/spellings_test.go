@@ -327,6 +327,8 @@ var denySpellings = []string{
 	`printf '%s\n' 'rm x' | sh`,
 	`printf 'r%s x' m | sh`,
 	`printf '\x72m x' | sh`,
+	// an unquoted here-document's escaped backquotes
+	"bash <<EOF\necho \\`rm x\\`\nEOF",
 }
 
 var askSpellings = []string{

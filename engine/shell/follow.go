@@ -37,7 +37,7 @@ func (w *walker) follow(cmd Command, s *syntax.Stmt) {
 	if len(scripts) == 0 && isShell(argv) {
 		for _, r := range s.Redirs {
 			if r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
-				text, opaque := w.hdocText(r.Hdoc)
+				text, opaque := w.hdocText(r.Hdoc, r.Word != nil && hdocQuoted(r.Word))
 				w.nested(Word{Text: text, Opaque: opaque})
 			}
 			if r.Op == syntax.WordHdoc && r.Word != nil {
