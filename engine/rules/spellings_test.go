@@ -329,6 +329,10 @@ var denySpellings = []string{
 	`printf '\x72m x' | sh`,
 	// an unquoted here-document's escaped backquotes
 	"bash <<EOF\necho \\`rm x\\`\nEOF",
+	// tmux's and vim's own command languages
+	`tmux new-session -d 'rm x'`,
+	`vim -es -c '!rm x' -c q`,
+	`vim '+!rm x' +q f`,
 }
 
 var askSpellings = []string{

@@ -34,7 +34,7 @@ func FuzzParse(f *testing.F) {
 			f.Add(s)
 		}
 	}
-	for _, table := range []map[string]bool{hiddenCases, textProgramCases, commandVarCases} {
+	for _, table := range []map[string]bool{hiddenCases, textProgramCases, commandVarCases, interactiveCases} {
 		for s := range table {
 			f.Add(s)
 		}

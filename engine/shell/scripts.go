@@ -53,6 +53,9 @@ func innerScripts(argv []Word) []Word {
 	if scripts := textProgramScripts(argv); len(scripts) > 0 {
 		return scripts
 	}
+	if scripts := interactiveScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
 	switch {
 	case name == "compgen" || name == "complete" || name == "mapfile" || name == "readarray":
 		// -C runs a command: per completion, or per lines read.
