@@ -167,7 +167,8 @@ func newSessionWithTurn(t *testing.T, store *Store, ws string, at time.Time, pro
 }
 
 // A session folder removed under a running baton (a prune from another
-// process, a person's rm) makes its writes and trash fail saying so.
+// process, a person's rm), or a folder where a transcript should be,
+// makes its writes, trash and lock fail saying so.
 func TestSessionFolderRemovedUnderTheWriter(t *testing.T) {
 	store := NewStore(t.TempDir(), nil)
 	d, err := store.Create(t.TempDir(), time.Now())
@@ -178,6 +179,12 @@ func TestSessionFolderRemovedUnderTheWriter(t *testing.T) {
 	if err := d.Trash("explore-1", time.Now()); err == nil || !strings.HasPrefix(err.Error(), "trash transcript: ") {
 		t.Errorf("trash of a transcript never written: %v", err)
 	}
+	if err := os.Mkdir(d.FileOf("explore-3"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Writer("explore-3"); err == nil || !strings.HasPrefix(err.Error(), "open transcript: ") {
+		t.Errorf("a writer onto a folder: %v", err)
+	}
 	if err := os.RemoveAll(d.Path()); err != nil {
 		t.Fatal(err)
 	}
@@ -186,5 +193,17 @@ func TestSessionFolderRemovedUnderTheWriter(t *testing.T) {
 	}
 	if _, _, err := d.Read(MainAgent); err == nil {
 		t.Error("a removed transcript was read")
+	}
+	if err := d.Lock(); err == nil || !strings.HasPrefix(err.Error(), "lock session ") {
+		t.Errorf("a lock in a removed session: %v", err)
+	}
+}
+
+// Values too short to be a secret are not redacted: replacing every "1"
+// or "ab" in a transcript would mangle it and protect nothing.
+func TestShortValuesAreNoSecrets(t *testing.T) {
+	r := NewRedactor("ab", "1", "")
+	if got := r.Redact("ab 1 abc"); got != "ab 1 abc" {
+		t.Errorf("short values redacted: %q", got)
 	}
 }
