@@ -182,8 +182,8 @@ func (w *walker) hdocText(word *syntax.Word, quoted bool) (text string, opaque b
 
 // unescapeHdoc removes the backslashes the shell removes from the body
 // of a here-document with an unquoted delimiter: before \, $ and `, and
-// with the newline of a continued line. `echo \`rm x\`` fed to bash
-// so runs rm.
+// with the newline of a continued line: a body holding echo \`rm x\`
+// runs rm when bash reads it.
 func unescapeHdoc(s string) string {
 	if !strings.Contains(s, `\`) {
 		return s
