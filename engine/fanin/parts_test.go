@@ -15,9 +15,10 @@ import (
 
 // A plan holds what each part chose, whole: a new file, a deleted one,
 // the same edit made twice (merged once), hunks left unchosen (their file
-// untouched), a symbolic link (listed as skipped, never written); and a
-// part that clashes with the person's own edit is left out naming no
-// other part, though it is still listed as touching its other files.
+// untouched), a symbolic link (listed as skipped, never written); a part
+// that clashes with the person's own edit is left out naming no other
+// part, though it is still listed as touching its other files, and one
+// whose edit touches the lines two parts before it changed names both.
 // Apply then writes exactly the plan's changes.
 func TestPlanHoldsEachKindOfChange(t *testing.T) {
 	r := repo(t, map[string]string{"f.txt": lines, "gone.txt": "bye\n", "g.txt": lines, "h.txt": lines})
@@ -26,13 +27,16 @@ func TestPlanHoldsEachKindOfChange(t *testing.T) {
 		write(t, filepath.Join(dir, "new.txt"), "fresh\n")
 		_ = os.Remove(filepath.Join(dir, "gone.txt"))
 		_ = os.Symlink("f.txt", filepath.Join(dir, "alias"))
-	})
-	same1 := child(t, r, state, "same1", replace("l5", "same"))
-	same2 := child(t, r, state, "same2", replace("l5", "same"))
-	unchosen := child(t, r, state, "unchosen", func(dir string) {
 		write(t, filepath.Join(dir, "h.txt"), strings.Replace(lines, "l1\n", "x\n", 1))
 	})
-	unchosen.Chosen = []func(int) bool{func(int) bool { return false }}
+	for i, f := range adds.Files {
+		if f.Path == "h.txt" {
+			adds.Chosen[i] = func(int) bool { return false }
+		}
+	}
+	same1 := child(t, r, state, "same1", replace("l5", "same"))
+	same2 := child(t, r, state, "same2", replace("l5", "same"))
+	near := child(t, r, state, "near", replace("l4", "near"))
 	clash := child(t, r, state, "clash", func(dir string) {
 		write(t, filepath.Join(dir, "g.txt"), strings.Replace(lines, "l3\n", "theirs\n", 1))
 		write(t, filepath.Join(dir, "z.txt"), "more\n")
@@ -40,15 +44,21 @@ func TestPlanHoldsEachKindOfChange(t *testing.T) {
 	write(t, filepath.Join(r.Top, "g.txt"), strings.Replace(lines, "l3\n", "mine\n", 1))
 	ws, read := person(t, r)
 	ctx := context.Background()
-	plan, err := Preview(ctx, []Part{adds, same1, same2, unchosen, clash}, read)
+	plan, err := Preview(ctx, []Part{adds, same1, same2, near, clash}, read)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := []string{"adds", "same1", "same2", "unchosen"}; !slices.Equal(agents(plan.Order), want) {
+	if want := []string{"adds", "same1", "same2"}; !slices.Equal(agents(plan.Order), want) {
 		t.Errorf("order %v, want %v", plan.Order, want)
 	}
-	if len(plan.Left) != 1 || plan.Left[0].Agent != "clash" || plan.Left[0].Path != "g.txt" || len(plan.Left[0].With) != 0 {
-		t.Errorf("left %+v, want clash in g.txt with the person's edit alone", plan.Left)
+	if len(plan.Left) != 2 {
+		t.Fatalf("left %+v, want near and clash", plan.Left)
+	}
+	if l := plan.Left[0]; l.Agent != "near" || l.Path != "f.txt" || !slices.Equal(agents(l.With), []string{"same1", "same2"}) {
+		t.Errorf("left %+v, want near clashing in f.txt with same1 and same2", l)
+	}
+	if l := plan.Left[1]; l.Agent != "clash" || l.Path != "g.txt" || len(l.With) != 0 {
+		t.Errorf("left %+v, want clash in g.txt with the person's edit alone", l)
 	}
 	if !slices.Equal(plan.Skipped, []string{"alias"}) {
 		t.Errorf("skipped %v, want the link", plan.Skipped)
@@ -84,26 +94,6 @@ func TestPlanHoldsEachKindOfChange(t *testing.T) {
 		if _, err := os.Lstat(filepath.Join(r.Top, path)); !errors.Is(err, os.ErrNotExist) {
 			t.Errorf("%s: %v, want it absent", path, err)
 		}
-	}
-}
-
-// A part whose edit touches the lines two earlier parts changed names
-// both of them.
-func TestLeftPartNamesEveryPartItClashesWith(t *testing.T) {
-	r := repo(t, map[string]string{"f.txt": lines})
-	state := t.TempDir()
-	upper := child(t, r, state, "upper", replace("l4", "upper"))
-	lower := child(t, r, state, "lower", replace("l6", "lower"))
-	both := child(t, r, state, "both", func(dir string) {
-		write(t, filepath.Join(dir, "f.txt"), strings.Replace(lines, "l4\nl5\nl6\n", "l4\nboth\nl6\n", 1))
-	})
-	_, read := person(t, r)
-	plan, err := Preview(context.Background(), []Part{upper, lower, both}, read)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(plan.Left) != 1 || plan.Left[0].Agent != "both" || !slices.Equal(agents(plan.Left[0].With), []string{"upper", "lower"}) {
-		t.Fatalf("left %+v, want both clashing with upper and lower", plan.Left)
 	}
 }
 

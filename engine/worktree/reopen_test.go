@@ -52,7 +52,6 @@ func TestReopenRefusesAnotherRepositorysRecord(t *testing.T) {
 	ctx := context.Background()
 	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
 	tree, snap := startTree(t, repo)
-	startTree(t, repo) // another worktree, so git's list of them stays
 	rec := Record{Dir: tree.Dir, Repo: tree.Repo.Top, Base: snap.Commit}
 	fresh := t.TempDir()
 	run(t, fresh, "init", "-q")
@@ -66,11 +65,12 @@ func TestReopenRefusesAnotherRepositorysRecord(t *testing.T) {
 	if _, err := other.Reopen(ctx, Record{Dir: tree.Dir, Repo: other.Top}); err == nil {
 		t.Error("a repository without worktrees reopened one")
 	}
-	if err := tree.Remove(ctx); err != nil {
+	// A stray entry in git's list of worktrees is passed over (and keeps
+	// the list there once the worktree is removed).
+	if err := os.MkdirAll(filepath.Join(repo, ".git", "worktrees", "stray"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	// A stray entry in git's list of worktrees is passed over.
-	if err := os.MkdirAll(filepath.Join(repo, ".git", "worktrees", "stray"), 0o755); err != nil {
+	if err := tree.Remove(ctx); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := tree.Repo.Reopen(ctx, rec); err == nil || !strings.Contains(err.Error(), "git no longer knows it") {
