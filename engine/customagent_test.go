@@ -18,21 +18,6 @@ func withTypes(types ...agenttypes.Type) func(*Config) {
 	}
 }
 
-// delegateOnce scripts a main agent that delegates one task call, children
-// answering with child, then sums up.
-func delegateOnce(args string, child llmtest.Responder) llmtest.Responder {
-	return func(r *llmtest.Request, w *llmtest.Writer) {
-		switch {
-		case isChild(r):
-			child(r, w)
-		case len(toolMessages(r)) == 0:
-			w.ToolCalls(llmtest.Call{ID: "t1", Name: "task", Args: args})
-		default:
-			w.Text("summary")
-		}
-	}
-}
-
 func TestCustomAgentRequestCarriesItsPromptToolsAndModel(t *testing.T) {
 	reviewer := agenttypes.Type{Name: "sql-reviewer", DisplayName: "SQL Reviewer", Description: "reviews SQL",
 		SystemPrompt: "You review SQL migrations for locking problems.", Tools: []string{"read_file", "grep"}, Model: "cheap-model"}

@@ -7,27 +7,8 @@ import (
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
-
-// delegatingScript has the main agent delegate one explore task on the
-// first turn and answer plainly after that; children answer at once
-// unless block is set, in which case they wait for the request to end.
-func delegatingScript(block bool) llmtest.Responder {
-	return func(r *llmtest.Request, w *llmtest.Writer) {
-		switch {
-		case isChild(r) && block:
-			<-w.Context().Done()
-		case isChild(r):
-			w.Text("the auth code is in auth.go")
-		case lastIsUser(r, "find auth"):
-			w.ToolCalls(taskCall("t1", "explore", "find auth code", "Find the auth code."))
-		default:
-			w.Text("answer to: " + r.LastUser())
-		}
-	}
-}
 
 func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 	store, workspace, dir := newRecorded(t, nil)
@@ -179,12 +160,6 @@ func walkFiles(root string, fn func(string, []byte)) error {
 	return nil
 }
 
-// lastIsUser reports whether the request ends with the user saying text.
-func lastIsUser(r *llmtest.Request, text string) bool {
-	last := r.Body.Messages[len(r.Body.Messages)-1]
-	return last.Role == "user" && last.Content == text
-}
-
 func TestResumeForgetsWhatWasCleared(t *testing.T) {
 	_, workspace, dir := newRecorded(t, nil)
 	first, _ := newTestSession(t, delegatingScript(false), recordTo(workspace, dir))
@@ -203,28 +178,4 @@ func TestResumeForgetsWhatWasCleared(t *testing.T) {
 	if strings.Contains(all.String(), "old topic") || !strings.Contains(all.String(), "new topic") {
 		t.Fatalf("resumed history after /clear:\n%s", all.String())
 	}
-}
-
-// newRecorded makes a transcript store, a workspace and a new session
-// folder in it.
-func newRecorded(t *testing.T, r *transcript.Redactor) (*transcript.Store, string, *transcript.Dir) {
-	t.Helper()
-	return newRecordedIn(t, t.TempDir(), r)
-}
-
-// newRecordedIn is newRecorded with the store at root.
-func newRecordedIn(t *testing.T, root string, r *transcript.Redactor) (*transcript.Store, string, *transcript.Dir) {
-	t.Helper()
-	store := transcript.NewStore(root, r)
-	workspace := t.TempDir()
-	dir, err := store.Create(workspace, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return store, workspace, dir
-}
-
-// recordTo points a session at workspace and records it in dir.
-func recordTo(workspace string, dir *transcript.Dir) func(*Config) {
-	return func(c *Config) { c.Workspace, c.Transcript = workspace, dir }
 }

@@ -1,13 +1,15 @@
-package engine
+package child_test
 
 import (
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 func TestQueuedChildrenRunInTheOrderRequested(t *testing.T) {
@@ -15,24 +17,24 @@ func TestQueuedChildrenRunInTheOrderRequested(t *testing.T) {
 	var order []string
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			mu.Lock()
 			order = append(order, r.LastUser())
 			mu.Unlock()
 			w.Text("ok")
-		case len(toolMessages(r)) == 0:
-			w.ToolCalls(taskCall("a", "explore", "first", "job 1"), taskCall("b", "review", "second", "job 2"),
-				taskCall("c", "general-purpose", "third", "job 3"))
+		case len(sessiontest.ToolMessages(r)) == 0:
+			w.ToolCalls(sessiontest.TaskCall("a", "explore", "first", "job 1"), sessiontest.TaskCall("b", "review", "second", "job 2"),
+				sessiontest.TaskCall("c", "general-purpose", "third", "job 3"))
 		default:
 			w.Text("done")
 		}
-	}, func(c *Config) { c.Limits.MaxConcurrent = 1 })
-	log := runTurn(t, s, "go", nil)
+	}, func(c *engine.Config) { c.Limits.MaxConcurrent = 1 })
+	log := sessiontest.RunTurn(t, s, "go", nil)
 	if strings.Join(order, ",") != "job 1,job 2,job 3" {
 		t.Fatalf("children ran in the order %v", order)
 	}
-	if len(eventsOf[event.AgentQueued](log)) != 2 {
-		t.Fatalf("%d queued events, want 2", len(eventsOf[event.AgentQueued](log)))
+	if len(sessiontest.Of[event.AgentQueued](log)) != 2 {
+		t.Fatalf("%d queued events, want 2", len(sessiontest.Of[event.AgentQueued](log)))
 	}
 }
 
@@ -43,15 +45,15 @@ func TestSlotsPerRunner(t *testing.T) {
 	var runner string
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			w.Text("ok")
-		case len(toolMessages(r)) == 0:
-			w.ToolCalls(taskCall("a", "explore", "first", "job 1"), taskCall("b", "review", "second", "job 2"),
-				taskCall("c", "general-purpose", "third", "job 3"))
+		case len(sessiontest.ToolMessages(r)) == 0:
+			w.ToolCalls(sessiontest.TaskCall("a", "explore", "first", "job 1"), sessiontest.TaskCall("b", "review", "second", "job 2"),
+				sessiontest.TaskCall("c", "general-purpose", "third", "job 3"))
 		default:
 			w.Text("done")
 		}
-	}, func(c *Config) {
+	}, func(c *engine.Config) {
 		c.Limits.MaxConcurrent = 1
 		runner = c.Runner
 		if runner == "" {
@@ -59,11 +61,11 @@ func TestSlotsPerRunner(t *testing.T) {
 		}
 		c.RunnerMaxConcurrent = map[string]int{runner: 2}
 	})
-	log := runTurn(t, s, "go", nil)
-	if q := eventsOf[event.AgentQueued](log); len(q) != 1 || q[0].Position != 1 {
+	log := sessiontest.RunTurn(t, s, "go", nil)
+	if q := sessiontest.Of[event.AgentQueued](log); len(q) != 1 || q[0].Position != 1 {
 		t.Fatalf("queued %+v, want one child first in line", q)
 	}
-	placed := eventsOf[event.AgentPlaced](log)
+	placed := sessiontest.Of[event.AgentPlaced](log)
 	if len(placed) != 3 || placed[0].Where != runner {
 		t.Fatalf("placed %+v, want three children placed by the %s runner", placed, runner)
 	}
