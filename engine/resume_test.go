@@ -2,6 +2,7 @@ package engine
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -13,8 +14,22 @@ import (
 func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 	store, workspace, dir := newRecorded(t, nil)
 	first, _ := newTestSession(t, delegatingScript(false), recordTo(workspace, dir))
+	if !first.Empty() {
+		t.Fatal("a new session holds something to resume")
+	}
+	if names := strings.Join(first.ToolNames(), " "); !strings.Contains(names, "task") || !strings.Contains(names, "read_file") {
+		t.Fatalf("the main agent is offered %s", names)
+	}
 	runTurn(t, first, "find auth", nil)
+	if first.Empty() {
+		t.Fatal("a session with a prompt in it holds nothing to resume")
+	}
+	file := first.TranscriptFile()
 	first.Close()
+	data, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(data), "find auth") {
+		t.Fatalf("the main transcript %q holds no prompt: %v", file, err)
+	}
 
 	again, err := store.Latest(workspace)
 	if err != nil {
@@ -177,5 +192,31 @@ func TestResumeForgetsWhatWasCleared(t *testing.T) {
 	}
 	if strings.Contains(all.String(), "old topic") || !strings.Contains(all.String(), "new topic") {
 		t.Fatalf("resumed history after /clear:\n%s", all.String())
+	}
+}
+
+// With TrashChildTranscripts a child whose parent waited for it leaves
+// no transcript behind once the turn ends: it is in the trash beside the
+// main one, which stays.
+func TestChildTranscriptsGoToTheTrashWhenAsked(t *testing.T) {
+	_, workspace, dir := newRecorded(t, nil)
+	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) {
+		recordTo(workspace, dir)(c)
+		c.TrashChildTranscripts = true
+	})
+	finished := eventsOf[event.AgentFinished](runTurn(t, s, "find auth", nil))
+	if len(finished) != 1 {
+		t.Fatalf("%d children finished", len(finished))
+	}
+	s.Close() // the turn's end, trash included, is behind it
+	if _, err := os.Stat(dir.FileOf(string(finished[0].Agent))); !os.IsNotExist(err) {
+		t.Fatalf("the child's transcript is still there: %v", err)
+	}
+	trashed, err := filepath.Glob(dir.FileOf(string(finished[0].Agent)) + "*")
+	if err != nil || len(trashed) != 1 {
+		t.Fatalf("the child's transcript in the trash: %v, %v", trashed, err)
+	}
+	if _, err := os.Stat(s.TranscriptFile()); err != nil {
+		t.Fatalf("the main transcript went too: %v", err)
 	}
 }

@@ -1,7 +1,6 @@
 package child_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -18,28 +17,6 @@ func wantErr(t *testing.T, what string, err error, want string) {
 	if err == nil || !strings.Contains(err.Error(), want) {
 		t.Errorf("%s: error %v, want one saying %q", what, err, want)
 	}
-}
-
-// Every control the person has over a child (the keys of a pane and the
-// /subagents commands) refuses a child it does not know, by the name it
-// was given, and says where to look.
-func TestControlsRefuseAnUnknownChild(t *testing.T) {
-	s, _ := newTestSession(t, sessiontest.DelegatingScript(false), nil)
-	sessiontest.RunTurn(t, s, "find auth", nil)
-	ctx := context.Background()
-	wantErr(t, "resume", s.ResumeAgent("#9"), `resume: no sub-agent "#9" in this session; task_status lists them`)
-	wantErr(t, "retry", s.RetryAgent("nobody-1"), `retry: no sub-agent "nobody-1"`)
-	wantErr(t, "continue", s.ContinueAgent("nobody-1", "more"), `continue nobody-1: resume: no sub-agent "nobody-1"`)
-	wantErr(t, "stop", s.StopAgent("nobody-1"), `no running sub-agent "nobody-1"`)
-	wantErr(t, "send", s.SendToAgent("nobody-1", "hi"), `no running sub-agent "nobody-1"`)
-	_, err := s.WindDownAgent("nobody-1")
-	wantErr(t, "wind down", err, `no running sub-agent "nobody-1"`)
-	wantErr(t, "background", s.Background("nobody-1"), `no sub-agent "nobody-1"`)
-	_, err = s.Review("explore-1")
-	wantErr(t, "review", err, `sub-agent "explore-1" has no change waiting for review`)
-	_, err = s.ApplyChange(ctx, "explore-1", -1, -1, "")
-	wantErr(t, "apply", err, "has no change waiting for review")
-	wantErr(t, "skip", s.SkipChange("explore-1", -1, -1), "has no change waiting for review")
 }
 
 // A finished child cannot be stopped, steered or resumed; what ended
