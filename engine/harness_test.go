@@ -90,4 +90,5 @@ var (
 	delegateOnce     = sessiontest.DelegateOnce
 	newRecorded      = sessiontest.NewRecorded
 	newRecordedIn    = sessiontest.NewRecordedIn
+	startMCP         = sessiontest.StartMCP
 )
