@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/permission"
@@ -59,6 +60,13 @@ func newTestSession(t testing.TB, respond llmtest.Responder, mutate func(*Config
 // recordTo points a session at workspace and records it in dir.
 func recordTo(workspace string, dir *transcript.Dir) func(*Config) {
 	return func(c *Config) { c.Workspace, c.Transcript = workspace, dir }
+}
+
+// withTypes adds custom types to the built-ins.
+func withTypes(types ...agenttypes.Type) func(*Config) {
+	return func(c *Config) {
+		c.Types = agenttypes.NewRegistry(append(agenttypes.Builtins(), types...)...)
+	}
 }
 
 // The engine's tests read as they did before the harness was shared with

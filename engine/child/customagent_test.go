@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"math"
@@ -6,29 +6,24 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
-
-// withTypes adds custom types to the built-ins.
-func withTypes(types ...agenttypes.Type) func(*Config) {
-	return func(c *Config) {
-		c.Types = agenttypes.NewRegistry(append(agenttypes.Builtins(), types...)...)
-	}
-}
 
 func TestCustomAgentRequestCarriesItsPromptToolsAndModel(t *testing.T) {
 	reviewer := agenttypes.Type{Name: "sql-reviewer", DisplayName: "SQL Reviewer", Description: "reviews SQL",
 		SystemPrompt: "You review SQL migrations for locking problems.", Tools: []string{"read_file", "grep"}, Model: "cheap-model"}
-	s, srv := newTestSession(t, delegateOnce(`{"description":"check sql","prompt":"Check migrations.","subagent_type":"SQL_Reviewer"}`,
+	s, srv := newTestSession(t, sessiontest.DelegateOnce(`{"description":"check sql","prompt":"Check migrations.","subagent_type":"SQL_Reviewer"}`,
 		func(r *llmtest.Request, w *llmtest.Writer) { w.Text("no locks") }), withTypes(reviewer))
-	runTurn(t, s, "go", nil)
-	child := childByPrompt(srv.Requests(), "Check migrations.")
+	sessiontest.RunTurn(t, s, "go", nil)
+	child := sessiontest.ChildByPrompt(srv.Requests(), "Check migrations.")
 	if len(child) != 1 {
 		t.Fatalf("%d child requests", len(child))
 	}
-	contains(t, "system prompt", child[0].System(), "You review SQL migrations for locking problems.")
+	sessiontest.Contains(t, "system prompt", child[0].System(), "You review SQL migrations for locking problems.")
 	if got := child[0].ToolNames(); !slices.Equal(got, []string{"read_file", "grep"}) && !slices.Equal(got, []string{"grep", "read_file"}) {
 		t.Fatalf("tools %v", got)
 	}
@@ -50,10 +45,10 @@ func TestSubagentModelResolution(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			typ := agenttypes.Type{Name: "probe", Description: "p", Tools: []string{"grep"}, Model: tc.typeModel}
 			args := `{"description":"d","prompt":"Probe.","subagent_type":"probe","model":"` + tc.callModel + `"}`
-			s, srv := newTestSession(t, delegateOnce(args, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }),
-				func(c *Config) { withTypes(typ)(c); c.SubagentModel = tc.subagentModel })
-			runTurn(t, s, "go", nil)
-			if got := childByPrompt(srv.Requests(), "Probe.")[0].Body.Model; got != tc.want {
+			s, srv := newTestSession(t, sessiontest.DelegateOnce(args, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }),
+				func(c *engine.Config) { withTypes(typ)(c); c.SubagentModel = tc.subagentModel })
+			sessiontest.RunTurn(t, s, "go", nil)
+			if got := sessiontest.ChildByPrompt(srv.Requests(), "Probe.")[0].Body.Model; got != tc.want {
 				t.Fatalf("model %q, want %q", got, tc.want)
 			}
 		})
@@ -61,7 +56,7 @@ func TestSubagentModelResolution(t *testing.T) {
 }
 
 func TestUnknownModelFallsBackOnce(t *testing.T) {
-	s, srv := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Fallback.","subagent_type":"explore","model":"no-such-model"}`,
+	s, srv := newTestSession(t, sessiontest.DelegateOnce(`{"description":"d","prompt":"Fallback.","subagent_type":"explore","model":"no-such-model"}`,
 		func(r *llmtest.Request, w *llmtest.Writer) {
 			if r.Body.Model == "no-such-model" {
 				w.Error(404, `{"error":{"message":"The model no-such-model does not exist","type":"invalid_request_error","code":"model_not_found"}}`)
@@ -69,14 +64,14 @@ func TestUnknownModelFallsBackOnce(t *testing.T) {
 			}
 			w.Text("done on the default")
 		}), nil)
-	log := runTurn(t, s, "go", nil)
-	finished := eventsOf[event.AgentFinished](log)
+	log := sessiontest.RunTurn(t, s, "go", nil)
+	finished := sessiontest.Of[event.AgentFinished](log)
 	if len(finished) != 1 || finished[0].Status != event.StatusCompleted {
 		t.Fatalf("finished %+v", finished)
 	}
-	contains(t, "result", finished[0].Result, "fell back to test-model")
+	sessiontest.Contains(t, "result", finished[0].Result, "fell back to test-model")
 	models := []string{}
-	for _, r := range childByPrompt(srv.Requests(), "Fallback.") {
+	for _, r := range sessiontest.ChildByPrompt(srv.Requests(), "Fallback.") {
 		models = append(models, r.Body.Model)
 	}
 	if !slices.Equal(models, []string{"no-such-model", "test-model"}) {
@@ -88,26 +83,26 @@ func TestVisionAgentOnTextOnlyModelIsRefused(t *testing.T) {
 	shots := agenttypes.Type{Name: "screenshots", Description: "reads screenshots", Tools: []string{"read_file"},
 		Capabilities: []string{"vision"}, Model: "text-only"}
 	catalog := llm.NewCatalog(map[string]llm.ModelInfo{"text-only": {ID: "text-only", ContextWindow: 8000}})
-	s, srv := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Look.","subagent_type":"screenshots"}`,
+	s, srv := newTestSession(t, sessiontest.DelegateOnce(`{"description":"d","prompt":"Look.","subagent_type":"screenshots"}`,
 		func(r *llmtest.Request, w *llmtest.Writer) { t.Error("a refused child must not run") }),
-		func(c *Config) { withTypes(shots)(c); c.Catalog = catalog })
-	runTurn(t, s, "go", nil)
-	result := toolMessages(srv.Requests()[1])[0]
-	contains(t, "refusal", result, "needs vision")
-	contains(t, "refusal", result, "text-only")
-	contains(t, "refusal", result, "temporary agent")
+		func(c *engine.Config) { withTypes(shots)(c); c.Catalog = catalog })
+	sessiontest.RunTurn(t, s, "go", nil)
+	result := sessiontest.ToolMessages(srv.Requests()[1])[0]
+	sessiontest.Contains(t, "refusal", result, "needs vision")
+	sessiontest.Contains(t, "refusal", result, "text-only")
+	sessiontest.Contains(t, "refusal", result, "temporary agent")
 }
 
 func TestChildCostMatchesCatalogue(t *testing.T) {
-	s, _ := newTestSession(t, delegateOnce(`{"description":"d","prompt":"Price me.","subagent_type":"explore","model":"gpt-4.1"}`,
+	s, _ := newTestSession(t, sessiontest.DelegateOnce(`{"description":"d","prompt":"Price me.","subagent_type":"explore","model":"gpt-4.1"}`,
 		func(r *llmtest.Request, w *llmtest.Writer) { w.Text("priced") }), nil)
-	log := runTurn(t, s, "go", nil)
+	log := sessiontest.RunTurn(t, s, "go", nil)
 	info, ok := llm.NewCatalog(nil).Lookup("gpt-4.1")
 	if !ok || !info.PriceKnown {
 		t.Fatal("gpt-4.1 is not priced in the catalogue")
 	}
 	want := (llmtest.PromptTokens*info.InputPerMillion + llmtest.CompletionTokens*info.OutputPerMillion) / 1e6
-	finished := eventsOf[event.AgentFinished](log)[0]
+	finished := sessiontest.Of[event.AgentFinished](log)[0]
 	if got := finished.Stats.Usage.Cost; !finished.Stats.Usage.CostKnown || math.Abs(got-want) > 1e-12 {
 		t.Fatalf("child cost %v (known %v), want %v", got, finished.Stats.Usage.CostKnown, want)
 	}
@@ -116,20 +111,20 @@ func TestChildCostMatchesCatalogue(t *testing.T) {
 func TestConfiguredStepLimitsApplyToBuiltins(t *testing.T) {
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r) && len(r.Body.Tools) == 0:
+		case sessiontest.IsChild(r) && len(r.Body.Tools) == 0:
 			w.Text("summary")
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
-		case len(toolMessages(r)) == 0:
-			w.ToolCalls(taskCall("a", "explore", "read", "Read."), taskCall("b", "general-purpose", "write", "Write."),
-				taskCall("c", "test", "run", "Run."))
+		case len(sessiontest.ToolMessages(r)) == 0:
+			w.ToolCalls(sessiontest.TaskCall("a", "explore", "read", "Read."), sessiontest.TaskCall("b", "general-purpose", "write", "Write."),
+				sessiontest.TaskCall("c", "test", "run", "Run."))
 		default:
 			w.Text("done")
 		}
-	}, func(c *Config) { c.Limits.ChildStepsReadOnly, c.Limits.ChildStepsWrite = 2, 3 })
-	log := runTurn(t, s, "go", nil)
+	}, func(c *engine.Config) { c.Limits.ChildStepsReadOnly, c.Limits.ChildStepsWrite = 2, 3 })
+	log := sessiontest.RunTurn(t, s, "go", nil)
 	steps := map[string]int{}
-	for _, st := range eventsOf[event.AgentStarted](log) {
+	for _, st := range sessiontest.Of[event.AgentStarted](log) {
 		steps[st.Description] = st.MaxSteps
 	}
 	// The README: child_steps_write bounds "a child that can write or
