@@ -285,3 +285,74 @@ func TestDetachedChildWithoutItsRunnerIsStopped(t *testing.T) {
 		t.Fatalf("%d children listed as interrupted, want 2", interrupted)
 	}
 }
+
+// TestDetachedWorktreeChildGoesOnInItsWorktree: a worktree child let go
+// of as baton quits is taken up again in its own worktree: what it
+// writes after the resume lands there, not in the person's tree, and its
+// change waits for review as any worktree child's does.
+func TestDetachedWorktreeChildGoesOnInItsWorktree(t *testing.T) {
+	store, workspace, dir := sessiontest.NewRecorded(t, nil)
+	sessiontest.WriteFile(t, workspace, "README", "hi\n")
+	sessiontest.GitRepo(t, workspace)
+	worktrees := t.TempDir()
+	write := make(sessiontest.Gate)
+	asked := make(chan struct{}, 1)
+	script := func(r *llmtest.Request, w *llmtest.Writer) {
+		switch results := len(sessiontest.ToolMessages(r)); {
+		case !sessiontest.IsChild(r) && sessiontest.LastIsUser(r, "start"):
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: child.TaskToolName,
+				Args: `{"description":"write notes","prompt":"Write notes.","subagent_type":"general-purpose","isolation":"worktree"}`})
+		case !sessiontest.IsChild(r):
+			w.Text("answer to: " + r.LastUser())
+		case results == 0:
+			asked <- struct{}{}
+			if write.Wait(w) {
+				w.ToolCalls(llmtest.Call{ID: "n", Name: "write_file", Args: `{"path":"notes.md","content":"notes\n"}`})
+			}
+		default:
+			w.Text("notes written")
+		}
+	}
+	mutate := func(c *engine.Config) {
+		recordTo(workspace, dir)(c)
+		c.Runner, c.Worktrees.Root = child.RunnerProcess, worktrees
+	}
+	live, _ := newTestSession(t, script, mutate)
+	if err := live.Submit("start"); err != nil {
+		t.Fatal(err)
+	}
+	<-asked
+	if n := live.Detach(); n != 1 {
+		t.Fatalf("Detach let go of %d children, want 1", n)
+	}
+	live.Close()
+
+	again, err := store.Open(workspace, dir.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, _ := newTestSession(t, script, func(c *engine.Config) {
+		mutate(c)
+		c.Transcript, c.NoWakeOnResult = again, true
+	})
+	close(write)
+	var end event.AgentFinished
+	sessiontest.ReadUntil(t, resumed, func(ev event.Event) bool {
+		end, _ = ev.(event.AgentFinished)
+		return end.Agent != ""
+	})
+	if end.Status != event.StatusCompleted || end.Change == nil || end.Change.State != event.ChangePending {
+		t.Fatalf("the re-attached worktree child ended %+v", end)
+	}
+	if _, err := os.Stat(filepath.Join(workspace, "notes.md")); !os.IsNotExist(err) {
+		t.Fatalf("the re-attached child wrote into the person's tree: %v", err)
+	}
+	if got, err := os.ReadFile(filepath.Join(end.Change.Worktree, "notes.md")); err != nil || string(got) != "notes\n" {
+		t.Fatalf("notes.md in its worktree: %q, %v", got, err)
+	}
+	review, err := resumed.Review(end.Agent)
+	if err != nil || len(review.Files) != 1 || review.Files[0].Path != "notes.md" {
+		t.Fatalf("the review of the re-attached child: %+v, %v", review, err)
+	}
+	waitExit(t, childPID(t, again, end.Agent))
+}
