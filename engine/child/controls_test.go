@@ -4,7 +4,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
@@ -52,6 +54,7 @@ func TestControlsOfAnEndedChildSayWhatToDoInstead(t *testing.T) {
 	wantErr(t, "continue a denied child", s.ContinueAgent("explore-2", "more"), "never ran (denied), so it has nothing to continue")
 	wantErr(t, "stop a finished child", s.StopAgent("explore-1"), `no running sub-agent "explore-1"`)
 	wantErr(t, "send to a finished child", s.SendToAgent("explore-1", "hi"), `no running sub-agent "explore-1"`)
+	wantErr(t, "background a child it does not know", s.Background("nobody-1"), `no sub-agent "nobody-1"`)
 	if err := s.StopAgent("all"); err != nil {
 		t.Fatalf("stopping all when none runs: %v", err)
 	}
@@ -105,4 +108,38 @@ func TestControlsOfAChildAwaitingApproval(t *testing.T) {
 	if n := len(sessiontest.ChildByPrompt(srv.Requests(), "Find the secrets.")); n != 0 {
 		t.Fatalf("the child wound down before it started asked the model %d times", n)
 	}
+}
+
+// A temporary agent (a task call with instructions, no type) is not
+// retried by the person: its instructions are the main agent's to give
+// again. A follow-up after --continue of a child whose type is gone is
+// refused, naming the type.
+func TestControlsRefuseWhatCannotStartAgain(t *testing.T) {
+	typ := agenttypes.Type{Name: "probe", DisplayName: "Probe", Description: "p", Tools: agenttypes.ReadOnlyTools, Model: agenttypes.InheritModel}
+	script := func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case sessiontest.IsChild(r):
+			w.Text("looked")
+		case sessiontest.LastIsUser(r, "go"):
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: child.TaskToolName, Args: `{"description":"temp","prompt":"Look.","instructions":"You look at things."}`},
+				sessiontest.TaskCall("t2", "probe", "probe", "Probe."))
+		default:
+			w.Text("done")
+		}
+	}
+	_, workspace, dir := sessiontest.NewRecorded(t, nil)
+	s, _ := newTestSession(t, script, func(c *engine.Config) { recordTo(workspace, dir)(c); withTypes(typ)(c) })
+	ids := map[string]event.AgentID{}
+	for _, f := range sessiontest.Of[event.AgentFinished](sessiontest.RunTurn(t, s, "go", nil)) {
+		ids[f.Description] = f.Agent
+	}
+	if len(ids) != 2 {
+		t.Fatalf("children %v", ids)
+	}
+	wantErr(t, "retry a temporary agent", s.RetryAgent(ids["temp"]),
+		"was a temporary agent, whose instructions are the main agent's to give again; ask it")
+	s.Close()
+
+	resumed, _ := newTestSession(t, script, recordTo(workspace, dir))
+	wantErr(t, "continue a child whose type is gone", resumed.ContinueAgent(ids["probe"], "more"), `: unknown subagent_type "probe"; valid types are: `)
 }

@@ -303,3 +303,40 @@ func drainTurn(t *testing.T, s *engine.Session) {
 		}
 	}
 }
+
+// TestFanInWithoutVerifyNeedsTheUnverifiedWord: two changes with no
+// verify command merge in the preview, but the merged result cannot be
+// verified, so applying it is refused until the person says unverified;
+// then both land together and the main agent is told the result was not
+// verified. The preview is gone after it was applied.
+func TestFanInWithoutVerifyNeedsTheUnverifiedWord(t *testing.T) {
+	tw := &twoWriters{one: withLine(2, "ONE"), two: withLine(9, "TWO")}
+	s, ws, _ := runTwo(t, tw, "", 0)
+	ctx := context.Background()
+	preview, err := s.PreviewFanIn(ctx, nil)
+	if err != nil || len(preview.Changes) != 2 {
+		t.Fatalf("preview %+v, %v", preview, err)
+	}
+	if _, err := s.VerifyFanIn(ctx, preview.ID); err == nil || err.Error() != "no chosen change has a verify command, so the merged result cannot be verified" {
+		t.Fatalf("verifying a merge with no verify command: %v", err)
+	}
+	if _, err := s.ApplyFanIn(ctx, preview.ID, false); err == nil ||
+		err.Error() != "the merged result is not verified (no chosen change has a verify command); nothing was applied" {
+		t.Fatalf("applying an unverified merge: %v", err)
+	}
+	if got := personFile(t, ws); got != tenLines {
+		t.Fatalf("a refused merge wrote f.txt:\n%s", got)
+	}
+	applied, err := s.ApplyFanIn(ctx, preview.ID, true)
+	if err != nil || len(applied.Applied) != 2 {
+		t.Fatalf("applying unverified: %+v, %v", applied, err)
+	}
+	if got := personFile(t, ws); !strings.Contains(got, "ONE") || !strings.Contains(got, "TWO") {
+		t.Fatalf("f.txt after the merge:\n%s", got)
+	}
+	if _, err := s.ApplyFanIn(ctx, preview.ID, true); err == nil {
+		t.Fatal("a merge was applied twice")
+	}
+	sessiontest.RunTurn(t, s, "and?", nil)
+	sessiontest.Contains(t, "what the main agent is told", tw.saw(), "The merged result was not verified: no verify command applies.")
+}

@@ -5,9 +5,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
@@ -155,5 +157,26 @@ func TestContinueAgentFromTheKeyboardDeliversToTheMainAgent(t *testing.T) {
 	checkContinued(t, srv)
 	if err := s.ContinueAgent("explore-9", "x"); err == nil {
 		t.Fatal("continuing an unknown child worked")
+	}
+}
+
+// A follow-up the person denies, giving no reason, never ran: the main
+// agent reads that the person denied it, and the child it would have
+// continued is free to be continued again.
+func TestDeniedFollowUpLeavesTheChildToContinue(t *testing.T) {
+	s, srv := newTestSession(t, followUpScript, func(c *engine.Config) { c.Mode = permission.Ask })
+	allow := func(*event.ApprovalRequest) event.Answer { return event.Answer{Decision: event.Allow} }
+	sessiontest.RunTurn(t, s, "find auth", allow)
+	denied := sessiontest.RunTurn(t, s, "ask more", func(*event.ApprovalRequest) event.Answer { return event.Answer{Decision: event.Deny} })
+	if f := sessiontest.Of[event.AgentFinished](denied); len(f) != 1 || f[0].Status != event.StatusDenied {
+		t.Fatalf("the denied follow-up ended %+v", f)
+	}
+	last := srv.Requests()[len(srv.Requests())-1]
+	if !last.HasToolResult("the person denied this delegation") {
+		t.Fatalf("the main agent read %q", sessiontest.ToolMessages(last))
+	}
+	again := sessiontest.RunTurn(t, s, "ask more", allow)
+	if f := sessiontest.Of[event.AgentFinished](again); len(f) != 1 || f[0].Status != event.StatusCompleted || f[0].Text != "EXPIRY is in session.go" {
+		t.Fatalf("the follow-up asked again ended %+v", f)
 	}
 }

@@ -70,3 +70,43 @@ func TestSlotsPerRunner(t *testing.T) {
 		t.Fatalf("placed %+v, want three children placed by the %s runner", placed, runner)
 	}
 }
+
+// A child stopped while it waits for a slot ends cancelled without
+// asking the model, and frees its place in the line: the child behind
+// it runs once the first ends.
+func TestStoppingAQueuedChildFreesItsPlace(t *testing.T) {
+	release := make(sessiontest.Gate)
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case sessiontest.IsChild(r) && r.LastUser() == "job 1":
+			if release.Wait(w) {
+				w.Text("one done")
+			}
+		case sessiontest.IsChild(r):
+			w.Text("done: " + r.LastUser())
+		case len(sessiontest.ToolMessages(r)) == 0:
+			w.ToolCalls(sessiontest.TaskCall("a", "explore", "first", "job 1"), sessiontest.TaskCall("b", "explore", "second", "job 2"),
+				sessiontest.TaskCall("c", "explore", "third", "job 3"))
+		default:
+			w.Text("done")
+		}
+	}, func(c *engine.Config) { c.Limits.MaxConcurrent = 1 })
+	log := sessiontest.WatchTurn(t, s, "go", func(ev event.Event) {
+		if q, ok := ev.(event.AgentQueued); ok && q.Description == "third" {
+			if err := s.StopAgent(q.Agent); err != nil {
+				t.Errorf("stopping a queued child: %v", err)
+			}
+			close(release)
+		}
+	})
+	ended := map[string]event.Status{}
+	for _, f := range sessiontest.Of[event.AgentFinished](log) {
+		ended[f.Description] = f.Status
+	}
+	if ended["first"] != event.StatusCompleted || ended["second"] != event.StatusCompleted || ended["third"] != event.StatusCancelled {
+		t.Fatalf("children ended %v, want the stopped third cancelled and the others completed", ended)
+	}
+	if n := len(sessiontest.ChildByPrompt(srv.Requests(), "job 3")); n != 0 {
+		t.Fatalf("the child stopped in the line asked the model %d times", n)
+	}
+}

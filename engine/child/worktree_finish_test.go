@@ -104,3 +104,43 @@ func TestWorktreeChildThatChangedNothing(t *testing.T) {
 		t.Fatal("a child that changed nothing has a review")
 	}
 }
+
+// A change nobody reviewed before the session closed is never lost: it
+// is committed on the child's branch, kept in its worktree, and listed
+// among the kept worktrees.
+func TestUnreviewedChangeIsKeptWhenTheSessionCloses(t *testing.T) {
+	s, ws, _, end := runWorktreeChild(t, child.FinishReview, true)
+	if end.Change.State != event.ChangePending {
+		t.Fatalf("the change ended %+v, want pending review", end.Change)
+	}
+	if kept := s.Kept(); len(kept) != 0 {
+		t.Fatalf("kept %+v before the session closed", kept)
+	}
+	s.Close()
+	kept := s.Kept()
+	if len(kept) != 1 || kept[0].Agent != end.Agent || kept[0].Branch == "" || kept[0].Path != end.Change.Worktree {
+		t.Fatalf("kept %+v after the session closed", kept)
+	}
+	out, err := exec.Command("git", "-C", ws, "show", kept[0].Branch+":new.txt").CombinedOutput()
+	if err != nil || string(out) != "from the child\n" {
+		t.Fatalf("the branch %s holds %q (%v)", kept[0].Branch, out, err)
+	}
+}
+
+// Worktrees live under the XDG state folder, else under HOME's; a
+// relative folder counts as none, and with neither there is no root.
+func TestDefaultWorktreeRoot(t *testing.T) {
+	for _, c := range []struct {
+		env  map[string]string
+		want string
+	}{
+		{map[string]string{"XDG_STATE_HOME": "/state", "HOME": "/home/p"}, "/state/baton/worktrees"},
+		{map[string]string{"XDG_STATE_HOME": "state", "HOME": "/home/p"}, "/home/p/.local/state/baton/worktrees"},
+		{map[string]string{"HOME": "home"}, ""},
+		{nil, ""},
+	} {
+		if got := child.DefaultWorktreeRoot(func(k string) string { return c.env[k] }); got != c.want {
+			t.Errorf("DefaultWorktreeRoot(%v) = %q, want %q", c.env, got, c.want)
+		}
+	}
+}
