@@ -337,6 +337,9 @@ func TestFanInWithoutVerifyNeedsTheUnverifiedWord(t *testing.T) {
 	if _, err := s.ApplyFanIn(ctx, preview.ID, true); err == nil {
 		t.Fatal("a merge was applied twice")
 	}
+	if _, err := s.PreviewFanIn(ctx, nil); err == nil || err.Error() != "no change waits for review" {
+		t.Fatalf("a preview once every change was applied: %v", err)
+	}
 	sessiontest.RunTurn(t, s, "and?", nil)
 	sessiontest.Contains(t, "what the main agent is told", tw.saw(), "The merged result was not verified: no verify command applies.")
 }

@@ -56,6 +56,7 @@ func TestTaskWaitRefusesBadArguments(t *testing.T) {
 				llmtest.Call{ID: "w1", Name: child.TaskWaitToolName, Args: `{"timeout_s":100000}`},
 				llmtest.Call{ID: "w2", Name: child.TaskWaitToolName, Args: `{"ids":["nobody-9"]}`},
 				llmtest.Call{ID: "w3", Name: child.TaskWaitToolName, Args: `{}`},
+				llmtest.Call{ID: "w4", Name: child.TaskWaitToolName, Args: `{"ids":"explore-1"}`},
 			)
 		default:
 			w.Text("ok")
@@ -64,7 +65,7 @@ func TestTaskWaitRefusesBadArguments(t *testing.T) {
 	sessiontest.RunTurn(t, s, "wait for nothing", nil)
 	got := sessiontest.ToolMessages(srv.Requests()[1])
 	if !strings.Contains(got[0], "timeout_s must be between 1 and 600") || !strings.Contains(got[1], `no sub-agent "nobody-9"`) ||
-		!strings.Contains(got[2], "no sub-agents to report") {
+		!strings.Contains(got[2], "no sub-agents to report") || !strings.Contains(got[3], "invalid arguments for task_wait") {
 		t.Fatalf("results %q", got)
 	}
 }
