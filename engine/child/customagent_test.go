@@ -3,13 +3,17 @@ package child_test
 import (
 	"math"
 	"slices"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine"
+	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
@@ -131,5 +135,61 @@ func TestConfiguredStepLimitsApplyToBuiltins(t *testing.T) {
 	// run commands", so the built-in test type takes it.
 	if steps["read"] != 2 || steps["write"] != 3 || steps["run"] != 3 {
 		t.Fatalf("step limits %v, want read 2, write 3 and run (the test type) 3", steps)
+	}
+}
+
+// An agent file's own limits and effort shape its child (a task call's
+// effort overrides the file's), as the card shows before it runs and the
+// model request carries; a type that cannot run as asked (a rule baton
+// cannot read, reasoning on a model that cannot reason, a name nobody
+// defined) is refused with what to do instead, and never runs.
+func TestAgentTypeSettingsShapeTheChild(t *testing.T) {
+	careful := agenttypes.Type{Name: "careful", Description: "c", Tools: []string{"read_file"}, Model: "thinker", Source: "/agents/careful.md",
+		Timeout: 90 * time.Second, BudgetTokens: 5000, BudgetCostUSD: 0.5, Effort: "low"}
+	ruled := agenttypes.Type{Name: "ruled", Description: "r", Tools: []string{"read_file"}, Model: agenttypes.InheritModel,
+		Permissions: agenttypes.Rules{Deny: []string{"read_file("}}}
+	deep := agenttypes.Type{Name: "deep", Description: "d", Tools: []string{"read_file"}, Model: "plain", Capabilities: []string{"reasoning"}}
+	catalog := llm.NewCatalog(map[string]llm.ModelInfo{"thinker": {ID: "thinker", ContextWindow: 8000, CanReason: true},
+		"plain": {ID: "plain", ContextWindow: 8000}})
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case sessiontest.IsChild(r):
+			w.Text("careful answer")
+		case len(sessiontest.ToolMessages(r)) == 0:
+			w.ToolCalls(llmtest.Call{ID: "a", Name: child.TaskToolName, Args: `{"description":"care","prompt":"Be careful.","subagent_type":"careful","effort":"high"}`},
+				sessiontest.TaskCall("b", "ruled", "rules", "Follow rules."), sessiontest.TaskCall("c", "deep", "think", "Think deep."),
+				sessiontest.TaskCall("d", "nonesuch", "who", "Who?"))
+		default:
+			w.Text("done")
+		}
+	}, func(c *engine.Config) {
+		withTypes(careful, ruled, deep)(c)
+		c.Catalog, c.Mode = catalog, permission.Ask
+	})
+	var card *event.DelegationPreview
+	sessiontest.RunTurn(t, s, "go", func(req *event.ApprovalRequest) event.Answer {
+		card = req.Delegation
+		return event.Answer{Decision: event.Allow}
+	})
+	if card == nil || card.Prompt != "Be careful." || card.Timeout != 90*time.Second || card.Budget != (event.Budget{Tokens: 5000, CostUSD: 0.5}) {
+		t.Fatalf("the careful child's card %+v", card)
+	}
+	reqs := sessiontest.ChildByPrompt(srv.Requests(), "Be careful.")
+	if len(reqs) != 1 {
+		t.Fatalf("the careful child asked the model %d times", len(reqs))
+	}
+	if body := reqs[0].Body; body.ReasoningEffort != "high" || body.Model != "thinker" {
+		t.Fatalf("the careful child asked %s with effort %q", body.Model, body.ReasoningEffort)
+	}
+	for _, prompt := range []string{"Follow rules.", "Think deep.", "Who?"} {
+		if n := len(sessiontest.ChildByPrompt(srv.Requests(), prompt)); n != 0 {
+			t.Errorf("the refused child %q asked the model %d times", prompt, n)
+		}
+	}
+	results := strings.Join(sessiontest.ToolMessages(srv.Requests()[len(srv.Requests())-1]), "\n")
+	for _, want := range []string{`agent type "ruled" has a permission rule baton cannot read`,
+		`agent type "deep" needs reasoning, but model plain cannot reason`,
+		`unknown subagent_type "nonesuch"; valid types are: `} {
+		sessiontest.Contains(t, "the refusals", results, want)
 	}
 }
