@@ -93,7 +93,7 @@ func (w *Writer) Sync() error {
 	case w.closed:
 		return errors.New("sync transcript: transcript closed")
 	case w.f == nil:
-		return nil // released, and synced then
+		return nil // released: its sync is the Dir's (see Dir.syncLater)
 	}
 	if err := w.f.Sync(); err != nil {
 		return fmt.Errorf("sync transcript: %w", err)
@@ -109,14 +109,20 @@ func (w *Writer) Close() error {
 	return err
 }
 
-// Release syncs and closes the file but keeps the writer usable: the next
-// Append opens the file again. It is for an agent that has ended and
-// writes rarely if ever again, so a session with many children does not
-// hold one descriptor per child until it ends.
-func (w *Writer) Release() error {
+// Release closes the file but keeps the writer usable: the next Append
+// opens the file again. It is for an agent that has ended and writes
+// rarely if ever again, so a session with many children does not hold one
+// descriptor per child until it ends. The file is synced and closed in
+// the background (see Dir.syncLater); Dir.Close waits for it.
+func (w *Writer) Release() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.shut()
+	if w.f == nil {
+		return
+	}
+	f := w.f
+	w.f = nil
+	w.dir.syncLater(f)
 }
 
 // closeFile syncs and closes the file for good; closing twice is harmless.

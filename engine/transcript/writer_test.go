@@ -232,3 +232,30 @@ func TestReleasedWriterReopensOnAppend(t *testing.T) {
 		t.Errorf("%d records, want 2", len(recs))
 	}
 }
+
+// TestReleaseSyncFailureIsReported checks that a released file whose
+// background sync fails is not forgotten: the next Release reports it,
+// and Close, which waits for every sync, reports one still in flight.
+func TestReleaseSyncFailureIsReported(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	broken := func() *os.File {
+		f, err := os.CreateTemp(t.TempDir(), "gone")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = f.Close() // its sync fails: the file is already closed
+		return f
+	}
+	d.syncLater(broken())
+	d.syncing.Wait()
+	if err := d.Release("explore-1"); err == nil || !strings.Contains(err.Error(), "close transcript") {
+		t.Errorf("release after a failed sync: err = %v, want the sync's failure", err)
+	}
+	if err := d.Release("explore-1"); err != nil {
+		t.Errorf("a failure reported twice: %v", err)
+	}
+	d.syncLater(broken())
+	if err := d.Close(); err == nil || !strings.Contains(err.Error(), "close transcript") {
+		t.Errorf("close with a failing sync in flight: err = %v, want the sync's failure", err)
+	}
+}
