@@ -1,6 +1,8 @@
 package transcript
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -257,5 +259,37 @@ func TestReleaseSyncFailureIsReported(t *testing.T) {
 	d.syncLater(broken())
 	if err := d.Close(); err == nil || !strings.Contains(err.Error(), "close transcript") {
 		t.Errorf("close with a failing sync in flight: err = %v, want the sync's failure", err)
+	}
+}
+
+// TestEncodeLineIsTheRecordEncoded checks that a line written around its
+// data is the bytes of the whole Record encoded, for data of every shape
+// a transcript holds, with characters HTML escaping would change.
+func TestEncodeLineIsTheRecordEncoded(t *testing.T) {
+	at := time.Date(2026, 11, 29, 8, 1, 2, 345678901, time.FixedZone("CET", 3600))
+	for _, data := range []any{
+		nil,
+		"a <b> & c\n",
+		json.RawMessage(`{ "type": "agent_finished",  "text": "x < y && z" }`),
+		map[string]any{"output": "if a < b && c > d {}\n\tü 日本", "n": 3, "list": []int{1, 2}},
+		event{Type: "tool_finished"},
+	} {
+		for _, agent := range []string{MainAgent, "explore-12", `odd"agent<>`} {
+			got, err := encodeLine(at, KindEvent, agent, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := marshal(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := marshal(Record{Time: at.UTC(), Kind: KindEvent, Agent: agent, Data: bytes.TrimSuffix(raw, []byte{'\n'})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("data %#v, agent %q:\n got %s\nwant %s", data, agent, got, want)
+			}
+		}
 	}
 }
