@@ -26,9 +26,12 @@ type Dir struct {
 	lock    *os.File // held while this process writes the session (see Lock)
 
 	// syncing counts the files of released writers still being synced
-	// (see syncLater); syncErrs are their failures not yet reported.
-	syncing  sync.WaitGroup
+	// (see syncLater) and idle is closed each time that count falls to
+	// zero (a WaitGroup would panic when a release starts a sync while
+	// Settle waits); syncErrs are their failures not yet reported.
 	syncMu   sync.Mutex
+	syncing  int
+	idle     chan struct{}
 	syncErrs []error
 }
 
@@ -88,13 +91,33 @@ func (d *Dir) Release(agent string) error {
 // loss needs the sync, which took 1 ms at the median and 8 to 30 ms on a
 // busy disk while the parent waited for it. Close waits for every one.
 func (d *Dir) syncLater(f *os.File) {
-	d.syncing.Go(func() {
-		if err := errors.Join(f.Sync(), f.Close()); err != nil {
-			d.syncMu.Lock()
+	d.syncMu.Lock()
+	if d.syncing == 0 {
+		d.idle = make(chan struct{})
+	}
+	d.syncing++
+	d.syncMu.Unlock()
+	go func() {
+		err := errors.Join(f.Sync(), f.Close())
+		d.syncMu.Lock()
+		defer d.syncMu.Unlock()
+		if err != nil {
 			d.syncErrs = append(d.syncErrs, fmt.Errorf("close transcript: %w", err))
-			d.syncMu.Unlock()
 		}
-	})
+		if d.syncing--; d.syncing == 0 {
+			close(d.idle)
+		}
+	}()
+}
+
+// waitSynced returns once no released file is being synced.
+func (d *Dir) waitSynced() {
+	d.syncMu.Lock()
+	idle, busy := d.idle, d.syncing > 0
+	d.syncMu.Unlock()
+	if busy {
+		<-idle
+	}
 }
 
 // Settle waits until the transcripts released so far are synced and
@@ -102,7 +125,7 @@ func (d *Dir) syncLater(f *os.File) {
 // turn, every file of the session is on disk and only the open ones are
 // held.
 func (d *Dir) Settle() error {
-	d.syncing.Wait()
+	d.waitSynced()
 	return d.syncFailures()
 }
 

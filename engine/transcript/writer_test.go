@@ -249,7 +249,7 @@ func TestReleaseSyncFailureIsReported(t *testing.T) {
 		return f
 	}
 	d.syncLater(broken())
-	d.syncing.Wait()
+	d.waitSynced()
 	if err := d.Release("explore-1"); err == nil || !strings.Contains(err.Error(), "close transcript") {
 		t.Errorf("release after a failed sync: err = %v, want the sync's failure", err)
 	}
@@ -290,6 +290,50 @@ func TestEncodeLineIsTheRecordEncoded(t *testing.T) {
 			if !bytes.Equal(got, want) {
 				t.Errorf("data %#v, agent %q:\n got %s\nwant %s", data, agent, got, want)
 			}
+		}
+	}
+}
+
+// TestSettleWhileReleasing releases files while the turn's end settles
+// them, as a background child ending at that moment does: nothing is
+// lost or left open, and no wait misses a sync started before it.
+func TestSettleWhileReleasing(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	const agents = 40
+	for i := range agents {
+		appendAll(t, writer(t, d, fmt.Sprintf("explore-%d", i)), KindEvent, fmt.Sprintf("explore-%d", i), event{Type: "agent_finished"})
+	}
+	released := make(chan struct{})
+	go func() {
+		defer close(released)
+		for i := range agents {
+			if err := d.Release(fmt.Sprintf("explore-%d", i)); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	for settling := true; settling; {
+		select {
+		case <-released:
+			settling = false
+		default:
+		}
+		if err := d.Settle(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	d.syncMu.Lock()
+	left := d.syncing
+	d.syncMu.Unlock()
+	if left != 0 {
+		t.Fatalf("%d files still syncing after Settle", left)
+	}
+	for i := range agents {
+		if recs := mustRead(t, d, fmt.Sprintf("explore-%d", i)); len(recs) != 1 {
+			t.Errorf("explore-%d: %d records, want 1", i, len(recs))
 		}
 	}
 }
