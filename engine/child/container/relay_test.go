@@ -2,6 +2,7 @@ package container
 
 import (
 	"bufio"
+	"context"
 	"io"
 	"net"
 	"net/http"
@@ -59,8 +60,9 @@ func TestRelayForwardsToTheEndpoint(t *testing.T) {
 	if err != nil || info.Mode().Perm() != 0o700 {
 		t.Fatalf("the relay's folder must be private: %v %v", info.Mode(), err)
 	}
-	client := &http.Client{Transport: &http.Transport{Dial: func(string, string) (net.Conn, error) {
-		return net.Dial("unix", filepath.Join(r.dir, socketName))
+	var d net.Dialer
+	client := &http.Client{Transport: &http.Transport{DialContext: func(ctx context.Context, _, _ string) (net.Conn, error) {
+		return d.DialContext(ctx, "unix", filepath.Join(r.dir, socketName))
 	}, DisableKeepAlives: true}}
 	for range 2 {
 		resp, err := client.Post("http://endpoint/v1/chat/completions", "application/json", strings.NewReader(`{"model":"m"}`))

@@ -145,16 +145,16 @@ func TestThePodSendsTheChildsChangeAsABundle(t *testing.T) {
 	// The bundle applies on a clone of what baton sent.
 	repo := t.TempDir()
 	git(t, repo, "init", "-q")
-	for name, data := range map[string][]byte{"ws.bundle": bundle, "result.bundle": report.Bundle} {
-		file := filepath.Join(t.TempDir(), name)
-		if err := os.WriteFile(file, data, 0o600); err != nil {
+	// The workspace's bundle first: the result's prerequisite.
+	for _, b := range []struct {
+		data []byte
+		ref  string
+	}{{bundle, partsRef}, {report.Bundle, worktree.ResultRef}} {
+		file := filepath.Join(t.TempDir(), "b.bundle")
+		if err := os.WriteFile(file, b.data, 0o600); err != nil {
 			t.Fatal(err)
 		}
-		ref := partsRef
-		if name == "result.bundle" {
-			ref = worktree.ResultRef
-		}
-		git(t, repo, "fetch", "-q", file, ref+":"+ref)
+		git(t, repo, "fetch", "-q", file, b.ref+":"+b.ref)
 	}
 	if got := git(t, repo, "show", worktree.ResultRef+":notes.txt"); got != "changed in the pod" {
 		t.Fatalf("the result's notes.txt = %q", got)
