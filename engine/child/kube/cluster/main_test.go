@@ -23,8 +23,6 @@ import (
 	"k8s.io/client-go/kubernetes"
 	"k8s.io/client-go/rest"
 	k8stesting "k8s.io/client-go/testing"
-
-	"github.com/seed-e4e525a6/baton/engine/child/kube"
 )
 
 // bundleFile writes a workspace bundle of data and returns its path.
@@ -81,30 +79,6 @@ func equalConfig(a, b Config) bool {
 		a.ServiceAccount == b.ServiceAccount && a.RuntimeClass == b.RuntimeClass && a.CPU == b.CPU && a.Memory == b.Memory &&
 		a.TTLSeconds == b.TTLSeconds && a.Deadline == b.Deadline && a.BundleRef == b.BundleRef && a.Workspace == b.Workspace &&
 		a.Endpoint == b.Endpoint && string(ab) == string(bb)
-}
-
-// A bundle past the cap is read only one byte past it, so Check names
-// the size instead of baton-kube holding the whole file.
-func TestParseArgsReadsABundleOnlyPastTheCap(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "huge.bundle")
-	f, err := os.Create(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := f.Truncate(kube.MaxBundle + 4096); err != nil { // sparse: no disk used
-		t.Fatal(err)
-	}
-	_ = f.Close()
-	cfg, err := ParseArgs(runArgs(path))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(cfg.Bundle) != kube.MaxBundle+1 {
-		t.Fatalf("read %d bytes of the bundle, want %d", len(cfg.Bundle), kube.MaxBundle+1)
-	}
-	if err := cfg.Check(); err == nil {
-		t.Fatal("a bundle past the cap passed Check")
-	}
 }
 
 // apiServer is an API server that refuses every call as Forbidden and
