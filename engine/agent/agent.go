@@ -75,6 +75,9 @@ type Config struct {
 	Instructions func() string
 	// Hooks run the session's hook commands for this agent (nil: none).
 	Hooks Hooks
+	// ToolBegins, when set, is told the name of each tool call the model
+	// begins, before its arguments have streamed (see llm.Handler).
+	ToolBegins func(name string)
 	// Skills are the skills it may load and has loaded (nil: none).
 	Skills *Skills
 }

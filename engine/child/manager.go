@@ -214,7 +214,28 @@ func (m *Manager) NoteUsed(ev event.Event) { m.ids.noteUsed(ev) }
 // Close runs when the session ends, after every child has: an unreviewed
 // change is kept on its branch (never lost), a worktree without one is
 // removed.
-func (m *Manager) Close() { m.wt.closeAll() }
+func (m *Manager) Close() {
+	for _, r := range m.opts.Runners {
+		if w, ok := r.(Warmer); ok {
+			w.Cool()
+		}
+	}
+	m.wt.closeAll()
+}
+
+// ToolBegins is told of each tool call the main agent's model begins: a
+// task call, as soon as its name has come, readies a place for its child
+// on the session's runner while its arguments stream, so that a child
+// process is past its start by the time the call is read and approved.
+// Nothing runs there before the approval.
+func (m *Manager) ToolBegins(name string) {
+	if name != TaskToolName || m.opts.Workspace == nil {
+		return
+	}
+	if w, ok := m.opts.Runners[m.opts.Runner].(Warmer); ok {
+		w.Warm(m.opts.Workspace.Root())
+	}
+}
 
 // Prune forgets git's records of this repository's worktrees that
 // vanished; the session runs it once as it starts.

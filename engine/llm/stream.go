@@ -16,6 +16,11 @@ type Handler struct {
 	// OnToolDelta is called for each chunk carrying tool-call pieces, so
 	// a caller can flush text it holds back while arguments stream.
 	OnToolDelta func()
+	// OnToolBegin is called once for each tool call, with its name, as
+	// soon as the name has come: before its arguments, so a caller can
+	// ready what the call will need (a sub-agent's process) while they
+	// stream.
+	OnToolBegin func(name string)
 	// MaxBytes caps the reply (text, reasoning and tool calls together);
 	// 0 means DefaultReplyMaxBytes, and MaxReplyBytes is the most allowed.
 	MaxBytes int
