@@ -226,15 +226,18 @@ func (m *Manager) Close() {
 // ToolBegins is told of each tool call the main agent's model begins: a
 // task call, as soon as its name has come, readies a place for its child
 // on the session's runner while its arguments stream, so that a child
-// process is past its start by the time the call is read and approved.
-// Nothing runs there before the approval.
-func (m *Manager) ToolBegins(name string) {
-	if name != TaskToolName || m.opts.Workspace == nil {
-		return
+// process is past its start by the time the call is read and approved
+// (nothing runs there before the approval), and has the rest of the
+// reply read as it comes, not gathered: a child's start waits on the
+// reply's end.
+func (m *Manager) ToolBegins(name string) (hurry bool) {
+	if name != TaskToolName {
+		return false
 	}
-	if w, ok := m.opts.Runners[m.opts.Runner].(Warmer); ok {
+	if w, ok := m.opts.Runners[m.opts.Runner].(Warmer); ok && m.opts.Workspace != nil {
 		w.Warm(m.opts.Workspace.Root())
 	}
+	return true
 }
 
 // Prune forgets git's records of this repository's worktrees that

@@ -21,6 +21,9 @@ type accumulator struct {
 	finish    string
 	usage     openai.Usage
 	hasUsage  bool
+	// hurried says a tool call's OnToolBegin asked for the rest of the
+	// reply as it comes.
+	hurried bool
 }
 
 type callBuilder struct {
@@ -88,8 +91,8 @@ func (a *accumulator) add(c *chunk, h Handler) {
 				place := j
 				d.Index = &place
 			}
-			if began := a.addTool(d); began != "" && h.OnToolBegin != nil {
-				h.OnToolBegin(began)
+			if began := a.addTool(d); began != "" && h.OnToolBegin != nil && h.OnToolBegin(began) {
+				a.hurried = true
 			}
 		}
 		if len(ch.Delta.ToolCalls) > 0 && h.OnToolDelta != nil {

@@ -152,7 +152,10 @@ func TestStreamTellsEachToolCallAsItBegins(t *testing.T) {
 	var got []string
 	args := 0
 	h := llm.Handler{
-		OnToolBegin: func(name string) { got = append(got, fmt.Sprintf("%s after %d argument deltas", name, args)) },
+		OnToolBegin: func(name string) bool {
+			got = append(got, fmt.Sprintf("%s after %d argument deltas", name, args))
+			return false
+		},
 		OnToolDelta: func() { args++ },
 	}
 	resp, err := stream(t, func(w *llmtest.Writer) {
