@@ -52,6 +52,9 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 // its child: a spare whose input ends before a spec came was not needed,
 // and exits quietly.
 func serve(in io.Reader, out io.Writer, errs io.Writer, spare bool) int {
+	if spare {
+		warm()
+	}
 	lines := newLineReader(in)
 	first, err := lines.next()
 	if spare && errors.Is(err, io.EOF) {

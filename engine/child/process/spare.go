@@ -2,12 +2,18 @@ package process
 
 import (
 	"crypto/rand"
+	"encoding/json"
 	"runtime"
 	"strings"
 	"sync"
 	"time"
 
+	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/agent"
+	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/lastbytes"
+	"github.com/seed-e4e525a6/baton/engine/llm"
 )
 
 // Spares: a child process started before its child is asked for. Most of
@@ -189,4 +195,22 @@ func (s *spares) end(sp *spare) {
 	if s.ended != nil {
 		s.ended(sp)
 	}
+}
+
+// warm does, in a spare waiting for its spec, the first use of what
+// every child's start uses once per process whatever its spec: the JSON
+// coders of the protocol's lines, of its events and of a model request,
+// and the stream's chunk decoder (about a millisecond of a child's start
+// otherwise).
+func warm() {
+	call := []openai.ToolCall{{ID: "c", Type: openai.ToolTypeFunction, Function: openai.FunctionCall{Name: "t", Arguments: "{}"}}}
+	msgs := []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleAssistant, Content: "a", ToolCalls: call}}
+	line, _ := json.Marshal(down{Spec: &spec{History: msgs, Parent: []parentTool{{Name: "t"}}, Models: []llm.ModelInfo{{ID: "m"}}}})
+	var d down
+	_ = json.Unmarshal(line, &d)
+	ev, _ := event.MarshalEvent(event.TextDelta{Text: "a"})
+	_, _ = json.Marshal(up{Event: ev, Message: &msgs[0], Result: &agent.Result{}})
+	_, _ = json.Marshal(openai.ChatCompletionRequest{Model: "m", Messages: msgs,
+		Tools: []openai.Tool{{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{Name: "t", Parameters: json.RawMessage(`{}`)}}}})
+	llm.Warm()
 }
