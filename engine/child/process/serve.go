@@ -35,6 +35,9 @@ const Subcommand = "__child"
 func Main() {
 	if len(os.Args) >= 2 && os.Args[1] == Subcommand {
 		spare := len(os.Args) >= 3 && strings.HasPrefix(os.Args[2], sparePrefix)
+		if spare && !waiting(os.Stdin) {
+			warm()
+		}
 		os.Exit(serve(os.Stdin, os.Stdout, os.Stderr, spare))
 	}
 }
@@ -52,9 +55,6 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 // its child: a spare whose input ends before a spec came was not needed,
 // and exits quietly.
 func serve(in io.Reader, out io.Writer, errs io.Writer, spare bool) int {
-	if spare {
-		warm()
-	}
 	lines := newLineReader(in)
 	first, err := lines.next()
 	if spare && errors.Is(err, io.EOF) {

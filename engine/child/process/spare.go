@@ -197,7 +197,8 @@ func (s *spares) end(sp *spare) {
 	}
 }
 
-// warm does, in a spare waiting for its spec, the first use of what
+// warm does, in a spare waiting for its spec (not one whose spec came
+// while it started: that would only delay its child), the first use of what
 // every child's start uses once per process whatever its spec: the JSON
 // coders of the protocol's lines, of its events and of a model request,
 // and the stream's chunk decoder (about a millisecond of a child's start

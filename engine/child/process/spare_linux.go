@@ -18,6 +18,19 @@ func exited(pid int) bool {
 	return err != nil || info.Signo != 0
 }
 
+// waiting reports whether f, a pipe, holds input not yet read (TIOCINQ
+// is FIONREAD on Linux). The descriptor is reached without Fd, which
+// would make it blocking.
+func waiting(f *os.File) bool {
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	n := 0
+	_ = raw.Control(func(fd uintptr) { n, err = unix.IoctlGetInt(int(fd), unix.TIOCINQ) })
+	return err == nil && n > 0
+}
+
 // adopt readies a spare for the child whose spec came, as a process
 // started cold for that child would be: in its workspace, and for a child
 // that outlives baton, without the death signal and with its standard

@@ -156,3 +156,23 @@ func TestASpareTakesItsChildsName(t *testing.T) {
 		t.Fatalf("the last argument is %q after takeName", got)
 	}
 }
+
+// waiting tells a pipe with input not yet read from one without: a spare
+// whose spec came while it started goes straight to it.
+func TestWaitingSeesInputNotYetRead(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	defer w.Close()
+	if waiting(r) {
+		t.Fatal("an empty pipe holds input")
+	}
+	if _, err := w.Write([]byte("{\"spec\":{}}\n")); err != nil {
+		t.Fatal(err)
+	}
+	if !waiting(r) {
+		t.Fatal("a pipe with a line in it holds no input")
+	}
+}
