@@ -61,7 +61,7 @@ func TestADetachedChildWaitsForTheNextBaton(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.started()
-	if err := h.save(os.Getpid()); err != nil {
+	if err := h.save(os.Getpid(), ""); err != nil {
 		t.Fatal(err)
 	}
 	h.close()

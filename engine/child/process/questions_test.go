@@ -296,7 +296,7 @@ func TestKillFoundSparesAProcessThatIsNotTheChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.started()
-	if err := h.save(cmd.Process.Pid); err != nil {
+	if err := h.save(cmd.Process.Pid, ""); err != nil {
 		t.Fatal(err)
 	}
 	h.close()
@@ -335,7 +335,7 @@ func TestHomeFailures(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.started()
-	if err := h.save(0); err != nil {
+	if err := h.save(0, ""); err != nil {
 		t.Fatal(err)
 	}
 	h.close()
