@@ -32,6 +32,7 @@ func (w *walker) follow(cmd Command, s *syntax.Stmt) {
 		w.nested(script)
 	}
 	if len(argv) == 0 {
+		w.moved = nil
 		return
 	}
 	if len(scripts) == 0 && isShell(argv) {
@@ -46,15 +47,17 @@ func (w *walker) follow(cmd Command, s *syntax.Stmt) {
 		}
 	}
 	for _, exec := range findExecs(argv) {
-		inner := Command{Args: texts(exec), Opaque: opacity(exec), Dir: cmd.Dir, Func: cmd.Func, Depth: cmd.Depth}
+		inner := Command{Args: texts(exec), Opaque: opacity(exec), Dirs: cmd.Dirs, Func: cmd.Func, Depth: cmd.Depth}
 		w.out = append(w.out, inner)
 		w.follow(inner, &syntax.Stmt{})
 	}
-	switch path.Base(argv[0].Text) {
-	case "cd", "pushd":
-		w.dir = changeDir(w.dir, path.Base(argv[0].Text), texts(argv[1:]))
-	case "popd":
-		w.dir = "" // the folder pushd left on its stack, which is not tracked
+	w.moved = nil // a cd of a script the command runs moves no shell of this line
+	switch program := path.Base(argv[0].Text); program {
+	case "cd", "pushd", "popd":
+		// The shell is where the cd took it, or where it was should the
+		// cd fail; a command joined by && runs only in the first.
+		moved := w.dirs.cd(program, texts(argv[1:]))
+		w.dirs, w.moved = w.dirs.union(moved), moved
 	}
 }
 
@@ -150,33 +153,6 @@ func hasOperand(args []Word) bool {
 		}
 	}
 	return false
-}
-
-// changeDir is the directory after `cd args` or `pushd args` from dir,
-// or "" when the destination depends on something the script does not
-// say: another user's home (~user), the previous folder (cd -), the
-// folders pushd keeps on its stack (pushd alone swaps with one, pushd +N
-// rotates them, -n leaves the folder).
-func changeDir(dir, program string, args []string) string {
-	for program == "cd" && len(args) > 0 && (args[0] == "-P" || args[0] == "-L" || args[0] == "-e" || args[0] == "--") {
-		args = args[1:]
-	}
-	if len(args) == 0 && program == "cd" {
-		return "~"
-	}
-	if len(args) == 0 || program == "pushd" && (strings.HasPrefix(args[0], "-") || strings.HasPrefix(args[0], "+")) {
-		return ""
-	}
-	target := args[0]
-	switch {
-	case target == "$HOME" || target == "${HOME}":
-		return "~"
-	case strings.HasPrefix(target, "/"), target == "~", strings.HasPrefix(target, "~/"):
-		return path.Clean(target)
-	case strings.ContainsAny(target, "$`") || strings.HasPrefix(target, "~") || target == "-" || dir == "":
-		return ""
-	}
-	return path.Join(dir, target)
 }
 
 func cloneVars(m map[string]string) map[string]string {

@@ -33,9 +33,14 @@ type Command struct {
 	// Opaque says, for each of Args, whether the word is only known when
 	// the shell runs (see Word).
 	Opaque []bool
-	// Dir is where a preceding `cd` with a literal operand moved to
-	// ("/", "~", "/tmp/x"); "" means the folder the script started in.
-	Dir string
+	// Dirs are every folder the command may run in, as far as the
+	// script says: where a preceding `cd` with a literal operand moved
+	// to ("/", "~", "/tmp/x"), "" for the folder the script started in,
+	// UnknownDir for one it does not say (cd "$D", cd -, popd). A cd
+	// may fail (a folder that does not exist, or no longer does when it
+	// runs): unless the command runs only on its success (cd x && …),
+	// the folder before it stays among them.
+	Dirs []string
 	// Redirs are the command's redirections.
 	Redirs []Redirect
 	// Func names the function whose body holds the command, if any.
@@ -89,7 +94,7 @@ type Redirect struct {
 // ones included. A script that does not parse, or nests too deep, is an
 // error: callers refuse what they cannot read.
 func Parse(src string) ([]Command, error) {
-	w := &walker{vars: map[string]string{}}
+	w := &walker{vars: map[string]string{}, dirs: dirs{""}}
 	if err := w.script(src, 0); err != nil {
 		return nil, err
 	}

@@ -10,9 +10,13 @@ import (
 // structure, which a plain syntax.Walk loses: the current directory,
 // variables, the enclosing function and pipeline membership.
 type walker struct {
-	out   []Command
-	vars  map[string]string
-	dir   string
+	out  []Command
+	vars map[string]string
+	// dirs are the folders the shell may be in; moved, right after a
+	// cd (or an && list ending with one), where it is should that
+	// succeed.
+	dirs  dirs
+	moved dirs
 	fn    string
 	depth int
 	err   error
@@ -30,7 +34,7 @@ func (w *walker) script(src string, depth int) error {
 	saved := w.depth
 	w.depth = depth
 	if hiddenEvaluation(f) || setsCommandVarUnseen(f) {
-		w.out = append(w.out, Command{Args: []string{""}, Opaque: []bool{true}, Dir: w.dir, Func: w.fn, Depth: depth + 1})
+		w.out = append(w.out, Command{Args: []string{""}, Opaque: []bool{true}, Dirs: w.dirs, Func: w.fn, Depth: depth + 1})
 	}
 	w.stmts(f.Stmts)
 	w.depth = saved
@@ -46,7 +50,7 @@ func (w *walker) nested(script Word) {
 		return
 	}
 	if script.Opaque {
-		w.out = append(w.out, Command{Args: []string{script.Text}, Opaque: []bool{true}, Dir: w.dir, Func: w.fn, Depth: w.depth + 1})
+		w.out = append(w.out, Command{Args: []string{script.Text}, Opaque: []bool{true}, Dirs: w.dirs, Func: w.fn, Depth: w.depth + 1})
 		if script.Text == "" {
 			return
 		}
@@ -82,6 +86,8 @@ func (w *walker) stmt(s *syntax.Stmt, piped bool) {
 	if s == nil {
 		return
 	}
+	w.moved = nil
+	defer w.keepMoved(s)
 	for _, r := range s.Redirs {
 		w.word(r.Word)
 		w.word(r.Hdoc)
@@ -92,6 +98,18 @@ func (w *walker) stmt(s *syntax.Stmt, piped bool) {
 	case *syntax.BinaryCmd:
 		pipe := c.Op == syntax.Pipe || c.Op == syntax.PipeAll
 		w.stmt(c.X, pipe || piped)
+		if c.Op == syntax.AndStmt && w.moved != nil {
+			// cd x && y: y runs only where the cd took the shell; after
+			// the line, the shell may be there or where it was.
+			before := w.dirs
+			w.dirs = w.moved
+			w.stmt(c.Y, piped)
+			if w.moved == nil {
+				w.moved = w.dirs // where y succeeded
+			}
+			w.dirs = w.dirs.union(before)
+			break
+		}
 		w.stmt(c.Y, pipe || piped)
 		if pipe {
 			w.pipedScript(c)
@@ -99,9 +117,9 @@ func (w *walker) stmt(s *syntax.Stmt, piped bool) {
 	case *syntax.Block:
 		w.stmts(c.Stmts)
 	case *syntax.Subshell:
-		dir, vars := w.dir, cloneVars(w.vars)
+		dirs, vars := w.dirs, cloneVars(w.vars)
 		w.stmts(c.Stmts)
-		w.dir, w.vars = dir, vars
+		w.dirs, w.moved, w.vars = dirs, nil, vars
 	case *syntax.IfClause:
 		for ic := c; ic != nil; ic = ic.Else {
 			w.stmts(ic.Cond)
@@ -139,6 +157,26 @@ func (w *walker) stmt(s *syntax.Stmt, piped bool) {
 	case nil:
 	default: // test clauses, arithmetic, let: only their substitutions run
 		w.substs(c)
+	}
+}
+
+// keepMoved keeps, after the statement s, where its last cd took the
+// shell (see walker.moved) only when s succeeds only if that cd did: a
+// command, a block, a time clause or an && list ending with the cd. A
+// negated one, one in the background, a pipeline, an || list (the cd
+// may not have run), a branch or a loop (the walker goes through every
+// branch, run or not), a function's definition: none says the cd ran.
+func (w *walker) keepMoved(s *syntax.Stmt) {
+	keep := !s.Negated && !s.Background
+	switch c := s.Cmd.(type) {
+	case *syntax.CallExpr, *syntax.Block, *syntax.TimeClause:
+	case *syntax.BinaryCmd:
+		keep = keep && c.Op == syntax.AndStmt
+	default:
+		keep = false
+	}
+	if !keep {
+		w.moved = nil
 	}
 }
 
@@ -190,6 +228,7 @@ func (w *walker) assign(a *syntax.Assign) {
 
 // call records a simple command and follows what it runs in turn.
 func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
+	w.moved = nil
 	for _, word := range c.Args {
 		w.word(word)
 	}
@@ -209,7 +248,7 @@ func (w *walker) call(c *syntax.CallExpr, s *syntax.Stmt, piped bool) {
 	for _, word := range c.Args {
 		words = append(words, w.expand(word)...)
 	}
-	cmd := Command{Args: texts(words), Opaque: opacity(words), Dir: w.dir, Func: w.fn, Piped: piped, Background: s.Background, Depth: w.depth}
+	cmd := Command{Args: texts(words), Opaque: opacity(words), Dirs: w.dirs, Func: w.fn, Piped: piped, Background: s.Background, Depth: w.depth}
 	for _, r := range s.Redirs {
 		rd := Redirect{Op: r.Op.String()}
 		if r.Word != nil {

@@ -62,35 +62,53 @@ func CheckCommand(cmd string) error {
 		if c.Func != "" && len(c.Args) > 0 && c.Args[0] == c.Func && (c.Piped || c.Background) {
 			return refused("a fork bomb")
 		}
-		for _, r := range c.Redirs {
-			if isOutput(r.Op) && isDisk(resolve(c.Dir, r.Target)) {
-				return refused("writing to a disk device")
-			}
-		}
-		argv := shell.Unwrap(c.Args)
-		if len(argv) == 0 {
-			continue
-		}
-		name := path.Base(argv[0])
-		args := make([]string, len(argv)-1)
-		for i, a := range argv[1:] {
-			args[i] = resolve(c.Dir, a)
-		}
-		for _, r := range rules {
-			if r.match(name, args) {
-				return refused(r.reason)
+		// Every folder the command may run in: `cd /; cd x; rm -rf *`
+		// is rm -rf /x/* or, x missing, rm -rf /*.
+		for _, dir := range c.Dirs {
+			if err := checkIn(dir, c); err != nil {
+				return err
 			}
 		}
 	}
 	return nil
 }
 
+// checkIn checks one command run in the folder dir.
+func checkIn(dir string, c shell.Command) error {
+	for _, r := range c.Redirs {
+		if isOutput(r.Op) && isDisk(resolve(dir, r.Target)) {
+			return refused("writing to a disk device")
+		}
+	}
+	argv := shell.Unwrap(c.Args)
+	if len(argv) == 0 {
+		return nil
+	}
+	name := path.Base(argv[0])
+	args := make([]string, len(argv)-1)
+	for i, a := range argv[1:] {
+		args[i] = resolve(dir, a)
+	}
+	for _, r := range rules {
+		if r.match(name, args) {
+			return refused(r.reason)
+		}
+	}
+	return nil
+}
+
 // resolve places a relative operand in the folder a literal cd moved
-// to, so `cd / && rm -rf *` is seen as rm -rf /*.
+// to, so `cd / && rm -rf *` is seen as rm -rf /*. A folder the line does
+// not say (shell.UnknownDir: cd "$D", cd -, popd) may be the root: the
+// operand is placed there, so that rm -rf * is refused and rm -rf build
+// is not.
 func resolve(dir, arg string) string {
 	if dir == "" || arg == "" || strings.HasPrefix(arg, "-") || strings.HasPrefix(arg, "/") ||
 		strings.HasPrefix(arg, "~") || strings.HasPrefix(arg, "$") || strings.Contains(arg, "=") {
 		return arg
+	}
+	if dir == shell.UnknownDir {
+		dir = "/"
 	}
 	return path.Join(dir, arg)
 }

@@ -139,3 +139,58 @@ func TestCheckCommandUnparseable(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckCommandCdThatMayFail: a cd may fail (a folder that does not
+// exist, or no longer does), and the shell then stays where it was: the
+// rm after it, unless joined by &&, is checked in both folders. A folder
+// the line does not say (a variable, cd -, popd) may be the root, so a
+// recursive rm of everything in it is refused; the everyday spellings in
+// the workspace are not.
+func TestCheckCommandCdThatMayFail(t *testing.T) {
+	const root, home = "rm -rf of the filesystem root", "rm -rf of the home directory"
+	for _, tc := range []struct{ cmd, rule string }{
+		{"cd /; cd no-such-dir; rm -rf *", root},
+		{"cd /\ncd no-such-dir\nrm -rf *", root},
+		{"cd / && cd no-such-dir; rm -rf *", root},
+		{"cd /; cd x || true; rm -rf ./*", root},
+		{"cd /; cd /no/such/dir; rm -rf *", root},
+		{"cd; cd no-such-dir; rm -rf *", home},
+		{"cd /; pushd no-such-dir; rm -rf *", root},
+		{"cd /; pushd /tmp >/dev/null; popd; rm -rf *", root},
+		{"cd / && pushd /tmp && popd && rm -rf *", root},
+		{"cd /; if false; then cd /tmp; fi && rm -rf *", root},
+		{"cd /; ! cd /tmp && rm -rf *", root},
+		{"cd /; sh -c 'cd /tmp' && rm -rf *", root},
+		{"cd /; { cd /tmp; true; } && rm -rf *", root},
+		{"cd /; cd /tmp || cd /var && rm -rf *", root},
+		{"cd /; bash -c 'cd x; rm -rf *'", root},
+		{`cd "$EMPTY" && rm -rf *`, root},
+		{"cd / && cd - && rm -rf ..", root},
+	} {
+		t.Run(tc.cmd, func(t *testing.T) {
+			err := CheckCommand(tc.cmd)
+			if err == nil {
+				t.Fatalf("CheckCommand(%q) allowed it", tc.cmd)
+			}
+			if want := "refused by baton's safety rules: " + tc.rule; !strings.HasPrefix(err.Error(), want) {
+				t.Fatalf("CheckCommand(%q) = %q, want %q", tc.cmd, err, want)
+			}
+		})
+	}
+	for _, cmd := range []string{
+		"cd /nonexistent && rm -rf *",
+		"cd build && rm -rf *",
+		"cd build; rm -rf *",
+		"cd build || exit 1; rm -rf ./*",
+		"cd /tmp/out && rm -rf ./*",
+		"cd /; cd tmp && rm -rf *",
+		"pushd build && rm -rf * && popd",
+		"pushd build && make && popd && rm -rf dist",
+		`cd "$OUT" && rm -rf build`,
+		"cd a; cd b; cd c; cd d; cd e; cd f; rm -rf *",
+	} {
+		if err := CheckCommand(cmd); err != nil {
+			t.Errorf("CheckCommand(%q) = %v, want it allowed", cmd, err)
+		}
+	}
+}
