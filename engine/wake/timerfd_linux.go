@@ -2,18 +2,20 @@ package wake
 
 import (
 	"context"
-	"errors"
 	"os"
 	"sync"
+	"syscall"
 	"time"
+	"unsafe"
 
 	"golang.org/x/sys/unix"
 )
 
 // waiter is one timerfd, reused wait after wait.
 type waiter struct {
-	fd int
-	f  *os.File // the timerfd as the poller sees it
+	fd  int
+	f   *os.File        // the timerfd as the poller sees it
+	raw syscall.RawConn // its reads, waited for by the poller
 }
 
 // pool keeps the waiters not in use: a process waits on a few at once
@@ -43,7 +45,14 @@ func take() *waiter {
 		pool.broken = true
 		return nil
 	}
-	return &waiter{fd: fd, f: os.NewFile(uintptr(fd), "wake timer")}
+	f := os.NewFile(uintptr(fd), "wake timer")
+	raw, err := f.SyscallConn()
+	if err != nil {
+		_ = f.Close()
+		pool.broken = true
+		return nil
+	}
+	return &waiter{fd: fd, f: f, raw: raw}
 }
 
 // give returns a waiter to the pool.
@@ -60,15 +69,27 @@ func (w *waiter) wait(ctx context.Context, t time.Time) (reusable bool) {
 	// Absolute, so that every wait for one boundary expires together;
 	// a change of the clock ends the wait (ECANCELED) instead of moving it.
 	spec := unix.ItimerSpec{Value: unix.NsecToTimespec(t.UnixNano())}
-	if err := unix.TimerfdSettime(w.fd, unix.TFD_TIMER_ABSTIME|unix.TFD_TIMER_CANCEL_ON_SET, &spec, nil); err != nil {
+	// Both calls are raw: neither blocks, and a system call made the
+	// usual way wakes the runtime's sleeping monitor thread, the very
+	// wake-up a timerfd is here to spare (the monitor wakes for the
+	// first such call of the boundary's work; better at its end).
+	if _, _, errno := unix.RawSyscall6(unix.SYS_TIMERFD_SETTIME, uintptr(w.fd), unix.TFD_TIMER_ABSTIME|unix.TFD_TIMER_CANCEL_ON_SET,
+		uintptr(unsafe.Pointer(&spec)), 0, 0, 0); errno != 0 {
 		_ = w.f.Close()
 		return false
 	}
 	// The read of an ended context's wait is given a deadline in the past.
 	unhook := context.AfterFunc(ctx, func() { _ = w.f.SetReadDeadline(time.Unix(1, 0)) })
 	var expirations [8]byte
-	_, err := w.f.Read(expirations[:])
-	if !unhook() || err != nil && !errors.Is(err, unix.ECANCELED) {
+	var errno syscall.Errno
+	err := w.raw.Read(func(fd uintptr) bool {
+		_, _, errno = unix.RawSyscall(unix.SYS_READ, fd, uintptr(unsafe.Pointer(&expirations[0])), uintptr(len(expirations)))
+		return errno != unix.EAGAIN && errno != unix.EINTR
+	})
+	if err == nil && errno != 0 && errno != unix.ECANCELED {
+		err = errno
+	}
+	if !unhook() || err != nil {
 		_ = w.f.Close()
 		return false
 	}
