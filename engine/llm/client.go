@@ -80,14 +80,7 @@ const maxIdlePerHost = 64
 // transport, serves the main agent and all its children.
 func defaultTransport(connect time.Duration) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	dial := (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext
-	t.DialContext = boundedDial(connect, pacedDial(dialSpacing, dialBurstSlow, func(ctx context.Context, network, addr string) (net.Conn, error) {
-		conn, err := dial(ctx, network, addr)
-		if err != nil {
-			return nil, err
-		}
-		return rawReads(conn), nil
-	}))
+	t.DialContext = boundedDial(connect, pacedDial(dialSpacing, dialBurstSlow, (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext))
 	t.MaxIdleConnsPerHost = maxIdlePerHost
 	t.MaxIdleConns = max(t.MaxIdleConns, maxIdlePerHost)
 	return t
