@@ -77,6 +77,7 @@ func (ts *terminals) handle(method string, params json.RawMessage) (any, error) 
 // sandbox stage, both asked about first; then the editor closes stdin
 // and baton exits cleanly, leaving the session recorded.
 func TestBatonACPProcessEndToEnd(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
 		var results []string
 		for _, m := range req.Body.Messages {
@@ -166,6 +167,7 @@ func TestBatonACPProcessEndToEnd(t *testing.T) {
 }
 
 func TestBatonACPFlagsAndSetup(t *testing.T) {
+	t.Parallel()
 	ws, home := t.TempDir(), t.TempDir()
 	for _, c := range []struct {
 		args []string
@@ -191,6 +193,7 @@ func TestBatonACPFlagsAndSetup(t *testing.T) {
 // home folder: read-only tools there reach credentials without asking,
 // so it is refused unless trusted, and the connection lives on.
 func TestBatonACPRefusesTheHomeFolderUntrusted(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws, home := t.TempDir(), t.TempDir()
 	client, finish := serveACP(t, ws, home, srv.URL, func(string, json.RawMessage) (any, error) { return nil, nil })
@@ -249,6 +252,7 @@ func TestBatonACPEndsOnSIGTERM(t *testing.T) {
 // the person allowed it in the editor, asked after the editor has the
 // session, as a call of its own showing the command line.
 func TestBatonACPAsksBeforeAnUntrustedProjectsMCPServer(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws, home := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"proj": mcptest.ModeServe}))
@@ -341,12 +345,11 @@ func startACPProcess(t *testing.T, ws, home, url string, caps map[string]any, ha
 // returns baton's exit code once the client has read everything.
 func serveACP(t *testing.T, ws, home, url string, handler acptest.Handler) (client *acptest.Client, finish func() int) {
 	t.Helper()
-	t.Chdir(ws)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		done <- run(context.Background(), []string{"acp"}, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + url},
+		done <- run(context.Background(), ws, []string{"acp"}, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + url},
 			inR, outW, &strings.Builder{}, nil)
 		_ = outW.Close()
 	}()

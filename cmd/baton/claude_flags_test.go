@@ -18,6 +18,7 @@ import (
 // permission mode, the turn limit, the system prompt, the settings files
 // to read; flags baton cannot honour are refused by name.
 func TestClaudeFlagsMapToBaton(t *testing.T) {
+	t.Parallel()
 	home, ws := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(home, ".claude", "settings.json"), `{"permissions":{"deny":["Bash(curl:*)"]}}`)
 	writeFile(t, filepath.Join(ws, ".claude", "settings.local.json"), `{"permissions":{"deny":["Read(./secrets/**)"]}}`)
@@ -73,11 +74,11 @@ func TestClaudeFlagsMapToBaton(t *testing.T) {
 // prompt, as the TUI does; a sub-task command asks for a delegation; a
 // TUI command's name and an unknown name go as typed.
 func TestHeadlessSlashCommand(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws := t.TempDir()
 	writeFile(t, filepath.Join(ws, ".claude", "commands", "review.md"), "---\ndescription: Review\n---\nReview $1, focusing on $2.")
 	writeFile(t, filepath.Join(ws, ".opencode", "command", "audit.md"), "---\nagent: review\n---\nAudit $ARGUMENTS.")
-	t.Chdir(ws)
 	for prompt, want := range map[string]string{
 		`/review engine/agent.go "error handling"`: "Review engine/agent.go, focusing on error handling.",
 		"/audit src/":         `call the task tool with subagent_type "review"`,
@@ -88,7 +89,7 @@ func TestHeadlessSlashCommand(t *testing.T) {
 		before := len(srv.Requests())
 		env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
 		var stdout, stderr strings.Builder
-		if code := run(context.Background(), []string{"-p", prompt}, env, strings.NewReader(""), &stdout, &stderr, nil); code != exitOK {
+		if code := run(context.Background(), ws, []string{"-p", prompt}, env, strings.NewReader(""), &stdout, &stderr, nil); code != exitOK {
 			t.Fatalf("%s: exit %d: %s", prompt, code, stderr.String())
 		}
 		if got := srv.Requests()[before].LastUser(); !strings.Contains(got, want) {
@@ -105,6 +106,7 @@ func TestHeadlessSlashCommand(t *testing.T) {
 // and skipped; an unknown control request gets an error answer; the
 // prompts around them still run, one result each.
 func TestStreamInputSurvivesBadLines(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("answer to " + r.LastUser()) })
 	stdin := strings.Join([]string{
 		`{"type":"control_request","request_id":"r1","request":{"subtype":"initialize","appendSystemPrompt":"Be brief."}}`,
@@ -160,6 +162,7 @@ func TestStreamInputSurvivesBadLines(t *testing.T) {
 // turn waits on the model, stops that turn (its result says so) and is
 // answered; the next prompt then runs in the same process.
 func TestStreamInputInterrupt(t *testing.T) {
+	t.Parallel()
 	asked := make(chan struct{}, 1)
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		if r.LastUser() == "slow" {
@@ -169,13 +172,13 @@ func TestStreamInputInterrupt(t *testing.T) {
 		}
 		w.Text("answer to " + r.LastUser())
 	})
-	t.Chdir(t.TempDir())
+	ws := t.TempDir()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	code := make(chan int, 1)
 	env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
 	go func() {
-		c := run(context.Background(), []string{"--input-format", "stream-json", "--output-format", "stream-json"}, env, inR, outW, io.Discard, nil)
+		c := run(context.Background(), ws, []string{"--input-format", "stream-json", "--output-format", "stream-json"}, env, inR, outW, io.Discard, nil)
 		outW.Close()
 		code <- c
 	}()
@@ -226,6 +229,7 @@ func TestStreamInputInterrupt(t *testing.T) {
 // call as asked or not at all), and stdin ending while a question waits
 // denies it rather than leaving the turn to hang.
 func TestStreamAskNeverRunsWhatWasNotAsked(t *testing.T) {
+	t.Parallel()
 	for _, tc := range []struct {
 		name, answer, want string
 	}{
@@ -240,13 +244,13 @@ func TestStreamAskNeverRunsWhatWasNotAsked(t *testing.T) {
 				}
 				w.ToolCalls(llmtest.Call{ID: "c1", Name: "run_command", Args: `{"command":"echo asked"}`})
 			})
-			t.Chdir(t.TempDir())
+			ws := t.TempDir()
 			inR, inW := io.Pipe()
 			outR, outW := io.Pipe()
 			code := make(chan int, 1)
 			env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
 			go func() {
-				c := run(context.Background(), []string{"--input-format", "stream-json", "--output-format", "stream-json",
+				c := run(context.Background(), ws, []string{"--input-format", "stream-json", "--output-format", "stream-json",
 					"--permission-prompt-tool", "stdio"}, env, inR, outW, io.Discard, nil)
 				outW.Close()
 				code <- c

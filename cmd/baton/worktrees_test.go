@@ -52,15 +52,15 @@ func runInRepoWith(t *testing.T, srv *llmtest.Server, files map[string]string, a
 			t.Fatalf("git %v: %v %s", a, err, out)
 		}
 	}
-	t.Chdir(ws)
 	home := t.TempDir()
 	env := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL, "XDG_STATE_HOME=" + filepath.Join(home, "state")}
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, env, strings.NewReader(""), &stdout, &stderr, nil)
-	return runResult{code, stdout.String(), stderr.String()}, ws
+	code := run(context.Background(), ws, args, env, strings.NewReader(""), &stdout, &stderr, nil)
+	return runResult{code, stdout.String(), stderr.String(), ws}, ws
 }
 
 func TestRunHeadlessWorktrees(t *testing.T) {
+	t.Parallel()
 	const rewritten = "package main\n\nfunc main() {}\n"
 	for _, tc := range []struct {
 		mode, want string
@@ -99,7 +99,7 @@ func TestRunHeadlessWorktrees(t *testing.T) {
 				t.Fatalf("branch %s: %v %s", k.Branch, err, out)
 			}
 			var list bytes.Buffer
-			code := run(context.Background(), []string{"worktrees"}, []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
+			code := run(context.Background(), ws, []string{"worktrees"}, []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
 				"XDG_STATE_HOME=" + stateOf(k.Path)}, strings.NewReader(""), &list, &list, nil)
 			if code != exitOK || !strings.Contains(list.String(), k.Branch) || !strings.Contains(list.String(), "kept") {
 				t.Fatalf("baton worktrees: %d\n%s", code, list.String())
@@ -118,6 +118,7 @@ func stateOf(path string) string {
 }
 
 func TestWorktreesFlagErrors(t *testing.T) {
+	t.Parallel()
 	for args, want := range map[string]string{
 		"-p x --worktrees merge": "--worktrees: expected apply, apply-unverified, keep or discard",
 		"--worktrees apply":      "--worktrees only applies to headless runs",
@@ -133,6 +134,7 @@ func TestWorktreesFlagErrors(t *testing.T) {
 // folder not trusted it is withheld, never run on a child's change, and
 // the run says so; trusted for the run (--trust), it runs.
 func TestUntrustedProjectVerifyDoesNotRun(t *testing.T) {
+	t.Parallel()
 	project := map[string]string{".baton/config.toml": "[subagents]\nverify = \"touch pwned\"\n"}
 	for _, trusted := range []bool{false, true} {
 		t.Run(fmt.Sprint("trusted=", trusted), func(t *testing.T) {
@@ -165,6 +167,7 @@ func TestUntrustedProjectVerifyDoesNotRun(t *testing.T) {
 // fails it leaves the tree as it was, the run exits 1, and the json
 // result says why under merges; apply-unverified applies it all the same.
 func TestRunHeadlessApplyRefusesAFailingChange(t *testing.T) {
+	t.Parallel()
 	const rewritten = "package main\n\nfunc main() {}\n"
 	project := map[string]string{".baton/config.toml": "[subagents]\nverify = \"grep -q never main.go\"\n"}
 	srv := llmtest.NewServer(t, isolatedWriter)
