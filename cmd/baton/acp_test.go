@@ -364,3 +364,52 @@ func serveACP(t *testing.T, ws, home, url string, handler acptest.Handler) (clie
 		return code
 	}
 }
+
+// An editor lists baton's sessions over ACP: those of one folder, or all
+// of them; a session asked for in a folder that is not one (a file, a
+// path that is gone) is refused with why, and the connection lives on.
+func TestBatonACPListsSessionsAndRefusesBadFolders(t *testing.T) {
+	t.Parallel()
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	ws, home := t.TempDir(), t.TempDir()
+	client, finish := serveACP(t, ws, home, srv.URL, func(string, json.RawMessage) (any, error) { return nil, nil })
+	var session struct{ SessionID string }
+	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &session); err != nil {
+		t.Fatal(err)
+	}
+	var stop struct{ StopReason string }
+	if err := client.Call("session/prompt", map[string]any{"sessionId": session.SessionID,
+		"prompt": []any{map[string]any{"type": "text", "text": "read the notes"}}}, &stop); err != nil || stop.StopReason != "end_turn" {
+		t.Fatalf("prompt: %+v, %v", stop, err)
+	}
+	type listed struct {
+		Sessions []struct{ SessionID, Cwd, Title string } `json:"sessions"`
+	}
+	for _, params := range []map[string]any{{"cwd": ws}, {}} {
+		var list listed
+		if err := client.Call("session/list", params, &list); err != nil {
+			t.Fatalf("session/list %v: %v", params, err)
+		}
+		if len(list.Sessions) != 1 || list.Sessions[0].SessionID != session.SessionID || list.Sessions[0].Cwd != ws || list.Sessions[0].Title != "read the notes" {
+			t.Errorf("session/list %v: %+v", params, list.Sessions)
+		}
+	}
+	var other listed
+	if err := client.Call("session/list", map[string]any{"cwd": t.TempDir()}, &other); err != nil || len(other.Sessions) != 0 {
+		t.Errorf("session/list of a folder without sessions: %+v, %v", other.Sessions, err)
+	}
+	file := filepath.Join(ws, "notes.txt")
+	writeFile(t, file, "hello\n")
+	for cwd, want := range map[string]string{file: "is not a folder", filepath.Join(ws, "gone"): "workspace: "} {
+		err := client.Call("session/new", map[string]any{"cwd": cwd, "mcpServers": []any{}}, nil)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("session/new in %s: %v, want it refused saying %q", cwd, err, want)
+		}
+	}
+	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &session); err != nil {
+		t.Errorf("session/new after the refusals: %v", err)
+	}
+	if code := finish(); code != exitOK {
+		t.Errorf("exit %d", code)
+	}
+}

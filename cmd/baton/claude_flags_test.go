@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"path/filepath"
 	"slices"
@@ -287,5 +288,86 @@ func TestStreamAskNeverRunsWhatWasNotAsked(t *testing.T) {
 				t.Fatalf("result %v, want the call denied with %q", result, tc.want)
 			}
 		})
+	}
+}
+
+// TestStreamInputControlRequestsAndBadMessages: before the first user
+// message, initialize may set the system prompt (text or a list of
+// texts, anything else refused) and set_model the model; after it,
+// initialize is refused. A request that is not an object, a user
+// message without content, with content of another shape, or empty,
+// and a line over the 4 MiB cap are each skipped saying why; keep-alives
+// pass silently; the prompt among them runs as set up.
+func TestStreamInputControlRequestsAndBadMessages(t *testing.T) {
+	t.Parallel()
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("answer to " + r.LastUser()) })
+	stdin := strings.Join([]string{
+		`{"type":"control_request","request_id":"i0","request":{"subtype":"initialize","systemPrompt":42}}`,
+		`{"type":"control_request","request_id":"i1","request":{"subtype":"initialize","systemPrompt":["You are terse.","Answer in French."]}}`,
+		`{"type":"control_request","request_id":"m0","request":{"subtype":"set_model","model":"small-model"}}`,
+		`{"type":"control_request","request_id":"x0","request":[1,2]}`,
+		`{"type":"keep_alive"}`,
+		`{"type":"user","message":{"role":"user"}}`,
+		`{"type":"user","message":{"role":"user","content":42}}`,
+		`{"type":"user","message":{"role":"user","content":"   "}}`,
+		`{"type":"user","message":{"role":"user","content":"` + strings.Repeat("x", maxInputLine+1) + `"}}`,
+		`{"type":"user","message":{"role":"user","content":"one"}}`,
+		`{"type":"control_request","request_id":"i2","request":{"subtype":"initialize"}}`,
+	}, "\n")
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, stdin,
+		"--input-format", "stream-json", "--output-format", "stream-json")
+	if r.code != exitOK {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	answers := map[string]controlVerdict{}
+	var results []string
+	for _, line := range strings.Split(strings.TrimSpace(r.stdout), "\n") {
+		var m struct {
+			Type     string         `json:"type"`
+			Result   string         `json:"result"`
+			Response controlVerdict `json:"response"`
+		}
+		if err := json.Unmarshal([]byte(line), &m); err != nil {
+			t.Fatalf("not JSON: %s", line)
+		}
+		switch m.Type {
+		case "result":
+			results = append(results, m.Result)
+		case "control_response":
+			answers[m.Response.RequestID] = m.Response
+		}
+	}
+	if !slices.Equal(results, []string{"answer to one"}) {
+		t.Errorf("results %q", results)
+	}
+	for id, want := range map[string]string{"i0": "systemPrompt must be text or a list of text", "i1": "", "m0": "",
+		"x0": "the request is not a JSON object", "i2": "initialize comes before the first user message"} {
+		got, ok := answers[id]
+		switch {
+		case !ok:
+			t.Errorf("%s: no answer", id)
+		case want == "" && got.Subtype != "success":
+			t.Errorf("%s: %+v, want success", id, got)
+		case want != "" && (got.Subtype != "error" || !strings.Contains(got.Error, want)):
+			t.Errorf("%s: %+v, want an error saying %q", id, got, want)
+		}
+	}
+	for _, want := range []string{`stdin line 6: skipped: a user message needs "message"`,
+		"stdin line 7: skipped: a user message's content must be text or a list of content blocks",
+		"stdin line 8: skipped: the user message is empty",
+		fmt.Sprintf("stdin line 9: skipped: a line longer than %d bytes; not read", maxInputLine)} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	if strings.Contains(r.stderr, "line 5") {
+		t.Errorf("a keep-alive was reported:\n%s", r.stderr)
+	}
+	req := srv.Requests()[0]
+	if sys := req.System(); !strings.HasPrefix(sys, "You are terse.\n\nAnswer in French.") {
+		t.Errorf("initialize's systemPrompt list is not the system prompt:\n%s", sys)
+	}
+	if req.Body.Model != "small-model" {
+		t.Errorf("set_model before the session: the model sent is %q", req.Body.Model)
 	}
 }
