@@ -228,14 +228,24 @@ func TestStreamInputInterrupt(t *testing.T) {
 // TestStreamAskNeverRunsWhatWasNotAsked: over --permission-prompt-tool
 // stdio, an allow that changes the call's input is a denial (baton runs a
 // call as asked or not at all), and stdin ending while a question waits
-// denies it rather than leaving the turn to hang.
+// denies it rather than leaving the turn to hang. An allow of the call as
+// asked runs it; a denial reaches the model with its message or a
+// default; an answer baton cannot read, or the prompt's own failure, is a
+// denial saying so; answers to no question change nothing.
 func TestStreamAskNeverRunsWhatWasNotAsked(t *testing.T) {
 	t.Parallel()
 	for _, tc := range []struct {
 		name, answer, want string
+		// failed is the prompt's error, answered instead of a success.
+		failed string
 	}{
-		{"changed input", `{"behavior":"allow","updatedInput":{"command":"echo other"}}`, "changed the call's input"},
-		{"stdin ends", "", "stdin has ended"},
+		{"changed input", `{"behavior":"allow","updatedInput":{"command":"echo other"}}`, "changed the call's input", ""},
+		{"stdin ends", "", "stdin has ended", ""},
+		{"allowed as asked", `{"behavior":"allow","updatedInput":{"command":"echo asked"}}`, "after: asked", ""},
+		{"denied with a message", `{"behavior":"deny","message":"not on Fridays"}`, "not on Fridays", ""},
+		{"denied", `{"behavior":"deny"}`, "denied by the permission prompt", ""},
+		{"unreadable answer", `42`, "the permission prompt's answer could not be read", ""},
+		{"prompt failed", `{}`, "the permission prompt failed: the hook crashed", "the hook crashed"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
@@ -274,6 +284,15 @@ func TestStreamAskNeverRunsWhatWasNotAsked(t *testing.T) {
 						continue
 					}
 					answer := `{"type":"control_response","response":{"subtype":"success","request_id":"` + m["request_id"].(string) + `","response":` + tc.answer + `}}`
+					if tc.failed != "" {
+						answer = `{"type":"control_response","response":{"subtype":"error","request_id":"` + m["request_id"].(string) + `","error":"` + tc.failed + `"}}`
+					}
+					// An answer to no question of baton's, and one that
+					// is not an object, change nothing.
+					if _, err := io.WriteString(inW, `{"type":"control_response","response":{"subtype":"success","request_id":"not-asked","response":{"behavior":"allow"}}}`+"\n"+
+						`{"type":"control_response","response":[]}`+"\n"); err != nil {
+						t.Fatal(err)
+					}
 					if _, err := io.WriteString(inW, answer+"\n"); err != nil {
 						t.Fatal(err)
 					}

@@ -197,3 +197,36 @@ func TestRunHeadlessApplyRefusesAFailingChange(t *testing.T) {
 		t.Fatalf("apply-unverified: exit %d, main.go = %q\nstderr: %s", r.code, got, r.stderr)
 	}
 }
+
+// baton worktrees in a repository without kept worktrees says so; outside
+// a repository, or with nowhere to keep worktrees (no HOME, no
+// XDG_STATE_HOME), it says why and exits with a usage error.
+func TestWorktreesListSaysWhyItIsEmptyOrRefused(t *testing.T) {
+	t.Parallel()
+	repo := t.TempDir()
+	if out, err := exec.Command("git", "-C", repo, "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	top, err := filepath.EvalSymlinks(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, dir string
+		env       []string
+		code      int
+		stdout    string
+		stderr    string
+	}{
+		{"none kept", repo, []string{"HOME=" + t.TempDir()}, exitOK, "no sub-agent worktrees kept for " + top + "\n", ""},
+		{"not a repository", t.TempDir(), []string{"HOME=" + t.TempDir()}, exitUsage, "", "baton: worktrees: "},
+		{"no home", repo, nil, exitUsage, "", "baton: worktrees: neither XDG_STATE_HOME nor HOME is set\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), tc.dir, []string{"worktrees"}, append([]string{"PATH=" + os.Getenv("PATH")}, tc.env...),
+			strings.NewReader(""), &stdout, &stderr, nil)
+		if code != tc.code || stdout.String() != tc.stdout || !strings.HasPrefix(stderr.String(), tc.stderr) || (tc.stderr == "") != (stderr.Len() == 0) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, %q, %q", tc.name, code, stdout.String(), stderr.String(), tc.code, tc.stdout, tc.stderr)
+		}
+	}
+}
