@@ -73,3 +73,40 @@ func TestNoSessionPersistenceRecordsNothing(t *testing.T) {
 		t.Errorf("baton sessions without a home: exit %d, stdout %q, stderr %q", code, stdout.String(), stderr.String())
 	}
 }
+
+// Claude Code's flags that baton cannot honour as given are refused with
+// why, before anything runs.
+func TestClaudeFlagsRefusedWithWhy(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-p", "hi", "--permission-prompt-tool", "mcp__approver__ask"}, `--permission-prompt-tool: baton asks over stdio only (stdio), got "mcp__approver__ask"`},
+		{[]string{"-p", "hi", "--permission-prompt-tool", "stdio"}, "--permission-prompt-tool stdio asks over stdin and stdout: it needs --input-format stream-json"},
+		{[]string{"-p", "hi", "--max-turns", "0"}, "--max-turns: expected a positive integer, got 0"},
+		{[]string{"-p", "hi", "--system-prompt", "  "}, "--system-prompt: the prompt is empty"},
+	} {
+		if _, err := parseFlags(tc.args); err == nil || err.Error() != tc.want {
+			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
+		}
+	}
+}
+
+// --dangerously-skip-permissions is --yolo: a command no rule allows runs
+// without asking.
+func TestDangerouslySkipPermissionsRunsWithoutAsking(t *testing.T) {
+	t.Parallel()
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if r.Index == 0 {
+			w.ToolCalls(llmtest.Call{ID: "c1", Name: "run_command", Args: `{"command":"echo skipped-the-question"}`})
+			return
+		}
+		msgs := r.Body.Messages
+		w.Text("ran: " + msgs[len(msgs)-1].Content)
+	})
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "run it", "--dangerously-skip-permissions")
+	if r.code != exitOK || !strings.Contains(r.stdout, "ran: ") || !strings.Contains(r.stdout, "skipped-the-question") || strings.Contains(r.stdout, "denied") {
+		t.Fatalf("exit %d, stdout %q\nstderr %s", r.code, r.stdout, r.stderr)
+	}
+}
