@@ -390,3 +390,65 @@ func TestStreamInputControlRequestsAndBadMessages(t *testing.T) {
 		t.Errorf("set_model before the session: the model sent is %q", req.Body.Model)
 	}
 }
+
+// TestStreamAskDelegationTakesTheEditedPrompt: over
+// --permission-prompt-tool stdio a delegation is asked as the task call
+// the model wrote; an allow whose input carries another prompt runs the
+// child on that prompt, as e on a card does.
+func TestStreamAskDelegationTakesTheEditedPrompt(t *testing.T) {
+	t.Parallel()
+	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		switch {
+		case !slices.Contains(r.ToolNames(), "task"):
+			w.Text("child saw: " + r.LastUser())
+		case r.Index == 0:
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: "task", Args: `{"description":"list files","prompt":"list every file","subagent_type":"explore"}`})
+		default:
+			msgs := r.Body.Messages
+			w.Text("main got: " + msgs[len(msgs)-1].Content)
+		}
+	})
+	ws := t.TempDir()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	code := make(chan int, 1)
+	env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
+	go func() {
+		c := run(context.Background(), ws, []string{"--input-format", "stream-json", "--output-format", "stream-json",
+			"--permission-prompt-tool", "stdio"}, env, inR, outW, io.Discard, nil)
+		outW.Close()
+		code <- c
+	}()
+	if _, err := io.WriteString(inW, `{"type":"user","message":{"role":"user","content":"go"}}`+"\n"); err != nil {
+		t.Fatal(err)
+	}
+	lines := bufio.NewScanner(outR)
+	var asked map[string]any
+	var result string
+	for lines.Scan() {
+		var m map[string]any
+		_ = json.Unmarshal(lines.Bytes(), &m)
+		switch m["type"] {
+		case "control_request":
+			asked = m["request"].(map[string]any)
+			answer := `{"type":"control_response","response":{"subtype":"success","request_id":"` + m["request_id"].(string) +
+				`","response":{"behavior":"allow","updatedInput":{"description":"list files","prompt":"list only the go files","subagent_type":"explore"}}}}`
+			if _, err := io.WriteString(inW, answer+"\n"); err != nil {
+				t.Fatal(err)
+			}
+		case "result":
+			result, _ = m["result"].(string)
+			inW.Close()
+		}
+	}
+	if c := <-code; c != exitOK {
+		t.Fatalf("exit %d", c)
+	}
+	input, _ := asked["input"].(map[string]any)
+	if asked["tool_name"] != "task" || input["prompt"] != "list every file" || input["subagent_type"] != "explore" {
+		t.Fatalf("the question %v", asked)
+	}
+	if !strings.Contains(result, "main got: ") || !strings.Contains(result, "child saw: ") || !strings.Contains(result, "list only the go files") {
+		t.Fatalf("result %q: the child did not run on the edited prompt", result)
+	}
+}
