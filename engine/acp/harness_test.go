@@ -50,6 +50,12 @@ type rig struct {
 	disconnect func()
 	// permit picks the option for a permission request (nil: allow once).
 	permit func(params json.RawMessage) string
+	// limits and retries are the sessions' limits and retry delays (none).
+	limits  engine.Limits
+	retries []time.Duration
+	// editor answers the server's requests in place of the rig's editor
+	// when it returns handled (a broken or hostile client).
+	editor func(method string, params json.RawMessage) (result any, err error, handled bool)
 
 	mu sync.Mutex
 	// buffers are the editor's files: what fs/read_text_file returns
@@ -57,6 +63,8 @@ type rig struct {
 	buffers map[string]string
 	// permissions are the permission requests received, in order.
 	permissions []json.RawMessage
+	// opens are the sessions the server asked Options.Open for.
+	opens []OpenRequest
 	// terminals are the commands the client ran, by terminal id.
 	terminals map[string]*exec.Cmd
 	outputs   map[string]*strings.Builder
@@ -116,6 +124,9 @@ func (r *rig) reconnect() {
 // open is Options.Open: a session in the asked folder, recorded in the
 // rig's store.
 func (r *rig) open(ctx context.Context, req OpenRequest) (Opened, error) {
+	r.mu.Lock()
+	r.opens = append(r.opens, req)
+	r.mu.Unlock()
 	var dir *transcript.Dir
 	var err error
 	if req.SessionID == "" {
@@ -131,7 +142,7 @@ func (r *rig) open(ctx context.Context, req OpenRequest) (Opened, error) {
 	}
 	box := sandbox.Settings{Env: map[string]string{"HOME": filepath.Join(r.root, "home"), "TMPDIR": filepath.Join(r.root, "tmp")}}.Policy(req.Workspace)
 	s, err := engine.NewSession(ctx, engine.Config{Client: r.llm.Client(), Model: "test-model", Workspace: req.Workspace,
-		Mode: permission.Ask, Transcript: dir, Editor: req.Editor, RetryDelays: []time.Duration{}, Sandbox: box})
+		Mode: permission.Ask, Transcript: dir, Editor: req.Editor, RetryDelays: append([]time.Duration{}, r.retries...), Sandbox: box, Limits: r.limits})
 	if err != nil {
 		_ = dir.Close()
 		return Opened{}, err
@@ -166,6 +177,11 @@ func (r *rig) handle(method string, params json.RawMessage) (any, error) {
 		TerminalID string   `json:"terminalId"`
 	}
 	_ = json.Unmarshal(params, &p)
+	if r.editor != nil {
+		if result, err, handled := r.editor(method, params); handled {
+			return result, err
+		}
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	switch method {

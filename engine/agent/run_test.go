@@ -83,7 +83,12 @@ func (e *events) finished() []event.ToolFinished {
 // endpoint.
 func newAgent(t *testing.T, respond llmtest.Responder, change func(*agent.Config)) (*agent.Agent, *events) {
 	t.Helper()
-	srv := llmtest.NewServer(t, respond)
+	return newAgentOn(t, llmtest.NewServer(t, respond), change)
+}
+
+// newAgentOn is newAgent against a server the test keeps.
+func newAgentOn(t *testing.T, srv *llmtest.Server, change func(*agent.Config)) (*agent.Agent, *events) {
+	t.Helper()
 	evs := &events{}
 	cfg := agent.Config{
 		Meta:      event.Meta{Agent: event.MainAgent},

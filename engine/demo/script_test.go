@@ -116,3 +116,33 @@ func TestWantsChange(t *testing.T) {
 		}
 	}
 }
+
+// A child's report says plainly when a tool failed, found nothing or
+// returned more than it shows, naming only what the tools returned.
+func TestChildReportSaysWhatTheToolsGaveBack(t *testing.T) {
+	cases := []struct {
+		ex   exchange
+		want string
+	}{
+		{exchange{name: "grep", args: `{"pattern":"x"}`, output: "Error: the path is outside the workspace", failed: true},
+			"`grep` failed: the path is outside the workspace"},
+		{exchange{name: "web_fetch", output: "one\ntwo\n"}, "`web_fetch` returned 2 lines."},
+		{exchange{name: "list_files", output: ""}, "The folder is empty."},
+		{exchange{name: "grep", args: `{"pattern":"FIXME"}`, output: "no matches"}, "`FIXME`: none found."},
+		{exchange{name: "grep", args: `{"pattern":"TODO"}`, output: "a.go:1: TODO one\na.go:2: TODO two\nb.go:3: TODO three\nc.go:4: TODO four\n… [truncated: 7 more matches]"},
+			"`TODO`: 11 lines in at least 3 files: `a.go:1: TODO one`; `a.go:2: TODO two`; `b.go:3: TODO three` and 8 more."},
+		{exchange{name: "read_file", args: `{"path":"empty.txt"}`, output: ""}, "`empty.txt` is empty."},
+		{exchange{name: "find_files", args: `{"pattern":"**/*.md"}`, output: "a.md\nb.md\nc.md\nd.md\ne.md\nf.md\ng.md"},
+			"`**/*.md`: 7 files (`a.md`, `b.md`, `c.md`, `d.md`, `e.md`, `f.md`, … 1 more)."},
+		{exchange{name: "find_files", args: `{"pattern":"*.zig"}`, output: "no files match *.zig"}, "`*.zig`: no files."},
+	}
+	for _, c := range cases {
+		if got := strings.Join(describe(c.ex), "\n"); got != c.want {
+			t.Errorf("%s %s:\n got %s\nwant %s", c.ex.name, c.ex.args, got, c.want)
+		}
+	}
+	long := clip(strings.Repeat("é", 200), 10)
+	if long != strings.Repeat("é", 9)+"…" {
+		t.Errorf("clip = %q", long)
+	}
+}

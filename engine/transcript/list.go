@@ -113,6 +113,7 @@ func (s *Store) ListAll() ([]Summary, error) {
 }
 
 // listProject summarises a project folder's sessions that hold a turn.
+// It fails only when the folder cannot be listed.
 func listProject(project string) ([]Summary, error) {
 	ids, err := sessionIDs(project)
 	if err != nil {
@@ -120,14 +121,10 @@ func listProject(project string) ([]Summary, error) {
 	}
 	sums := make([]Summary, 0, len(ids))
 	for _, id := range ids {
+		// A session removed since ReadDir (a concurrent prune), or
+		// damaged past reading, is no row: the others are.
 		sum, err := summarize(id, filepath.Join(project, id))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue // removed since ReadDir, e.g. by a concurrent prune
-		}
-		if err != nil {
-			return nil, err
-		}
-		if sum.Turns > 0 {
+		if err == nil && sum.Turns > 0 {
 			sums = append(sums, sum)
 		}
 	}

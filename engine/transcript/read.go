@@ -8,15 +8,21 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"syscall"
 )
 
 // readFile reads a transcript, keeping every whole record (see Truncation).
+// Only a regular file is read: it is opened without blocking, so a FIFO
+// or device in its place cannot hang a listing or a resume.
 func readFile(path string) ([]Record, *Truncation, error) {
-	f, err := os.Open(path)
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read transcript: %w", err)
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err != nil || !info.Mode().IsRegular() {
+		return nil, nil, errors.Join(fmt.Errorf("read transcript: %s is not a regular file", path), err)
+	}
 	recs, damage, err := parse(f)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read transcript %s: %w", path, err)

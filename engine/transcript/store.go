@@ -127,14 +127,10 @@ func (s *Store) Latest(workspace string) (*Dir, error) {
 		return cmp.Or(b.last.Compare(a.last), cmp.Compare(b.id, a.id))
 	})
 	for _, a := range sessions {
+		// Skipped as List skips it: removed since, or damaged past
+		// reading.
 		sum, err := summarize(a.id, filepath.Join(project, a.id))
-		if errors.Is(err, fs.ErrNotExist) {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("latest session: %w", err)
-		}
-		if sum.Turns > 0 {
+		if err == nil && sum.Turns > 0 {
 			return newDir(sum.ID, sum.Dir, s.redact), nil
 		}
 	}

@@ -34,11 +34,24 @@ func fakeAgent(mode string) int {
 				f.line(`{"jsonrpc":"2.0","method":"session/update","params":{"pad":"` + strings.Repeat("x", maxMessageBytes) + `"}}`)
 				continue
 			}
-			f.reply(m.ID, map[string]any{"protocolVersion": 1, "agentCapabilities": map[string]any{}, "authMethods": []any{}})
+			version := 1
+			if mode == "newer" {
+				version = 2
+			}
+			f.reply(m.ID, map[string]any{"protocolVersion": version, "agentCapabilities": map[string]any{},
+				"authMethods": []any{map[string]any{"id": "google", "name": "Log in with Google"}}})
 		case "session/new":
 			var p struct{ Cwd string }
 			_ = json.Unmarshal(m.Params, &p)
 			f.cwd = p.Cwd
+			switch mode {
+			case "signed-out":
+				f.send(map[string]any{"id": m.ID, "error": map[string]any{"code": -32000, "message": "Authentication required"}})
+				continue
+			case "no-session":
+				f.reply(m.ID, map[string]any{})
+				continue
+			}
 			f.reply(m.ID, map[string]any{"sessionId": "s1"})
 		case "session/prompt":
 			if mode == "steer" {
@@ -115,7 +128,9 @@ func (f *fake) say(text string) {
 // or "error: …".
 func (f *fake) call(method string, params map[string]any) string {
 	f.nextID++
-	params["sessionId"] = "s1"
+	if _, set := params["sessionId"]; !set {
+		params["sessionId"] = "s1"
+	}
 	f.send(map[string]any{"id": f.nextID, "method": method, "params": params})
 	for {
 		m, ok := f.read()
@@ -144,6 +159,13 @@ func (f *fake) prompt(id json.RawMessage) {
 	case "stubborn", "cancellable":
 		f.say("working")
 		f.pending = id
+		return
+	case "sloppy":
+		f.sloppy(id)
+		return
+	case "max_tokens", "refusal", "max_turn_requests", "teleported":
+		f.say("got partway")
+		f.reply(id, map[string]any{"stopReason": f.mode})
 		return
 	case "busy":
 		f.say("working")
@@ -199,4 +221,53 @@ func (f *fake) turn(m fakeMessage) {
 	}
 	f.say(fmt.Sprintf("turn %d: %s", f.turns, p.Prompt[0].Text))
 	f.reply(m.ID, map[string]any{"stopReason": "end_turn", "usage": map[string]any{"totalTokens": 300, "inputTokens": 250, "outputTokens": 50}})
+}
+
+// allowOrReject are the options of most permission requests.
+var allowOrReject = []any{map[string]any{"optionId": "yes", "name": "Allow", "kind": "allow_once"}, map[string]any{"optionId": "no", "name": "Reject", "kind": "reject_once"}}
+
+// sloppy is an agent that sends what real agents send at their edges
+// (kinds baton has no tool for, commands as lists, updates out of turn)
+// and what a broken or hostile one would (updates baton cannot read,
+// requests for other sessions, reads of FIFOs and binaries), and reports
+// what baton answered.
+func (f *fake) sloppy(id json.RawMessage) {
+	f.update(map[string]any{"sessionUpdate": "agent_thought_chunk", "content": map[string]any{"type": "text", "text": "considering"}})
+	f.update(map[string]any{"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "image", "data": "AAAA"}})
+	f.update(map[string]any{"sessionUpdate": "tool_call", "toolCallId": 7})
+	f.send(map[string]any{"method": "session/update", "params": map[string]any{"sessionId": "s2", "update": map[string]any{
+		"sessionUpdate": "agent_message_chunk", "content": map[string]any{"type": "text", "text": "from another session"}}}})
+	f.send(map[string]any{"method": "session/update", "params": "not an object"})
+	for i, kind := range []string{"search", "fetch", "", "think\nhard"} {
+		f.update(map[string]any{"sessionUpdate": "tool_call", "toolCallId": fmt.Sprint("k", i), "title": "call " + fmt.Sprint(i), "kind": kind, "status": "pending"})
+	}
+	f.update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "ghost", "status": "completed"})
+	f.update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "k0", "status": "in_progress"})
+	f.update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "k0", "status": "completed",
+		"content": []any{map[string]any{"type": "content", "content": map[string]any{"type": "text", "text": "found 3 matches"}}}})
+	f.update(map[string]any{"sessionUpdate": "tool_call_update", "toolCallId": "k1", "status": "failed", "content": "not a list"})
+	f.update(map[string]any{"sessionUpdate": "plan", "entries": []any{map[string]any{"content": "wait on review", "priority": "low", "status": "blocked"}}})
+	obs := map[string]string{}
+	ask := func(name string, toolCall map[string]any, options []any) {
+		obs[name] = f.call("session/request_permission", map[string]any{"toolCall": toolCall, "options": options})
+	}
+	ask("command list", map[string]any{"toolCallId": "p1", "title": "Push", "kind": "execute", "rawInput": map[string]any{"command": []any{"git", "push", 3}}}, allowOrReject)
+	ask("command args", map[string]any{"toolCallId": "p2", "title": "Build", "kind": "execute", "rawInput": map[string]any{"cmd": "make", "args": []any{"-j", "4"}}}, allowOrReject)
+	ask("fetch", map[string]any{"toolCallId": "p3", "title": "Fetch", "kind": "fetch", "rawInput": map[string]any{"uri": "https://example.com/doc"}}, allowOrReject)
+	ask("other", map[string]any{"toolCallId": "p4", "title": "Ponder the design\nat length", "kind": "think"}, allowOrReject)
+	ask("no allow option", map[string]any{"toolCallId": "p5", "title": "ls", "kind": "execute"}, []any{map[string]any{"optionId": "no", "name": "Reject", "kind": "reject_once"}})
+	obs["other session"] = f.call("session/request_permission", map[string]any{"sessionId": "s2", "toolCall": map[string]any{"toolCallId": "p6", "kind": "read"}, "options": allowOrReject})
+	obs["bad permission"] = f.call("session/request_permission", map[string]any{"toolCall": 5})
+	obs["bad read"] = f.call("fs/read_text_file", map[string]any{"path": 5})
+	obs["bad write"] = f.call("fs/write_text_file", map[string]any{"path": "x.txt", "content": 5})
+	obs["lines"] = f.call("fs/read_text_file", map[string]any{"path": filepath.Join(f.cwd, "three.txt"), "line": 2, "limit": 1})
+	obs["from line"] = f.call("fs/read_text_file", map[string]any{"path": filepath.Join(f.cwd, "three.txt"), "line": 3})
+	obs["folder"] = f.call("fs/read_text_file", map[string]any{"path": filepath.Join(f.cwd, "sub")})
+	obs["fifo"] = f.call("fs/read_text_file", map[string]any{"path": filepath.Join(f.cwd, "pipe")})
+	obs["binary"] = f.call("fs/read_text_file", map[string]any{"path": filepath.Join(f.cwd, "blob.bin")})
+	obs["missing"] = f.call("fs/read_text_file", map[string]any{"path": filepath.Join(f.cwd, "nowhere.txt")})
+	obs["outside write"] = f.call("fs/write_text_file", map[string]any{"path": "/etc/passwd", "content": "x"})
+	report, _ := json.Marshal(obs)
+	f.say(string(report))
+	f.reply(id, map[string]any{"stopReason": "end_turn"})
 }

@@ -233,7 +233,9 @@ func (h *handle) converse(ctx, turnCtx context.Context, version string) agent.Re
 	err := h.start(startCtx, version)
 	cancel()
 	if err != nil {
-		if ctx.Err() == nil && startCtx.Err() != nil {
+		// Err stays DeadlineExceeded after cancel only when the time
+		// ran out first: any other failure keeps its own reason.
+		if ctx.Err() == nil && errors.Is(startCtx.Err(), context.DeadlineExceeded) {
 			err = fmt.Errorf("it did not start within %s", startTimeout)
 		}
 		return h.failed(ctx, err)
