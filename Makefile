@@ -16,20 +16,21 @@ run:
 # atexit_sleep_ms), to catch a race with a goroutine still running then;
 # goleak already refuses such goroutines where the code starts any, and
 # the test binaries and the hundreds of processes they start (sandbox
-# stages, baton itself) would each wait the second out. The engine's
-# tests then run again with children in processes of their own.
-# The engine's second pass, with every child on the process runner, runs
-# beside the race pass: both spend much of their time waiting on children,
-# timers and processes, so four test binaries at once (-p 4) and the two
-# passes together finish sooner on two cores without dropping a test.
+# stages, baton itself) would each wait the second out. The engine's and
+# the child's (engine/child) tests then run again with children in
+# processes of their own. That second pass, with every child on the
+# process runner, runs beside the race pass: both spend much of their
+# time waiting on children, timers and processes, so four test binaries
+# at once (-p 4) and the two passes together finish sooner on two cores
+# without dropping a test.
 test:
 	$(GO) vet ./...
 	@log=$$(mktemp); \
-	$(GO) test ./engine -runner=process >"$$log" 2>&1 & proc=$$!; \
-	echo 'go test -race -p 4 ./... (beside: go test ./engine -runner=process)'; \
+	$(GO) test ./engine ./engine/child -runner=process >"$$log" 2>&1 & proc=$$!; \
+	echo 'go test -race -p 4 ./... (beside: go test ./engine ./engine/child -runner=process)'; \
 	GORACE="$${GORACE:-atexit_sleep_ms=0}" $(GO) test -race -p 4 ./...; race=$$?; \
 	wait $$proc; procrc=$$?; \
-	echo 'go test ./engine -runner=process'; cat "$$log"; rm -f "$$log"; \
+	echo 'go test ./engine ./engine/child -runner=process'; cat "$$log"; rm -f "$$log"; \
 	[ $$race -eq 0 ] && [ $$procrc -eq 0 ]
 
 bench:

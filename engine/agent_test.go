@@ -16,8 +16,8 @@ func TestTurnStreamsTextAndEnds(t *testing.T) {
 		w.Text("Hello from the model.")
 	}, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != event.StatusCompleted || log.end.Text != "Hello from the model." {
-		t.Fatalf("end = %+v", log.end)
+	if log.End.Status != event.StatusCompleted || log.End.Text != "Hello from the model." {
+		t.Fatalf("end = %+v", log.End)
 	}
 	var streamed strings.Builder
 	for _, d := range eventsOf[event.TextDelta](log) {
@@ -26,8 +26,8 @@ func TestTurnStreamsTextAndEnds(t *testing.T) {
 	if streamed.String() != "Hello from the model." {
 		t.Fatalf("streamed %q", streamed.String())
 	}
-	if log.end.Usage.TotalTokens == 0 || log.end.Usage.Requests != 1 {
-		t.Fatalf("usage not counted: %+v", log.end.Usage)
+	if log.End.Usage.TotalTokens == 0 || log.End.Usage.Requests != 1 {
+		t.Fatalf("usage not counted: %+v", log.End.Usage)
 	}
 }
 
@@ -41,8 +41,8 @@ func TestToolLoopSendsResultBack(t *testing.T) {
 	}, nil)
 	writeFile(t, s.Workspace(), "notes.txt", "hello world\n")
 	log := runTurn(t, s, "read notes", nil)
-	if log.end.Status != event.StatusCompleted {
-		t.Fatalf("status %s", log.end.Status)
+	if log.End.Status != event.StatusCompleted {
+		t.Fatalf("status %s", log.End.Status)
 	}
 	reqs := srv.Requests()
 	if len(reqs) != 2 {
@@ -81,8 +81,8 @@ func TestModelMistakesBecomeToolErrors(t *testing.T) {
 				w.Text("ok")
 			}, nil)
 			log := runTurn(t, s, "go", nil)
-			if log.end.Status != event.StatusCompleted {
-				t.Fatalf("status %s", log.end.Status)
+			if log.End.Status != event.StatusCompleted {
+				t.Fatalf("status %s", log.End.Status)
 			}
 			results := toolMessages(srv.Requests()[1])
 			contains(t, "tool result", results[0], "Error: ")
@@ -96,8 +96,8 @@ func TestMainAgentStopsAtStepLimit(t *testing.T) {
 		w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
 	}, func(c *Config) { c.Limits.MaxSteps = 3 })
 	log := runTurn(t, s, "loop forever", nil)
-	if log.end.Status != event.StatusMaxSteps {
-		t.Fatalf("status %s", log.end.Status)
+	if log.End.Status != event.StatusMaxSteps {
+		t.Fatalf("status %s", log.End.Status)
 	}
 	if n := len(srv.Requests()); n != 3 {
 		t.Fatalf("%d requests, want 3", n)
@@ -109,8 +109,8 @@ func TestProviderErrorFailsTurnWithReason(t *testing.T) {
 		w.Error(401, `{"error":{"message":"Incorrect API key provided","type":"invalid_request_error"}}`)
 	}, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != event.StatusFailed {
-		t.Fatalf("status %s", log.end.Status)
+	if log.End.Status != event.StatusFailed {
+		t.Fatalf("status %s", log.End.Status)
 	}
 	errs := eventsOf[event.ErrorOccurred](log)
 	if len(errs) != 1 {
@@ -133,8 +133,8 @@ func TestInterruptKeepsPartialText(t *testing.T) {
 			s.Interrupt()
 		}
 	})
-	if log.end.Status != event.StatusInterrupted || log.end.Text != "Half an ans" {
-		t.Fatalf("end %+v", log.end)
+	if log.End.Status != event.StatusInterrupted || log.End.Text != "Half an ans" {
+		t.Fatalf("end %+v", log.End)
 	}
 	runTurn(t, s, "second", nil)
 	second := srv.Requests()[1]
@@ -205,8 +205,8 @@ func TestPassingProviderErrorsAreRetried(t *testing.T) {
 				w.Text("finally")
 			}, nil)
 			log := runTurn(t, s, "hi", nil)
-			if log.end.Status != tc.status || len(srv.Requests()) != tc.requests {
-				t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+			if log.End.Status != tc.status || len(srv.Requests()) != tc.requests {
+				t.Fatalf("status %s after %d requests", log.End.Status, len(srv.Requests()))
 			}
 			retries := eventsOf[event.Retrying](log)
 			if len(retries) == 0 || retries[0].Reason != "rate limited" || retries[0].Attempts != 2 {
@@ -236,8 +236,8 @@ func TestContextOverflowElidesOldToolResults(t *testing.T) {
 	}, nil)
 	writeFile(t, s.Workspace(), "notes.txt", "notes\n")
 	log := runTurn(t, s, "read a lot", nil)
-	if log.end.Status != event.StatusCompleted || log.end.Text != "fits now" {
-		t.Fatalf("end %+v", log.end)
+	if log.End.Status != event.StatusCompleted || log.End.Text != "fits now" {
+		t.Fatalf("end %+v", log.End)
 	}
 	last := toolMessages(srv.Requests()[len(srv.Requests())-1])
 	if !strings.Contains(last[0], "elided") || !strings.Contains(last[len(last)-1], "notes") {

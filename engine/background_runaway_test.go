@@ -77,8 +77,8 @@ func TestRunawayBackgroundLoopStopsAtTheWakeBound(t *testing.T) {
 		t.Errorf("held %+v, want explore-4's result after 3 wake turns", held)
 	}
 	log := runTurn(t, s, "that is enough", nil)
-	if log.end.Text != "ok, stopping" {
-		t.Fatalf("next turn ended %q", log.end.Text)
+	if log.End.Text != "ok, stopping" {
+		t.Fatalf("next turn ended %q", log.End.Text)
 	}
 	last := srv.Requests()[len(srv.Requests())-1]
 	if !hasUser(last, "explore-4 (look again) ended in the background") {
@@ -106,7 +106,7 @@ func TestResultQueuedInTheLastWakeTurnIsHeld(t *testing.T) {
 		case r.HasToolResult("(id explore-2)"):
 			// The wake turn's last request: its child ends meanwhile.
 			release <- struct{}{}
-			if queued.wait(w) {
+			if queued.Wait(w) {
 				w.Text("waiting")
 			}
 		case hasUser(r, "explore-1 (look) ended in the background"):

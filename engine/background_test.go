@@ -1,77 +1,20 @@
 package engine
 
 import (
-	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
-// bgCall is a task call that runs an explore child in the background.
-func bgCall(id, desc, prompt string) llmtest.Call {
-	return llmtest.Call{ID: id, Name: child.TaskToolName, Args: fmt.Sprintf(`{"description":%q,"prompt":%q,"subagent_type":"explore","background":true}`, desc, prompt)}
-}
-
-// readUntil reads events, handing each to watch, until stop says so.
-func readUntil(t testing.TB, s *Session, stop func(event.Event) bool) []event.Event {
-	t.Helper()
-	var seen []event.Event
-	deadline := time.After(testTimeout)
-	for {
-		select {
-		case ev, ok := <-s.Events():
-			if !ok {
-				t.Fatal("event channel closed early")
-			}
-			seen = append(seen, ev)
-			if stop(ev) {
-				return seen
-			}
-		case <-deadline:
-			t.Fatal("the awaited event never came")
-		}
-	}
-}
-
-// mainEnded stops at the main agent's TurnEnded.
-func mainEnded(ev event.Event) bool {
-	e, ok := ev.(event.TurnEnded)
-	return ok && e.Agent == event.MainAgent
-}
-
-// hasUser reports whether a request carries a user message containing sub.
-func hasUser(r *llmtest.Request, sub string) bool {
-	for _, m := range r.Body.Messages {
-		if m.Role == "user" && strings.Contains(m.Content, sub) {
-			return true
-		}
-	}
-	return false
-}
-
-// gate is a channel a scripted child waits on, closed by the test.
-type gate chan struct{}
-
-// wait blocks a responder until the gate opens or the request ends.
-func (g gate) wait(w *llmtest.Writer) bool {
-	select {
-	case <-g:
-		return true
-	case <-w.Context().Done():
-		return false
-	}
-}
-
 func TestBackgroundChildReturnsAtOnceAndItsResultIsInjectedBeforeTheNextRequest(t *testing.T) {
 	release, queued := make(gate), make(gate)
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
-			if release.wait(w) {
+			if release.Wait(w) {
 				w.Text("FOUND-IT in auth.go")
 			}
 		case hasUser(r, "[#1 done]"):
@@ -80,7 +23,7 @@ func TestBackgroundChildReturnsAtOnceAndItsResultIsInjectedBeforeTheNextRequest(
 			// The main turn goes on while the child works; let it end
 			// now and take the next request once its result waits.
 			close(release)
-			if queued.wait(w) {
+			if queued.Wait(w) {
 				w.ToolCalls(llmtest.Call{ID: "l1", Name: "list_files", Args: `{}`})
 			}
 		default:
@@ -92,11 +35,11 @@ func TestBackgroundChildReturnsAtOnceAndItsResultIsInjectedBeforeTheNextRequest(
 			close(queued)
 		}
 	})
-	if log.end.Status != event.StatusCompleted || log.end.Text != "main saw the result" {
-		t.Fatalf("turn ended %s: %q", log.end.Status, log.end.Text)
+	if log.End.Status != event.StatusCompleted || log.End.Text != "main saw the result" {
+		t.Fatalf("turn ended %s: %q", log.End.Status, log.End.Text)
 	}
 	var kinds []string
-	for _, ev := range log.events {
+	for _, ev := range log.Events() {
 		switch e := ev.(type) {
 		case event.AgentBackgrounded, event.AgentStarted, event.AgentFinished, event.ResultQueued, event.ResultDelivered:
 			kinds = append(kinds, ev.Kind())
@@ -131,7 +74,7 @@ func TestBackgroundResultWhileIdleStartsAWakeTurn(t *testing.T) {
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
-			if release.wait(w) {
+			if release.Wait(w) {
 				w.Text("FOUND-IT")
 			}
 		case hasUser(r, "[#1 done]"):
@@ -143,8 +86,8 @@ func TestBackgroundResultWhileIdleStartsAWakeTurn(t *testing.T) {
 		}
 	}, nil)
 	first := runTurn(t, s, "start it", nil)
-	if first.end.Text != "it runs; ask me anything" || s.Quiet() {
-		t.Fatalf("first turn %q, quiet %v", first.end.Text, s.Quiet())
+	if first.End.Text != "it runs; ask me anything" || s.Quiet() {
+		t.Fatalf("first turn %q, quiet %v", first.End.Text, s.Quiet())
 	}
 	close(release)
 	var started event.TurnStarted
@@ -175,7 +118,7 @@ func TestWakeOnResultOffWaitsForTheNextPrompt(t *testing.T) {
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case isChild(r):
-			if release.wait(w) {
+			if release.Wait(w) {
 				w.Text("FOUND-IT")
 			}
 		case lastIsUser(r, "start it"):

@@ -37,7 +37,7 @@ func TestQuietTailIsSent(t *testing.T) {
 			}
 		}
 	})
-	if log.end.Status != event.StatusCompleted || text.String() != "first tail" {
-		t.Fatalf("turn %s, streamed %q", log.end.Status, text.String())
+	if log.End.Status != event.StatusCompleted || text.String() != "first tail" {
+		t.Fatalf("turn %s, streamed %q", log.End.Status, text.String())
 	}
 }

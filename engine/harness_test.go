@@ -2,19 +2,17 @@ package engine
 
 import (
 	"context"
-	"flag"
 	"os"
-	"path/filepath"
-	"strings"
-	"sync"
 	"testing"
 	"time"
 
-	"github.com/seed-e4e525a6/baton/engine/child"
+	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
+	"github.com/seed-e4e525a6/baton/engine/transcript"
 
 	"go.uber.org/goleak"
 
@@ -32,13 +30,14 @@ func TestMain(m *testing.M) {
 	goleak.VerifyTestMain(m)
 }
 
-// runner places the children of every test session: the suite runs with
-// -runner=process as well as with the default, so that every behaviour
-// of a child holds whatever runner places it.
-var runner = flag.String("runner", child.RunnerLocal, "the runner that places the test sessions' children: local or process")
+// runner places the children of every test session (-runner, of
+// sessiontest): the suite runs with -runner=process as well as with the
+// default, so that every behaviour of a child holds whatever runner
+// places it.
+var runner = sessiontest.Runner
 
 // testTimeout guards against hangs only; no test asserts on durations.
-const testTimeout = 20 * time.Second
+const testTimeout = sessiontest.Timeout
 
 // newTestSession starts a session against a scripted server in a fresh
 // workspace. mutate may adjust the config before the session starts.
@@ -58,108 +57,46 @@ func newTestSession(t testing.TB, respond llmtest.Responder, mutate func(*Config
 	return s, srv
 }
 
-// turnLog is the events of one turn, safe to read after runTurn returns.
-type turnLog struct {
-	mu     sync.Mutex
-	events []event.Event
-	end    event.TurnEnded
+// recordTo points a session at workspace and records it in dir.
+func recordTo(workspace string, dir *transcript.Dir) func(*Config) {
+	return func(c *Config) { c.Workspace, c.Transcript = workspace, dir }
 }
 
-// of returns the events of the given concrete type.
-func eventsOf[T event.Event](l *turnLog) []T {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	var out []T
-	for _, ev := range l.events {
-		if e, ok := ev.(T); ok {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// runTurn submits prompt and reads events until the main agent's
-// TurnEnded, answering approval requests with answer (nil: allow).
-func runTurn(t testing.TB, s *Session, prompt string, answer func(*event.ApprovalRequest) event.Answer) *turnLog {
-	t.Helper()
-	return watchTurn(t, s, prompt, func(ev event.Event) {
-		if e, ok := ev.(event.ApprovalRequested); ok {
-			if answer == nil {
-				e.Request.Answer(event.Answer{Decision: event.Allow})
-			} else {
-				e.Request.Answer(answer(e.Request))
-			}
-		}
-	})
-}
-
-// watchTurn submits prompt and hands every event to watch until the main
-// agent's TurnEnded.
-func watchTurn(t testing.TB, s *Session, prompt string, watch func(event.Event)) *turnLog {
-	t.Helper()
-	if err := s.Submit(prompt); err != nil {
-		t.Fatalf("Submit: %v", err)
-	}
-	log := &turnLog{}
-	deadline := time.After(testTimeout)
-	for {
-		select {
-		case ev, ok := <-s.Events():
-			if !ok {
-				t.Fatal("event channel closed before TurnEnded")
-			}
-			log.mu.Lock()
-			log.events = append(log.events, ev)
-			log.mu.Unlock()
-			watch(ev)
-			if e, ok := ev.(event.TurnEnded); ok && e.Agent == event.MainAgent {
-				log.end = e
-				return log
-			}
-		case <-deadline:
-			t.Fatal("turn did not end")
-		}
+// withTypes adds custom types to the built-ins.
+func withTypes(types ...agenttypes.Type) func(*Config) {
+	return func(c *Config) {
+		c.Types = agenttypes.NewRegistry(append(agenttypes.Builtins(), types...)...)
 	}
 }
 
-// writeFile creates a file in the workspace.
-func writeFile(t testing.TB, dir, name, content string) {
-	t.Helper()
-	path := filepath.Join(dir, name)
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
+// The engine's tests read as they did before the harness was shared with
+// the child's: these are sessiontest's, under the names they use.
+type (
+	turnLog = sessiontest.Turn
+	gate    = sessiontest.Gate
+)
 
-// isChild reports whether a request comes from a child: only the main
-// agent is offered the task tool.
-func isChild(r *llmtest.Request) bool {
-	for _, name := range r.ToolNames() {
-		if name == child.TaskToolName {
-			return false
-		}
-	}
-	return true
-}
+func eventsOf[T event.Event](l *turnLog) []T { return sessiontest.Of[T](l) }
 
-// toolMessages returns the tool-result contents of a request, in order.
-func toolMessages(r *llmtest.Request) []string {
-	var out []string
-	for _, m := range r.Body.Messages {
-		if m.Role == "tool" {
-			out = append(out, m.Content)
-		}
-	}
-	return out
-}
-
-// contains fails the test unless s contains sub.
-func contains(t testing.TB, what, s, sub string) {
-	t.Helper()
-	if !strings.Contains(s, sub) {
-		t.Fatalf("%s: %q does not contain %q", what, s, sub)
-	}
-}
+var (
+	runTurn          = sessiontest.RunTurn
+	watchTurn        = sessiontest.WatchTurn
+	readTurn         = sessiontest.ReadTurn
+	readUntil        = sessiontest.ReadUntil
+	mainEnded        = sessiontest.MainEnded
+	writeFile        = sessiontest.WriteFile
+	gitRepo          = sessiontest.GitRepo
+	contains         = sessiontest.Contains
+	isChild          = sessiontest.IsChild
+	toolMessages     = sessiontest.ToolMessages
+	taskCall         = sessiontest.TaskCall
+	bgCall           = sessiontest.BackgroundCall
+	childByPrompt    = sessiontest.ChildByPrompt
+	lastIsUser       = sessiontest.LastIsUser
+	hasUser          = sessiontest.HasUser
+	delegatingScript = sessiontest.DelegatingScript
+	delegateOnce     = sessiontest.DelegateOnce
+	newRecorded      = sessiontest.NewRecorded
+	newRecordedIn    = sessiontest.NewRecordedIn
+	startMCP         = sessiontest.StartMCP
+)

@@ -166,8 +166,8 @@ func TestUserPromptSubmitBlocks(t *testing.T) {
 	block := hookScript(t, `grep -q password && { echo "prompts must not hold passwords" >&2; exit 2; }; exit 0`)
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") }, withHooks(t, onEvent("UserPromptSubmit", "", block, 0)))
 	log := runTurn(t, s, "my password is hunter2", nil)
-	if log.end.Status != event.StatusDenied || len(srv.Requests()) != 0 {
-		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	if log.End.Status != event.StatusDenied || len(srv.Requests()) != 0 {
+		t.Fatalf("status %s after %d requests", log.End.Status, len(srv.Requests()))
 	}
 	runTurn(t, s, "hello", nil)
 	if got := srv.Requests()[0].LastUser(); got != "hello" {

@@ -141,18 +141,18 @@ func TestMCPPromptCommandIsSentAsItsText(t *testing.T) {
 	if got := srv.Requests()[0].LastUser(); got != "Write a plain greeting for Paris." {
 		t.Fatalf("prompt sent %q", got)
 	}
-	if log.end.Status != event.StatusCompleted || eventsOf[event.TurnStarted](log)[0].Prompt != "/mcp__srv__greet Paris" {
-		t.Fatalf("turn %+v", log.end)
+	if log.End.Status != event.StatusCompleted || eventsOf[event.TurnStarted](log)[0].Prompt != "/mcp__srv__greet Paris" {
+		t.Fatalf("turn %+v", log.End)
 	}
 
 	log = runTurn(t, s, "/mcp__srv__greet", nil)
 	errs := eventsOf[event.ErrorOccurred](log)
-	if log.end.Status != event.StatusFailed || len(errs) != 1 || errs[0].Message != "/mcp__srv__greet needs city; usage: /mcp__srv__greet CITY [STYLE]" {
-		t.Fatalf("turn %+v, errors %+v", log.end, errs)
+	if log.End.Status != event.StatusFailed || len(errs) != 1 || errs[0].Message != "/mcp__srv__greet needs city; usage: /mcp__srv__greet CITY [STYLE]" {
+		t.Fatalf("turn %+v, errors %+v", log.End, errs)
 	}
 	log = runTurn(t, s, "/mcp__srv__nothing", nil)
-	if log.end.Status != event.StatusFailed || len(srv.Requests()) != 1 {
-		t.Fatalf("unknown prompt: turn %+v, %d requests", log.end, len(srv.Requests()))
+	if log.End.Status != event.StatusFailed || len(srv.Requests()) != 1 {
+		t.Fatalf("unknown prompt: turn %+v, %d requests", log.End, len(srv.Requests()))
 	}
 }
 
@@ -283,8 +283,8 @@ func TestContextOverflowElidesOldPictures(t *testing.T) {
 	})
 	log := runTurn(t, s, "look a lot", nil)
 	last := srv.Requests()[len(srv.Requests())-1]
-	if log.end.Status != event.StatusCompleted || pictures(last) != keptPictures || !strings.Contains(string(last.Raw), "[image elided to fit the context window]") {
-		t.Fatalf("end %+v, %d pictures in the last request", log.end, pictures(last))
+	if log.End.Status != event.StatusCompleted || pictures(last) != keptPictures || !strings.Contains(string(last.Raw), "[image elided to fit the context window]") {
+		t.Fatalf("end %+v, %d pictures in the last request", log.End, pictures(last))
 	}
 	if err := last.StrictHistory(); err != nil {
 		t.Fatal(err)

@@ -49,8 +49,8 @@ func TestTimeoutIsRetriedThenFailsTheTurn(t *testing.T) {
 	// Three tries were made (the retries below say so); on a loaded
 	// machine a try can time out before the server's handler has even
 	// recorded it, so the server may have seen fewer.
-	if log.end.Status != event.StatusFailed || len(srv.Requests()) > 3 {
-		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	if log.End.Status != event.StatusFailed || len(srv.Requests()) > 3 {
+		t.Fatalf("status %s after %d requests", log.End.Status, len(srv.Requests()))
 	}
 	if errs := eventsOf[event.ErrorOccurred](log); len(errs) != 1 || errs[0].Message != want {
 		t.Fatalf("errors %+v, want %q", errs, want)
@@ -75,8 +75,8 @@ func TestTimeoutAfterTextKeepsThePartialReply(t *testing.T) {
 		<-w.Context().Done()
 	}, stallAfterText, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != event.StatusFailed || len(srv.Requests()) != 1 || len(eventsOf[event.Retrying](log)) != 0 {
-		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	if log.End.Status != event.StatusFailed || len(srv.Requests()) != 1 || len(eventsOf[event.Retrying](log)) != 0 {
+		t.Fatalf("status %s after %d requests", log.End.Status, len(srv.Requests()))
 	}
 	if errs := eventsOf[event.ErrorOccurred](log); len(errs) != 1 || errs[0].Message != "no data from the endpoint for 20ms (idle_timeout_s)" {
 		t.Fatalf("errors %+v", errs)
@@ -98,8 +98,8 @@ func TestRetryAfterIsHonoured(t *testing.T) {
 		w.Text("ok")
 	}, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != event.StatusCompleted || len(srv.Requests()) != 2 {
-		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	if log.End.Status != event.StatusCompleted || len(srv.Requests()) != 2 {
+		t.Fatalf("status %s after %d requests", log.End.Status, len(srv.Requests()))
 	}
 	retries := eventsOf[event.Retrying](log)
 	if len(retries) != 1 || retries[0].Reason != "rate limited, Retry-After" {
@@ -135,8 +135,8 @@ func TestInterruptDuringRetryWait(t *testing.T) {
 			s.Interrupt()
 		}
 	})
-	if log.end.Status != event.StatusInterrupted || len(srv.Requests()) != 1 {
-		t.Fatalf("status %s after %d requests", log.end.Status, len(srv.Requests()))
+	if log.End.Status != event.StatusInterrupted || len(srv.Requests()) != 1 {
+		t.Fatalf("status %s after %d requests", log.End.Status, len(srv.Requests()))
 	}
 }
 
@@ -156,9 +156,9 @@ func TestEndlessReplyFailsTheTurnAtTheCap(t *testing.T) {
 	})
 	log := runTurn(t, s, "hi", nil)
 	s.Close()
-	if errs := eventsOf[event.ErrorOccurred](log); log.end.Status != event.StatusFailed || len(errs) != 1 ||
+	if errs := eventsOf[event.ErrorOccurred](log); log.End.Status != event.StatusFailed || len(errs) != 1 ||
 		errs[0].Message != "the reply exceeded 32 KiB (reply_max_bytes) and was cut off" {
-		t.Fatalf("status %s, errors %+v", log.end.Status, errs)
+		t.Fatalf("status %s, errors %+v", log.End.Status, errs)
 	}
 	data, err := os.ReadFile(dir.FileOf(transcript.MainAgent))
 	if err != nil {
@@ -250,8 +250,8 @@ func TestBurstAgainstResettingServer(t *testing.T) {
 			t.Errorf("%s ended %s: %s", f.Agent, f.Status, f.Reason)
 		}
 	}
-	if completed != children || log.end.Status != event.StatusCompleted {
-		t.Fatalf("%d of %d children completed; turn %s", completed, children, log.end.Status)
+	if completed != children || log.End.Status != event.StatusCompleted {
+		t.Fatalf("%d of %d children completed; turn %s", completed, children, log.End.Status)
 	}
 	if ln.Resets() != 9 {
 		t.Fatalf("%d connections reset, want 9", ln.Resets())
@@ -295,8 +295,8 @@ func TestCutInsideTheFirstEventIsRetried(t *testing.T) {
 		w.Text("Hello")
 	}, nil)
 	log := runTurn(t, s, "hi", nil)
-	if log.end.Status != event.StatusCompleted {
-		t.Fatalf("turn ended %s: %+v", log.end.Status, eventsOf[event.ErrorOccurred](log))
+	if log.End.Status != event.StatusCompleted {
+		t.Fatalf("turn ended %s: %+v", log.End.Status, eventsOf[event.ErrorOccurred](log))
 	}
 	retries := eventsOf[event.Retrying](log)
 	if len(retries) != 1 || !strings.Contains(retries[0].Reason, "cut off inside an event") {

@@ -195,3 +195,40 @@ func TestDenyRuleBindsEvenYolo(t *testing.T) {
 		contains(t, fmt.Sprint("call ", i), m, "denied by the rule deny")
 	}
 }
+
+// A rule the person adds during the session (/permissions) binds the
+// next call at once, shows with its source, and once removed binds no
+// more; a rule that does not parse is refused and changes nothing.
+func TestRuleAddedForTheSessionBindsUntilRemoved(t *testing.T) {
+	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
+		if r.Body.Messages[len(r.Body.Messages)-1].Role == "user" {
+			w.ToolCalls(llmtest.Call{ID: fmt.Sprint("c", r.Index), Name: "read_file", Args: `{"path":"notes.txt"}`})
+			return
+		}
+		w.Text("finished")
+	}, nil)
+	lastResult := func() string {
+		msgs := toolMessages(srv.Requests()[len(srv.Requests())-1])
+		return msgs[len(msgs)-1]
+	}
+	writeFile(t, s.Workspace(), "notes.txt", "NOTE-TEXT")
+	if err := s.AddRule(event.PermissionRule{Kind: "deny", Rule: "read_file(notes.txt)"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddRule(event.PermissionRule{Kind: "deny", Rule: "read_file("}); err == nil || !strings.HasPrefix(err.Error(), "add rule: ") {
+		t.Fatalf("a rule that does not parse: %v", err)
+	}
+	if rules := s.Rules(); len(rules) != 1 || rules[0].Source != event.SourceSession {
+		t.Fatalf("rules %+v, want the one added, from the session", rules)
+	}
+	runTurn(t, s, "read it", nil)
+	contains(t, "the call under the added rule", lastResult(), "denied by the rule deny")
+	if err := s.RemoveRule("deny", "read_file(notes.txt)"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.RemoveRule("deny", "read_file(notes.txt)"); err == nil || !strings.HasPrefix(err.Error(), "remove rule: ") {
+		t.Fatalf("removing a rule twice: %v", err)
+	}
+	runTurn(t, s, "read it again", nil)
+	contains(t, "the call once the rule is gone", lastResult(), "NOTE-TEXT")
+}

@@ -56,8 +56,8 @@ func TestPlanModeEndsWhenThePersonAcceptsThePlan(t *testing.T) {
 				}
 				return event.Answer{Decision: event.Allow}
 			})
-			if log.end.Status != event.StatusCompleted {
-				t.Fatalf("turn ended %s", log.end.Status)
+			if log.End.Status != event.StatusCompleted {
+				t.Fatalf("turn ended %s", log.End.Status)
 			}
 			reqs := srv.Requests()
 			if first := reqs[0].LastUser(); !strings.HasPrefix(first, "add notes") || !strings.Contains(first, ExitPlanToolName) {

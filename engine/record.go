@@ -69,6 +69,11 @@ func (r *recorder) event(ev event.Event) error {
 	if agent != event.MainAgent && alsoInMain(ev) {
 		err = firstErr(err, r.append(event.MainAgent, transcript.KindEvent, ev))
 	}
+	if _, ended := ev.(event.TurnEnded); ended && agent == event.MainAgent {
+		// The children's files were synced in the background as each
+		// ended; by the end of the turn they are on disk.
+		err = firstErr(err, r.dir.Settle())
+	}
 	if agent != event.MainAgent {
 		switch ev.(type) {
 		case event.AgentStarted:

@@ -42,8 +42,8 @@ func TestResumeRepairsCorruptMiddleLine(t *testing.T) {
 	writeFile(t, workspace, "notes.txt", "a note\n")
 	first, _ := newTestSession(t, reuseIDScript(false), recordTo(workspace, dir))
 	for _, p := range []string{"read one", "read two", "read three"} {
-		if log := runTurn(t, first, p, nil); log.end.Status != event.StatusCompleted {
-			t.Fatalf("%s: %s", p, log.end.Status)
+		if log := runTurn(t, first, p, nil); log.End.Status != event.StatusCompleted {
+			t.Fatalf("%s: %s", p, log.End.Status)
 		}
 	}
 	first.Close()
@@ -73,8 +73,8 @@ func TestResumeRepairsCorruptMiddleLine(t *testing.T) {
 	for _, want := range []string{"corrupt line", "dropped 1 tool result", "renamed 1 tool call"} {
 		contains(t, "resume notes", notes, want)
 	}
-	if log := runTurn(t, resumed, "carry on", nil); log.end.Status != event.StatusCompleted {
-		t.Fatalf("the resumed turn ended %s", log.end.Status)
+	if log := runTurn(t, resumed, "carry on", nil); log.End.Status != event.StatusCompleted {
+		t.Fatalf("the resumed turn ended %s", log.End.Status)
 	}
 	req := srv.Requests()[0]
 	if err := req.StrictHistory(); err != nil {

@@ -2,38 +2,34 @@ package engine
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
-	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
-
-// delegatingScript has the main agent delegate one explore task on the
-// first turn and answer plainly after that; children answer at once
-// unless block is set, in which case they wait for the request to end.
-func delegatingScript(block bool) llmtest.Responder {
-	return func(r *llmtest.Request, w *llmtest.Writer) {
-		switch {
-		case isChild(r) && block:
-			<-w.Context().Done()
-		case isChild(r):
-			w.Text("the auth code is in auth.go")
-		case lastIsUser(r, "find auth"):
-			w.ToolCalls(taskCall("t1", "explore", "find auth code", "Find the auth code."))
-		default:
-			w.Text("answer to: " + r.LastUser())
-		}
-	}
-}
 
 func TestTranscriptResumeRestoresScreenAndHistory(t *testing.T) {
 	store, workspace, dir := newRecorded(t, nil)
 	first, _ := newTestSession(t, delegatingScript(false), recordTo(workspace, dir))
+	if !first.Empty() {
+		t.Fatal("a new session holds something to resume")
+	}
+	if names := strings.Join(first.ToolNames(), " "); !strings.Contains(names, "task") || !strings.Contains(names, "read_file") {
+		t.Fatalf("the main agent is offered %s", names)
+	}
 	runTurn(t, first, "find auth", nil)
+	if first.Empty() {
+		t.Fatal("a session with a prompt in it holds nothing to resume")
+	}
+	file := first.TranscriptFile()
 	first.Close()
+	data, err := os.ReadFile(file)
+	if err != nil || !strings.Contains(string(data), "find auth") {
+		t.Fatalf("the main transcript %q holds no prompt: %v", file, err)
+	}
 
 	again, err := store.Latest(workspace)
 	if err != nil {
@@ -179,12 +175,6 @@ func walkFiles(root string, fn func(string, []byte)) error {
 	return nil
 }
 
-// lastIsUser reports whether the request ends with the user saying text.
-func lastIsUser(r *llmtest.Request, text string) bool {
-	last := r.Body.Messages[len(r.Body.Messages)-1]
-	return last.Role == "user" && last.Content == text
-}
-
 func TestResumeForgetsWhatWasCleared(t *testing.T) {
 	_, workspace, dir := newRecorded(t, nil)
 	first, _ := newTestSession(t, delegatingScript(false), recordTo(workspace, dir))
@@ -205,26 +195,28 @@ func TestResumeForgetsWhatWasCleared(t *testing.T) {
 	}
 }
 
-// newRecorded makes a transcript store, a workspace and a new session
-// folder in it.
-func newRecorded(t *testing.T, r *transcript.Redactor) (*transcript.Store, string, *transcript.Dir) {
-	t.Helper()
-	return newRecordedIn(t, t.TempDir(), r)
-}
-
-// newRecordedIn is newRecorded with the store at root.
-func newRecordedIn(t *testing.T, root string, r *transcript.Redactor) (*transcript.Store, string, *transcript.Dir) {
-	t.Helper()
-	store := transcript.NewStore(root, r)
-	workspace := t.TempDir()
-	dir, err := store.Create(workspace, time.Now())
-	if err != nil {
-		t.Fatal(err)
+// With TrashChildTranscripts a child whose parent waited for it leaves
+// no transcript behind once the turn ends: it is in the trash beside the
+// main one, which stays.
+func TestChildTranscriptsGoToTheTrashWhenAsked(t *testing.T) {
+	_, workspace, dir := newRecorded(t, nil)
+	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) {
+		recordTo(workspace, dir)(c)
+		c.TrashChildTranscripts = true
+	})
+	finished := eventsOf[event.AgentFinished](runTurn(t, s, "find auth", nil))
+	if len(finished) != 1 {
+		t.Fatalf("%d children finished", len(finished))
 	}
-	return store, workspace, dir
-}
-
-// recordTo points a session at workspace and records it in dir.
-func recordTo(workspace string, dir *transcript.Dir) func(*Config) {
-	return func(c *Config) { c.Workspace, c.Transcript = workspace, dir }
+	s.Close() // the turn's end, trash included, is behind it
+	if _, err := os.Stat(dir.FileOf(string(finished[0].Agent))); !os.IsNotExist(err) {
+		t.Fatalf("the child's transcript is still there: %v", err)
+	}
+	trashed, err := filepath.Glob(dir.FileOf(string(finished[0].Agent)) + "*")
+	if err != nil || len(trashed) != 1 {
+		t.Fatalf("the child's transcript in the trash: %v, %v", trashed, err)
+	}
+	if _, err := os.Stat(s.TranscriptFile()); err != nil {
+		t.Fatalf("the main transcript went too: %v", err)
+	}
 }

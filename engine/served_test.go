@@ -140,7 +140,7 @@ func TestLazyModelListIsFetchedWhenNeeded(t *testing.T) {
 		t.Fatalf("a turn that needs no list asked for it %d times", n)
 	}
 	s.ServedModels()
-	<-s.served.ready()
+	<-s.ServedModelsLoaded() // what the picker waits on
 	if ids, ready := s.ServedModels(); !ready || len(ids) != 2 {
 		t.Fatalf("ServedModels after the fetch = %v, %v", ids, ready)
 	}

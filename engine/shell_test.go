@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
@@ -19,20 +18,7 @@ func runShell(t *testing.T, s *Session, command string) *turnLog {
 	if err := s.RunShell(command); err != nil {
 		t.Fatalf("RunShell: %v", err)
 	}
-	log := &turnLog{}
-	deadline := time.After(testTimeout)
-	for {
-		select {
-		case ev := <-s.Events():
-			log.events = append(log.events, ev)
-			if e, ok := ev.(event.TurnEnded); ok && e.Agent == event.MainAgent {
-				log.end = e
-				return log
-			}
-		case <-deadline:
-			t.Fatal("the command did not end")
-		}
-	}
+	return readTurn(t, s, func(event.Event) {})
 }
 
 // shellResult is the one call a !command shows.

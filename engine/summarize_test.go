@@ -120,8 +120,8 @@ func TestAutoCompactWhenTheContextFills(t *testing.T) {
 	if strings.Contains(last, "remember the number 42") || !strings.Contains(last, "SUMMARY") || !strings.Contains(last, "what number?") {
 		t.Fatalf("the turn after auto compaction sent:\n%s", last)
 	}
-	if second.end.Status != event.StatusCompleted {
-		t.Errorf("the turn ended %s", second.end.Status)
+	if second.End.Status != event.StatusCompleted {
+		t.Errorf("the turn ended %s", second.End.Status)
 	}
 
 	off, _ := newTestSession(t, summarizing, func(c *Config) { window(c); c.AutoCompactAt = 0 })

@@ -30,8 +30,9 @@ func openFilesUnder(t *testing.T, dir string) int {
 
 // TestFinishedChildrenCloseTheirTranscripts: a session that runs more
 // children than a small open-file limit allows holds only the main
-// transcript open once they have finished, and a finished child's file
-// still takes what is written about it later.
+// transcript open once they have finished (their files are synced in the
+// background and settled by the end of the turn), and a finished child's
+// file still takes what is written about it later.
 func TestFinishedChildrenCloseTheirTranscripts(t *testing.T) {
 	const children = 70
 	_, workspace, dir := newRecorded(t, nil)
@@ -59,6 +60,10 @@ func TestFinishedChildrenCloseTheirTranscripts(t *testing.T) {
 	}
 	last := finished[len(finished)-1]
 	s.emit(event.Notice{Meta: last.Meta, Text: "written after the end"})
+	// The late record's file is synced and closed in the background.
+	if err := dir.Settle(); err != nil {
+		t.Fatal(err)
+	}
 	if n := openFilesUnder(t, dir.Path()); n > 1 {
 		t.Fatalf("%d transcript files open after a late record", n)
 	}

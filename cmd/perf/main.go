@@ -25,6 +25,8 @@ func main() {
 	runs := flag.Int("runs", 5, "measured runs per case (the median is printed)")
 	only := flag.String("cases", "", "comma-separated case names to run (default: all)")
 	flag.StringVar(&profileDir, "profile", "", "write a CPU profile of every run into this folder (CASE-RUN.prof, via BATON_CPUPROFILE)")
+	flag.StringVar(&againstBinary, "against", "", "another baton binary (main's, say) to run beside this one, run by run, with both rows and the per-run ratios printed")
+	flag.BoolVar(&tracing, "trace", false, "print every headless run's timeline on stderr: the process's start and end and each request on the server")
 	flag.Parse()
 	if err := measureAll(*runs, *only); err != nil {
 		fmt.Fprintf(os.Stderr, "perf: %v\n", err)
@@ -34,6 +36,10 @@ func main() {
 
 // profileDir, when set, is where each run's CPU profile goes.
 var profileDir string
+
+// againstBinary, when set, is a second baton measured beside the built
+// one (see printAgainst).
+var againstBinary string
 
 // tools are the built programs a run needs.
 type tools struct {
@@ -91,42 +97,79 @@ func measureCase(c perfCase, runs int, t tools, dir string, srv *server) error {
 			return fmt.Errorf("seed: %w", err)
 		}
 	}
-	var samples []sample
+	var samples, against []sample
 	for i := range runs + 1 {
-		srv.use(c.script)
-		cmd := exec.Command(t.baton, c.args...)
-		cmd.Dir, cmd.Env = h.project, h.env
-		if profileDir != "" {
-			cmd.Env = append(cmd.Env, fmt.Sprintf("BATON_CPUPROFILE=%s/%s-%d.prof", profileDir, c.name, i))
-		}
-		var s sample
-		if c.tui {
-			var step tuiStep
-			if c.step != nil {
-				step = c.step(srv)
-			}
-			s, err = tuiRun(cmd, t.launch, step, c.settle)
-		} else {
-			s, err = runOnce(cmd, t.launch, srv.firstTokenAt, c.perChild)
-			s.path, s.lag = srv.criticalPath(), srv.childLag()
-			if c.perChild || c.baseline != nil {
-				s.extra = srv.childStart()
+		// With -against, the two binaries take turns run by run, each
+		// going first every other run, so that load and caches weigh on
+		// both alike.
+		order := []string{t.baton}
+		if againstBinary != "" {
+			order = []string{t.baton, againstBinary}
+			if i%2 == 1 {
+				order = []string{againstBinary, t.baton}
 			}
 		}
-		if err != nil {
-			return err
-		}
-		if c.baseline != nil {
-			if s.baseline, err = c.baseline(); err != nil {
+		for _, binary := range order {
+			s, err := runSample(c, t, binary, h, srv, i)
+			if err != nil {
 				return err
 			}
-		}
-		if i > 0 { // the first run warms caches and is not counted
-			samples = append(samples, s)
+			if i == 0 { // the first run warms caches and is not counted
+				continue
+			}
+			if binary == t.baton {
+				samples = append(samples, s)
+			} else {
+				against = append(against, s)
+			}
 		}
 	}
 	printRow(c, medians(samples))
+	if againstBinary != "" {
+		printAgainst(c, samples, against)
+	}
 	return nil
+}
+
+// runSample runs one case once with the given baton binary.
+func runSample(c perfCase, t tools, binary string, h *home, srv *server, i int) (sample, error) {
+	srv.use(c.script)
+	cmd := exec.Command(binary, c.args...)
+	cmd.Dir, cmd.Env = h.project, h.env
+	if profileDir != "" {
+		which := ""
+		if binary != t.baton {
+			which = "-against"
+		}
+		cmd.Env = append(cmd.Env, fmt.Sprintf("BATON_CPUPROFILE=%s/%s-%d%s.prof", profileDir, c.name, i, which))
+	}
+	var s sample
+	var err error
+	if c.tui {
+		var step tuiStep
+		if c.step != nil {
+			step = c.step(srv)
+		}
+		s, err = tuiRun(cmd, t.launch, step, c.settle)
+	} else {
+		s, err = runOnce(cmd, t.launch, srv.firstTokenAt, c.perChild)
+		s.path, s.lag = srv.criticalPath(), srv.childLag()
+		if tracing {
+			printTimeline(c.name, i, binary, s.started, s.ended, srv.timeline())
+		}
+		if c.perChild || c.baseline != nil {
+			s.extra = srv.childStart()
+		}
+	}
+	if err != nil {
+		return s, err
+	}
+	if c.baseline != nil {
+		if s.baseline, err = c.baseline(); err != nil {
+			return s, err
+		}
+	}
+	return s, nil
 }
 
 // printRow writes one case's medians, its figure and its targets.

@@ -33,6 +33,8 @@ type sample struct {
 	childRSS int64
 	// baseline is the case's baseline program's time (see perfCase).
 	baseline time.Duration
+	// started and ended are when cmd/perf started the run and saw it end.
+	started, ended time.Time
 }
 
 // launched makes cmd run under the launch helper at launcher, which
@@ -132,8 +134,9 @@ func runOnce(cmd *exec.Cmd, launcher string, serverFirst func() time.Time, watch
 		}
 	}()
 	waitErr := cmd.Wait()
+	ended := time.Now()
 	rep, repErr := report()
-	s := sample{wall: rep.wall, cpu: rep.cpu, rss: rep.rss, ttfb: -1, extra: -1, childRSS: -1}
+	s := sample{wall: rep.wall, cpu: rep.cpu, rss: rep.rss, ttfb: -1, extra: -1, childRSS: -1, started: start, ended: ended}
 	if children != nil {
 		s.childRSS = children.finish()
 	}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -58,6 +59,24 @@ type server struct {
 	childSpans  map[string]time.Duration
 	fanOutEnd   time.Time
 	childStarts []time.Time
+	// marks is the run's timeline on the server (see -trace).
+	marks []mark
+}
+
+// mark is one moment of a run's timeline: a request arriving or ending.
+type mark struct {
+	at   time.Time
+	what string
+}
+
+// note adds a moment to the timeline; s.mu is held.
+func (s *server) note(what string) { s.marks = append(s.marks, mark{time.Now(), what}) }
+
+// timeline is the run's moments on the server, in order.
+func (s *server) timeline() []mark {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.marks)
 }
 
 // startServer listens on a free loopback port.
@@ -78,6 +97,7 @@ func (s *server) use(sc script) {
 	defer s.mu.Unlock()
 	s.script, s.firstToken, s.mainDone = sc, time.Time{}, 0
 	s.mainSpans, s.childSpans, s.fanOutEnd, s.childStarts = nil, map[string]time.Duration{}, time.Time{}, nil
+	s.marks = nil
 }
 
 // criticalPath is the run's own time on the server: its main requests one
@@ -185,16 +205,22 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 		}
 	}
 	toolResults := req.Messages[len(req.Messages)-1].Role == "tool"
-	if child != "" && !toolResults {
-		s.mu.Lock()
-		s.childStarts = append(s.childStarts, arrived)
-		s.mu.Unlock()
+	who := "main"
+	if child != "" {
+		who = "child " + child
 	}
+	s.mu.Lock()
+	s.marks = append(s.marks, mark{arrived, who + " request"})
+	if child != "" && !toolResults {
+		s.childStarts = append(s.childStarts, arrived)
+	}
+	s.mu.Unlock()
 	w.Header().Set("Content-Type", "text/event-stream")
 	st := &stream{w: w, model: req.Model, id: fmt.Sprintf("chatcmpl-perf%d", s.requests.Add(1)), split: sc.split}
 	defer func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
+		s.note(who + " answered")
 		if child != "" {
 			s.childSpans[child] += time.Since(arrived)
 		} else {

@@ -2,6 +2,7 @@ package child
 
 import (
 	"encoding/json"
+	"slices"
 	"strings"
 	"testing"
 
@@ -22,7 +23,10 @@ func TestReadTaskCallRefusesWhatItCannotRun(t *testing.T) {
 		`{"resume":"explore-1","prompt":"  "}`:                           "task with resume needs a prompt",
 		`{"prompt":" ","subagent_type":"explore"}`:                       "task needs a prompt",
 		`{"prompt":"p"}`: "task needs subagent_type (one of: ",
-		`{"prompt":"p","subagent_type":"explore","effort":"extreme"}`: `effort must be low, medium or high, not "extreme"`,
+		`{"prompt":"p","subagent_type":"explore","effort":"extreme"}`:                                                             `effort must be low, medium or high, not "extreme"`,
+		`{"prompt":"p","subagent_type":"explore","verify":3}`:                                                                     "verify must be a command or a list of commands",
+		`{"prompt":"p","subagent_type":"explore","verify":[" ",""]}`:                                                              `verify is empty: give a command such as "go test ./...", or leave it out`,
+		`{"prompt":"p","subagent_type":"explore","verify":["a","b","c","d","e","f","g","h","i","j","k","l","m","n","o","p","q"]}`: "verify may hold at most 16 commands",
 	} {
 		_, err := readTaskCall(json.RawMessage(args), types)
 		if err == nil || !strings.Contains(err.Error(), want) {
@@ -35,6 +39,16 @@ func TestReadTaskCallRefusesWhatItCannotRun(t *testing.T) {
 	}
 	if c.Description != "find every caller of Login in the auth p…" || strings.HasSuffix(c.Prompt, " ") {
 		t.Fatalf("description %q, prompt %q", c.Description, c.Prompt)
+	}
+	for args, want := range map[string][]string{
+		`{"prompt":"p","subagent_type":"explore","verify":" go test ./... "}`:             {"go test ./..."},
+		`{"prompt":"p","subagent_type":"explore","verify":["go vet ./...", " ", "make"]}`: {"go vet ./...", "make"},
+		`{"prompt":"p","subagent_type":"explore","verify":null}`:                          nil,
+	} {
+		c, err := readTaskCall(json.RawMessage(args), types)
+		if err != nil || !slices.Equal(c.Verify, want) {
+			t.Errorf("readTaskCall(%s) verify %q, %v; want %q", args, c.Verify, err, want)
+		}
 	}
 	c, err = readTaskCall(json.RawMessage(`{"resume":" explore-1 ","prompt":"go on","description":" more "}`), types)
 	if err != nil || c.Resume != "explore-1" || c.Description != "more" {

@@ -18,10 +18,15 @@ func TestTaskTitleUsesTheDisplayName(t *testing.T) {
 		`{"description":"do it","subagent_type":"general-purpose"}`:   "task [General-purpose] do it",
 		`{"description":"odd one","instructions":"Be brief."}`:        "task [Custom] odd one",
 		`{"description":"by display name","subagent_type":"Explore"}`: "task [Explore] by display name",
+		`{"description":"unknown","subagent_type":"nonesuch"}`:        "task [nonesuch] unknown",
+		`{"description":`: "task",
 	} {
 		if got := tool.Title(json.RawMessage(args)); got != want {
 			t.Errorf("Title(%s) = %q, want %q", args, got, want)
 		}
+	}
+	if tool.ReadOnly() {
+		t.Error("the task tool says it is read-only: delegation would skip its approval")
 	}
 }
 

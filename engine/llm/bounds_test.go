@@ -155,7 +155,9 @@ func TestEndlessModelListIsCut(t *testing.T) {
 	srv := httptest.NewServer(http.HandlerFunc(func(rw http.ResponseWriter, r *http.Request) {
 		rw.Header().Set("Content-Type", "application/json")
 		_, _ = io.WriteString(rw, `{"data":[`)
-		entry := strings.Repeat(`{"id":"m","object":"model"},`, 100)
+		// 56 KiB a write: the 16 MiB cap is reached in some 300 writes,
+		// well inside the list's own time limit on a loaded machine.
+		entry := strings.Repeat(`{"id":"m","object":"model"},`, 2000)
 		for r.Context().Err() == nil {
 			if _, err := io.WriteString(rw, entry); err != nil {
 				return

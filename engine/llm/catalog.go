@@ -53,7 +53,7 @@ func (c *Catalog) Lookup(model string) (ModelInfo, bool) {
 			return info, true
 		}
 	}
-	return lookupTable(catwalkTable, model)
+	return catwalkAnswers.lookup(model)
 }
 
 // Cost prices one request's usage. Requests is 1; CostKnown is set only when

@@ -4,6 +4,7 @@ import (
 	_ "embed" // the catalogue table
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // catwalkTable is catwalk's embedded catalogue reduced to what ModelInfo
@@ -18,6 +19,50 @@ import (
 //go:generate go test -run ^TestCatalogTableIsCatwalks$ -update .
 //go:embed catalog.tsv
 var catwalkTable string
+
+// catwalkAnswers is the table with the answers it has given.
+var catwalkAnswers = &tableMemo{table: catwalkTable}
+
+// memoMost bounds the answers a tableMemo keeps: a session asks about a
+// handful of models, a model picker about a few hundred; past the bound
+// the memo starts again rather than grow with whatever names it is asked.
+const memoMost = 1024
+
+// tableMemo answers lookups in a table and keeps the answers. A lookup
+// reads the table line by line (all of it for a model it does not list,
+// as a local model is), tens of microseconds, and every request asks
+// several times (its images, its reasoning, its cost): with 64 children
+// starting together that was a fifth of the work of starting them.
+type tableMemo struct {
+	table string
+
+	mu    sync.Mutex
+	found map[string]memoAnswer
+}
+
+// memoAnswer is one remembered lookup.
+type memoAnswer struct {
+	info ModelInfo
+	ok   bool
+}
+
+// lookup is lookupTable, remembered.
+func (m *tableMemo) lookup(model string) (ModelInfo, bool) {
+	m.mu.Lock()
+	a, seen := m.found[model]
+	m.mu.Unlock()
+	if seen {
+		return a.info, a.ok
+	}
+	info, ok := lookupTable(m.table, model)
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.found == nil || len(m.found) >= memoMost {
+		m.found = map[string]memoAnswer{}
+	}
+	m.found[model] = memoAnswer{info, ok}
+	return info, ok
+}
 
 // matchKinds are Lookup's ways of matching a catalogue id, in order.
 const (

@@ -108,13 +108,47 @@ func TestTableLookupAgreesWithCatwalk(t *testing.T) {
 	}
 }
 
+// TestMemoAnswersAsTheTable checks the remembered answers against the
+// table's own, asked twice over more models than the memo keeps, so its
+// answers are checked both fresh, remembered and after it starts again.
+func TestMemoAnswersAsTheTable(t *testing.T) {
+	m := &tableMemo{table: catwalkTable}
+	var models []string
+	for line := range strings.Lines(catwalkTable) {
+		id, _, _ := strings.Cut(line, "\t")
+		models = append(models, id, strings.ToUpper(id), "local-"+id)
+	}
+	if len(models) <= memoMost {
+		t.Fatalf("only %d models: the memo's bound of %d is never reached", len(models), memoMost)
+	}
+	for round := range 2 {
+		for _, model := range models {
+			got, gotOK := m.lookup(model)
+			want, wantOK := lookupTable(catwalkTable, model)
+			if got != want || gotOK != wantOK {
+				t.Fatalf("round %d: lookup(%q) = %+v, %v; the table says %+v, %v", round, model, got, gotOK, want, wantOK)
+			}
+		}
+		if len(m.found) > memoMost {
+			t.Fatalf("the memo keeps %d answers, more than its bound of %d", len(m.found), memoMost)
+		}
+	}
+}
+
 // BenchmarkCatalogLookup is the cost of one lookup of a model catwalk
-// knows and of one it does not (a local model: the whole table is read).
+// knows and of one it does not (a local model: the whole table is read),
+// read from the table and remembered, as Catalog.Lookup answers.
 func BenchmarkCatalogLookup(b *testing.B) {
 	for _, model := range []string{"gpt-4.1", "my-local-model"} {
 		b.Run(model, func(b *testing.B) {
 			for b.Loop() {
 				lookupTable(catwalkTable, model)
+			}
+		})
+		b.Run(model+"/remembered", func(b *testing.B) {
+			c := NewCatalog(nil)
+			for b.Loop() {
+				c.Lookup(model)
 			}
 		})
 	}

@@ -93,7 +93,7 @@ func (w *Writer) Sync() error {
 	case w.closed:
 		return errors.New("sync transcript: transcript closed")
 	case w.f == nil:
-		return nil // released, and synced then
+		return nil // released: its sync is the Dir's (see Dir.syncLater)
 	}
 	if err := w.f.Sync(); err != nil {
 		return fmt.Errorf("sync transcript: %w", err)
@@ -109,14 +109,20 @@ func (w *Writer) Close() error {
 	return err
 }
 
-// Release syncs and closes the file but keeps the writer usable: the next
-// Append opens the file again. It is for an agent that has ended and
-// writes rarely if ever again, so a session with many children does not
-// hold one descriptor per child until it ends.
-func (w *Writer) Release() error {
+// Release closes the file but keeps the writer usable: the next Append
+// opens the file again. It is for an agent that has ended and writes
+// rarely if ever again, so a session with many children does not hold one
+// descriptor per child until it ends. The file is synced and closed in
+// the background (see Dir.syncLater); Dir.Close waits for it.
+func (w *Writer) Release() {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	return w.shut()
+	if w.f == nil {
+		return
+	}
+	f := w.f
+	w.f = nil
+	w.dir.syncLater(f)
 }
 
 // closeFile syncs and closes the file for good; closing twice is harmless.
@@ -140,8 +146,12 @@ func (w *Writer) shut() error {
 	return nil
 }
 
-// encodeLine is one record as a JSON line ending in a newline. HTML
-// escaping is off so that code in tool output stays readable in the file.
+// encodeLine is one record as a JSON line ending in a newline, the bytes
+// encoding a Record gives. HTML escaping is off so that code in tool
+// output stays readable in the file. The data is encoded once and the
+// record's fields are written around it: encoding the Record whole went
+// over the data a second time (a json.RawMessage is checked and compacted
+// again), a tenth of the work of starting a child.
 func encodeLine(t time.Time, kind, agent string, data any) ([]byte, error) {
 	if !validKind(kind) {
 		return nil, fmt.Errorf("append record: unknown kind %q", kind)
@@ -153,11 +163,21 @@ func encodeLine(t time.Time, kind, agent string, data any) ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("append record: marshal %s data: %w", kind, err)
 	}
-	line, err := marshal(Record{Time: t.UTC(), Kind: kind, Agent: agent, Data: bytes.TrimSuffix(raw, []byte{'\n'})})
+	stamp, err := t.UTC().MarshalJSON()
 	if err != nil {
 		return nil, fmt.Errorf("append record: %w", err)
 	}
-	return line, nil
+	who, err := marshal(agent)
+	if err != nil {
+		return nil, fmt.Errorf("append record: %w", err)
+	}
+	// A kind is one of a few plain words (validKind): no quoting needed.
+	line := make([]byte, 0, len(raw)+len(stamp)+len(who)+len(kind)+len(`{"time":,"kind":"","agent":,"data":}`)+1)
+	line = append(append(line, `{"time":`...), stamp...)
+	line = append(append(append(line, `,"kind":"`...), kind...), '"')
+	line = append(append(line, `,"agent":`...), bytes.TrimSuffix(who, []byte{'\n'})...)
+	line = append(append(line, `,"data":`...), bytes.TrimSuffix(raw, []byte{'\n'})...)
+	return append(line, "}\n"...), nil
 }
 
 // marshal encodes v as one line of JSON without HTML escaping.

@@ -1,6 +1,8 @@
 package transcript
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -230,5 +232,108 @@ func TestReleasedWriterReopensOnAppend(t *testing.T) {
 	}
 	if recs := mustRead(t, d, "explore-1"); len(recs) != 2 {
 		t.Errorf("%d records, want 2", len(recs))
+	}
+}
+
+// TestReleaseSyncFailureIsReported checks that a released file whose
+// background sync fails is not forgotten: the next Release reports it,
+// and Close, which waits for every sync, reports one still in flight.
+func TestReleaseSyncFailureIsReported(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	broken := func() *os.File {
+		f, err := os.CreateTemp(t.TempDir(), "gone")
+		if err != nil {
+			t.Fatal(err)
+		}
+		_ = f.Close() // its sync fails: the file is already closed
+		return f
+	}
+	d.syncLater(broken())
+	d.waitSynced()
+	if err := d.Release("explore-1"); err == nil || !strings.Contains(err.Error(), "close transcript") {
+		t.Errorf("release after a failed sync: err = %v, want the sync's failure", err)
+	}
+	if err := d.Release("explore-1"); err != nil {
+		t.Errorf("a failure reported twice: %v", err)
+	}
+	d.syncLater(broken())
+	if err := d.Close(); err == nil || !strings.Contains(err.Error(), "close transcript") {
+		t.Errorf("close with a failing sync in flight: err = %v, want the sync's failure", err)
+	}
+}
+
+// TestEncodeLineIsTheRecordEncoded checks that a line written around its
+// data is the bytes of the whole Record encoded, for data of every shape
+// a transcript holds, with characters HTML escaping would change.
+func TestEncodeLineIsTheRecordEncoded(t *testing.T) {
+	at := time.Date(2026, 11, 29, 8, 1, 2, 345678901, time.FixedZone("CET", 3600))
+	for _, data := range []any{
+		nil,
+		"a <b> & c\n",
+		json.RawMessage(`{ "type": "agent_finished",  "text": "x < y && z" }`),
+		map[string]any{"output": "if a < b && c > d {}\n\tü 日本", "n": 3, "list": []int{1, 2}},
+		event{Type: "tool_finished"},
+	} {
+		for _, agent := range []string{MainAgent, "explore-12", `odd"agent<>`} {
+			got, err := encodeLine(at, KindEvent, agent, data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := marshal(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := marshal(Record{Time: at.UTC(), Kind: KindEvent, Agent: agent, Data: bytes.TrimSuffix(raw, []byte{'\n'})})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("data %#v, agent %q:\n got %s\nwant %s", data, agent, got, want)
+			}
+		}
+	}
+}
+
+// TestSettleWhileReleasing releases files while the turn's end settles
+// them, as a background child ending at that moment does: nothing is
+// lost or left open, and no wait misses a sync started before it.
+func TestSettleWhileReleasing(t *testing.T) {
+	_, _, d := newSession(t, nil)
+	const agents = 40
+	for i := range agents {
+		appendAll(t, writer(t, d, fmt.Sprintf("explore-%d", i)), KindEvent, fmt.Sprintf("explore-%d", i), event{Type: "agent_finished"})
+	}
+	released := make(chan struct{})
+	go func() {
+		defer close(released)
+		for i := range agents {
+			if err := d.Release(fmt.Sprintf("explore-%d", i)); err != nil {
+				t.Error(err)
+			}
+		}
+	}()
+	for settling := true; settling; {
+		select {
+		case <-released:
+			settling = false
+		default:
+		}
+		if err := d.Settle(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := d.Settle(); err != nil {
+		t.Fatal(err)
+	}
+	d.syncMu.Lock()
+	left := d.syncing
+	d.syncMu.Unlock()
+	if left != 0 {
+		t.Fatalf("%d files still syncing after Settle", left)
+	}
+	for i := range agents {
+		if recs := mustRead(t, d, fmt.Sprintf("explore-%d", i)); len(recs) != 1 {
+			t.Errorf("explore-%d: %d records, want 1", i, len(recs))
+		}
 	}
 }

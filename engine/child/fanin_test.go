@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"context"
@@ -9,9 +9,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // tenLines is f.txt before any child changes it.
@@ -36,7 +38,7 @@ type twoWriters struct {
 }
 
 func (tw *twoWriters) respond(r *llmtest.Request, w *llmtest.Writer) {
-	done := len(toolMessages(r))
+	done := len(sessiontest.ToolMessages(r))
 	task := func(id, prompt, verify string) llmtest.Call {
 		extra := ""
 		if verify != "" {
@@ -45,9 +47,9 @@ func (tw *twoWriters) respond(r *llmtest.Request, w *llmtest.Writer) {
 		return llmtest.Call{ID: id, Name: "task", Args: `{"description":"` + prompt + `","prompt":"` + prompt + `","subagent_type":"general-purpose","isolation":"worktree"` + extra + `}`}
 	}
 	switch {
-	case !isChild(r) && done == 0:
+	case !sessiontest.IsChild(r) && done == 0:
 		w.ToolCalls(task("t1", "child one", tw.verifyOne), task("t2", "child two", tw.verifyTwo))
-	case !isChild(r):
+	case !sessiontest.IsChild(r):
 		tw.mu.Lock()
 		for _, m := range r.Body.Messages {
 			tw.mainSaw = append(tw.mainSaw, m.Content)
@@ -81,20 +83,20 @@ func quote(s string) string {
 // runTwo runs tw's two children in a repository holding f.txt, with
 // --worktrees finish ("" reviews), and returns the session, the
 // workspace and the children's endings by description.
-func runTwo(t *testing.T, tw *twoWriters, finish string, verifyTimeout time.Duration) (*Session, string, map[string]event.AgentFinished) {
+func runTwo(t *testing.T, tw *twoWriters, finish string, verifyTimeout time.Duration) (*engine.Session, string, map[string]event.AgentFinished) {
 	t.Helper()
 	var ws string
-	s, _ := newTestSession(t, tw.respond, func(c *Config) {
+	s, _ := newTestSession(t, tw.respond, func(c *engine.Config) {
 		c.Worktrees.Root = t.TempDir()
 		c.Worktrees.Finish = finish
 		c.Limits.VerifyTimeout = verifyTimeout
 		ws = c.Workspace
-		writeFile(t, ws, "f.txt", tenLines)
-		gitRepo(t, ws)
+		sessiontest.WriteFile(t, ws, "f.txt", tenLines)
+		sessiontest.GitRepo(t, ws)
 	})
-	log := runTurn(t, s, "go", nil)
+	log := sessiontest.RunTurn(t, s, "go", nil)
 	out := map[string]event.AgentFinished{}
-	for _, f := range eventsOf[event.AgentFinished](log) {
+	for _, f := range sessiontest.Of[event.AgentFinished](log) {
 		out[f.Description] = f
 	}
 	if len(out) != 2 || out["child one"].Change == nil || out["child two"].Change == nil {
@@ -159,7 +161,7 @@ func TestFanInConflictingChangesEachPass(t *testing.T) {
 	if len(s.Kept()) != 2 {
 		t.Fatalf("kept %+v", s.Kept())
 	}
-	contains(t, "parent told", tw.saw(), "--worktrees apply applied none of the changes")
+	sessiontest.Contains(t, "parent told", tw.saw(), "--worktrees apply applied none of the changes")
 }
 
 // TestFanInMergeFailsVerification: two changes that merge cleanly and
@@ -205,7 +207,7 @@ func TestFanInMergeFailsVerification(t *testing.T) {
 		t.Fatal(err)
 	}
 	drainTurn(t, s)
-	contains(t, "parent told", tw.saw(), "It was applied unverified")
+	sessiontest.Contains(t, "parent told", tw.saw(), "It was applied unverified")
 
 	tw = &twoWriters{one: withLine(2, "CHANGED one"), two: withLine(9, "CHANGED two"), verifyOne: bothChanged, verifyTwo: bothChanged}
 	s, ws, _ = runTwo(t, tw, child.FinishApply, 0)
@@ -216,7 +218,7 @@ func TestFanInMergeFailsVerification(t *testing.T) {
 	if personFile(t, ws) != tenLines {
 		t.Fatal("headless apply of a failing merge changed the person's tree")
 	}
-	contains(t, "parent told", tw.saw(), "Your working tree is unchanged")
+	sessiontest.Contains(t, "parent told", tw.saw(), "Your working tree is unchanged")
 }
 
 // TestFanInVerifiedMergeApplies: a clean merge whose verification passes
@@ -233,7 +235,7 @@ func TestFanInVerifiedMergeApplies(t *testing.T) {
 	if got := personFile(t, ws); got != withLine(9, "two")[:3]+"one\n"+withLine(9, "two")[6:] {
 		t.Fatalf("f.txt:\n%s", got)
 	}
-	contains(t, "parent told", tw.saw(), "The merged result passed its verification (grep -q l5 f.txt && true)")
+	sessiontest.Contains(t, "parent told", tw.saw(), "The merged result passed its verification (grep -q l5 f.txt && true)")
 }
 
 // TestFanInOwnChangeFails: a change that fails its own verification is
@@ -263,7 +265,7 @@ func TestFanInOwnChangeFails(t *testing.T) {
 	if personFile(t, ws) != withLine(2, "one") {
 		t.Fatalf("f.txt:\n%s", personFile(t, ws))
 	}
-	contains(t, "parent told", tw.saw(), "failed its own verification")
+	sessiontest.Contains(t, "parent told", tw.saw(), "failed its own verification")
 }
 
 // TestFanInVerifyThatHangsIsBounded: a merged result whose verification
@@ -284,9 +286,9 @@ func TestFanInVerifyThatHangsIsBounded(t *testing.T) {
 }
 
 // drainTurn reads events until the main agent's turn ends.
-func drainTurn(t *testing.T, s *Session) {
+func drainTurn(t *testing.T, s *engine.Session) {
 	t.Helper()
-	deadline := time.After(testTimeout)
+	deadline := time.After(sessiontest.Timeout)
 	for {
 		select {
 		case ev, ok := <-s.Events():
@@ -300,4 +302,44 @@ func drainTurn(t *testing.T, s *Session) {
 			t.Fatal("turn did not end")
 		}
 	}
+}
+
+// TestFanInWithoutVerifyNeedsTheUnverifiedWord: two changes with no
+// verify command merge in the preview, but the merged result cannot be
+// verified, so applying it is refused until the person says unverified;
+// then both land together and the main agent is told the result was not
+// verified. The preview is gone after it was applied.
+func TestFanInWithoutVerifyNeedsTheUnverifiedWord(t *testing.T) {
+	tw := &twoWriters{one: withLine(2, "ONE"), two: withLine(9, "TWO")}
+	s, ws, _ := runTwo(t, tw, "", 0)
+	ctx := context.Background()
+	preview, err := s.PreviewFanIn(ctx, nil)
+	if err != nil || len(preview.Changes) != 2 {
+		t.Fatalf("preview %+v, %v", preview, err)
+	}
+	if _, err := s.VerifyFanIn(ctx, preview.ID); err == nil || err.Error() != "no chosen change has a verify command, so the merged result cannot be verified" {
+		t.Fatalf("verifying a merge with no verify command: %v", err)
+	}
+	if _, err := s.ApplyFanIn(ctx, preview.ID, false); err == nil ||
+		err.Error() != "the merged result is not verified (no chosen change has a verify command); nothing was applied" {
+		t.Fatalf("applying an unverified merge: %v", err)
+	}
+	if got := personFile(t, ws); got != tenLines {
+		t.Fatalf("a refused merge wrote f.txt:\n%s", got)
+	}
+	applied, err := s.ApplyFanIn(ctx, preview.ID, true)
+	if err != nil || len(applied.Applied) != 2 {
+		t.Fatalf("applying unverified: %+v, %v", applied, err)
+	}
+	if got := personFile(t, ws); !strings.Contains(got, "ONE") || !strings.Contains(got, "TWO") {
+		t.Fatalf("f.txt after the merge:\n%s", got)
+	}
+	if _, err := s.ApplyFanIn(ctx, preview.ID, true); err == nil {
+		t.Fatal("a merge was applied twice")
+	}
+	if _, err := s.PreviewFanIn(ctx, nil); err == nil || err.Error() != "no change waits for review" {
+		t.Fatalf("a preview once every change was applied: %v", err)
+	}
+	sessiontest.RunTurn(t, s, "and?", nil)
+	sessiontest.Contains(t, "what the main agent is told", tw.saw(), "The merged result was not verified: no verify command applies.")
 }

@@ -1,12 +1,14 @@
-package engine
+package child_test
 
 import (
 	"fmt"
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // A model-supplied timeout_s may shorten the configured child timeout but
@@ -30,16 +32,16 @@ func TestTaskTimeoutOnlyLowersTheConfiguredLimit(t *testing.T) {
 			}
 			s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 				switch {
-				case isChild(r):
+				case sessiontest.IsChild(r):
 					w.Text("nothing here")
 				case r.Index == 0:
 					w.ToolCalls(llmtest.Call{ID: "t1", Name: "task", Args: args})
 				default:
 					w.Text("done")
 				}
-			}, func(c *Config) { c.Limits.ChildTimeout = 30 * time.Second })
-			log := runTurn(t, s, "go", nil)
-			started := eventsOf[event.AgentStarted](log)
+			}, func(c *engine.Config) { c.Limits.ChildTimeout = 30 * time.Second })
+			log := sessiontest.RunTurn(t, s, "go", nil)
+			started := sessiontest.Of[event.AgentStarted](log)
 			if len(started) != 1 || started[0].Timeout != tc.want {
 				t.Fatalf("child started %+v, want timeout %s", started, tc.want)
 			}

@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"os"
@@ -7,12 +7,14 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes/corpus"
+	"github.com/seed-e4e525a6/baton/engine"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // writingChild scripts a main agent that delegates one write with the
@@ -20,11 +22,11 @@ import (
 func writingChild(taskArgs string) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case !isChild(r) && len(toolMessages(r)) == 0:
+		case !sessiontest.IsChild(r) && len(sessiontest.ToolMessages(r)) == 0:
 			w.ToolCalls(llmtest.Call{ID: "a", Name: child.TaskToolName, Args: taskArgs})
-		case !isChild(r):
+		case !sessiontest.IsChild(r):
 			w.Text("done")
-		case len(toolMessages(r)) == 0:
+		case len(sessiontest.ToolMessages(r)) == 0:
 			w.ToolCalls(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"out.txt","content":"hi\n"}`})
 		default:
 			w.Text("wrote")
@@ -33,10 +35,10 @@ func writingChild(taskArgs string) llmtest.Responder {
 }
 
 // cardsOf runs a turn that answers every card with allow and returns them.
-func cardsOf(t *testing.T, s *Session) []*event.ApprovalRequest {
+func cardsOf(t *testing.T, s *engine.Session) []*event.ApprovalRequest {
 	t.Helper()
 	var cards []*event.ApprovalRequest
-	runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
+	sessiontest.RunTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		cards = append(cards, r)
 		return event.Answer{Decision: event.Allow}
 	})
@@ -49,11 +51,11 @@ func cardsOf(t *testing.T, s *Session) []*event.ApprovalRequest {
 func TestWorktreeChildsCardNamesItsWorktree(t *testing.T) {
 	for _, iso := range []string{"worktree", "shared"} {
 		root := t.TempDir()
-		s, _ := newTestSession(t, writingChild(`{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"`+iso+`"}`), func(c *Config) {
+		s, _ := newTestSession(t, writingChild(`{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"`+iso+`"}`), func(c *engine.Config) {
 			c.Mode = permission.Ask
 			c.Worktrees.Root = root
-			writeFile(t, c.Workspace, "keep.txt", "x\n")
-			gitRepo(t, c.Workspace)
+			sessiontest.WriteFile(t, c.Workspace, "keep.txt", "x\n")
+			sessiontest.GitRepo(t, c.Workspace)
 		})
 		var write *event.ApprovalRequest
 		for _, r := range cardsOf(t, s) {
@@ -87,7 +89,7 @@ func TestBackgroundDelegationCardSaysSo(t *testing.T) {
 		if bg {
 			args = `{"description":"find","prompt":"find it","subagent_type":"explore","background":true}`
 		}
-		s, _ := newTestSession(t, writingChild(args), func(c *Config) { c.Mode = permission.Ask })
+		s, _ := newTestSession(t, writingChild(args), func(c *engine.Config) { c.Mode = permission.Ask })
 		cards := cardsOf(t, s)
 		if len(cards) == 0 || cards[0].Delegation == nil {
 			t.Fatalf("background %v: no delegation card: %+v", bg, cards)
@@ -110,9 +112,9 @@ func TestCardSaysWhatAnOpenCodeAgentLacks(t *testing.T) {
 		{string(data), "web_fetch (OpenCode's default; to grant: webfetch: allow under permission: in docs.md)"},
 		{"---\ndescription: Writes docs\npermission:\n  webfetch: allow\n---\nYou write docs.", ""},
 	} {
-		s, _ := newTestSession(t, writingChild(`{"description":"docs","prompt":"write docs","subagent_type":"docs"}`), func(c *Config) {
+		s, _ := newTestSession(t, writingChild(`{"description":"docs","prompt":"write docs","subagent_type":"docs"}`), func(c *engine.Config) {
 			c.Mode = permission.Ask
-			writeFile(t, c.Workspace, ".opencode/agent/docs.md", tc.file)
+			sessiontest.WriteFile(t, c.Workspace, ".opencode/agent/docs.md", tc.file)
 			c.Types = agenttypes.Load(agenttypes.LoadOptions{ProjectDir: c.Workspace})
 		})
 		var got *event.DelegationPreview

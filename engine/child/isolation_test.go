@@ -1,33 +1,21 @@
-package engine
+package child_test
 
 import (
 	"context"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
-
-// gitRepo makes dir a repository with its files committed.
-func gitRepo(t *testing.T, dir string) {
-	t.Helper()
-	for _, args := range [][]string{{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "-m", "first"}} {
-		cmd := exec.Command("git", args...)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@t", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@t")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
-}
 
 // halves is a file of 30 "A" lines and 30 "B" lines, each "todo", with
 // one line between them: a three-way merge, git's included, reads
@@ -50,19 +38,19 @@ func halves() string {
 // uncommitted notes.txt, and records the main agent's requests.
 func editingChildren(mainReqs *[]*llmtest.Request, mu *sync.Mutex) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
-		if !isChild(r) {
+		if !sessiontest.IsChild(r) {
 			mu.Lock()
 			*mainReqs = append(*mainReqs, r)
 			mu.Unlock()
-			if len(toolMessages(r)) == 0 && strings.Contains(r.Body.Messages[len(r.Body.Messages)-1].Content, "edit both") {
-				w.ToolCalls(taskCall("a", "general-purpose", "edit A", "edit A"), taskCall("b", "general-purpose", "edit B", "edit B"))
+			if len(sessiontest.ToolMessages(r)) == 0 && strings.Contains(r.Body.Messages[len(r.Body.Messages)-1].Content, "edit both") {
+				w.ToolCalls(sessiontest.TaskCall("a", "general-purpose", "edit A", "edit A"), sessiontest.TaskCall("b", "general-purpose", "edit B", "edit B"))
 				return
 			}
 			w.Text("ok")
 			return
 		}
 		who := strings.TrimPrefix(r.Body.Messages[1].Content, "edit ")
-		done := len(toolMessages(r))
+		done := len(sessiontest.ToolMessages(r))
 		switch {
 		case done == 0:
 			w.ToolCalls(llmtest.Call{ID: "r", Name: "read_file", Args: `{"path":"notes.txt"}`})
@@ -71,7 +59,7 @@ func editingChildren(mainReqs *[]*llmtest.Request, mu *sync.Mutex) llmtest.Respo
 			w.ToolCalls(llmtest.Call{ID: fmt.Sprintf("e%d", n), Name: "edit_file",
 				Args: fmt.Sprintf(`{"path":"shared.txt","old_string":"%s%02d todo","new_string":"%s%02d done"}`, who, n, who, n)})
 		default:
-			w.Text("edited; notes said: " + toolMessages(r)[0])
+			w.Text("edited; notes said: " + sessiontest.ToolMessages(r)[0])
 		}
 	}
 }
@@ -85,24 +73,24 @@ func TestParallelWritersInWorktrees(t *testing.T) {
 	var mainReqs []*llmtest.Request
 	var mu sync.Mutex
 	root := t.TempDir()
-	s, _ := newTestSession(t, editingChildren(&mainReqs, &mu), func(c *Config) {
+	s, _ := newTestSession(t, editingChildren(&mainReqs, &mu), func(c *engine.Config) {
 		c.Limits.ChildStepsWrite = editsPerChild + 5
 		c.Worktrees.Root = root
-		writeFile(t, c.Workspace, "shared.txt", halves())
-		writeFile(t, c.Workspace, "notes.txt", "committed\n")
-		gitRepo(t, c.Workspace)
-		writeFile(t, c.Workspace, "notes.txt", "uncommitted note\n")
+		sessiontest.WriteFile(t, c.Workspace, "shared.txt", halves())
+		sessiontest.WriteFile(t, c.Workspace, "notes.txt", "committed\n")
+		sessiontest.GitRepo(t, c.Workspace)
+		sessiontest.WriteFile(t, c.Workspace, "notes.txt", "uncommitted note\n")
 	})
-	log := runTurn(t, s, "edit both halves", nil)
-	if log.end.Status != event.StatusCompleted {
-		t.Fatalf("turn ended %s", log.end.Status)
+	log := sessiontest.RunTurn(t, s, "edit both halves", nil)
+	if log.End.Status != event.StatusCompleted {
+		t.Fatalf("turn ended %s", log.End.Status)
 	}
-	for _, ev := range eventsOf[event.ToolFinished](log) {
+	for _, ev := range sessiontest.Of[event.ToolFinished](log) {
 		if ev.Agent != event.MainAgent && ev.IsError {
 			t.Errorf("%s %s failed: %s", ev.Agent, ev.CallID, ev.Output)
 		}
 	}
-	finished := eventsOf[event.AgentFinished](log)
+	finished := sessiontest.Of[event.AgentFinished](log)
 	if len(finished) != 2 {
 		t.Fatalf("%d children finished", len(finished))
 	}
@@ -110,8 +98,8 @@ func TestParallelWritersInWorktrees(t *testing.T) {
 		if f.Change == nil || f.Change.Line() != "+30 −30 in 1 file" || f.Change.State != "pending" {
 			t.Fatalf("%s change %+v", f.Agent, f.Change)
 		}
-		contains(t, "child result", f.Result, "pending the person's review")
-		contains(t, "child text", f.Text, "uncommitted note")
+		sessiontest.Contains(t, "child result", f.Result, "pending the person's review")
+		sessiontest.Contains(t, "child text", f.Text, "uncommitted note")
 		if !strings.HasPrefix(f.Change.Worktree, root) {
 			t.Errorf("worktree %s is not in the state folder %s", f.Change.Worktree, root)
 		}
@@ -135,7 +123,7 @@ func TestParallelWritersInWorktrees(t *testing.T) {
 	if notes, _ := os.ReadFile(filepath.Join(s.Workspace(), "notes.txt")); string(notes) != "uncommitted note\n" {
 		t.Fatalf("the person's uncommitted file changed: %q", notes)
 	}
-	runTurn(t, s, "what happened?", nil)
+	sessiontest.RunTurn(t, s, "what happened?", nil)
 	mu.Lock()
 	last := mainReqs[len(mainReqs)-1]
 	mu.Unlock()
@@ -158,25 +146,25 @@ func TestParallelWritersInWorktrees(t *testing.T) {
 // workspace.
 func TestWorktreeRefusedOutsideGit(t *testing.T) {
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
-		if !isChild(r) {
-			if len(toolMessages(r)) == 0 {
+		if !sessiontest.IsChild(r) {
+			if len(sessiontest.ToolMessages(r)) == 0 {
 				w.ToolCalls(llmtest.Call{ID: "a", Name: "task", Args: `{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"worktree"}`})
 				return
 			}
 			w.Text("done")
 			return
 		}
-		if len(toolMessages(r)) == 0 {
+		if len(sessiontest.ToolMessages(r)) == 0 {
 			w.ToolCalls(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"out.txt","content":"hi\n"}`})
 			return
 		}
 		w.Text("wrote")
-	}, func(c *Config) {
+	}, func(c *engine.Config) {
 		c.Mode = permission.Ask
 		c.Worktrees.Root = t.TempDir()
 	})
 	var preview *event.DelegationPreview
-	log := runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
+	log := sessiontest.RunTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		if r.Delegation != nil {
 			preview = r.Delegation
 		}
@@ -189,10 +177,10 @@ func TestWorktreeRefusedOutsideGit(t *testing.T) {
 		t.Fatalf("the shared child's write is missing: %q", got)
 	}
 	noted := false
-	for _, n := range eventsOf[event.Notice](log) {
+	for _, n := range sessiontest.Of[event.Notice](log) {
 		noted = noted || strings.Contains(n.Text, "worktree isolation refused")
 	}
-	if f := eventsOf[event.AgentFinished](log); !noted || len(f) != 1 || f[0].Change != nil {
+	if f := sessiontest.Of[event.AgentFinished](log); !noted || len(f) != 1 || f[0].Change != nil {
 		t.Fatalf("notice %v, finished %+v", noted, f)
 	}
 }
@@ -206,29 +194,29 @@ func TestWorktreeChildCommandsConfined(t *testing.T) {
 	var ws string
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case !isChild(r) && len(toolMessages(r)) == 0:
+		case !sessiontest.IsChild(r) && len(sessiontest.ToolMessages(r)) == 0:
 			w.ToolCalls(llmtest.Call{ID: "a", Name: "task", Args: `{"description":"cmd","prompt":"run it","subagent_type":"general-purpose","isolation":"worktree"}`})
-		case !isChild(r):
+		case !sessiontest.IsChild(r):
 			w.Text("done")
-		case len(toolMessages(r)) == 0:
+		case len(sessiontest.ToolMessages(r)) == 0:
 			w.ToolCalls(llmtest.Call{ID: "c", Name: "run_command", Args: fmt.Sprintf(`{"command":"echo made > made.txt; echo y > %s/escape.txt"}`, ws)})
 		default:
 			w.Text("ran")
 		}
-	}, func(c *Config) {
+	}, func(c *engine.Config) {
 		c.Worktrees.Root = t.TempDir()
 		ws = c.Workspace
-		writeFile(t, ws, "a.txt", "a\n")
-		gitRepo(t, ws)
+		sessiontest.WriteFile(t, ws, "a.txt", "a\n")
+		sessiontest.GitRepo(t, ws)
 		// The test's folders all lie in the temp folder, which commands
 		// may write; a temp folder of its own keeps that grant apart.
 		c.Sandbox = sandbox.Settings{Env: map[string]string{"HOME": t.TempDir(), "TMPDIR": t.TempDir()}}.Policy(ws)
 	})
-	log := runTurn(t, s, "go", nil)
+	log := sessiontest.RunTurn(t, s, "go", nil)
 	if _, err := os.Stat(filepath.Join(ws, "escape.txt")); !os.IsNotExist(err) {
 		t.Fatalf("the worktree child wrote the person's tree: %v", err)
 	}
-	f := eventsOf[event.AgentFinished](log)
+	f := sessiontest.Of[event.AgentFinished](log)
 	if len(f) != 1 || f[0].Change == nil || f[0].Change.Files != 1 {
 		t.Fatalf("finished %+v", f)
 	}
@@ -243,44 +231,44 @@ func TestWorktreeChildCommandsConfined(t *testing.T) {
 // fails to add the worktree), the child is not started and the task call
 // says why; nothing it would have written lands in the person's tree.
 func TestWorktreeFailureStopsTheChild(t *testing.T) {
-	for name, breakIt := range map[string]func(t *testing.T, c *Config){
-		"state folder is a file": func(t *testing.T, c *Config) {
+	for name, breakIt := range map[string]func(t *testing.T, c *engine.Config){
+		"state folder is a file": func(t *testing.T, c *engine.Config) {
 			c.Worktrees.Root = filepath.Join(t.TempDir(), "worktrees")
-			writeFile(t, filepath.Dir(c.Worktrees.Root), "worktrees", "not a folder\n")
+			sessiontest.WriteFile(t, filepath.Dir(c.Worktrees.Root), "worktrees", "not a folder\n")
 		},
-		"git cannot add a worktree": func(t *testing.T, c *Config) {
+		"git cannot add a worktree": func(t *testing.T, c *engine.Config) {
 			c.Worktrees.Root = t.TempDir()
-			writeFile(t, c.Workspace, ".git/worktrees", "not a folder\n")
+			sessiontest.WriteFile(t, c.Workspace, ".git/worktrees", "not a folder\n")
 		},
 	} {
 		t.Run(name, func(t *testing.T) {
 			s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 				switch {
-				case !isChild(r) && len(toolMessages(r)) == 0:
+				case !sessiontest.IsChild(r) && len(sessiontest.ToolMessages(r)) == 0:
 					w.ToolCalls(llmtest.Call{ID: "a", Name: "task", Args: `{"description":"write","prompt":"write it","subagent_type":"general-purpose","isolation":"worktree"}`})
-				case !isChild(r):
+				case !sessiontest.IsChild(r):
 					w.Text("done")
-				case len(toolMessages(r)) == 0:
+				case len(sessiontest.ToolMessages(r)) == 0:
 					w.ToolCalls(llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"out.txt","content":"unreviewed\n"}`})
 				default:
 					w.Text("wrote")
 				}
-			}, func(c *Config) {
-				writeFile(t, c.Workspace, "a.txt", "a\n")
-				gitRepo(t, c.Workspace)
+			}, func(c *engine.Config) {
+				sessiontest.WriteFile(t, c.Workspace, "a.txt", "a\n")
+				sessiontest.GitRepo(t, c.Workspace)
 				breakIt(t, c)
 			})
-			log := runTurn(t, s, "go", nil)
+			log := sessiontest.RunTurn(t, s, "go", nil)
 			if _, err := os.Stat(filepath.Join(s.Workspace(), "out.txt")); !os.IsNotExist(err) {
 				t.Fatalf("the child wrote the person's tree: %v", err)
 			}
 			for _, r := range srv.Requests() {
-				if isChild(r) {
+				if sessiontest.IsChild(r) {
 					t.Fatal("the child ran without its worktree")
 				}
 			}
 			var result *event.ToolFinished
-			for _, ev := range eventsOf[event.ToolFinished](log) {
+			for _, ev := range sessiontest.Of[event.ToolFinished](log) {
 				if ev.CallID == "a" {
 					result = &ev
 				}
@@ -288,7 +276,7 @@ func TestWorktreeFailureStopsTheChild(t *testing.T) {
 			if result == nil || !result.IsError || !strings.Contains(result.Output, "worktree isolation failed, so the sub-agent was not started") {
 				t.Fatalf("task result: %+v", result)
 			}
-			if started := eventsOf[event.AgentStarted](log); len(started) != 0 {
+			if started := sessiontest.Of[event.AgentStarted](log); len(started) != 0 {
 				t.Fatalf("%d children started", len(started))
 			}
 		})

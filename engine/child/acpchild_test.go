@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"os/exec"
@@ -6,8 +6,10 @@ import (
 	"testing"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // TestACPChildsCardNamesItsProgram: the delegation card of an ACP agent
@@ -23,16 +25,16 @@ func TestACPChildsCardNamesItsProgram(t *testing.T) {
 		ACP: &agenttypes.ACPAgent{Command: falseBin, Args: []string{"--acp"}, Env: map[string]string{"GEM_KEY": "secret-value"}}}
 	results := make(chan string, 1)
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
-		if isChild(r) {
+		if sessiontest.IsChild(r) {
 			t.Error("an ACP child made a request to baton's endpoint")
 		}
-		if msgs := toolMessages(r); len(msgs) > 0 {
+		if msgs := sessiontest.ToolMessages(r); len(msgs) > 0 {
 			results <- msgs[0]
 			w.Text("summary")
 			return
 		}
 		w.ToolCalls(llmtest.Call{ID: "t1", Name: "task", Args: `{"description":"ask gem","prompt":"Say hi.","subagent_type":"gem"}`})
-	}, func(c *Config) {
+	}, func(c *engine.Config) {
 		withTypes(gem)(c)
 		c.Mode = permission.Ask
 	})

@@ -1,14 +1,16 @@
-package engine
+package child_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // budgetCall is a task call asking for budget (a JSON object).
@@ -39,9 +41,9 @@ func loopingChild(block bool) llmtest.Responder {
 func delegateWith(call llmtest.Call, child llmtest.Responder) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			child(r, w)
-		case len(toolMessages(r)) == 0:
+		case len(sessiontest.ToolMessages(r)) == 0:
 			w.ToolCalls(call)
 		default:
 			w.Text("done")
@@ -53,7 +55,7 @@ func delegateWith(call llmtest.Call, child llmtest.Responder) llmtest.Responder 
 // budget's status, and its report reaches the parent.
 func TestChildEndsAtEachBudget(t *testing.T) {
 	t.Parallel() // waits out a real bound; overlaps the others that do
-	priced := func(c *Config) {
+	priced := func(c *engine.Config) {
 		c.Catalog = llm.NewCatalog(map[string]llm.ModelInfo{"test-model": {InputPerMillion: 1000, OutputPerMillion: 1000, PriceKnown: true}})
 	}
 	for _, tc := range []struct {
@@ -69,16 +71,16 @@ func TestChildEndsAtEachBudget(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, srv := newTestSession(t, delegateWith(budgetCall("a", "look", tc.budget), loopingChild(tc.block)), priced)
-			log := runTurn(t, s, "go", nil)
-			fin := eventsOf[event.AgentFinished](log)
+			log := sessiontest.RunTurn(t, s, "go", nil)
+			fin := sessiontest.Of[event.AgentFinished](log)
 			if len(fin) != 1 || fin[0].Status != tc.status {
 				t.Fatalf("finished %+v, want status %s", fin, tc.status)
 			}
-			contains(t, "reason", fin[0].Reason, tc.reason)
+			sessiontest.Contains(t, "reason", fin[0].Reason, tc.reason)
 			reqs := srv.Requests()
-			result := toolMessages(reqs[len(reqs)-1])[0]
-			contains(t, "parent's result", result, "final report: found the loop")
-			contains(t, "parent's result", result, "status: "+string(tc.status))
+			result := sessiontest.ToolMessages(reqs[len(reqs)-1])[0]
+			sessiontest.Contains(t, "parent's result", result, "final report: found the loop")
+			sessiontest.Contains(t, "parent's result", result, "status: "+string(tc.status))
 		})
 	}
 }
@@ -88,7 +90,7 @@ func TestChildEndsAtEachBudget(t *testing.T) {
 func TestWindDownReturnsTheChildsReport(t *testing.T) {
 	s, srv := newTestSession(t, delegateWith(budgetCall("a", "look", `{}`), loopingChild(true)), nil)
 	asked := false
-	log := watchTurn(t, s, "go", func(ev event.Event) {
+	log := sessiontest.WatchTurn(t, s, "go", func(ev event.Event) {
 		if e, ok := ev.(event.ApprovalRequested); ok {
 			e.Request.Answer(event.Answer{Decision: event.Allow})
 		}
@@ -99,15 +101,15 @@ func TestWindDownReturnsTheChildsReport(t *testing.T) {
 			}
 		}
 	})
-	fin := eventsOf[event.AgentFinished](log)
+	fin := sessiontest.Of[event.AgentFinished](log)
 	if len(fin) != 1 || fin[0].Status != event.StatusStopped {
 		t.Fatalf("finished %+v, want stopped", fin)
 	}
 	reqs := srv.Requests()
-	result := toolMessages(reqs[len(reqs)-1])[0]
-	contains(t, "parent's result", result, "final report: found the loop")
-	contains(t, "parent's result", result, "status: stopped")
-	contains(t, "parent's result", result, "[person: wound down the sub-agent after")
+	result := sessiontest.ToolMessages(reqs[len(reqs)-1])[0]
+	sessiontest.Contains(t, "parent's result", result, "final report: found the loop")
+	sessiontest.Contains(t, "parent's result", result, "status: stopped")
+	sessiontest.Contains(t, "parent's result", result, "[person: wound down the sub-agent after")
 }
 
 // A second stop during a wind-down aborts: the child ends at once,
@@ -124,7 +126,7 @@ func TestSecondStopAborts(t *testing.T) {
 	}
 	s, srv := newTestSession(t, delegateWith(budgetCall("a", "look", `{}`), child), nil)
 	var id event.AgentID
-	log := watchTurn(t, s, "go", func(ev event.Event) {
+	log := sessiontest.WatchTurn(t, s, "go", func(ev event.Event) {
 		if e, ok := ev.(event.ApprovalRequested); ok {
 			e.Request.Answer(event.Answer{Decision: event.Allow})
 		}
@@ -141,13 +143,13 @@ func TestSecondStopAborts(t *testing.T) {
 			}()
 		}
 	})
-	fin := eventsOf[event.AgentFinished](log)
+	fin := sessiontest.Of[event.AgentFinished](log)
 	if len(fin) != 1 || fin[0].Status != event.StatusCancelled {
 		t.Fatalf("finished %+v, want cancelled", fin)
 	}
 	reqs := srv.Requests()
-	result := toolMessages(reqs[len(reqs)-1])[0]
-	contains(t, "parent's result", result, "[person: aborted the sub-agent after")
+	result := sessiontest.ToolMessages(reqs[len(reqs)-1])[0]
+	sessiontest.Contains(t, "parent's result", result, "[person: aborted the sub-agent after")
 }
 
 // What the person did on a card reaches the parent in the tool result,
@@ -155,16 +157,16 @@ func TestSecondStopAborts(t *testing.T) {
 func TestParentToldWhatThePersonDid(t *testing.T) {
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			w.Text("child done")
-		case len(toolMessages(r)) == 0:
-			w.ToolCalls(taskCall("a", "explore", "denied", "job a"), taskCall("b", "explore", "edited", "job b"),
+		case len(sessiontest.ToolMessages(r)) == 0:
+			w.ToolCalls(sessiontest.TaskCall("a", "explore", "denied", "job a"), sessiontest.TaskCall("b", "explore", "edited", "job b"),
 				llmtest.Call{ID: "w", Name: "write_file", Args: `{"path":"a.txt","content":"x"}`})
 		default:
 			w.Text("done")
 		}
-	}, func(c *Config) { c.Mode = permission.Ask })
-	runTurn(t, s, "go", func(req *event.ApprovalRequest) event.Answer {
+	}, func(c *engine.Config) { c.Mode = permission.Ask })
+	sessiontest.RunTurn(t, s, "go", func(req *event.ApprovalRequest) event.Answer {
 		if req.Delegation == nil {
 			return event.Answer{Decision: event.Deny, Reason: "wrong file"}
 		}
@@ -175,14 +177,14 @@ func TestParentToldWhatThePersonDid(t *testing.T) {
 			EditedLimits: &event.Limits{MaxSteps: 4, Timeout: 60e9, Budget: event.Budget{Tokens: 20000}}}
 	})
 	reqs := srv.Requests()
-	results := strings.Join(toolMessages(reqs[len(reqs)-1]), "\n---\n")
+	results := strings.Join(sessiontest.ToolMessages(reqs[len(reqs)-1]), "\n---\n")
 	for _, want := range []string{
 		"[person: denied the delegation: not now]",
 		`[person: edited the prompt; the sub-agent ran with: "job b, but only in cmd/"]`,
 		"[person: changed the budget to 20k tokens · 4 steps · 60s]",
 		"[person: denied this write_file call: wrong file]",
 	} {
-		contains(t, "parent's results", results, want)
+		sessiontest.Contains(t, "parent's results", results, want)
 	}
 }
 
@@ -196,18 +198,18 @@ func TestTurnEndsAtItsBudget(t *testing.T) {
 			return
 		}
 		w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
-	}, func(c *Config) { c.Limits.TurnBudget = event.Budget{Tokens: 300} })
-	log := runTurn(t, s, "go", nil)
-	if log.end.Status != event.StatusBudgetExceeded {
-		t.Fatalf("turn ended %s, want budget_exceeded", log.end.Status)
+	}, func(c *engine.Config) { c.Limits.TurnBudget = event.Budget{Tokens: 300} })
+	log := sessiontest.RunTurn(t, s, "go", nil)
+	if log.End.Status != event.StatusBudgetExceeded {
+		t.Fatalf("turn ended %s, want budget_exceeded", log.End.Status)
 	}
-	contains(t, "turn's text", log.end.Text, "turn report: listed the root twice")
+	sessiontest.Contains(t, "turn's text", log.End.Text, "turn report: listed the root twice")
 	reqs := srv.Requests()
 	last := reqs[len(reqs)-1]
 	if len(last.ToolNames()) != 0 {
 		t.Fatalf("the last request offered tools: %v", last.ToolNames())
 	}
-	contains(t, "last request", last.Body.Messages[len(last.Body.Messages)-1].Content, "token budget reached")
+	sessiontest.Contains(t, "last request", last.Body.Messages[len(last.Body.Messages)-1].Content, "token budget reached")
 }
 
 // A delegation a rule or the mode refused was not the person's doing:
@@ -215,16 +217,16 @@ func TestTurnEndsAtItsBudget(t *testing.T) {
 func TestRuleDenialIsNotThePersons(t *testing.T) {
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case len(toolMessages(r)) == 0:
-			w.ToolCalls(taskCall("a", "explore", "look", "look"))
+		case len(sessiontest.ToolMessages(r)) == 0:
+			w.ToolCalls(sessiontest.TaskCall("a", "explore", "look", "look"))
 		default:
 			w.Text("done")
 		}
-	}, func(c *Config) { c.Mode = permission.Headless })
-	runTurn(t, s, "go", nil)
+	}, func(c *engine.Config) { c.Mode = permission.Headless })
+	sessiontest.RunTurn(t, s, "go", nil)
 	reqs := srv.Requests()
-	result := toolMessages(reqs[len(reqs)-1])[0]
-	contains(t, "parent's result", result, "a headless run cannot ask")
+	result := sessiontest.ToolMessages(reqs[len(reqs)-1])[0]
+	sessiontest.Contains(t, "parent's result", result, "a headless run cannot ask")
 	if strings.Contains(result, "[person") {
 		t.Errorf("a mode's denial told as the person's:\n%s", result)
 	}

@@ -1,7 +1,6 @@
-package engine
+package child_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -9,39 +8,25 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
-
-// taskCall builds a task tool call.
-func taskCall(id, typ, desc, prompt string) llmtest.Call {
-	return llmtest.Call{ID: id, Name: "task", Args: fmt.Sprintf(`{"description":%q,"prompt":%q,"subagent_type":%q}`, desc, prompt, typ)}
-}
-
-// childByPrompt finds the child requests whose task prompt is prompt.
-func childByPrompt(reqs []*llmtest.Request, prompt string) []*llmtest.Request {
-	var out []*llmtest.Request
-	for _, r := range reqs {
-		if isChild(r) && len(r.Body.Messages) > 1 && r.Body.Messages[1].Content == prompt {
-			out = append(out, r)
-		}
-	}
-	return out
-}
 
 func TestChildStartsFreshWithItsTypeTools(t *testing.T) {
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			w.Text("auth lives in auth.go")
 		case r.HasToolResult("status:"):
 			w.Text("summary")
 		default:
-			w.ToolCalls(taskCall("t1", "Explore", "find auth code", "Find the auth code."))
+			w.ToolCalls(sessiontest.TaskCall("t1", "Explore", "find auth code", "Find the auth code."))
 		}
 	}, nil)
-	runTurn(t, s, "SECRET-PARENT-CONTEXT please find auth", nil)
-	child := childByPrompt(srv.Requests(), "Find the auth code.")
+	sessiontest.RunTurn(t, s, "SECRET-PARENT-CONTEXT please find auth", nil)
+	child := sessiontest.ChildByPrompt(srv.Requests(), "Find the auth code.")
 	if len(child) != 1 {
 		t.Fatalf("child requests: %d", len(child))
 	}
@@ -71,11 +56,11 @@ func TestChildToolListsMatchTypesAndNeverIncludeTask(t *testing.T) {
 	}
 	var calls []llmtest.Call
 	for name := range types {
-		calls = append(calls, taskCall("t-"+name, name, "check "+name, "prompt for "+name))
+		calls = append(calls, sessiontest.TaskCall("t-"+name, name, "check "+name, "prompt for "+name))
 	}
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			w.Text("report")
 		case r.Index == 0:
 			w.ToolCalls(calls...)
@@ -83,9 +68,9 @@ func TestChildToolListsMatchTypesAndNeverIncludeTask(t *testing.T) {
 			w.Text("done")
 		}
 	}, nil)
-	runTurn(t, s, "check all", nil)
+	sessiontest.RunTurn(t, s, "check all", nil)
 	for name, want := range types {
-		reqs := childByPrompt(srv.Requests(), "prompt for "+name)
+		reqs := sessiontest.ChildByPrompt(srv.Requests(), "prompt for "+name)
 		if len(reqs) != 1 {
 			t.Fatalf("%s: %d requests", name, len(reqs))
 		}
@@ -100,23 +85,23 @@ func TestChildToolListsMatchTypesAndNeverIncludeTask(t *testing.T) {
 func TestChildCallingToolItWasNotGivenIsRefused(t *testing.T) {
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r) && len(toolMessages(r)) == 0:
+		case sessiontest.IsChild(r) && len(sessiontest.ToolMessages(r)) == 0:
 			w.ToolCalls(llmtest.Call{ID: "w1", Name: "write_file", Args: `{"path":"pwned.txt","content":"x"}`})
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			w.Text("could not write")
 		case r.Index == 0:
-			w.ToolCalls(taskCall("t1", "explore", "sneaky write", "Write a file."))
+			w.ToolCalls(sessiontest.TaskCall("t1", "explore", "sneaky write", "Write a file."))
 		default:
 			w.Text("done")
 		}
 	}, nil)
-	runTurn(t, s, "go", nil)
+	sessiontest.RunTurn(t, s, "go", nil)
 	if _, err := os.Stat(filepath.Join(s.Workspace(), "pwned.txt")); err == nil {
 		t.Fatal("a read-only child wrote a file")
 	}
-	reqs := childByPrompt(srv.Requests(), "Write a file.")
+	reqs := sessiontest.ChildByPrompt(srv.Requests(), "Write a file.")
 	last := reqs[len(reqs)-1]
-	contains(t, "refusal", toolMessages(last)[0], `tool "write_file" is not available`)
+	sessiontest.Contains(t, "refusal", sessiontest.ToolMessages(last)[0], `tool "write_file" is not available`)
 }
 
 func TestParallelChildrenOverlapAndResultsReachParent(t *testing.T) {
@@ -125,7 +110,7 @@ func TestParallelChildrenOverlapAndResultsReachParent(t *testing.T) {
 	allIn := make(chan struct{})
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			mu.Lock()
 			arrived++
 			if arrived == 3 {
@@ -141,25 +126,25 @@ func TestParallelChildrenOverlapAndResultsReachParent(t *testing.T) {
 			}
 			w.Text("finding from " + r.LastUser())
 		case r.Index == 0:
-			w.ToolCalls(taskCall("a", "explore", "one", "job one"), taskCall("b", "explore", "two", "job two"), taskCall("c", "review", "three", "job three"))
+			w.ToolCalls(sessiontest.TaskCall("a", "explore", "one", "job one"), sessiontest.TaskCall("b", "explore", "two", "job two"), sessiontest.TaskCall("c", "review", "three", "job three"))
 		default:
 			w.Text("all done")
 		}
 	}, nil)
-	log := runTurn(t, s, "split it", nil)
-	if log.end.Status != event.StatusCompleted {
-		t.Fatalf("status %s", log.end.Status)
+	log := sessiontest.RunTurn(t, s, "split it", nil)
+	if log.End.Status != event.StatusCompleted {
+		t.Fatalf("status %s", log.End.Status)
 	}
 	final := srv.Requests()[len(srv.Requests())-1]
-	results := toolMessages(final)
+	results := sessiontest.ToolMessages(final)
 	if len(results) != 3 {
 		t.Fatalf("parent got %d results", len(results))
 	}
 	for i, job := range []string{"job one", "job two", "job three"} {
-		contains(t, "result", results[i], "finding from "+job)
-		contains(t, "result", results[i], "status: completed · 0 tools")
+		sessiontest.Contains(t, "result", results[i], "finding from "+job)
+		sessiontest.Contains(t, "result", results[i], "status: completed · 0 tools")
 	}
-	finished := eventsOf[event.AgentFinished](log)
+	finished := sessiontest.Of[event.AgentFinished](log)
 	if len(finished) != 3 {
 		t.Fatalf("%d AgentFinished events", len(finished))
 	}
@@ -175,8 +160,8 @@ func TestParallelChildrenOverlapAndResultsReachParent(t *testing.T) {
 			t.Fatalf("child event lacks tagging: %+v", f.Meta)
 		}
 	}
-	if log.end.Usage.Requests != 5 {
-		t.Fatalf("usage rolled up %d requests, want 5 (2 parent + 3 children)", log.end.Usage.Requests)
+	if log.End.Usage.Requests != 5 {
+		t.Fatalf("usage rolled up %d requests, want 5 (2 parent + 3 children)", log.End.Usage.Requests)
 	}
 }
 
@@ -195,33 +180,33 @@ func TestChildLimitsEndWithRightStatus(t *testing.T) {
 			var summaryAsked bool
 			s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 				switch {
-				case isChild(r) && r.LastUser() == "slow":
+				case sessiontest.IsChild(r) && r.LastUser() == "slow":
 					w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "partial finding"}}}})
 					<-w.Context().Done()
-				case isChild(r) && len(r.Body.Tools) == 0:
+				case sessiontest.IsChild(r) && len(r.Body.Tools) == 0:
 					summaryAsked = true
 					w.Text("summary: found nothing yet")
-				case isChild(r):
+				case sessiontest.IsChild(r):
 					w.ToolCalls(llmtest.Call{Name: "list_files", Args: `{}`})
 				case r.Index == 0:
 					w.ToolCalls(llmtest.Call{ID: "t1", Name: "task", Args: tc.args})
 				default:
 					w.Text("ok")
 				}
-			}, func(c *Config) { c.Limits.ChildStepsReadOnly = 2 })
-			log := runTurn(t, s, "go", nil)
-			finished := eventsOf[event.AgentFinished](log)
+			}, func(c *engine.Config) { c.Limits.ChildStepsReadOnly = 2 })
+			log := sessiontest.RunTurn(t, s, "go", nil)
+			finished := sessiontest.Of[event.AgentFinished](log)
 			if len(finished) != 1 || finished[0].Status != tc.status {
 				t.Fatalf("finished %+v", finished)
 			}
-			result := toolMessages(srv.Requests()[len(srv.Requests())-1])[0]
-			contains(t, "result", result, "status: "+string(tc.status))
+			result := sessiontest.ToolMessages(srv.Requests()[len(srv.Requests())-1])[0]
+			sessiontest.Contains(t, "result", result, "status: "+string(tc.status))
 			// At either limit the child reports in one last step
 			// without tools, and its report is the result.
 			if !summaryAsked {
 				t.Fatal("the child was not asked to report at its limit")
 			}
-			contains(t, "result", result, "summary: found nothing yet")
+			sessiontest.Contains(t, "result", result, "summary: found nothing yet")
 		})
 	}
 }

@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"fmt"
@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // editsPerChild is how many edits each child makes to the shared file.
@@ -27,30 +29,30 @@ func TestTwoChildrenEditOneFile(t *testing.T) {
 		}
 	}
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
-		if !isChild(r) {
-			if len(toolMessages(r)) == 0 {
-				w.ToolCalls(taskCall("a", "general-purpose", "edit A", "edit A"), taskCall("b", "general-purpose", "edit B", "edit B"))
+		if !sessiontest.IsChild(r) {
+			if len(sessiontest.ToolMessages(r)) == 0 {
+				w.ToolCalls(sessiontest.TaskCall("a", "general-purpose", "edit A", "edit A"), sessiontest.TaskCall("b", "general-purpose", "edit B", "edit B"))
 				return
 			}
 			w.Text("both done")
 			return
 		}
 		who := strings.TrimPrefix(r.Body.Messages[1].Content, "edit ")
-		done := len(toolMessages(r))
+		done := len(sessiontest.ToolMessages(r))
 		if done == editsPerChild {
 			w.Text("edited")
 			return
 		}
 		w.ToolCalls(llmtest.Call{ID: fmt.Sprintf("e%d", done), Name: "edit_file",
 			Args: fmt.Sprintf(`{"path":"shared.txt","old_string":"%s%02d todo","new_string":"%s%02d done"}`, who, done, who, done)})
-	}, func(c *Config) {
+	}, func(c *engine.Config) {
 		c.Mode = permission.Ask
 		c.Limits.ChildStepsWrite = editsPerChild + 5
-		writeFile(t, c.Workspace, "shared.txt", strings.Join(lines, "\n")+"\n")
+		sessiontest.WriteFile(t, c.Workspace, "shared.txt", strings.Join(lines, "\n")+"\n")
 	})
-	log := runTurn(t, s, "edit both halves", nil)
-	if log.end.Status != event.StatusCompleted {
-		t.Fatalf("turn ended %s", log.end.Status)
+	log := sessiontest.RunTurn(t, s, "edit both halves", nil)
+	if log.End.Status != event.StatusCompleted {
+		t.Fatalf("turn ended %s", log.End.Status)
 	}
 	data, err := os.ReadFile(filepath.Join(s.Workspace(), "shared.txt"))
 	if err != nil {
@@ -60,17 +62,17 @@ func TestTwoChildrenEditOneFile(t *testing.T) {
 		t.Errorf("%d of %d edits landed:\n%s", n, 2*editsPerChild, data)
 	}
 	previews := map[string]string{} // args → the diff the card showed
-	for _, ev := range eventsOf[event.ApprovalRequested](log) {
+	for _, ev := range sessiontest.Of[event.ApprovalRequested](log) {
 		if ev.Request.Tool == "edit_file" {
 			previews[ev.Request.Args] = ev.Request.Preview
 		}
 	}
 	args := map[string]string{} // agent/call → args
-	for _, ev := range eventsOf[event.ToolStarted](log) {
+	for _, ev := range sessiontest.Of[event.ToolStarted](log) {
 		args[string(ev.Agent)+"/"+ev.CallID] = ev.Args
 	}
 	checked := 0
-	for _, ev := range eventsOf[event.ToolFinished](log) {
+	for _, ev := range sessiontest.Of[event.ToolFinished](log) {
 		if ev.Name != "edit_file" {
 			continue
 		}

@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"context"
@@ -7,9 +7,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // twoFileChild scripts a main agent that delegates one worktree child,
@@ -17,11 +19,11 @@ import (
 // returns, beforeEnd runs (the person working in their tree meanwhile).
 func twoFileChild(beforeEnd func()) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
-		done := len(toolMessages(r))
+		done := len(sessiontest.ToolMessages(r))
 		switch {
-		case !isChild(r) && done == 0:
+		case !sessiontest.IsChild(r) && done == 0:
 			w.ToolCalls(llmtest.Call{ID: "t", Name: "task", Args: `{"description":"edit","prompt":"edit both","subagent_type":"general-purpose","isolation":"worktree"}`})
-		case !isChild(r):
+		case !sessiontest.IsChild(r):
 			w.Text("ok")
 		case done == 0:
 			w.ToolCalls(llmtest.Call{ID: "a", Name: "write_file", Args: `{"path":"a.txt","content":"a by the child\n"}`})
@@ -54,15 +56,15 @@ func blockFile(t *testing.T, ws, name string) {
 // Once the obstacle is gone the whole change applies.
 func TestApplyWritesNothingWhenAFileCannotBeApplied(t *testing.T) {
 	var ws string
-	s, _ := newTestSession(t, twoFileChild(nil), func(c *Config) {
+	s, _ := newTestSession(t, twoFileChild(nil), func(c *engine.Config) {
 		c.Worktrees.Root = t.TempDir()
 		ws = c.Workspace
-		writeFile(t, ws, "a.txt", "a\n")
-		writeFile(t, ws, "b.txt", "b\n")
-		gitRepo(t, ws)
+		sessiontest.WriteFile(t, ws, "a.txt", "a\n")
+		sessiontest.WriteFile(t, ws, "b.txt", "b\n")
+		sessiontest.GitRepo(t, ws)
 	})
-	log := runTurn(t, s, "go", nil)
-	f := eventsOf[event.AgentFinished](log)
+	log := sessiontest.RunTurn(t, s, "go", nil)
+	f := sessiontest.Of[event.AgentFinished](log)
 	if len(f) != 1 || f[0].Change == nil || f[0].Change.Files != 2 {
 		t.Fatalf("finished %+v", f)
 	}
@@ -87,7 +89,7 @@ func TestApplyWritesNothingWhenAFileCannotBeApplied(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(ws, "b.txt")); err != nil {
 		t.Fatal(err)
 	}
-	writeFile(t, ws, "b.txt", "b\n")
+	sessiontest.WriteFile(t, ws, "b.txt", "b\n")
 	if c, err := s.ApplyChange(ctx, f[0].Agent, -1, -1, ""); err != nil || c != nil {
 		t.Fatalf("apply again: %v %+v", err, c)
 	}
@@ -103,21 +105,21 @@ func TestApplyWritesNothingWhenAFileCannotBeApplied(t *testing.T) {
 // and keeps the whole change on its branch.
 func TestHeadlessApplyWritesNothingWhenAFileCannotBeApplied(t *testing.T) {
 	var ws string
-	s, _ := newTestSession(t, twoFileChild(func() { blockFile(t, ws, "b.txt") }), func(c *Config) {
+	s, _ := newTestSession(t, twoFileChild(func() { blockFile(t, ws, "b.txt") }), func(c *engine.Config) {
 		c.Worktrees.Root = t.TempDir()
 		c.Worktrees.Finish = child.FinishApplyUnverified
 		ws = c.Workspace
-		writeFile(t, ws, "a.txt", "a\n")
-		writeFile(t, ws, "b.txt", "b\n")
-		gitRepo(t, ws)
+		sessiontest.WriteFile(t, ws, "a.txt", "a\n")
+		sessiontest.WriteFile(t, ws, "b.txt", "b\n")
+		sessiontest.GitRepo(t, ws)
 	})
-	log := runTurn(t, s, "go", nil)
-	f := eventsOf[event.AgentFinished](log)
+	log := sessiontest.RunTurn(t, s, "go", nil)
+	f := sessiontest.Of[event.AgentFinished](log)
 	if len(f) != 1 || f[0].Change == nil || f[0].Change.State != event.ChangeKept || f[0].Change.Branch == "" {
 		t.Fatalf("finished %+v", f)
 	}
-	contains(t, "parent told", f[0].Result, "could not be applied, and nothing of it was written: apply b.txt: ")
-	contains(t, "parent told", f[0].Result, "b.txt is not a regular file")
+	sessiontest.Contains(t, "parent told", f[0].Result, "could not be applied, and nothing of it was written: apply b.txt: ")
+	sessiontest.Contains(t, "parent told", f[0].Result, "b.txt is not a regular file")
 	if got, _ := os.ReadFile(filepath.Join(ws, "a.txt")); string(got) != "a\n" {
 		t.Fatalf("a.txt was written though the change was reported not applied: %q", got)
 	}

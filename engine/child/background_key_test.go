@@ -1,50 +1,52 @@
-package engine
+package child_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 func TestBackgroundKeyReturnsTheWaitingCall(t *testing.T) {
-	release := make(gate)
+	release := make(sessiontest.Gate)
 	s, srv := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
-			if release.wait(w) {
+		case sessiontest.IsChild(r):
+			if release.Wait(w) {
 				w.Text("FOUND-IT")
 			}
-		case hasUser(r, "[#1 done]"):
+		case sessiontest.HasUser(r, "[#1 done]"):
 			w.Text("thanks for the result")
 		case r.HasToolResult("started #1 in the background"):
 			w.Text("it went to the background")
 		default:
-			w.ToolCalls(taskCall("t1", "explore", "find auth code", "Find the auth code."))
+			w.ToolCalls(sessiontest.TaskCall("t1", "explore", "find auth code", "Find the auth code."))
 		}
 	}, nil)
 	var backgroundErr error
-	log := watchTurn(t, s, "find auth", func(ev event.Event) {
+	log := sessiontest.WatchTurn(t, s, "find auth", func(ev event.Event) {
 		if e, ok := ev.(event.AgentStarted); ok {
 			backgroundErr = s.Background(e.Agent)
 		}
 	})
-	if backgroundErr != nil || log.end.Text != "it went to the background" {
-		t.Fatalf("b: %v; turn ended %q", backgroundErr, log.end.Text)
+	if backgroundErr != nil || log.End.Text != "it went to the background" {
+		t.Fatalf("b: %v; turn ended %q", backgroundErr, log.End.Text)
 	}
-	if b := eventsOf[event.AgentBackgrounded](log); len(b) != 1 || b[0].By != "person" {
+	if b := sessiontest.Of[event.AgentBackgrounded](log); len(b) != 1 || b[0].By != "person" {
 		t.Fatalf("backgrounded events %+v", b)
 	}
 	if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "already") {
 		t.Fatalf("a second b: %v", err)
 	}
 	close(release)
-	readUntil(t, s, mainEnded)
+	sessiontest.ReadUntil(t, s, sessiontest.MainEnded)
 	found := false
 	for _, r := range srv.Requests() {
-		found = found || hasUser(r, "FOUND-IT")
+		found = found || sessiontest.HasUser(r, "FOUND-IT")
 	}
 	if !found {
 		t.Fatal("the backgrounded child's result never reached the main agent")
@@ -52,15 +54,15 @@ func TestBackgroundKeyReturnsTheWaitingCall(t *testing.T) {
 }
 
 func TestBackgroundIsRefusedForAChildStillAwaitingApproval(t *testing.T) {
-	s, _ := newTestSession(t, delegatingScript(false), func(c *Config) { c.Mode = permission.Ask })
-	log := runTurn(t, s, "find auth", func(req *event.ApprovalRequest) event.Answer {
+	s, _ := newTestSession(t, sessiontest.DelegatingScript(false), func(c *engine.Config) { c.Mode = permission.Ask })
+	log := sessiontest.RunTurn(t, s, "find auth", func(req *event.ApprovalRequest) event.Answer {
 		if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "approve it first") {
 			t.Errorf("b before approval: %v", err)
 		}
 		return event.Answer{Decision: event.Allow}
 	})
-	if log.end.Status != event.StatusCompleted {
-		t.Fatalf("turn %s", log.end.Status)
+	if log.End.Status != event.StatusCompleted {
+		t.Fatalf("turn %s", log.End.Status)
 	}
 	if err := s.Background("explore-1"); err == nil || !strings.Contains(err.Error(), "ended") {
 		t.Fatalf("b after the end: %v", err)

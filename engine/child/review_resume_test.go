@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"context"
@@ -8,22 +8,24 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
 // writesTwoFiles has the main agent delegate one worktree child that adds
 // a.txt and b.txt, then answer plainly.
 func writesTwoFiles(r *llmtest.Request, w *llmtest.Writer) {
-	done := len(toolMessages(r))
+	done := len(sessiontest.ToolMessages(r))
 	switch {
-	case isChild(r) && done == 0:
+	case sessiontest.IsChild(r) && done == 0:
 		w.ToolCalls(llmtest.Call{ID: "w1", Name: "write_file", Args: `{"path":"a.txt","content":"from the child A\n"}`},
 			llmtest.Call{ID: "w2", Name: "write_file", Args: `{"path":"b.txt","content":"from the child B\n"}`})
-	case isChild(r):
+	case sessiontest.IsChild(r):
 		w.Text("wrote a and b")
-	case done == 0 && lastIsUser(r, "write"):
+	case done == 0 && sessiontest.LastIsUser(r, "write"):
 		w.ToolCalls(llmtest.Call{ID: "t1", Name: "task",
 			Args: `{"description":"write a and b","prompt":"Write a.txt and b.txt.","subagent_type":"general-purpose","isolation":"worktree"}`})
 	default:
@@ -44,12 +46,12 @@ func newReviewWorld(t *testing.T) reviewWorld {
 	if err := os.WriteFile(filepath.Join(w.workspace, "README"), []byte("hi\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	gitRepo(t, w.workspace)
+	sessiontest.GitRepo(t, w.workspace)
 	return w
 }
 
 // session starts a new session (resume false) or resumes the latest.
-func (w reviewWorld) session(resume bool) *Session {
+func (w reviewWorld) session(resume bool) *engine.Session {
 	w.t.Helper()
 	store := transcript.NewStore(w.root, nil)
 	dir, err := store.Create(w.workspace, time.Now())
@@ -59,16 +61,16 @@ func (w reviewWorld) session(resume bool) *Session {
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	s, _ := newTestSession(w.t, writesTwoFiles, func(c *Config) {
+	s, _ := newTestSession(w.t, writesTwoFiles, func(c *engine.Config) {
 		c.Workspace, c.Transcript, c.Worktrees.Root = w.workspace, dir, w.wt
 	})
 	return s
 }
 
 // childOf is the worktree child of a turn, its change waiting for review.
-func childOf(t *testing.T, log *turnLog) event.AgentID {
+func childOf(t *testing.T, log *sessiontest.Turn) event.AgentID {
 	t.Helper()
-	for _, f := range eventsOf[event.AgentFinished](log) {
+	for _, f := range sessiontest.Of[event.AgentFinished](log) {
 		if f.Change != nil && f.Change.State == event.ChangePending {
 			return f.Agent
 		}
@@ -78,7 +80,7 @@ func childOf(t *testing.T, log *turnLog) event.AgentID {
 }
 
 // finished is the child's AgentFinished as a resumed session shows it.
-func finished(t *testing.T, s *Session) event.AgentFinished {
+func finished(t *testing.T, s *engine.Session) event.AgentFinished {
 	t.Helper()
 	for _, ev := range s.History() {
 		if f, ok := ev.(event.AgentFinished); ok && f.Change != nil {
@@ -95,7 +97,7 @@ func finished(t *testing.T, s *Session) event.AgentFinished {
 func TestResumeKeepsTheReviewOutcome(t *testing.T) {
 	w := newReviewWorld(t)
 	first := w.session(false)
-	id := childOf(t, runTurn(t, first, "write", nil))
+	id := childOf(t, sessiontest.RunTurn(t, first, "write", nil))
 	if _, err := first.ApplyChange(context.Background(), id, -1, -1, ""); err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +124,7 @@ func TestResumeKeepsTheReviewOutcome(t *testing.T) {
 func TestResumeReopensAKeptChange(t *testing.T) {
 	w := newReviewWorld(t)
 	first := w.session(false)
-	id := childOf(t, runTurn(t, first, "write", nil))
+	id := childOf(t, sessiontest.RunTurn(t, first, "write", nil))
 	if _, err := first.ApplyChange(context.Background(), id, 0, -1, ""); err != nil { // a.txt only
 		t.Fatal(err)
 	}
@@ -164,7 +166,7 @@ func TestResumeReopensAKeptChange(t *testing.T) {
 func TestResumeSaysAKeptChangesWorktreeIsGone(t *testing.T) {
 	w := newReviewWorld(t)
 	first := w.session(false)
-	runTurn(t, first, "write", nil)
+	sessiontest.RunTurn(t, first, "write", nil)
 	first.Close()
 	if err := os.RemoveAll(first.Kept()[0].Path); err != nil {
 		t.Fatal(err)

@@ -1,11 +1,13 @@
-package engine
+package child_test
 
 import (
 	"slices"
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // Config.Running hears the count of running children rise as they start
@@ -17,21 +19,21 @@ func TestRunningChildrenAreCounted(t *testing.T) {
 	)
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			w.Text("found it")
 		case r.HasToolResult("status:"):
 			w.Text("summary")
 		default:
-			w.ToolCalls(taskCall("t1", "Explore", "one", "Look at one."), taskCall("t2", "Explore", "two", "Look at two."))
+			w.ToolCalls(sessiontest.TaskCall("t1", "Explore", "one", "Look at one."), sessiontest.TaskCall("t2", "Explore", "two", "Look at two."))
 		}
-	}, func(c *Config) {
+	}, func(c *engine.Config) {
 		c.Running = func(n int) {
 			mu.Lock()
 			counts = append(counts, n)
 			mu.Unlock()
 		}
 	})
-	runTurn(t, s, "split", nil)
+	sessiontest.RunTurn(t, s, "split", nil)
 	mu.Lock()
 	defer mu.Unlock()
 	if len(counts) != 4 || slices.Max(counts) < 1 || counts[len(counts)-1] != 0 {

@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"slices"
@@ -6,20 +6,22 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // verifyChild scripts a main agent that delegates one worktree child
 // (taskExtra adds arguments to the task call), which writes a.txt.
 func verifyChild(taskExtra string) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
-		done := len(toolMessages(r))
+		done := len(sessiontest.ToolMessages(r))
 		switch {
-		case !isChild(r) && done == 0:
+		case !sessiontest.IsChild(r) && done == 0:
 			w.ToolCalls(llmtest.Call{ID: "t", Name: "task", Args: `{"description":"edit","prompt":"edit a","subagent_type":"general-purpose","isolation":"worktree"` + taskExtra + `}`})
-		case !isChild(r):
+		case !sessiontest.IsChild(r):
 			w.Text("ok")
 		case done == 0:
 			w.ToolCalls(llmtest.Call{ID: "a", Name: "write_file", Args: `{"path":"a.txt","content":"a by the child\n"}`})
@@ -33,22 +35,22 @@ func verifyChild(taskExtra string) llmtest.Responder {
 // returns its AgentFinished and the delegation card's preview.
 func runVerified(t *testing.T, verify []string, taskExtra string, timeout time.Duration) (event.AgentFinished, *event.DelegationPreview) {
 	t.Helper()
-	s, _ := newTestSession(t, verifyChild(taskExtra), func(c *Config) {
+	s, _ := newTestSession(t, verifyChild(taskExtra), func(c *engine.Config) {
 		c.Worktrees.Root = t.TempDir()
 		c.Worktrees.Verify = verify
 		c.Limits.VerifyTimeout = timeout
 		c.Mode = permission.Ask
-		writeFile(t, c.Workspace, "a.txt", "a\n")
-		gitRepo(t, c.Workspace)
+		sessiontest.WriteFile(t, c.Workspace, "a.txt", "a\n")
+		sessiontest.GitRepo(t, c.Workspace)
 	})
 	var card *event.DelegationPreview
-	log := runTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
+	log := sessiontest.RunTurn(t, s, "go", func(r *event.ApprovalRequest) event.Answer {
 		if r.Delegation != nil {
 			card = r.Delegation
 		}
 		return event.Answer{Decision: event.Allow}
 	})
-	f := eventsOf[event.AgentFinished](log)
+	f := sessiontest.Of[event.AgentFinished](log)
 	if len(f) != 1 || f[0].Change == nil {
 		t.Fatalf("finished %+v", f)
 	}
@@ -64,7 +66,7 @@ func TestVerifyRunsInTheChildsWorktree(t *testing.T) {
 	if v == nil || !v.Passed || v.Mark() != "verified ✓" {
 		t.Fatalf("verification %+v", v)
 	}
-	contains(t, "parent told", f.Result, `passed its verification (grep -q "by the child" a.txt && true)`)
+	sessiontest.Contains(t, "parent told", f.Result, `passed its verification (grep -q "by the child" a.txt && true)`)
 }
 
 // TestVerifyOwnChangeFails: a change whose own verification fails is
@@ -77,8 +79,8 @@ func TestVerifyOwnChangeFails(t *testing.T) {
 	if v == nil || v.Passed || v.Failing != 3 || v.Exit != 1 || v.Mark() != "✗ 3 failing" {
 		t.Fatalf("verification %+v", v)
 	}
-	contains(t, "parent told", f.Result, "failed its verification")
-	contains(t, "parent told", f.Result, "--- FAIL: TestB")
+	sessiontest.Contains(t, "parent told", f.Result, "failed its verification")
+	sessiontest.Contains(t, "parent told", f.Result, "--- FAIL: TestB")
 	if strings.Contains(v.Output, "never-ran") {
 		t.Errorf("ran on after a failing command: %q", v.Output)
 	}
@@ -97,7 +99,7 @@ func TestVerifyThatHangsIsBounded(t *testing.T) {
 	if f.Change.State != event.ChangePending {
 		t.Errorf("change %+v", f.Change)
 	}
-	contains(t, "parent told", f.Result, "verify timed out after 1s")
+	sessiontest.Contains(t, "parent told", f.Result, "verify timed out after 1s")
 }
 
 // TestVerifyFromTaskCall: the parent's verify argument replaces the

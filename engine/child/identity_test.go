@@ -1,12 +1,14 @@
-package engine
+package child_test
 
 import (
 	"fmt"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // Every child's events carry its number and the parent's task call;
@@ -16,27 +18,27 @@ import (
 func TestEventsCarryTheChildsIdentity(t *testing.T) {
 	s, _ := newTestSession(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
-		case isChild(r):
+		case sessiontest.IsChild(r):
 			if r.Index%2 == 0 {
 				w.ToolCalls(llmtest.Call{ID: "w1", Name: "run_command", Args: `{"command":"true"}`})
 				return
 			}
 			w.Text("done")
 		case r.Body.Messages[len(r.Body.Messages)-1].Role == "user":
-			w.ToolCalls(taskCall("t-a", "general-purpose", "first", "First."), taskCall("t-b", "general-purpose", "second", "Second."))
+			w.ToolCalls(sessiontest.TaskCall("t-a", "general-purpose", "first", "First."), sessiontest.TaskCall("t-b", "general-purpose", "second", "Second."))
 		default:
 			w.Text("ok")
 		}
-	}, func(c *Config) { c.Mode = permission.Ask })
+	}, func(c *engine.Config) { c.Mode = permission.Ask })
 	calls := map[string]string{} // approval request → call asking
 	answer := func(r *event.ApprovalRequest) event.Answer {
 		calls[r.ID] = string(r.Kind) + " " + r.CallID
 		return event.Answer{Decision: event.Allow}
 	}
 	for turn := range 2 {
-		log := runTurn(t, s, "go", answer)
+		log := sessiontest.RunTurn(t, s, "go", answer)
 		numbers := map[string]int{}
-		for _, ev := range eventsOf[event.AgentStarted](log) {
+		for _, ev := range sessiontest.Of[event.AgentStarted](log) {
 			numbers[ev.TaskCall] = ev.Number
 			if ev.Parent != event.MainAgent || string(ev.Agent) != fmt.Sprintf("general-purpose-%d", ev.Number) {
 				t.Errorf("turn %d: child meta %+v: its id does not say its number", turn, ev.Meta)
@@ -45,7 +47,7 @@ func TestEventsCarryTheChildsIdentity(t *testing.T) {
 		if numbers["t-a"] != 2*turn+1 || numbers["t-b"] != 2*turn+2 {
 			t.Errorf("turn %d: numbers by task call %v, want t-a %d and t-b %d", turn, numbers, 2*turn+1, 2*turn+2)
 		}
-		for _, ev := range eventsOf[event.ApprovalRequested](log) {
+		for _, ev := range sessiontest.Of[event.ApprovalRequested](log) {
 			want := ev.TaskCall
 			if ev.Request.Kind == event.ApproveTool {
 				want = "w1"
@@ -67,9 +69,9 @@ func TestPartialAnswerEndsBeforeTheError(t *testing.T) {
 		w.Chunk(map[string]any{"choices": []any{map[string]any{"index": 0, "delta": map[string]any{"content": "Half an answer"}}}})
 		w.Raw("data: {not json")
 	}, nil)
-	log := runTurn(t, s, "hi", nil)
+	log := sessiontest.RunTurn(t, s, "hi", nil)
 	done, failed := -1, -1
-	for i, ev := range log.events {
+	for i, ev := range log.Events() {
 		switch e := ev.(type) {
 		case event.MessageDone:
 			if e.Text == "Half an answer" {

@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"os"
@@ -7,9 +7,11 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 )
 
 // interruptScript is a main agent that starts a writer in a worktree and
@@ -19,16 +21,16 @@ import (
 // it, the resumed writer finishes notes.md and the retried reader answers.
 func interruptScript(blocked bool, ready chan<- event.AgentID, mu *sync.Mutex, asked map[string][]*llmtest.Request) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
-		if !isChild(r) {
-			if lastIsUser(r, "start both") {
+		if !sessiontest.IsChild(r) {
+			if sessiontest.LastIsUser(r, "start both") {
 				w.ToolCalls(llmtest.Call{ID: "w", Name: "task", Args: `{"description":"write notes","prompt":"write the notes","subagent_type":"general-purpose","isolation":"worktree"}`},
-					taskCall("r", "explore", "read readme", "read the readme"))
+					sessiontest.TaskCall("r", "explore", "read readme", "read the readme"))
 				return
 			}
 			w.Text("answer to: " + r.LastUser())
 			return
 		}
-		who, results := r.Body.Messages[1].Content, len(toolMessages(r))
+		who, results := r.Body.Messages[1].Content, len(sessiontest.ToolMessages(r))
 		mu.Lock()
 		asked[who] = append(asked[who], r)
 		mu.Unlock()
@@ -62,16 +64,16 @@ func interruptScript(blocked bool, ready chan<- event.AgentID, mu *sync.Mutex, a
 // reviewed once, as the follow-up's; retrying the reader starts its task
 // afresh. Nothing is applied twice.
 func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
-	store, workspace, dir := newRecorded(t, nil)
-	writeFile(t, workspace, "README.md", "hello\n")
-	gitRepo(t, workspace)
+	store, workspace, dir := sessiontest.NewRecorded(t, nil)
+	sessiontest.WriteFile(t, workspace, "README.md", "hello\n")
+	sessiontest.GitRepo(t, workspace)
 	worktrees := t.TempDir()
 	var mu sync.Mutex
 	asked := map[string][]*llmtest.Request{}
 	ready := make(chan event.AgentID, 1)
 	// Children in baton's own process: those in processes of their own
 	// run on when baton dies (TestDetachedChildrenAreTakenUpAgain).
-	live, _ := newTestSession(t, interruptScript(true, ready, &mu, asked), func(c *Config) {
+	live, _ := newTestSession(t, interruptScript(true, ready, &mu, asked), func(c *engine.Config) {
 		recordTo(workspace, dir)(c)
 		c.Worktrees.Root, c.Runner = worktrees, child.RunnerLocal
 	})
@@ -79,7 +81,7 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	var writer, reader event.AgentID
-	readUntil(t, live, func(ev event.Event) bool {
+	sessiontest.ReadUntil(t, live, func(ev event.Event) bool {
 		switch e := ev.(type) {
 		case event.AgentStarted:
 			if e.Prompt == "write the notes" {
@@ -101,13 +103,13 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resumed, _ := newTestSession(t, interruptScript(false, nil, &mu, asked), func(c *Config) {
+	resumed, _ := newTestSession(t, interruptScript(false, nil, &mu, asked), func(c *engine.Config) {
 		recordTo(workspace, again)(c)
 		c.Worktrees.Root, c.Runner = worktrees, child.RunnerLocal
 	})
 	notes := strings.Join(resumed.ResumeNotes(), "; ")
-	contains(t, "resume notes", notes, "2 sub-agents were interrupted when baton stopped (#1 "+string(writer)+", #2 "+string(reader)+")")
-	contains(t, "resume notes", notes, "/subagents resume N")
+	sessiontest.Contains(t, "resume notes", notes, "2 sub-agents were interrupted when baton stopped (#1 "+string(writer)+", #2 "+string(reader)+")")
+	sessiontest.Contains(t, "resume notes", notes, "/subagents resume N")
 	interrupted := map[event.AgentID]event.AgentFinished{}
 	for _, ev := range resumed.History() {
 		if f, ok := ev.(event.AgentFinished); ok && f.Status == event.StatusInterrupted {
@@ -127,7 +129,7 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	var follow event.AgentFinished
-	readUntil(t, resumed, func(ev event.Event) bool {
+	sessiontest.ReadUntil(t, resumed, func(ev event.Event) bool {
 		f, ok := ev.(event.AgentFinished)
 		if ok && f.Agent != writer && f.Agent != reader {
 			follow = f
@@ -140,8 +142,8 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 	mu.Lock()
 	last := asked["write the notes"][len(asked["write the notes"])-2]
 	mu.Unlock()
-	stopped := toolMessages(last)
-	if len(stopped) < 2 || !strings.Contains(stopped[1], "baton stopped before this call finished") || !hasUser(last, "You were interrupted") {
+	stopped := sessiontest.ToolMessages(last)
+	if len(stopped) < 2 || !strings.Contains(stopped[1], "baton stopped before this call finished") || !sessiontest.HasUser(last, "You were interrupted") {
 		t.Fatalf("the resumed writer's request did not continue its transcript with the command marked stopped: %q", stopped)
 	}
 	if _, err := resumed.Review(writer); err == nil {
@@ -162,7 +164,7 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 		t.Fatal(err)
 	}
 	var retried event.AgentFinished
-	readUntil(t, resumed, func(ev event.Event) bool {
+	sessiontest.ReadUntil(t, resumed, func(ev event.Event) bool {
 		f, ok := ev.(event.AgentFinished)
 		retried = f
 		return ok

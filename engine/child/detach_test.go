@@ -1,4 +1,4 @@
-package engine
+package child_test
 
 import (
 	"encoding/json"
@@ -13,11 +13,13 @@ import (
 	openai "github.com/sashabaranov/go-openai"
 	"golang.org/x/sys/unix"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 	"github.com/seed-e4e525a6/baton/engine/permission"
+	"github.com/seed-e4e525a6/baton/engine/sessiontest"
 	"github.com/seed-e4e525a6/baton/engine/transcript"
 )
 
@@ -25,31 +27,31 @@ import (
 // their own: "write" waits for write before it writes notes.md (a call
 // the person must approve) and answers; "count" waits for count, then
 // answers at once. Each child's first request says so on asked.
-func detachScript(write, count gate, asked chan<- string) llmtest.Responder {
+func detachScript(write, count sessiontest.Gate, asked chan<- string) llmtest.Responder {
 	return func(r *llmtest.Request, w *llmtest.Writer) {
-		if !isChild(r) {
-			if lastIsUser(r, "start both") {
-				w.ToolCalls(taskCall("w", "general-purpose", "write notes", "write"), taskCall("c", "general-purpose", "count files", "count"))
+		if !sessiontest.IsChild(r) {
+			if sessiontest.LastIsUser(r, "start both") {
+				w.ToolCalls(sessiontest.TaskCall("w", "general-purpose", "write notes", "write"), sessiontest.TaskCall("c", "general-purpose", "count files", "count"))
 				return
 			}
 			w.Text("answer to: " + r.LastUser())
 			return
 		}
-		who, results := r.Body.Messages[1].Content, len(toolMessages(r))
+		who, results := r.Body.Messages[1].Content, len(sessiontest.ToolMessages(r))
 		switch {
 		case results == 0:
 			asked <- who
 			if who == "count" {
-				if count.wait(w) {
+				if count.Wait(w) {
 					w.Text("3 files")
 				}
 				return
 			}
-			if write.wait(w) {
+			if write.Wait(w) {
 				w.ToolCalls(llmtest.Call{ID: "n", Name: "write_file", Args: `{"path":"notes.md","content":"notes\n"}`})
 			}
 		default:
-			w.Text("notes written: " + toolMessages(r)[0])
+			w.Text("notes written: " + sessiontest.ToolMessages(r)[0])
 		}
 	}
 }
@@ -63,10 +65,10 @@ func detachScript(write, count gate, asked chan<- string) llmtest.Responder {
 // results, each child's history is in its transcript once, and a child
 // re-attached and then stopped leaves no process behind.
 func TestDetachedChildrenAreTakenUpAgain(t *testing.T) {
-	store, workspace, dir := newRecorded(t, nil)
-	write, count := make(gate), make(gate)
+	store, workspace, dir := sessiontest.NewRecorded(t, nil)
+	write, count := make(sessiontest.Gate), make(sessiontest.Gate)
 	asked := make(chan string, 2)
-	mutate := func(c *Config) {
+	mutate := func(c *engine.Config) {
 		recordTo(workspace, dir)(c)
 		c.Runner, c.Mode = child.RunnerProcess, permission.Ask
 	}
@@ -75,7 +77,7 @@ func TestDetachedChildrenAreTakenUpAgain(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := map[string]event.AgentID{}
-	readUntil(t, live, func(ev event.Event) bool {
+	sessiontest.ReadUntil(t, live, func(ev event.Event) bool {
 		switch e := ev.(type) {
 		case event.ApprovalRequested:
 			e.Request.Answer(event.Answer{Decision: event.Allow}) // the two delegations
@@ -108,11 +110,11 @@ func TestDetachedChildrenAreTakenUpAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resumed, _ := newTestSession(t, delegatingScript(false), func(c *Config) {
+	resumed, _ := newTestSession(t, sessiontest.DelegatingScript(false), func(c *engine.Config) {
 		mutate(c)
 		c.Transcript, c.NoWakeOnResult = again, true
 	})
-	contains(t, "resume notes", strings.Join(resumed.ResumeNotes(), "; "), "2 sub-agents ran on without baton, taken up again")
+	sessiontest.Contains(t, "resume notes", strings.Join(resumed.ResumeNotes(), "; "), "2 sub-agents ran on without baton, taken up again")
 	for _, ev := range resumed.History() {
 		if f, ok := ev.(event.AgentFinished); ok {
 			t.Fatalf("a detached child was recorded as ended on resume: %+v", f)
@@ -121,7 +123,7 @@ func TestDetachedChildrenAreTakenUpAgain(t *testing.T) {
 	finished := map[event.AgentID]event.AgentFinished{}
 	var cards, queued int
 	close(write)
-	readUntil(t, resumed, func(ev event.Event) bool {
+	sessiontest.ReadUntil(t, resumed, func(ev event.Event) bool {
 		switch e := ev.(type) {
 		case event.ApprovalRequested:
 			if e.Request.Tool != "write_file" || e.Agent != ids["write"] {
@@ -151,10 +153,10 @@ func TestDetachedChildrenAreTakenUpAgain(t *testing.T) {
 			t.Errorf("the %s child's transcript holds %d assistant messages", who, n)
 		}
 	}
-	log := runTurn(t, resumed, "hello", nil)
-	if d := eventsOf[event.ResultDelivered](log); len(d) != 2 {
+	log := sessiontest.RunTurn(t, resumed, "hello", nil)
+	if d := sessiontest.Of[event.ResultDelivered](log); len(d) != 2 {
 		var kinds []string
-		for _, ev := range log.events {
+		for _, ev := range log.Events() {
 			kinds = append(kinds, ev.Kind()+":"+string(ev.EventMeta().Agent))
 		}
 		t.Fatalf("%d results delivered to the main agent, want 2: %v", len(d), kinds)
@@ -215,7 +217,7 @@ func waitExit(t *testing.T, pid int) {
 	defer unix.Close(fd)
 	fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
 	for {
-		n, err := unix.Poll(fds, int(testTimeout.Milliseconds()))
+		n, err := unix.Poll(fds, int(sessiontest.Timeout.Milliseconds()))
 		if errors.Is(err, unix.EINTR) {
 			continue
 		}
@@ -249,9 +251,9 @@ func assistantMessages(t *testing.T, dir *transcript.Dir, id event.AgentID) int 
 // process could use) cannot take up a child that ran on; it kills it, so
 // none runs on that nobody can reach, and lists it as interrupted.
 func TestDetachedChildWithoutItsRunnerIsStopped(t *testing.T) {
-	store, workspace, dir := newRecorded(t, nil)
+	store, workspace, dir := sessiontest.NewRecorded(t, nil)
 	asked := make(chan string, 2)
-	live, _ := newTestSession(t, detachScript(make(gate), make(gate), asked), func(c *Config) {
+	live, _ := newTestSession(t, detachScript(make(sessiontest.Gate), make(sessiontest.Gate), asked), func(c *engine.Config) {
 		recordTo(workspace, dir)(c)
 		c.Runner = child.RunnerProcess
 	})
@@ -268,7 +270,7 @@ func TestDetachedChildWithoutItsRunnerIsStopped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	resumed, _ := newTestSession(t, delegatingScript(false), func(c *Config) {
+	resumed, _ := newTestSession(t, sessiontest.DelegatingScript(false), func(c *engine.Config) {
 		recordTo(workspace, again)(c)
 		c.Endpoint = llm.Config{}
 	})
@@ -282,4 +284,75 @@ func TestDetachedChildWithoutItsRunnerIsStopped(t *testing.T) {
 	if interrupted != 2 {
 		t.Fatalf("%d children listed as interrupted, want 2", interrupted)
 	}
+}
+
+// TestDetachedWorktreeChildGoesOnInItsWorktree: a worktree child let go
+// of as baton quits is taken up again in its own worktree: what it
+// writes after the resume lands there, not in the person's tree, and its
+// change waits for review as any worktree child's does.
+func TestDetachedWorktreeChildGoesOnInItsWorktree(t *testing.T) {
+	store, workspace, dir := sessiontest.NewRecorded(t, nil)
+	sessiontest.WriteFile(t, workspace, "README", "hi\n")
+	sessiontest.GitRepo(t, workspace)
+	worktrees := t.TempDir()
+	write := make(sessiontest.Gate)
+	asked := make(chan struct{}, 1)
+	script := func(r *llmtest.Request, w *llmtest.Writer) {
+		switch results := len(sessiontest.ToolMessages(r)); {
+		case !sessiontest.IsChild(r) && sessiontest.LastIsUser(r, "start"):
+			w.ToolCalls(llmtest.Call{ID: "t1", Name: child.TaskToolName,
+				Args: `{"description":"write notes","prompt":"Write notes.","subagent_type":"general-purpose","isolation":"worktree"}`})
+		case !sessiontest.IsChild(r):
+			w.Text("answer to: " + r.LastUser())
+		case results == 0:
+			asked <- struct{}{}
+			if write.Wait(w) {
+				w.ToolCalls(llmtest.Call{ID: "n", Name: "write_file", Args: `{"path":"notes.md","content":"notes\n"}`})
+			}
+		default:
+			w.Text("notes written")
+		}
+	}
+	mutate := func(c *engine.Config) {
+		recordTo(workspace, dir)(c)
+		c.Runner, c.Worktrees.Root = child.RunnerProcess, worktrees
+	}
+	live, _ := newTestSession(t, script, mutate)
+	if err := live.Submit("start"); err != nil {
+		t.Fatal(err)
+	}
+	<-asked
+	if n := live.Detach(); n != 1 {
+		t.Fatalf("Detach let go of %d children, want 1", n)
+	}
+	live.Close()
+
+	again, err := store.Open(workspace, dir.ID())
+	if err != nil {
+		t.Fatal(err)
+	}
+	resumed, _ := newTestSession(t, script, func(c *engine.Config) {
+		mutate(c)
+		c.Transcript, c.NoWakeOnResult = again, true
+	})
+	close(write)
+	var end event.AgentFinished
+	sessiontest.ReadUntil(t, resumed, func(ev event.Event) bool {
+		end, _ = ev.(event.AgentFinished)
+		return end.Agent != ""
+	})
+	if end.Status != event.StatusCompleted || end.Change == nil || end.Change.State != event.ChangePending {
+		t.Fatalf("the re-attached worktree child ended %+v", end)
+	}
+	if _, err := os.Stat(filepath.Join(workspace, "notes.md")); !os.IsNotExist(err) {
+		t.Fatalf("the re-attached child wrote into the person's tree: %v", err)
+	}
+	if got, err := os.ReadFile(filepath.Join(end.Change.Worktree, "notes.md")); err != nil || string(got) != "notes\n" {
+		t.Fatalf("notes.md in its worktree: %q, %v", got, err)
+	}
+	review, err := resumed.Review(end.Agent)
+	if err != nil || len(review.Files) != 1 || review.Files[0].Path != "notes.md" {
+		t.Fatalf("the review of the re-attached child: %+v, %v", review, err)
+	}
+	waitExit(t, childPID(t, again, end.Agent))
 }
