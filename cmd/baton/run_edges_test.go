@@ -4,12 +4,14 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/engine"
 	"github.com/seed-e4e525a6/baton/engine/llm/llmtest"
 )
 
@@ -86,6 +88,9 @@ func TestClaudeFlagsRefusedWithWhy(t *testing.T) {
 		{[]string{"-p", "hi", "--permission-prompt-tool", "stdio"}, "--permission-prompt-tool stdio asks over stdin and stdout: it needs --input-format stream-json"},
 		{[]string{"-p", "hi", "--max-turns", "0"}, "--max-turns: expected a positive integer, got 0"},
 		{[]string{"-p", "hi", "--system-prompt", "  "}, "--system-prompt: the prompt is empty"},
+		{[]string{"-p", "hi", "--max-turns", fmt.Sprint(engine.MaxLimits.MaxSteps + 1)},
+			fmt.Sprintf("--max-turns: expected at most %d, got %d", engine.MaxLimits.MaxSteps, engine.MaxLimits.MaxSteps+1)},
+		{[]string{"--resume", " "}, "--resume: expected a session id (see baton sessions)"},
 	} {
 		if _, err := parseFlags(tc.args); err == nil || err.Error() != tc.want {
 			t.Errorf("%q: %v, want %q", tc.args, err, tc.want)
