@@ -90,6 +90,12 @@ func cases(srv *server) []perfCase {
 		{name: "process-three-children", script: script{words: 100, pace: pace, children: 3}, args: []string{"--yolo", "-p", "split"},
 			config: processRunner, perChild: true, extraName: "child start",
 			targets: []target{extraAtMost("child start", 15*time.Millisecond)}},
+		// The same, the delegation's task calls streamed at the pace as a
+		// model writes them (150 ms for the three): a child's process can
+		// start while its call streams.
+		{name: "process-three-streamed", script: script{words: 100, pace: pace, children: 3, streamCalls: true}, args: []string{"--yolo", "-p", "split"},
+			config: processRunner, perChild: true, extraName: "child start",
+			targets: []target{extraAtMost("child start", 15*time.Millisecond)}},
 		{name: "plain-10000-sessions", script: script{words: words}, args: []string{"-p", "hello"},
 			seed: func(t tools, h *home, srv *server) error { return seedSessions(t, h, srv, 10000) }},
 		{name: "tui-paced-300-words", script: paced, tui: true, settle: 300 * time.Millisecond,

@@ -29,6 +29,10 @@ type script struct {
 	childTools int
 	// end, when set, closes every main-agent answer.
 	end string
+	// streamCalls streams the delegation's task calls at the pace, as a
+	// model writes them: each call's name, then its arguments in pieces
+	// (0 pace or false: the whole delegation at once).
+	streamCalls bool
 	// split sends every event in two writes, each flushed (its data
 	// field, then the blank line that ends it), as servers that write an
 	// event line by line do: two packets a chunk.
@@ -217,6 +221,9 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 	s.mu.Unlock()
 	w.Header().Set("Content-Type", "text/event-stream")
 	st := &stream{w: w, model: req.Model, id: fmt.Sprintf("chatcmpl-perf%d", s.requests.Add(1)), split: sc.split}
+	if sc.streamCalls {
+		st.pace = sc.pace
+	}
 	defer func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
@@ -284,6 +291,8 @@ type stream struct {
 	model string
 	id    string
 	split bool
+	// pace, when set, is the pause after each piece of a tool call.
+	pace time.Duration
 }
 
 // send writes one chunk with the given choices and usage and flushes it.
@@ -357,14 +366,23 @@ func (st *stream) toolCalls(child string, n int) {
 }
 
 // toolCall streams one tool call: its id (unique, as providers make
-// them), type and name first, then its arguments in two pieces.
+// them), type and name first, then its arguments in two pieces, or when
+// the stream is paced in four, a pause after each.
 func (st *stream) toolCall(index int, id, name, args string) {
-	half := len(args) / 2
 	st.send(choice(map[string]any{"tool_calls": []any{map[string]any{"index": index, "id": id, "type": "function",
 		"function": map[string]any{"name": name, "arguments": ""}}}}, nil), nil)
-	for _, piece := range []string{args[:half], args[half:]} {
+	pieces := 2
+	if st.pace > 0 {
+		pieces = 4
+		time.Sleep(st.pace)
+	}
+	for i := range pieces {
+		piece := args[i*len(args)/pieces : (i+1)*len(args)/pieces]
 		st.send(choice(map[string]any{"tool_calls": []any{map[string]any{"index": index,
 			"function": map[string]any{"arguments": piece}}}}, nil), nil)
+		if st.pace > 0 {
+			time.Sleep(st.pace)
+		}
 	}
 }
 

@@ -75,6 +75,10 @@ type Config struct {
 	Instructions func() string
 	// Hooks run the session's hook commands for this agent (nil: none).
 	Hooks Hooks
+	// ToolBegins, when set, is told the name of each tool call the model
+	// begins, before its arguments have streamed, and says whether the
+	// rest of the reply is wanted as it comes (see llm.Handler).
+	ToolBegins func(name string) (hurry bool)
 	// Skills are the skills it may load and has loaded (nil: none).
 	Skills *Skills
 }

@@ -38,6 +38,7 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 			reasoning.add(s)
 		},
 		OnToolDelta: text.flush,
+		OnToolBegin: a.cfg.ToolBegins,
 		OnWait: func() {
 			reasoning.flush()
 			text.flush()

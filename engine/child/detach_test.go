@@ -7,6 +7,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -100,6 +101,12 @@ func TestDetachedChildrenAreTakenUpAgain(t *testing.T) {
 		pids[who] = childPID(t, dir, id)
 		if err := unix.Kill(pids[who], 0); err != nil {
 			t.Fatalf("the %s child did not outlive baton: %v", who, err)
+		}
+		// Its standard error is its home's file, whether its process
+		// was started for it or was a spare (which moves it there).
+		stderr, err := os.Readlink(filepath.Join("/proc", strconv.Itoa(pids[who]), "fd", "2"))
+		if want := filepath.Join(dir.Path(), "children", string(id), "stderr.log"); err != nil || stderr != want {
+			t.Fatalf("the %s child's standard error is %q (%v), want %s", who, stderr, err, want)
 		}
 	}
 	impostor(t, dir, ids["write"])

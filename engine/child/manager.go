@@ -214,7 +214,31 @@ func (m *Manager) NoteUsed(ev event.Event) { m.ids.noteUsed(ev) }
 // Close runs when the session ends, after every child has: an unreviewed
 // change is kept on its branch (never lost), a worktree without one is
 // removed.
-func (m *Manager) Close() { m.wt.closeAll() }
+func (m *Manager) Close() {
+	for _, r := range m.opts.Runners {
+		if w, ok := r.(Warmer); ok {
+			w.Cool()
+		}
+	}
+	m.wt.closeAll()
+}
+
+// ToolBegins is told of each tool call the main agent's model begins: a
+// task call, as soon as its name has come, readies a place for its child
+// on the session's runner while its arguments stream, so that a child
+// process is past its start by the time the call is read and approved
+// (nothing runs there before the approval), and has the rest of the
+// reply read as it comes, not gathered: a child's start waits on the
+// reply's end.
+func (m *Manager) ToolBegins(name string) (hurry bool) {
+	if name != TaskToolName {
+		return false
+	}
+	if w, ok := m.opts.Runners[m.opts.Runner].(Warmer); ok && m.opts.Workspace != nil {
+		w.Warm(m.opts.Workspace.Root())
+	}
+	return true
+}
 
 // Prune forgets git's records of this repository's worktrees that
 // vanished; the session runs it once as it starts.

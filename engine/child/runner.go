@@ -154,6 +154,21 @@ type Attacher interface {
 	Attach(ctx context.Context, job Job) (Handle, error)
 }
 
+// Warmer is a Runner that can ready a place for a child before the child
+// is asked for: a process already started, its program loaded and its
+// initialisation done, that waits for a spec. Nothing runs in it until
+// Start hands it a job, which happens only once the delegation is
+// approved; a place is used once, and one nobody takes is ended.
+type Warmer interface {
+	Runner
+	// Warm readies one more place, for a child of the workspace ws,
+	// unless enough wait already. It returns at once.
+	Warm(ws string)
+	// Cool ends the places readied and not taken, and readies none
+	// after it.
+	Cool()
+}
+
 // Agent builds the agent a job runs, with set its tools as built where
 // the loop runs; the skill tool joins them when the child has skills.
 func (j Job) Agent(set *tools.Set) *agent.Agent {

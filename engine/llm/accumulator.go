@@ -21,6 +21,9 @@ type accumulator struct {
 	finish    string
 	usage     openai.Usage
 	hasUsage  bool
+	// hurried says a tool call's OnToolBegin asked for the rest of the
+	// reply as it comes.
+	hurried bool
 }
 
 type callBuilder struct {
@@ -88,7 +91,9 @@ func (a *accumulator) add(c *chunk, h Handler) {
 				place := j
 				d.Index = &place
 			}
-			a.addTool(d)
+			if began := a.addTool(d); began != "" && h.OnToolBegin != nil && h.OnToolBegin(began) {
+				a.hurried = true
+			}
 		}
 		if len(ch.Delta.ToolCalls) > 0 && h.OnToolDelta != nil {
 			h.OnToolDelta()
@@ -102,10 +107,11 @@ func (a *accumulator) add(c *chunk, h Handler) {
 	}
 }
 
-// addTool folds one tool-call delta into its call.
-func (a *accumulator) addTool(d *toolDelta) {
+// addTool folds one tool-call delta into its call, and returns the
+// call's name when this delta gave a call its first name ("": it did not).
+func (a *accumulator) addTool(d *toolDelta) (began string) {
 	if d.ID == "" && d.Function.Name == "" && d.Function.Arguments == "" {
-		return
+		return ""
 	}
 	cb := a.target(d)
 	if cb.id == "" {
@@ -116,11 +122,12 @@ func (a *accumulator) addTool(d *toolDelta) {
 	switch name := d.Function.Name; {
 	case name == "" || name == cb.name:
 	case cb.name == "":
-		cb.name = name
+		cb.name, began = name, name
 	default:
 		cb.name += name
 	}
 	cb.args.WriteString(d.Function.Arguments)
+	return began
 }
 
 // target returns the call a delta belongs to, starting a new one if needed.

@@ -184,3 +184,16 @@ func firstLine(b []byte) string {
 	}
 	return ""
 }
+
+// warmChunk is a chunk of every part a stream's decoder meets: text, a
+// tool call, a finish and usage.
+const warmChunk = `{"id":"c","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","content":"a","reasoning_content":"b","tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"d","arguments":"{}"}}]},"finish_reason":"stop"}],"usage":{"prompt_tokens":1,"completion_tokens":1,"total_tokens":2}}`
+
+// Warm decodes one chunk of every part, so that a process about to
+// stream (a spare child process waiting for its spec) has its decoders
+// built before its first reply comes: their first use costs more than
+// a whole chunk.
+func Warm() {
+	var ch chunk
+	_ = decodeChunk([]byte(warmChunk), &ch)
+}

@@ -67,3 +67,18 @@ func TestPlainStringAgreesWithEncodingJSON(t *testing.T) {
 		t.Errorf(`"word " read as %q, %v`, got, ok)
 	}
 }
+
+// Warm's chunk holds every part a stream's decoder meets, and decodes.
+func TestWarmChunkHoldsEveryPart(t *testing.T) {
+	var ch chunk
+	if err := decodeChunk([]byte(warmChunk), &ch); err != nil {
+		t.Fatal(err)
+	}
+	if len(ch.Choices) != 1 || ch.Usage == nil || ch.Usage.TotalTokens != 2 {
+		t.Fatalf("warm chunk decoded to %+v", ch)
+	}
+	d := ch.Choices[0]
+	if d.Delta.Content.text != "a" || d.Delta.ReasoningContent != "b" || len(d.Delta.ToolCalls) != 1 || d.FinishReason != "stop" {
+		t.Fatalf("warm chunk's choice decoded to %+v", d)
+	}
+}

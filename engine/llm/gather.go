@@ -37,6 +37,8 @@ type gatheringBody struct {
 	ctx    context.Context
 	gather Gather
 	onWait func()
+	// hurried, once true, ends the gathering (nil: it never ends).
+	hurried *bool
 	// conn is the connection the body arrives on, held quiet while the
 	// body sleeps (nil: none of its own, as over HTTP/2).
 	conn net.Conn
@@ -91,6 +93,9 @@ func (b *gatheringBody) sleep(d time.Duration, room int) {
 // window is how long the stream may gather now, in whole milliseconds
 // so that streams of about the same age share boundaries.
 func (b *gatheringBody) window() time.Duration {
+	if b.hurried != nil && *b.hurried {
+		return 0
+	}
 	w := b.gather.Most
 	if b.gather.Share > 0 {
 		if b.began.IsZero() {

@@ -97,6 +97,32 @@ func TestFastStreamWaitsForTheWindow(t *testing.T) {
 	}
 }
 
+// A fast stream that a tool call hurried (Handler.OnToolBegin) is read
+// as it comes from then on: the reads after it wait for no window.
+func TestHurriedStreamStopsGathering(t *testing.T) {
+	hurried := false
+	b, clock, _ := gathering(Gather{Most: 32 * time.Millisecond},
+		arrival{wait: 500 * time.Millisecond, n: 100},
+		arrival{wait: 10 * time.Millisecond, n: 100},
+		arrival{n: 300}, arrival{n: 300}, arrival{n: 300},
+	)
+	b.hurried = &hurried
+	buf := make([]byte, 4096)
+	for range 3 {
+		if _, err := b.Read(buf); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(clock.sleeps) != 1 {
+		t.Fatalf("slept %v before the hurry, want once: the stream turned fast", clock.sleeps)
+	}
+	hurried = true
+	readAll(t, b, 4096)
+	if len(clock.sleeps) != 1 {
+		t.Fatalf("slept %v, want no sleep once hurried", clock.sleeps)
+	}
+}
+
 // A slow stream (chunks further apart than the window) is read as it
 // comes: gathering would only add a wake-up.
 func TestSlowStreamIsReadAsItComes(t *testing.T) {
@@ -178,4 +204,19 @@ func TestCancelEndsTheGatherSleep(t *testing.T) {
 	}()
 	<-done
 	c.stop()
+}
+
+// A tool call whose OnToolBegin asks for hurry marks the reply hurried
+// from its first delta; one that does not leaves it gathering.
+func TestToolBeginHurriesTheReply(t *testing.T) {
+	line := []byte(`{"choices":[{"index":0,"delta":{"tool_calls":[{"index":0,"id":"c","type":"function","function":{"name":"task","arguments":""}}]}}]}`)
+	for _, hurry := range []bool{false, true} {
+		var acc accumulator
+		if err := acc.feed(line, Handler{OnToolBegin: func(name string) bool { return hurry && name == "task" }}); err != nil {
+			t.Fatal(err)
+		}
+		if acc.hurried != hurry {
+			t.Errorf("OnToolBegin said %v, the reply is hurried: %v", hurry, acc.hurried)
+		}
+	}
 }

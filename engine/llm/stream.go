@@ -16,6 +16,13 @@ type Handler struct {
 	// OnToolDelta is called for each chunk carrying tool-call pieces, so
 	// a caller can flush text it holds back while arguments stream.
 	OnToolDelta func()
+	// OnToolBegin is called once for each tool call, with its name, as
+	// soon as the name has come: before its arguments, so a caller can
+	// ready what the call will need (a sub-agent's process) while they
+	// stream. When it returns true, the rest of the reply is read as it
+	// comes, no longer gathered (see Gather): what the call starts waits
+	// on the reply's end.
+	OnToolBegin func(name string) (hurry bool)
 	// MaxBytes caps the reply (text, reasoning and tool calls together);
 	// 0 means DefaultReplyMaxBytes, and MaxReplyBytes is the most allowed.
 	MaxBytes int
@@ -75,6 +82,7 @@ func Stream(ctx context.Context, c Client, req openai.ChatCompletionRequest, h H
 			feedErr = err
 			return err
 		}
+		marker.hurried = acc.hurried
 		switch size := acc.size(); {
 		case size > limit:
 			feedErr = &ReplyTooLargeError{Limit: limit}

@@ -2,6 +2,7 @@ package llm_test
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -142,6 +143,29 @@ func TestStreamPassesDeltasAndAsksForUsage(t *testing.T) {
 		if !strings.Contains(raw, want) {
 			t.Errorf("request %s lacks %s", raw, want)
 		}
+	}
+}
+
+// OnToolBegin hears each call's name once, as soon as it comes: before
+// any of its arguments, and once whatever later deltas repeat it.
+func TestStreamTellsEachToolCallAsItBegins(t *testing.T) {
+	var got []string
+	args := 0
+	h := llm.Handler{
+		OnToolBegin: func(name string) bool {
+			got = append(got, fmt.Sprintf("%s after %d argument deltas", name, args))
+			return false
+		},
+		OnToolDelta: func() { args++ },
+	}
+	resp, err := stream(t, func(w *llmtest.Writer) {
+		w.ToolCalls(llmtest.Call{Name: "task", Args: `{"prompt":"look around the code"}`}, llmtest.Call{Name: "read_file", Args: `{"path":"a.go"}`})
+	}, h)
+	if err != nil || len(resp.ToolCalls) != 2 {
+		t.Fatalf("Stream = %+v, %v", resp, err)
+	}
+	if want := "task after 0 argument deltas, read_file after 4 argument deltas"; strings.Join(got, ", ") != want {
+		t.Fatalf("OnToolBegin heard %q, want %q", strings.Join(got, ", "), want)
 	}
 }
 

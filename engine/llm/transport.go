@@ -32,6 +32,9 @@ type streamMarker struct {
 	// gather between reads, and who is told before each wait.
 	gather Gather
 	onWait func()
+	// hurried ends the gathering: a tool call asked for the rest of the
+	// reply as it comes (Handler.OnToolBegin).
+	hurried bool
 
 	status      int    // HTTP status of the response
 	contentType string // its media type, without parameters
@@ -109,7 +112,7 @@ func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	var body io.ReadCloser = resp.Body
 	if m.gather.Most > 0 || m.onWait != nil {
-		gb := &gatheringBody{rc: resp.Body, ctx: ctx, gather: m.gather, onWait: m.onWait}
+		gb := &gatheringBody{rc: resp.Body, ctx: ctx, gather: m.gather, onWait: m.onWait, hurried: &m.hurried}
 		if resp.ProtoMajor == 1 {
 			// Over HTTP/1 the body has the connection to itself; an
 			// HTTP/2 connection is shared, and read by its own goroutine.

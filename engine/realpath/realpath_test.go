@@ -1,6 +1,7 @@
 package realpath
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -74,5 +75,44 @@ func TestResolveStopsALoop(t *testing.T) {
 	symlink(t, "a", filepath.Join(dir, "b"))
 	if got, err := Resolve(filepath.Join(dir, "a", "x")); err == nil || !strings.Contains(err.Error(), "symbolic links") {
 		t.Errorf("a loop resolved to %q, %v", got, err)
+	}
+}
+
+// deepFolder makes a folder whose real path is longer than the kernel
+// takes in one path (PATH_MAX, 4096 bytes) and returns a short name of
+// it, made of links each standing for the folder before it.
+func deepFolder(t *testing.T, dir string) string {
+	t.Helper()
+	short, segment := dir, strings.Repeat("d", 200)
+	for i := 0; i < 22; i++ {
+		if err := os.Mkdir(filepath.Join(short, segment), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		next := filepath.Join(dir, fmt.Sprintf("s%d", i))
+		symlink(t, filepath.Join(short, segment), next)
+		short = next
+	}
+	return short
+}
+
+// A path the kernel reaches but whose real form cannot be written out
+// (it is longer than any path the kernel takes) is an error, never a
+// path checked in its place: a repository can make one with links.
+func TestResolveRefusesAPathTooLongToWriteOut(t *testing.T) {
+	dir := root(t)
+	deep := deepFolder(t, dir)
+	if err := os.WriteFile(filepath.Join(deep, "file"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	symlink(t, "file", filepath.Join(deep, "link"))
+	symlink(t, filepath.Join(deep, "file"), filepath.Join(dir, "far"))
+	for _, p := range []string{
+		filepath.Join(deep, "file"),        // a file, not a link
+		filepath.Join(deep, "link", "new"), // a link beside the file
+		filepath.Join(dir, "far"),          // a link to it
+	} {
+		if got, err := Resolve(p); err == nil {
+			t.Errorf("Resolve(%s) = %q, want an error", p, got)
+		}
 	}
 }

@@ -63,7 +63,8 @@ func ToolOfClaude(name string) (string, bool) {
 // "Bash(npm test:*)" becomes "run_command(npm test:*)", Claude Code's
 // newer "Bash(npm run *)" the prefix form, and its path forms ("//abs",
 // "~/x", "/in-project", "./x") baton's (absolute, or relative to the
-// workspace). home expands "~/"; without one such a rule is refused.
+// workspace). home expands "~/" (its name matched as written); without
+// one such a rule is refused.
 func FromClaude(text, home string) (string, error) {
 	text = strings.TrimSpace(text)
 	name, pattern, scoped := strings.Cut(text, "(")
@@ -89,7 +90,9 @@ func FromClaude(text, home string) (string, error) {
 		if home == "" {
 			return "", errors.New("no home folder for ~")
 		}
-		pattern = filepath.ToSlash(filepath.Join(home, pattern[2:]))
+		// The home folder is matched as written: a [ or * in its name
+		// is no glob.
+		pattern = strings.TrimSuffix(escapeGlob(filepath.ToSlash(filepath.Clean(home))), "/") + "/" + pattern[2:]
 	case strings.HasPrefix(pattern, "/"):
 		pattern = pattern[1:]
 	}

@@ -81,11 +81,13 @@ func plainRedirects(rs []*syntax.Redirect) bool {
 		if r.N != nil && strings.HasPrefix(r.N.Value, "{") {
 			return false // {var}> assigns a variable
 		}
-		target, _ := wordLiteral(r.Word)
+		target, literal := wordLiteral(r.Word)
 		switch r.Op {
 		case syntax.RdrIn, syntax.Hdoc, syntax.DashHdoc, syntax.WordHdoc:
 		case syntax.DplIn, syntax.DplOut:
-			if target != "-" && strings.Trim(target, "0123456789") != "" {
+			// >&word writes a file unless word is a descriptor or "-",
+			// and a variable (>&$F) may name either.
+			if !literal || target != "-" && strings.Trim(target, "0123456789") != "" {
 				return false
 			}
 		case syntax.RdrOut, syntax.AppOut, syntax.RdrAll, syntax.AppAll:

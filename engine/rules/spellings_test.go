@@ -299,6 +299,40 @@ var denySpellings = []string{
 	// dash has no time keyword: its time program runs the command
 	`time -v rm x`,
 	`sh -c 'time -q -o log rm x'`,
+	// bash's time keyword ends its options at one "--"
+	`time -- rm x`,
+	`time -p -- rm x`,
+	// bash evaluates an indexed array literal's subscripts, and what is
+	// assigned to an integer or a nameref, as arithmetic or a name
+	`a=(['$(rm x)']=1)`,
+	`declare -i n='a[$(rm x)]'`,
+	`local -i n='a[$(rm x)]'`,
+	`typeset -i n; n='a[$(rm x)]'`,
+	`declare -n r='a[$(rm x)]'; echo "$r"`,
+	// git runs a credential helper starting with "!" as a shell snippet
+	`git -c credential.helper='!rm x' fetch`,
+	// a command variable the environment exports, set from input, a
+	// loop, printf -v or ${VAR:=…}
+	`read GIT_SSH_COMMAND <<< 'rm x'; git fetch`,
+	`for GIT_SSH_COMMAND in 'rm x'; do git fetch; done`,
+	`printf -v GIT_SSH_COMMAND %s 'rm x'; git fetch`,
+	`: ${GIT_SSH_COMMAND:='rm x'}; git fetch`,
+	// eval and source take one "--" before their operands
+	`eval -- 'rm x'`,
+	`source -- <(echo rm x)`,
+	// what echo and printf print into a shell, past their flags,
+	// escapes and conversions
+	`echo -n 'rm x' | bash`,
+	`echo -e 'true\nrm x' | sh`,
+	`printf '%s\n' 'rm x' | sh`,
+	`printf 'r%s x' m | sh`,
+	`printf '\x72m x' | sh`,
+	// an unquoted here-document's escaped backquotes
+	"bash <<EOF\necho \\`rm x\\`\nEOF",
+	// tmux's and vim's own command languages
+	`tmux new-session -d 'rm x'`,
+	`vim -es -c '!rm x' -c q`,
+	`vim '+!rm x' +q f`,
 }
 
 var askSpellings = []string{

@@ -11,7 +11,9 @@ import (
 // or does arithmetic, and a subscript may hold a command substitution:
 // `read 'a[$(cmd)]'`, `unset 'a[$(cmd)]'`, `[[ 'a[$(cmd)]' -eq 1 ]]` and
 // `x='a[$(cmd)]'; echo $((x))` all run cmd, though the line shows it only
-// inside a quoted string. Prompt expansion (${x@P}) and indirection
+// inside a quoted string; so do `a=(['$(cmd)']=1)` and a value assigned
+// to a name declared an integer or a nameref (declare -i, local -n).
+// Prompt expansion (${x@P}) and indirection
 // (${!x}) run a value's substitutions too. What such a string runs is
 // only known when bash evaluates it, so hiddenEvaluation reports it and
 // the walker lists an opaque command, which meets every deny and ask
@@ -28,10 +30,21 @@ var nameTakers = []string{
 // holding a command substitution to evaluate as a name, a subscript or
 // arithmetic, directly or through a variable the script sets to one.
 func hiddenEvaluation(f *syntax.File) bool {
-	risky := map[string]bool{}
+	risky, evaluatedNames := map[string]bool{}, map[string]bool{}
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if a, ok := n.(*syntax.Assign); ok && a.Name != nil && a.Value != nil && literalHasSubst(a.Value.Parts, false) {
-			risky[a.Name.Value] = true
+		switch x := n.(type) {
+		case *syntax.Assign:
+			if x.Name != nil && x.Value != nil && literalHasSubst(x.Value.Parts, false) {
+				risky[x.Name.Value] = true
+			}
+		case *syntax.DeclClause:
+			if declaresEvaluated(x) {
+				for _, a := range x.Args {
+					if a.Name != nil {
+						evaluatedNames[a.Name.Value] = true
+					}
+				}
+			}
 		}
 		return true
 	})
@@ -69,6 +82,11 @@ func hiddenEvaluation(f *syntax.File) bool {
 			evaluated(x.Post)
 		case *syntax.Assign:
 			evaluated(x.Index)
+			if x.Name != nil && x.Value != nil && evaluatedNames[x.Name.Value] {
+				evaluated(x.Value)
+			}
+		case *syntax.ArrayElem:
+			evaluated(x.Index) // a=([i]=v): an indexed array's subscript is arithmetic
 		case *syntax.DeclClause:
 			for _, a := range x.Args {
 				// A bare name (export A) has no value: a nil *Word
@@ -91,6 +109,27 @@ func hiddenEvaluation(f *syntax.File) bool {
 		return !found
 	})
 	return found
+}
+
+// declaresEvaluated reports whether a declaration gives its names an
+// attribute under which bash evaluates what they hold: -i (integer)
+// evaluates every value assigned as arithmetic, -n (a nameref) its value
+// as a name, subscript included, wherever it is read. A flag only known
+// when the shell runs may be either.
+func declaresEvaluated(d *syntax.DeclClause) bool {
+	if d.Variant != nil && d.Variant.Value == "nameref" {
+		return true
+	}
+	for _, a := range d.Args {
+		if a.Name != nil || a.Value == nil {
+			continue
+		}
+		flag := a.Value.Lit()
+		if flag == "" || flag[0] == '-' && strings.ContainsAny(flag[1:], "in") {
+			return true
+		}
+	}
+	return false
 }
 
 // callEvaluates checks the operands a name-taking builtin evaluates.

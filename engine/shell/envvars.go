@@ -1,6 +1,11 @@
 package shell
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"mvdan.cc/sh/v3/syntax"
+)
 
 // commandVars are environment variables whose value is a command that
 // some program runs: `EDITOR='rm x' git commit` runs rm.
@@ -46,4 +51,43 @@ func assignmentScripts(w Word) []Word {
 // may name variables the shell could not (BASH_FUNC_f%%).
 func isEnvAssignment(w Word) bool {
 	return !w.Opaque && strings.IndexByte(w.Text, '=') > 0
+}
+
+// varSetters are the builtins that set the variables their operands
+// name to a value the line does not show: from input (read, mapfile),
+// from a format (printf -v) or an option (getopts).
+var varSetters = []string{"read", "mapfile", "readarray", "printf", "getopts"}
+
+// setsCommandVarUnseen reports whether a parsed script sets a command
+// variable (see commandVars and unseenVars) other than by an assignment
+// the walker reads: a for or select loop's variable, ${VAR:=word}, or a
+// builtin of varSetters naming it. A variable the person's environment
+// exports stays exported when the script sets it, so
+// `read GIT_SSH_COMMAND <<< 'rm x'; git fetch` runs rm.
+func setsCommandVarUnseen(f *syntax.File) bool {
+	commandVar := func(name string) bool { return matchesAny(commandVars, name) || matchesAny(unseenVars, name) }
+	found := false
+	syntax.Walk(f, func(n syntax.Node) bool {
+		switch x := n.(type) {
+		case *syntax.ForClause:
+			if it, ok := x.Loop.(*syntax.WordIter); ok && it.Name != nil && commandVar(it.Name.Value) {
+				found = true
+			}
+		case *syntax.ParamExp:
+			if x.Param != nil && x.Exp != nil && (x.Exp.Op == syntax.AssignUnset || x.Exp.Op == syntax.AssignUnsetOrNull) && commandVar(x.Param.Value) {
+				found = true
+			}
+		case *syntax.CallExpr:
+			setter := false
+			for _, word := range x.Args {
+				text := literalText(word)
+				setter = setter || slices.Contains(varSetters, text)
+				if setter && (commandVar(text) || commandVar(strings.TrimPrefix(text, "-v"))) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -37,7 +37,7 @@ func (w *walker) follow(cmd Command, s *syntax.Stmt) {
 	if len(scripts) == 0 && isShell(argv) {
 		for _, r := range s.Redirs {
 			if r.Hdoc != nil && (r.Op == syntax.Hdoc || r.Op == syntax.DashHdoc) {
-				text, opaque := w.hdocText(r.Hdoc)
+				text, opaque := w.hdocText(r.Hdoc, r.Word != nil && hdocQuoted(r.Word))
 				w.nested(Word{Text: text, Opaque: opaque})
 			}
 			if r.Op == syntax.WordHdoc && r.Word != nil {
@@ -50,8 +50,11 @@ func (w *walker) follow(cmd Command, s *syntax.Stmt) {
 		w.out = append(w.out, inner)
 		w.follow(inner, &syntax.Stmt{})
 	}
-	if path.Base(argv[0].Text) == "cd" || path.Base(argv[0].Text) == "pushd" {
-		w.dir = changeDir(w.dir, texts(argv[1:]))
+	switch path.Base(argv[0].Text) {
+	case "cd", "pushd":
+		w.dir = changeDir(w.dir, path.Base(argv[0].Text), texts(argv[1:]))
+	case "popd":
+		w.dir = "" // the folder pushd left on its stack, which is not tracked
 	}
 }
 
@@ -88,14 +91,46 @@ func (w *walker) pipedScript(c *syntax.BinaryCmd) {
 		}
 		largs = unwrap(largs)
 		if len(largs) > 0 && !largs[0].Opaque {
-			switch path.Base(largs[0].Text) {
-			case "echo", "printf":
-				w.nested(joined(largs[1:]))
+			if text, ok := printedText(largs); ok {
+				w.nested(text)
 				return
 			}
 		}
 	}
 	w.nested(Word{Opaque: true})
+}
+
+// printedText is what an echo or printf command line prints, when the
+// line says it outright: echo's words after its -n, -e and -E flags,
+// printf's format alone when it holds no conversion. A backslash (an
+// escape that echo -e, dash's echo or printf turn into other text) or a
+// conversion (printf 'r%s x' m) makes the output other than the words
+// read, so ok is false.
+func printedText(argv []Word) (Word, bool) {
+	args := argv[1:]
+	switch path.Base(argv[0].Text) {
+	case "echo":
+		for len(args) > 0 && !args[0].Opaque && isEchoFlags(args[0].Text) {
+			args = args[1:]
+		}
+	case "printf":
+		if len(args) > 0 && args[0].Text == "--" {
+			args = args[1:]
+		}
+		if len(args) != 1 || strings.Contains(args[0].Text, "%") {
+			return Word{}, false
+		}
+	default:
+		return Word{}, false
+	}
+	text := joined(args)
+	return text, !strings.Contains(text.Text, `\`)
+}
+
+// isEchoFlags reports whether a word is a bundle of echo's flags (-n,
+// -e, -E, -ne…), which bash's echo takes as options, not text.
+func isEchoFlags(word string) bool {
+	return len(word) > 1 && word[0] == '-' && strings.Trim(word[1:], "neE") == ""
 }
 
 // hasOperand reports whether a shell's arguments name a script file,
@@ -117,14 +152,20 @@ func hasOperand(args []Word) bool {
 	return false
 }
 
-// changeDir is the directory after `cd args` from dir, or "" when the
-// destination depends on something the script does not say.
-func changeDir(dir string, args []string) string {
-	for len(args) > 0 && (args[0] == "-P" || args[0] == "-L" || args[0] == "-e" || args[0] == "--") {
+// changeDir is the directory after `cd args` or `pushd args` from dir,
+// or "" when the destination depends on something the script does not
+// say: another user's home (~user), the previous folder (cd -), the
+// folders pushd keeps on its stack (pushd alone swaps with one, pushd +N
+// rotates them, -n leaves the folder).
+func changeDir(dir, program string, args []string) string {
+	for program == "cd" && len(args) > 0 && (args[0] == "-P" || args[0] == "-L" || args[0] == "-e" || args[0] == "--") {
 		args = args[1:]
 	}
-	if len(args) == 0 {
+	if len(args) == 0 && program == "cd" {
 		return "~"
+	}
+	if len(args) == 0 || program == "pushd" && (strings.HasPrefix(args[0], "-") || strings.HasPrefix(args[0], "+")) {
+		return ""
 	}
 	target := args[0]
 	switch {
@@ -132,7 +173,7 @@ func changeDir(dir string, args []string) string {
 		return "~"
 	case strings.HasPrefix(target, "/"), target == "~", strings.HasPrefix(target, "~/"):
 		return path.Clean(target)
-	case strings.ContainsAny(target, "$`") || target == "-" || dir == "":
+	case strings.ContainsAny(target, "$`") || strings.HasPrefix(target, "~") || target == "-" || dir == "":
 		return ""
 	}
 	return path.Join(dir, target)

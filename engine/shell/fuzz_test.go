@@ -24,7 +24,17 @@ func FuzzParse(f *testing.F) {
 	for _, s := range fuzzSeeds {
 		f.Add(s)
 	}
-	for _, table := range []map[string]string{programCases, scriptCases, subcommandCases, runnerCases} {
+	for _, table := range []map[string]string{programCases, scriptCases, subcommandCases, runnerCases, dirCases} {
+		for s := range table {
+			f.Add(s)
+		}
+	}
+	for _, table := range []map[string][]string{listCases, scriptListCases, gitListCases, optionListCases} {
+		for s := range table {
+			f.Add(s)
+		}
+	}
+	for _, table := range []map[string]bool{hiddenCases, textProgramCases, commandVarCases, interactiveCases} {
 		for s := range table {
 			f.Add(s)
 		}

@@ -108,7 +108,7 @@ func gitScripts(argv []Word) []Word {
 }
 
 // gitSetting is what one -c key=value runs: the value of a command
-// setting (an alias's after its "!"), or an opaque script when the value
+// setting (an alias's or a credential helper's after its "!"), or an opaque script when the value
 // is unknown (--config-env names an environment variable) or the
 // setting brings in what the line does not show.
 func gitSetting(setting Word, fromEnv bool) []Word {
@@ -123,15 +123,22 @@ func gitSetting(setting Word, fromEnv bool) []Word {
 	if fromEnv || setting.Opaque {
 		return []Word{{Opaque: true}}
 	}
-	if strings.HasPrefix(key, "alias.") {
+	switch {
+	case strings.HasPrefix(key, "alias."):
 		script, ok := strings.CutPrefix(value, "!")
 		if !ok {
 			return nil // another git command: Subcommand says it is unknown
 		}
 		value = script
+	case matchesAny(gitCredentialHelperKeys, key):
+		value = strings.TrimPrefix(value, "!") // a shell snippet after its "!"
 	}
 	return []Word{{Text: value}}
 }
+
+// gitCredentialHelperKeys name credential helpers, which git runs as a
+// shell snippet when they start with "!" (credential.helper='!rm x').
+var gitCredentialHelperKeys = []string{"credential.helper", "credential.*.helper"}
 
 // gitOptionScripts are the values of a subcommand's command options.
 func gitOptionScripts(args []Word, short gitShortOption) []Word {

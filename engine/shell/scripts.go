@@ -53,6 +53,9 @@ func innerScripts(argv []Word) []Word {
 	if scripts := textProgramScripts(argv); len(scripts) > 0 {
 		return scripts
 	}
+	if scripts := interactiveScripts(argv); len(scripts) > 0 {
+		return scripts
+	}
 	switch {
 	case name == "compgen" || name == "complete" || name == "mapfile" || name == "readarray":
 		// -C runs a command: per completion, or per lines read.
@@ -68,8 +71,18 @@ func innerScripts(argv []Word) []Word {
 		if len(args) > 1 {
 			return []Word{joined(args[1:])}
 		}
-	case name == "eval" && len(args) > 0:
-		return []Word{joined(args)}
+	case name == "eval" || name == "source" || name == ".":
+		// Both take one "--" before their operands.
+		if len(args) > 0 && args[0].Text == "--" && !args[0].Opaque {
+			args = args[1:]
+		}
+		switch {
+		case len(args) == 0:
+		case name == "eval":
+			return []Word{joined(args)}
+		case unseenFile(args[0]):
+			return []Word{{Opaque: true}}
+		}
 	case name == "watch":
 		if rest, _ := skipOptions(args, runners()[name]); len(rest) > 0 {
 			return []Word{joined(rest)}
@@ -92,10 +105,6 @@ func innerScripts(argv []Word) []Word {
 			if a.Text == "-p" && i+1 < len(args) {
 				return []Word{args[i+1]}
 			}
-		}
-	case name == "source" || name == ".":
-		if len(args) > 0 && unseenFile(args[0]) {
-			return []Word{{Opaque: true}}
 		}
 	case name == "flock" || isShell(argv):
 		if script, ok := dashC(args); ok {

@@ -29,7 +29,7 @@ func (w *walker) script(src string, depth int) error {
 	}
 	saved := w.depth
 	w.depth = depth
-	if hiddenEvaluation(f) {
+	if hiddenEvaluation(f) || setsCommandVarUnseen(f) {
 		w.out = append(w.out, Command{Args: []string{""}, Opaque: []bool{true}, Dir: w.dir, Func: w.fn, Depth: depth + 1})
 	}
 	w.stmts(f.Stmts)
@@ -237,10 +237,12 @@ func (w *walker) assignScripts(a *syntax.Assign) {
 	}
 }
 
-// timeProgram is what a time clause runs. bash's keyword takes only -p;
-// with another option first (time -v cmd) bash runs that word, but a
-// shell without the keyword (dash) runs the time program with the
-// option, and so the command after it: read as the program, time.
+// timeProgram is what a time clause runs. bash's keyword takes only -p
+// and then one "--" (time -- cmd runs cmd, and so does dash's time
+// program, for which -- ends its options); with another option first
+// (time -v cmd) bash runs that word, but a shell without the keyword
+// (dash) runs the time program with the option, and so the command after
+// it: read as the program, time.
 func timeProgram(c *syntax.TimeClause) *syntax.Stmt {
 	if c.Stmt == nil {
 		return nil // time alone times nothing
@@ -249,11 +251,15 @@ func timeProgram(c *syntax.TimeClause) *syntax.Stmt {
 	if !ok || len(call.Args) == 0 {
 		return c.Stmt
 	}
-	if first := call.Args[0].Lit(); !strings.HasPrefix(first, "-") || first == "--" {
+	stmt := *c.Stmt
+	switch first := call.Args[0].Lit(); {
+	case first == "--":
+		stmt.Cmd = &syntax.CallExpr{Assigns: call.Assigns, Args: call.Args[1:]}
+	case strings.HasPrefix(first, "-"):
+		program := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "time"}}}
+		stmt.Cmd = &syntax.CallExpr{Assigns: call.Assigns, Args: append([]*syntax.Word{program}, call.Args...)}
+	default:
 		return c.Stmt
 	}
-	program := &syntax.Word{Parts: []syntax.WordPart{&syntax.Lit{Value: "time"}}}
-	stmt := *c.Stmt
-	stmt.Cmd = &syntax.CallExpr{Assigns: call.Assigns, Args: append([]*syntax.Word{program}, call.Args...)}
 	return &stmt
 }

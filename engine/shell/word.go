@@ -159,20 +159,68 @@ func (w *walker) param(p *syntax.ParamExp) string {
 	return source(p)
 }
 
-// hdocText is a here-document's body with variables substituted when
-// its delimiter was unquoted (the parser leaves a quoted one literal);
-// opaque says it holds a substitution.
-func (w *walker) hdocText(word *syntax.Word) (text string, opaque bool) {
+// hdocText is a here-document's body as the command reads it: with
+// variables substituted and the backslashes before \, $, ` and a
+// newline removed when its delimiter was unquoted (the parser leaves a
+// quoted one literal); opaque says it holds a substitution.
+func (w *walker) hdocText(word *syntax.Word, quoted bool) (text string, opaque bool) {
 	var b strings.Builder
 	for _, part := range word.Parts {
 		if lit, ok := part.(*syntax.Lit); ok {
-			b.WriteString(lit.Value)
+			if quoted {
+				b.WriteString(lit.Value)
+			} else {
+				b.WriteString(unescapeHdoc(lit.Value))
+			}
 			continue
 		}
 		w.part(&b, part, true)
 		opaque = true
 	}
 	return b.String(), opaque
+}
+
+// unescapeHdoc removes the backslashes the shell removes from the body
+// of a here-document with an unquoted delimiter: before \, $ and `, and
+// with the newline of a continued line: a body holding echo \`rm x\`
+// runs rm when bash reads it.
+func unescapeHdoc(s string) string {
+	if !strings.Contains(s, `\`) {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' || i+1 == len(s) {
+			b.WriteByte(s[i])
+			continue
+		}
+		switch next := s[i+1]; next {
+		case '\n':
+			i++
+		case '\\', '$', '`':
+			b.WriteByte(next)
+			i++
+		default:
+			b.WriteByte('\\')
+		}
+	}
+	return b.String()
+}
+
+// hdocQuoted reports whether a here-document's delimiter is quoted in
+// any part ('EOF', "EOF", \EOF, E"O"F), which leaves its body literal.
+func hdocQuoted(delim *syntax.Word) bool {
+	for _, part := range delim.Parts {
+		switch p := part.(type) {
+		case *syntax.SglQuoted, *syntax.DblQuoted:
+			return true
+		case *syntax.Lit:
+			if strings.Contains(p.Value, `\`) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // source prints a node as written. The printer panics on some brace

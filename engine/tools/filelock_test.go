@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"testing"
 )
 
@@ -51,5 +53,34 @@ func TestFileLockWaitsAndCancels(t *testing.T) {
 	}
 	if readBack(t, ws, "a.txt") != "x\n" {
 		t.Fatalf("a.txt holds %q", readBack(t, ws, "a.txt"))
+	}
+}
+
+// TestSharedLocksHoldAcrossWorkspaces: a workspace whose locks are
+// another's (a child process working for the parent baton) waits on that
+// lock table: while the parent holds a file, the child's write does not
+// happen, and gives up when its context ends.
+func TestSharedLocksHoldAcrossWorkspaces(t *testing.T) {
+	parent := newTree(t, map[string]string{"a.txt": "parent\n"})
+	child, err := NewWorkspace(parent.Root())
+	if err != nil {
+		t.Fatal(err)
+	}
+	child.ShareLocks(parent)
+	path := filepath.Join(parent.Root(), "a.txt")
+	unlock, err := parent.Lock(context.Background(), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended, cancel := context.WithCancel(context.Background())
+	cancel()
+	err = child.Update(ended, path, func([]byte, bool) (FileUpdate, error) { return FileUpdate{Data: []byte("child\n")}, nil })
+	if !errors.Is(err, context.Canceled) {
+		t.Errorf("a write while the parent holds the file: %v", err)
+	}
+	unlock()
+	err = child.Update(context.Background(), path, func([]byte, bool) (FileUpdate, error) { return FileUpdate{Data: []byte("child\n")}, nil })
+	if data, _ := os.ReadFile(path); err != nil || string(data) != "child\n" {
+		t.Errorf("after the parent let go: %q, %v", data, err)
 	}
 }

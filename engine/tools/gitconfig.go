@@ -38,10 +38,11 @@ func (e gitConfigEntry) name() string {
 
 // parseGitConfig reads the entries of a config file's text: sections
 // ([core], [filter "x"], the old [filter.x]), comments (# ;), quoted
-// values, escapes and continued lines.
+// values, escapes and continued lines, after a byte order mark.
 func parseGitConfig(data string) []gitConfigEntry {
 	var out []gitConfigEntry
 	var section, sub string
+	data = strings.TrimPrefix(data, "\ufeff") // git skips a UTF-8 byte order mark
 	for i := 0; i < len(data); {
 		for i < len(data) && (data[i] == ' ' || data[i] == '\t' || data[i] == '\r' || data[i] == '\n') {
 			i++
@@ -129,6 +130,9 @@ func parseGitValue(data string, i int) (string, int) {
 			return string(b[:keep]), i + 1
 		case c == '\\' && i+1 < len(data):
 			i++
+			if data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n' {
+				i++ // git reads CRLF as a newline, so this continues the line too
+			}
 			switch data[i] {
 			case '\n':
 				continue

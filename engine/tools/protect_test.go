@@ -2,6 +2,7 @@ package tools
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -60,5 +61,40 @@ func TestCommandsCannotChangeWhatRunsOutsideTheSandbox(t *testing.T) {
 	}
 	if info, err := os.Lstat(filepath.Join(root, ".claude/agents")); err != nil || !info.IsDir() {
 		t.Errorf(".claude/agents is not the folder it was: %v %v", info, err)
+	}
+}
+
+// TestGuardHoldsAGitDirectoryBehindALink: a workspace whose .git is a
+// symbolic link to a git directory kept elsewhere is guarded like one
+// with a .git folder: a command that adds a filter driver to the config
+// through the link gets it put back, and the model is told.
+func TestGuardHoldsAGitDirectoryBehindALink(t *testing.T) {
+	ws := newTree(t, map[string]string{"main.go": "package main\n"})
+	if out, err := exec.Command("git", "init", "-q", ws.Root()).CombinedOutput(); err != nil {
+		t.Fatalf("%v %s", err, out)
+	}
+	store := filepath.Join(t.TempDir(), "app.git")
+	if err := os.Rename(filepath.Join(ws.Root(), ".git"), store); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(store, filepath.Join(ws.Root(), ".git")); err != nil {
+		t.Fatal(err)
+	}
+	config, err := os.ReadFile(filepath.Join(store, "config"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	enterGuard(ws.Root(), testBox(ws))
+	cmd := exec.Command("sh", "-c", `printf '[filter "x"]\n\tclean = touch /tmp/pwned\n' >> .git/config`)
+	cmd.Dir = ws.Root()
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the attack failed: %v\n%s", err, out)
+	}
+	note := leaveGuard(ws.Root())
+	if got, _ := os.ReadFile(filepath.Join(store, "config")); string(got) != string(config) {
+		t.Errorf("the config behind the link is now %q; baton said:\n%s", got, note)
+	}
+	if !strings.Contains(note, "baton put back") || strings.Contains(note, "NOT put back") {
+		t.Errorf("the note:\n%s", note)
 	}
 }

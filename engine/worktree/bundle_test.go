@@ -134,3 +134,28 @@ func TestApplyBundleRefusesHostileResults(t *testing.T) {
 		}
 	})
 }
+
+// TestBundleErrors: a result that changes nothing writes nothing; a
+// result file that is not there, and a ref or bundle place git refuses,
+// are errors that name what failed.
+func TestBundleErrors(t *testing.T) {
+	repo, bundle, ref, base := bundledRepo(t)
+	pod := remoteChild(t, bundle, ref)
+	a := read(t, repo.Top, "a.txt")
+	runGit(t, pod, "", "commit", "-q", "--allow-empty", "-m", "nothing")
+	if err := repo.ApplyBundle(context.Background(), resultBundle(t, pod, "HEAD", base), base); err != nil {
+		t.Fatal(err)
+	}
+	if got := read(t, repo.Top, "a.txt"); got != a {
+		t.Errorf("an empty result changed a.txt to %q", got)
+	}
+	if err := repo.ApplyBundle(context.Background(), filepath.Join(t.TempDir(), "missing.bundle"), base); err == nil || !strings.Contains(err.Error(), "read the child's result") {
+		t.Errorf("a missing result: %v", err)
+	}
+	if _, err := repo.Bundle(context.Background(), t.TempDir(), filepath.Join(t.TempDir(), "ws.bundle"), "refs/baton/bad..name"); err == nil || !strings.Contains(err.Error(), "bundle the workspace") {
+		t.Errorf("a bad ref: %v", err)
+	}
+	if _, err := repo.Bundle(context.Background(), t.TempDir(), filepath.Join(t.TempDir(), "no", "such", "ws.bundle"), "refs/baton/x"); err == nil || !strings.Contains(err.Error(), "bundle the workspace") {
+		t.Errorf("a bundle in a missing folder: %v", err)
+	}
+}

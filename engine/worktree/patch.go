@@ -47,6 +47,10 @@ func parseUnified(text string, f *File) error {
 			f.Hunks = append(f.Hunks, h)
 			cur = &f.Hunks[len(f.Hunks)-1]
 		case cur == nil || line == "":
+		case body == "":
+			// An empty context line, as git writes it under the
+			// person's (or the repository's) diff.suppressBlankEmpty.
+			cur.Lines = append(cur.Lines, Line{Kind: ' '})
 		case strings.HasPrefix(line, `\`):
 			if n := len(cur.Lines); n > 0 {
 				cur.Lines[n-1].NoEOL = true
@@ -119,7 +123,7 @@ func applyHunks(base []byte, hunks []Hunk, chosen func(int) bool) ([]byte, error
 		old := start
 		for _, l := range h.Lines {
 			if l.Kind != '+' {
-				if lines[old] != l.bytes() {
+				if old >= len(lines) || lines[old] != l.bytes() {
 					return nil, fmt.Errorf("hunk %q does not match the snapshot at line %d", h.Header, old+1)
 				}
 				old++

@@ -77,6 +77,19 @@ func (r Record) Save() error {
 	return nil
 }
 
+// escapeGlob makes a folder's name match itself in a glob: a state
+// folder under a home named "x[1]" holds records too.
+func escapeGlob(dir string) string {
+	var b strings.Builder
+	for _, r := range dir {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // Forget removes the record of a worktree that was removed.
 func (r Record) Forget() {
 	_ = os.Remove(r.Dir + ".json")
@@ -86,7 +99,7 @@ func (r Record) Forget() {
 // List reads every record under root whose worktree still exists, oldest
 // first; records of removed worktrees are deleted on the way.
 func List(root string) ([]Record, error) {
-	matches, err := filepath.Glob(filepath.Join(root, "*", "*", "*.json"))
+	matches, err := filepath.Glob(filepath.Join(escapeGlob(root), "*", "*", "*.json"))
 	if err != nil {
 		return nil, fmt.Errorf("list worktrees: %w", err)
 	}

@@ -2,7 +2,9 @@ package worktree
 
 import (
 	"context"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -40,5 +42,38 @@ func TestReopenIgnoresARedirectedGitFile(t *testing.T) {
 	forged.Dir = person
 	if _, err := tree.Repo.Reopen(ctx, forged); err == nil {
 		t.Error("a record naming the person's own folder was reopened")
+	}
+}
+
+// TestReopenRefusesAnotherRepositorysRecord: a record is reopened only
+// by the repository it names, and only while git still knows its
+// worktree.
+func TestReopenRefusesAnotherRepositorysRecord(t *testing.T) {
+	ctx := context.Background()
+	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
+	tree, snap := startTree(t, repo)
+	rec := Record{Dir: tree.Dir, Repo: tree.Repo.Top, Base: snap.Commit}
+	fresh := t.TempDir()
+	run(t, fresh, "init", "-q")
+	other, err := Open(ctx, fresh)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Reopen(ctx, rec); err == nil || !strings.Contains(err.Error(), "belongs to") {
+		t.Errorf("reopened by another repository: %v", err)
+	}
+	if _, err := other.Reopen(ctx, Record{Dir: tree.Dir, Repo: other.Top}); err == nil {
+		t.Error("a repository without worktrees reopened one")
+	}
+	// A stray entry in git's list of worktrees is passed over (and keeps
+	// the list there once the worktree is removed).
+	if err := os.MkdirAll(filepath.Join(repo, ".git", "worktrees", "stray"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := tree.Remove(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tree.Repo.Reopen(ctx, rec); err == nil || !strings.Contains(err.Error(), "git no longer knows it") {
+		t.Errorf("reopened a removed worktree: %v", err)
 	}
 }

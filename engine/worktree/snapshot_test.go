@@ -3,6 +3,8 @@ package worktree
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -97,5 +99,47 @@ func TestRecordListedUntilRemoved(t *testing.T) {
 	}
 	if list, _ := List(root); len(list) != 0 || exists(tree.Dir+".json") {
 		t.Fatalf("record of a removed worktree kept: %+v", list)
+	}
+}
+
+// TestSnapshotWithoutAnIndex: a repository with no index file (a clone
+// made with --no-checkout, an index deleted) snapshots HEAD plus the
+// work tree, and the person is still left without an index; an unborn
+// branch snapshots its files; a detached HEAD is described by commit.
+func TestSnapshotWithoutAnIndex(t *testing.T) {
+	repo := newRepo(t, map[string]string{"a.txt": "one\n"})
+	if err := os.Remove(filepath.Join(repo, ".git", "index")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, repo, "b.txt", "two\n")
+	tree, snap := startTree(t, repo)
+	if read(t, tree.Dir, "a.txt") != "one\n" || read(t, tree.Dir, "b.txt") != "two\n" || !snap.Dirty {
+		t.Errorf("snapshot %+v: a.txt %q b.txt %q", snap, read(t, tree.Dir, "a.txt"), read(t, tree.Dir, "b.txt"))
+	}
+	if exists(filepath.Join(repo, ".git", "index")) {
+		t.Error("the snapshot left the person an index")
+	}
+
+	take := func(dir string) Snapshot {
+		t.Helper()
+		r, err := Open(context.Background(), dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		snap, err := r.Take(context.Background(), t.TempDir())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return snap
+	}
+	unborn := t.TempDir()
+	run(t, unborn, "init", "-q", "-b", "main")
+	write(t, unborn, "c.txt", "three\n")
+	if snap := take(unborn); snap.Head != "" || snap.Commit == "" || snap.Describe() != "an unborn branch + uncommitted changes" {
+		t.Errorf("unborn: %+v (%s)", snap, snap.Describe())
+	}
+	run(t, repo, "update-ref", "--no-deref", "HEAD", "HEAD") // a detached HEAD
+	if snap, head := take(repo), strings.TrimSpace(run(t, repo, "rev-parse", "--short=7", "HEAD")); !strings.HasPrefix(snap.Describe(), head+" ") {
+		t.Errorf("detached: %q, want %q first", snap.Describe(), head)
 	}
 }

@@ -31,6 +31,8 @@ func TestMain(m *testing.M) {
 			os.Exit(podmanBridge(os.Args[1:]))
 		case os.Getenv(clusterBridgeEnv) != "":
 			os.Exit(cluster.Main(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+		case os.Getenv(holdingBridgeEnv) != "":
+			os.Exit(holdingBridge(os.Args[1:]))
 		}
 	}
 	goleak.VerifyTestMain(m)
@@ -94,6 +96,12 @@ func session(t *testing.T, srv *llmtest.Server, image, bridge string, edit func(
 // turn submits prompt and returns every event until the main turn ends.
 func turn(t *testing.T, s *engine.Session, prompt string) []event.Event {
 	t.Helper()
+	return turnSeeing(t, s, prompt, nil)
+}
+
+// turnSeeing is turn, handing each event to see as it comes.
+func turnSeeing(t *testing.T, s *engine.Session, prompt string, see func(event.Event)) []event.Event {
+	t.Helper()
 	if err := s.Submit(prompt); err != nil {
 		t.Fatal(err)
 	}
@@ -106,6 +114,9 @@ func turn(t *testing.T, s *engine.Session, prompt string) []event.Event {
 				t.Fatal("the session ended before the turn did")
 			}
 			evs = append(evs, ev)
+			if see != nil {
+				see(ev)
+			}
 			if e, ok := ev.(event.TurnEnded); ok && e.Agent == event.MainAgent {
 				return evs
 			}

@@ -126,7 +126,7 @@ func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error
 		go h.run(ctx, nil)
 		return h, nil
 	}
-	proc := attachedProc{nc: nc, pid: home.pid, id: job.Spec.Meta.Agent}
+	proc := attachedProc{nc: nc, pid: home.pid, name: home.processName(job.Spec.Meta.Agent)}
 	h.proc, h.in, h.out = proc, &lineWriter{w: nc}, newLineReader(nc)
 	if err := h.in.write(down{Attach: &attach{Token: home.token, From: home.taken}}); err != nil {
 		_ = nc.Close()
@@ -143,9 +143,9 @@ func (r *Runner) Attach(ctx context.Context, job child.Job) (child.Handle, error
 // attachedProc is a child process another baton started, reached on its
 // socket.
 type attachedProc struct {
-	nc  net.Conn
-	pid int
-	id  event.AgentID
+	nc   net.Conn
+	pid  int
+	name string
 }
 
 func (p attachedProc) Stdin() io.WriteCloser { return p.nc }
@@ -154,7 +154,7 @@ func (p attachedProc) Wait() error           { return nil }
 
 // Kill kills the process, once seen to be the child still, and hangs up.
 func (p attachedProc) Kill() {
-	killFound(p.pid, p.id)
+	killFound(p.pid, p.name)
 	_ = p.nc.Close()
 }
 
@@ -179,9 +179,9 @@ func (nopWriteCloser) Write(b []byte) (int, error) { return len(b), nil }
 func (nopWriteCloser) Close() error                { return nil }
 
 // killFound kills a child process another baton started, once its
-// process is seen to be that child still (baton __child <id>), never a
-// process that took its number since.
-func killFound(pid int, id event.AgentID) {
+// process is seen to be that child still (baton __child <name>, its id or
+// its spare's name), never a process that took its number since.
+func killFound(pid int, name string) {
 	if pid <= 0 {
 		return
 	}
@@ -190,7 +190,7 @@ func killFound(pid int, id event.AgentID) {
 		return
 	}
 	args := bytes.Split(bytes.TrimRight(cmdline, "\x00"), []byte{0})
-	if len(args) < 2 || string(args[len(args)-2]) != Subcommand || string(args[len(args)-1]) != string(id) {
+	if len(args) < 2 || string(args[len(args)-2]) != Subcommand || string(args[len(args)-1]) != name {
 		return
 	}
 	_ = syscall.Kill(pid, syscall.SIGKILL)
@@ -241,5 +241,5 @@ func Abandon(home string, id event.AgentID) {
 		return
 	}
 	h.close()
-	killFound(h.pid, id)
+	killFound(h.pid, h.processName(id))
 }

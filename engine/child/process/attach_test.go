@@ -28,7 +28,7 @@ func TestAttachHearsOnlyTheChildOnItsSocket(t *testing.T) {
 	h.started()
 	// The child's process, as the earlier baton recorded it: not this
 	// one, which squats the name below.
-	if err := h.save(os.Getppid()); err != nil {
+	if err := h.save(os.Getppid(), "explore-1"); err != nil {
 		t.Fatal(err)
 	}
 	h.close()

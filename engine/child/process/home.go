@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+
+	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
 // home is a detachable child's folder in the session's state, baton's
@@ -19,6 +21,10 @@ import (
 type home struct {
 	dir, socket, token string
 	pid                int
+	// name is the last argument the child's process was started with:
+	// its id, or a spare's name (see spare.go). A process is known to
+	// be the child by it (killFound).
+	name string
 	// stderr is the child's standard error, a file of its own so no
 	// goroutine of baton's reads it for as long as the child lives.
 	stderr *os.File
@@ -33,6 +39,8 @@ type attachInfo struct {
 	Socket string `json:"socket"`
 	Token  string `json:"token"`
 	Pid    int    `json:"pid"`
+	// Name is the process's last argument ("": the child's id).
+	Name string `json:"name,omitempty"`
 }
 
 // The files of a home.
@@ -67,10 +75,11 @@ func (h *home) started() {
 	h.stderr = nil
 }
 
-// save writes what a later baton needs to attach to the child, pid.
-func (h *home) save(pid int) error {
-	h.pid = pid
-	data, err := json.Marshal(attachInfo{Socket: h.socket, Token: h.token, Pid: pid})
+// save writes what a later baton needs to attach to the child, pid,
+// started with the last argument name.
+func (h *home) save(pid int, name string) error {
+	h.pid, h.name = pid, name
+	data, err := json.Marshal(attachInfo{Socket: h.socket, Token: h.token, Pid: pid, Name: name})
 	if err != nil {
 		return err
 	}
@@ -91,7 +100,7 @@ func openHome(dir string) (*home, error) {
 	if err := json.Unmarshal(data, &info); err != nil || info.Socket == "" || info.Token == "" {
 		return nil, fmt.Errorf("find the child again: %s is damaged", filepath.Join(dir, attachName))
 	}
-	h := &home{dir: dir, socket: info.Socket, token: info.Token, pid: info.Pid}
+	h := &home{dir: dir, socket: info.Socket, token: info.Token, pid: info.Pid, name: info.Name}
 	if h.tookFile, err = os.OpenFile(filepath.Join(dir, takenName), os.O_CREATE|os.O_RDWR, 0o600); err != nil {
 		return nil, fmt.Errorf("find the child again: %w", err)
 	}
@@ -109,6 +118,15 @@ func (h *home) took(seq int64) {
 	h.taken = seq
 	// Fixed width, written in place: one write a line.
 	_, _ = h.tookFile.WriteAt(fmt.Appendf(nil, "%020d\n", seq), 0)
+}
+
+// processName is the last argument the child's process was started
+// with: the one saved, or, in a home saved without it, the child's id.
+func (h *home) processName(id event.AgentID) string {
+	if h.name != "" {
+		return h.name
+	}
+	return string(id)
 }
 
 // log opens the child's log, for a baton that finds the child no longer

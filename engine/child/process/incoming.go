@@ -18,7 +18,10 @@ func (h *handle) read(ctx context.Context) {
 	for {
 		line, err := h.out.next()
 		if err != nil {
-			if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
+			// A child let go of (Detach) runs on: its line ends here,
+			// whichever way its end was closed (a pipe, or a socket
+			// of a child found again), and nothing failed.
+			if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) && !h.isDetached() {
 				h.fail(fmt.Errorf("read its output: %w", err))
 			}
 			return

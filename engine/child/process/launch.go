@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"slices"
+	"syscall"
 
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -49,6 +50,11 @@ type Exec struct {
 
 // Launch implements Launcher.
 func (e Exec) Launch(_ context.Context, job child.Job, args []string, stderr io.Writer) (Proc, error) {
+	return e.launch(job.Spec.Workspace, args, procAttr(outlives(job)), stderr)
+}
+
+// launch starts the baton binary with args in the folder dir.
+func (e Exec) launch(dir string, args []string, attr *syscall.SysProcAttr, stderr io.Writer) (*execProc, error) {
 	command := e.Command
 	if len(command) == 0 {
 		exe, err := os.Executable()
@@ -61,8 +67,8 @@ func (e Exec) Launch(_ context.Context, job child.Job, args []string, stderr io.
 	// The environment is baton's without its secrets: the key travels
 	// in the spec alone.
 	cmd.Env = tools.WithoutSecrets(os.Environ())
-	cmd.Dir = job.Spec.Workspace
-	cmd.SysProcAttr = procAttr(outlives(job))
+	cmd.Dir = dir
+	cmd.SysProcAttr = attr
 	cmd.Stderr = stderr
 	cmd.WaitDelay = abortGrace
 	in, err := cmd.StdinPipe()

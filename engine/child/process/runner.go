@@ -44,7 +44,8 @@ type Options struct {
 // hidden subcommand, see Main), speaking the protocol of this package on
 // its standard input and output.
 type Runner struct {
-	opts Options
+	opts   Options
+	spares spares
 }
 
 // New returns a process runner.
@@ -87,8 +88,16 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 		// baton's for as long as a detached child lives.
 		stderr, tailed = home.stderr, home
 	}
-	proc, err := r.launcher().Launch(ctx, job, []string{Subcommand, string(job.Spec.Meta.Agent)}, stderr)
-	if err != nil {
+	var proc Proc
+	name := string(job.Spec.Meta.Agent)
+	if sp := r.spares.take(); sp != nil {
+		// A spare that outlives baton writes its standard error to the
+		// home's file itself once its spec comes (see adoptSpec).
+		proc, name = sp.proc, processName(name, sp.name)
+		if !detaching {
+			tailed = sp.stderr
+		}
+	} else if proc, err = r.launcher().Launch(ctx, job, []string{Subcommand, name}, stderr); err != nil {
 		home.close()
 		return nil, err
 	}
@@ -100,7 +109,7 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 	}
 	if l, ok := proc.(loose); ok && home != nil {
 		home.started() // the child holds its standard error now
-		if err := home.save(l.Pid()); err != nil {
+		if err := home.save(l.Pid(), name); err != nil {
 			proc.Kill()
 			_ = proc.Wait()
 			home.close()

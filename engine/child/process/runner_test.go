@@ -36,6 +36,10 @@ func TestMain(m *testing.M) {
 
 // fakeChild reads its spec like a child, then misbehaves.
 func fakeChild(mode string) int {
+	name := os.Args[len(os.Args)-1]
+	if mode == "crash-spare" && strings.HasPrefix(name, sparePrefix) {
+		return 3 // a spare that dies before its spec comes
+	}
 	lines := newLineReader(os.Stdin)
 	first, err := lines.next()
 	if err != nil {
@@ -51,6 +55,11 @@ func fakeChild(mode string) int {
 		_ = out.write(up{Event: data})
 	}
 	self := d.Spec.Meta
+	if mode == "whoami" || mode == "crash-spare" {
+		// Says which process it is: a spare's name, or its child's id.
+		_ = out.write(up{Result: &agent.Result{Status: event.StatusCompleted, Text: name}})
+		return 0
+	}
 	said(event.MessageDone{Meta: self, Text: "what I had found"})
 	switch mode {
 	case "garbage":
@@ -77,17 +86,30 @@ func fakeChild(mode string) int {
 // returns its ending and the events baton took from it.
 func start(t *testing.T, mode string) (child.Ending, []event.Event) {
 	t.Helper()
+	return runChild(t, fakeRunner(t, mode), "explore-1")
+}
+
+// fakeRunner is a runner whose child processes are fake children of mode.
+func fakeRunner(t *testing.T, mode string) *Runner {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
+	return New(Options{Command: []string{exe, fakeArg, mode}, Endpoint: llm.Config{BaseURL: "http://127.0.0.1:9/v1"}})
+}
+
+// runChild runs the child id with r until it ends, and returns its ending
+// and the events baton took from it.
+func runChild(t *testing.T, r *Runner, id event.AgentID) (child.Ending, []event.Event) {
+	t.Helper()
 	ws, err := tools.NewWorkspace(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	var mu sync.Mutex
 	var took []event.Event
-	meta := event.Meta{Agent: "explore-1", Parent: event.MainAgent, Number: 1, AgentType: "Explore", Description: "look"}
+	meta := event.Meta{Agent: id, Parent: event.MainAgent, Number: 1, AgentType: "Explore", Description: "look"}
 	job := child.Job{
 		Spec:   child.Spec{Meta: meta, Model: "m", MaxSteps: 3, Timeout: time.Minute, Workspace: ws.Root()},
 		Prompt: "look", History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: "sys"}},
@@ -97,7 +119,6 @@ func start(t *testing.T, mode string) (child.Ending, []event.Event) {
 			Record: func(openai.ChatCompletionMessage) {},
 		},
 	}
-	r := New(Options{Command: []string{exe, fakeArg, mode}, Endpoint: llm.Config{BaseURL: "http://127.0.0.1:9/v1"}})
 	h, err := r.Start(context.Background(), job)
 	if err != nil {
 		t.Fatal(err)

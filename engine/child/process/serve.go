@@ -9,6 +9,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -33,7 +34,11 @@ const Subcommand = "__child"
 // sandbox.Main (tests: in TestMain).
 func Main() {
 	if len(os.Args) >= 2 && os.Args[1] == Subcommand {
-		os.Exit(Serve(os.Stdin, os.Stdout, os.Stderr))
+		spare := len(os.Args) >= 3 && strings.HasPrefix(os.Args[2], sparePrefix)
+		if spare && !waiting(os.Stdin) {
+			warm()
+		}
+		os.Exit(serve(os.Stdin, os.Stdout, os.Stderr, spare))
 	}
 }
 
@@ -43,8 +48,18 @@ func Main() {
 // exit status is 0 once the result is written, 2 when the spec could not
 // be read.
 func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
+	return serve(in, out, errs, false)
+}
+
+// serve is Serve for a process started as a spare (see spare.go) or for
+// its child: a spare whose input ends before a spec came was not needed,
+// and exits quietly.
+func serve(in io.Reader, out io.Writer, errs io.Writer, spare bool) int {
 	lines := newLineReader(in)
 	first, err := lines.next()
+	if spare && errors.Is(err, io.EOF) {
+		return 0
+	}
 	var d down
 	if err == nil {
 		err = json.Unmarshal(first, &d)
@@ -57,6 +72,12 @@ func Serve(in io.Reader, out io.Writer, errs io.Writer) int {
 		return 2
 	}
 	sp := d.Spec
+	if spare {
+		if err := adopt(sp); err != nil {
+			fmt.Fprintf(errs, "baton child: %v\n", err)
+			return 2
+		}
+	}
 	sandbox.TagRuns(sp.Tag)
 	ctx, stop := context.WithTimeout(context.Background(), child.HardTimeout(sp.Timeout))
 	defer stop()

@@ -103,32 +103,36 @@ func NewServer() *sdk.Server {
 // RunStdio serves mode on stdin and stdout until the client goes away,
 // then exits the process; a test's TestMain calls it when ModeEnv is set.
 func RunStdio(mode string) {
+	os.Exit(serveStdio(mode, os.Stdin, os.Stdout, os.Getenv(MarkerEnv)))
+}
+
+// serveStdio serves mode on in and out until the client goes away and
+// returns the exit code; marker is ModeOnce's file.
+func serveStdio(mode string, in io.ReadCloser, out io.WriteCloser, marker string) int {
+	transport := &sdk.IOTransport{Reader: in, Writer: out}
+	srv := NewServer()
 	switch mode {
 	case ModeHang:
-		_, _ = io.Copy(io.Discard, os.Stdin)
-		os.Exit(0)
+		_, _ = io.Copy(io.Discard, in)
+		return 0
 	case ModeHostile:
-		if err := NewHostileServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil {
-			os.Exit(1)
-		}
-		os.Exit(0)
+		srv = NewHostileServer()
 	case ModeMalformed:
-		serveMalformed(os.Stdin, os.Stdout)
-		os.Exit(0)
+		serveMalformed(in, out)
+		return 0
 	case ModeOnce:
-		marker := os.Getenv(MarkerEnv)
 		if _, err := os.Stat(marker); err == nil {
 			fmt.Fprintln(os.Stderr, "refusing to start twice")
-			os.Exit(4)
+			return 4
 		}
 		if err := os.WriteFile(marker, nil, 0o600); err != nil {
-			os.Exit(5)
+			return 5
 		}
 	}
-	if err := NewServer().Run(context.Background(), &sdk.StdioTransport{}); err != nil {
-		os.Exit(1)
+	if err := srv.Run(context.Background(), transport); err != nil {
+		return 1
 	}
-	os.Exit(0)
+	return 0
 }
 
 // HTTP serves NewServer over streamable HTTP on loopback until the test

@@ -1,6 +1,7 @@
 package cluster
 
 import (
+	"errors"
 	"fmt"
 	"net"
 	"net/url"
@@ -260,6 +261,9 @@ func (c Config) NetworkPolicy(lookup func(host string) ([]net.IP, error)) (*netw
 		}
 	}
 	n, err := strconv.Atoi(port)
+	if err == nil && (n < 1 || n > 65535) {
+		err = errors.New("not a TCP port")
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the endpoint's port %q: %w", port, err)
 	}
