@@ -1,11 +1,14 @@
 package ui
 
 import (
+	"context"
 	"time"
 
 	"github.com/charmbracelet/bubbles/spinner"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/lipgloss"
+
+	"github.com/seed-e4e525a6/baton/engine/wake"
 )
 
 // clock is the UI's one animation clock: the spinner, whose frame every
@@ -55,9 +58,9 @@ type beat int
 
 // next waits for the next boundary of beatInterval.
 func (b beat) next() tea.Msg {
-	now := time.Now()
-	t := <-time.After(now.Truncate(beatInterval).Add(beatInterval).Sub(now))
-	return spinner.TickMsg{Time: t, ID: int(b)}
+	at := wake.Boundary(time.Now(), beatInterval)
+	wake.Until(context.Background(), at)
+	return spinner.TickMsg{Time: at, ID: int(b)}
 }
 
 // restyle draws the frame in a new theme's style.

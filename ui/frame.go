@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"context"
 	"time"
 
 	tea "github.com/charmbracelet/bubbletea"
+
+	"github.com/seed-e4e525a6/baton/engine/wake"
 )
 
 // FrameInterval is the longest events wait to be drawn. Events that
@@ -19,8 +22,7 @@ type frameMsg struct{}
 // frameTick waits for the next frame boundary. It is a variable so tests
 // can tell it from other Cmds and skip the wait.
 var frameTick tea.Cmd = func() tea.Msg {
-	now := time.Now()
-	time.Sleep(now.Truncate(FrameInterval).Add(FrameInterval).Sub(now))
+	wake.Until(context.Background(), wake.Boundary(time.Now(), FrameInterval))
 	return frameMsg{}
 }
 

@@ -21,7 +21,7 @@ import (
 // outer baton's rules and hooks and lands through the outer baton's fs/*;
 // it reads through them too; its last message is the child's result.
 func TestBatonRunsBatonAsAnACPChild(t *testing.T) {
-	t.Setenv("OPENAI_API_KEY", "sk-the-persons-key")
+	t.Parallel()
 	var innerKeys []string
 	var keysMu sync.Mutex
 	inner := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
@@ -69,7 +69,7 @@ func TestBatonRunsBatonAsAnACPChild(t *testing.T) {
 		t.Fatal(err)
 	}
 	writeFile(t, filepath.Join(config, "baton", "config.toml"), toml.String())
-	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + outer.URL, "OPENAI_API_KEY=sk-the-persons-key", "XDG_CONFIG_HOME=" + config}, "",
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + outer.URL, "OPENAI_API_KEY=" + personsKey, "XDG_CONFIG_HOME=" + config}, "",
 		"-p", "delegate to the inner baton", "--allow", "task", "--allow", "write_file(note.txt)", "--output-format", "json")
 	var res struct {
 		Result string `json:"result"`
@@ -80,11 +80,7 @@ func TestBatonRunsBatonAsAnACPChild(t *testing.T) {
 	if !strings.HasPrefix(res.Result, "outer got: INNER-SAYS I wrote note.txt; main.go reads: ") || !strings.Contains(res.Result, "package main") {
 		t.Errorf("the outer baton's answer: %q", res.Result)
 	}
-	ws, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if data, err := os.ReadFile(filepath.Join(ws, "note.txt")); err != nil || string(data) != "from the inner baton\n" {
+	if data, err := os.ReadFile(filepath.Join(r.workspace, "note.txt")); err != nil || string(data) != "from the inner baton\n" {
 		t.Errorf("note.txt: %q, %v\nresult %s\nstderr %s", data, err, res.Result, r.stderr)
 	}
 	if log, err := os.ReadFile(hookLog); err != nil || !strings.Contains(string(log), `"tool_name":"Write"`) || !strings.Contains(string(log), "note.txt") {

@@ -38,7 +38,7 @@ func TestBatonRunsOpenCodeAsAnACPChild(t *testing.T) {
 		}
 		t.Fatal("OpenCode is not installed: run npm ci --prefix cmd/baton/testdata/opencode (.ci/run does)")
 	}
-	t.Setenv("OPENAI_API_KEY", "sk-the-persons-key")
+	t.Parallel()
 	var keys []string
 	var keysMu sync.Mutex
 	openCode := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
@@ -77,7 +77,7 @@ func TestBatonRunsOpenCodeAsAnACPChild(t *testing.T) {
 		"XDG_CACHE_HOME": filepath.Join(ocHome, ".cache"), "XDG_STATE_HOME": filepath.Join(ocHome, ".state")}})
 	writeFile(t, filepath.Join(config, "baton", "agents", "opencode.md"),
 		"---\nname: opencode\ndescription: OpenCode, over ACP\nacp: "+string(acp)+"\n---\n")
-	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + outer.URL, "OPENAI_API_KEY=sk-the-persons-key", "XDG_CONFIG_HOME=" + config}, "",
+	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + outer.URL, "OPENAI_API_KEY=" + personsKey, "XDG_CONFIG_HOME=" + config}, "",
 		"-p", "delegate to OpenCode", "--allow", "task", "--allow", "write_file(note.txt)", "--output-format", "json")
 	var res struct {
 		Result string `json:"result"`
@@ -88,11 +88,7 @@ func TestBatonRunsOpenCodeAsAnACPChild(t *testing.T) {
 	if !strings.HasPrefix(res.Result, "outer got: OPENCODE-SAYS the note is written") {
 		t.Errorf("the outer baton's answer: %q", res.Result)
 	}
-	ws, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if data, err := os.ReadFile(filepath.Join(ws, "note.txt")); err != nil || string(data) != "from opencode\n" {
+	if data, err := os.ReadFile(filepath.Join(r.workspace, "note.txt")); err != nil || string(data) != "from opencode\n" {
 		t.Errorf("note.txt: %q, %v", data, err)
 	}
 	keysMu.Lock()

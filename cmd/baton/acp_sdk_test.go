@@ -159,6 +159,7 @@ func joined(updates []sdkUpdate, kind string) string {
 // through fs/write_text_file, a cancel, a delegation whose child reads
 // the editor's unsaved buffer, and a session loaded on a new connection.
 func TestACPWithTheOfficialSDK(t *testing.T) {
+	t.Parallel()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		t.Skip("node is not installed: this test drives baton acp with the official ACP TypeScript SDK and needs Node.js")

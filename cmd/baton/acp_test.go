@@ -77,6 +77,7 @@ func (ts *terminals) handle(method string, params json.RawMessage) (any, error) 
 // sandbox stage, both asked about first; then the editor closes stdin
 // and baton exits cleanly, leaving the session recorded.
 func TestBatonACPProcessEndToEnd(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
 		var results []string
 		for _, m := range req.Body.Messages {
@@ -166,6 +167,7 @@ func TestBatonACPProcessEndToEnd(t *testing.T) {
 }
 
 func TestBatonACPFlagsAndSetup(t *testing.T) {
+	t.Parallel()
 	ws, home := t.TempDir(), t.TempDir()
 	for _, c := range []struct {
 		args []string
@@ -191,6 +193,7 @@ func TestBatonACPFlagsAndSetup(t *testing.T) {
 // home folder: read-only tools there reach credentials without asking,
 // so it is refused unless trusted, and the connection lives on.
 func TestBatonACPRefusesTheHomeFolderUntrusted(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws, home := t.TempDir(), t.TempDir()
 	client, finish := serveACP(t, ws, home, srv.URL, func(string, json.RawMessage) (any, error) { return nil, nil })
@@ -249,6 +252,7 @@ func TestBatonACPEndsOnSIGTERM(t *testing.T) {
 // the person allowed it in the editor, asked after the editor has the
 // session, as a call of its own showing the command line.
 func TestBatonACPAsksBeforeAnUntrustedProjectsMCPServer(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws, home := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"proj": mcptest.ModeServe}))
@@ -341,12 +345,11 @@ func startACPProcess(t *testing.T, ws, home, url string, caps map[string]any, ha
 // returns baton's exit code once the client has read everything.
 func serveACP(t *testing.T, ws, home, url string, handler acptest.Handler) (client *acptest.Client, finish func() int) {
 	t.Helper()
-	t.Chdir(ws)
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	done := make(chan int, 1)
 	go func() {
-		done <- run(context.Background(), []string{"acp"}, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + url},
+		done <- run(context.Background(), ws, []string{"acp"}, []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + url},
 			inR, outW, &strings.Builder{}, nil)
 		_ = outW.Close()
 	}()
@@ -359,5 +362,54 @@ func serveACP(t *testing.T, ws, home, url string, handler acptest.Handler) (clie
 		code := <-done
 		<-client.Done()
 		return code
+	}
+}
+
+// An editor lists baton's sessions over ACP: those of one folder, or all
+// of them; a session asked for in a folder that is not one (a file, a
+// path that is gone) is refused with why, and the connection lives on.
+func TestBatonACPListsSessionsAndRefusesBadFolders(t *testing.T) {
+	t.Parallel()
+	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
+	ws, home := t.TempDir(), t.TempDir()
+	client, finish := serveACP(t, ws, home, srv.URL, func(string, json.RawMessage) (any, error) { return nil, nil })
+	var session struct{ SessionID string }
+	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &session); err != nil {
+		t.Fatal(err)
+	}
+	var stop struct{ StopReason string }
+	if err := client.Call("session/prompt", map[string]any{"sessionId": session.SessionID,
+		"prompt": []any{map[string]any{"type": "text", "text": "read the notes"}}}, &stop); err != nil || stop.StopReason != "end_turn" {
+		t.Fatalf("prompt: %+v, %v", stop, err)
+	}
+	type listed struct {
+		Sessions []struct{ SessionID, Cwd, Title string } `json:"sessions"`
+	}
+	for _, params := range []map[string]any{{"cwd": ws}, {}} {
+		var list listed
+		if err := client.Call("session/list", params, &list); err != nil {
+			t.Fatalf("session/list %v: %v", params, err)
+		}
+		if len(list.Sessions) != 1 || list.Sessions[0].SessionID != session.SessionID || list.Sessions[0].Cwd != ws || list.Sessions[0].Title != "read the notes" {
+			t.Errorf("session/list %v: %+v", params, list.Sessions)
+		}
+	}
+	var other listed
+	if err := client.Call("session/list", map[string]any{"cwd": t.TempDir()}, &other); err != nil || len(other.Sessions) != 0 {
+		t.Errorf("session/list of a folder without sessions: %+v, %v", other.Sessions, err)
+	}
+	file := filepath.Join(ws, "notes.txt")
+	writeFile(t, file, "hello\n")
+	for cwd, want := range map[string]string{file: "is not a folder", filepath.Join(ws, "gone"): "workspace: "} {
+		err := client.Call("session/new", map[string]any{"cwd": cwd, "mcpServers": []any{}}, nil)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("session/new in %s: %v, want it refused saying %q", cwd, err, want)
+		}
+	}
+	if err := client.Call("session/new", map[string]any{"cwd": ws, "mcpServers": []any{}}, &session); err != nil {
+		t.Errorf("session/new after the refusals: %v", err)
+	}
+	if code := finish(); code != exitOK {
+		t.Errorf("exit %d", code)
 	}
 }

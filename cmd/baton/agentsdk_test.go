@@ -132,6 +132,7 @@ func blocks(m map[string]any) []map[string]any {
 // and the sub-agent's messages, marked with the task call that started
 // them.
 func TestClaudeAgentSDKDrivesBaton(t *testing.T) {
+	t.Parallel()
 	node := needNode(t)
 	var (
 		mu      sync.Mutex
@@ -206,6 +207,7 @@ func TestClaudeAgentSDKDrivesBaton(t *testing.T) {
 // listed, the model switched, a mode baton has not refused with a
 // reason), and the second prompt calls a custom slash command.
 func TestClaudeAgentSDKStreamsPrompts(t *testing.T) {
+	t.Parallel()
 	node := needNode(t)
 	var (
 		mu      sync.Mutex
@@ -248,6 +250,7 @@ func TestClaudeAgentSDKStreamsPrompts(t *testing.T) {
 // output: every message is checked against the Agent SDK's SDKMessage
 // declaration.
 func TestStreamJSONReadsAsClaudeCode(t *testing.T) {
+	t.Parallel()
 	node := needNode(t)
 	var (
 		mu      sync.Mutex
@@ -310,6 +313,7 @@ func TestStreamJSONReadsAsClaudeCode(t *testing.T) {
 // asked about over the protocol: the command the callback allows runs,
 // the delegation it refuses does not start and the model is told why.
 func TestClaudeAgentSDKCanUseTool(t *testing.T) {
+	t.Parallel()
 	node := needNode(t)
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {

@@ -42,6 +42,7 @@ func backgroundOnce(block bool) llmtest.Responder {
 }
 
 func TestHeadlessWaitsForBackgroundChildren(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, backgroundOnce(false))
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task")
 	if r.code != exitOK || r.stdout != "Started it.\n\nThe explorer says: FOUND-IT in auth.go\n" {
@@ -55,6 +56,7 @@ func TestHeadlessWaitsForBackgroundChildren(t *testing.T) {
 }
 
 func TestHeadlessJSONListsBackgroundChildren(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, backgroundOnce(false))
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task", "--output-format", "json")
 	var res claudeResult
@@ -70,6 +72,7 @@ func TestHeadlessJSONListsBackgroundChildren(t *testing.T) {
 }
 
 func TestHeadlessNoWaitPrintsTheIDs(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, backgroundOnce(true))
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "find auth", "--allow", "task", "--no-wait", "--output-format", "json")
 	var res claudeResult
@@ -85,6 +88,7 @@ func TestHeadlessNoWaitPrintsTheIDs(t *testing.T) {
 }
 
 func TestNoWaitNeedsAPrompt(t *testing.T) {
+	t.Parallel()
 	r := runIn(t, context.Background(), nil, "", "--no-wait")
 	if r.code != exitUsage || !strings.Contains(r.stderr, "--no-wait only applies to headless runs") {
 		t.Fatalf("exit %d\n%s", r.code, r.stderr)
@@ -97,6 +101,7 @@ func TestNoWaitNeedsAPrompt(t *testing.T) {
 // the prompt's wake turns or background sub-agents are spent, and says
 // that the last results wait.
 func TestHeadlessRunawayBackgroundLoopEnds(t *testing.T) {
+	t.Parallel()
 	var mainRequests, childRequests atomic.Int32
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
 		if !strings.Contains(strings.Join(req.ToolNames(), ","), "task_wait") {

@@ -15,6 +15,7 @@ import (
 // budget_exceeded at its token budget, with its report, and the json
 // result carries its status and use against the budget.
 func TestHeadlessChildBudgetEndsALoopingChild(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, loopingChild)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "go", "--allow", "task",
 		"--child-budget", "tokens=300,steps=15", "--child-budget", "time=120", "--output-format", "json")
@@ -34,6 +35,7 @@ func TestHeadlessChildBudgetEndsALoopingChild(t *testing.T) {
 // stream-json carries the same ending on the task call's result
 // (tool_use_result), with the child's report in its content.
 func TestStreamJSONCarriesTheChildsEnding(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, loopingChild)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "go", "--allow", "task",
 		"--child-budget", "tokens=300", "--output-format", "stream-json", "--verbose")
@@ -86,6 +88,7 @@ func loopingChild(req *llmtest.Request, w *llmtest.Writer) {
 }
 
 func TestChildBudgetFlagRefusesBadInput(t *testing.T) {
+	t.Parallel()
 	for _, bad := range []string{"tokens", "tokens=-1", "cost=abc", "depth=2", "steps=100000", "time=NaN"} {
 		if _, err := parseFlags([]string{"--child-budget", bad}); err == nil || !strings.Contains(err.Error(), "--child-budget") {
 			t.Errorf("--child-budget %s: %v", bad, err)
@@ -97,6 +100,7 @@ func TestChildBudgetFlagRefusesBadInput(t *testing.T) {
 // loop forever ends budget_exceeded with its last answer, as Claude
 // Code's budget error in json.
 func TestHeadlessTurnBudgetEndsALoopingTurn(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
 		if len(req.ToolNames()) == 0 {
 			w.Text("REPORT: listed the root")

@@ -21,6 +21,7 @@ import (
 // endpoint that never answers: the retry is announced naming the setting
 // (and the run is interrupted then, not after the pause).
 func TestRunNetworkTimeoutFromConfig(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { <-w.Context().Done() })
 	home := t.TempDir()
 	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "[network]\nfirst_byte_timeout_s = 1\n")
@@ -34,9 +35,9 @@ func TestRunNetworkTimeoutFromConfig(t *testing.T) {
 		case <-ctx.Done():
 		}
 	}()
-	t.Chdir(t.TempDir())
+	ws := t.TempDir()
 	env := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL}
-	code := run(ctx, []string{"-p", "hello"}, env, strings.NewReader(""), io.Discard, stderr, nil)
+	code := run(ctx, ws, []string{"-p", "hello"}, env, strings.NewReader(""), io.Discard, stderr, nil)
 	// The first pause is 2 s spread at random over 1 s to 3 s.
 	want := regexp.MustCompile(`note: retrying in [123]s \(1/2\) · no reply from the endpoint within 1 s \(first_byte_timeout_s\)\n`)
 	if got := stderr.String(); code != exitInterrupted || !want.MatchString(got) {
@@ -77,6 +78,7 @@ func (a *announcement) String() string {
 // whose .baton/config.toml sets a limit past its maximum: each run
 // answers, and stderr names the file and the key it ignored.
 func TestProjectFilesNeverStopTheStart(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("summary") })
 	settings := map[string]func(path string) error{
 		"a FIFO":             func(path string) error { return syscall.Mkfifo(path, 0o600) },

@@ -16,6 +16,7 @@ import (
 // ~/.claude/settings.json runs either way, with CLAUDE_PROJECT_DIR and
 // without the API key.
 func TestRunUntrustedProjectHooksNotRun(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("hi") })
 	home, ws, marks := t.TempDir(), t.TempDir(), t.TempDir()
 	touch := func(name string) string {

@@ -19,6 +19,7 @@ import (
 // .gitignore to a FIFO, CLAUDE.md to a file outside. The run finishes,
 // nothing of those reaches the model, and stderr says what was skipped.
 func TestHostileRepository(t *testing.T) {
+	t.Parallel()
 	var asked []string
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		if r.Index == 0 {
@@ -51,12 +52,11 @@ func TestHostileRepository(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	t.Chdir(ws)
 	env := []string{"HOME=" + home, "OPENAI_BASE_URL=" + srv.URL, "OPENAI_API_KEY=sk-env-secret-0123456789"}
 	var stdout, stderr bytes.Buffer
 	done := make(chan int, 1)
 	go func() {
-		done <- run(context.Background(), []string{"-p", "summarize"}, env, strings.NewReader(""), &stdout, &stderr, nil)
+		done <- run(context.Background(), ws, []string{"-p", "summarize"}, env, strings.NewReader(""), &stdout, &stderr, nil)
 	}()
 	var code int
 	select {

@@ -30,6 +30,9 @@ func main() {
 // baton as a real process run it too.
 func program(args []string) int {
 	environ := os.Environ()
+	// A working folder deleted under us leaves dir empty: help and
+	// version still answer, and a run says the folder is gone.
+	dir, _ := os.Getwd()
 	runs := mayRunCommands(args)
 	if runs {
 		environ = hideKey(environ)
@@ -45,12 +48,12 @@ func program(args []string) int {
 		// A run that prints and exits takes no terminal to give back and
 		// has nothing to wind down on a signal, whose default action ends
 		// it: neither the terminal nor the signal path is set up.
-		return run(context.Background(), args, environ, os.Stdin, os.Stdout, os.Stderr, nil)
+		return run(context.Background(), dir, args, environ, os.Stdin, os.Stdout, os.Stderr, nil)
 	}
 	term := ui.NewTerminal(os.Stdin, os.Stdout)
 	ctx, stop := watchSignals(context.Background(), term.Restore)
 	defer stop()
-	return run(ctx, args, environ, os.Stdin, os.Stdout, os.Stderr, term)
+	return run(ctx, dir, args, environ, os.Stdin, os.Stdout, os.Stderr, term)
 }
 
 // mayRunCommands reports whether args lead to a run that may start a

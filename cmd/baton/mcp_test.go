@@ -50,6 +50,7 @@ func echoOnce(req *llmtest.Request, w *llmtest.Writer) {
 }
 
 func TestHeadlessRunCallsAnMCPServerFromMCPConfig(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, echoOnce)
 	file := filepath.Join(t.TempDir(), "servers.json")
 	writeFile(t, file, mcpJSON(t, map[string]string{"srv": mcptest.ModeServe, "stuck": mcptest.ModeHang}))
@@ -74,6 +75,7 @@ func TestHeadlessRunCallsAnMCPServerFromMCPConfig(t *testing.T) {
 }
 
 func TestHeadlessRunWithoutAllowRefusesTheMCPCall(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, echoOnce)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "",
 		"-p", "ping", "--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
@@ -83,6 +85,7 @@ func TestHeadlessRunWithoutAllowRefusesTheMCPCall(t *testing.T) {
 }
 
 func TestUntrustedProjectMCPJSONIsNamedAndNotStarted(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws := t.TempDir()
 	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
@@ -102,6 +105,7 @@ func TestUntrustedProjectMCPJSONIsNamedAndNotStarted(t *testing.T) {
 }
 
 func TestHeadlessRunsAnMCPPromptCommand(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("Bonjour, Paris!") })
 	servers := mcpJSON(t, map[string]string{"srv": mcptest.ModeServe})
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", `/mcp__srv__greet Paris "very warm"`, "--mcp-config", servers)
@@ -118,6 +122,7 @@ func TestHeadlessRunsAnMCPPromptCommand(t *testing.T) {
 }
 
 func TestHeadlessAttachesAMentionedResource(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("read it") })
 	prompt := "what does @srv:" + mcptest.NoteURI + " say?"
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", prompt,
@@ -132,6 +137,7 @@ func TestHeadlessAttachesAMentionedResource(t *testing.T) {
 }
 
 func TestHeadlessNamesWhatItCutOfAServer(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "hi",
 		"--mcp-config", mcpJSON(t, map[string]string{"bad": mcptest.ModeHostile}))
@@ -150,6 +156,7 @@ func TestHeadlessNamesWhatItCutOfAServer(t *testing.T) {
 // never answers tools/call. With call_timeout_s = 1 the model gets a tool
 // error naming the server and the key, and the run ends.
 func TestHeadlessRunSurvivesAnMCPCallNeverAnswered(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
 		if req.Index == 0 {
 			w.ToolCalls(llmtest.Call{Name: "mcp__srv__hang", Args: `{}`})
@@ -176,12 +183,12 @@ func TestHeadlessRunSurvivesAnMCPCallNeverAnswered(t *testing.T) {
 // folder; t records it in the trust list as `baton trust` does (so the
 // next start asks nothing), says so, and the server starts.
 func TestMCPServerCardTrustsTheFolder(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws, home := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
-	t.Chdir(ws)
 	environ := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL}
-	inv, code := prepare(nil, environ, strings.NewReader(""), io.Discard, io.Discard)
+	inv, code := prepare(ws, nil, environ, strings.NewReader(""), io.Discard, io.Discard)
 	if inv == nil || inv.trust.Trusted {
 		t.Fatalf("prepare: exit %d, trusted %v", code, inv != nil && inv.trust.Trusted)
 	}
@@ -224,6 +231,7 @@ func TestMCPServerCardTrustsTheFolder(t *testing.T) {
 }
 
 func TestStreamJSONInitListsMCPPrompts(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "hi", "--output-format", "stream-json", "--verbose",
 		"--mcp-config", mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))

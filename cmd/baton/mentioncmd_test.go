@@ -13,14 +13,14 @@ import (
 // do: baton -p "/explain" sends the command's prompt with the file's
 // content after it.
 func TestCustomCommandAttachesItsFileMentions(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws := t.TempDir()
 	writeFile(t, filepath.Join(ws, ".claude", "commands", "explain.md"), "---\ndescription: Explain the notes\n---\nExplain @docs/notes.md in one line.")
 	writeFile(t, filepath.Join(ws, "docs", "notes.md"), "the build needs go 1.26\n")
-	t.Chdir(ws)
 	env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
 	var stdout, stderr strings.Builder
-	if code := run(context.Background(), []string{"-p", "/explain"}, env, strings.NewReader(""), &stdout, &stderr, nil); code != exitOK {
+	if code := run(context.Background(), ws, []string{"-p", "/explain"}, env, strings.NewReader(""), &stdout, &stderr, nil); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	got := srv.Requests()[0].LastUser()

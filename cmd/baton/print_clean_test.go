@@ -13,6 +13,7 @@ import (
 const hostile = "\x1b]52;c;Y3VybCBldmlsfHNo\x07clean\x1b[2J text\r\u009b2J"
 
 func TestHeadlessOutputHasNoEscapes(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		if r.Index == 0 {
 			w.ToolCalls(llmtest.Call{Name: "read_file", Args: `{"path":"` + strings.ReplaceAll(hostile, "\x1b", `\u001b`) + `.go"}`})
@@ -36,6 +37,7 @@ func TestHeadlessOutputHasNoEscapes(t *testing.T) {
 }
 
 func TestSessionListHasNoEscapes(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	ws, home := t.TempDir(), t.TempDir()
 	env := []string{"OPENAI_BASE_URL=" + srv.URL}

@@ -33,6 +33,7 @@ func (w *watchedWriter) Write(p []byte) (int, error) {
 // stream is still open. The server holds the rest of its reply until they
 // have (or, as a guard against a hang, for a long while, which fails).
 func TestTextAnswerStreams(t *testing.T) {
+	t.Parallel()
 	out := &watchedWriter{want: "first words", seen: make(chan struct{})}
 	streamed := make(chan bool, 1)
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
@@ -49,10 +50,10 @@ func TestTextAnswerStreams(t *testing.T) {
 		w.Chunk(`{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`)
 		w.Done()
 	})
-	t.Chdir(t.TempDir())
+	ws := t.TempDir()
 	env := []string{"HOME=" + t.TempDir(), "OPENAI_BASE_URL=" + srv.URL}
 	var stderr bytes.Buffer
-	if code := run(t.Context(), []string{"-p", "hi"}, env, strings.NewReader(""), out, &stderr, nil); code != exitOK {
+	if code := run(t.Context(), ws, []string{"-p", "hi"}, env, strings.NewReader(""), out, &stderr, nil); code != exitOK {
 		t.Fatalf("exit %d: %s", code, stderr.String())
 	}
 	if !<-streamed {
@@ -67,6 +68,7 @@ func TestTextAnswerStreams(t *testing.T) {
 // tools is printed, a blank line, then the answer; progress stays on
 // stderr and a child's text never reaches stdout.
 func TestTextHoldsEveryMainMessage(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case !strings.Contains(r.System(), "You are baton"):
@@ -91,6 +93,7 @@ func TestTextHoldsEveryMainMessage(t *testing.T) {
 // retried and its answer printed once; a stream cut after text is not
 // retried, so the text said so far is printed once and the run fails.
 func TestRetriedTextPrintedOnce(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(r *llmtest.Request, w *llmtest.Writer) {
 		if r.Index == 0 {
 			w.Header().Set("Retry-After", "1")

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -215,6 +216,39 @@ func TestExitCode(t *testing.T) {
 	for _, tt := range tests {
 		if got := exitCode(tt.status, tt.signalled); got != tt.want {
 			t.Errorf("exitCode(%s, %v) = %d, want %d", tt.status, tt.signalled, got, tt.want)
+		}
+	}
+}
+
+// writes records each write, as a terminal receives them.
+type writes struct{ each []string }
+
+func (w *writes) Write(p []byte) (int, error) { w.each = append(w.each, string(p)); return len(p), nil }
+
+// A message's newlines at its start and end are dropped however the
+// deltas split them, messages are apart by one blank line, and an escape
+// sequence split across deltas reaches stdout (and so its cleaner) in one
+// write, never cut in two.
+func TestTextAnswerKeepsSplitEscapesWhole(t *testing.T) {
+	var out writes
+	p := newPrinter(formatText, &out, io.Discard, printOptions{})
+	for _, ev := range []event.Event{
+		event.TextDelta{Meta: mainMeta, Text: "\n\nLet me look."}, event.TextDelta{Meta: mainMeta, Text: "\n"},
+		event.TextDelta{Meta: mainMeta, Text: "\n"}, event.MessageDone{Meta: mainMeta},
+		event.TextDelta{Meta: mainMeta, Text: "The answer is \x1b[3"}, event.TextDelta{Meta: mainMeta, Text: "1mred\x1b[0m"},
+		event.TextDelta{Meta: mainMeta, Text: " today\n\n"}, event.MessageDone{Meta: mainMeta},
+	} {
+		p.event(ev)
+	}
+	if err := p.finish(outcome{Status: event.StatusCompleted, Text: "The answer is red today"}); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := strings.Join(out.each, ""), "Let me look.\n\nThe answer is \x1b[31mred\x1b[0m today\n"; got != want {
+		t.Errorf("stdout %q, want %q", got, want)
+	}
+	for _, w := range out.each {
+		if strings.Contains(w, "\x1b[3") && !strings.Contains(w, "\x1b[31m") {
+			t.Errorf("an escape sequence was cut across writes: %q", out.each)
 		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -33,13 +32,14 @@ const maxPromptBytes = 1 << 20
 
 // run is the whole program behind main: it owns nothing global except the
 // log redirection it undoes, so tests call it directly with their own
-// arguments, environment and streams. term is the terminal the TUI takes
-// over (nil: nothing to give back on a hard exit).
-func run(ctx context.Context, args, environ []string, stdin io.Reader, stdout, stderr io.Writer, term *ui.Terminal) int {
+// working folder (workdir, the workspace; empty when the process's is gone),
+// arguments, environment and streams, side by side. term is the terminal
+// the TUI takes over (nil: nothing to give back on a hard exit).
+func run(ctx context.Context, workdir string, args, environ []string, stdin io.Reader, stdout, stderr io.Writer, term *ui.Terminal) int {
 	// The protocol's messages are JSON, whose strings carry no raw escape.
 	protocol := stdout
 	stdout, stderr = cleanWriter{stdout}, cleanWriter{stderr}
-	inv, code := prepare(args, environ, stdin, stdout, stderr)
+	inv, code := prepare(workdir, args, environ, stdin, stdout, stderr)
 	if inv == nil {
 		return code
 	}
@@ -130,10 +130,10 @@ type invocation struct {
 	mcp   config.MCPSetup
 }
 
-// prepare resolves flags, prompt, config and endpoint. A nil invocation
-// means the program is done (help, version, or an error already printed)
-// and exits with the returned code.
-func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) (*invocation, int) {
+// prepare resolves flags, prompt, config and endpoint for a run in the
+// folder workdir. A nil invocation means the program is done (help, version,
+// or an error already printed) and exits with the returned code.
+func prepare(workdir string, args, environ []string, stdin io.Reader, stdout, stderr io.Writer) (*invocation, int) {
 	fail := func(code int, err error) (*invocation, int) {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return nil, code
@@ -150,7 +150,7 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 		fmt.Fprintf(stdout, "baton %s\n", version())
 		return nil, exitOK
 	case flags.trustCmd != "":
-		return nil, runTrustCommand(flags, envMap(environ), stdout, stderr)
+		return nil, runTrustCommand(workdir, flags, envMap(environ), stdout, stderr)
 	}
 	inv := &invocation{flags: flags, env: envMap(environ), headless: flags.headless()}
 	if flags.prompt != nil {
@@ -158,8 +158,8 @@ func prepare(args, environ []string, stdin io.Reader, stdout, stderr io.Writer) 
 			return fail(exitUsage, err)
 		}
 	}
-	if inv.workspace, err = os.Getwd(); err != nil {
-		return fail(exitFailed, fmt.Errorf("workspace: %w", err))
+	if inv.workspace = workdir; workdir == "" {
+		return fail(exitFailed, errors.New("workspace: the working folder is gone"))
 	}
 	inv.trust = trust.Lookup(inv.workspace, inv.env, flags.trust)
 	if err := inv.load(); err != nil {

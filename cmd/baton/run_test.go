@@ -21,6 +21,9 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/mcp/mcptest"
 )
 
+// personsKey is the key in this test process's environment (TestMain).
+const personsKey = "sk-the-persons-key"
+
 func TestMain(m *testing.M) {
 	// This binary starts itself (sandbox stages, servers, baton): built
 	// with -race, each such process would sleep a second as it exits.
@@ -41,6 +44,12 @@ func TestMain(m *testing.M) {
 		// This process is baton itself, started by a test that kills it.
 		os.Exit(program(strings.Split(args, "\x1f")))
 	}
+	// The tests (not the processes they start as baton, above) run where
+	// the person has exported their key, as most do: a path handing the
+	// process environment to a child (an ACP agent, a command) is caught
+	// leaking it, and the tests checking so need no t.Setenv, which would
+	// keep them off t.Parallel.
+	os.Setenv("OPENAI_API_KEY", personsKey)
 	goleak.VerifyTestMain(m)
 }
 
@@ -59,6 +68,7 @@ func writeFile(t *testing.T, path, content string) {
 type runResult struct {
 	code           int
 	stdout, stderr string
+	workspace      string // the folder baton ran in
 }
 
 // runIn calls run in a fresh workspace holding two Go files, with a home
@@ -68,11 +78,10 @@ func runIn(t *testing.T, ctx context.Context, env []string, stdin string, args .
 	ws := t.TempDir()
 	writeFile(t, filepath.Join(ws, "main.go"), "package main\n")
 	writeFile(t, filepath.Join(ws, "util", "util.go"), "package util\n")
-	t.Chdir(ws)
 	env = append([]string{"HOME=" + t.TempDir(), "PATH=" + os.Getenv("PATH")}, env...)
 	var stdout, stderr bytes.Buffer
-	code := run(ctx, args, env, strings.NewReader(stdin), &stdout, &stderr, nil)
-	return runResult{code, stdout.String(), stderr.String()}
+	code := run(ctx, ws, args, env, strings.NewReader(stdin), &stdout, &stderr, nil)
+	return runResult{code, stdout.String(), stderr.String(), ws}
 }
 
 // listGoFiles scripts the "list the go files" turn: a find_files call,
@@ -90,6 +99,7 @@ func listGoFiles(req *llmtest.Request, w *llmtest.Writer) {
 }
 
 func TestRunHeadlessListsGoFiles(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, listGoFiles)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "", "-p", "list the go files")
 	if r.code != exitOK {
@@ -133,6 +143,7 @@ func TestRunHeadlessJSONFromStdin(t *testing.T) {
 }
 
 func TestRunHeadlessStreamJSON(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, listGoFiles)
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + srv.URL}, "",
 		"-p", "list the go files", "--output-format", "baton-stream-json")
@@ -151,6 +162,7 @@ func TestRunHeadlessStreamJSON(t *testing.T) {
 }
 
 func TestRunHeadlessProviderError(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) {
 		w.Error(401, `{"error":{"message":"Incorrect API key provided: sk-bad"}}`)
 	})
@@ -174,6 +186,7 @@ func TestRunHeadlessProviderError(t *testing.T) {
 }
 
 func TestRunHeadlessInterrupted(t *testing.T) {
+	t.Parallel()
 	asked := make(chan struct{})
 	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) {
 		close(asked)
@@ -223,6 +236,7 @@ func TestRunUsageAndConfigErrors(t *testing.T) {
 }
 
 func TestRunConfigFileError(t *testing.T) {
+	t.Parallel()
 	home := t.TempDir()
 	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "modle = \"x\"\n")
 	r := runIn(t, context.Background(), []string{"HOME=" + home, "OPENAI_API_KEY=sk"}, "", "-p", "hi")
@@ -236,6 +250,7 @@ func TestRunConfigFileError(t *testing.T) {
 // file may use are the themes package's: an unknown one in the user's
 // file stops the start, in a project's file it is dropped with a notice.
 func TestRunChecksThemesAgainstTheThemesItDraws(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(_ *llmtest.Request, w *llmtest.Writer) { w.Text("ok") })
 	home, ws := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(home, ".config", "baton", "config.toml"), "theme = \"neon\"\n")
@@ -266,6 +281,7 @@ func delegateOnce(req *llmtest.Request, w *llmtest.Writer) {
 }
 
 func TestRunHeadlessChildLines(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		args []string

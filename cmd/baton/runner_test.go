@@ -15,6 +15,7 @@ import (
 // headless run delegates to a child that runs as a baton child process
 // (the hidden subcommand of this very binary), and the answer is the same.
 func TestHeadlessChildInAProcess(t *testing.T) {
+	t.Parallel()
 	srv := llmtest.NewServer(t, func(req *llmtest.Request, w *llmtest.Writer) {
 		switch {
 		case !strings.Contains(strings.Join(req.ToolNames(), ","), "task"):

@@ -19,11 +19,10 @@ import (
 // runAt calls run in workspace with home as HOME.
 func runAt(t *testing.T, workspace, home string, env []string, args ...string) runResult {
 	t.Helper()
-	t.Chdir(workspace)
 	env = append([]string{"HOME=" + home, "PATH=" + os.Getenv("PATH")}, env...)
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, env, strings.NewReader(""), &stdout, &stderr, nil)
-	return runResult{code, stdout.String(), stderr.String()}
+	code := run(context.Background(), workspace, args, env, strings.NewReader(""), &stdout, &stderr, nil)
+	return runResult{code, stdout.String(), stderr.String(), workspace}
 }
 
 func TestSessionsContinueAndResume(t *testing.T) {

@@ -69,11 +69,15 @@ func (in *streamInput) read(r io.Reader) {
 				return
 			}
 		}
-		if err != nil {
+		if err != nil && !errors.Is(err, errLongLine) {
 			return
 		}
 	}
 }
+
+// errLongLine is a line over maxInputLine: reported and skipped, and the
+// lines after it still read.
+var errLongLine = fmt.Errorf("a line longer than %d bytes; not read", maxInputLine)
 
 // readLine reads one line of at most maxInputLine bytes; a longer one is
 // read to its end and reported, so the next line still parses.
@@ -92,7 +96,7 @@ func readLine(br *bufio.Reader) ([]byte, error) {
 		case errors.Is(err, bufio.ErrBufferFull):
 			continue
 		case long:
-			return nil, fmt.Errorf("a line longer than %d bytes; not read", maxInputLine)
+			return nil, errLongLine
 		default:
 			return line, err
 		}

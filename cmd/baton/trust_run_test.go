@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"context"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -225,5 +227,40 @@ func TestTrustCommandMessages(t *testing.T) {
 		if r.code != tc.code || !strings.HasPrefix(r.stdout+r.stderr, tc.out) {
 			t.Errorf("%q: exit %d, %q; want %d, %q", tc.args, r.code, r.stdout+r.stderr, tc.code, tc.out)
 		}
+	}
+}
+
+// baton trust reads a relative folder, and no folder at all, from where
+// it runs (not from the test process's folder, which these runs share);
+// with nowhere to keep the list (no HOME, no XDG_STATE_HOME) it says so.
+func TestTrustCommandReadsFoldersFromWhereItRuns(t *testing.T) {
+	t.Parallel()
+	home, state := t.TempDir(), t.TempDir()
+	ws, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(ws, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"XDG_STATE_HOME=" + state}
+	for _, tc := range []struct {
+		args []string
+		out  string
+	}{
+		{[]string{"trust", "sub"}, "trusted: " + sub + " ("},
+		{[]string{"trust"}, "trusted: " + ws + " ("},
+		{[]string{"untrust", "sub"}, "no longer trusted: " + sub + " ("},
+	} {
+		r := runAt(t, ws, home, env, tc.args...)
+		if r.code != exitOK || !strings.HasPrefix(r.stdout, tc.out) {
+			t.Errorf("%q in %s: exit %d, %q %q; want %q", tc.args, ws, r.code, r.stdout, r.stderr, tc.out)
+		}
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), ws, []string{"trust"}, nil, strings.NewReader(""), &stdout, &stderr, nil)
+	if code != exitUsage || !strings.HasPrefix(stderr.String(), "baton: ") || stdout.Len() != 0 {
+		t.Errorf("trust without a home: exit %d, %q %q", code, stdout.String(), stderr.String())
 	}
 }

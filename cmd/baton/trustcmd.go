@@ -35,9 +35,10 @@ func parseSubcommand(args []string) (flagValues, error) {
 }
 
 // runTrustCommand is "baton trust [DIR]", "baton trust --list" and
-// "baton untrust [DIR]". It needs no config: a folder whose project file
-// is broken must still be trustable and untrustable.
-func runTrustCommand(f flagValues, env map[string]string, stdout, stderr io.Writer) int {
+// "baton untrust [DIR]", DIR (default: the working folder workdir) read
+// from workdir. It needs no config: a folder whose project file is broken
+// must still be trustable and untrustable.
+func runTrustCommand(workdir string, f flagValues, env map[string]string, stdout, stderr io.Writer) int {
 	store, err := trust.NewStore(env)
 	if err != nil {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
@@ -47,6 +48,9 @@ func runTrustCommand(f flagValues, env map[string]string, stdout, stderr io.Writ
 		return listTrusted(store, stdout, stderr)
 	}
 	dir := f.trustDir
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(workdir, dir)
+	}
 	if dir == "" {
 		dir = "."
 	}

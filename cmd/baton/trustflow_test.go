@@ -26,9 +26,8 @@ func (c *cardScript) ask(_ context.Context, req trust.Request, _ string) (trustc
 // tuiInvocation prepares a TUI run in ws as run does.
 func tuiInvocation(t *testing.T, ws, home, state string) *invocation {
 	t.Helper()
-	t.Chdir(ws)
 	var out, errs bytes.Buffer
-	inv, code := prepare(nil, []string{"HOME=" + home, "XDG_STATE_HOME=" + state, "OPENAI_API_KEY=sk"}, strings.NewReader(""), &out, &errs)
+	inv, code := prepare(ws, nil, []string{"HOME=" + home, "XDG_STATE_HOME=" + state, "OPENAI_API_KEY=sk"}, strings.NewReader(""), &out, &errs)
 	if inv == nil {
 		t.Fatalf("prepare: exit %d: %s", code, errs.String())
 	}

@@ -52,15 +52,15 @@ func runInRepoWith(t *testing.T, srv *llmtest.Server, files map[string]string, a
 			t.Fatalf("git %v: %v %s", a, err, out)
 		}
 	}
-	t.Chdir(ws)
 	home := t.TempDir()
 	env := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL, "XDG_STATE_HOME=" + filepath.Join(home, "state")}
 	var stdout, stderr bytes.Buffer
-	code := run(context.Background(), args, env, strings.NewReader(""), &stdout, &stderr, nil)
-	return runResult{code, stdout.String(), stderr.String()}, ws
+	code := run(context.Background(), ws, args, env, strings.NewReader(""), &stdout, &stderr, nil)
+	return runResult{code, stdout.String(), stderr.String(), ws}, ws
 }
 
 func TestRunHeadlessWorktrees(t *testing.T) {
+	t.Parallel()
 	const rewritten = "package main\n\nfunc main() {}\n"
 	for _, tc := range []struct {
 		mode, want string
@@ -99,7 +99,7 @@ func TestRunHeadlessWorktrees(t *testing.T) {
 				t.Fatalf("branch %s: %v %s", k.Branch, err, out)
 			}
 			var list bytes.Buffer
-			code := run(context.Background(), []string{"worktrees"}, []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
+			code := run(context.Background(), ws, []string{"worktrees"}, []string{"PATH=" + os.Getenv("PATH"), "HOME=" + t.TempDir(),
 				"XDG_STATE_HOME=" + stateOf(k.Path)}, strings.NewReader(""), &list, &list, nil)
 			if code != exitOK || !strings.Contains(list.String(), k.Branch) || !strings.Contains(list.String(), "kept") {
 				t.Fatalf("baton worktrees: %d\n%s", code, list.String())
@@ -118,6 +118,7 @@ func stateOf(path string) string {
 }
 
 func TestWorktreesFlagErrors(t *testing.T) {
+	t.Parallel()
 	for args, want := range map[string]string{
 		"-p x --worktrees merge": "--worktrees: expected apply, apply-unverified, keep or discard",
 		"--worktrees apply":      "--worktrees only applies to headless runs",
@@ -133,6 +134,7 @@ func TestWorktreesFlagErrors(t *testing.T) {
 // folder not trusted it is withheld, never run on a child's change, and
 // the run says so; trusted for the run (--trust), it runs.
 func TestUntrustedProjectVerifyDoesNotRun(t *testing.T) {
+	t.Parallel()
 	project := map[string]string{".baton/config.toml": "[subagents]\nverify = \"touch pwned\"\n"}
 	for _, trusted := range []bool{false, true} {
 		t.Run(fmt.Sprint("trusted=", trusted), func(t *testing.T) {
@@ -165,6 +167,7 @@ func TestUntrustedProjectVerifyDoesNotRun(t *testing.T) {
 // fails it leaves the tree as it was, the run exits 1, and the json
 // result says why under merges; apply-unverified applies it all the same.
 func TestRunHeadlessApplyRefusesAFailingChange(t *testing.T) {
+	t.Parallel()
 	const rewritten = "package main\n\nfunc main() {}\n"
 	project := map[string]string{".baton/config.toml": "[subagents]\nverify = \"grep -q never main.go\"\n"}
 	srv := llmtest.NewServer(t, isolatedWriter)
@@ -192,5 +195,38 @@ func TestRunHeadlessApplyRefusesAFailingChange(t *testing.T) {
 	r, ws = runInRepoWith(t, srv, project, "-p", "add main", "--yolo", "--trust", "--output-format", "json", "--worktrees", "apply-unverified")
 	if got, _ := os.ReadFile(filepath.Join(ws, "main.go")); r.code != exitOK || string(got) != rewritten {
 		t.Fatalf("apply-unverified: exit %d, main.go = %q\nstderr: %s", r.code, got, r.stderr)
+	}
+}
+
+// baton worktrees in a repository without kept worktrees says so; outside
+// a repository, or with nowhere to keep worktrees (no HOME, no
+// XDG_STATE_HOME), it says why and exits with a usage error.
+func TestWorktreesListSaysWhyItIsEmptyOrRefused(t *testing.T) {
+	t.Parallel()
+	repo := t.TempDir()
+	if out, err := exec.Command("git", "-C", repo, "init", "-q").CombinedOutput(); err != nil {
+		t.Fatalf("git init: %v %s", err, out)
+	}
+	top, err := filepath.EvalSymlinks(repo)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, dir string
+		env       []string
+		code      int
+		stdout    string
+		stderr    string
+	}{
+		{"none kept", repo, []string{"HOME=" + t.TempDir()}, exitOK, "no sub-agent worktrees kept for " + top + "\n", ""},
+		{"not a repository", t.TempDir(), []string{"HOME=" + t.TempDir()}, exitUsage, "", "baton: worktrees: "},
+		{"no home", repo, nil, exitUsage, "", "baton: worktrees: neither XDG_STATE_HOME nor HOME is set\n"},
+	} {
+		var stdout, stderr bytes.Buffer
+		code := run(context.Background(), tc.dir, []string{"worktrees"}, append([]string{"PATH=" + os.Getenv("PATH")}, tc.env...),
+			strings.NewReader(""), &stdout, &stderr, nil)
+		if code != tc.code || stdout.String() != tc.stdout || !strings.HasPrefix(stderr.String(), tc.stderr) || (tc.stderr == "") != (stderr.Len() == 0) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want %d, %q, %q", tc.name, code, stdout.String(), stderr.String(), tc.code, tc.stdout, tc.stderr)
+		}
 	}
 }

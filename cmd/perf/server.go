@@ -224,7 +224,12 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 	if sc.streamCalls {
 		st.pace = sc.pace
 	}
-	defer func() {
+	fanOut := child == "" && sc.children > 0 && !toolResults
+	// The request is accounted for when its reply ends, before the last
+	// line ([DONE]) goes out: by the time baton has read the reply, and
+	// may have exited, the run's figures hold it. A reply cut short is
+	// accounted for as the handler returns.
+	st.ending = sync.OnceFunc(func() {
 		s.mu.Lock()
 		defer s.mu.Unlock()
 		s.note(who + " answered")
@@ -233,13 +238,17 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 		} else {
 			s.mainSpans = append(s.mainSpans, time.Since(arrived))
 		}
-	}()
+		switch {
+		case fanOut:
+			s.fanOutEnd = time.Now()
+		case child == "":
+			s.mainDone++
+		}
+	})
+	defer st.ending()
 	switch {
-	case child == "" && sc.children > 0 && !toolResults:
+	case fanOut:
 		st.delegate(sc.children)
-		s.mu.Lock()
-		s.fanOutEnd = time.Now()
-		s.mu.Unlock()
 	case child != "" && sc.childTools > 0 && !toolResults:
 		if s.words(r, st, sc, false) {
 			st.toolCalls(child, sc.childTools)
@@ -250,11 +259,6 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 				st.content(sc.end)
 			}
 			st.finish("stop")
-		}
-		if child == "" {
-			s.mu.Lock()
-			s.mainDone++
-			s.mu.Unlock()
 		}
 	}
 }
@@ -293,6 +297,8 @@ type stream struct {
 	split bool
 	// pace, when set, is the pause after each piece of a tool call.
 	pace time.Duration
+	// ending is called as the reply ends, before its last line.
+	ending func()
 }
 
 // send writes one chunk with the given choices and usage and flushes it.
@@ -331,6 +337,9 @@ func (st *stream) content(text string) { st.send(choice(map[string]any{"content"
 func (st *stream) finish(reason string) {
 	st.send(choice(map[string]any{}, reason), nil)
 	st.send([]any{}, map[string]any{"prompt_tokens": 1200, "completion_tokens": 320, "total_tokens": 1520})
+	if st.ending != nil {
+		st.ending()
+	}
 	_, _ = fmt.Fprint(st.w, "data: [DONE]\n\n")
 	if f, ok := st.w.(http.Flusher); ok {
 		f.Flush()

@@ -5,6 +5,8 @@ import (
 	"io"
 	"net"
 	"time"
+
+	"github.com/seed-e4e525a6/baton/engine/wake"
 )
 
 // readBlocked is how long a read must take to count as having waited for
@@ -57,11 +59,11 @@ func (b *gatheringBody) Read(p []byte) (int, error) {
 		b.onWait()
 	}
 	if b.clock == nil {
-		b.clock = &realClock{}
+		b.clock = realClock{}
 	}
 	window := b.window()
 	if now := b.clock.now(); b.fast && !b.full && window > 0 {
-		b.sleep(now.Truncate(window).Add(window).Sub(now), len(p))
+		b.sleep(wake.Boundary(now, window), len(p))
 	}
 	start := b.clock.now()
 	n, err := b.rc.Read(p)
@@ -77,17 +79,17 @@ func (b *gatheringBody) Read(p []byte) (int, error) {
 	return n, err
 }
 
-// sleep waits d for the window's end, the connection quiet until room
+// sleep waits for the window's end, the connection quiet until room
 // bytes have arrived: what comes before then is read in one go at the
 // end, and waking for it would only cost the process a wake-up.
-func (b *gatheringBody) sleep(d time.Duration, room int) {
+func (b *gatheringBody) sleep(end time.Time, room int) {
 	if b.conn == nil {
-		b.clock.sleep(b.ctx, d)
+		b.clock.sleep(b.ctx, end)
 		return
 	}
 	restore := quietWhile(b.conn, room)
 	defer restore()
-	b.clock.sleep(b.ctx, d)
+	b.clock.sleep(b.ctx, end)
 }
 
 // window is how long the stream may gather now, in whole milliseconds
@@ -107,44 +109,19 @@ func (b *gatheringBody) window() time.Duration {
 }
 
 // Close implements io.Closer.
-func (b *gatheringBody) Close() error {
-	if c, ok := b.clock.(*realClock); ok {
-		c.stop()
-	}
-	return b.rc.Close()
-}
+func (b *gatheringBody) Close() error { return b.rc.Close() }
 
 // clock is what gatheringBody reads the time and waits by.
 type clock interface {
 	now() time.Time
-	// sleep waits d, or until ctx ends.
-	sleep(ctx context.Context, d time.Duration)
+	// sleep waits until end, or until ctx ends.
+	sleep(ctx context.Context, end time.Time)
 }
 
-// realClock is the system's clock, with one timer reused for every wait.
-type realClock struct{ timer *time.Timer }
+// realClock is the system's clock; its waits are the shared clock's
+// (package wake), which cost the process one wake-up each.
+type realClock struct{}
 
-func (c *realClock) now() time.Time { return time.Now() }
+func (realClock) now() time.Time { return time.Now() }
 
-func (c *realClock) sleep(ctx context.Context, d time.Duration) {
-	if d <= 0 {
-		return
-	}
-	if c.timer == nil {
-		c.timer = time.NewTimer(d)
-	} else {
-		c.timer.Reset(d)
-	}
-	select {
-	case <-c.timer.C:
-	case <-ctx.Done():
-		c.timer.Stop()
-	}
-}
-
-// stop releases the timer.
-func (c *realClock) stop() {
-	if c.timer != nil {
-		c.timer.Stop()
-	}
-}
+func (realClock) sleep(ctx context.Context, end time.Time) { wake.Until(ctx, end) }

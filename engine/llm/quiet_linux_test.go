@@ -39,9 +39,9 @@ type probeClock struct {
 	sleeping []int
 }
 
-func (c *probeClock) sleep(ctx context.Context, d time.Duration) {
+func (c *probeClock) sleep(ctx context.Context, end time.Time) {
 	c.sleeping = append(c.sleeping, lowWater(c.t, c.conn))
-	c.fakeClock.sleep(ctx, d)
+	c.fakeClock.sleep(ctx, end)
 }
 
 // loopback returns both ends of a real TCP connection.

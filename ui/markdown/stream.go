@@ -29,10 +29,19 @@ type Stream struct {
 
 	rawKey   [2]int   // done and whole when rawLines were wrapped
 	rawLines []string // the open block's complete lines, wrapped
+
+	// The line being written, wrapped. While it grows only its last
+	// wrapped line can change (a longer word still does not fit where
+	// it did not), so the lines before are kept and each call wraps
+	// from the start of the last: a delta costs a line, not the
+	// paragraph.
+	openAt    int      // where in the text the line begins (-1: nothing kept)
+	openFinal int      // bytes of the line that openLines cover
+	openLines []string // its wrapped lines before the last, drawn
 }
 
 // NewStream starts the drawing of one message.
-func (r *Renderer) NewStream() *Stream { return &Stream{r: r, rawKey: [2]int{-1, -1}} }
+func (r *Renderer) NewStream() *Stream { return &Stream{r: r, rawKey: [2]int{-1, -1}, openAt: -1} }
 
 // Lines draws the message so far at width. text only grows between calls
 // (it is the same message); a call with no new text costs nothing. The
@@ -103,7 +112,7 @@ func (s *Stream) sync(text string, width, n int) bool {
 	width = max(width, 1)
 	if width != s.width || len(text) < s.seen {
 		s.width, s.done, s.seen, s.whole, s.lines, s.memo = width, 0, 0, 0, nil, nil
-		s.rawKey = [2]int{-1, -1}
+		s.rawKey, s.openAt = [2]int{-1, -1}, -1
 	}
 	if s.memo != nil && len(text) == s.memoLen && n == s.memoN {
 		return true
@@ -192,7 +201,7 @@ func (s *Stream) raw(text string) []string {
 	if key := [2]int{s.done, s.whole}; key != s.rawKey {
 		s.rawLines, s.rawKey = s.wrapRaw(text[s.done:s.whole]), key
 	}
-	out := append(s.rawLines[:len(s.rawLines):len(s.rawLines)], s.wrapRaw(text[max(s.whole, s.done):])...)
+	out := append(s.rawLines[:len(s.rawLines):len(s.rawLines)], s.openLine(text)...)
 	for len(out) > 0 && out[0] == "" {
 		out = out[1:]
 	}
@@ -200,6 +209,41 @@ func (s *Stream) raw(text string) []string {
 		out = out[:len(out)-1]
 	}
 	return out
+}
+
+// openLine draws the line being written, the text after the last
+// newline, as wrapRaw does: the lines kept from the last call, then the
+// rest wrapped. A line that is not plain text (escapes, which cleaning
+// would shift) is wrapped whole.
+func (s *Stream) openLine(text string) []string {
+	at := max(s.whole, s.done)
+	line := strings.TrimRight(text[at:], " ")
+	if at != s.openAt || len(line) < s.openFinal {
+		s.openAt, s.openFinal, s.openLines = at, 0, nil
+	}
+	rest := line[s.openFinal:]
+	if strings.IndexByte(rest, '\n') >= 0 || termtext.Clean(rest) != rest {
+		s.openAt = -1
+		return s.wrapRaw(text[at:])
+	}
+	kept := s.openLines[:len(s.openLines):len(s.openLines)]
+	if rest == "" {
+		return kept
+	}
+	spans := []span{{rest, s.r.st.text}}
+	lines := wrapPieces(spans, s.width)
+	last := len(lines) - 1
+	if last > 0 && len(lines[last]) > 0 {
+		for _, l := range lines[:last] {
+			s.openLines = append(s.openLines, paint(spansOf(spans, l)))
+		}
+		s.openFinal += lines[last][0].start
+		kept, lines = s.openLines[:len(s.openLines):len(s.openLines)], lines[last:]
+	}
+	for _, l := range lines {
+		kept = append(kept, paint(spansOf(spans, l)))
+	}
+	return kept
 }
 
 // wrapRaw wraps text, cleaned, line by line in the plain text style; a

@@ -170,3 +170,46 @@ func TestLastShorterAfterLonger(t *testing.T) {
 		}
 	}
 }
+
+// The line being written is wrapped from its last wrapped line on, the
+// lines before kept: after every delta it draws exactly as the whole
+// line wrapped afresh, for words of every length (wider than the line
+// too), runs of spaces, an indent, wide characters and escapes.
+func TestOpenLineGrowsAsWrappedAfresh(t *testing.T) {
+	plainProfile(t)
+	words := []string{"a", "word", "longer-word", "x", "日本語の文", "🙂🙂", strings.Repeat("y", 45), "  ", "\x1b[31mred\x1b[0m"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, width := range []int{1, 7, 40} {
+		for round := range 12 {
+			var b strings.Builder
+			if round%3 == 0 {
+				b.WriteString("   ") // an indent
+			}
+			for range 30 {
+				b.WriteString(words[rng.IntN(len(words))])
+				b.WriteString(strings.Repeat(" ", 1+rng.IntN(2)))
+			}
+			if round%5 == 0 {
+				b.WriteString("\x1b]0;title\x07end")
+			}
+			doc := "a first paragraph\n\n" + b.String()
+			r := newRenderer()
+			s := r.NewStream()
+			for n := 0; n < len(doc); {
+				n = min(n+1+rng.IntN(9), len(doc))
+				got := s.Lines(doc[:n], width)
+				want := r.NewStream().Lines(doc[:n], width)
+				if !slices.Equal(got, want) {
+					t.Fatalf("width %d, %d bytes: streamed\n%q\nwrapped afresh\n%q", width, n, got, want)
+				}
+				whole := s.wrapRaw(doc[max(s.whole, s.done):n])
+				for len(whole) > 0 && whole[len(whole)-1] == "" {
+					whole = whole[:len(whole)-1] // as raw drops them
+				}
+				if tail := got[len(got)-len(whole):]; len(whole) > 0 && !slices.Equal(tail, whole) {
+					t.Fatalf("width %d, %d bytes: the open line draws\n%q\nnot\n%q", width, n, tail, whole)
+				}
+			}
+		}
+	}
+}

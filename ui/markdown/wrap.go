@@ -81,6 +81,25 @@ type wrapper struct {
 // wider than the line is cut by cells. Spaces at the start of the text
 // (an indent) are kept; spaces where a line breaks are dropped.
 func wrap(spans []span, width int) [][]span {
+	lines := wrapPieces(spans, width)
+	out := make([][]span, len(lines))
+	for i, line := range lines {
+		out[i] = spansOf(spans, line)
+	}
+	return out
+}
+
+// spansOf is a line of pieces as the spans it cuts from spans.
+func spansOf(spans []span, line []piece) []span {
+	out := make([]span, len(line))
+	for j, p := range line {
+		out[j] = span{spans[p.span].text[p.start:p.end], spans[p.span].st}
+	}
+	return out
+}
+
+// wrapPieces is wrap's lines as pieces of spans, by offsets.
+func wrapPieces(spans []span, width int) [][]piece {
 	w := &wrapper{spans: spans, width: max(width, 1), fresh: true}
 	for si, s := range spans {
 		if s.text == "\n" {
@@ -107,14 +126,7 @@ func wrap(spans []span, width int) [][]span {
 	if len(w.cur) > 0 || len(w.lines) == 0 {
 		w.flush()
 	}
-	out := make([][]span, len(w.lines))
-	for i, line := range w.lines {
-		out[i] = make([]span, len(line))
-		for j, p := range line {
-			out[i][j] = span{spans[p.span].text[p.start:p.end], spans[p.span].st}
-		}
-	}
-	return out
+	return w.lines
 }
 
 // text is a piece's text.

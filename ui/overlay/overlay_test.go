@@ -83,6 +83,8 @@ func press(k string) tea.KeyMsg {
 		return tea.KeyMsg{Type: tea.KeyEnd}
 	case "ctrl+o":
 		return tea.KeyMsg{Type: tea.KeyCtrlO}
+	case "ctrl+c":
+		return tea.KeyMsg{Type: tea.KeyCtrlC}
 	}
 	return tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune(k)}
 }

@@ -44,6 +44,8 @@ func press(m Model, keys ...string) (Model, tea.Cmd) {
 			msg = tea.KeyMsg{Type: tea.KeyCtrlC}
 		case "down":
 			msg = tea.KeyMsg{Type: tea.KeyDown}
+		case "up":
+			msg = tea.KeyMsg{Type: tea.KeyUp}
 		}
 		var next tea.Model
 		next, cmd = m.Update(msg)

@@ -1,0 +1,97 @@
+package wake
+
+import (
+	"context"
+	"os"
+	"sync"
+	"syscall"
+	"time"
+	"unsafe"
+
+	"golang.org/x/sys/unix"
+)
+
+// waiter is one timerfd, reused wait after wait.
+type waiter struct {
+	fd  int
+	f   *os.File        // the timerfd as the poller sees it
+	raw syscall.RawConn // its reads, waited for by the poller
+}
+
+// pool keeps the waiters not in use: a process waits on a few at once
+// (the frames, the beat, one per stream), and opening one per wait would
+// cost three system calls more.
+var pool struct {
+	sync.Mutex
+	free []*waiter
+	// broken says the kernel gave no timerfd: waits use Go timers.
+	broken bool
+}
+
+// take returns a free waiter, a new one, or nil when there can be none.
+func take() *waiter {
+	pool.Lock()
+	defer pool.Unlock()
+	if n := len(pool.free); n > 0 {
+		w := pool.free[n-1]
+		pool.free = pool.free[:n-1]
+		return w
+	}
+	if pool.broken {
+		return nil
+	}
+	fd, err := unix.TimerfdCreate(unix.CLOCK_REALTIME, unix.TFD_NONBLOCK|unix.TFD_CLOEXEC)
+	if err != nil {
+		pool.broken = true
+		return nil
+	}
+	f := os.NewFile(uintptr(fd), "wake timer")
+	raw, err := f.SyscallConn()
+	if err != nil {
+		_ = f.Close()
+		pool.broken = true
+		return nil
+	}
+	return &waiter{fd: fd, f: f, raw: raw}
+}
+
+// give returns a waiter to the pool.
+func give(w *waiter) {
+	pool.Lock()
+	defer pool.Unlock()
+	pool.free = append(pool.free, w)
+}
+
+// wait waits until t or ctx's end. It reports whether the waiter can be
+// used again; one whose wait ctx ended is closed instead, so no deadline
+// set by the ending can reach a later wait.
+func (w *waiter) wait(ctx context.Context, t time.Time) (reusable bool) {
+	// Absolute, so that every wait for one boundary expires together;
+	// a change of the clock ends the wait (ECANCELED) instead of moving it.
+	spec := unix.ItimerSpec{Value: unix.NsecToTimespec(t.UnixNano())}
+	// Both calls are raw: neither blocks, and a system call made the
+	// usual way wakes the runtime's sleeping monitor thread, the very
+	// wake-up a timerfd is here to spare (the monitor wakes for the
+	// first such call of the boundary's work; better at its end).
+	if _, _, errno := unix.RawSyscall6(unix.SYS_TIMERFD_SETTIME, uintptr(w.fd), unix.TFD_TIMER_ABSTIME|unix.TFD_TIMER_CANCEL_ON_SET,
+		uintptr(unsafe.Pointer(&spec)), 0, 0, 0); errno != 0 {
+		_ = w.f.Close()
+		return false
+	}
+	// The read of an ended context's wait is given a deadline in the past.
+	unhook := context.AfterFunc(ctx, func() { _ = w.f.SetReadDeadline(time.Unix(1, 0)) })
+	var expirations [8]byte
+	var errno syscall.Errno
+	err := w.raw.Read(func(fd uintptr) bool {
+		_, _, errno = unix.RawSyscall(unix.SYS_READ, fd, uintptr(unsafe.Pointer(&expirations[0])), uintptr(len(expirations)))
+		return errno != unix.EAGAIN && errno != unix.EINTR
+	})
+	if err == nil && errno != 0 && errno != unix.ECANCELED {
+		err = errno
+	}
+	if !unhook() || err != nil {
+		_ = w.f.Close()
+		return false
+	}
+	return true
+}
