@@ -17,8 +17,10 @@ import (
 func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, error) {
 	model := a.model()
 	req := openai.ChatCompletionRequest{Model: model, Messages: a.requestMessages()}
+	var begins func(name string) bool
 	if set := a.toolSet(); withTools && set != nil && len(set.Tools()) > 0 {
 		req.Tools = tools.ToOpenAI(set.Tools())
+		begins = offeredBegins(set, a.cfg.ToolBegins)
 	}
 	if a.cfg.Effort != "" {
 		if info, ok := a.cfg.Catalog.Lookup(model); ok && info.CanReason {
@@ -38,7 +40,7 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 			reasoning.add(s)
 		},
 		OnToolDelta: text.flush,
-		OnToolBegin: a.cfg.ToolBegins,
+		OnToolBegin: begins,
 		OnWait: func() {
 			reasoning.flush()
 			text.flush()
@@ -49,6 +51,21 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 	reasoning.flush()
 	text.flush()
 	return resp, err
+}
+
+// offeredBegins is told of the calls the model begins to tools the
+// request offered, and of no other: a model naming a tool it was not
+// given (a task call where delegation is off) readies nothing for it.
+func offeredBegins(set *tools.Set, told func(name string) bool) func(name string) bool {
+	if told == nil {
+		return nil
+	}
+	return func(name string) bool {
+		if _, ok := set.Get(name); !ok {
+			return false
+		}
+		return told(name)
+	}
 }
 
 // sampling converts a type's sampling setting for the request. go-openai
