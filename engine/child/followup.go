@@ -198,17 +198,24 @@ func (m *Manager) historyOf(c *Child) ([]openai.ChatCompletionMessage, error) {
 // without a card since the person asked for it, and its result is
 // delivered to the main agent, whose caller is main.
 func (m *Manager) Continue(main agent.Caller, ref event.AgentID, prompt string) error {
-	raw, err := json.Marshal(taskCall{Resume: string(ref), Prompt: prompt, Background: true})
+	return m.startAsked(main, taskCall{Resume: string(ref), Prompt: prompt, Background: true}, "continue "+string(ref))
+}
+
+// startAsked starts the child of tc that the person asked for from the
+// keyboard: read and readied as the model's task call would be, approved
+// without a card (the person's asking is the approval), detached into the
+// background and launched. what names the request in its errors.
+func (m *Manager) startAsked(main agent.Caller, tc taskCall, what string) error {
+	raw, err := json.Marshal(tc)
 	if err != nil {
-		return fmt.Errorf("continue %s: %w", ref, err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
-	tc, err := readTaskCall(raw, m.opts.Types)
-	if err != nil {
-		return fmt.Errorf("continue %s: %w", ref, err)
+	if tc, err = readTaskCall(raw, m.opts.Types); err != nil {
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	c, err := m.ready(m.ctx, tc, agent.Call{Args: raw, Caller: main})
 	if err != nil {
-		return fmt.Errorf("continue %s: %w", ref, err)
+		return fmt.Errorf("%s: %w", what, err)
 	}
 	c.answer = func(context.Context) event.Answer { return event.Answer{Decision: event.Allow} }
 	c.takePlace()

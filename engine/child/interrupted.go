@@ -74,25 +74,7 @@ func (m *Manager) Retry(main agent.Caller, ref event.AgentID) error {
 	if err != nil {
 		return err
 	}
-	raw, err := json.Marshal(tc)
-	if err != nil {
-		return fmt.Errorf("retry %s: %w", ref, err)
-	}
-	if tc, err = readTaskCall(raw, m.opts.Types); err != nil {
-		return fmt.Errorf("retry %s: %w", ref, err)
-	}
-	c, err := m.ready(m.ctx, tc, agent.Call{Args: raw, Caller: main})
-	if err != nil {
-		return fmt.Errorf("retry %s: %w", ref, err)
-	}
-	c.answer = func(context.Context) event.Answer { return event.Answer{Decision: event.Allow} }
-	c.takePlace()
-	c.approve()
-	if err := m.detach(c, "person"); err != nil {
-		return err
-	}
-	c.launch(c.spec.Prompt)
-	return nil
+	return m.startAsked(main, tc, "retry "+string(ref))
 }
 
 // retryCall is the task call that starts prev's task again: from its spec
