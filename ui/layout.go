@@ -108,7 +108,10 @@ func (m *Model) topAt(place overlay.Place) bool {
 
 // View returns the screen, built at most once per frame: the last one
 // while nothing changed since.
-func (m Model) View() string {
+func (m Model) View() string { return m.view() }
+
+// view is View in place, as the running program asks for it.
+func (m *Model) view() string {
 	if view, ok := m.frame.cached(); ok {
 		return view
 	}
@@ -145,7 +148,7 @@ func (c *fitCache) fit(lines []string, width int) {
 // bottom rows, status, input and help. It is exactly the terminal's
 // height, and no line is wider than the terminal: the conversation's lines
 // are cut when they are drawn and cached, the few others here.
-func (m Model) build() string {
+func (m *Model) build() string {
 	if m.width <= 0 || m.height <= 0 {
 		return ""
 	}

@@ -117,10 +117,19 @@ func (m Model) Init() tea.Cmd { return m.wait }
 
 // Update dispatches a message to its handler.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	return m, cmd
+}
+
+// update is Update in place. The running program calls it through its
+// pointer (see onScreen): handing Bubble Tea the Model by value boxed a
+// copy of it into an interface on every message, garbage the collector
+// then had to sweep several times a frame.
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	if from, ok := msg.(fromSession); ok {
 		if from.ch != m.session.Events() {
-			return m, nil // a session /resume switched away from
+			return nil // a session /resume switched away from
 		}
 		msg = from.msg
 	}
@@ -177,7 +186,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, m.clock.start())
 	}
 	m.fit()
-	return m, cmd
+	return cmd
 }
 
 // setBusy records whether the main agent has the input (a turn, or a
