@@ -7,10 +7,13 @@
 package screen
 
 import (
+	"fmt"
 	"io"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Modes are the terminal features a Screen switches on while it holds
@@ -113,8 +116,9 @@ func (s *Screen) Title(title string) {
 
 // Draw puts frame on the terminal, writing only the lines that differ
 // from the last frame's; an unchanged frame costs a comparison. Lines
-// wider than the terminal are cut, and a frame taller than it shows its
-// bottom lines.
+// that moved up together (a conversation that grew by a line) are
+// scrolled by the terminal, not written again. Lines wider than the
+// terminal are cut, and a frame taller than it shows its bottom lines.
 func (s *Screen) Draw(frame string) {
 	if !s.open || frame == s.lastFrame {
 		return
@@ -127,6 +131,8 @@ func (s *Screen) Draw(frame string) {
 	b.Reset()
 	if s.last == nil {
 		b.WriteString(ansi.EraseEntireScreen)
+	} else if top, rows, by := moved(s.last, lines); by > 0 && s.height > 0 {
+		s.scroll(top, rows, by)
 	}
 	b.WriteString(ansi.CursorHomePosition)
 	for i, line := range lines {
@@ -150,13 +156,54 @@ func (s *Screen) Draw(frame string) {
 	s.last, s.lastFrame = lines, frame
 }
 
+// minMoved is the fewest lines worth scrolling rather than writing.
+const minMoved = 2
+
+// moved finds the longest run of the last frame's lines that the new
+// frame shows higher up: from row top on, rows-by lines that were by rows
+// lower. It looks below the first line that changed, where a growing
+// conversation moves; by is 0 when no run of minMoved lines moved.
+func moved(last, lines []string) (top, rows, by int) {
+	n := min(len(last), len(lines))
+	for top < n && last[top] == lines[top] {
+		top++
+	}
+	run := 0
+	for k := 1; top+k < n; k++ {
+		if last[top+k] != lines[top] {
+			continue
+		}
+		r := 1
+		for top+k+r < n && last[top+k+r] == lines[top+r] {
+			r++
+		}
+		if r > run {
+			run, by = r, k
+		}
+	}
+	if run < minMoved {
+		return 0, 0, 0
+	}
+	return top, run + by, by
+}
+
+// scroll moves rows lines from row top up by lines within them, in a
+// scroll region the terminal restores at once, and notes what the rows
+// then hold: the lines moved, and blank rows under them. Attributes are
+// reset first, so the rows the terminal blanks take no colour.
+func (s *Screen) scroll(top, rows, by int) {
+	fmt.Fprintf(&s.buf, "\x1b[m\x1b[%d;%dr\x1b[%dS\x1b[r", top+1, top+rows, by)
+	copy(s.last[top:], s.last[top+by:top+rows])
+	clear(s.last[top+rows-by : top+rows])
+}
+
 // fit cuts line to the terminal's width and, when it is shorter, erases
 // what an earlier frame left to its right.
 func (s *Screen) fit(line string) string {
 	if s.width <= 0 {
 		return line + ansi.EraseLineRight
 	}
-	w := ansi.StringWidth(line)
+	w := termtext.Width(line)
 	if w > s.width {
 		line = ansi.Truncate(line, s.width, "")
 		w = ansi.StringWidth(line)

@@ -83,17 +83,19 @@ func Visible(s string) string {
 // segmentation that makes measuring costly, and every line of every
 // frame is fitted.
 func Fit(line string, width int) string {
-	if len(line) <= width {
-		return line
-	}
-	w, ok := asciiWidth(line)
-	if !ok {
-		w = ansi.StringWidth(line)
-	}
-	if w <= width {
+	if len(line) <= width || Width(line) <= width {
 		return line
 	}
 	return ansi.Truncate(line, max(width, 0), "…")
+}
+
+// Width is how many cells a (possibly styled) line takes, measured
+// without the grapheme segmentation when it is plain ASCII and colours.
+func Width(line string) int {
+	if w, ok := asciiWidth(line); ok {
+		return w
+	}
+	return ansi.StringWidth(line)
 }
 
 // asciiWidth is the width of a line of printable ASCII and CSI sequences
