@@ -31,7 +31,7 @@ var frameTick tea.Cmd = func() tea.Msg {
 // every message, and most messages between two frames change nothing a
 // person could see yet.
 type frame struct {
-	view      string
+	view      []string // its lines
 	built     time.Time // when view was built, by the model's clock
 	stale     bool
 	scheduled bool // a frameTick is on its way
@@ -70,12 +70,12 @@ func (f *frame) due() {
 }
 
 // cached returns the last view when nothing changed since it was built.
-func (f *frame) cached() (string, bool) {
-	return f.view, !f.stale && f.view != ""
+func (f *frame) cached() ([]string, bool) {
+	return f.view, !f.stale && f.view != nil
 }
 
 // keep stores a freshly built view, built at now.
-func (f *frame) keep(view string, now time.Time) string {
+func (f *frame) keep(view []string, now time.Time) []string {
 	f.view, f.built, f.stale = view, now, false
 	return view
 }

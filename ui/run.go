@@ -123,6 +123,6 @@ func (o *onScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 
 // View draws the model's view; Bubble Tea has no renderer to give it to.
 func (o *onScreen) View() string {
-	o.screen.Draw(o.Model.view())
+	o.screen.DrawLines(o.Model.view())
 	return ""
 }

@@ -9,6 +9,7 @@ package screen
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
@@ -55,10 +56,7 @@ type Screen struct {
 	// last is the frame on the terminal, line by line; nil after a
 	// resize, when the next frame is drawn whole.
 	last []string
-	// lastFrame is the whole of the last frame, to tell an unchanged one
-	// at a glance.
-	lastFrame string
-	buf       strings.Builder
+	buf  strings.Builder
 }
 
 // New returns a Screen writing to out.
@@ -97,7 +95,7 @@ func (s *Screen) Resize(width, height int) {
 		return
 	}
 	s.width, s.height = width, height
-	s.last, s.lastFrame = nil, ""
+	s.last = nil
 }
 
 // Title sets the terminal window's title; it is cleaned of control
@@ -119,13 +117,19 @@ func (s *Screen) Title(title string) {
 // that moved up together (a conversation that grew by a line) are
 // scrolled by the terminal, not written again. Lines wider than the
 // terminal are cut, and a frame taller than it shows its bottom lines.
-func (s *Screen) Draw(frame string) {
-	if !s.open || frame == s.lastFrame {
+func (s *Screen) Draw(frame string) { s.DrawLines(strings.Split(frame, "\n")) }
+
+// DrawLines is Draw of a frame given line by line; the lines are not
+// kept, so the caller may reuse them.
+func (s *Screen) DrawLines(lines []string) {
+	if !s.open {
 		return
 	}
-	lines := strings.Split(frame, "\n")
 	if s.height > 0 && len(lines) > s.height {
 		lines = lines[len(lines)-s.height:]
+	}
+	if s.last != nil && slices.Equal(s.last, lines) {
+		return
 	}
 	b := &s.buf
 	b.Reset()
@@ -153,7 +157,7 @@ func (s *Screen) Draw(frame string) {
 	}
 	b.WriteByte('\r')
 	s.write(b.String())
-	s.last, s.lastFrame = lines, frame
+	s.last = append(s.last[:0], lines...)
 }
 
 // minMoved is the fewest lines worth scrolling rather than writing.

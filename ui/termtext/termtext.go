@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -89,19 +90,22 @@ func Fit(line string, width int) string {
 	return ansi.Truncate(line, max(width, 0), "…")
 }
 
-// Width is how many cells a (possibly styled) line takes, measured
-// without the grapheme segmentation when it is plain ASCII and colours.
+// Width is how many cells a (possibly styled) line takes. A line of
+// printable ASCII, colours and the narrow symbols a UI draws with (see
+// narrow) is measured a byte or a rune at a time; anything else takes the
+// grapheme segmentation, which costs ten times as much and every frame
+// measures lines.
 func Width(line string) int {
-	if w, ok := asciiWidth(line); ok {
+	if w, ok := quickWidth(line); ok {
 		return w
 	}
 	return ansi.StringWidth(line)
 }
 
-// asciiWidth is the width of a line of printable ASCII and CSI sequences
-// (colours, styles), one cell a byte; ok is false for anything else,
-// which only a full measure gets right.
-func asciiWidth(s string) (width int, ok bool) {
+// quickWidth is the width of a line of printable ASCII, CSI sequences
+// (colours, styles) and narrow runes, one cell each; ok is false for
+// anything else, which only a full measure gets right.
+func quickWidth(s string) (width int, ok bool) {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= 0x20 && c < 0x7f:
@@ -114,11 +118,45 @@ func asciiWidth(s string) (width int, ok bool) {
 			if i >= len(s) || s[i] < 0x40 || s[i] > 0x7e { // no final byte
 				return 0, false
 			}
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !narrow(r) {
+				return 0, false
+			}
+			width++
+			i += size - 1
 		default:
 			return 0, false
 		}
 	}
 	return width, true
+}
+
+// narrowRunes are runes one cell wide that never join a neighbour in a
+// grapheme cluster (no combining marks, joiners, variation selectors,
+// emoji): Latin, Greek and Cyrillic letters, punctuation, arrows,
+// mathematical and technical symbols, box drawing, shapes, dingbats and
+// braille, the UI's marks and spinners. A test holds each one to what the
+// full measure says, alone and between two letters.
+var narrowRunes = [...][2]rune{
+	{0xa0, 0xac}, {0xae, 0x2ff}, {0x370, 0x482}, {0x48a, 0x4ff},
+	{0x2010, 0x2027}, {0x202f, 0x205e}, {0x2190, 0x2319}, {0x231c, 0x2328},
+	{0x232b, 0x23e8}, {0x23ed, 0x23ef}, {0x23f1, 0x23f2}, {0x23f4, 0x23ff},
+	{0x2500, 0x25fc}, {0x25ff, 0x25ff}, {0x2694, 0x26a0}, {0x270c, 0x2727},
+	{0x2800, 0x28ff},
+}
+
+// narrow says whether r is among narrowRunes.
+func narrow(r rune) bool {
+	for _, rg := range narrowRunes {
+		if r < rg[0] {
+			return false
+		}
+		if r <= rg[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // Wrap breaks plain text into lines of at most width cells, at spaces
