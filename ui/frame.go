@@ -31,7 +31,7 @@ var frameTick tea.Cmd = func() tea.Msg {
 // every message, and most messages between two frames change nothing a
 // person could see yet.
 type frame struct {
-	view      []string // its lines
+	view      []string  // its lines
 	built     time.Time // when view was built, by the model's clock
 	stale     bool
 	scheduled bool // a frameTick is on its way
