@@ -156,3 +156,24 @@ func BenchmarkStreamingOneLongParagraph(b *testing.B) {
 		o.View()
 	}
 }
+
+// BenchmarkEightPanesOneLongParagraph measures a frame with eight
+// children each streaming one paragraph of 300 words (as the perf case's
+// children do), three words a frame to one of them in turn: the last
+// line of every pane grows all the while.
+func BenchmarkEightPanesOneLongParagraph(b *testing.B) {
+	o, kids := eightPanes(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := kids[i%len(kids)]
+		if i%800 == 799 { // every child's paragraph is 300 words: start new ones
+			for _, k := range kids {
+				o.Update(eventsMsg{event.MessageDone{Meta: k.meta(0)}})
+			}
+		}
+		o.Update(eventsMsg{event.TextDelta{Meta: k.meta(0), Text: fmt.Sprintf("word%d word%d word%d ", 3*i, 3*i+1, 3*i+2)}})
+		o.Update(frameMsg{})
+		o.View()
+	}
+}

@@ -102,6 +102,28 @@ func Width(line string) int {
 	return ansi.StringWidth(line)
 }
 
+// Blank says whether a (possibly styled) line shows nothing but spaces.
+func Blank(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == ' ':
+		case c == 0x1b && i+1 < len(line) && line[i+1] == '[':
+			i += 2
+			for i < len(line) && line[i] >= 0x20 && line[i] <= 0x3f {
+				i++
+			}
+			if i >= len(line) || line[i] < 0x40 || line[i] > 0x7e {
+				return strings.TrimSpace(ansi.Strip(line)) == ""
+			}
+		case c >= 0x21 && c < 0x7f:
+			return false
+		default: // other escapes, other spaces
+			return strings.TrimSpace(ansi.Strip(line)) == ""
+		}
+	}
+	return true
+}
+
 // quickWidth is the width of a line of printable ASCII, CSI sequences
 // (colours, styles) and narrow runes, one cell each; ok is false for
 // anything else, which only a full measure gets right.

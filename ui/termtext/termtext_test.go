@@ -87,3 +87,14 @@ func TestNarrowRunesAreOneCellAlone(t *testing.T) {
 		}
 	}
 }
+
+// Blank tells a line of spaces and colours from one that shows anything,
+// as stripping and trimming it does.
+func TestBlankAsStripAndTrim(t *testing.T) {
+	for _, line := range []string{"", "   ", "\x1b[38;2;1;2;3m  \x1b[0m", "\x1b[0m", " x ", "\x1b[1m●\x1b[0m", "\t", "\u00a0",
+		"\x1b]8;;http://x\x1b\\\x1b]8;;\x1b\\", "\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\", "cut \x1b[38;2", "\x1b[38;2"} {
+		if got, want := Blank(line), strings.TrimSpace(ansi.Strip(line)) == ""; got != want {
+			t.Errorf("Blank(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
