@@ -134,7 +134,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		msg = from.msg
 	}
 	switch msg.(type) {
-	case eventsMsg, spinner.TickMsg: // drawn at their frame (see frame.later)
+	case eventsMsg, spinner.TickMsg, frameMsg: // drawn at their frame (see frame.later)
 	default:
 		m.frame.touch()
 		if m.frame.unfitted { // the handlers below read the sizes
@@ -144,7 +144,7 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 	m.status.Tick(m.clock.frame, m.clock.now()) // the line reads the clock of this message
 	switch msg := msg.(type) {
 	case frameMsg:
-		m.frame.due()
+		m.frame.due(msg)
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 	case tea.KeyMsg:
@@ -225,5 +225,6 @@ func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	cmd := m.clock.advance(msg)
 	m.agents.Tick(m.clock.now(), m.clock.frame)
 	m.status.Tick(m.clock.frame, m.clock.now())
-	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), false), m.frame.later(m.clock.now()))
+	m.frame.beat(m.clock.now())
+	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), false))
 }
