@@ -49,7 +49,7 @@ func (s *Session) startBusy(job func(ctx context.Context)) {
 	go func() {
 		defer s.turns.Done()
 		defer cancel()
-		growStack()
+		growStack(0)
 		job(ctx)
 	}()
 }

@@ -4,7 +4,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/seed-e4e525a6/baton/cmd/baton/internal/oneproc"
+	"github.com/seed-e4e525a6/baton/cmd/baton/internal/early"
 )
 
 // childrenPerProc is how many running children add a processor.
@@ -26,13 +26,13 @@ type procs struct {
 
 // newProcs starts the process on one processor, or returns nil when the
 // person chose GOMAXPROCS themselves. A run is on one already, since its
-// initialisation (see oneproc), and keeps the processors it started with
+// initialisation (see early), and keeps the processors it started with
 // for its children.
 func newProcs(chosen string) *procs {
 	if chosen != "" {
 		return nil
 	}
-	most, dropped := oneproc.Dropped()
+	most, dropped := early.Processors()
 	if !dropped {
 		most = runtime.GOMAXPROCS(1)
 	}

@@ -1,4 +1,4 @@
-package oneproc
+package early
 
 import (
 	"fmt"
@@ -16,7 +16,7 @@ const reportEnv = "ONEPROC_TEST_REPORT"
 
 func TestMain(m *testing.M) {
 	if os.Getenv(reportEnv) != "" {
-		most, dropped := Dropped()
+		most, dropped := Processors()
 		fmt.Println(runtime.GOMAXPROCS(0), most, dropped)
 		os.Exit(0)
 	}
@@ -53,9 +53,20 @@ func TestInitDropsARunToOneProcessor(t *testing.T) {
 	}
 }
 
+// A goroutine grown by growStack runs as any other, whatever it takes.
+func TestGrowStack(t *testing.T) {
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		growStack(0)
+		growStack(1)
+	}()
+	<-done
+}
+
 // Undo gives a dropped process the runtime's processors back, once.
 func TestUndoGivesTheProcessorsBack(t *testing.T) {
-	most, dropped := Dropped()
+	most, dropped := Processors()
 	if !dropped {
 		t.Skip("the test runner chose GOMAXPROCS")
 	}
@@ -64,7 +75,7 @@ func TestUndoGivesTheProcessorsBack(t *testing.T) {
 	if got := runtime.GOMAXPROCS(0); got != most {
 		t.Errorf("after Undo: %d processors, want the runtime's %d", got, most)
 	}
-	if _, dropped := Dropped(); dropped {
+	if _, dropped := Processors(); dropped {
 		t.Error("still dropped after Undo")
 	}
 	runtime.GOMAXPROCS(1)
