@@ -3,7 +3,6 @@ package agenttypes
 import (
 	"slices"
 	"strings"
-	"sync"
 )
 
 // BuiltinSource is the Source of the types baton ships with.
@@ -24,18 +23,6 @@ const (
 // Builtins returns the types baton ships with, in the order they are
 // listed. Each call returns fresh values the caller may modify.
 func Builtins() []Type {
-	shipped := builtinTypes()
-	out := make([]Type, len(shipped))
-	for i, t := range shipped {
-		out[i] = t.clone()
-	}
-	return out
-}
-
-// builtinTypes builds the built-in types once: a run asks for them
-// several times (each registry ranks its types by them), and each build
-// joined every system prompt anew, some 15 KiB a time.
-var builtinTypes = sync.OnceValue(func() []Type {
 	withCommands := append(slices.Clone(ReadOnlyTools), "run_command")
 	return []Type{
 		builtin("explore", "Explore",
@@ -54,7 +41,7 @@ var builtinTypes = sync.OnceValue(func() []Type {
 			"Implement a focused change end to end: read, edit files, run commands, verify, and report what changed.",
 			BaseTools, writeSteps, generalPrompt),
 	}
-})
+}
 
 func builtin(name, display, description string, tools []string, steps int, prompt string) Type {
 	return Type{
