@@ -9,7 +9,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
@@ -201,11 +200,10 @@ func envMap(environ []string) map[string]string {
 }
 
 // version is the module version stamped by the go command ("dev" for a
-// build from a working tree). Reading it parses the build information of
-// every module linked in, so it is read once.
-var version = sync.OnceValue(func() string {
+// build from a working tree).
+func version() string {
 	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
 		return info.Main.Version
 	}
 	return "dev"
-})
+}
