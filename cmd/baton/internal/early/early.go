@@ -13,16 +13,15 @@
 //     spans of its own: up to 0.7 MiB, by where the scheduler happened to
 //     put the main goroutine. Here it costs next to nothing.
 //   - The main goroutine's stack at the size initialisation reaches
-//     (goldmark compiles a regular expression recursively), grown while
-//     it holds three frames. Grown as it went, it was copied six times,
-//     up to a hundred frames deep, each copy reading the binary's tables
-//     for every frame: about 1 MiB of them.
+//     (see mainstack, which initialises earlier still).
 package early
 
 import (
 	"os"
 	"runtime"
 	"syscall"
+
+	_ "github.com/seed-e4e525a6/baton/cmd/baton/internal/mainstack"
 )
 
 // most is the runtime's processors before init took all but one (0: it
@@ -30,7 +29,6 @@ import (
 var most int
 
 func init() {
-	growStack(0)
 	// A person who chose GOMAXPROCS keeps their choice, and baton's own
 	// processes (a sandbox stage, a child: a first argument with two
 	// underscores) start as the runtime starts them.
@@ -58,25 +56,3 @@ func Undo() {
 		runtime.SetDefaultGOMAXPROCS()
 	}
 }
-
-// initFrame is the frame growStack takes: over half of 128 KiB, so the
-// runtime gives the main goroutine the 128 KiB its initialisation grows
-// it to.
-const initFrame = 80 << 10
-
-// growStack grows the calling goroutine's stack to take initFrame. The
-// frame is never written (empty is 0), so the stack's pages are touched
-// only as calls use them.
-//
-//go:noinline
-func growStack(empty int) {
-	if empty > 0 {
-		var room [initFrame]byte
-		keep(room[:])
-	}
-}
-
-// keep uses b, so that growStack's frame is not optimised away.
-//
-//go:noinline
-func keep(b []byte) { b[0] = 0 }
