@@ -135,3 +135,31 @@ func TestReadInsideThroughSymlinksAndMissing(t *testing.T) {
 		t.Errorf("dangling link: %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestReadRefusesASiblingSharingTheRootsName is the attack on the
+// shortcut that skips resolving the root: a link to a folder beside the
+// workspace whose name starts with the workspace's (ws-secrets beside
+// ws) lies under the root's name as a string, not as a folder.
+func TestReadRefusesASiblingSharingTheRootsName(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "ws")
+	sibling := filepath.Join(parent, "ws-secrets")
+	for _, dir := range []string{root, sibling} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(sibling, "key.txt"), []byte("SIBLING-SECRET"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(sibling, "key.txt"), filepath.Join(root, "AGENTS.md")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Read(root, filepath.Join(root, "AGENTS.md"), 1<<10)
+	if !errors.Is(err, ErrSkipped) || len(f.Data) != 0 {
+		t.Fatalf("Read = %q, %v; want ErrSkipped and nothing read", f.Data, err)
+	}
+	if !strings.Contains(err.Error(), "outside the workspace") {
+		t.Errorf("error %q does not say the file leads outside", err)
+	}
+}
