@@ -163,3 +163,24 @@ func TestReadRefusesASiblingSharingTheRootsName(t *testing.T) {
 		t.Errorf("error %q does not say the file leads outside", err)
 	}
 }
+
+// TestWithinComparesWholeFolders: a folder holds a path only at a
+// separator, the root holds every absolute path, and a relative folder
+// is never taken as resolved.
+func TestWithinComparesWholeFolders(t *testing.T) {
+	for _, c := range []struct {
+		dir, path string
+		want      bool
+	}{
+		{"/a/ws", "/a/ws", true},
+		{"/a/ws", "/a/ws/AGENTS.md", true},
+		{"/a/ws", "/a/ws-secrets/key", false},
+		{"/a/ws", "/a", false},
+		{"/", "/etc/passwd", true},
+		{"ws", "ws/AGENTS.md", false},
+	} {
+		if got := within(c.dir, c.path); got != c.want {
+			t.Errorf("within(%q, %q) = %v, want %v", c.dir, c.path, got, c.want)
+		}
+	}
+}
