@@ -10,7 +10,9 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -150,6 +152,9 @@ func (s *Screen) DrawLines(lines []string) {
 		if i < len(s.last) && s.last[i] == line {
 			continue
 		}
+		if i < len(s.last) && s.rewrite(s.last[i], line) {
+			continue
+		}
 		b.WriteString(s.fit(line))
 	}
 	if len(s.last) > len(lines) {
@@ -199,6 +204,91 @@ func (s *Screen) scroll(top, rows, by int) {
 	fmt.Fprintf(&s.buf, "\x1b[m\x1b[%d;%dr\x1b[%dS\x1b[r", top+1, top+rows, by)
 	copy(s.last[top:], s.last[top+by:top+rows])
 	clear(s.last[top+rows-by : top+rows])
+}
+
+// minKept is the fewest bytes of a line worth keeping on the terminal
+// rather than writing them again.
+const minKept = 16
+
+// rewrite writes of line only what differs from was, the line on the
+// terminal in the cursor's row: from the first difference on, after
+// moving the cursor there and switching on the styles the line has open
+// at that point. A streaming line grows by a few words a frame, and a
+// header changes a count near its end. It reports false, having written
+// nothing, when the line must be written whole: it is too wide, or
+// where it differs follows something the cursor cannot be placed after
+// by counting (a wide character, an escape other than a colour).
+func (s *Screen) rewrite(was, line string) bool {
+	same := 0
+	for same < len(was) && same < len(line) && was[same] == line[same] {
+		same++
+	}
+	if same < minKept || s.width <= 0 {
+		return false
+	}
+	w := termtext.Width(line)
+	if w > s.width {
+		return false
+	}
+	cut, col, open, ok := resumeAt(line, same)
+	if !ok || cut < minKept {
+		return false
+	}
+	b := &s.buf
+	b.WriteString("\x1b[")
+	b.WriteString(strconv.Itoa(col + 1))
+	b.WriteByte('G') // to the column
+	b.WriteString(open)
+	b.WriteString(line[cut:])
+	if w < s.width {
+		b.WriteString(ansi.EraseLineRight)
+	}
+	return true
+}
+
+// resumeAt finds the last point at or before byte limit of line where
+// writing can resume: between two characters or sequences. It returns
+// that point, its column, and the colour sequences open there (those
+// since the last reset). ok is false when the text before it holds
+// anything but printable ASCII, narrow symbols and colour sequences.
+func resumeAt(line string, limit int) (cut, col int, open string, ok bool) {
+	var seqs []string
+	for cut < limit {
+		next, width, seq := cut, 0, ""
+		switch c := line[cut]; {
+		case c >= 0x20 && c < 0x7f:
+			next, width = cut+1, 1
+		case c == 0x1b && cut+1 < len(line) && line[cut+1] == '[':
+			j := cut + 2
+			for j < len(line) && line[j] >= 0x20 && line[j] <= 0x3f {
+				j++
+			}
+			if j >= len(line) || line[j] != 'm' {
+				return 0, 0, "", false
+			}
+			next, seq = j+1, line[cut:j+1]
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(line[cut:])
+			if !termtext.Narrow(r) {
+				return 0, 0, "", false
+			}
+			next, width = cut+size, 1
+		default:
+			return 0, 0, "", false
+		}
+		if next > limit {
+			break
+		}
+		switch seq {
+		case "":
+		case "\x1b[m", "\x1b[0m":
+			seqs = seqs[:0]
+		default:
+			seqs = append(seqs, seq)
+		}
+		cut, col = next, col+width
+	}
+	return cut, col, strings.Join(seqs, ""), true
 }
 
 // fit cuts line to the terminal's width and, when it is shorter, erases

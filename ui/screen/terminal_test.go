@@ -18,18 +18,35 @@ import (
 type terminal struct {
 	t             *testing.T
 	width, height int
-	rows          [][]rune
+	rows          [][]cell
 	row, col      int
-	top, bottom   int // the scroll region, rows inclusive
+	top, bottom   int    // the scroll region, rows inclusive
+	style         string // the SGR sequences since the last reset
+}
+
+// cell is a character on the screen and the styles it was written in.
+type cell struct {
+	r     rune
+	style string
 }
 
 func newTerminal(t *testing.T, width, height int) *terminal {
 	term := &terminal{t: t, width: width, height: height, bottom: height - 1}
-	term.rows = make([][]rune, height)
+	term.rows = make([][]cell, height)
 	for i := range term.rows {
-		term.rows[i] = []rune(strings.Repeat(" ", width))
+		term.rows[i] = term.blank()
 	}
 	return term
+}
+
+// blank is an empty row: erasing fills with spaces in the current style
+// (a terminal paints them in its background colour).
+func (term *terminal) blank() []cell {
+	row := make([]cell, term.width)
+	for i := range row {
+		row[i] = cell{' ', term.style}
+	}
+	return row
 }
 
 // write plays out what a Screen wrote.
@@ -63,7 +80,7 @@ func (term *terminal) put(r rune) {
 	if term.col >= term.width {
 		term.t.Fatalf("a line ran past the right edge")
 	}
-	term.rows[term.row][term.col] = r
+	term.rows[term.row][term.col] = cell{r, term.style}
 	term.col++
 }
 
@@ -78,7 +95,7 @@ func (term *terminal) lineFeed() {
 func (term *terminal) scrollUp(n int) {
 	for range n {
 		copy(term.rows[term.top:term.bottom], term.rows[term.top+1:term.bottom+1])
-		term.rows[term.bottom] = []rune(strings.Repeat(" ", term.width))
+		term.rows[term.bottom] = term.blank()
 	}
 }
 
@@ -99,11 +116,18 @@ func (term *terminal) csi(params string, final byte) {
 	}
 	switch final {
 	case 'm':
+		if params == "" || params == "0" {
+			term.style = ""
+		} else {
+			term.style += "\x1b[" + params + "m"
+		}
+	case 'G':
+		term.col = min(arg(0, 1)-1, term.width)
 	case 'H':
 		term.row, term.col = arg(0, 1)-1, arg(1, 1)-1
 	case 'K':
 		for c := min(term.col, term.width); c < term.width; c++ {
-			term.rows[term.row][c] = ' '
+			term.rows[term.row][c] = cell{' ', term.style}
 		}
 	case 'J':
 		from := term.row + 1
@@ -113,7 +137,7 @@ func (term *terminal) csi(params string, final byte) {
 			term.csi("", 'K')
 		}
 		for r := from; r < term.height; r++ {
-			term.rows[r] = []rune(strings.Repeat(" ", term.width))
+			term.rows[r] = term.blank()
 		}
 	case 'r':
 		term.top, term.bottom = arg(0, 1)-1, arg(1, term.height)-1
@@ -128,10 +152,43 @@ func (term *terminal) csi(params string, final byte) {
 // shows is what the screen holds, row by row, trailing blanks dropped.
 func (term *terminal) shows() string {
 	lines := make([]string, term.height)
-	for i, r := range term.rows {
-		lines[i] = strings.TrimRight(string(r), " ")
+	for i, row := range term.rows {
+		var b strings.Builder
+		for _, c := range row {
+			b.WriteRune(c.r)
+		}
+		lines[i] = strings.TrimRight(b.String(), " ")
 	}
 	return strings.Join(lines, "\n")
+}
+
+// styled is what the screen holds with the styles of its characters:
+// the styles of blanks do not show unless they colour a background.
+func (term *terminal) styled() string {
+	var b strings.Builder
+	for _, row := range term.rows {
+		for _, c := range row {
+			if c.r != ' ' || strings.Contains(c.style, "[4") {
+				fmt.Fprintf(&b, "%c%q", c.r, c.style)
+			} else {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// fresh is how a terminal shows frame drawn whole on a cleared screen.
+func fresh(t *testing.T, frame string, width, height int) *terminal {
+	term := newTerminal(t, width, height)
+	var out strings.Builder
+	s := New(&out, Modes{})
+	s.Open()
+	s.Resize(width, height)
+	s.Draw(frame)
+	term.write(out.String())
+	return term
 }
 
 // want is what a frame should look like on a terminal of width×height:
@@ -148,10 +205,12 @@ func want(frame string, width, height int) string {
 	return strings.Join(lines[len(lines)-height:], "\n")
 }
 
-// After every frame the terminal shows that frame, whatever changed: a
-// conversation growing a line or several at a time under a fixed header
-// (which the screen scrolls), lines that repeat, a status line ticking,
-// lines edited in place, and a resize to the same size.
+// After every frame the terminal shows that frame, in its styles,
+// whatever changed: a conversation growing a line or several at a time
+// under a fixed header (which the screen scrolls), lines that repeat, a
+// styled line growing at its end (which the screen writes from where it
+// changed), a status line ticking, lines edited in place, and a resize to
+// the same size.
 func TestTheTerminalShowsEveryFrame(t *testing.T) {
 	const width, height = 30, 12
 	rng := rand.New(rand.NewPCG(1, 2))
@@ -163,7 +222,7 @@ func TestTheTerminalShowsEveryFrame(t *testing.T) {
 	out.Reset()
 	var convo []string
 	word := 0
-	scrolled := 0
+	scrolled, resumed := 0, 0
 	for frame := range 400 {
 		switch n := rng.IntN(10); {
 		case n < 5: // the answer grows by a line or a few
@@ -171,8 +230,9 @@ func TestTheTerminalShowsEveryFrame(t *testing.T) {
 				word++
 				convo = append(convo, fmt.Sprintf("\x1b[38;5;%dmline %d\x1b[0m of the answer", word%200, word))
 			}
-		case n < 7 && len(convo) > 0: // the open line grows in place
-			convo[len(convo)-1] += " more"
+		case n < 7 && len(convo) > 0: // the open line grows in place, in its style
+			last := strings.TrimSuffix(convo[len(convo)-1], "\x1b[0m")
+			convo[len(convo)-1] = last + []string{" more", " \x1b[1mbold\x1b[22m", " ·", " \x1b[0mplain", " 日本"}[rng.IntN(5)] + "\x1b[0m"
 		case n < 8 && len(convo) > 3: // a block is redrawn shorter
 			convo = convo[:len(convo)-rng.IntN(3)]
 		case n < 9: // lines that repeat: blank ones between blocks, a rule
@@ -185,7 +245,7 @@ func TestTheTerminalShowsEveryFrame(t *testing.T) {
 			lines = append(lines, "")
 		}
 		lines = append(lines, visible...)
-		lines = append(lines, fmt.Sprintf("⠋ working · %ds", frame/10), "╭ > prompt", "enter send")
+		lines = append(lines, fmt.Sprintf("\x1b[38;5;3m⠋\x1b[0m \x1b[2mworking · %ds · ↓ %d tok\x1b[0m", frame/10, 3*frame), "╭ > prompt", "enter send")
 		if frame == 200 {
 			s.Resize(width, height) // the same size: nothing to redraw
 		}
@@ -194,13 +254,19 @@ func TestTheTerminalShowsEveryFrame(t *testing.T) {
 		if strings.Contains(out.String(), "S") && strings.Contains(out.String(), "r\x1b[") {
 			scrolled++
 		}
+		if strings.Contains(out.String(), "G") {
+			resumed++
+		}
 		term.write(out.String())
 		out.Reset()
 		if got, want := term.shows(), want(f, width, height); got != want {
 			t.Fatalf("after frame %d the terminal shows\n%s\nwant\n%s", frame, got, want)
 		}
+		if got, want := term.styled(), fresh(t, f, width, height).styled(); got != want {
+			t.Fatalf("after frame %d the terminal's styles differ from the frame's drawn whole:\n%s\nwant\n%s", frame, got, want)
+		}
 	}
-	if scrolled == 0 {
-		t.Error("no frame was scrolled: the test does not reach the scroll")
+	if scrolled == 0 || resumed == 0 {
+		t.Errorf("%d frames scrolled, %d wrote part of a line: the test does not reach both", scrolled, resumed)
 	}
 }

@@ -142,7 +142,7 @@ func quickWidth(s string) (width int, ok bool) {
 			}
 		case c >= 0x80:
 			r, size := utf8.DecodeRuneInString(s[i:])
-			if !narrow(r) {
+			if !Narrow(r) {
 				return 0, false
 			}
 			width++
@@ -168,8 +168,10 @@ var narrowRunes = [...][2]rune{
 	{0x2800, 0x28ff},
 }
 
-// narrow says whether r is among narrowRunes.
-func narrow(r rune) bool {
+// Narrow says whether r is one cell wide and never joins a neighbour in
+// a grapheme cluster (see narrowRunes), so a line of such runes is as
+// many cells wide as it has runes.
+func Narrow(r rune) bool {
 	for _, rg := range narrowRunes {
 		if r < rg[0] {
 			return false
