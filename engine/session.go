@@ -120,6 +120,9 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	}
 	s.ws = ws
 	s.main = s.newMainAgent(ws)
+	if _, delegates := s.main.Tool(child.TaskToolName); delegates {
+		s.children.Expect()
+	}
 	if cfg.Transcript != nil {
 		s.rec = &recorder{dir: cfg.Transcript}
 		if err := s.resume(); err != nil {
@@ -269,7 +272,7 @@ func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
 		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		Emit:    s.emit, Record: s.recordMessages(event.MainAgent), Requests: s.cfg.requestPolicy(),
 		Arrivals: s.children.Deliver, Hooks: s.hooks.forMain(s.emit), Skills: skillState,
-		ToolBegins: s.children.ToolBegins,
+		ToolBegins: s.children.ToolBegins, RequestBegins: s.children.RequestBegins,
 	})
 }
 

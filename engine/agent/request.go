@@ -21,6 +21,9 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 	if set := a.toolSet(); withTools && set != nil && len(set.Tools()) > 0 {
 		req.Tools = tools.ToOpenAI(set.Tools())
 		begins = offeredBegins(set, a.cfg.ToolBegins)
+		if a.cfg.RequestBegins != nil {
+			a.cfg.RequestBegins(set)
+		}
 	}
 	if a.cfg.Effort != "" {
 		if info, ok := a.cfg.Catalog.Lookup(model); ok && info.CanReason {

@@ -94,11 +94,11 @@ type spares struct {
 	launching sync.WaitGroup
 }
 
-// Warm implements child.Warmer: it starts a spare in the background,
-// unless maxSpares wait already, the session has ended, or the runner
+// Warm implements child.Warmer: it starts spares in the background until
+// n wait (at most maxSpares), unless the session has ended or the runner
 // does not start its children on this machine (Linux only: a spare's
 // child that outlives baton leaves its death signal behind).
-func (r *Runner) Warm(ws string) {
+func (r *Runner) Warm(ws string, n int) {
 	e, here := r.launcher().(Exec)
 	if !here || runtime.GOOS != "linux" {
 		return
@@ -106,9 +106,13 @@ func (r *Runner) Warm(ws string) {
 	s := &r.spares
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cooled || len(s.waiting) >= maxSpares {
-		return
+	for !s.cooled && len(s.waiting) < min(n, maxSpares) {
+		s.launch(e, ws)
 	}
+}
+
+// launch starts one more spare in the workspace ws; s.mu is held.
+func (s *spares) launch(e Exec, ws string) {
 	sp := &spare{name: spareName(), launched: make(chan struct{}), stderr: &lastbytes.Writer{Max: 2 << 10}}
 	s.waiting = append(s.waiting, sp)
 	idle := s.idle
