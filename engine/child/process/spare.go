@@ -131,6 +131,7 @@ func (s *spares) launch(e Exec, ws string) {
 		defer s.launching.Done()
 		sp.proc, sp.err = e.launch(ws, []string{Subcommand, sp.name}, procAttr(false), sp.stderr)
 		close(sp.launched)
+		warmBaton()
 	}()
 }
 
@@ -201,6 +202,17 @@ func (s *spares) end(sp *spare) {
 	}
 }
 
+// sample is a line each way of the protocol, with the parts every
+// child's start uses whatever its spec: a spec with its history, tools
+// and models; an event, a message and a result.
+func sample() (down, up, []openai.ChatCompletionMessage) {
+	call := []openai.ToolCall{{ID: "c", Type: openai.ToolTypeFunction, Function: openai.FunctionCall{Name: "t", Arguments: "{}"}}}
+	msgs := []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleAssistant, Content: "a", ToolCalls: call}}
+	ev, _ := event.MarshalEvent(event.TextDelta{Text: "a"})
+	return down{Spec: &spec{History: msgs, Parent: []parentTool{{Name: "t"}}, Models: []llm.ModelInfo{{ID: "m"}}}},
+		up{Event: ev, Message: &msgs[0], Result: &agent.Result{}}, msgs
+}
+
 // warm does, in a spare waiting for its spec (not one whose spec came
 // while it started: that would only delay its child), the first use of what
 // every child's start uses once per process whatever its spec: the JSON
@@ -208,14 +220,22 @@ func (s *spares) end(sp *spare) {
 // and the stream's chunk decoder (about a millisecond of a child's start
 // otherwise).
 func warm() {
-	call := []openai.ToolCall{{ID: "c", Type: openai.ToolTypeFunction, Function: openai.FunctionCall{Name: "t", Arguments: "{}"}}}
-	msgs := []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleAssistant, Content: "a", ToolCalls: call}}
-	line, _ := json.Marshal(down{Spec: &spec{History: msgs, Parent: []parentTool{{Name: "t"}}, Models: []llm.ModelInfo{{ID: "m"}}}})
-	var d down
-	_ = json.Unmarshal(line, &d)
-	ev, _ := event.MarshalEvent(event.TextDelta{Text: "a"})
-	_, _ = json.Marshal(up{Event: ev, Message: &msgs[0], Result: &agent.Result{}})
+	d, u, msgs := sample()
+	line, _ := json.Marshal(d)
+	_ = json.Unmarshal(line, &down{})
+	_, _ = json.Marshal(u)
 	_, _ = json.Marshal(openai.ChatCompletionRequest{Model: "m", Messages: msgs,
 		Tools: []openai.Tool{{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{Name: "t", Parameters: json.RawMessage(`{}`)}}}})
 	llm.Warm()
 }
+
+// warmBaton does the same on baton's side, once, as its first spare has
+// started: the first use of the coders of a spec and of a child's lines,
+// which would otherwise fall to the first child's start (its spec is
+// written after that).
+var warmBaton = sync.OnceFunc(func() {
+	d, u, _ := sample()
+	_, _ = json.Marshal(d)
+	line, _ := json.Marshal(u)
+	_ = json.Unmarshal(line, &up{})
+})
