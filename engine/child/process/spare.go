@@ -19,8 +19,10 @@ import (
 // Spares: a child process started before its child is asked for. Most of
 // a child's start is the process's own (its program loaded, Go's runtime
 // and every package initialised), none of which depends on the child: a
-// spare does it while the task call that asks for the child still
-// streams, then waits on its input for a spec like any child process. It
+// spare does it before the child is asked for (the manager has spares
+// readied as the session opens, as the main agent's requests begin and as
+// its model names task calls, see child.Warmer), then waits on its input
+// for a spec like any child process, holding no key and no file. It
 // is started as every child process is (the same binary, environment
 // without secrets, session of its own, death signal), in the session's
 // workspace; once its spec comes it moves to the child's workspace and,
@@ -218,15 +220,29 @@ func sample() (down, up, []openai.ChatCompletionMessage) {
 // every child's start uses once per process whatever its spec: the JSON
 // coders of the protocol's lines, of its events and of a model request,
 // and the stream's chunk decoder (about a millisecond of a child's start
-// otherwise).
-func warm() {
+// otherwise). It stops as soon as come says the spec has come: the child
+// does what is left as it needs it, the chunk decoder only once its
+// request is sent.
+func warm(come func() bool) {
 	d, u, msgs := sample()
-	line, _ := json.Marshal(d)
-	_ = json.Unmarshal(line, &down{})
-	_, _ = json.Marshal(u)
-	_, _ = json.Marshal(openai.ChatCompletionRequest{Model: "m", Messages: msgs,
-		Tools: []openai.Tool{{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{Name: "t", Parameters: json.RawMessage(`{}`)}}}})
-	llm.Warm()
+	steps := []func(){
+		func() {
+			line, _ := json.Marshal(d)
+			_ = json.Unmarshal(line, &down{})
+		},
+		func() { _, _ = json.Marshal(u) },
+		func() {
+			_, _ = json.Marshal(openai.ChatCompletionRequest{Model: "m", Messages: msgs,
+				Tools: []openai.Tool{{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{Name: "t", Parameters: json.RawMessage(`{}`)}}}})
+		},
+		llm.Warm,
+	}
+	for _, step := range steps {
+		if come() {
+			return
+		}
+		step()
+	}
 }
 
 // warmBaton does the same on baton's side, once, as its first spare has

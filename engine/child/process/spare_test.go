@@ -175,3 +175,19 @@ func TestWaitingSeesInputNotYetRead(t *testing.T) {
 		t.Fatal("a pipe with a line in it holds no input")
 	}
 }
+
+// A spare warms up step by step while no spec has come, and stops at the
+// first step after it has: its child goes on at once.
+func TestWarmStopsWhenTheSpecComes(t *testing.T) {
+	asked := 0
+	warm(func() bool { asked++; return false })
+	if asked < 2 {
+		t.Fatalf("a spare with no spec asked %d times whether it came", asked)
+	}
+	all := asked
+	asked = 0
+	warm(func() bool { asked++; return asked == 2 })
+	if asked != 2 || all <= 2 {
+		t.Fatalf("a spare whose spec came after its first step asked %d times (of %d steps)", asked, all)
+	}
+}
