@@ -125,9 +125,6 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	}
 	s.ws = ws
 	s.main = s.newMainAgent(ws, agentsMD)
-	if _, delegates := s.main.Tool(child.TaskToolName); delegates {
-		s.children.Expect()
-	}
 	if cfg.Transcript != nil {
 		s.rec = &recorder{dir: cfg.Transcript}
 		if err := s.resume(); err != nil {
@@ -277,7 +274,7 @@ func (s *Session) newMainAgent(ws *tools.Workspace, agentsMD string) *agent.Agen
 		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		Emit:    s.emit, Record: s.recordMessages(event.MainAgent), Requests: s.cfg.requestPolicy(),
 		Arrivals: s.children.Deliver, Hooks: s.hooks.forMain(s.emit), Skills: skillState,
-		ToolBegins: s.children.ToolBegins, RequestBegins: s.children.RequestBegins,
+		ToolBegins: s.children.ToolBegins, RequestSent: s.children.RequestSent,
 	})
 }
 

@@ -13,12 +13,13 @@ import (
 // runner's spare processes), a child whose place is ready starts in a few
 // milliseconds, one whose place is not pays the whole start of a process
 // after its task call is read. So each request of the main agent that
-// offers task readies, as it begins, as many places as the session's last
-// delegation asked for children (firstWidth before its first), and each
-// task call the model begins one more when there are more calls than
-// that. A model that writes its reply all at once names its calls only
-// when the reply ends: without places readied at the request's start,
-// every child of such a delegation would start cold.
+// offers task readies, once it is sent (readying first would hold the
+// request up), as many places as the session's last delegation asked for
+// children (firstWidth before its first), and each task call the model
+// begins one more when there are more calls than that. A model that
+// writes its reply all at once names its calls only when the reply ends:
+// without places readied while it thinks, every child of such a
+// delegation would start cold.
 
 // firstWidth is how many places a session readies before its first
 // delegation: a fan-out of up to three children starts warm.
@@ -44,22 +45,15 @@ func (w *warming) places() int {
 	return firstWidth
 }
 
-// RequestBegins is told of each request of the main agent as it begins:
-// one that offers task readies places for the children it may ask for,
-// before the model has written a byte.
-func (m *Manager) RequestBegins(offered *tools.Set) {
+// RequestSent is told of each request of the main agent once it is on
+// its way: one that offers task readies places for the children it may
+// ask for while the model thinks, unless it reads the reports of the
+// children the last one asked for.
+func (m *Manager) RequestSent(offered *tools.Set) {
 	m.warm.begun.Store(0)
 	if _, ok := offered.Get(TaskToolName); ok && !m.warm.reports.Swap(false) {
-		m.Expect()
+		m.keepReady(m.warm.places())
 	}
-}
-
-// Expect readies places for the children the main agent may soon ask
-// for: as a turn of a main agent that may delegate begins (before its
-// prompt's hooks, files and request are readied), and as each of its
-// requests that offers task does.
-func (m *Manager) Expect() {
-	m.keepReady(m.warm.places())
 }
 
 // ToolBegins is told of each tool call the main agent's model begins: a

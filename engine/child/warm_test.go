@@ -43,9 +43,9 @@ func TestRequestsReadyPlacesForTheLastDelegationsWidth(t *testing.T) {
 	w := &readied{}
 	m := warmed(t, w)
 	task := tools.NewSet(&taskTool{m: m})
-	m.Expect() // the session starts
-	m.RequestBegins(task)
-	m.RequestBegins(tools.NewSet())
+	m.RequestSent(task)
+	m.RequestSent(tools.NewSet())
+	m.RequestSent(task)
 	if want := []int{firstWidth, firstWidth}; !slices.Equal(w.asked, want) {
 		t.Fatalf("before any delegation asked %v, want %v", w.asked, want)
 	}
@@ -58,13 +58,13 @@ func TestRequestsReadyPlacesForTheLastDelegationsWidth(t *testing.T) {
 	}
 	m.delegated(delegation(2))
 	w.asked = nil
-	m.RequestBegins(task) // reads the reports
-	m.RequestBegins(task)
+	m.RequestSent(task) // reads the reports
+	m.RequestSent(task)
 	if want := []int{2}; !slices.Equal(w.asked, want) {
 		t.Fatalf("after a delegation of two asked %v, want %v", w.asked, want)
 	}
 	m.delegated(agent.Call{Caller: agent.Caller{Meta: event.Meta{Agent: "explore-1"}}, Batch: make([]json.RawMessage, 4)})
-	m.Expect()
+	m.RequestSent(task)
 	if want := []int{2, 2}; !slices.Equal(w.asked, want) {
 		t.Fatalf("after a child delegated asked %v, want %v", w.asked, want)
 	}

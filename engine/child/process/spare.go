@@ -20,8 +20,8 @@ import (
 // a child's start is the process's own (its program loaded, Go's runtime
 // and every package initialised), none of which depends on the child: a
 // spare does it before the child is asked for (the manager has spares
-// readied as the session opens, as the main agent's requests begin and as
-// its model names task calls, see child.Warmer), then waits on its input
+// readied once each request of the main agent is sent and as its model
+// names task calls, see child.Warmer), then waits on its input
 // for a spec like any child process, holding no key and no file. It
 // is started as every child process is (the same binary, environment
 // without secrets, session of its own, death signal), in the session's

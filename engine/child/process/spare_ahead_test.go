@@ -23,8 +23,9 @@ import (
 )
 
 // TestSparesWaitBeforeTheModelAnswers: a session on the process runner
-// readies its spare child processes before the model has written a byte
-// (three before its first delegation), so the children of a delegation
+// readies its spare child processes once the main agent's request is
+// sent, before the model has written a byte of its reply (three before
+// its first delegation), so the children of a delegation
 // written all at once, every task call in one read, start in them too.
 // While they wait, the spares hold neither the key, in their arguments or
 // environment, nor a file or socket open: nothing of the workspace or the
