@@ -274,7 +274,7 @@ func (s *Session) newMainAgent(ws *tools.Workspace, agentsMD string) *agent.Agen
 		History: []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleSystem, Content: system}},
 		Emit:    s.emit, Record: s.recordMessages(event.MainAgent), Requests: s.cfg.requestPolicy(),
 		Arrivals: s.children.Deliver, Hooks: s.hooks.forMain(s.emit), Skills: skillState,
-		ToolBegins: s.children.ToolBegins,
+		ToolBegins: s.children.ToolBegins, RequestSent: s.children.RequestSent,
 	})
 }
 

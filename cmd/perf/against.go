@@ -29,6 +29,12 @@ func printAgainst(c perfCase, ours, theirs []sample) {
 			of   func(sample) float64
 		}{"wall/path", func(s sample) float64 { return s.wall.Seconds() / s.path.Seconds() }})
 	}
+	if c.extraName != "" && ours[0].extra >= 0 {
+		figures = append(figures, struct {
+			name string
+			of   func(sample) float64
+		}{c.extraName, func(s sample) float64 { return s.extra.Seconds() }})
+	}
 	var parts []string
 	for _, f := range figures {
 		ratios := make([]float64, len(ours))

@@ -103,6 +103,13 @@ func cases(srv *server) []perfCase {
 		{name: "process-three-streamed", script: script{words: 100, pace: pace, children: 3, streamCalls: true}, args: []string{"--yolo", "-p", "split"},
 			config: processRunner, perChild: true, extraName: "child start",
 			targets: []target{extraAtMost("child start", 15*time.Millisecond)}},
+		// The same, the whole delegation written at once after the
+		// model thought for 300 ms, as a model that does not stream its
+		// tool calls answers: a child's process can start while it
+		// thinks.
+		{name: "process-three-thinking", script: script{words: 100, pace: pace, children: 3, think: 300 * time.Millisecond}, args: []string{"--yolo", "-p", "split"},
+			config: processRunner, perChild: true, extraName: "child start",
+			targets: []target{extraAtMost("child start", 15*time.Millisecond)}},
 		{name: "plain-10000-sessions", script: script{words: words}, args: []string{"-p", "hello"},
 			seed: func(t tools, h *home, srv *server) error { return seedSessions(t, h, srv, 10000) }},
 		{name: "tui-paced-300-words", script: paced, tui: true, settle: 300 * time.Millisecond,

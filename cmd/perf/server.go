@@ -32,6 +32,10 @@ type script struct {
 	// model writes them: each call's name, then its arguments in pieces
 	// (0 pace or false: the whole delegation at once).
 	streamCalls bool
+	// think is how long the model thinks before it writes a
+	// delegation: the reply's headers go out at once, its first byte
+	// after (0: at once).
+	think time.Duration
 	// split sends every event in two writes, each flushed (its data
 	// field, then the blank line that ends it), as servers that write an
 	// event line by line do: two packets a chunk.
@@ -247,6 +251,11 @@ func (s *server) handle(w http.ResponseWriter, r *http.Request) {
 	defer st.ending()
 	switch {
 	case fanOut:
+		if sc.think > 0 {
+			w.WriteHeader(http.StatusOK)
+			w.(http.Flusher).Flush()
+			time.Sleep(sc.think)
+		}
 		st.delegate(sc.children)
 	case child != "" && sc.childTools > 0 && !toolResults:
 		if s.words(r, st, sc, false) {

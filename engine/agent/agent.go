@@ -79,6 +79,11 @@ type Config struct {
 	// begins, before its arguments have streamed, and says whether the
 	// rest of the reply is wanted as it comes (see llm.Handler).
 	ToolBegins func(name string) (hurry bool)
+	// RequestSent, when set, is told of each request that offers tools
+	// once it has been written to the endpoint, before the model has
+	// answered, with the tools it offers: what a call to one of them
+	// would need can be readied while the model thinks.
+	RequestSent func(offered *tools.Set)
 	// Skills are the skills it may load and has loaded (nil: none).
 	Skills *Skills
 }

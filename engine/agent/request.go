@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"net/http/httptrace"
+	"sync"
 
 	openai "github.com/sashabaranov/go-openai"
 
@@ -21,6 +23,12 @@ func (a *Agent) request(ctx context.Context, withTools bool) (llm.Response, erro
 	if set := a.toolSet(); withTools && set != nil && len(set.Tools()) > 0 {
 		req.Tools = tools.ToOpenAI(set.Tools())
 		begins = offeredBegins(set, a.cfg.ToolBegins)
+		if a.cfg.RequestSent != nil {
+			// Told once the request is on its way, not before: what it
+			// readies does not hold up the request itself.
+			sent := sync.OnceFunc(func() { a.cfg.RequestSent(set) })
+			ctx = httptrace.WithClientTrace(ctx, &httptrace.ClientTrace{WroteRequest: func(httptrace.WroteRequestInfo) { sent() }})
+		}
 	}
 	if a.cfg.Effort != "" {
 		if info, ok := a.cfg.Catalog.Lookup(model); ok && info.CanReason {

@@ -26,6 +26,7 @@ import (
 // prepare their calls one by one, so children are numbered in the order
 // requested. Its errors go back to the model.
 func (m *Manager) prepare(ctx context.Context, call agent.Call) (*Child, error) {
+	m.delegated(call)
 	tc, err := readTaskCall(call.Args, m.opts.Types)
 	if err != nil {
 		return nil, err

@@ -166,6 +166,8 @@ type Manager struct {
 	writers atomic.Int32
 	// running counts the children between their start and their end.
 	running atomic.Int32
+	// warm is what readies places for the main agent's delegations.
+	warm warming
 
 	mu sync.Mutex
 	// children are every child of the session, live or ended (restored
@@ -221,23 +223,6 @@ func (m *Manager) Close() {
 		}
 	}
 	m.wt.closeAll()
-}
-
-// ToolBegins is told of each tool call the main agent's model begins: a
-// task call, as soon as its name has come, readies a place for its child
-// on the session's runner while its arguments stream, so that a child
-// process is past its start by the time the call is read and approved
-// (nothing runs there before the approval), and has the rest of the
-// reply read as it comes, not gathered: a child's start waits on the
-// reply's end.
-func (m *Manager) ToolBegins(name string) (hurry bool) {
-	if name != TaskToolName {
-		return false
-	}
-	if w, ok := m.opts.Runners[m.opts.Runner].(Warmer); ok && m.opts.Workspace != nil {
-		w.Warm(m.opts.Workspace.Root())
-	}
-	return true
 }
 
 // Prune forgets git's records of this repository's worktrees that

@@ -161,9 +161,10 @@ type Attacher interface {
 // approved; a place is used once, and one nobody takes is ended.
 type Warmer interface {
 	Runner
-	// Warm readies one more place, for a child of the workspace ws,
-	// unless enough wait already. It returns at once.
-	Warm(ws string)
+	// Warm readies places, for children of the workspace ws, until n
+	// wait or are being readied (or the runner's own bound is reached).
+	// It returns at once.
+	Warm(ws string, n int)
 	// Cool ends the places readied and not taken, and readies none
 	// after it.
 	Cool()

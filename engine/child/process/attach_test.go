@@ -21,7 +21,7 @@ import (
 // it reads the child's own log instead.
 func TestAttachHearsOnlyTheChildOnItsSocket(t *testing.T) {
 	dir := t.TempDir()
-	h, err := newHome(dir)
+	h, err := newHome(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -56,7 +56,7 @@ func TestADetachedChildWaitsForTheNextBaton(t *testing.T) {
 		w.Text("finished without the first baton")
 	})
 	dir := filepath.Join(t.TempDir(), "home")
-	h, err := newHome(dir)
+	h, err := newHome(dir, true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -51,28 +51,32 @@ const (
 )
 
 // newHome makes the home of a child about to start, with a socket name
-// and a token of its own.
-func newHome(dir string) (*home, error) {
+// and a token of its own; with stderr set, the file of its standard
+// error too (a spare makes its own as it takes the child, see adopt).
+// The file of the last line taken is made with the first line taken:
+// each file made here is made while the child waits to start.
+func newHome(dir string, stderr bool) (*home, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("make the child's folder: %w", err)
 	}
 	h := &home{dir: dir, socket: "baton-" + strings.ToLower(rand.Text()), token: rand.Text()}
+	if !stderr {
+		return h, nil
+	}
 	var err error
 	if h.stderr, err = os.OpenFile(filepath.Join(dir, stderrName), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600); err != nil {
-		return nil, fmt.Errorf("make the child's folder: %w", err)
-	}
-	if h.tookFile, err = os.OpenFile(filepath.Join(dir, takenName), os.O_CREATE|os.O_RDWR|os.O_TRUNC, 0o600); err != nil {
-		h.close()
 		return nil, fmt.Errorf("make the child's folder: %w", err)
 	}
 	return h, nil
 }
 
-// started closes baton's copy of the child's standard error, which the
-// child process holds now.
+// started closes baton's copy of the child's standard error, if it made
+// it: the child process holds it now.
 func (h *home) started() {
-	_ = h.stderr.Close()
-	h.stderr = nil
+	if h.stderr != nil {
+		_ = h.stderr.Close()
+		h.stderr = nil
+	}
 }
 
 // save writes what a later baton needs to attach to the child, pid,
@@ -116,6 +120,13 @@ func (h *home) took(seq int64) {
 		return
 	}
 	h.taken = seq
+	if h.tookFile == nil {
+		f, err := os.OpenFile(filepath.Join(h.dir, takenName), os.O_CREATE|os.O_RDWR|os.O_TRUNC, 0o600)
+		if err != nil {
+			return // a later baton replays what it cannot know was taken
+		}
+		h.tookFile = f
+	}
 	// Fixed width, written in place: one write a line.
 	_, _ = h.tookFile.WriteAt(fmt.Appendf(nil, "%020d\n", seq), 0)
 }

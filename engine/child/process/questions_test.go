@@ -291,7 +291,7 @@ func TestKillFoundSparesAProcessThatIsNotTheChild(t *testing.T) {
 	}
 	// Abandon of a home naming it spares it too.
 	home := t.TempDir()
-	h, err := newHome(home)
+	h, err := newHome(home, true)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -330,7 +330,7 @@ func TestHomeFailures(t *testing.T) {
 		t.Fatalf("Attach with a damaged home: %v", err)
 	}
 	// A home whose child is gone and left no log.
-	h, err := newHome(t.TempDir())
+	h, err := newHome(t.TempDir(), true)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -80,19 +80,26 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 		err       error
 		detaching = r.Detachable(job)
 	)
+	sp := r.spares.take()
 	if detaching {
-		if home, err = newHome(job.Home); err != nil {
+		if home, err = newHome(job.Home, sp == nil); err != nil {
+			if sp != nil {
+				r.spares.end(sp)
+			}
 			return nil, fmt.Errorf("start a child process: %w", err)
 		}
 		// A file, not a pipe: a pipe would be read by a goroutine of
 		// baton's for as long as a detached child lives.
-		stderr, tailed = home.stderr, home
+		tailed = home
+		if sp == nil {
+			stderr = home.stderr
+		}
 	}
 	var proc Proc
 	name := string(job.Spec.Meta.Agent)
-	if sp := r.spares.take(); sp != nil {
+	if sp != nil {
 		// A spare that outlives baton writes its standard error to the
-		// home's file itself once its spec comes (see adoptSpec).
+		// home's file itself once its spec comes (see adopt).
 		proc, name = sp.proc, processName(name, sp.name)
 		if !detaching {
 			tailed = sp.stderr
@@ -103,9 +110,9 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 	}
 	h := newHandle(job, tag)
 	h.proc, h.stderr, h.in, h.out, h.caught = proc, tailed, &lineWriter{w: proc.Stdin()}, newLineReader(proc.Stdout()), true
-	sp := r.spec(job, tag)
+	spec := r.spec(job, tag)
 	if relayed, ok := proc.(Relayed); ok {
-		sp.Endpoint.Socket = relayed.EndpointSocket()
+		spec.Endpoint.Socket = relayed.EndpointSocket()
 	}
 	if l, ok := proc.(loose); ok && home != nil {
 		home.started() // the child holds its standard error now
@@ -116,14 +123,14 @@ func (r *Runner) Start(ctx context.Context, job child.Job) (child.Handle, error)
 			return nil, fmt.Errorf("start a child process: %w", err)
 		}
 		h.home = home
-		sp.Home, sp.Socket, sp.Token = home.dir, home.socket, home.token
+		spec.Home, spec.Socket, spec.Token = home.dir, home.socket, home.token
 		track(l, true)
 	}
 	// Ends when the child process has ended and every question it asked
 	// is answered, or baton let go of it (Detach): it kills the process
 	// when ctx has ended and the process has not reported within
 	// abortGrace.
-	go h.run(ctx, &sp)
+	go h.run(ctx, &spec)
 	return h, nil
 }
 

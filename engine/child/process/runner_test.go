@@ -30,8 +30,26 @@ func TestMain(m *testing.M) {
 	if len(os.Args) > 2 && os.Args[1] == fakeArg {
 		os.Exit(fakeChild(os.Args[2]))
 	}
+	announceSpare()
 	Main()
 	goleak.VerifyTestMain(m)
+}
+
+// SpareAnnounceEnv names a FIFO to which a spare started as this test
+// binary writes its process id as it starts (TestSparesWaitBeforeTheModelAnswers).
+const SpareAnnounceEnv = "BATON_TEST_SPARE_FIFO"
+
+// announceSpare tells the FIFO of SpareAnnounceEnv, if set, that this
+// process is a spare: it writes its process id and closes the FIFO.
+func announceSpare() {
+	fifo := os.Getenv(SpareAnnounceEnv)
+	if fifo == "" || len(os.Args) < 3 || os.Args[1] != Subcommand || !strings.HasPrefix(os.Args[2], sparePrefix) {
+		return
+	}
+	if f, err := os.OpenFile(fifo, os.O_WRONLY|os.O_APPEND, 0); err == nil {
+		fmt.Fprintln(f, os.Getpid())
+		_ = f.Close()
+	}
 }
 
 // fakeChild reads its spec like a child, then misbehaves.

@@ -35,8 +35,8 @@ const Subcommand = "__child"
 func Main() {
 	if len(os.Args) >= 2 && os.Args[1] == Subcommand {
 		spare := len(os.Args) >= 3 && strings.HasPrefix(os.Args[2], sparePrefix)
-		if spare && !waiting(os.Stdin) {
-			warm()
+		if spare {
+			warm(func() bool { return waiting(os.Stdin) })
 		}
 		os.Exit(serve(os.Stdin, os.Stdout, os.Stderr, spare))
 	}

@@ -19,8 +19,10 @@ import (
 // Spares: a child process started before its child is asked for. Most of
 // a child's start is the process's own (its program loaded, Go's runtime
 // and every package initialised), none of which depends on the child: a
-// spare does it while the task call that asks for the child still
-// streams, then waits on its input for a spec like any child process. It
+// spare does it before the child is asked for (the manager has spares
+// readied once each request of the main agent is sent and as its model
+// names task calls, see child.Warmer), then waits on its input
+// for a spec like any child process, holding no key and no file. It
 // is started as every child process is (the same binary, environment
 // without secrets, session of its own, death signal), in the session's
 // workspace; once its spec comes it moves to the child's workspace and,
@@ -94,11 +96,11 @@ type spares struct {
 	launching sync.WaitGroup
 }
 
-// Warm implements child.Warmer: it starts a spare in the background,
-// unless maxSpares wait already, the session has ended, or the runner
+// Warm implements child.Warmer: it starts spares in the background until
+// n wait (at most maxSpares), unless the session has ended or the runner
 // does not start its children on this machine (Linux only: a spare's
 // child that outlives baton leaves its death signal behind).
-func (r *Runner) Warm(ws string) {
+func (r *Runner) Warm(ws string, n int) {
 	e, here := r.launcher().(Exec)
 	if !here || runtime.GOOS != "linux" {
 		return
@@ -106,9 +108,13 @@ func (r *Runner) Warm(ws string) {
 	s := &r.spares
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.cooled || len(s.waiting) >= maxSpares {
-		return
+	for !s.cooled && len(s.waiting) < min(n, maxSpares) {
+		s.launch(e, ws)
 	}
+}
+
+// launch starts one more spare in the workspace ws; s.mu is held.
+func (s *spares) launch(e Exec, ws string) {
 	sp := &spare{name: spareName(), launched: make(chan struct{}), stderr: &lastbytes.Writer{Max: 2 << 10}}
 	s.waiting = append(s.waiting, sp)
 	idle := s.idle
@@ -127,6 +133,7 @@ func (r *Runner) Warm(ws string) {
 		defer s.launching.Done()
 		sp.proc, sp.err = e.launch(ws, []string{Subcommand, sp.name}, procAttr(false), sp.stderr)
 		close(sp.launched)
+		warmBaton()
 	}()
 }
 
@@ -197,21 +204,54 @@ func (s *spares) end(sp *spare) {
 	}
 }
 
+// sample is a line each way of the protocol, with the parts every
+// child's start uses whatever its spec: a spec with its history, tools
+// and models; an event, a message and a result.
+func sample() (down, up, []openai.ChatCompletionMessage) {
+	call := []openai.ToolCall{{ID: "c", Type: openai.ToolTypeFunction, Function: openai.FunctionCall{Name: "t", Arguments: "{}"}}}
+	msgs := []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleAssistant, Content: "a", ToolCalls: call}}
+	ev, _ := event.MarshalEvent(event.TextDelta{Text: "a"})
+	return down{Spec: &spec{History: msgs, Parent: []parentTool{{Name: "t"}}, Models: []llm.ModelInfo{{ID: "m"}}}},
+		up{Event: ev, Message: &msgs[0], Result: &agent.Result{}}, msgs
+}
+
 // warm does, in a spare waiting for its spec (not one whose spec came
 // while it started: that would only delay its child), the first use of what
 // every child's start uses once per process whatever its spec: the JSON
 // coders of the protocol's lines, of its events and of a model request,
 // and the stream's chunk decoder (about a millisecond of a child's start
-// otherwise).
-func warm() {
-	call := []openai.ToolCall{{ID: "c", Type: openai.ToolTypeFunction, Function: openai.FunctionCall{Name: "t", Arguments: "{}"}}}
-	msgs := []openai.ChatCompletionMessage{{Role: openai.ChatMessageRoleAssistant, Content: "a", ToolCalls: call}}
-	line, _ := json.Marshal(down{Spec: &spec{History: msgs, Parent: []parentTool{{Name: "t"}}, Models: []llm.ModelInfo{{ID: "m"}}}})
-	var d down
-	_ = json.Unmarshal(line, &d)
-	ev, _ := event.MarshalEvent(event.TextDelta{Text: "a"})
-	_, _ = json.Marshal(up{Event: ev, Message: &msgs[0], Result: &agent.Result{}})
-	_, _ = json.Marshal(openai.ChatCompletionRequest{Model: "m", Messages: msgs,
-		Tools: []openai.Tool{{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{Name: "t", Parameters: json.RawMessage(`{}`)}}}})
-	llm.Warm()
+// otherwise). It stops as soon as come says the spec has come: the child
+// does what is left as it needs it, the chunk decoder only once its
+// request is sent.
+func warm(come func() bool) {
+	d, u, msgs := sample()
+	steps := []func(){
+		func() {
+			line, _ := json.Marshal(d)
+			_ = json.Unmarshal(line, &down{})
+		},
+		func() { _, _ = json.Marshal(u) },
+		func() {
+			_, _ = json.Marshal(openai.ChatCompletionRequest{Model: "m", Messages: msgs,
+				Tools: []openai.Tool{{Type: openai.ToolTypeFunction, Function: &openai.FunctionDefinition{Name: "t", Parameters: json.RawMessage(`{}`)}}}})
+		},
+		llm.Warm,
+	}
+	for _, step := range steps {
+		if come() {
+			return
+		}
+		step()
+	}
 }
+
+// warmBaton does the same on baton's side, once, as its first spare has
+// started: the first use of the coders of a spec and of a child's lines,
+// which would otherwise fall to the first child's start (its spec is
+// written after that).
+var warmBaton = sync.OnceFunc(func() {
+	d, u, _ := sample()
+	_, _ = json.Marshal(d)
+	line, _ := json.Marshal(u)
+	_ = json.Unmarshal(line, &up{})
+})

@@ -47,7 +47,7 @@ func adopt(sp *spec) error {
 	if err := unix.Prctl(unix.PR_SET_PDEATHSIG, 0, 0, 0, 0); err != nil {
 		return fmt.Errorf("outlive baton: %w", err)
 	}
-	f, err := os.OpenFile(filepath.Join(sp.Home, stderrName), os.O_WRONLY|os.O_APPEND, 0)
+	f, err := os.OpenFile(filepath.Join(sp.Home, stderrName), os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {
 		return fmt.Errorf("outlive baton: %w", err)
 	}

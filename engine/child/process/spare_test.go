@@ -47,7 +47,7 @@ func TestASpareTakesOneChildAndOnlyOne(t *testing.T) {
 	r := fakeRunner(t, "whoami")
 	defer r.Cool()
 	ended := endedSpares(r)
-	r.Warm(t.TempDir())
+	r.Warm(t.TempDir(), 1)
 	first, _ := runChild(t, r, "explore-1")
 	if first.Status != event.StatusCompleted || !strings.HasPrefix(first.Text, sparePrefix) {
 		t.Fatalf("the first child ran in %q (%s), not in the spare", first.Text, first.Status)
@@ -77,11 +77,10 @@ func TestAnUnusedSpareIsEndedAndReaped(t *testing.T) {
 	t.Run("when the session ends", func(t *testing.T) {
 		r := New(Options{})
 		ended := endedSpares(r)
-		for range maxSpares + 2 {
-			r.Warm(t.TempDir())
-		}
+		r.Warm(t.TempDir(), maxSpares+2)
+		r.Warm(t.TempDir(), 1) // enough wait: none more
 		r.Cool()
-		r.Warm(t.TempDir()) // after the end: none
+		r.Warm(t.TempDir(), 1) // after the end: none
 		for range maxSpares {
 			reaped(t, <-ended)
 		}
@@ -96,7 +95,7 @@ func TestAnUnusedSpareIsEndedAndReaped(t *testing.T) {
 		defer r.Cool()
 		ended := endedSpares(r)
 		r.spares.idle = time.Millisecond
-		r.Warm(t.TempDir())
+		r.Warm(t.TempDir(), 1)
 		reaped(t, <-ended)
 		r.spares.mu.Lock()
 		left := len(r.spares.waiting)
@@ -114,7 +113,7 @@ func TestACrashedSpareFallsBackToAColdStart(t *testing.T) {
 	r := fakeRunner(t, "crash-spare")
 	defer r.Cool()
 	ended := endedSpares(r)
-	r.Warm(t.TempDir())
+	r.Warm(t.TempDir(), 1)
 	r.spares.mu.Lock()
 	sp := r.spares.waiting[0]
 	r.spares.mu.Unlock()
@@ -174,5 +173,21 @@ func TestWaitingSeesInputNotYetRead(t *testing.T) {
 	}
 	if !waiting(r) {
 		t.Fatal("a pipe with a line in it holds no input")
+	}
+}
+
+// A spare warms up step by step while no spec has come, and stops at the
+// first step after it has: its child goes on at once.
+func TestWarmStopsWhenTheSpecComes(t *testing.T) {
+	asked := 0
+	warm(func() bool { asked++; return false })
+	if asked < 2 {
+		t.Fatalf("a spare with no spec asked %d times whether it came", asked)
+	}
+	all := asked
+	asked = 0
+	warm(func() bool { asked++; return asked == 2 })
+	if asked != 2 || all <= 2 {
+		t.Fatalf("a spare whose spec came after its first step asked %d times (of %d steps)", asked, all)
 	}
 }
