@@ -246,38 +246,39 @@ func (s *Screen) rewrite(was, line string) bool {
 	return true
 }
 
-// resumeAt finds the last point at or before byte limit of line where
-// writing can resume: between two characters or sequences. It returns
-// that point, its column, and the colour sequences open there (those
-// since the last reset). ok is false when the text before it holds
-// anything but printable ASCII, narrow symbols and colour sequences.
+// resumeAt finds where writing can resume in line, at the start of the
+// word that holds byte limit, the first that differs: the changed word is
+// written whole, so what reads the terminal's output (a log, a test
+// looking for what was typed) finds it as the screen shows it. It
+// returns that point, its column, and the colour sequences open there
+// (those since the last reset). ok is false when the text before it
+// holds anything but printable ASCII, narrow symbols and colour
+// sequences.
 func resumeAt(line string, limit int) (cut, col int, open string, ok bool) {
 	var seqs []string
-	for cut < limit {
-		next, width, seq := cut, 0, ""
-		switch c := line[cut]; {
+	at, atCol := 0, 0 // where the text was read to, and its column
+	for at < limit {
+		next, width, seq := at, 0, ""
+		switch c := line[at]; {
 		case c >= 0x20 && c < 0x7f:
-			next, width = cut+1, 1
-		case c == 0x1b && cut+1 < len(line) && line[cut+1] == '[':
-			j := cut + 2
+			next, width = at+1, 1
+		case c == 0x1b && at+1 < len(line) && line[at+1] == '[':
+			j := at + 2
 			for j < len(line) && line[j] >= 0x20 && line[j] <= 0x3f {
 				j++
 			}
 			if j >= len(line) || line[j] != 'm' {
 				return 0, 0, "", false
 			}
-			next, seq = j+1, line[cut:j+1]
+			next, seq = j+1, line[at:j+1]
 		case c >= 0x80:
-			r, size := utf8.DecodeRuneInString(line[cut:])
+			r, size := utf8.DecodeRuneInString(line[at:])
 			if !termtext.Narrow(r) {
 				return 0, 0, "", false
 			}
-			next, width = cut+size, 1
+			next, width = at+size, 1
 		default:
 			return 0, 0, "", false
-		}
-		if next > limit {
-			break
 		}
 		switch seq {
 		case "":
@@ -286,9 +287,12 @@ func resumeAt(line string, limit int) (cut, col int, open string, ok bool) {
 		default:
 			seqs = append(seqs, seq)
 		}
-		cut, col = next, col+width
+		at, atCol = next, atCol+width
+		if line[at-1] == ' ' && at <= limit { // a word starts here
+			cut, col, open = at, atCol, strings.Join(seqs, "")
+		}
 	}
-	return cut, col, strings.Join(seqs, ""), true
+	return cut, col, open, true
 }
 
 // fit cuts line to the terminal's width and, when it is shorter, erases
