@@ -11,6 +11,7 @@ import (
 
 	"github.com/seed-e4e525a6/baton/engine/child/kube"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
+	"github.com/seed-e4e525a6/baton/engine/rawio"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/ui"
 )
@@ -53,7 +54,9 @@ func program(args []string) int {
 	term := ui.NewTerminal(os.Stdin, os.Stdout)
 	ctx, stop := watchSignals(context.Background(), term.Restore)
 	defer stop()
-	return run(ctx, dir, args, environ, os.Stdin, os.Stdout, os.Stderr, term)
+	// A run prints as the answer streams, a write a gathering window:
+	// written the usual way, each woke the runtime's monitor thread.
+	return run(ctx, dir, args, environ, os.Stdin, rawio.NewWriter(os.Stdout), rawio.NewWriter(os.Stderr), term)
 }
 
 // mayRunCommands reports whether args lead to a run that may start a

@@ -69,20 +69,25 @@ func (w *waiter) wait(ctx context.Context, t time.Time) (reusable bool) {
 	// Absolute, so that every wait for one boundary expires together;
 	// a change of the clock ends the wait (ECANCELED) instead of moving it.
 	spec := unix.ItimerSpec{Value: unix.NsecToTimespec(t.UnixNano())}
-	// Both calls are raw: neither blocks, and a system call made the
-	// usual way wakes the runtime's sleeping monitor thread, the very
-	// wake-up a timerfd is here to spare (the monitor wakes for the
-	// first such call of the boundary's work; better at its end).
-	if _, _, errno := unix.RawSyscall6(unix.SYS_TIMERFD_SETTIME, uintptr(w.fd), unix.TFD_TIMER_ABSTIME|unix.TFD_TIMER_CANCEL_ON_SET,
-		uintptr(unsafe.Pointer(&spec)), 0, 0, 0); errno != 0 {
-		_ = w.f.Close()
-		return false
-	}
 	// The read of an ended context's wait is given a deadline in the past.
 	unhook := context.AfterFunc(ctx, func() { _ = w.f.SetReadDeadline(time.Unix(1, 0)) })
 	var expirations [8]byte
 	var errno syscall.Errno
+	armed := false
 	err := w.raw.Read(func(fd uintptr) bool {
+		if !armed {
+			// The timer is set here, once the poller has forgotten the
+			// descriptor's last readiness: its expiry, even one before
+			// the poller waits, is news the poller hears. A read before
+			// the wait would find nothing: the moment is ahead.
+			armed = true
+			// A raw call: it never blocks, and a system call made the
+			// usual way wakes the runtime's sleeping monitor thread, the
+			// very wake-up a timerfd is here to spare.
+			_, _, errno = unix.RawSyscall6(unix.SYS_TIMERFD_SETTIME, fd, unix.TFD_TIMER_ABSTIME|unix.TFD_TIMER_CANCEL_ON_SET,
+				uintptr(unsafe.Pointer(&spec)), 0, 0, 0)
+			return errno != 0
+		}
 		_, _, errno = unix.RawSyscall(unix.SYS_READ, fd, uintptr(unsafe.Pointer(&expirations[0])), uintptr(len(expirations)))
 		return errno != unix.EAGAIN && errno != unix.EINTR
 	})

@@ -1,0 +1,134 @@
+package rawio
+
+import (
+	"os"
+	"sync"
+	"syscall"
+)
+
+// Writer writes to a file (stdout, the terminal) with raw system calls
+// that cannot block, where the file allows them:
+//   - a pipe (`baton -p … | less`), a socket (an SDK's stdio) and the
+//     regular files whose file system can say so are written with a
+//     pwritev2 the kernel is told must not wait (RWF_NOWAIT), at the
+//     file's own offset, so O_APPEND and an offset shared with the shell
+//     hold as for any write;
+//   - a terminal is written through an open file description of its
+//     own, non-blocking: the description the shell shares keeps its
+//     flags (O_NONBLOCK on it would reach the shell, and every program
+//     run in the terminal after baton).
+//
+// When the kernel would have to wait (a reader that stopped reading, a
+// frozen terminal, a slow disk) a write writes what fits and the rest
+// goes the usual way: a blocking write of the file, or the poller's
+// wait on the terminal's own description, both of which the runtime
+// knows of, so they block that write alone, as before, never the
+// runtime's signals and timers. No byte is lost or written twice, and an
+// error means what it meant (EPIPE on stdout still ends the process as
+// SIGPIPE does). A file that cannot be written so (a file system without
+// support, a kernel before RWF_NOWAIT) is written the usual way from the
+// first write that finds it out.
+//
+// A Writer is safe for use by several goroutines; their writes do not
+// interleave.
+type Writer struct {
+	f  *os.File
+	mu sync.Mutex
+	// chosen says the way below was chosen, at the first write.
+	chosen bool
+	way    way
+	// out is the file written: f, or the terminal's own description.
+	out *os.File
+	// raw reaches out's descriptor without Fd, which would make a
+	// non-blocking file blocking: a flag of a description the shell may
+	// share.
+	raw syscall.RawConn
+	// own is the terminal's own description, opened here (nil: none).
+	own *os.File
+}
+
+// way is how a Writer writes without waiting.
+type way int
+
+const (
+	usual       way = iota // it does not: every write goes the usual way
+	noWait                 // pwritev2 with RWF_NOWAIT
+	nonBlocking            // write(2) on a non-blocking description
+)
+
+// NewWriter returns a Writer of f. It opens nothing until the first
+// write; Close releases what it opened.
+func NewWriter(f *os.File) *Writer {
+	return &Writer{f: f}
+}
+
+// Write writes p whole or returns why it could not, as f's Write does.
+func (w *Writer) Write(p []byte) (int, error) {
+	if len(p) == 0 {
+		return 0, nil
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if !w.chosen {
+		w.choose()
+	}
+	done := 0
+	for w.way != usual && done < len(p) {
+		var (
+			n   int
+			how = failed
+		)
+		_ = w.raw.Control(func(fd uintptr) { n, how = writeNow(fd, w.way, p[done:]) })
+		done += n
+		if how == unsupported {
+			w.way = usual
+		}
+		if how != wrote {
+			break
+		}
+	}
+	if done == len(p) {
+		return done, nil
+	}
+	n, err := w.out.Write(p[done:])
+	return done + n, err
+}
+
+// choose picks how to write, at the first write: a terminal through a
+// description of its own, anything else with RWF_NOWAIT.
+func (w *Writer) choose() {
+	w.chosen, w.out, w.way = true, w.f, noWait
+	if own := ownTerminal(w.f); own != nil {
+		w.own, w.out, w.way = own, own, nonBlocking
+	}
+	raw, err := w.out.SyscallConn()
+	if err != nil {
+		w.way = usual
+		return
+	}
+	w.raw = raw
+}
+
+// Close closes what the Writer opened (f stays open); later writes go
+// to f the usual way.
+func (w *Writer) Close() error {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.chosen, w.way, w.out = true, usual, w.f
+	if w.own == nil {
+		return nil
+	}
+	own := w.own
+	w.own = nil
+	return own.Close()
+}
+
+// attempt is how a write that must not wait went.
+type attempt int
+
+const (
+	wrote       attempt = iota // it wrote something
+	wouldWait                  // nothing fits without waiting
+	failed                     // an error the usual write will report
+	unsupported                // the file cannot be written without waiting
+)
