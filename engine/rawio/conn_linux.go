@@ -24,7 +24,9 @@ func Conn(c net.Conn) net.Conn {
 	if err != nil {
 		return c
 	}
-	return &conn{Conn: c, raw: raw, sc: sc, mark: 1}
+	rc := &conn{Conn: c, raw: raw, sc: sc, mark: 1}
+	rc.readFn = rc.readRaw
+	return rc
 }
 
 // conn is a socket read through its RawConn: the read itself is a raw
@@ -39,6 +41,14 @@ type conn struct {
 	// mark is the socket's low-water mark (SO_RCVLOWAT) as last set;
 	// the kernel's default is 1.
 	mark int32
+
+	// reading holds one Read's buffer and result for readFn (readRaw,
+	// bound once), so a read allocates nothing.
+	reading sync.Mutex
+	p       []byte
+	n       int
+	errno   syscall.Errno
+	readFn  func(fd uintptr) bool
 }
 
 // Read reads what has arrived, waiting on the poller when nothing has,
@@ -48,18 +58,12 @@ func (c *conn) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
-	var (
-		n     int
-		errno syscall.Errno
-	)
-	err := c.raw.Read(func(fd uintptr) bool {
-		n, errno = readNow(fd, p)
-		if errno == syscall.EAGAIN && c.loosen(fd) {
-			// Bytes that came before the mark fell are there now.
-			n, errno = readNow(fd, p)
-		}
-		return errno != syscall.EAGAIN
-	})
+	c.reading.Lock()
+	c.p = p
+	err := c.raw.Read(c.readFn)
+	n, errno := c.n, c.errno
+	c.p = nil
+	c.reading.Unlock()
 	switch {
 	case err != nil:
 		// The wait ended: the deadline passed or the connection was
@@ -76,6 +80,17 @@ func (c *conn) Read(p []byte) (int, error) {
 	}
 	readSeen(p[:n])
 	return n, nil
+}
+
+// readRaw reads what the socket fd holds into c.p; false asks the
+// poller to wait for more.
+func (c *conn) readRaw(fd uintptr) bool {
+	c.n, c.errno = readNow(fd, c.p)
+	if c.errno == syscall.EAGAIN && c.loosen(fd) {
+		// Bytes that came before the mark fell are there now.
+		c.n, c.errno = readNow(fd, c.p)
+	}
+	return c.errno != syscall.EAGAIN
 }
 
 // readNow is one read(2) of what fd holds, retried when a signal

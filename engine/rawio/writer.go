@@ -45,6 +45,13 @@ type Writer struct {
 	raw syscall.RawConn
 	// own is the terminal's own description, opened here (nil: none).
 	own *os.File
+
+	// p, n and how are one raw step's bytes and result for writeFn
+	// (writeRaw, bound once), so a write allocates nothing.
+	p       []byte
+	n       int
+	how     attempt
+	writeFn func(fd uintptr)
 }
 
 // way is how a Writer writes without waiting.
@@ -74,16 +81,14 @@ func (w *Writer) Write(p []byte) (int, error) {
 	}
 	done := 0
 	for w.way != usual && done < len(p) {
-		var (
-			n   int
-			how = failed
-		)
-		_ = w.raw.Control(func(fd uintptr) { n, how = writeNow(fd, w.way, p[done:]) })
-		done += n
-		if how == unsupported {
+		w.p, w.n, w.how = p[done:], 0, failed
+		_ = w.raw.Control(w.writeFn)
+		w.p = nil
+		done += w.n
+		if w.how == unsupported {
 			w.way = usual
 		}
-		if how != wrote {
+		if w.how != wrote {
 			break
 		}
 	}
@@ -106,8 +111,11 @@ func (w *Writer) choose() {
 		w.way = usual
 		return
 	}
-	w.raw = raw
+	w.raw, w.writeFn = raw, w.writeRaw
 }
+
+// writeRaw is one raw step of w.p into fd.
+func (w *Writer) writeRaw(fd uintptr) { w.n, w.how = writeNow(fd, w.way, w.p) }
 
 // Close closes what the Writer opened (f stays open); later writes go
 // to f the usual way.
