@@ -16,18 +16,18 @@ import (
 //   - a terminal is written through an open file description of its
 //     own, non-blocking: the description the shell shares keeps its
 //     flags (O_NONBLOCK on it would reach the shell, and every program
-//     run in the terminal after baton).
+//     run in the terminal after baton). The network poller does not watch
+//     it, so the terminal's reader draining it wakes nobody.
 //
 // When the kernel would have to wait (a reader that stopped reading, a
 // frozen terminal, a slow disk) a write writes what fits and the rest
-// goes the usual way: a blocking write of the file, or the poller's
-// wait on the terminal's own description, both of which the runtime
-// knows of, so they block that write alone, as before, never the
-// runtime's signals and timers. No byte is lost or written twice, and an
-// error means what it meant (EPIPE on stdout still ends the process as
-// SIGPIPE does). A file that cannot be written so (a file system without
-// support, a kernel before RWF_NOWAIT) is written the usual way from the
-// first write that finds it out.
+// goes the usual way, a blocking write of f the runtime knows of: it
+// blocks that write alone, as before, never the runtime's signals and
+// timers. No byte is lost or written twice, and an error means what it
+// meant (EPIPE on stdout still ends the process as SIGPIPE does). A file
+// that cannot be written so (a file system without support, a kernel
+// before RWF_NOWAIT) is written the usual way from the first write that
+// finds it out.
 //
 // A Writer is safe for use by several goroutines; their writes do not
 // interleave.
@@ -37,14 +37,12 @@ type Writer struct {
 	// chosen says the way below was chosen, at the first write.
 	chosen bool
 	way    way
-	// out is the file written: f, or the terminal's own description.
-	out *os.File
-	// raw reaches out's descriptor without Fd, which would make a
+	// raw reaches f's descriptor without Fd, which would make a
 	// non-blocking file blocking: a flag of a description the shell may
 	// share.
 	raw syscall.RawConn
-	// own is the terminal's own description, opened here (nil: none).
-	own *os.File
+	// own is the terminal's own description, opened here (-1: none).
+	own int
 
 	// p, n and how are one raw step's bytes and result for writeFn
 	// (writeRaw, bound once), so a write allocates nothing.
@@ -66,7 +64,7 @@ const (
 // NewWriter returns a Writer of f. It opens nothing until the first
 // write; Close releases what it opened.
 func NewWriter(f *os.File) *Writer {
-	return &Writer{f: f}
+	return &Writer{f: f, own: -1}
 }
 
 // Write writes p whole or returns why it could not, as f's Write does.
@@ -82,7 +80,11 @@ func (w *Writer) Write(p []byte) (int, error) {
 	done := 0
 	for w.way != usual && done < len(p) {
 		w.p, w.n, w.how = p[done:], 0, failed
-		_ = w.raw.Control(w.writeFn)
+		if w.own >= 0 {
+			w.writeRaw(uintptr(w.own))
+		} else {
+			_ = w.raw.Control(w.writeFn)
+		}
 		w.p = nil
 		done += w.n
 		if w.how == unsupported {
@@ -95,23 +97,23 @@ func (w *Writer) Write(p []byte) (int, error) {
 	if done == len(p) {
 		return done, nil
 	}
-	n, err := w.out.Write(p[done:])
+	n, err := w.f.Write(p[done:])
 	return done + n, err
 }
 
 // choose picks how to write, at the first write: a terminal through a
 // description of its own, anything else with RWF_NOWAIT.
 func (w *Writer) choose() {
-	w.chosen, w.out, w.way = true, w.f, noWait
-	if own := ownTerminal(w.f); own != nil {
-		w.own, w.out, w.way = own, own, nonBlocking
-	}
-	raw, err := w.out.SyscallConn()
+	w.chosen, w.way = true, noWait
+	raw, err := w.f.SyscallConn()
 	if err != nil {
 		w.way = usual
 		return
 	}
 	w.raw, w.writeFn = raw, w.writeRaw
+	if own := ownTerminal(raw); own >= 0 {
+		w.own, w.way = own, nonBlocking
+	}
 }
 
 // writeRaw is one raw step of w.p into fd.
@@ -122,13 +124,13 @@ func (w *Writer) writeRaw(fd uintptr) { w.n, w.how = writeNow(fd, w.way, w.p) }
 func (w *Writer) Close() error {
 	w.mu.Lock()
 	defer w.mu.Unlock()
-	w.chosen, w.way, w.out = true, usual, w.f
-	if w.own == nil {
+	w.chosen, w.way = true, usual
+	if w.own < 0 {
 		return nil
 	}
 	own := w.own
-	w.own = nil
-	return own.Close()
+	w.own = -1
+	return closeFD(own)
 }
 
 // attempt is how a write that must not wait went.

@@ -1,7 +1,6 @@
 package rawio
 
 import (
-	"os"
 	"strconv"
 	"syscall"
 	"unsafe"
@@ -45,16 +44,12 @@ func writeNow(fd uintptr, how way, p []byte) (int, attempt) {
 	}
 }
 
-// ownTerminal opens a description of its own of the terminal f is, for
-// writing, non-blocking, without making it the controlling terminal;
-// nil when f is no terminal or it cannot be opened (no /proc, a
-// terminal held exclusive, one owned by another user). The new
-// description is checked to be f's very terminal.
-func ownTerminal(f *os.File) *os.File {
-	raw, err := f.SyscallConn()
-	if err != nil {
-		return nil
-	}
+// ownTerminal opens a description of its own of the terminal raw's
+// descriptor is, for writing, non-blocking, without making it the
+// controlling terminal; -1 when it is no terminal or cannot be opened (no
+// /proc, a terminal held exclusive, one owned by another user). The new
+// description is checked to be that very terminal.
+func ownTerminal(raw syscall.RawConn) int {
 	var (
 		fd   = -1
 		have unix.Stat_t
@@ -65,17 +60,19 @@ func ownTerminal(f *os.File) *os.File {
 		}
 	})
 	if fd < 0 || have.Mode&unix.S_IFMT != unix.S_IFCHR {
-		return nil
+		return -1
 	}
 	own, err := unix.Open("/proc/self/fd/"+strconv.Itoa(fd), unix.O_WRONLY|unix.O_NONBLOCK|unix.O_NOCTTY|unix.O_CLOEXEC, 0)
 	if err != nil {
-		return nil
+		return -1
 	}
 	var got unix.Stat_t
 	if unix.Fstat(own, &got) != nil || got.Rdev != have.Rdev || got.Ino != have.Ino || got.Dev != have.Dev {
 		_ = unix.Close(own)
-		return nil
+		return -1
 	}
-	// Non-blocking, so the poller waits on it when the terminal is full.
-	return os.NewFile(uintptr(own), f.Name())
+	return own
 }
+
+// closeFD closes a descriptor ownTerminal opened.
+func closeFD(fd int) error { return unix.Close(fd) }
