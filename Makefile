@@ -41,12 +41,20 @@ lint:
 	$(GO) vet ./...
 	$(GO) run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...
 
+# On Linux the text is linked 64 KiB past the usual 4 MiB (LINK), so no
+# segment of the binary lines up with a 2 MiB page: when the page cache
+# holds the file in 2 MiB pieces (a file written in large writes, or read
+# ahead), the kernel can then map only what baton touches, not 2 MiB at a
+# time (--version peak RSS 18.6 -> 11.4 MiB for a file written in one
+# write; no change otherwise). cmd/perf builds with the same flag.
+LINK := $(if $(filter linux,$(shell $(GO) env GOOS)),-ldflags=-T=0x411000)
+
 # A static binary: baton needs no C, and without cgo's dynamic loader and
 # libc it starts with about 7 MiB less memory. baton-kube, beside it, is
 # what runner = "kubernetes" starts: client-go lives there, not in baton.
 build:
-	CGO_ENABLED=0 $(GO) build -o bin/baton ./cmd/baton
-	CGO_ENABLED=0 $(GO) build -o bin/baton-kube ./cmd/baton-kube
+	CGO_ENABLED=0 $(GO) build $(LINK) -o bin/baton ./cmd/baton
+	CGO_ENABLED=0 $(GO) build $(LINK) -o bin/baton-kube ./cmd/baton-kube
 
 # Installs the baton command the README uses: into PREFIX/bin when PREFIX
 # is given (make install PREFIX=~/.local), else where go install puts
@@ -55,10 +63,10 @@ build:
 install:
 	@if [ -n "$(PREFIX)" ]; then \
 		dir="$(DESTDIR)$(PREFIX)/bin"; mkdir -p "$$dir" && \
-		CGO_ENABLED=0 $(GO) build -o "$$dir/baton" ./cmd/baton || exit 1; \
-		CGO_ENABLED=0 $(GO) build -o "$$dir/baton-kube" ./cmd/baton-kube || exit 1; \
+		CGO_ENABLED=0 $(GO) build $(LINK) -o "$$dir/baton" ./cmd/baton || exit 1; \
+		CGO_ENABLED=0 $(GO) build $(LINK) -o "$$dir/baton-kube" ./cmd/baton-kube || exit 1; \
 	else \
-		CGO_ENABLED=0 $(GO) install ./cmd/baton ./cmd/baton-kube || exit 1; \
+		CGO_ENABLED=0 $(GO) install $(LINK) ./cmd/baton ./cmd/baton-kube || exit 1; \
 		dir="$$($(GO) env GOBIN)"; [ -n "$$dir" ] || dir="$$($(GO) env GOPATH)/bin"; \
 	fi; \
 	echo "installed $$dir/baton and $$dir/baton-kube"; \

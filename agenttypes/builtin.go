@@ -3,6 +3,7 @@ package agenttypes
 import (
 	"slices"
 	"strings"
+	"sync"
 )
 
 // BuiltinSource is the Source of the types baton ships with.
@@ -42,6 +43,18 @@ func Builtins() []Type {
 			BaseTools, writeSteps, generalPrompt),
 	}
 }
+
+// builtinNames are the normalised names of the built-in types, in the
+// order Builtins lists them: ranking and ownership need only the names,
+// and building the types whole for them (their prompts joined, their tool
+// lists copied) was half of what loading the agent types allocated.
+var builtinNames = sync.OnceValue(func() []string {
+	var names []string
+	for _, b := range Builtins() {
+		names = append(names, Normalize(b.Name))
+	}
+	return names
+})
 
 func builtin(name, display, description string, tools []string, steps int, prompt string) Type {
 	return Type{

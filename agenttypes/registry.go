@@ -31,8 +31,8 @@ func NewRegistry(types ...Type) *Registry {
 		r.types[key] = t.clone()
 	}
 	rank := make(map[string]int)
-	for i, b := range Builtins() {
-		rank[Normalize(b.Name)] = i + 1
+	for i, name := range builtinNames() {
+		rank[name] = i + 1
 	}
 	r.order = slices.SortedFunc(maps.Keys(r.types), func(a, b string) int {
 		ra, rb := rank[a], rank[b]

@@ -92,8 +92,8 @@ func widerRules(allow []string) []string {
 // who defines them: the built-ins, then the person's own agent files.
 func owners() map[string]string {
 	m := make(map[string]string)
-	for _, b := range Builtins() {
-		m[Normalize(b.Name)] = "the built-in agent"
+	for _, name := range builtinNames() {
+		m[name] = "the built-in agent"
 	}
 	return m
 }

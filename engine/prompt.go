@@ -19,21 +19,25 @@ How to work:
 - Writes and commands may need the person's approval; if a call is denied, do not repeat it unchanged.`
 
 // mainPrompt builds the main agent's system prompt: the built-in text, or
-// the configured override, plus the project's AGENTS.md (CLAUDE.md when
-// there is none or it cannot be used). notes says what was cut or skipped.
-func mainPrompt(override, workspace string, limit int) (prompt string, notes []string) {
+// the configured override, plus the project's AGENTS.md (agentsMD, read
+// once for the session: the children take it too) or, when there is none
+// or it cannot be used, its CLAUDE.md, read from the real workspace root.
+// notes says what of CLAUDE.md was cut or skipped.
+func mainPrompt(override, workspace, root string, limit int, agentsMD string) (prompt string, notes []string) {
 	prompt = override
 	if prompt == "" {
 		prompt = fmt.Sprintf(mainSystemPrompt, workspace)
 	}
-	for _, name := range []string{"AGENTS.md", "CLAUDE.md"} {
-		text, note := contextfile.Read(workspace, filepath.Join(workspace, name), limit)
-		if note != "" {
+	name, text := "AGENTS.md", agentsMD
+	if text == "" {
+		var note string
+		name = "CLAUDE.md"
+		if text, note = contextfile.Read(root, filepath.Join(root, name), limit); note != "" {
 			notes = append(notes, note)
 		}
-		if text != "" {
-			return prompt + "\n\n# Project instructions (" + name + ")\n\n" + text, notes
-		}
+	}
+	if text != "" {
+		return prompt + "\n\n# Project instructions (" + name + ")\n\n" + text, notes
 	}
 	return prompt, notes
 }

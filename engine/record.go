@@ -66,6 +66,11 @@ func (r *recorder) event(ev event.Event) error {
 	}
 	agent := ev.EventMeta().Agent
 	err := r.append(agent, transcript.KindEvent, ev)
+	if _, started := ev.(event.TurnStarted); started && agent == event.MainAgent && err == nil {
+		// The session holds a prompt now: closing it keeps it without
+		// reading the transcript back.
+		r.dir.MarkUsed()
+	}
 	if agent != event.MainAgent && alsoInMain(ev) {
 		err = firstErr(err, r.append(event.MainAgent, transcript.KindEvent, ev))
 	}

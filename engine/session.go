@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -114,12 +115,16 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 	s.perms.Notify(s.notifyHooks)
 	s.startModelList()
 	s.watchMCP()
-	if s.children, err = s.newChildren(ws); err != nil {
+	// The project's AGENTS.md goes into the main agent's prompt and every
+	// child's: it is read once.
+	agentsMD, note := contextfile.Read(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"), cfg.Limits.ContextFileBytes)
+	s.note(note)
+	if s.children, err = s.newChildren(ws, agentsMD); err != nil {
 		s.cancel(nil)
 		return nil, fmt.Errorf("new session: %w", err)
 	}
 	s.ws = ws
-	s.main = s.newMainAgent(ws)
+	s.main = s.newMainAgent(ws, agentsMD)
 	if cfg.Transcript != nil {
 		s.rec = &recorder{dir: cfg.Transcript}
 		if err := s.resume(); err != nil {
@@ -239,14 +244,14 @@ func (s *Session) closeWhenDone() {
 }
 
 // newMainAgent builds the agent the person talks to.
-func (s *Session) newMainAgent(ws *tools.Workspace) *agent.Agent {
+func (s *Session) newMainAgent(ws *tools.Workspace, agentsMD string) *agent.Agent {
 	set := tools.NewSet(tools.Builtin(ws, s.toolLimits(), s.cfg.Sandbox, s.webFetch())...)
 	if s.cfg.Limits.MaxDepth > 0 {
 		for _, t := range s.children.Tools() {
 			set = set.With(t)
 		}
 	}
-	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace, s.cfg.Limits.ContextFileBytes)
+	system, notes := mainPrompt(s.cfg.SystemPrompt, s.cfg.Workspace, ws.Root(), s.cfg.Limits.ContextFileBytes, agentsMD)
 	if extra := strings.TrimSpace(s.cfg.AppendSystemPrompt); extra != "" {
 		system += "\n\n" + extra
 	}

@@ -3,7 +3,6 @@ package engine
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
@@ -13,17 +12,14 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/child/container"
 	"github.com/seed-e4e525a6/baton/engine/child/kube"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
-	"github.com/seed-e4e525a6/baton/engine/contextfile"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
 
 // newChildren readies the session's children, with ws the session's
-// workspace.
-func (s *Session) newChildren(ws *tools.Workspace) (*child.Manager, error) {
+// workspace and agentsMD the project's AGENTS.md for their prompts.
+func (s *Session) newChildren(ws *tools.Workspace, agentsMD string) (*child.Manager, error) {
 	cfg := s.cfg
-	agentsMD, note := contextfile.Read(ws.Root(), filepath.Join(ws.Root(), "AGENTS.md"), cfg.Limits.ContextFileBytes)
-	s.note(note)
 	var mcpTools func() []tools.Tool
 	if cfg.MCP != nil {
 		mcpTools = cfg.MCP.Tools

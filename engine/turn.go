@@ -49,6 +49,7 @@ func (s *Session) startBusy(job func(ctx context.Context)) {
 	go func() {
 		defer s.turns.Done()
 		defer cancel()
+		growStack(0)
 		job(ctx)
 	}()
 }

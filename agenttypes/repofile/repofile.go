@@ -43,6 +43,12 @@ type File struct {
 // file (or a dangling link) is an error matching fs.ErrNotExist; a file
 // refused for what it is matches ErrSkipped and says why.
 func Read(root, path string, limit int64) (File, error) {
+	// Most of the files baton looks for are absent. One stat, which
+	// follows links as resolve's walk does, says so without that walk's
+	// look at every folder on the way; a dangling link is absent to both.
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return File{}, err
+	}
 	resolved, err := resolve(root, path)
 	if err != nil {
 		return File{}, err
@@ -93,7 +99,11 @@ func resolve(root, path string) (string, error) {
 		}
 		return "", skipped(path, "could not be resolved: "+unwrapPath(err).Error())
 	}
-	if root == "" {
+	if root == "" || within(filepath.Clean(root), resolved) {
+		// A resolved path has no link in it: every folder on its way was
+		// looked at and is a folder. So when it lies under root as
+		// written, root is already real, and resolving root again would
+		// walk the same folders once more.
 		return resolved, nil
 	}
 	realRoot, err := filepath.EvalSymlinks(root)
@@ -105,6 +115,18 @@ func resolve(root, path string) (string, error) {
 		return "", skipped(path, "resolves outside the workspace (to "+resolved+")")
 	}
 	return resolved, nil
+}
+
+// within reports whether the absolute, clean path dir holds path, both
+// compared as written.
+func within(dir, path string) bool {
+	if !filepath.IsAbs(dir) {
+		return false
+	}
+	if dir == string(filepath.Separator) {
+		return filepath.IsAbs(path)
+	}
+	return strings.HasPrefix(path, dir) && (len(path) == len(dir) || path[len(dir)] == filepath.Separator)
 }
 
 // SkipError is a file refused for what it is; it matches ErrSkipped.

@@ -135,3 +135,52 @@ func TestReadInsideThroughSymlinksAndMissing(t *testing.T) {
 		t.Errorf("dangling link: %v, want fs.ErrNotExist", err)
 	}
 }
+
+// TestReadRefusesASiblingSharingTheRootsName is the attack on the
+// shortcut that skips resolving the root: a link to a folder beside the
+// workspace whose name starts with the workspace's (ws-secrets beside
+// ws) lies under the root's name as a string, not as a folder.
+func TestReadRefusesASiblingSharingTheRootsName(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "ws")
+	sibling := filepath.Join(parent, "ws-secrets")
+	for _, dir := range []string{root, sibling} {
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(sibling, "key.txt"), []byte("SIBLING-SECRET"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(sibling, "key.txt"), filepath.Join(root, "AGENTS.md")); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Read(root, filepath.Join(root, "AGENTS.md"), 1<<10)
+	if !errors.Is(err, ErrSkipped) || len(f.Data) != 0 {
+		t.Fatalf("Read = %q, %v; want ErrSkipped and nothing read", f.Data, err)
+	}
+	if !strings.Contains(err.Error(), "outside the workspace") {
+		t.Errorf("error %q does not say the file leads outside", err)
+	}
+}
+
+// TestWithinComparesWholeFolders: a folder holds a path only at a
+// separator, the root holds every absolute path, and a relative folder
+// is never taken as resolved.
+func TestWithinComparesWholeFolders(t *testing.T) {
+	for _, c := range []struct {
+		dir, path string
+		want      bool
+	}{
+		{"/a/ws", "/a/ws", true},
+		{"/a/ws", "/a/ws/AGENTS.md", true},
+		{"/a/ws", "/a/ws-secrets/key", false},
+		{"/a/ws", "/a", false},
+		{"/", "/etc/passwd", true},
+		{"ws", "ws/AGENTS.md", false},
+	} {
+		if got := within(c.dir, c.path); got != c.want {
+			t.Errorf("within(%q, %q) = %v, want %v", c.dir, c.path, got, c.want)
+		}
+	}
+}

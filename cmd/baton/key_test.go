@@ -112,7 +112,7 @@ func TestKeyHiddenOnEveryCommandPath(t *testing.T) {
 		{"--demo"}, {"--yolo", "-p", "x"}, {"--trust"}, {"--mcp-config", "x.json"}, {"--theme", "light"},
 	}
 	for _, args := range hides {
-		if !mayRunCommands(args) {
+		if !parseCommandLine(args).mayRunCommands() {
 			t.Errorf("baton %q skips hiding the key, but it can run commands", args)
 		}
 	}
@@ -121,7 +121,7 @@ func TestKeyHiddenOnEveryCommandPath(t *testing.T) {
 		{"--no-such-flag"}, {"stray"}, {"-p", "x", "--version"},
 	}
 	for _, args := range skips {
-		if mayRunCommands(args) {
+		if parseCommandLine(args).mayRunCommands() {
 			t.Errorf("baton %q hides the key, but it only prints and exits", args)
 		}
 	}

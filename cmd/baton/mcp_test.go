@@ -188,7 +188,7 @@ func TestMCPServerCardTrustsTheFolder(t *testing.T) {
 	ws, home := t.TempDir(), t.TempDir()
 	writeFile(t, filepath.Join(ws, ".mcp.json"), mcpJSON(t, map[string]string{"srv": mcptest.ModeServe}))
 	environ := []string{"HOME=" + home, "PATH=" + os.Getenv("PATH"), "OPENAI_BASE_URL=" + srv.URL}
-	inv, code := prepare(ws, nil, environ, strings.NewReader(""), io.Discard, io.Discard)
+	inv, code := prepare(ws, parseCommandLine(nil), environ, strings.NewReader(""), io.Discard, io.Discard)
 	if inv == nil || inv.trust.Trusted {
 		t.Fatalf("prepare: exit %d, trusted %v", code, inv != nil && inv.trust.Trusted)
 	}

@@ -3,6 +3,8 @@ package main
 import (
 	"runtime"
 	"sync"
+
+	"github.com/seed-e4e525a6/baton/cmd/baton/internal/early"
 )
 
 // childrenPerProc is how many running children add a processor.
@@ -23,14 +25,18 @@ type procs struct {
 }
 
 // newProcs starts the process on one processor, or returns nil when the
-// person chose GOMAXPROCS themselves.
+// person chose GOMAXPROCS themselves. A run is on one already, since its
+// initialisation (see early), and keeps the processors it started with
+// for its children.
 func newProcs(chosen string) *procs {
 	if chosen != "" {
 		return nil
 	}
-	p := &procs{most: runtime.GOMAXPROCS(0), now: 1}
-	runtime.GOMAXPROCS(1)
-	return p
+	most, dropped := early.Processors()
+	if !dropped {
+		most = runtime.GOMAXPROCS(1)
+	}
+	return &procs{most: most, now: 1}
 }
 
 // running sizes the processors for children running at once.

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
@@ -36,10 +37,15 @@ const maxPromptBytes = 1 << 20
 // arguments, environment and streams, side by side. term is the terminal
 // the TUI takes over (nil: nothing to give back on a hard exit).
 func run(ctx context.Context, workdir string, args, environ []string, stdin io.Reader, stdout, stderr io.Writer, term *ui.Terminal) int {
+	return runCommandLine(ctx, workdir, parseCommandLine(args), environ, stdin, stdout, stderr, term)
+}
+
+// runCommandLine is run with the command line already read.
+func runCommandLine(ctx context.Context, workdir string, line commandLine, environ []string, stdin io.Reader, stdout, stderr io.Writer, term *ui.Terminal) int {
 	// The protocol's messages are JSON, whose strings carry no raw escape.
 	protocol := stdout
 	stdout, stderr = cleanWriter{stdout}, cleanWriter{stderr}
-	inv, code := prepare(workdir, args, environ, stdin, stdout, stderr)
+	inv, code := prepare(workdir, line, environ, stdin, stdout, stderr)
 	if inv == nil {
 		return code
 	}
@@ -130,15 +136,16 @@ type invocation struct {
 	mcp   config.MCPSetup
 }
 
-// prepare resolves flags, prompt, config and endpoint for a run in the
-// folder workdir. A nil invocation means the program is done (help, version,
-// or an error already printed) and exits with the returned code.
-func prepare(workdir string, args, environ []string, stdin io.Reader, stdout, stderr io.Writer) (*invocation, int) {
+// prepare resolves the command line's prompt, config and endpoint for a
+// run in the folder workdir. A nil invocation means the program is done
+// (help, version, or an error already printed) and exits with the
+// returned code.
+func prepare(workdir string, line commandLine, environ []string, stdin io.Reader, stdout, stderr io.Writer) (*invocation, int) {
 	fail := func(code int, err error) (*invocation, int) {
 		fmt.Fprintf(stderr, "baton: %v\n", err)
 		return nil, code
 	}
-	flags, err := parseFlags(args)
+	flags, err := line.flags, line.err
 	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "baton: %v\nRun 'baton --help' for usage.\n", err)
@@ -200,10 +207,11 @@ func envMap(environ []string) map[string]string {
 }
 
 // version is the module version stamped by the go command ("dev" for a
-// build from a working tree).
-func version() string {
+// build from a working tree). Reading the build information parses it
+// anew each time, and a run asks for the version several times.
+var version = sync.OnceValue(func() string {
 	if info, ok := debug.ReadBuildInfo(); ok && info.Main.Version != "" && info.Main.Version != "(devel)" {
 		return info.Main.Version
 	}
 	return "dev"
-}
+})

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seed-e4e525a6/baton/cmd/baton/internal/early"
 	"github.com/seed-e4e525a6/baton/engine/child/process"
 	"github.com/seed-e4e525a6/baton/engine/config"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
@@ -25,6 +26,8 @@ import (
 const personsKey = "sk-the-persons-key"
 
 func TestMain(m *testing.M) {
+	// The tests run on the test runner's processors, as main's stages do.
+	early.Undo()
 	// This binary starts itself (sandbox stages, servers, baton): built
 	// with -race, each such process would sleep a second as it exits.
 	if _, set := os.LookupEnv("GORACE"); !set {

@@ -19,14 +19,15 @@ func endSignals() []os.Signal { return []os.Signal{os.Interrupt, syscall.SIGTERM
 // the transcript is closed, and the run exits with 130. A second one means
 // "now": restore (which gives the terminal back if the UI still holds it)
 // runs, the child processes that would outlive baton are killed, and the
-// process exits with 130 at once. stop releases the signals.
+// process exits with 130 at once. stop releases the signals and ends the
+// goroutine; a process that exits next need not call it.
 func watchSignals(parent context.Context, restore func()) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, endSignals()...)
 	done := make(chan struct{})
-	// This goroutine ends when stop is called, or with the process after
-	// a second signal.
+	// This goroutine ends when stop is called, or with the process (after
+	// a second signal, or when it exits without calling stop).
 	go func() {
 		select {
 		case <-sigs:

@@ -27,7 +27,7 @@ func (c *cardScript) ask(_ context.Context, req trust.Request, _ string) (trustc
 func tuiInvocation(t *testing.T, ws, home, state string) *invocation {
 	t.Helper()
 	var out, errs bytes.Buffer
-	inv, code := prepare(ws, nil, []string{"HOME=" + home, "XDG_STATE_HOME=" + state, "OPENAI_API_KEY=sk"}, strings.NewReader(""), &out, &errs)
+	inv, code := prepare(ws, parseCommandLine(nil), []string{"HOME=" + home, "XDG_STATE_HOME=" + state, "OPENAI_API_KEY=sk"}, strings.NewReader(""), &out, &errs)
 	if inv == nil {
 		t.Fatalf("prepare: exit %d: %s", code, errs.String())
 	}

@@ -9,6 +9,9 @@ type perfCase struct {
 	name   string
 	script script
 	args   []string
+	// wholeWrite runs baton from a copy written in one write(2) (see
+	// sameFooting).
+	wholeWrite bool
 	// config is added to the person's config file.
 	config string
 	// seed prepares the home once, before the runs.
@@ -80,6 +83,10 @@ func cases(srv *server) []perfCase {
 		{name: "version", args: []string{"--version"}, targets: []target{rssAtMost(12)}},
 		// 0.4 × mods' 32.8 MiB.
 		{name: "plain-300-words", script: script{words: words}, args: []string{"-p", "hello"}, targets: []target{rssAtMost(13.1)}},
+		// The same two from a binary whose file was written in one go.
+		{name: "version-whole-write", args: []string{"--version"}, wholeWrite: true, targets: []target{rssAtMost(12)}},
+		{name: "plain-300-whole-write", script: script{words: words}, args: []string{"-p", "hello"}, wholeWrite: true,
+			targets: []target{rssAtMost(13.1)}},
 		{name: "paced-300-words", script: paced, args: []string{"-p", "hello"}, targets: []target{cpuAtMost(0.05)}},
 		// The same answer from an endpoint that writes each event line by
 		// line, twice the packets: what an outside check's endpoint may

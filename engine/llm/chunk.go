@@ -48,6 +48,16 @@ type toolDelta struct {
 	} `json:"function"`
 }
 
+// reset empties c for the next line, keeping the room of its list of
+// choices. The decoder fills the choices a line has in place, and leaves
+// a field the line does not name as it finds it, so every choice the room
+// holds is zeroed: a line's choice never shows what an earlier line said.
+func (c *chunk) reset() {
+	room := c.Choices[:cap(c.Choices)]
+	clear(room)
+	*c = chunk{Choices: room[:0]}
+}
+
 // decodeChunk decodes one data line. segmentio's decoder reads a chunk
 // about four times faster than encoding/json, and decoding is most of
 // what each streamed chunk costs; encoding/json stays the judge: a line

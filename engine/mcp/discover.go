@@ -51,7 +51,7 @@ func Discover(src Sources) Layers {
 	if src.OpenCodeDir != "" {
 		for _, name := range []string{"opencode.jsonc", "opencode.json"} {
 			path := filepath.Join(src.OpenCodeDir, name)
-			servers, warnings, err := parseFile(path, path, ParseOpenCode, src.Env, false)
+			servers, warnings, err := parseFile(path, path, ParseOpenCode, src.Env, readUserFile)
 			add(&l.User, servers, warnings, err)
 		}
 	}
@@ -61,12 +61,13 @@ func Discover(src Sources) Layers {
 		l.Local = local
 	}
 	if src.Workspace != "" {
+		project := &projectFiles{dir: src.Workspace}
 		for _, rel := range ProjectFiles {
 			parse := ParseOpenCode
 			if rel == ".mcp.json" {
 				parse = ParseClaude
 			}
-			servers, warnings, err := parseFile(filepath.Join(src.Workspace, rel), rel, parse, src.Env, true)
+			servers, warnings, err := parseFile(rel, rel, parse, src.Env, project.read)
 			add(&l.Project, servers, warnings, err)
 		}
 	}
@@ -79,18 +80,14 @@ func Discover(src Sources) Layers {
 // parser is ParseClaude or ParseOpenCode.
 type parser func(data []byte, source string, env func(string) (string, bool)) ([]Server, []string, error)
 
-// parseFile reads one file (a project file only inside the workspace),
-// bounds its nesting and parses it; a missing file holds no servers.
-func parseFile(path, source string, parse parser, env func(string) (string, bool), project bool) ([]Server, []string, error) {
-	var (
-		data []byte
-		err  error
-	)
-	if project {
-		data, err = readProjectFile(filepath.Dir(path), filepath.Base(path))
-	} else {
-		data, err = readCapped(path, maxUserFile)
-	}
+// readUserFile reads a file of the person's own, capped.
+func readUserFile(path string) ([]byte, error) { return readCapped(path, maxUserFile) }
+
+// parseFile reads one file with read (a project file only inside the
+// workspace), bounds its nesting and parses it; a missing file holds no
+// servers.
+func parseFile(path, source string, parse parser, env func(string) (string, bool), read func(string) ([]byte, error)) ([]Server, []string, error) {
+	data, err := read(path)
 	if errors.Is(err, errNoFile) {
 		return nil, nil, nil
 	}

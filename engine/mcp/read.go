@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
 	"syscall"
 
 	"github.com/seed-e4e525a6/baton/engine/tools"
@@ -21,15 +22,30 @@ const (
 // errNoFile says the file does not exist, which is not a problem.
 var errNoFile = errors.New("no such file")
 
-// readProjectFile reads a file the repository hands us: only a regular
-// file that resolves inside the workspace, with the size cap checked
-// before reading.
-func readProjectFile(workspace, rel string) ([]byte, error) {
-	ws, err := tools.NewWorkspace(workspace)
-	if err != nil {
-		return nil, err
+// projectFiles reads the files a repository hands us from one workspace:
+// only a regular file that resolves inside it, with the size cap checked
+// before reading. The workspace is opened (resolved, its git folders
+// found) once for all of them.
+type projectFiles struct {
+	dir string
+	ws  *tools.Workspace
+	err error
+}
+
+// read reads the file rel (one name) of the workspace.
+func (p *projectFiles) read(rel string) ([]byte, error) {
+	if p.ws == nil && p.err == nil {
+		p.ws, p.err = tools.NewWorkspace(p.dir)
 	}
-	path, err := ws.Resolve(rel)
+	if p.err != nil {
+		return nil, p.err
+	}
+	// Most projects have none of the files: one look at the name in the
+	// real folder says so without resolving it.
+	if _, err := os.Lstat(filepath.Join(p.ws.Root(), rel)); errors.Is(err, fs.ErrNotExist) {
+		return nil, errNoFile
+	}
+	path, err := p.ws.Resolve(rel)
 	if err != nil {
 		return nil, err
 	}

@@ -196,3 +196,21 @@ func TestTargetShowsWhatRunsButHidesSecrets(t *testing.T) {
 		t.Fatalf("Target = %s\nwant     %s", got, want)
 	}
 }
+
+// TestProjectFilesOfAWorkspaceThatIsNotAFolder: the workspace is opened
+// once for its three files, and when it cannot be each file says so.
+func TestProjectFilesOfAWorkspaceThatIsNotAFolder(t *testing.T) {
+	ws := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(ws, []byte("not a folder"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	l := Discover(Sources{Workspace: ws, Env: env(nil)})
+	if len(l.Project) != 0 || len(l.Warnings) != len(ProjectFiles) {
+		t.Fatalf("project %+v, warnings %q; want one warning per project file", l.Project, l.Warnings)
+	}
+	for i, w := range l.Warnings {
+		if !strings.HasPrefix(w, ProjectFiles[i]+": ") || !strings.Contains(w, "not a directory") {
+			t.Errorf("warning %q does not say %s's workspace is no folder", w, ProjectFiles[i])
+		}
+	}
+}

@@ -24,6 +24,8 @@ type Dir struct {
 	mu      sync.Mutex
 	writers map[string]*Writer
 	lock    *os.File // held while this process writes the session (see Lock)
+	// used says a prompt was recorded by this process (see MarkUsed).
+	used bool
 
 	// syncing counts the files of released writers still being synced
 	// (see syncLater) and idle is closed each time that count falls to
@@ -196,12 +198,27 @@ func (d *Dir) Read(agent string) ([]Record, *Truncation, error) {
 	return readFile(d.FileOf(agent))
 }
 
+// MarkUsed records that a prompt was sent in the session, its record
+// written: CloseDiscardingEmpty then keeps the session without reading
+// its transcript back to find a turn.
+func (d *Dir) MarkUsed() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.used = true
+}
+
 // CloseDiscardingEmpty closes the session like Close and, when no prompt
 // was ever sent in it, removes its folder, so a baton opened and quit
 // leaves no row in "baton sessions". The folder goes while the lock is
 // still held, so no other process can have claimed it in between. It
 // reports whether the session was removed.
 func (d *Dir) CloseDiscardingEmpty() (bool, error) {
+	d.mu.Lock()
+	used := d.used
+	d.mu.Unlock()
+	if used {
+		return false, d.Close()
+	}
 	sum, err := summarize(d.id, d.path)
 	if err != nil || sum.Turns > 0 {
 		return false, errors.Join(err, d.Close())

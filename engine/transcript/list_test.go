@@ -135,6 +135,20 @@ func TestCloseDiscardingEmpty(t *testing.T) {
 	if _, err := store.Latest(ws); err != nil {
 		t.Fatalf("the used session is gone: %v", err)
 	}
+	// A session marked used is kept without its transcript being read:
+	// here the turn's record is in a file summarize does not read.
+	marked, err := store.Create(ws, time.Now())
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeTurn(t, writer(t, marked, "child-1"), "keep me too", usage{})
+	marked.MarkUsed()
+	if removed, err := marked.CloseDiscardingEmpty(); err != nil || removed {
+		t.Fatalf("a session marked used: removed %v, %v", removed, err)
+	}
+	if _, err := os.Stat(marked.Path()); err != nil {
+		t.Fatalf("the session marked used is gone: %v", err)
+	}
 }
 
 func TestListCountsATurnCutShort(t *testing.T) {
