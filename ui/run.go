@@ -10,6 +10,7 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/term"
 
+	"github.com/seed-e4e525a6/baton/engine/rawio"
 	"github.com/seed-e4e525a6/baton/themes"
 	"github.com/seed-e4e525a6/baton/ui/screen"
 )
@@ -55,7 +56,15 @@ func keyboard(stdin *os.File) (*os.File, func()) {
 // A terminal on either side is put in raw mode, sized and watched for
 // resizes; anything else is just read and written.
 func run(ctx context.Context, s Session, opts Options, in io.Reader, out io.Writer) (err error) {
-	scr := screen.New(out, screen.Modes{Mouse: !opts.NoMouse, Focus: true})
+	frames := out
+	if f, ok := out.(*os.File); ok {
+		// A frame a window, written the usual way, woke the runtime's
+		// monitor thread each time (see rawio.Writer).
+		w := rawio.NewWriter(f)
+		defer w.Close()
+		frames = w
+	}
+	scr := screen.New(frames, screen.Modes{Mouse: !opts.NoMouse, Focus: true})
 	p := tea.NewProgram(&onScreen{Model: New(s, opts), screen: scr},
 		tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer(), tea.WithContext(ctx), tea.WithoutSignalHandler())
 	opts.Terminal.take()

@@ -69,6 +69,7 @@ func extraAtMost(name string, d time.Duration) target {
 const (
 	words        = 300
 	pace         = 10 * time.Millisecond
+	slowPace     = 25 * time.Millisecond
 	fanOut       = 64
 	lifeChildren = 500
 )
@@ -91,6 +92,11 @@ func cases(srv *server) []perfCase {
 		// line, twice the packets: what an outside check's endpoint may
 		// send, which must not cost baton more wake-ups.
 		{name: "paced-300-split", script: script{words: words, pace: pace, split: true}, args: []string{"-p", "hello"},
+			targets: []target{cpuAtMost(0.05)}},
+		// The same 300 words at 25 ms each, 7.5 s of streaming: a longer
+		// stream, as a real endpoint's is, shows what each second of it
+		// costs beside the start.
+		{name: "paced-300-slow", script: script{words: words, pace: slowPace}, args: []string{"-p", "hello"},
 			targets: []target{cpuAtMost(0.05)}},
 		{name: "three-children-paced", script: script{words: 100, pace: pace, children: 3}, args: []string{"--yolo", "-p", "split"},
 			targets: []target{wallOverPathAtMost(1.02), cpuAtMost(0.06)}},

@@ -12,6 +12,8 @@ import (
 	"time"
 
 	openai "github.com/sashabaranov/go-openai"
+
+	"github.com/seed-e4e525a6/baton/engine/rawio"
 )
 
 // Client is the one method the engine needs; *openai.Client satisfies it.
@@ -75,13 +77,28 @@ const maxIdlePerHost = 64
 
 // defaultTransport is http.DefaultTransport with the connect timeout, new
 // connections spread out in time once the endpoint needs it (see
-// pacedDial), and room to keep a
-// burst's connections for the requests after it. One client, and so one
+// pacedDial), reads that do not wake the runtime (see rawReads), and
+// room to keep a burst's connections for the requests after it. One client, and so one
 // transport, serves the main agent and all its children.
 func defaultTransport(connect time.Duration) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.DialContext = boundedDial(connect, pacedDial(dialSpacing, dialBurstSlow, (&net.Dialer{KeepAlive: 30 * time.Second}).DialContext))
+	t.DialContext = boundedDial(connect, pacedDial(dialSpacing, dialBurstSlow, rawReads((&net.Dialer{KeepAlive: 30 * time.Second}).DialContext)))
 	t.MaxIdleConnsPerHost = maxIdlePerHost
 	t.MaxIdleConns = max(t.MaxIdleConns, maxIdlePerHost)
 	return t
+}
+
+// rawReads makes dial's connections read with raw system calls (see
+// rawio.Conn): a stream is read in a short burst once a gathering window,
+// and a read made the usual way woke the runtime's monitor thread for
+// every burst. TLS, HTTP/2 and a proxy's tunnel are layered on top as on
+// any connection.
+func rawReads(dial dialFunc) dialFunc {
+	return func(ctx context.Context, network, addr string) (net.Conn, error) {
+		c, err := dial(ctx, network, addr)
+		if err != nil {
+			return nil, err
+		}
+		return rawio.Conn(c), nil
+	}
 }

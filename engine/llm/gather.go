@@ -6,6 +6,7 @@ import (
 	"net"
 	"time"
 
+	"github.com/seed-e4e525a6/baton/engine/rawio"
 	"github.com/seed-e4e525a6/baton/engine/wake"
 )
 
@@ -80,15 +81,13 @@ func (b *gatheringBody) Read(p []byte) (int, error) {
 }
 
 // sleep waits for the window's end, the connection quiet until room
-// bytes have arrived: what comes before then is read in one go at the
-// end, and waking for it would only cost the process a wake-up.
+// bytes have arrived (see rawio.Quiet): what comes before then is read
+// in one go at the end, and waking for it would only cost the process a
+// wake-up.
 func (b *gatheringBody) sleep(end time.Time, room int) {
-	if b.conn == nil {
-		b.clock.sleep(b.ctx, end)
-		return
+	if b.conn != nil {
+		rawio.Quiet(b.conn, room)
 	}
-	restore := quietWhile(b.conn, room)
-	defer restore()
 	b.clock.sleep(b.ctx, end)
 }
 

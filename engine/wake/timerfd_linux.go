@@ -16,6 +16,15 @@ type waiter struct {
 	fd  int
 	f   *os.File        // the timerfd as the poller sees it
 	raw syscall.RawConn // its reads, waited for by the poller
+
+	// One wait's state for step and expire, bound once, so a wait
+	// allocates only its hook on the context.
+	spec        unix.ItimerSpec
+	armed       bool
+	errno       syscall.Errno
+	expirations [8]byte
+	step        func(fd uintptr) bool
+	expire      func()
 }
 
 // pool keeps the waiters not in use: a process waits on a few at once
@@ -52,7 +61,11 @@ func take() *waiter {
 		pool.broken = true
 		return nil
 	}
-	return &waiter{fd: fd, f: f, raw: raw}
+	w := &waiter{fd: fd, f: f, raw: raw}
+	w.step = w.arriveOrArm
+	// The read of an ended context's wait is given a deadline in the past.
+	w.expire = func() { _ = w.f.SetReadDeadline(time.Unix(1, 0)) }
+	return w
 }
 
 // give returns a waiter to the pool.
@@ -68,24 +81,11 @@ func give(w *waiter) {
 func (w *waiter) wait(ctx context.Context, t time.Time) (reusable bool) {
 	// Absolute, so that every wait for one boundary expires together;
 	// a change of the clock ends the wait (ECANCELED) instead of moving it.
-	spec := unix.ItimerSpec{Value: unix.NsecToTimespec(t.UnixNano())}
-	// Both calls are raw: neither blocks, and a system call made the
-	// usual way wakes the runtime's sleeping monitor thread, the very
-	// wake-up a timerfd is here to spare (the monitor wakes for the
-	// first such call of the boundary's work; better at its end).
-	if _, _, errno := unix.RawSyscall6(unix.SYS_TIMERFD_SETTIME, uintptr(w.fd), unix.TFD_TIMER_ABSTIME|unix.TFD_TIMER_CANCEL_ON_SET,
-		uintptr(unsafe.Pointer(&spec)), 0, 0, 0); errno != 0 {
-		_ = w.f.Close()
-		return false
-	}
-	// The read of an ended context's wait is given a deadline in the past.
-	unhook := context.AfterFunc(ctx, func() { _ = w.f.SetReadDeadline(time.Unix(1, 0)) })
-	var expirations [8]byte
-	var errno syscall.Errno
-	err := w.raw.Read(func(fd uintptr) bool {
-		_, _, errno = unix.RawSyscall(unix.SYS_READ, fd, uintptr(unsafe.Pointer(&expirations[0])), uintptr(len(expirations)))
-		return errno != unix.EAGAIN && errno != unix.EINTR
-	})
+	w.spec = unix.ItimerSpec{Value: unix.NsecToTimespec(t.UnixNano())}
+	w.armed, w.errno = false, 0
+	unhook := context.AfterFunc(ctx, w.expire)
+	err := w.raw.Read(w.step)
+	errno := w.errno
 	if err == nil && errno != 0 && errno != unix.ECANCELED {
 		err = errno
 	}
@@ -94,4 +94,23 @@ func (w *waiter) wait(ctx context.Context, t time.Time) (reusable bool) {
 		return false
 	}
 	return true
+}
+
+// arriveOrArm is one step of a wait's read of the timerfd fd: the first
+// arms the timer, the next read its expiry. The timer is set here, once
+// the poller has forgotten the descriptor's last readiness: its expiry,
+// even one before the poller waits, is news the poller hears; a read
+// before the wait would find nothing, the moment being ahead. Both calls
+// are raw: neither blocks, and a system call made the usual way wakes the
+// runtime's sleeping monitor thread, the very wake-up a timerfd is here
+// to spare.
+func (w *waiter) arriveOrArm(fd uintptr) bool {
+	if !w.armed {
+		w.armed = true
+		_, _, w.errno = unix.RawSyscall6(unix.SYS_TIMERFD_SETTIME, fd, unix.TFD_TIMER_ABSTIME|unix.TFD_TIMER_CANCEL_ON_SET,
+			uintptr(unsafe.Pointer(&w.spec)), 0, 0, 0)
+		return w.errno != 0
+	}
+	_, _, w.errno = unix.RawSyscall(unix.SYS_READ, fd, uintptr(unsafe.Pointer(&w.expirations[0])), uintptr(len(w.expirations)))
+	return w.errno != unix.EAGAIN && w.errno != unix.EINTR
 }

@@ -41,3 +41,15 @@ func TestWaitersAreReusedUnlessCancelled(t *testing.T) {
 		t.Fatal("the cancelled waiter's timerfd is still open")
 	}
 }
+
+// A timer is set only once the poller waits on its descriptor afresh:
+// a moment so near that it passes before the poller waits still ends
+// the wait, and the waiter is kept for the next.
+func TestAMomentPassingBeforeThePollerWaitsEndsTheWait(t *testing.T) {
+	for i := range 300 {
+		Until(context.Background(), time.Now().Add(time.Duration(i%7)*time.Microsecond+time.Nanosecond))
+	}
+	if poolSize() == 0 {
+		t.Fatal("no timerfd kept after the waits: they fell back to Go timers")
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"net/http"
 
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/rawio"
 )
 
 // config is the client configuration of a child's loop: the endpoint
@@ -20,9 +21,14 @@ func (e endpoint) config() llm.Config {
 		t.Proxy = nil
 		// Every connection, whatever address it is for, is a connection
 		// to the endpoint through baton's relay; TLS, when the endpoint
-		// speaks it, runs through it end to end.
+		// speaks it, runs through it end to end. Its reads are raw, as
+		// the default transport's are (see rawio.Conn).
 		t.DialContext = func(ctx context.Context, _, _ string) (net.Conn, error) {
-			return dialer.DialContext(ctx, "unix", socket)
+			c, err := dialer.DialContext(ctx, "unix", socket)
+			if err != nil {
+				return nil, err
+			}
+			return rawio.Conn(c), nil
 		}
 		cfg.HTTPClient = &http.Client{Transport: t}
 	}
