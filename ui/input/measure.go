@@ -2,6 +2,7 @@ package input
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/bubbles/textarea"
 )
@@ -25,13 +26,27 @@ func (m *Model) rows() int {
 	}
 	n := 0
 	for _, line := range strings.Split(m.ta.Value(), "\n") {
-		m.measure.SetValue(line)
-		n += max(m.measure.LineInfo().Height, 1)
+		n += m.lineRows(line)
 		if n >= MaxLines {
 			return MaxLines
 		}
 	}
 	return max(n, 1)
+}
+
+// lineRows is how many rows one line wraps to. A line too short to wrap
+// takes one without asking the measuring textarea: its SetValue makes a
+// room for 10,000 lines (240 KB) each time, and rows runs on every key.
+// No character is wider than two cells, and the textarea wraps a line
+// only once it, a space run or its last character (two cells at most)
+// would pass the width, so a line of n characters with 2n+2 cells to
+// spare cannot wrap.
+func (m *Model) lineRows(line string) int {
+	if 2*utf8.RuneCountInString(line)+2 <= m.measure.Width() {
+		return 1
+	}
+	m.measure.SetValue(line)
+	return max(m.measure.LineInfo().Height, 1)
 }
 
 // fitHeight grows the box with its wrapped rows, up to MaxLines. While
@@ -43,13 +58,16 @@ func (m *Model) rows() int {
 func (m *Model) fitHeight() {
 	m.box = "" // every change of text or size comes through here
 	rows := m.rows()
+	resized := rows != m.ta.Height()
 	m.ta.SetHeight(rows)
 	if rows >= MaxLines {
 		m.ta.View() // hands the viewport the new text to scroll over
 		m.ta, _ = m.ta.Update(nil)
 		return
 	}
-	if m.ta.Value() == "" {
+	// The textarea scrolls only while its text is taller than the box, so
+	// a box whose height did not change shows its text from the top.
+	if !resized || m.ta.Value() == "" {
 		return
 	}
 	row, info := m.ta.Line(), m.ta.LineInfo()
