@@ -125,3 +125,30 @@ func TestForProfileConvertsOnce(t *testing.T) {
 		}
 	}
 }
+
+// Ink paints what Render draws, for every colour profile and the kinds of
+// style the UI uses, and hands what it cannot paint to Render.
+func TestInkPaintsAsRenderDoes(t *testing.T) {
+	defer lipgloss.SetColorProfile(lipgloss.ColorProfile())
+	styles := []lipgloss.Style{
+		lipgloss.NewStyle(),
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#7aa2f7")),
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#7aa2f7")).Bold(true).Italic(true),
+		lipgloss.NewStyle().Foreground(lipgloss.Color("#7aa2f7")).Underline(true),
+		lipgloss.NewStyle().Padding(0, 2).Foreground(lipgloss.Color("#7aa2f7")),
+		lipgloss.NewStyle().Border(lipgloss.RoundedBorder()),
+		lipgloss.NewStyle().Width(20),
+	}
+	texts := []string{"", "word", "two words", "  spaced  ", "● mark · ↓ 1.2k tok", "two\nlines", "a\ttab"}
+	for _, profile := range []termenv.Profile{termenv.TrueColor, termenv.ANSI256, termenv.ANSI, termenv.Ascii} {
+		lipgloss.SetColorProfile(profile)
+		for si, st := range styles {
+			ink := InkOf(st)
+			for _, text := range texts {
+				if got, want := ink.Paint(text), st.Render(text); got != want {
+					t.Errorf("profile %v, style %d: Paint(%q) = %q, Render = %q", profile, si, text, got, want)
+				}
+			}
+		}
+	}
+}

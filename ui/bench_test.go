@@ -2,12 +2,26 @@ package ui
 
 import (
 	"fmt"
+	"io"
 	"testing"
 
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/screen"
 )
+
+// running is m as the running program holds it: updated in place
+// through its pointer and drawn by a screen, here one writing nowhere,
+// so a benchmark counts what a frame costs the program, diff included.
+func running(m Model) *onScreen {
+	scr := screen.New(io.Discard, screen.Modes{})
+	scr.Open()
+	scr.Resize(m.width, m.height)
+	o := &onScreen{Model: m, screen: scr}
+	o.View()
+	return o
+}
 
 // historyModel builds a UI at 120×40 whose conversation holds n messages
 // (prompts, Markdown answers and tool calls) and one streaming answer.
@@ -33,7 +47,7 @@ func historyModel(b *testing.B, n int) Model {
 // streamFrame applies one delta and draws the frame it causes. Every 200
 // deltas the message ends and a new one starts, so the streaming message
 // stays the size of a real answer.
-func streamFrame(m Model, i int) Model {
+func streamFrame(o *onScreen, i int) {
 	batch := eventsMsg{event.TextDelta{Meta: mainMeta, Text: "more words of the answer "}}
 	if i%20 == 19 {
 		batch = append(batch, event.TextDelta{Meta: mainMeta, Text: "\n"})
@@ -41,9 +55,9 @@ func streamFrame(m Model, i int) Model {
 	if i%200 == 199 {
 		batch = append(batch, event.MessageDone{Meta: mainMeta})
 	}
-	model, _ := m.Update(batch)
-	model, _ = model.(Model).Update(frameMsg{}) // the frame the delta waits for
-	return model.(Model)
+	o.Update(batch)
+	o.Update(frameMsg{}) // the frame the delta waits for
+	o.View()
 }
 
 // BenchmarkViewLongHistory measures a streaming frame (one delta applied,
@@ -52,12 +66,11 @@ func streamFrame(m Model, i int) Model {
 func BenchmarkViewLongHistory(b *testing.B) {
 	for _, n := range []int{100, 1000} {
 		b.Run(fmt.Sprintf("messages=%d", n), func(b *testing.B) {
-			m := historyModel(b, n)
+			o := running(historyModel(b, n))
 			b.ReportAllocs()
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
-				m = streamFrame(m, i)
-				_ = m.View()
+				streamFrame(o, i)
 			}
 		})
 	}
@@ -66,18 +79,17 @@ func BenchmarkViewLongHistory(b *testing.B) {
 // BenchmarkApplyTextDelta measures taking one text delta into the model,
 // without drawing.
 func BenchmarkApplyTextDelta(b *testing.B) {
-	m := historyModel(b, 1000)
+	o := running(historyModel(b, 1000))
 	ev := eventsMsg{event.TextDelta{Meta: mainMeta, Text: "more words of the answer "}}
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		model, _ := m.Update(ev)
-		m = model.(Model)
+		o.Update(ev)
 	}
 }
 
 // eightPanes is a model with eight children streaming at once.
-func eightPanes(b *testing.B) (Model, []kid) {
+func eightPanes(b *testing.B) (*onScreen, []kid) {
 	m := historyModel(b, 100)
 	var kids []kid
 	for i := range 8 {
@@ -89,9 +101,7 @@ func eightPanes(b *testing.B) (Model, []kid) {
 		m = model.(Model)
 	}
 	model, _ := m.Update(frameMsg{})
-	m = model.(Model)
-	_ = m.View()
-	return m, kids
+	return running(model.(Model)), kids
 }
 
 // childDelta is the i-th delta of a child, a line break every 20.
@@ -106,14 +116,13 @@ func childDelta(k kid, i int) eventsMsg {
 // BenchmarkViewEightPanes measures a frame with eight children streaming
 // at once: one delta applied to one of them, the whole screen drawn.
 func BenchmarkViewEightPanes(b *testing.B) {
-	m, kids := eightPanes(b)
+	o, kids := eightPanes(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		model, _ := m.Update(childDelta(kids[i%len(kids)], i))
-		model, _ = model.(Model).Update(frameMsg{})
-		m = model.(Model)
-		_ = m.View()
+		o.Update(childDelta(kids[i%len(kids)], i))
+		o.Update(frameMsg{})
+		o.View()
 	}
 }
 
@@ -121,13 +130,12 @@ func BenchmarkViewEightPanes(b *testing.B) {
 // it arrives between two frames: it is applied, and the view Bubble Tea
 // asks for is the cached one.
 func BenchmarkEightPanesDeltaBetweenFrames(b *testing.B) {
-	m, kids := eightPanes(b)
+	o, kids := eightPanes(b)
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		model, _ := m.Update(childDelta(kids[i%len(kids)], i))
-		m = model.(Model)
-		_ = m.View()
+		o.Update(childDelta(kids[i%len(kids)], i))
+		o.View()
 	}
 }
 
@@ -136,17 +144,36 @@ func BenchmarkEightPanesDeltaBetweenFrames(b *testing.B) {
 // reply read once a frame), from its start to its end: the open line
 // grows all the while.
 func BenchmarkStreamingOneLongParagraph(b *testing.B) {
-	m := historyModel(b, 10)
+	o := running(historyModel(b, 10))
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		if i%100 == 99 {
-			model, _ := m.Update(eventsMsg{event.MessageDone{Meta: mainMeta}})
-			m = model.(Model)
+			o.Update(eventsMsg{event.MessageDone{Meta: mainMeta}})
 		}
-		model, _ := m.Update(eventsMsg{event.TextDelta{Meta: mainMeta, Text: fmt.Sprintf("word%d word%d word%d ", 3*i, 3*i+1, 3*i+2)}})
-		model, _ = model.(Model).Update(frameMsg{})
-		m = model.(Model)
-		_ = m.View()
+		o.Update(eventsMsg{event.TextDelta{Meta: mainMeta, Text: fmt.Sprintf("word%d word%d word%d ", 3*i, 3*i+1, 3*i+2)}})
+		o.Update(frameMsg{})
+		o.View()
+	}
+}
+
+// BenchmarkEightPanesOneLongParagraph measures a frame with eight
+// children each streaming one paragraph of 300 words (as the perf case's
+// children do), three words a frame to one of them in turn: the last
+// line of every pane grows all the while.
+func BenchmarkEightPanesOneLongParagraph(b *testing.B) {
+	o, kids := eightPanes(b)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		k := kids[i%len(kids)]
+		if i%800 == 799 { // every child's paragraph is 300 words: start new ones
+			for _, k := range kids {
+				o.Update(eventsMsg{event.MessageDone{Meta: k.meta(0)}})
+			}
+		}
+		o.Update(eventsMsg{event.TextDelta{Meta: k.meta(0), Text: fmt.Sprintf("word%d word%d word%d ", 3*i, 3*i+1, 3*i+2)}})
+		o.Update(frameMsg{})
+		o.View()
 	}
 }

@@ -15,10 +15,13 @@ import (
 // running thing draws, and the time panes and notices measure against.
 // It ticks only while something runs or a notice waits to expire.
 type clock struct {
+	// spinner names the clock's ticks (its ID) and holds the frames it
+	// turns through; the clock counts the frames itself, each drawn once
+	// per theme: styling one on every beat cost more than the beat.
 	spinner spinner.Model
-	// frame is the spinner's frame drawn, redrawn only when it moves or
-	// the theme changes: every message reads it, and drawing it costs
-	// more than most messages.
+	styled  []string // the spinner's frames, drawn in its style
+	at      int      // the frame shown
+	// frame is the spinner's frame drawn: every message reads it.
 	frame   string
 	ticking bool
 	now     func() time.Time
@@ -43,8 +46,10 @@ func (c *clock) stop() { c.ticking = false }
 // advance moves the spinner on a tick; the Cmd is the next tick, on the
 // beat (the spinner's own clock is dropped).
 func (c *clock) advance(msg spinner.TickMsg) tea.Cmd {
-	c.spinner, _ = c.spinner.Update(msg)
-	c.frame = c.spinner.View()
+	if (msg.ID <= 0 || msg.ID == c.spinner.ID()) && len(c.styled) > 0 { // another spinner's tick moves nothing
+		c.at = (c.at + 1) % len(c.styled)
+		c.frame = c.styled[c.at]
+	}
 	return beat(c.spinner.ID()).next
 }
 
@@ -66,5 +71,10 @@ func (b beat) next() tea.Msg {
 // restyle draws the frame in a new theme's style.
 func (c *clock) restyle(style lipgloss.Style) {
 	c.spinner.Style = style
-	c.frame = c.spinner.View()
+	c.styled = make([]string, len(c.spinner.Spinner.Frames))
+	for i, f := range c.spinner.Spinner.Frames {
+		c.styled[i] = style.Render(f)
+	}
+	c.at = min(c.at, len(c.styled)-1)
+	c.frame = c.styled[c.at]
 }

@@ -1,6 +1,8 @@
 package ui
 
 import (
+	"runtime"
+
 	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -32,13 +34,16 @@ type fromSession struct {
 
 // waitForEvent waits for the next event and takes whatever else is
 // already queued behind it. Update re-arms it after every batch, so
-// exactly one is waiting at any time.
+// exactly one is waiting at any time. Before it takes the rest it lets
+// what else is ready run: the other streams read on the same boundary
+// (see llm.Gather) then join the batch rather than making one each.
 func waitForEvent(ch <-chan event.Event) tea.Cmd {
 	return func() tea.Msg {
 		ev, ok := <-ch
 		if !ok {
 			return fromSession{ch: ch, msg: sessionEndedMsg{}}
 		}
+		runtime.Gosched()
 		batch := eventsMsg{ev}
 		for len(batch) < maxBatch {
 			select {

@@ -1,8 +1,7 @@
 package ui
 
 import (
-	"fmt"
-	"strings"
+	"strconv"
 
 	"github.com/charmbracelet/bubbles/key"
 
@@ -18,24 +17,29 @@ func (m *Model) footerView() []string {
 		return m.fullHelpView()
 	}
 	keys := m.shortHelpKeys()
-	var b strings.Builder
-	fmt.Fprintf(&b, "%d %s", m.width, m.styles.Palette.Name)
+	f := m.footer
+	b := strconv.AppendInt(f.scratch[:0], int64(m.width), 10)
+	b = append(append(b, ' '), m.styles.Palette.Name...)
 	for _, k := range keys {
 		if k.Enabled() {
-			b.WriteString("\x00" + k.Help().Key + "\x01" + k.Help().Desc)
+			h := k.Help()
+			b = append(append(append(append(b, 0), h.Key...), 1), h.Desc...)
 		}
 	}
-	if f := m.footer; f.line == "" || f.key != b.String() {
-		f.key, f.line = b.String(), m.help.ShortHelpView(keys)
+	f.scratch = b
+	if f.line == "" || f.key != string(b) { // the conversion is not kept, so costs no copy
+		f.key, f.line = string(b), m.help.ShortHelpView(keys)
 	}
-	return []string{m.footer.line}
+	return []string{f.line}
 }
 
 // footerCache is the short help as last drawn and the keys, width and
 // theme it was drawn for, shared by the Model's copies: the keys seldom
-// change while an answer streams, and every frame shows them.
+// change while an answer streams, and every frame shows them. scratch is
+// where each frame writes the keys it would draw, reused.
 type footerCache struct {
 	key, line string
+	scratch   []byte
 }
 
 // footerHeight is how many lines footerView takes, computed without
@@ -67,7 +71,8 @@ func (m *Model) shortHelpKeys() []key.Binding {
 	if _, popup := m.input.Selected(); popup {
 		return []key.Binding{k.Complete, k.Send, k.Dismiss, k.Quit}
 	}
-	keys := []key.Binding{k.Send}
+	keys := make([]key.Binding, 0, 12) // the most this state shows
+	keys = append(keys, k.Send)
 	if m.mode.Mode() != event.AgentModeNormal { // the mode is said early: it decides what runs unasked
 		keys = append(keys, m.mode.Binding(k.Mode))
 	}

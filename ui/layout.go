@@ -92,12 +92,12 @@ func (m *Model) inputHeight() int {
 }
 
 // inputView is the prompt box, or the layer on top in its place (the
-// line for a child's message).
+// line for a child's message), cut to the width.
 func (m *Model) inputView() []string {
 	if m.topAt(overlay.Input) {
-		return strings.Split(m.layers.Top().View(), "\n")
+		return m.fitted.lines(m.layers.Top().View(), m.width)
 	}
-	return strings.Split(m.input.View(), "\n")
+	return m.fitted.lines(m.input.View(), m.width)
 }
 
 // topAt says whether the layer on top is drawn at place.
@@ -108,7 +108,12 @@ func (m *Model) topAt(place overlay.Place) bool {
 
 // View returns the screen, built at most once per frame: the last one
 // while nothing changed since.
-func (m Model) View() string {
+func (m Model) View() string { return strings.Join(m.view(), "\n") }
+
+// view is View in place and line by line, as the running program hands
+// it to its screen: joining a frame only for the screen to split it again
+// cost more than most of what a streaming frame changes.
+func (m *Model) view() []string {
 	if view, ok := m.frame.cached(); ok {
 		return view
 	}
@@ -121,6 +126,21 @@ func (m Model) View() string {
 type fitCache struct {
 	width int
 	cut   map[string]string
+	// view is the last view split into lines, and the lines cut: the
+	// input box is drawn once per change and read every frame.
+	view      string
+	viewLines []string
+}
+
+// lines is view split into lines, each cut to width.
+func (c *fitCache) lines(view string, width int) []string {
+	if c.viewLines != nil && c.width == width && c.view == view {
+		return c.viewLines
+	}
+	lines := strings.Split(view, "\n")
+	c.fit(lines, width)
+	c.view, c.viewLines = view, lines
+	return lines
 }
 
 // fitCacheMax bounds the lines remembered; past it, they are forgotten.
@@ -145,18 +165,17 @@ func (c *fitCache) fit(lines []string, width int) {
 // bottom rows, status, input and help. It is exactly the terminal's
 // height, and no line is wider than the terminal: the conversation's lines
 // are cut when they are drawn and cached, the few others here.
-func (m Model) build() string {
+func (m *Model) build() []string {
 	if m.width <= 0 || m.height <= 0 {
-		return ""
+		return nil
 	}
 	switch {
 	case m.topAt(overlay.Screen):
-		return m.layers.Top().View()
+		return strings.Split(m.layers.Top().View(), "\n")
 	case m.topAt(overlay.Page):
 		return m.pageFrame()
 	}
 	input, footer := m.inputView(), m.footerView()
-	m.fitted.fit(input, m.width)
 	m.fitted.fit(footer, m.width)
 	room := max(m.height-header.Rows-statusRows-len(input)-len(footer), 0)
 	agents := min(m.agents.Height(), room)
@@ -176,12 +195,12 @@ func (m Model) build() string {
 		lines = append(lines[:max(keep, 0)], lines[len(lines)-len(footer)-len(input)-statusRows:len(lines)-len(footer)]...)
 		lines = lines[max(len(lines)-m.height, 0):]
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // pageFrame is the screen while a layer takes the page (a child's
 // transcript): the header, the layer, the status and the keys.
-func (m *Model) pageFrame() string {
+func (m *Model) pageFrame() []string {
 	footer := m.footerView()
 	m.fitted.fit(footer, m.width)
 	lines := make([]string, 0, m.height)
@@ -192,7 +211,7 @@ func (m *Model) pageFrame() string {
 	if len(lines) > m.height {
 		lines = lines[:m.height]
 	}
-	return strings.Join(lines, "\n")
+	return lines
 }
 
 // bodyView draws the conversation, or the welcome text before anything

@@ -117,15 +117,24 @@ func (m Model) Init() tea.Cmd { return m.wait }
 
 // Update dispatches a message to its handler.
 func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	cmd := m.update(msg)
+	return m, cmd
+}
+
+// update is Update in place. The running program calls it through its
+// pointer (see onScreen): handing Bubble Tea the Model by value boxed a
+// copy of it into an interface on every message, garbage the collector
+// then had to sweep several times a frame.
+func (m *Model) update(msg tea.Msg) tea.Cmd {
 	var cmd tea.Cmd
 	if from, ok := msg.(fromSession); ok {
 		if from.ch != m.session.Events() {
-			return m, nil // a session /resume switched away from
+			return nil // a session /resume switched away from
 		}
 		msg = from.msg
 	}
 	switch msg.(type) {
-	case eventsMsg, spinner.TickMsg: // drawn at their frame (see frame.later)
+	case eventsMsg, spinner.TickMsg, frameMsg: // drawn at their frame (see frame.later)
 	default:
 		m.frame.touch()
 		if m.frame.unfitted { // the handlers below read the sizes
@@ -135,7 +144,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	m.status.Tick(m.clock.frame, m.clock.now()) // the line reads the clock of this message
 	switch msg := msg.(type) {
 	case frameMsg:
-		m.frame.due()
+		m.frame.due(msg)
 	case tea.WindowSizeMsg:
 		m.resize(msg.Width, msg.Height)
 	case tea.KeyMsg:
@@ -177,7 +186,7 @@ func (m Model) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = tea.Batch(cmd, m.clock.start())
 	}
 	m.fit()
-	return m, cmd
+	return cmd
 }
 
 // setBusy records whether the main agent has the input (a turn, or a
@@ -216,5 +225,6 @@ func (m *Model) animate(msg spinner.TickMsg) tea.Cmd {
 	cmd := m.clock.advance(msg)
 	m.agents.Tick(m.clock.now(), m.clock.frame)
 	m.status.Tick(m.clock.frame, m.clock.now())
-	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), false), m.frame.later(m.clock.now()))
+	m.frame.beat(m.clock.now())
+	return tea.Batch(cmd, m.notify.card(m.approvals, m.clock.now(), false))
 }

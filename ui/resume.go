@@ -42,7 +42,7 @@ func resumeCmd(resume func(id string) (Session, func(), error)) func(id string) 
 // resumed starts the UI over on the session switched to. The session
 // left is closed only now: the wait still on its channel then brings an
 // end the new Model knows is not its own.
-func (m Model) resumed(msg resumedMsg) (tea.Model, tea.Cmd) {
+func (m *Model) resumed(msg resumedMsg) tea.Cmd {
 	opts := m.opts
 	opts.Notices = nil // said once, at start
 	next := New(msg.s, opts)
@@ -51,7 +51,8 @@ func (m Model) resumed(msg resumedMsg) (tea.Model, tea.Cmd) {
 	next.resize(m.width, m.height)
 	next.status.Set(status.Info, "resumed session "+termtext.Clean(msg.s.ID()))
 	closeOld := msg.closeOld
-	return next, tea.Batch(next.Init(), func() tea.Msg {
+	*m = next
+	return tea.Batch(next.Init(), func() tea.Msg {
 		if closeOld != nil {
 			closeOld()
 		}

@@ -65,7 +65,7 @@ func run(ctx context.Context, s Session, opts Options, in io.Reader, out io.Writ
 		frames = w
 	}
 	scr := screen.New(frames, screen.Modes{Mouse: !opts.NoMouse, Focus: true})
-	p := tea.NewProgram(onScreen{Model: New(s, opts), screen: scr},
+	p := tea.NewProgram(&onScreen{Model: New(s, opts), screen: scr},
 		tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer(), tea.WithContext(ctx), tea.WithoutSignalHandler())
 	opts.Terminal.take()
 	defer opts.Terminal.release()
@@ -109,7 +109,9 @@ func rawMode(in io.Reader) func() {
 // onScreen is the root model as the terminal sees it: after every
 // message Bubble Tea asks for the view, and the screen draws what
 // changed. The model builds a new view at most once a frame (see frame),
-// so asking costs a comparison in between.
+// so asking costs a comparison in between. It is handed to Bubble Tea as
+// a pointer and updated in place, so a message costs no copy of the
+// model.
 type onScreen struct {
 	Model
 	screen *screen.Screen
@@ -117,7 +119,7 @@ type onScreen struct {
 
 // Update hands the terminal's size and title to the screen and every
 // message to the model.
-func (o onScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+func (o *onScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
 	case tea.WindowSizeMsg:
 		o.screen.Resize(msg.Width, msg.Height)
@@ -125,13 +127,11 @@ func (o onScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		o.screen.Title(string(msg))
 		return o, nil
 	}
-	model, cmd := o.Model.Update(msg)
-	o.Model = model.(Model)
-	return o, cmd
+	return o, o.Model.update(msg)
 }
 
 // View draws the model's view; Bubble Tea has no renderer to give it to.
-func (o onScreen) View() string {
-	o.screen.Draw(o.Model.View())
+func (o *onScreen) View() string {
+	o.screen.DrawLines(o.Model.view())
 	return ""
 }

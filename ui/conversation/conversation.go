@@ -26,6 +26,9 @@ type renderCtx struct {
 	markdown *markdown.Renderer
 	expanded bool
 	gen      int
+	// assistantMark is the answer's gutter mark in the theme's colour,
+	// drawn once per theme: a streaming answer is drawn every frame.
+	assistantMark string
 }
 
 // block is one entry of the transcript: a message, a tool call, a note.
@@ -42,6 +45,10 @@ type item struct {
 	version int
 	lines   []string
 	key     [3]int
+	// drawn is what block drew for lines, before it was cut to the
+	// width, kept while the entry may change: a line drawn again the
+	// same is not measured again.
+	drawn []string
 
 	entry, entryVersion int // the entry shown; entry is -1 for a command's output
 }
@@ -80,6 +87,7 @@ func New(keys KeyMap, styles *themes.Styles, demo bool) *Model {
 func (c *Model) SetStyles(styles *themes.Styles) {
 	c.rc.styles = styles
 	c.rc.markdown = markdown.New(styles.Markdown)
+	c.rc.assistantMark = styles.Conversation.AssistantLabel.Render(markAssistant)
 	c.rc.gen++
 }
 
@@ -128,17 +136,35 @@ func (c *Model) add(b block) *item {
 // lines returns item i drawn at width, with the blank line that separates
 // it from the one before. Lines are cut to width here, once per drawing,
 // so even a terminal narrower than a block's marks is never overflowed.
+//
+// A block that changed (a streaming answer, every frame) keeps the cut of
+// each line it drew the same as last time, so a frame measures the lines
+// that changed, not the whole answer.
 func (c *Model) lines(i, width int) []string {
 	it := c.items[i]
-	if key := [3]int{it.version, width, c.rc.gen}; it.lines == nil || it.key != key {
-		body := it.block.render(&c.rc, width)
-		for j, line := range body {
-			body[j] = termtext.Fit(line, width)
+	key := [3]int{it.version, width, c.rc.gen}
+	if it.lines != nil && it.key == key {
+		return it.lines
+	}
+	var before []string // the lines cut last time, which still hold
+	if it.lines != nil && it.key[1] == width && it.key[2] == c.rc.gen {
+		before = it.lines[min(i, 1):]
+	}
+	drawn := it.block.render(&c.rc, width)
+	out := make([]string, 0, len(drawn)+1)
+	if i > 0 {
+		out = append(out, "")
+	}
+	for j, line := range drawn {
+		if j < len(before) && j < len(it.drawn) && it.drawn[j] == line {
+			out = append(out, before[j])
+			continue
 		}
-		if i > 0 {
-			body = append([]string{""}, body...)
-		}
-		it.lines, it.key = body, key
+		out = append(out, termtext.Fit(line, width))
+	}
+	it.lines, it.drawn, it.key = out, nil, key
+	if it.entry >= 0 && c.open[it.entry] == it { // it may change again
+		it.drawn = drawn
 	}
 	return it.lines
 }

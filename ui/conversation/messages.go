@@ -36,19 +36,20 @@ type assistantMessage struct {
 	interrupted bool
 	stream      *markdown.Stream // draws text while it streams, for one renderer
 	streamBy    *markdown.Renderer
+	margin      gutterCache // the stream's lines with their gutter
 }
 
 func (b *assistantMessage) render(rc *renderCtx, width int) []string {
-	var body []string
+	var lines []string
 	if b.done {
-		body = rc.markdown.Render(b.text, width-2)
+		lines = gutter(rc.markdown.Render(b.text, width-2), rc.assistantMark)
+		b.margin = gutterCache{}
 	} else {
 		if b.streamBy != rc.markdown {
 			b.stream, b.streamBy = rc.markdown.NewStream(), rc.markdown
 		}
-		body = b.stream.Lines(b.text, width-2)
+		lines = b.margin.draw(b.stream.Lines(b.text, width-2), rc.assistantMark)
 	}
-	lines := gutter(body, rc.styles.Conversation.AssistantLabel.Render(markAssistant))
 	if b.interrupted {
 		lines = append(lines, rc.styles.Conversation.Interrupted.Render(markResult+"interrupted"))
 	}

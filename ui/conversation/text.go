@@ -31,6 +31,40 @@ func gutter(lines []string, first string) []string {
 	return out
 }
 
+// gutterCache is gutter for lines drawn again and again as they grow (a
+// streaming answer, every frame): a line the same as last time keeps the
+// string made for it then, so a frame joins only the lines that changed,
+// and what is drawn from them can tell at a glance that they did not.
+type gutterCache struct {
+	first      string
+	from, made []string
+}
+
+// draw is gutter(lines, first), reusing what the last call made.
+func (g *gutterCache) draw(lines []string, first string) []string {
+	if first != g.first {
+		*g = gutterCache{first: first}
+	}
+	pad := ""
+	out := make([]string, len(lines))
+	for i, line := range lines {
+		if i < len(g.from) && g.from[i] == line {
+			out[i] = g.made[i]
+			continue
+		}
+		if i == 0 {
+			out[i] = first + line
+			continue
+		}
+		if pad == "" {
+			pad = strings.Repeat(" ", ansi.StringWidth(first))
+		}
+		out[i] = pad + line
+	}
+	g.from, g.made = lines, out
+	return out
+}
+
 // paint styles each line on its own, so a line cut later keeps its colour.
 func paint(lines []string, style lipgloss.Style) []string {
 	for i, line := range lines {

@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"strings"
+	"unicode/utf8"
 
 	"github.com/yuin/goldmark/ast"
 
@@ -29,6 +30,11 @@ type Stream struct {
 
 	rawKey   [2]int   // done and whole when rawLines were wrapped
 	rawLines []string // the open block's complete lines, wrapped
+
+	// Whether the line being written, from roughAt on, holds a control
+	// character, as far as roughTo; see rough.
+	roughAt, roughTo int
+	roughSeen        bool
 
 	// The line being written, wrapped. While it grows only its last
 	// wrapped line can change (a longer word still does not fit where
@@ -61,9 +67,9 @@ func (s *Stream) Lines(text string, width int) []string {
 	return out
 }
 
-// Last draws only the last n lines of Lines, for a view that shows a few:
-// of a long open block it wraps only the end, so a frame costs the same
-// however long the block grows.
+// Last draws only the last n lines of Lines, for a view that shows a few.
+// A frame costs the same however long the last line grows: one of plain
+// text is wrapped as it grows, like Lines; of any other only the end is.
 func (s *Stream) Last(text string, width, n int) []string {
 	n = max(n, 1)
 	if s.covers(text, width, n) {
@@ -73,10 +79,13 @@ func (s *Stream) Last(text string, width, n int) []string {
 		return s.memo
 	}
 	// n lines of width cells rarely take more than twice as many bytes
-	// (a CJK character is three bytes in two cells).
+	// (a CJK character is three bytes in two cells). A long last line
+	// that has been wrapped as it grew (see openLine) costs a delta; one
+	// that came at once, or is not plain text, is wrapped from a cut.
 	budget := 2 * n * s.width
 	var out []string
-	if line := text[max(s.whole, s.done):]; len(line) > budget {
+	if at := max(s.whole, s.done); len(text)-at > budget && s.rough(text, at) {
+		line := text[at:]
 		// A long last line is cut at a step of budget bytes, so the cut,
 		// and the wrapping after it, stays put while the line grows.
 		cut := (len(line) - budget) / budget * budget
@@ -85,7 +94,7 @@ func (s *Stream) Last(text string, width, n int) []string {
 		}
 		out = s.wrapRaw(strings.ToValidUTF8(line[cut:], ""))
 	} else {
-		out = s.raw(text)
+		out = s.rawTail(text, n)
 	}
 	if len(out) < n && len(s.lines) > 0 {
 		if len(out) > 0 {
@@ -96,6 +105,22 @@ func (s *Stream) Last(text string, width, n int) []string {
 	out = out[max(len(out)-n, 0):]
 	s.memo, s.memoLen, s.memoN = out, len(text), n
 	return out
+}
+
+// rough says whether the line from at on holds a control character (a
+// tab, an escape), which openLine cannot wrap as the line grows. It reads
+// only what was added since the last call (and the last few bytes again,
+// a rune may have been cut), so the answer depends on the text alone.
+func (s *Stream) rough(text string, at int) bool {
+	if s.roughAt != at || s.roughTo > len(text) {
+		s.roughAt, s.roughTo, s.roughSeen = at, at, false
+	}
+	if !s.roughSeen {
+		rest := text[s.roughTo:]
+		s.roughSeen = termtext.Clean(rest) != rest
+		s.roughTo = max(at, len(text)-utf8.UTFMax)
+	}
+	return s.roughSeen
 }
 
 // covers reports whether the last drawing holds the last n lines of
@@ -216,6 +241,13 @@ func (s *Stream) raw(text string) []string {
 // rest wrapped. A line that is not plain text (escapes, which cleaning
 // would shift) is wrapped whole.
 func (s *Stream) openLine(text string) []string {
+	kept, fresh := s.openParts(text)
+	return append(kept[:len(kept):len(kept)], fresh...)
+}
+
+// openParts is openLine in two parts: the lines kept from earlier calls
+// (shared with the stream, not to be changed) and the ones wrapped now.
+func (s *Stream) openParts(text string) (kept, fresh []string) {
 	at := max(s.whole, s.done)
 	line := strings.TrimRight(text[at:], " ")
 	if at != s.openAt || len(line) < s.openFinal {
@@ -224,11 +256,10 @@ func (s *Stream) openLine(text string) []string {
 	rest := line[s.openFinal:]
 	if strings.IndexByte(rest, '\n') >= 0 || termtext.Clean(rest) != rest {
 		s.openAt = -1
-		return s.wrapRaw(text[at:])
+		return nil, s.wrapRaw(text[at:])
 	}
-	kept := s.openLines[:len(s.openLines):len(s.openLines)]
 	if rest == "" {
-		return kept
+		return s.openLines, nil
 	}
 	spans := []span{{rest, s.r.st.text}}
 	lines := wrapPieces(spans, s.width)
@@ -238,12 +269,33 @@ func (s *Stream) openLine(text string) []string {
 			s.openLines = append(s.openLines, paint(spansOf(spans, l)))
 		}
 		s.openFinal += lines[last][0].start
-		kept, lines = s.openLines[:len(s.openLines):len(s.openLines)], lines[last:]
+		lines = lines[last:]
 	}
-	for _, l := range lines {
-		kept = append(kept, paint(spansOf(spans, l)))
+	fresh = make([]string, len(lines))
+	for i, l := range lines {
+		fresh[i] = paint(spansOf(spans, l))
 	}
-	return kept
+	return s.openLines, fresh
+}
+
+// rawTail is the last n lines of raw(text). Of a long line being written
+// it takes them from openParts as they are, without copying the lines
+// before: the line may be thousands of lines long.
+func (s *Stream) rawTail(text string, n int) []string {
+	kept, fresh := s.openParts(text)
+	from := len(kept) + len(fresh) - n
+	if from < 1 {
+		return s.raw(text) // short enough to take whole
+	}
+	tail := make([]string, 0, n)
+	tail = append(tail, kept[min(from, len(kept)):]...)
+	tail = append(tail, fresh[max(from-len(kept), 0):]...)
+	for _, line := range tail {
+		if line == "" { // raw drops blank lines at the end: let it
+			return s.raw(text)
+		}
+	}
+	return tail
 }
 
 // wrapRaw wraps text, cleaned, line by line in the plain text style; a

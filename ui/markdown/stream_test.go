@@ -120,8 +120,10 @@ func TestFenceClosed(t *testing.T) {
 	}
 }
 
-// Last is the end of Lines for a short open block; of a long one it
-// wraps only the end, and its lines stay put while the line grows.
+// Last is the end of Lines for a short open block, and for a long line
+// of plain text, wrapped as it grows; of a long line of anything else (a
+// tab) it wraps only the end, and its lines stay put while the line
+// grows.
 func TestStreamLast(t *testing.T) {
 	plainProfile(t)
 	r := newRenderer()
@@ -132,8 +134,16 @@ func TestStreamLast(t *testing.T) {
 	}
 	s := r.NewStream()
 	long := rich + "\n\nand " + strings.Repeat("a long open paragraph ", 200)
-	before := slices.Clone(s.Last(long, 60, 5))
-	after := s.Last(long+"with more", 60, 5)
+	for _, text := range []string{long, long + "with", long + "with more"} {
+		want := r.NewStream().Lines(text, 60)
+		if got := s.Last(text, 60, 5); !slices.Equal(got, want[len(want)-5:]) {
+			t.Errorf("Last of a growing plain line = %q, want the end of Lines %q", got, want[len(want)-5:])
+		}
+	}
+	s = r.NewStream()
+	rough := rich + "\n\nand\t" + strings.Repeat("a long open paragraph ", 200)
+	before := slices.Clone(s.Last(rough, 60, 5))
+	after := s.Last(rough+"with more", 60, 5)
 	if len(after) != 5 || !strings.HasSuffix(after[4], "with more") || !slices.Equal(before[:4], after[:4]) {
 		t.Errorf("Last of a growing line moved:\nbefore %q\nafter  %q", before, after)
 	}
@@ -208,6 +218,30 @@ func TestOpenLineGrowsAsWrappedAfresh(t *testing.T) {
 				}
 				if tail := got[len(got)-len(whole):]; len(whole) > 0 && !slices.Equal(tail, whole) {
 					t.Fatalf("width %d, %d bytes: the open line draws\n%q\nnot\n%q", width, n, tail, whole)
+				}
+			}
+		}
+	}
+}
+
+// Last of a line of plain text growing delta by delta is, after every
+// delta, the end of what Lines draws of the whole: a pane shows what the
+// conversation would, however long the line grows.
+func TestLastOfAGrowingLineIsTheEndOfLines(t *testing.T) {
+	plainProfile(t)
+	words := []string{"a", "word", "longer-word", "日本語の文", "🙂🙂", strings.Repeat("y", 45), "  "}
+	rng := rand.New(rand.NewPCG(3, 4))
+	r := newRenderer()
+	for _, width := range []int{7, 40} {
+		for _, n := range []int{1, 3} {
+			s := r.NewStream()
+			text := "a first paragraph\n\n"
+			for range 300 {
+				text += words[rng.IntN(len(words))] + " "
+				want := r.NewStream().Lines(text, width)
+				want = want[max(len(want)-n, 0):]
+				if got := s.Last(text, width, n); !slices.Equal(got, want) {
+					t.Fatalf("width %d, n %d, after %d bytes: Last = %q, want %q", width, n, len(text), got, want)
 				}
 			}
 		}

@@ -5,9 +5,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
-
 	"github.com/seed-e4e525a6/baton/engine/event"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // tokens writes a token count the short way: "800 tok", "1.2k tok",
@@ -54,8 +53,8 @@ func oneLine(s string) string {
 // fit cuts a (possibly styled) line to width cells, marking the cut. A
 // width of zero or less means the pane has not been sized: nothing is cut.
 func fit(line string, width int) string {
-	if width <= 0 || len(line) <= width || ansi.StringWidth(line) <= width {
+	if width <= 0 {
 		return line
 	}
-	return ansi.Truncate(line, width, "…")
+	return termtext.Fit(line, width)
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/charmbracelet/x/ansi"
 
 	"github.com/seed-e4e525a6/baton/ui/markdown"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // prose draws the child's messages as the conversation draws the main
@@ -49,7 +50,7 @@ func (p *Pane) textLines(it item, limit, width int) []string {
 	}
 	out := make([]string, 0, limit)
 	for i := len(lines) - 1; i >= 0 && len(out) < limit; i-- {
-		if strings.TrimSpace(ansi.Strip(lines[i])) != "" {
+		if !termtext.Blank(lines[i]) {
 			out = append(out, fit(indent+lines[i], width))
 		}
 	}

@@ -7,10 +7,16 @@
 package screen
 
 import (
+	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // Modes are the terminal features a Screen switches on while it holds
@@ -52,10 +58,7 @@ type Screen struct {
 	// last is the frame on the terminal, line by line; nil after a
 	// resize, when the next frame is drawn whole.
 	last []string
-	// lastFrame is the whole of the last frame, to tell an unchanged one
-	// at a glance.
-	lastFrame string
-	buf       strings.Builder
+	buf  strings.Builder
 }
 
 // New returns a Screen writing to out.
@@ -94,7 +97,7 @@ func (s *Screen) Resize(width, height int) {
 		return
 	}
 	s.width, s.height = width, height
-	s.last, s.lastFrame = nil, ""
+	s.last = nil
 }
 
 // Title sets the terminal window's title; it is cleaned of control
@@ -113,20 +116,29 @@ func (s *Screen) Title(title string) {
 
 // Draw puts frame on the terminal, writing only the lines that differ
 // from the last frame's; an unchanged frame costs a comparison. Lines
-// wider than the terminal are cut, and a frame taller than it shows its
-// bottom lines.
-func (s *Screen) Draw(frame string) {
-	if !s.open || frame == s.lastFrame {
+// that moved up together (a conversation that grew by a line) are
+// scrolled by the terminal, not written again. Lines wider than the
+// terminal are cut, and a frame taller than it shows its bottom lines.
+func (s *Screen) Draw(frame string) { s.DrawLines(strings.Split(frame, "\n")) }
+
+// DrawLines is Draw of a frame given line by line; the lines are not
+// kept, so the caller may reuse them.
+func (s *Screen) DrawLines(lines []string) {
+	if !s.open {
 		return
 	}
-	lines := strings.Split(frame, "\n")
 	if s.height > 0 && len(lines) > s.height {
 		lines = lines[len(lines)-s.height:]
+	}
+	if s.last != nil && slices.Equal(s.last, lines) {
+		return
 	}
 	b := &s.buf
 	b.Reset()
 	if s.last == nil {
 		b.WriteString(ansi.EraseEntireScreen)
+	} else if top, rows, by := moved(s.last, lines); by > 0 && s.height > 0 {
+		s.scroll(top, rows, by)
 	}
 	b.WriteString(ansi.CursorHomePosition)
 	for i, line := range lines {
@@ -140,6 +152,9 @@ func (s *Screen) Draw(frame string) {
 		if i < len(s.last) && s.last[i] == line {
 			continue
 		}
+		if i < len(s.last) && s.rewrite(s.last[i], line) {
+			continue
+		}
 		b.WriteString(s.fit(line))
 	}
 	if len(s.last) > len(lines) {
@@ -147,7 +162,137 @@ func (s *Screen) Draw(frame string) {
 	}
 	b.WriteByte('\r')
 	s.write(b.String())
-	s.last, s.lastFrame = lines, frame
+	s.last = append(s.last[:0], lines...)
+}
+
+// minMoved is the fewest lines worth scrolling rather than writing.
+const minMoved = 2
+
+// moved finds the longest run of the last frame's lines that the new
+// frame shows higher up: from row top on, rows-by lines that were by rows
+// lower. It looks below the first line that changed, where a growing
+// conversation moves; by is 0 when no run of minMoved lines moved.
+func moved(last, lines []string) (top, rows, by int) {
+	n := min(len(last), len(lines))
+	for top < n && last[top] == lines[top] {
+		top++
+	}
+	run := 0
+	for k := 1; top+k < n; k++ {
+		if last[top+k] != lines[top] {
+			continue
+		}
+		r := 1
+		for top+k+r < n && last[top+k+r] == lines[top+r] {
+			r++
+		}
+		if r > run {
+			run, by = r, k
+		}
+	}
+	if run < minMoved {
+		return 0, 0, 0
+	}
+	return top, run + by, by
+}
+
+// scroll moves rows lines from row top up by lines within them, in a
+// scroll region the terminal restores at once, and notes what the rows
+// then hold: the lines moved, and blank rows under them. Attributes are
+// reset first, so the rows the terminal blanks take no colour.
+func (s *Screen) scroll(top, rows, by int) {
+	fmt.Fprintf(&s.buf, "\x1b[m\x1b[%d;%dr\x1b[%dS\x1b[r", top+1, top+rows, by)
+	copy(s.last[top:], s.last[top+by:top+rows])
+	clear(s.last[top+rows-by : top+rows])
+}
+
+// minKept is the fewest bytes of a line worth keeping on the terminal
+// rather than writing them again.
+const minKept = 16
+
+// rewrite writes of line only what differs from was, the line on the
+// terminal in the cursor's row: from the first difference on, after
+// moving the cursor there and switching on the styles the line has open
+// at that point. A streaming line grows by a few words a frame, and a
+// header changes a count near its end. It reports false, having written
+// nothing, when the line must be written whole: it is too wide, or
+// where it differs follows something the cursor cannot be placed after
+// by counting (a wide character, an escape other than a colour).
+func (s *Screen) rewrite(was, line string) bool {
+	same := 0
+	for same < len(was) && same < len(line) && was[same] == line[same] {
+		same++
+	}
+	if same < minKept || s.width <= 0 {
+		return false
+	}
+	w := termtext.Width(line)
+	if w > s.width {
+		return false
+	}
+	cut, col, open, ok := resumeAt(line, same)
+	if !ok || cut < minKept {
+		return false
+	}
+	b := &s.buf
+	b.WriteString("\x1b[")
+	b.WriteString(strconv.Itoa(col + 1))
+	b.WriteByte('G') // to the column
+	b.WriteString(open)
+	b.WriteString(line[cut:])
+	if w < s.width {
+		b.WriteString(ansi.EraseLineRight)
+	}
+	return true
+}
+
+// resumeAt finds where writing can resume in line, at the start of the
+// word that holds byte limit, the first that differs: the changed word is
+// written whole, so what reads the terminal's output (a log, a test
+// looking for what was typed) finds it as the screen shows it. It
+// returns that point, its column, and the colour sequences open there
+// (those since the last reset). ok is false when the text before it
+// holds anything but printable ASCII, narrow symbols and colour
+// sequences.
+func resumeAt(line string, limit int) (cut, col int, open string, ok bool) {
+	var seqs []string
+	at, atCol := 0, 0 // where the text was read to, and its column
+	for at < limit {
+		next, width, seq := at, 0, ""
+		switch c := line[at]; {
+		case c >= 0x20 && c < 0x7f:
+			next, width = at+1, 1
+		case c == 0x1b && at+1 < len(line) && line[at+1] == '[':
+			j := at + 2
+			for j < len(line) && line[j] >= 0x20 && line[j] <= 0x3f {
+				j++
+			}
+			if j >= len(line) || line[j] != 'm' {
+				return 0, 0, "", false
+			}
+			next, seq = j+1, line[at:j+1]
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(line[at:])
+			if !termtext.Narrow(r) {
+				return 0, 0, "", false
+			}
+			next, width = at+size, 1
+		default:
+			return 0, 0, "", false
+		}
+		switch seq {
+		case "":
+		case "\x1b[m", "\x1b[0m":
+			seqs = seqs[:0]
+		default:
+			seqs = append(seqs, seq)
+		}
+		at, atCol = next, atCol+width
+		if line[at-1] == ' ' && at <= limit { // a word starts here
+			cut, col, open = at, atCol, strings.Join(seqs, "")
+		}
+	}
+	return cut, col, open, true
 }
 
 // fit cuts line to the terminal's width and, when it is shorter, erases
@@ -156,7 +301,7 @@ func (s *Screen) fit(line string) string {
 	if s.width <= 0 {
 		return line + ansi.EraseLineRight
 	}
-	w := ansi.StringWidth(line)
+	w := termtext.Width(line)
 	if w > s.width {
 		line = ansi.Truncate(line, s.width, "")
 		w = ansi.StringWidth(line)

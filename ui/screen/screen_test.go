@@ -134,3 +134,28 @@ func TestTitleIsCleaned(t *testing.T) {
 		t.Errorf("title wrote %q: a control character got through", got)
 	}
 }
+
+// A line that changed is written from the start of the word that
+// changed, in the colours open there, when what comes before can be
+// counted; the word is written whole, so typed text is found in the
+// output as the screen shows it.
+func TestChangedLineIsWrittenFromItsWord(t *testing.T) {
+	var out bytes.Buffer
+	s := New(&out, Modes{})
+	s.Open()
+	s.Resize(60, 3)
+	prompt := "\x1b[38;5;4m│\x1b[0m > \x1b[1mtype here Z"
+	s.Draw("header line\n" + prompt + "\x1b[0m\nfooter")
+	out.Reset()
+	s.Draw("header line\n" + prompt + "X\x1b[0m\nfooter")
+	got := out.String()
+	if want := "\x1b[15G\x1b[1mZX\x1b[0m\x1b[K"; !strings.Contains(got, want) || strings.Contains(got, "type") {
+		t.Errorf("wrote %q, want the changed word alone, %q", got, want)
+	}
+	out.Reset()
+	s.Draw("header line\n\x1b]8;;x\x1b\\link\x1b]8;;\x1b\\ and more words here\nfooter")
+	s.Draw("header line\n\x1b]8;;x\x1b\\link\x1b]8;;\x1b\\ and more words here too\nfooter")
+	if got := out.String(); strings.Count(got, "link") != 2 {
+		t.Errorf("a line behind an escape that is not a colour was not written whole: %q", got)
+	}
+}

@@ -66,6 +66,7 @@ type notice struct {
 // hands it the main agent's events; the rest of the UI sets notices.
 type Model struct {
 	styles *themes.Styles
+	inks   inks
 	width  int
 	now    time.Time // the root's clock, as of the message being handled
 	frame  string    // the spinner's current frame
@@ -81,7 +82,10 @@ type Model struct {
 // New makes the line; notices are the warnings collected before the UI
 // started, shown until something replaces them.
 func New(styles *themes.Styles, notices []string) *Model {
-	m := &Model{styles: styles, word: "working"}
+	m := &Model{word: "working"}
+	if styles != nil {
+		m.SetStyles(styles)
+	}
 	if len(notices) > 0 {
 		m.notice = notice{level: Warning, text: termtext.Clean(strings.Join(notices, " · "))}
 	}
@@ -89,7 +93,10 @@ func New(styles *themes.Styles, notices []string) *Model {
 }
 
 // SetStyles follows a theme change.
-func (m *Model) SetStyles(styles *themes.Styles) { m.styles = styles }
+func (m *Model) SetStyles(styles *themes.Styles) {
+	m.styles = styles
+	m.inks = newInks(styles)
+}
 
 // SetSize fits the line to the terminal width.
 func (m *Model) SetSize(width int) { m.width = width }

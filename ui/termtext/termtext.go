@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 )
@@ -83,23 +84,50 @@ func Visible(s string) string {
 // segmentation that makes measuring costly, and every line of every
 // frame is fitted.
 func Fit(line string, width int) string {
-	if len(line) <= width {
-		return line
-	}
-	w, ok := asciiWidth(line)
-	if !ok {
-		w = ansi.StringWidth(line)
-	}
-	if w <= width {
+	if len(line) <= width || Width(line) <= width {
 		return line
 	}
 	return ansi.Truncate(line, max(width, 0), "…")
 }
 
-// asciiWidth is the width of a line of printable ASCII and CSI sequences
-// (colours, styles), one cell a byte; ok is false for anything else,
-// which only a full measure gets right.
-func asciiWidth(s string) (width int, ok bool) {
+// Width is how many cells a (possibly styled) line takes. A line of
+// printable ASCII, colours and the narrow symbols a UI draws with (see
+// narrow) is measured a byte or a rune at a time; anything else takes the
+// grapheme segmentation, which costs ten times as much and every frame
+// measures lines.
+func Width(line string) int {
+	if w, ok := quickWidth(line); ok {
+		return w
+	}
+	return ansi.StringWidth(line)
+}
+
+// Blank says whether a (possibly styled) line shows nothing but spaces.
+func Blank(line string) bool {
+	for i := 0; i < len(line); i++ {
+		switch c := line[i]; {
+		case c == ' ':
+		case c == 0x1b && i+1 < len(line) && line[i+1] == '[':
+			i += 2
+			for i < len(line) && line[i] >= 0x20 && line[i] <= 0x3f {
+				i++
+			}
+			if i >= len(line) || line[i] < 0x40 || line[i] > 0x7e {
+				return strings.TrimSpace(ansi.Strip(line)) == ""
+			}
+		case c >= 0x21 && c < 0x7f:
+			return false
+		default: // other escapes, other spaces
+			return strings.TrimSpace(ansi.Strip(line)) == ""
+		}
+	}
+	return true
+}
+
+// quickWidth is the width of a line of printable ASCII, CSI sequences
+// (colours, styles) and narrow runes, one cell each; ok is false for
+// anything else, which only a full measure gets right.
+func quickWidth(s string) (width int, ok bool) {
 	for i := 0; i < len(s); i++ {
 		switch c := s[i]; {
 		case c >= 0x20 && c < 0x7f:
@@ -112,11 +140,47 @@ func asciiWidth(s string) (width int, ok bool) {
 			if i >= len(s) || s[i] < 0x40 || s[i] > 0x7e { // no final byte
 				return 0, false
 			}
+		case c >= 0x80:
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if !Narrow(r) {
+				return 0, false
+			}
+			width++
+			i += size - 1
 		default:
 			return 0, false
 		}
 	}
 	return width, true
+}
+
+// narrowRunes are runes one cell wide that never join a neighbour in a
+// grapheme cluster (no combining marks, joiners, variation selectors,
+// emoji): Latin, Greek and Cyrillic letters, punctuation, arrows,
+// mathematical and technical symbols, box drawing, shapes, dingbats and
+// braille, the UI's marks and spinners. A test holds each one to what the
+// full measure says, alone and between two letters.
+var narrowRunes = [...][2]rune{
+	{0xa0, 0xac}, {0xae, 0x2ff}, {0x370, 0x482}, {0x48a, 0x4ff},
+	{0x2010, 0x2027}, {0x202f, 0x205e}, {0x2190, 0x2319}, {0x231c, 0x2328},
+	{0x232b, 0x23e8}, {0x23ed, 0x23ef}, {0x23f1, 0x23f2}, {0x23f4, 0x23ff},
+	{0x2500, 0x25fc}, {0x25ff, 0x25ff}, {0x2694, 0x26a0}, {0x270c, 0x2727},
+	{0x2800, 0x28ff},
+}
+
+// Narrow says whether r is one cell wide and never joins a neighbour in
+// a grapheme cluster (see narrowRunes), so a line of such runes is as
+// many cells wide as it has runes.
+func Narrow(r rune) bool {
+	for _, rg := range narrowRunes {
+		if r < rg[0] {
+			return false
+		}
+		if r <= rg[1] {
+			return true
+		}
+	}
+	return false
 }
 
 // Wrap breaks plain text into lines of at most width cells, at spaces

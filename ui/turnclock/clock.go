@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/charmbracelet/x/ansi"
+	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
 // charsPerToken turns streamed text into a token estimate until the
@@ -88,7 +88,7 @@ func (c *Clock) Parts(now time.Time) []string {
 func Line(head string, parts []string, tail string, width int) string {
 	for n := len(parts); ; n-- {
 		line := strings.Join(append(append([]string{head}, parts[:n]...), tail), " · ")
-		if n == 0 || ansi.StringWidth(line) <= width {
+		if n == 0 || termtext.Width(line) <= width {
 			return line
 		}
 	}
