@@ -48,15 +48,24 @@ func writeNow(fd uintptr, how way, p []byte) (int, attempt) {
 // descriptor is, for writing, non-blocking, without making it the
 // controlling terminal; -1 when it is no terminal or cannot be opened (no
 // /proc, a terminal held exclusive, one owned by another user). The new
-// description is checked to be that very terminal.
+// description is checked to be that very terminal: the same file, and
+// the same terminal behind it. A path can name a device that opens a
+// different terminal each time (/dev/ptmx, whose every open is a new
+// pair: a master given as the file; /dev/tty, the opener's controlling
+// terminal; /dev/tty0, the console in front), and bytes written there
+// would reach nobody who reads the file.
 func ownTerminal(raw syscall.RawConn) int {
 	var (
-		fd   = -1
-		have unix.Stat_t
+		fd       = -1
+		have     unix.Stat_t
+		terminal uint32
 	)
 	_ = raw.Control(func(d uintptr) {
-		if _, err := unix.IoctlGetTermios(int(d), unix.TCGETS); err == nil && unix.Fstat(int(d), &have) == nil {
-			fd = int(d)
+		if _, err := unix.IoctlGetTermios(int(d), unix.TCGETS); err != nil || unix.Fstat(int(d), &have) != nil {
+			return
+		}
+		if dev, err := unix.IoctlGetUint32(int(d), unix.TIOCGDEV); err == nil {
+			fd, terminal = int(d), dev
 		}
 	})
 	if fd < 0 || have.Mode&unix.S_IFMT != unix.S_IFCHR {
@@ -67,11 +76,18 @@ func ownTerminal(raw syscall.RawConn) int {
 		return -1
 	}
 	var got unix.Stat_t
-	if unix.Fstat(own, &got) != nil || got.Rdev != have.Rdev || got.Ino != have.Ino || got.Dev != have.Dev {
+	if unix.Fstat(own, &got) != nil || got.Rdev != have.Rdev || got.Ino != have.Ino || got.Dev != have.Dev || !sameTerminal(own, terminal) {
 		_ = unix.Close(own)
 		return -1
 	}
 	return own
+}
+
+// sameTerminal reports whether the description fd reaches the terminal
+// whose device number is terminal.
+func sameTerminal(fd int, terminal uint32) bool {
+	dev, err := unix.IoctlGetUint32(fd, unix.TIOCGDEV)
+	return err == nil && dev == terminal
 }
 
 // closeFD closes a descriptor ownTerminal opened.

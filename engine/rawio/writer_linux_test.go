@@ -10,6 +10,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/creack/pty"
 	"golang.org/x/sys/unix"
@@ -324,5 +325,46 @@ func TestATerminalIsWrittenThroughItsOwnDescription(t *testing.T) {
 	}
 	if _, err := io.ReadFull(master, got[:5]); err != nil || string(got[:5]) != "after" {
 		t.Fatalf("after Close the terminal got %q, %v", got[:5], err)
+	}
+}
+
+// A pseudo-terminal's master side given as the file (a program that
+// hands baton the master it reads): opening it again by its path opens
+// /dev/ptmx, a new terminal pair of the same device number and inode,
+// whose slave nobody reads. Every byte must reach the master's own slave.
+func TestAMasterIsNotReopenedAsANewTerminal(t *testing.T) {
+	master, tty, err := pty.Open()
+	if err != nil {
+		t.Skipf("no pseudo-terminal here: %v", err)
+	}
+	defer master.Close()
+	defer tty.Close()
+	tio, err := unix.IoctlGetTermios(int(tty.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tio.Lflag &^= unix.ECHO | unix.ICANON
+	if err := unix.IoctlSetTermios(int(tty.Fd()), unix.TCSETS, tio); err != nil {
+		t.Fatal(err)
+	}
+	// The slave read through the poller, so a deadline can end the read.
+	slave, err := os.OpenFile(tty.Name(), os.O_RDONLY|unix.O_NONBLOCK|unix.O_NOCTTY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slave.Close()
+	w := NewWriter(master)
+	defer w.Close()
+	if _, err := w.Write([]byte("to the slave")); err != nil {
+		t.Fatal(err)
+	}
+	// A bound on a failure, not a wait for success: bytes written to a
+	// new pair never come.
+	if err := slave.SetReadDeadline(time.Now().Add(10 * time.Second)); err != nil {
+		t.Fatal(err)
+	}
+	got := make([]byte, len("to the slave"))
+	if _, err := io.ReadFull(slave, got); err != nil || string(got) != "to the slave" {
+		t.Fatalf("the slave read %q, %v", got, err)
 	}
 }
