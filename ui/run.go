@@ -64,6 +64,7 @@ func run(ctx context.Context, s Session, opts Options, in io.Reader, out io.Writ
 		defer w.Close()
 		frames = w
 	}
+	opts.Bell = sameWay(opts.Bell, out, frames)
 	scr := screen.New(frames, screen.Modes{Mouse: !opts.NoMouse, Focus: true})
 	p := tea.NewProgram(&onScreen{Model: New(s, opts), screen: scr},
 		tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer(), tea.WithContext(ctx), tea.WithoutSignalHandler())
@@ -90,6 +91,16 @@ func run(ctx context.Context, s Session, opts Options, in io.Reader, out io.Writ
 		return nil // the caller ended the session; that is a normal end
 	}
 	return fmt.Errorf("run ui: %w", err)
+}
+
+// sameWay is the writer for w: frames when w is out itself, so that what
+// else goes to the terminal (the bell, rung from a background task) waits
+// for a frame being written instead of landing inside it.
+func sameWay(w, out, frames io.Writer) io.Writer {
+	if w != nil && w == out {
+		return frames
+	}
+	return w
 }
 
 // rawMode puts in, when it is a terminal, in raw mode (keys one by one,

@@ -64,3 +64,20 @@ func TestNoMouseLeavesTheMouseAlone(t *testing.T) {
 		}
 	}
 }
+
+// TestTheBellGoesTheFramesWay: a bell for the terminal the frames go to
+// is written through the frames' writer, which a frame being written
+// holds, so it cannot land inside the frame; any other bell is left
+// alone.
+func TestTheBellGoesTheFramesWay(t *testing.T) {
+	out, frames, other := &bytes.Buffer{}, &bytes.Buffer{}, &bytes.Buffer{}
+	if got := sameWay(out, out, frames); got != frames {
+		t.Errorf("the terminal's bell goes to %v, not the frames' writer", got)
+	}
+	if got := sameWay(other, out, frames); got != other {
+		t.Errorf("another writer's bell was moved to %v", got)
+	}
+	if got := sameWay(nil, out, frames); got != nil {
+		t.Errorf("no bell became %v", got)
+	}
+}
