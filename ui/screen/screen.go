@@ -255,7 +255,7 @@ func (s *Screen) rewrite(was, line string) bool {
 // holds anything but printable ASCII, narrow symbols and colour
 // sequences.
 func resumeAt(line string, limit int) (cut, col int, open string, ok bool) {
-	var seqs []string
+	var seqs, openAtCut []string
 	at, atCol := 0, 0 // where the text was read to, and its column
 	for at < limit {
 		next, width, seq := at, 0, ""
@@ -289,10 +289,10 @@ func resumeAt(line string, limit int) (cut, col int, open string, ok bool) {
 		}
 		at, atCol = next, atCol+width
 		if line[at-1] == ' ' && at <= limit { // a word starts here
-			cut, col, open = at, atCol, strings.Join(seqs, "")
+			cut, col, openAtCut = at, atCol, append(openAtCut[:0], seqs...)
 		}
 	}
-	return cut, col, open, true
+	return cut, col, strings.Join(openAtCut, ""), true
 }
 
 // fit cuts line to the terminal's width and, when it is shorter, erases
