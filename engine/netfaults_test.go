@@ -6,6 +6,7 @@ import (
 	"net"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -176,9 +177,11 @@ func TestEndlessReplyFailsTheTurnAtTheCap(t *testing.T) {
 // A burst of children against a server whose accept queue overflows (9
 // of the burst's connections are reset before any byte): every reset
 // request is retried and every child completes. The next burst reuses
-// the first one's connections.
+// the first one's connections. Each child may retry as often as there are
+// resets: the process runner starts children one after another, so the
+// first child can meet every reset on its own before the next one dials.
 func TestBurstAgainstResettingServer(t *testing.T) {
-	const children = 32
+	const children, resets = 32, 9
 	var (
 		ln      *llmtest.ResettingListener
 		mu      sync.Mutex
@@ -211,7 +214,7 @@ func TestBurstAgainstResettingServer(t *testing.T) {
 			arrived, all = 0, make(chan struct{})
 			if !armed {
 				armed = true
-				ln.ResetNext(9) // from the burst on: the main agent's own connection is made
+				ln.ResetNext(resets) // from the burst on: the main agent's own connection is made
 			}
 			mu.Unlock()
 			calls := make([]llmtest.Call, children)
@@ -224,7 +227,7 @@ func TestBurstAgainstResettingServer(t *testing.T) {
 		}
 	})
 	s, err := NewSession(context.Background(), Config{Client: srv.Client(), Model: "test-model", Workspace: t.TempDir(), Mode: permission.Yolo,
-		RetryDelays: []time.Duration{time.Millisecond, time.Millisecond}, Limits: Limits{MaxConcurrent: children}})
+		RetryDelays: slices.Repeat([]time.Duration{time.Millisecond}, resets), Limits: Limits{MaxConcurrent: children}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -253,8 +256,8 @@ func TestBurstAgainstResettingServer(t *testing.T) {
 	if completed != children || log.End.Status != event.StatusCompleted {
 		t.Fatalf("%d of %d children completed; turn %s", completed, children, log.End.Status)
 	}
-	if ln.Resets() != 9 {
-		t.Fatalf("%d connections reset, want 9", ln.Resets())
+	if ln.Resets() != resets {
+		t.Fatalf("%d connections reset, want %d", ln.Resets(), resets)
 	}
 	retried := 0
 	for _, r := range eventsOf[event.Retrying](log) {

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/httptrace"
 	"sync/atomic"
+	"time"
 )
 
 // streamMarker is how Stream and the transport share one request: Stream
@@ -120,7 +121,7 @@ func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 		}
 		body = gb
 	}
-	resp.Body = &sseBody{rc: body, r: bufio.NewReader(body), marker: m, ctx: ctx, release: release}
+	resp.Body = &sseBody{rc: body, raw: resp.Body, r: bufio.NewReader(body), marker: m, ctx: ctx, release: release}
 	return resp, nil
 }
 
@@ -130,6 +131,7 @@ func (t *sseTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 // error body).
 type sseBody struct {
 	rc      io.ReadCloser
+	raw     io.ReadCloser // the response's own body, under rc
 	r       *bufio.Reader
 	marker  *streamMarker
 	ctx     context.Context
@@ -209,10 +211,36 @@ func cutEvent(line []byte) bool {
 	return ok && !bytes.Equal(payload, doneMessage) && !json.Valid(payload)
 }
 
-// Close implements io.Closer.
+// Close implements io.Closer. A stream that said [DONE] is first read on
+// to its end, in the background: the connection goes back to the pool only
+// once its body has been read whole, and the end of an HTTP/1 body (its
+// last, empty chunk) often comes in a packet of its own after [DONE].
+// Closed before it, the connection would be dropped, and the next request
+// would connect anew.
 func (b *sseBody) Close() error {
-	b.release()
-	return b.rc.Close()
+	if !b.marker.done.Load() {
+		b.release()
+		return b.rc.Close()
+	}
+	go b.drain()
+	return nil
+}
+
+// drainWait and drainMax bound what is read of a body after its [DONE]: a
+// server that sends more, or keeps the stream open, loses the connection.
+const (
+	drainWait = 250 * time.Millisecond
+	drainMax  = 4 << 10
+)
+
+// drain reads the rest of the body, at most drainMax bytes within
+// drainWait, and closes it.
+func (b *sseBody) drain() {
+	defer b.release()
+	stop := time.AfterFunc(drainWait, func() { b.raw.Close() })
+	defer stop.Stop()
+	_, _ = io.CopyN(io.Discard, b.raw, drainMax)
+	b.raw.Close()
 }
 
 var (
