@@ -22,13 +22,13 @@ func (r *Renderer) blockLines(n ast.Node, src []byte, width, depth int) []string
 		if n.Level == 1 {
 			st = r.st.heading1
 		}
-		spans := append([]span{{strings.Repeat("#", n.Level) + " ", st}}, r.inlines(n, src, st)...)
+		spans := append([]span{{strings.Repeat("#", n.Level) + " ", st}}, r.runs(n, src, st)...)
 		return wrapText(spans, width)
 	case *ast.Paragraph, *ast.TextBlock:
 		if rows, ok := tableRows(n, src); ok {
 			return r.table(rows, width)
 		}
-		return wrapText(r.inlines(n, src, r.st.text), width)
+		return wrapText(r.runs(n, src, r.st.text), width)
 	case *ast.ThematicBreak:
 		return []string{paint([]span{{strings.Repeat("─", width), r.st.rule}})}
 	case *ast.FencedCodeBlock, *ast.CodeBlock:

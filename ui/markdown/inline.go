@@ -8,6 +8,23 @@ import (
 	"github.com/yuin/goldmark/util"
 )
 
+// runs is a block's inline children as styled spans, base being the
+// style of the block's plain text, with neighbours of one style joined:
+// the wrapper breaks a line only at spaces or between runs, so a word
+// like snake_case, which the parser cuts at each underscore, stays whole.
+func (r *Renderer) runs(n ast.Node, src []byte, base style) []span {
+	spans := r.inlines(n, src, base)
+	out := spans[:0]
+	for _, s := range spans {
+		if last := len(out) - 1; last >= 0 && out[last].st == s.st && s.text != "\n" && out[last].text != "\n" {
+			out[last].text += s.text
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
 // inlines turns a block's inline children into styled spans, base being
 // the style of the block's plain text.
 func (r *Renderer) inlines(n ast.Node, src []byte, base style) []span {

@@ -154,7 +154,7 @@ func (r *Renderer) cell(src string, base style) []span {
 	b := []byte(src)
 	doc := r.parser.Parse(text.NewReader(b))
 	if p, ok := doc.FirstChild().(*ast.Paragraph); ok && p.NextSibling() == nil {
-		return r.inlines(p, b, base)
+		return r.runs(p, b, base)
 	}
 	return []span{{src, base}}
 }
