@@ -10,14 +10,20 @@ func (p *inlineParser) emphasis(bottom *piece) {
 	if bottom != nil {
 		closer = bottom.nextDelim
 	}
+	// For each kind of closer (its character, whether it can open, its
+	// length modulo 3), the run below which no opener can match it: a
+	// closer of that kind found none there, and openers do not change.
+	// It keeps a paragraph of many runs from costing their square.
+	var floors [2][2][3]*piece
 	for closer != nil {
 		if !closer.canClose {
 			closer = closer.nextDelim
 			continue
 		}
+		floor := &floors[b2i(closer.char == '_')][b2i(closer.canOpen)][closer.orig%3]
 		var opener *piece
 		consume, candidate := 0, false
-		for o := closer.prevDelim; o != nil && o != bottom; o = o.prevDelim {
+		for o := closer.prevDelim; o != nil && o != bottom && o != *floor; o = o.prevDelim {
 			if o.canOpen && o.char == closer.char {
 				candidate = true
 				if consume = consumes(o, closer); consume > 0 {
@@ -27,6 +33,7 @@ func (p *inlineParser) emphasis(bottom *piece) {
 			}
 		}
 		if opener == nil {
+			*floor = closer.prevDelim
 			next := closer.nextDelim
 			if !candidate && !closer.canOpen {
 				p.dropDelim(closer)
@@ -89,6 +96,14 @@ func (p *inlineParser) dropDelim(d *piece) {
 	d.prevDelim, d.nextDelim = nil, nil
 	d.kind = pieceDelim
 	d.canOpen, d.canClose = false, false
+}
+
+// b2i is 1 for true, 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // isPunct says whether r is punctuation or a symbol, as CommonMark's

@@ -138,7 +138,7 @@ func tagLine(s string) (name string, closing, attrs bool, ok bool) {
 		return "", false, false, false
 	}
 	name = s[i : i+n]
-	end := attributes(s, i+n)
+	end := (&source{s: s}).attributes(i + n)
 	attrs = end > i+n
 	i = end
 	for i < len(s) && s[i] == ' ' {
@@ -154,7 +154,8 @@ func tagLine(s string) (name string, closing, attrs bool, ok bool) {
 }
 
 // attributes skips the attributes of a tag from i.
-func attributes(s string, i int) int {
+func (src *source) attributes(i int) int {
+	s := src.s
 	for {
 		j := skipSpace(s, i)
 		if j == i || j >= len(s) || !(letter(s[j]) || s[j] == '_' || s[j] == ':') {
@@ -170,20 +171,27 @@ func attributes(s string, i int) int {
 			continue
 		}
 		k = skipSpace(s, k+1)
-		if end := attributeValue(s, k); end > k {
+		if end := src.attributeValue(k); end > k {
 			i = end
 		}
 	}
 }
 
 // attributeValue is the end of the attribute value at i, or i.
-func attributeValue(s string, i int) int {
+func (src *source) attributeValue(i int) int {
+	s := src.s
 	if i >= len(s) {
 		return i
 	}
-	if q := s[i]; q == '"' || q == '\'' {
-		if end := strings.IndexByte(s[i+1:], q); end >= 0 {
-			return i + 1 + end + 1
+	switch s[i] {
+	case '"':
+		if end := src.index(doubleQuote, i+1); end >= 0 {
+			return end + 1
+		}
+		return i
+	case '\'':
+		if end := src.index(singleQuote, i+1); end >= 0 {
+			return end + 1
 		}
 		return i
 	}
@@ -209,15 +217,15 @@ func letter(c byte) bool { return c|0x20 >= 'a' && c|0x20 <= 'z' }
 func digit(c byte) bool { return c >= '0' && c <= '9' }
 
 // rawHTML is the length of the inline HTML (a tag, a comment, a
-// processing instruction, a declaration or a CDATA section) at the start
-// of s, or 0.
-func rawHTML(s string) int {
+// processing instruction, a declaration or a CDATA section) at i, or 0.
+func (src *source) rawHTML(i int) int {
+	s := src.s[i:]
 	if len(s) < 2 {
 		return 0
 	}
 	switch {
 	case letter(s[1]):
-		return openTag(s)
+		return src.openTag(i)
 	case s[1] == '/':
 		return closingTag(s)
 	case strings.HasPrefix(s, "<!-->"):
@@ -225,37 +233,39 @@ func rawHTML(s string) int {
 	case strings.HasPrefix(s, "<!--->"):
 		return len("<!--->")
 	case strings.HasPrefix(s, "<!--"):
-		return through(s, 4, "-->")
+		return src.through(i, i+4, commentEnd)
 	case s[1] == '?':
-		return through(s, 0, "?>")
+		return src.through(i, i, instructionEnd)
 	case s[1] == '!' && len(s) > 2 && s[2] >= 'A' && s[2] <= 'Z':
-		return through(s, 0, ">")
+		return src.through(i, i, declarationEnd)
 	case strings.HasPrefix(s, "<![CDATA["):
-		return through(s, 0, "]]>")
+		return src.through(i, i, cdataEnd)
 	}
 	return 0
 }
 
-// through is the end of the first end in s after from, or 0.
-func through(s string, from int, end string) int {
-	if i := strings.Index(s[from:], end); i >= 0 {
-		return from + i + len(end)
+// through is the length from i to the end of the first needle k after
+// from, or 0.
+func (src *source) through(i, from int, k needle) int {
+	if at := src.index(k, from); at >= 0 {
+		return at + len(needles[k]) - i
 	}
 	return 0
 }
 
-// openTag is the length of the open tag at the start of s, or 0.
-func openTag(s string) int {
-	n := tagName(s[1:])
+// openTag is the length of the open tag at i, or 0.
+func (src *source) openTag(i int) int {
+	s := src.s
+	n := tagName(s[i+1:])
 	if n == 0 {
 		return 0
 	}
-	i := skipSpace(s, attributes(s, 1+n))
-	if i < len(s) && s[i] == '/' {
-		i++
+	j := skipSpace(s, src.attributes(i+1+n))
+	if j < len(s) && s[j] == '/' {
+		j++
 	}
-	if i < len(s) && s[i] == '>' {
-		return i + 1
+	if j < len(s) && s[j] == '>' {
+		return j + 1 - i
 	}
 	return 0
 }

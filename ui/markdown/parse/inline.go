@@ -8,7 +8,7 @@ import (
 // Inlines reads the inline source of a paragraph or a heading (its lines
 // joined by newlines) into inlines.
 func Inlines(text string) []Inline {
-	p := &inlineParser{src: text}
+	p := &inlineParser{src: text, ahead: source{s: text}}
 	p.read()
 	return p.list.inlines()
 }
@@ -17,12 +17,14 @@ func Inlines(text string) []Inline {
 // emphasis and links are made of, which it pairs as it goes (links) and
 // at the end (emphasis).
 type inlineParser struct {
-	src  string
-	list pieces
-	from int // where the text not yet in a piece begins
+	src   string
+	ahead source // src, for searches ahead
+	list  pieces
+	from  int // where the text not yet in a piece begins
 
 	firstDelim, lastDelim *piece   // the runs that may still open or close
 	brackets              []*piece // the brackets that may still open a link
+	links                 int      // links made so far (images aside)
 }
 
 // read reads src, character by character, into pieces.
@@ -117,7 +119,7 @@ func (p *inlineParser) markup(i int) int {
 			p.list.push(&piece{kind: pieceNode, node: &AutoLink{Label: s[i+1 : i+n-1]}})
 			return i + n
 		}
-		if n := rawHTML(s[i:]); n > 0 {
+		if n := p.ahead.rawHTML(i); n > 0 {
 			p.flush(i)
 			p.list.push(&piece{kind: pieceNode, node: &RawHTML{Text: s[i : i+n]}})
 			return i + n
@@ -132,18 +134,9 @@ func (p *inlineParser) codeSpan(i int) int {
 	s := p.src
 	n := run(s, i)
 	p.flush(i)
-	for j := i + n; j < len(s); {
-		k := strings.IndexByte(s[j:], '`')
-		if k < 0 {
-			break
-		}
-		j += k
-		m := run(s, j)
-		if m == n {
-			p.list.push(&piece{kind: pieceNode, node: &CodeSpan{Text: codeText(s[i+n : j])}})
-			return j + m
-		}
-		j += m
+	if j := p.ahead.backtickRun(n, i+n); j >= 0 {
+		p.list.push(&piece{kind: pieceNode, node: &CodeSpan{Text: codeText(s[i+n : j])}})
+		return j + n
 	}
 	p.list.push(&piece{kind: pieceText, text: s[i : i+n]})
 	return i + n
@@ -207,7 +200,7 @@ func (p *inlineParser) openBracket(i int, image bool) {
 	if image {
 		text = "!["
 	}
-	b := &piece{kind: pieceBracket, text: text, image: image, bottom: p.lastDelim}
+	b := &piece{kind: pieceBracket, text: text, image: image, bottom: p.lastDelim, linksBefore: p.links}
 	p.list.push(b)
 	p.brackets = append(p.brackets, b)
 }
@@ -222,17 +215,21 @@ func (p *inlineParser) closeBracket(i int) int {
 	p.flush(i)
 	opener := p.brackets[len(p.brackets)-1]
 	p.brackets = p.brackets[:len(p.brackets)-1]
-	if !opener.image && containsLink(opener.next) {
+	// A link holds no link: one made since the bracket opened is in it.
+	if !opener.image && p.links > opener.linksBefore {
 		opener.kind = pieceText
 		return i
 	}
-	dest, title, end, ok := inlineLink(p.src, i+1)
+	dest, title, end, ok := p.ahead.inlineLink(i + 1)
 	if !ok {
 		opener.kind = pieceText
 		return i
 	}
 	p.emphasis(opener.bottom)
 	link := &piece{kind: pieceLink, image: opener.image, dest: dest, title: title}
+	if !opener.image {
+		p.links++
+	}
 	link.sub = p.list.cut(opener, nil)
 	p.list.remove(opener)
 	p.list.push(link)

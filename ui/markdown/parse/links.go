@@ -6,7 +6,8 @@ import "strings"
 // to its closing parenthesis: the destination as written, the title, and
 // where it ends. The destination is on one line; space around it and
 // the title may run over lines.
-func inlineLink(s string, i int) (dest, title string, end int, ok bool) {
+func (src *source) inlineLink(i int) (dest, title string, end int, ok bool) {
+	s := src.s
 	if i >= len(s) || s[i] != '(' {
 		return "", "", 0, false
 	}
@@ -22,7 +23,7 @@ func inlineLink(s string, i int) (dest, title string, end int, ok bool) {
 	if i < len(s) && s[i] == ')' {
 		return dest, "", i + 1, true
 	}
-	title, i, ok = linkTitle(s, i)
+	title, i, ok = src.linkTitle(i)
 	if !ok {
 		return "", "", 0, false
 	}
@@ -47,6 +48,9 @@ func asciiPunct(c byte) bool {
 	return c > ' ' && c < 0x7f && !digit(c) && !letter(c)
 }
 
+// maxParens is how deep parentheses may nest in a link destination.
+const maxParens = 32
+
 // destination reads a link destination at i: <in brackets>, or a run
 // without spaces whose parentheses balance.
 func destination(s string, i int) (string, int, bool) {
@@ -69,7 +73,11 @@ scan:
 		case c == '\\' && j+1 < len(s) && asciiPunct(s[j+1]):
 			j++
 		case c == '(':
-			open++
+			// Deeper nesting than any real address is not one, and
+			// stopping here keeps a run of "](" from costing its square.
+			if open++; open > maxParens {
+				return "", 0, false
+			}
 		case c == ')':
 			open--
 			if open < 0 {
@@ -84,37 +92,57 @@ scan:
 
 // linkTitle reads a link title at i: in double or single quotes or in
 // parentheses, with backslash escapes.
-func linkTitle(s string, i int) (string, int, bool) {
+func (src *source) linkTitle(i int) (string, int, bool) {
+	s := src.s
 	if i >= len(s) {
 		return "", 0, false
 	}
-	opener := s[i]
-	closer := opener
-	switch opener {
+	var quote needle
+	switch s[i] {
+	case '"':
+		quote = doubleQuote
+	case '\'':
+		quote = singleQuote
 	case '(':
-		closer = ')'
-	case '"', '\'':
+		for j := i + 1; j < len(s); j++ {
+			switch c := s[j]; {
+			case c == '\\' && j+1 < len(s) && asciiPunct(s[j+1]):
+				j++
+			case c == ')':
+				return decode(s[i+1 : j]), j + 1, true
+			case c == '(':
+				return "", 0, false
+			}
+		}
+		return "", 0, false
 	default:
 		return "", 0, false
 	}
-	for j := i + 1; j < len(s); j++ {
-		switch c := s[j]; {
-		case c == '\\' && j+1 < len(s) && asciiPunct(s[j+1]):
-			j++
-		case c == closer:
-			return decode(s[i+1 : j]), j + 1, true
-		case c == opener:
+	// The first quote after the opening one that no backslash escapes.
+	for from := i + 1; ; {
+		at := src.index(quote, from)
+		if at < 0 {
 			return "", 0, false
 		}
+		slashes := 0
+		for at-1-slashes > i && s[at-1-slashes] == '\\' {
+			slashes++
+		}
+		if slashes%2 == 0 {
+			return decode(s[i+1 : at]), at + 1, true
+		}
+		from = at + 1
 	}
-	return "", 0, false
 }
 
 // autoLink is the length of the autolink at the start of s, <scheme:...>
 // or <user@host>, or 0.
 func autoLink(s string) int {
-	end := strings.IndexByte(s, '>')
-	if end < 0 {
+	end := 1
+	for end < len(s) && s[end] > ' ' && s[end] != '<' && s[end] != '>' {
+		end++
+	}
+	if end >= len(s) || s[end] != '>' {
 		return 0
 	}
 	body := s[1:end]

@@ -33,10 +33,11 @@ type piece struct {
 	canOpen, canClose    bool
 	prevDelim, nextDelim *piece
 
-	// A bracket's kind and the last run before it; a link's or image's
-	// destination and title.
+	// A bracket's kind, the last run before it and how many links were
+	// made before it; a link's or image's destination and title.
 	image       bool
 	bottom      *piece
+	linksBefore int
 	dest, title string
 }
 
@@ -93,60 +94,51 @@ func (l *pieces) cut(from, to *piece) pieces {
 	return out
 }
 
-// containsLink says whether the pieces after p, or inside them, hold a
-// link.
-func containsLink(p *piece) bool {
-	for ; p != nil; p = p.next {
-		if p.kind == pieceLink && !p.image {
-			return true
-		}
-		if (p.kind == pieceLink || p.kind == pieceEmphasis) && containsLink(p.sub.first) {
-			return true
-		}
-	}
-	return false
-}
-
 // inlines reads the list out as inlines, decoding texts and joining
 // neighbouring ones.
 func (l *pieces) inlines() []Inline {
 	var out []Inline
-	var last *Text
+	var text strings.Builder // the text being joined, not yet in out
+	joining := false
+	end := func(brk Break) {
+		if joining && (text.Len() > 0 || brk != NoBreak) {
+			out = append(out, &Text{Text: text.String(), Break: brk})
+		}
+		text.Reset()
+		joining = false
+	}
 	for p := l.first; p != nil; p = p.next {
-		var in Inline
 		switch p.kind {
 		case pieceNode:
-			in = p.node
+			end(NoBreak)
+			out = append(out, p.node)
 		case pieceEmphasis:
-			in = &Emphasis{Strong: p.strong, Children: p.sub.inlines()}
+			end(NoBreak)
+			out = append(out, &Emphasis{Strong: p.strong, Children: p.sub.inlines()})
 		case pieceLink:
+			end(NoBreak)
 			if p.image {
-				in = &Image{Destination: p.dest, Title: p.title, Children: p.sub.inlines()}
+				out = append(out, &Image{Destination: p.dest, Title: p.title, Children: p.sub.inlines()})
 			} else {
-				in = &Link{Destination: p.dest, Title: p.title, Children: p.sub.inlines()}
+				out = append(out, &Link{Destination: p.dest, Title: p.title, Children: p.sub.inlines()})
 			}
 		default:
-			text := p.text
+			joining = true
 			switch p.kind {
 			case pieceText:
-				text = decode(text)
+				text.WriteString(decode(p.text))
 			case pieceDelim:
-				text = strings.Repeat(string(p.char), p.length)
+				for range p.length {
+					text.WriteByte(p.char)
+				}
+			default:
+				text.WriteString(p.text)
 			}
-			if last != nil && last.Break == NoBreak {
-				last.Text += text
-				last.Break = p.brk
-				continue
+			if p.brk != NoBreak {
+				end(p.brk)
 			}
-			if text == "" && p.brk == NoBreak {
-				continue
-			}
-			last = &Text{Text: text, Break: p.brk}
-			out = append(out, last)
-			continue
 		}
-		out = append(out, in)
-		last = nil
 	}
+	end(NoBreak)
 	return out
 }
