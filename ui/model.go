@@ -86,7 +86,11 @@ func New(s Session, opts Options) Model {
 	m.mode = mode.New(s.SetAgentMode, m.header, m.status)
 	commands = newCommands(&m)
 	m.commands = commands
-	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, tick, s, m.status)
+	cardClock := opts.cardClock
+	if cardClock == nil {
+		cardClock = tick
+	}
+	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, cardClock, s, m.status)
 	m.applyTheme(palette)
 	m.status.Tick(m.clock.frame, m.clock.now())
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}
@@ -159,6 +163,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.callFailed(msg)
 	case status.Said:
 		m.status.Set(msg.Level, msg.Text)
+	case jobNotice:
+		m.status.SetTransient(status.Warning, string(msg), status.Key, "")
 	case overlay.Open:
 		m.layers.Push(msg.Layer)
 	case overlay.Close:
