@@ -93,6 +93,7 @@ func TestInlines(t *testing.T) {
 		{"`multi\nline`", "Code{multi line}"},
 		{"\\*not em\\* \\\\ \\a \\`", "*not em* \\ \\a `"},
 		{"&amp; &lt;&gt; &quot; &#65;&#x42;&#X43; &copy; &nbsp; &bogus; &#0; &#12345678; & alone", "& <> \" ABC © \u00a0 &bogus; \ufffd &#12345678; & alone"},
+		{"&#27;[2J &#x1b;]0;t&#7; &#x9B; &#127; &#9; &#10;", "\ufffd[2J \ufffd]0;t\ufffd \ufffd \ufffd \ufffd \ufffd"},
 		{"hard  \nbreak\\\nagain\nsoft", "hard//break//again/soft"},
 		{"trailing\\", "trailing\\"},
 		{"two\\\\\nslashes", "two\\/slashes"},
