@@ -113,7 +113,7 @@ func allKeys(k KeyMap, in *input.Model) []overlay.KeyGroup {
 			relabel(c.DenyNow, "deny (tool card: and stop the turn)"), c.CardDown}},
 		{Where: "pane", Keys: []key.Binding{p.FocusNext, p.FocusPrev, p.Transcript, p.Stop, p.Message, p.Background, relabel(p.Back, "back to the input")}},
 		{Where: "transcript", Keys: []key.Binding{relabel(k.Cards.CardDown, "scroll"), k.Scroll.PageDown, k.Scroll.Top, k.Scroll.Bottom, relabel(k.Scroll.Expand, "expand tool output"), p.Stop, relabel(p.Back, "close")}},
-		{Where: "anywhere", Keys: []key.Binding{k.Interrupt, k.Quit, k.Help}},
+		{Where: "anywhere", Keys: []key.Binding{k.Interrupt, k.Quit, k.Suspend, k.Help}},
 	}
 }
 

@@ -26,7 +26,9 @@ type KeyMap struct {
 
 	Interrupt key.Binding
 	Quit      key.Binding
-	Help      key.Binding
+	// Suspend puts baton aside for the shell until fg brings it back.
+	Suspend key.Binding
+	Help    key.Binding
 	// Mode cycles normal, auto-accept edits and plan from the input; on
 	// a pane shift+tab still moves back (Panes.FocusPrev).
 	Mode key.Binding
@@ -42,6 +44,7 @@ func DefaultKeyMap() KeyMap {
 
 		Interrupt: key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "interrupt")),
 		Quit:      key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "quit")),
+		Suspend:   key.NewBinding(key.WithKeys("ctrl+z"), key.WithHelp("ctrl+z", "suspend (fg to come back)")),
 		Help:      key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "more keys")),
 		Mode:      key.NewBinding(key.WithKeys("shift+tab"), key.WithHelp("shift+tab", "mode")),
 	}

@@ -159,6 +159,8 @@ func (m *Model) update(msg tea.Msg) tea.Cmd {
 		m.callFailed(msg)
 	case status.Said:
 		m.status.Set(msg.Level, msg.Text)
+	case jobNotice:
+		m.status.SetTransient(status.Warning, string(msg), status.Key, "")
 	case overlay.Open:
 		m.layers.Push(msg.Layer)
 	case overlay.Close:

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/charmbracelet/bubbles/key"
 	tea "github.com/charmbracelet/bubbletea"
 	"github.com/charmbracelet/x/term"
 
@@ -66,14 +67,18 @@ func run(ctx context.Context, s Session, opts Options, in io.Reader, out io.Writ
 	}
 	opts.Bell = sameWay(opts.Bell, out, frames)
 	scr := screen.New(frames, screen.Modes{Mouse: !opts.NoMouse, Focus: true})
-	p := tea.NewProgram(&onScreen{Model: New(s, opts), screen: scr},
+	o := &onScreen{Model: New(s, opts), screen: scr}
+	p := tea.NewProgram(o,
 		tea.WithInput(in), tea.WithOutput(out), tea.WithoutRenderer(), tea.WithContext(ctx), tea.WithoutSignalHandler())
 	opts.Terminal.take()
 	defer opts.Terminal.release()
-	defer rawMode(in)()
+	jobs := takeKeyboard(in, scr)
+	defer jobs.close()
+	o.jobs = jobs
 	scr.Open()
 	defer scr.Close()
 	defer watchSize(out, p.Send)()
+	jobs.watch(p.Send)
 	defer func() {
 		if r := recover(); r != nil {
 			p.Kill()
@@ -103,20 +108,6 @@ func sameWay(w, out, frames io.Writer) io.Writer {
 	return w
 }
 
-// rawMode puts in, when it is a terminal, in raw mode (keys one by one,
-// no echo, no line editing) and returns what restores it.
-func rawMode(in io.Reader) func() {
-	f, ok := in.(*os.File)
-	if !ok || !term.IsTerminal(f.Fd()) {
-		return func() {}
-	}
-	st, err := term.MakeRaw(f.Fd())
-	if err != nil {
-		return func() {}
-	}
-	return func() { _ = term.Restore(f.Fd(), st) }
-}
-
 // onScreen is the root model as the terminal sees it: after every
 // message Bubble Tea asks for the view, and the screen draws what
 // changed. The model builds a new view at most once a frame (see frame),
@@ -126,12 +117,23 @@ func rawMode(in io.Reader) func() {
 type onScreen struct {
 	Model
 	screen *screen.Screen
+	jobs   *jobControl
 }
 
-// Update hands the terminal's size and title to the screen and every
-// message to the model.
+// Update hands the terminal's size and title to the screen, Ctrl+Z and
+// continues to job control, and every message to the model.
 func (o *onScreen) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	switch msg := msg.(type) {
+	case tea.KeyMsg:
+		if o.jobs != nil && key.Matches(msg, o.Model.keys.Suspend) {
+			if notice := o.jobs.suspend(); notice != "" {
+				return o, o.Model.update(jobNotice(notice))
+			}
+			return o, nil
+		}
+	case continuedMsg:
+		o.jobs.reclaim()
+		return o, nil
 	case tea.WindowSizeMsg:
 		o.screen.Resize(msg.Width, msg.Height)
 	case windowTitleMsg:

@@ -45,6 +45,13 @@ func startTUIIn(t *testing.T, srvURL, ws, home string, args ...string) *ptyRun {
 	cmd.Env = append(os.Environ(), "HOME="+home, "XDG_STATE_HOME=", "TERM=xterm-256color",
 		"OPENAI_BASE_URL="+srvURL, "OPENAI_API_KEY=sk-test-0123456789",
 		childArgsEnv+"="+strings.Join(append([]string{"--yolo", "--theme", "dark"}, args...), "\x1f"))
+	return runOnPty(t, cmd, home)
+}
+
+// runOnPty starts cmd on a new 100×30 pseudo-terminal, as the leader of
+// a session of its own, and keeps what it writes.
+func runOnPty(t *testing.T, cmd *exec.Cmd, home string) *ptyRun {
+	t.Helper()
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 30, Cols: 100})
 	if err != nil {
 		t.Fatal(err)

@@ -80,6 +80,14 @@ func (s *Screen) Open() {
 	s.open = true
 }
 
+// Reopen takes the terminal again after it was given back or written
+// over by another program (a shell while baton was stopped): Open, and
+// the next frame drawn whole.
+func (s *Screen) Reopen() {
+	s.Open()
+	s.last = nil
+}
+
 // Close gives the terminal back (see Leave). A closed Screen draws
 // nothing more.
 func (s *Screen) Close() {

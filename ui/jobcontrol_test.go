@@ -1,0 +1,106 @@
+//go:build linux
+
+package ui
+
+import (
+	"os"
+	"runtime"
+	"strings"
+	"syscall"
+	"testing"
+
+	tea "github.com/charmbracelet/bubbletea"
+	"github.com/creack/pty"
+	"golang.org/x/sys/unix"
+
+	"github.com/seed-e4e525a6/baton/ui/screen"
+)
+
+// localModes are the terminal's local modes (ICANON, ECHO …).
+func localModes(t *testing.T, f *os.File) uint32 {
+	t.Helper()
+	tio, err := unix.IoctlGetTermios(int(f.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tio.Lflag
+}
+
+// The keyboard is raw while the UI holds it and cooked again after; a
+// continue the UI did not ask for (a real SIGCONT to this process) takes
+// the terminal again, raw and on a screen drawn anew, and one the UI's own
+// stop brings is left to that stop.
+func TestJobControlTakesTheTerminalBackAfterAContinue(t *testing.T) {
+	master, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer master.Close()
+	defer tty.Close()
+	var out strings.Builder
+	scr := screen.New(&out, screen.Modes{})
+	j := takeKeyboard(tty, scr)
+	if localModes(t, tty)&(unix.ICANON|unix.ECHO) != 0 {
+		t.Fatal("the keyboard is not raw while the UI holds it")
+	}
+	sent := make(chan tea.Msg, 4)
+	j.watch(func(m tea.Msg) { sent <- m })
+
+	// The shell put its own modes back while baton was stopped.
+	if err := unix.IoctlSetTermios(int(tty.Fd()), unix.TCSETS, cookedOf(t, j)); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := (<-sent).(continuedMsg); !ok {
+		t.Fatal("a continue was not reported")
+	}
+	j.reclaim()
+	if localModes(t, tty)&(unix.ICANON|unix.ECHO) != 0 {
+		t.Fatal("the keyboard is not raw again after the continue")
+	}
+	if !strings.Contains(out.String(), "\x1b[?1049h") {
+		t.Fatalf("the screen was not taken again: %q", out.String())
+	}
+
+	// A continue the UI's own stop brings is not reported twice.
+	j.own.Add(1)
+	if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
+		t.Fatal(err)
+	}
+	for j.own.Load() != 0 {
+		runtime.Gosched()
+	}
+	j.close()
+	select {
+	case m := <-sent:
+		t.Fatalf("the UI's own continue was reported: %T", m)
+	default:
+	}
+	if localModes(t, tty)&unix.ICANON == 0 {
+		t.Fatal("the keyboard was not given back its modes")
+	}
+}
+
+// cookedOf is the keyboard's modes from before the UI took it.
+func cookedOf(t *testing.T, j *jobControl) *unix.Termios {
+	t.Helper()
+	tio, err := unix.IoctlGetTermios(int(j.keyboard.Fd()), unix.TCGETS)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tio.Lflag |= unix.ICANON | unix.ECHO
+	return tio
+}
+
+// Ctrl+Z where keys do not come from a terminal says why nothing stops.
+func TestSuspendWithoutATerminalSaysWhy(t *testing.T) {
+	j := takeKeyboard(strings.NewReader(""), screen.New(&strings.Builder{}, screen.Modes{}))
+	j.watch(func(tea.Msg) { t.Error("a message from a job with no terminal") })
+	if notice := j.suspend(); !strings.Contains(notice, "nothing to suspend to") {
+		t.Fatalf("notice %q", notice)
+	}
+	j.reclaim()
+	j.close()
+}
