@@ -24,7 +24,6 @@ require (
 	github.com/sashabaranov/go-openai v1.43.0
 	github.com/segmentio/encoding v0.5.4
 	github.com/spf13/pflag v1.1.0
-	github.com/yuin/goldmark v1.8.2
 	go.uber.org/goleak v1.3.0
 	go.yaml.in/yaml/v3 v3.0.6
 	golang.org/x/sys v0.49.0

@@ -21,6 +21,12 @@ import (
 // Bubble Tea program.
 func wholeProgram(t *testing.T, respond llmtest.Responder, rules []event.PermissionRule) (*teatest.TestModel, *llmtest.Server, string) {
 	t.Helper()
+	return wholeProgramWith(t, respond, rules, nil)
+}
+
+// wholeProgramWith is wholeProgram with options changed by mutate.
+func wholeProgramWith(t *testing.T, respond llmtest.Responder, rules []event.PermissionRule, mutate func(*Options)) (*teatest.TestModel, *llmtest.Server, string) {
+	t.Helper()
 	dir := t.TempDir()
 	srv := llmtest.NewServer(t, respond)
 	ctx, cancel := context.WithCancel(context.Background())
@@ -30,7 +36,11 @@ func wholeProgram(t *testing.T, respond llmtest.Responder, rules []event.Permiss
 		t.Fatal(err)
 	}
 	t.Cleanup(s.Close)
-	tm := teatest.NewTestModel(t, New(s, Options{Workspace: dir, Theme: "dark", Mode: "ask"}), teatest.WithInitialTermSize(110, 34))
+	opts := Options{Workspace: dir, Theme: "dark", Mode: "ask"}
+	if mutate != nil {
+		mutate(&opts)
+	}
+	tm := teatest.NewTestModel(t, New(s, opts), teatest.WithInitialTermSize(110, 34))
 	return tm, srv, dir
 }
 
@@ -58,40 +68,41 @@ func denyWithReason(t *testing.T, tm *teatest.TestModel, reason string) {
 	tm.Send(tea.KeyMsg{Type: tea.KeyEnter})
 }
 
-// TestTypingAheadNeverAnswersACard types a sentence at 100 ms per key
-// while a write_file card appears: every key lands in the input, the
-// file is not written, and the card answers only the y given after a
-// pause. The pace is the simulated typist's, not a synchronisation.
+// TestTypingAheadNeverAnswersACard types a sentence while a write_file
+// card appears, the "y" of "you" among the keys that come after it: every
+// key lands in the input, the file is not written, and the card answers
+// only the y given after typing paused. When typing pauses is the test's
+// to say (a held guard clock), not how promptly a loaded machine runs the
+// typist: a stall of the test's goroutine is a pause to the card.
 func TestTypingAheadNeverAnswersACard(t *testing.T) {
-	release := make(chan struct{})
+	paused := make(chan struct{})
 	var once sync.Once
-	t.Cleanup(func() { once.Do(func() { close(release) }) })
-	tm, _, dir := wholeProgram(t, func(req *llmtest.Request, w *llmtest.Writer) {
+	pause := func() { once.Do(func() { close(paused) }) }
+	t.Cleanup(pause)
+	held := func(_ time.Duration, msg tea.Msg) tea.Cmd {
+		return func() tea.Msg {
+			<-paused
+			return msg
+		}
+	}
+	tm, _, dir := wholeProgramWith(t, func(req *llmtest.Request, w *llmtest.Writer) {
 		if req.Index > 0 {
 			w.Text("hello.txt is written.")
 			return
 		}
-		select { // the card comes while the person is typing
-		case <-release:
-		case <-w.Context().Done():
-			return
-		}
 		w.ToolCalls(llmtest.Call{ID: "w1", Name: "write_file", Args: `{"path":"hello.txt","content":"hi\n"}`})
-	}, nil)
+	}, nil, func(o *Options) { o.cardClock = held })
 	submit(tm, "write a file")
-	const sentence = "okay thanks you are fast"
-	for i, r := range sentence {
-		if i == 3 {
-			once.Do(func() { close(release) })
-		}
-		tm.Send(tea.KeyMsg{Type: tea.KeyRunes, Runes: []rune{r}})
-		time.Sleep(100 * time.Millisecond)
-	}
-	waitForAll(t, tm, "Allow write_file?", "> "+sentence)
-	waitFor(t, tm, "y allow once ·") // armed once typing paused
+	const before, after = "okay thanks ", "you are fast"
+	tm.Type(before)
+	waitFor(t, tm, "Allow write_file?") // the card came while the person types
+	tm.Type(after)
+	waitFor(t, tm, "> "+before+after)
 	if _, err := os.Stat(filepath.Join(dir, "hello.txt")); err == nil {
 		t.Fatal("typing answered the card: hello.txt was written")
 	}
+	pause()
+	waitFor(t, tm, "y allow once ·") // armed once typing paused
 	tm.Type("y")
 	waitFor(t, tm, "hello.txt is written.")
 	if _, err := os.Stat(filepath.Join(dir, "hello.txt")); err != nil {

@@ -86,7 +86,11 @@ func New(s Session, opts Options) Model {
 	m.mode = mode.New(s.SetAgentMode, m.header, m.status)
 	commands = newCommands(&m)
 	m.commands = commands
-	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, tick, s, m.status)
+	cardClock := opts.cardClock
+	if cardClock == nil {
+		cardClock = tick
+	}
+	m.approvals = approval.New(m.keys.Cards, m.keys.KeyMap, cardClock, s, m.status)
 	m.applyTheme(palette)
 	m.status.Tick(m.clock.frame, m.clock.now())
 	m.notify = notifier{mode: opts.Notify, bell: opts.Bell, focused: true}

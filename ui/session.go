@@ -12,6 +12,9 @@ package ui
 
 import (
 	"io"
+	"time"
+
+	tea "github.com/charmbracelet/bubbletea"
 
 	"github.com/seed-e4e525a6/baton/agenttypes"
 	"github.com/seed-e4e525a6/baton/engine/event"
@@ -140,4 +143,9 @@ type Options struct {
 	// NoMouse leaves the mouse to the terminal (mouse = false), so text
 	// is selected as in any program; the wheel then no longer scrolls.
 	NoMouse bool
+
+	// cardClock is the clock of the cards' typing guard (nil: tick), so
+	// a test can say when typing paused rather than leave it to how
+	// promptly a loaded machine runs the typist.
+	cardClock func(time.Duration, tea.Msg) tea.Cmd
 }

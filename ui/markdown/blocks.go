@@ -6,60 +6,57 @@ import (
 	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/yuin/goldmark/ast"
+
+	"github.com/seed-e4e525a6/baton/ui/markdown/parse"
 )
 
 // bullets mark list items by depth, cycling past the third level.
-var bullets = []string{"•", "◦", "▪"}
+var bullets = [...]string{"•", "◦", "▪"}
 
-// blockLines draws one block node at width; depth counts the lists it
-// sits in, which picks its bullet.
-func (r *Renderer) blockLines(n ast.Node, src []byte, width, depth int) []string {
+// blockLines draws one block at width; depth counts the lists it sits in,
+// which picks its bullet.
+func (r *Renderer) blockLines(n parse.Block, width, depth int) []string {
 	width = max(width, 1)
 	switch n := n.(type) {
-	case *ast.Heading:
+	case *parse.Heading:
 		st := r.st.heading
 		if n.Level == 1 {
 			st = r.st.heading1
 		}
-		spans := append([]span{{strings.Repeat("#", n.Level) + " ", st}}, r.inlines(n, src, st)...)
+		spans := append([]span{{strings.Repeat("#", n.Level) + " ", st}}, r.runs(parse.Inlines(n.Text), st)...)
 		return wrapText(spans, width)
-	case *ast.Paragraph, *ast.TextBlock:
-		if rows, ok := tableRows(n, src); ok {
+	case *parse.Paragraph:
+		if rows, ok := tableRows(n.Lines); ok {
 			return r.table(rows, width)
 		}
-		return wrapText(r.inlines(n, src, r.st.text), width)
-	case *ast.ThematicBreak:
+		return wrapText(r.runs(parse.Inlines(n.Text()), r.st.text), width)
+	case *parse.ThematicBreak:
 		return []string{paint([]span{{strings.Repeat("─", width), r.st.rule}})}
-	case *ast.FencedCodeBlock, *ast.CodeBlock:
-		return r.code(n, src, width)
-	case *ast.Blockquote:
-		return r.quote(n, src, width, depth)
-	case *ast.List:
-		return r.list(n, src, width, depth)
-	case *ast.HTMLBlock:
+	case *parse.CodeBlock:
+		return r.code(n.Lines, width)
+	case *parse.Quote:
+		return r.quote(n.Blocks, width, depth)
+	case *parse.List:
+		return r.list(n, width, depth)
+	case *parse.HTMLBlock:
 		var spans []span
-		for i := range n.Lines().Len() {
-			line := n.Lines().At(i)
-			spans = append(spans, span{strings.TrimRight(string(line.Value(src)), "\n"), r.st.url}, span{"\n", ""})
-		}
-		if n.HasClosure() {
-			spans = append(spans, span{strings.TrimRight(string(n.ClosureLine.Value(src)), "\n"), r.st.url})
+		for _, line := range n.Lines {
+			spans = append(spans, span{line, r.st.url}, span{"\n", ""})
 		}
 		return trimBlank(wrapText(spans, width))
 	}
-	return r.children(n, src, width, depth, false)
+	return nil
 }
 
-// children draws a container's blocks one after another, with a blank
-// line between them unless the list they belong to is tight.
-func (r *Renderer) children(n ast.Node, src []byte, width, depth int, tight bool) []string {
+// children draws blocks one after another, with a blank line between
+// them unless the list they belong to is tight.
+func (r *Renderer) children(blocks []parse.Block, width, depth int, tight bool) []string {
 	var out []string
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		if c != n.FirstChild() && !tight {
+	for i, c := range blocks {
+		if i > 0 && !tight {
 			out = append(out, "")
 		}
-		out = append(out, r.blockLines(c, src, width, depth)...)
+		out = append(out, r.blockLines(c, width, depth)...)
 	}
 	return out
 }
@@ -67,13 +64,11 @@ func (r *Renderer) children(n ast.Node, src []byte, width, depth int, tight bool
 // code draws a code block as written, indented and in the code colour.
 // Lines are not wrapped at spaces; one wider than the room goes on under
 // a ↪ mark, so nothing of it is lost.
-func (r *Renderer) code(n ast.Node, src []byte, width int) []string {
+func (r *Renderer) code(lines []string, width int) []string {
 	const indent = "  "
 	room := max(width-len(indent), 1)
 	var out []string
-	for i := range n.Lines().Len() {
-		seg := n.Lines().At(i)
-		line := strings.TrimRight(string(seg.Value(src)), "\r\n")
+	for _, line := range lines {
 		line = strings.TrimRight(line, " ")
 		lead := span{indent, ""}
 		for {
@@ -102,10 +97,10 @@ func (r *Renderer) code(n ast.Node, src []byte, width int) []string {
 }
 
 // quote draws a block quote behind a bar, its text in the quote style.
-func (r *Renderer) quote(n ast.Node, src []byte, width, depth int) []string {
+func (r *Renderer) quote(blocks []parse.Block, width, depth int) []string {
 	inner := *r
 	inner.st.text = r.st.quote
-	lines := inner.children(n, src, width-2, depth, false)
+	lines := inner.children(blocks, width-2, depth, false)
 	bar := paint([]span{{"│ ", r.st.rule}})
 	if len(lines) == 0 {
 		lines = []string{""}
@@ -118,29 +113,28 @@ func (r *Renderer) quote(n ast.Node, src []byte, width, depth int) []string {
 
 // list draws each item behind its bullet or number; the item's further
 // lines hang under its first.
-func (r *Renderer) list(n *ast.List, src []byte, width, depth int) []string {
-	markers := make([]string, 0, n.ChildCount())
+func (r *Renderer) list(n *parse.List, width, depth int) []string {
+	markers := make([]string, 0, len(n.Items))
 	widest := 0
-	for i := range n.ChildCount() {
+	for i := range n.Items {
 		m := bullets[depth%len(bullets)]
-		if n.IsOrdered() {
+		if n.Ordered {
 			m = strconv.Itoa(n.Start+i) + string(n.Marker)
 		}
 		markers = append(markers, m)
 		widest = max(widest, cells(m))
 	}
 	var out []string
-	i := 0
-	for item := n.FirstChild(); item != nil; item = item.NextSibling() {
-		if i > 0 && !n.IsTight {
+	for i, item := range n.Items {
+		if i > 0 && !n.Tight {
 			out = append(out, "")
 		}
 		m := markers[i]
-		if n.IsOrdered() {
+		if n.Ordered {
 			m = strings.Repeat(" ", widest-cells(m)) + m
 		}
 		hang := strings.Repeat(" ", widest+1)
-		body := r.children(item, src, width-widest-1, depth+1, n.IsTight)
+		body := r.children(item.Blocks, width-widest-1, depth+1, n.Tight)
 		if len(body) == 0 {
 			body = []string{""}
 		}
@@ -155,7 +149,6 @@ func (r *Renderer) list(n *ast.List, src []byte, width, depth int) []string {
 			}
 			out = append(out, prefix+l)
 		}
-		i++
 	}
 	return out
 }

@@ -1,100 +1,75 @@
 package markdown
 
 import (
-	"bytes"
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/util"
+	"github.com/seed-e4e525a6/baton/ui/markdown/parse"
 )
 
-// inlines turns a block's inline children into styled spans, base being
-// the style of the block's plain text.
-func (r *Renderer) inlines(n ast.Node, src []byte, base style) []span {
-	var out []span
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		out = r.inline(out, c, src, base)
+// runs is inlines as styled spans, base being the style of the block's
+// plain text, with neighbours of one style joined: the wrapper breaks a
+// line only at spaces or between runs, so a word like snake_case, which
+// the parser cuts at each underscore, stays whole.
+func (r *Renderer) runs(ins []parse.Inline, base style) []span {
+	spans := r.inlines(nil, ins, base)
+	out := spans[:0]
+	for _, s := range spans {
+		if last := len(out) - 1; last >= 0 && out[last].st == s.st && s.text != "\n" && out[last].text != "\n" {
+			out[last].text += s.text
+			continue
+		}
+		out = append(out, s)
 	}
 	return out
 }
 
-// inline appends the spans of one inline node.
-func (r *Renderer) inline(out []span, n ast.Node, src []byte, base style) []span {
+// inlines appends the spans of inlines to out.
+func (r *Renderer) inlines(out []span, ins []parse.Inline, base style) []span {
+	for _, in := range ins {
+		out = r.inline(out, in, base)
+	}
+	return out
+}
+
+// inline appends the spans of one inline.
+func (r *Renderer) inline(out []span, n parse.Inline, base style) []span {
 	switch n := n.(type) {
-	case *ast.Text:
-		value := n.Segment.Value(src)
-		if !n.IsRaw() {
-			value = unescape(value)
-		}
-		out = append(out, span{string(value), base})
-		switch {
-		case n.HardLineBreak():
+	case *parse.Text:
+		out = append(out, span{n.Text, base})
+		switch n.Break {
+		case parse.HardBreak:
 			out = append(out, span{"\n", base})
-		case n.SoftLineBreak():
+		case parse.SoftBreak:
 			out = append(out, span{" ", base})
 		}
-	case *ast.String:
-		out = append(out, span{string(n.Value), base})
-	case *ast.CodeSpan:
-		out = append(out, span{codeText(n, src), base + r.st.code})
-	case *ast.Emphasis:
+	case *parse.CodeSpan:
+		out = append(out, span{n.Text, base + r.st.code})
+	case *parse.Emphasis:
 		st := r.st.emphasis
-		if n.Level >= 2 {
+		if n.Strong {
 			st = r.st.strong
 		}
-		return append(out, r.inlines(n, src, base+st)...)
-	case *ast.Link:
-		label := r.inlines(n, src, base+r.st.link)
+		return r.inlines(out, n.Children, base+st)
+	case *parse.Link:
+		label := r.inlines(nil, n.Children, base+r.st.link)
 		out = append(out, label...)
-		if url := string(n.Destination); url != "" && url != plain(label) {
+		if url := n.Destination; url != "" && url != plain(label) {
 			out = append(out, span{" (" + url + ")", base + r.st.url})
 		}
-	case *ast.Image:
-		alt := plain(r.inlines(n, src, base))
+	case *parse.Image:
+		alt := plain(r.inlines(nil, n.Children, base))
 		out = append(out, span{"[image: " + alt + "]", base + r.st.link})
-		if len(n.Destination) > 0 {
-			out = append(out, span{" (" + string(n.Destination) + ")", base + r.st.url})
+		if n.Destination != "" {
+			out = append(out, span{" (" + n.Destination + ")", base + r.st.url})
 		}
-	case *ast.AutoLink:
-		out = append(out, span{string(n.Label(src)), base + r.st.link})
-	case *ast.RawHTML:
-		for i := range n.Segments.Len() {
-			seg := n.Segments.At(i)
-			out = append(out, span{string(seg.Value(src)), base})
-		}
-	default:
-		return append(out, r.inlines(n, src, base)...)
+	case *parse.AutoLink:
+		out = append(out, span{n.Label, base + r.st.link})
+	case *parse.RawHTML:
+		// A tag may run over lines; its line endings are spaces, as
+		// between words, so that no drawn line holds a newline.
+		out = append(out, span{strings.ReplaceAll(n.Text, "\n", " "), base})
 	}
 	return out
-}
-
-// codeText is a code span's text as written, its line endings spaces.
-func codeText(n ast.Node, src []byte) string {
-	var b strings.Builder
-	for c := n.FirstChild(); c != nil; c = c.NextSibling() {
-		switch c := c.(type) {
-		case *ast.Text:
-			b.Write(c.Segment.Value(src))
-			if c.SoftLineBreak() || c.HardLineBreak() {
-				b.WriteByte(' ')
-			}
-		case *ast.String:
-			b.Write(c.Value)
-		}
-	}
-	return strings.ReplaceAll(b.String(), "\n", " ")
-}
-
-// unescape resolves backslash escapes and character references the way
-// an HTML renderer would, so "\*" shows as "*" and "&amp;" as "&".
-func unescape(v []byte) []byte {
-	if bytes.IndexByte(v, '\\') >= 0 {
-		v = util.UnescapePunctuations(v)
-	}
-	if bytes.IndexByte(v, '&') >= 0 {
-		v = util.ResolveEntityNames(util.ResolveNumericReferences(v))
-	}
-	return v
 }
 
 // plain is the text of spans without their styles.

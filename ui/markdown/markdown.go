@@ -1,5 +1,5 @@
-// Package markdown draws Markdown as styled terminal lines, on goldmark's
-// CommonMark parser and baton's theme. It replaces glamour, whose syntax
+// Package markdown draws Markdown as styled terminal lines, on its own
+// CommonMark parser (ui/markdown/parse) and baton's theme. It replaces glamour, whose syntax
 // highlighter, HTML sanitiser and extensions cost every start of baton
 // about ten milliseconds of package init for features an answer in a
 // terminal does without.
@@ -14,12 +14,9 @@ import (
 	"strings"
 
 	"github.com/charmbracelet/x/ansi"
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/parser"
-	"github.com/yuin/goldmark/text"
-	"github.com/yuin/goldmark/util"
 
 	"github.com/seed-e4e525a6/baton/themes"
+	"github.com/seed-e4e525a6/baton/ui/markdown/parse"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -30,9 +27,8 @@ const keptBlocks = 2048
 // Renderer draws Markdown in one theme. It is not safe for concurrent
 // use; the UI owns one per theme.
 type Renderer struct {
-	st     sequences
-	parser parser.Parser
-	cache  map[cacheKey][]string
+	st    sequences
+	cache map[cacheKey][]string
 }
 
 // cacheKey is a block's source and the width it was drawn at.
@@ -58,13 +54,6 @@ func New(st themes.MarkdownStyles) *Renderer {
 			quote: sequence(st.Quote), marker: sequence(st.Marker), rule: sequence(st.Rule),
 			tableHeader: sequence(st.TableHeader),
 		},
-		// Link reference definitions are left as text: resolving them
-		// would let a later block change how an earlier one is drawn.
-		parser: parser.NewParser(
-			parser.WithBlockParsers(parser.DefaultBlockParsers()...),
-			parser.WithInlineParsers(parser.DefaultInlineParsers()...),
-			parser.WithParagraphTransformers([]util.PrioritizedValue{}...),
-		),
 		cache: map[cacheKey][]string{},
 	}
 }
@@ -82,11 +71,10 @@ func (r *Renderer) Render(text string, width int) []string {
 	return out
 }
 
-// block is one top-level block: its node, the source it was parsed from,
-// and its own text, which keys the cache.
+// block is one top-level block: its parsed form and its own text, which
+// keys the cache.
 type block struct {
-	node  ast.Node
-	src   []byte
+	node  parse.Block
 	text  string
 	start int // offset of its first line in the parsed text
 }
@@ -95,26 +83,14 @@ type block struct {
 // runs from the start of its first line to the next block's, without the
 // blank lines between them.
 func (r *Renderer) split(s string) []block {
-	src := []byte(s)
-	doc := r.parser.Parse(text.NewReader(src))
-	var blocks []block
-	for n := doc.FirstChild(); n != nil; n = n.NextSibling() {
-		p := n.Pos()
-		if p < 0 || p > len(s) {
-			// Without a position the blocks cannot be told apart; the
-			// document is then one block.
-			return []block{{node: doc, src: src, text: s}}
+	doc := parse.Parse(s)
+	blocks := make([]block, len(doc.Blocks))
+	for i, n := range doc.Blocks {
+		end := len(s)
+		if i+1 < len(doc.Starts) {
+			end = doc.Starts[i+1]
 		}
-		start := strings.LastIndexByte(s[:p], '\n') + 1
-		if len(blocks) > 0 {
-			prev := &blocks[len(blocks)-1]
-			prev.text = strings.TrimRight(s[prev.start:start], " \n")
-		}
-		blocks = append(blocks, block{node: n, src: src, start: start})
-	}
-	if len(blocks) > 0 {
-		last := &blocks[len(blocks)-1]
-		last.text = strings.TrimRight(s[last.start:], " \n")
+		blocks[i] = block{node: n, start: doc.Starts[i], text: strings.TrimRight(s[doc.Starts[i]:end], " \n")}
 	}
 	return blocks
 }
@@ -126,7 +102,7 @@ func (r *Renderer) draw(b block, width int) []string {
 	if lines, ok := r.cache[key]; ok {
 		return lines
 	}
-	lines := r.blockLines(b.node, b.src, width, 0)
+	lines := r.blockLines(b.node, width, 0)
 	for i, l := range lines {
 		if ansi.StringWidth(l) > width {
 			lines[i] = ansi.Truncate(l, width, "")

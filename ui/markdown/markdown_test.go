@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
 	"github.com/charmbracelet/x/ansi"
@@ -30,7 +31,7 @@ const rich = "# Migrating sessions to JWT\n\n" +
 func plainProfile(t *testing.T) { withProfile(t, termenv.Ascii) }
 
 // withProfile draws in a colour profile for the duration of a test.
-func withProfile(t *testing.T, p termenv.Profile) {
+func withProfile(t testing.TB, p termenv.Profile) {
 	t.Helper()
 	old := lipgloss.ColorProfile()
 	lipgloss.SetColorProfile(p)
@@ -113,4 +114,41 @@ func TestTables(t *testing.T) {
 			t.Errorf("%s:\ngot\n%s\nwant\n%s", tc.name, got, tc.want)
 		}
 	}
+}
+
+// Inline HTML that runs over lines draws its line ending as a space: no
+// drawn line holds a newline, which would break the screen's lines.
+func TestRawHTMLOverLines(t *testing.T) {
+	plainProfile(t)
+	got := newRenderer().Render("see <span\nclass=\"x\">this</span> and <!-- a\ncomment --> here", 80)
+	want := []string{`see <span class="x">this</span> and <!-- a comment --> here`}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+}
+
+// FuzzRender draws any text at a few widths: no panic, no line wider
+// than the width, and no newline or escape inside a line (of valid UTF-8,
+// which is what a reply decoded from JSON is).
+func FuzzRender(f *testing.F) {
+	for _, seed := range []string{rich, tricky, "- a\n  - b\n    > c\n", "| a |\n|---|\n| `x|y` |", "<div>\n*x*\n", "**a _b_ c**"} {
+		f.Add(seed)
+	}
+	withProfile(f, termenv.TrueColor)
+	r := newRenderer()
+	f.Fuzz(func(t *testing.T, doc string) {
+		if !utf8.ValidString(doc) {
+			return
+		}
+		for _, width := range []int{1, 17, 80} {
+			for _, line := range r.Render(doc, width) {
+				if w := ansi.StringWidth(line); w > width {
+					t.Fatalf("width %d: line of %d cells: %q", width, w, line)
+				}
+				if strings.ContainsAny(ansi.Strip(line), "\n\x1b\x07") {
+					t.Fatalf("a control character in line %q", line)
+				}
+			}
+		}
+	})
 }

@@ -4,8 +4,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/yuin/goldmark/ast"
-
+	"github.com/seed-e4e525a6/baton/ui/markdown/parse"
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
@@ -182,12 +181,12 @@ func (s *Stream) advance(text string) {
 // closed says whether the last block of the complete lines in chunk can
 // take no more lines.
 func closed(b block, chunk string) bool {
-	switch b.node.(type) {
-	case *ast.Heading, *ast.ThematicBreak:
+	switch n := b.node.(type) {
+	case *parse.Heading, *parse.ThematicBreak:
 		return true
-	case *ast.FencedCodeBlock:
-		return fenceClosed(b.text)
-	case *ast.Paragraph, *ast.Blockquote:
+	case *parse.CodeBlock:
+		return n.Fenced && fenceClosed(b.text)
+	case *parse.Paragraph, *parse.Quote:
 		return blankEnd(chunk[b.start:])
 	}
 	return false

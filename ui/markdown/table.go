@@ -3,8 +3,7 @@ package markdown
 import (
 	"strings"
 
-	"github.com/yuin/goldmark/ast"
-	"github.com/yuin/goldmark/text"
+	"github.com/seed-e4e525a6/baton/ui/markdown/parse"
 )
 
 // table is a pipe table found in a paragraph: the source of each cell by
@@ -14,19 +13,13 @@ type table struct {
 	align []byte
 }
 
-// tableRows reads a paragraph as a GitHub pipe table: a header row, a
-// delimiter row of dashes with as many cells, then body rows. Tables are
-// found here rather than by goldmark's extension, whose package brings
-// init work baton does not want.
-func tableRows(n ast.Node, src []byte) (table, bool) {
-	lines := n.Lines()
-	if lines.Len() < 2 {
+// tableRows reads a paragraph's lines as a GitHub pipe table: a header
+// row, a delimiter row of dashes with as many cells, then body rows.
+func tableRows(lines []string) (table, bool) {
+	if len(lines) < 2 {
 		return table{}, false
 	}
-	line := func(i int) string {
-		seg := lines.At(i)
-		return strings.TrimSpace(string(seg.Value(src)))
-	}
+	line := func(i int) string { return strings.TrimSpace(lines[i]) }
 	head, delim := line(0), line(1)
 	if !strings.Contains(head, "|") {
 		return table{}, false
@@ -51,7 +44,7 @@ func tableRows(n ast.Node, src []byte) (table, bool) {
 		}
 	}
 	t.rows = append(t.rows, header)
-	for i := 2; i < lines.Len(); i++ {
+	for i := 2; i < len(lines); i++ {
 		row := cellsOf(line(i))
 		row = append(row, make([]string, max(len(header)-len(row), 0))...)
 		t.rows = append(t.rows, row[:len(header)])
@@ -149,12 +142,14 @@ func (r *Renderer) table(t table, width int) []string {
 	return out
 }
 
-// cell parses one cell's inline Markdown.
+// cell parses one cell's inline Markdown; a cell that reads as another
+// block (a heading, a list item) is drawn as written.
 func (r *Renderer) cell(src string, base style) []span {
-	b := []byte(src)
-	doc := r.parser.Parse(text.NewReader(b))
-	if p, ok := doc.FirstChild().(*ast.Paragraph); ok && p.NextSibling() == nil {
-		return r.inlines(p, b, base)
+	doc := parse.Parse(src)
+	if len(doc.Blocks) == 1 {
+		if p, ok := doc.Blocks[0].(*parse.Paragraph); ok {
+			return r.runs(parse.Inlines(p.Text()), base)
+		}
 	}
 	return []span{{src, base}}
 }

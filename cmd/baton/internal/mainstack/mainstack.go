@@ -1,9 +1,11 @@
-// Package mainstack grows the main goroutine's stack to the 128 KiB its
-// initialisation reaches (goldmark compiles a regular expression
-// recursively), while the stack holds three frames. Grown as it went, it
-// was copied six times, up to a hundred frames deep, and each copy read
-// the binary's tables for every frame on it: about 1 MiB of them brought
-// into memory (a headless run's peak RSS, issue 33).
+// Package mainstack grows the main goroutine's stack, while it holds
+// three frames, to the 128 KiB its initialisation reached when goldmark
+// compiled a regular expression recursively. Grown as it went, it was
+// copied six times, up to a hundred frames deep, and each copy read the
+// binary's tables for every frame on it: about 1 MiB of them brought
+// into memory (a headless run's peak RSS, issue 33). Without goldmark
+// the stack still grows to 64 KiB (three copies without this package;
+// --version peak RSS 11.6 MiB against 11.0 MiB with it).
 //
 // It imports nothing, so Go initialises it among the very first packages
 // (it takes the first package ready, in import-path order): after the

@@ -1,0 +1,107 @@
+package parse
+
+import "strings"
+
+// mayStartBlock says whether the character at i of line can begin a
+// block other than a paragraph.
+func mayStartBlock(line string, i int) bool {
+	if i >= len(line) {
+		return false
+	}
+	switch c := line[i]; c {
+	case '#', '`', '~', '*', '+', '_', '=', '<', '>', '-':
+		return true
+	default:
+		return c >= '0' && c <= '9'
+	}
+}
+
+// spaceOrTab says whether c is a space or a tab.
+func spaceOrTab(c byte) bool { return c == ' ' || c == '\t' }
+
+// onlySpaces says whether s holds nothing but spaces and tabs.
+func onlySpaces(s string) bool { return strings.Trim(s, " \t") == "" }
+
+// atxHeading reads "## Title ##": its level and its text, without the
+// closing run of #.
+func atxHeading(s string) (int, string, bool) {
+	level := 0
+	for level < len(s) && s[level] == '#' {
+		level++
+	}
+	if level > 6 || (level < len(s) && !spaceOrTab(s[level])) {
+		return 0, "", false
+	}
+	text := strings.Trim(s[level:], " \t")
+	end := len(text)
+	for end > 0 && text[end-1] == '#' {
+		end--
+	}
+	switch {
+	case end == 0:
+		text = ""
+	case spaceOrTab(text[end-1]):
+		text = strings.TrimRight(text[:end], " \t")
+	}
+	return level, text, true
+}
+
+// openingFence reads a code fence, ``` or ~~~ and an info string: its
+// length and the info string.
+func openingFence(s string) (int, string, bool) {
+	c := s[0]
+	n := 0
+	for n < len(s) && s[n] == c {
+		n++
+	}
+	if n < 3 {
+		return 0, "", false
+	}
+	info := strings.Trim(s[n:], " \t")
+	if c == '`' && strings.IndexByte(info, '`') >= 0 {
+		return 0, "", false
+	}
+	return n, info, true
+}
+
+// closesFence says whether s, from its first character that is not a
+// space, closes a fence of n characters c.
+func closesFence(s string, c byte, n int) bool {
+	run := 0
+	for run < len(s) && s[run] == c {
+		run++
+	}
+	return run >= n && onlySpaces(s[run:])
+}
+
+// setextLevel is the level of the heading a line of = (1) or - (2)
+// underlines, or 0.
+func setextLevel(s string) int {
+	body := strings.TrimRight(s, " \t")
+	if strings.Trim(body, "=") == "" {
+		return 1
+	}
+	if strings.Trim(body, "-") == "" {
+		return 2
+	}
+	return 0
+}
+
+// thematicBreak says whether s is a rule: three or more of one of * - _,
+// with nothing else but spaces.
+func thematicBreak(s string) bool {
+	c := s[0]
+	if c != '*' && c != '-' && c != '_' {
+		return false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		switch {
+		case s[i] == c:
+			n++
+		case !spaceOrTab(s[i]):
+			return false
+		}
+	}
+	return n >= 3
+}
