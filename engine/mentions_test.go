@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 
@@ -26,6 +27,18 @@ func TestMentionsParsing(t *testing.T) {
 		if got := FileMentions(prompt); !reflect.DeepEqual(got, want) {
 			t.Errorf("FileMentions(%q) = %q, want %q", prompt, got, want)
 		}
+	}
+}
+
+// A prompt without an @ names no file, and its turn neither builds the
+// pattern nor runs it.
+func TestMentionsOfAPromptWithoutAtBuildNoPattern(t *testing.T) {
+	mentionPatternOnce, mentionPatternValue = sync.Once{}, nil
+	if got := FileMentions("explain the build\nand fix the failing test"); got != nil {
+		t.Errorf("FileMentions = %q, want none", got)
+	}
+	if mentionPatternValue != nil {
+		t.Error("a prompt without @ built the mention pattern")
 	}
 }
 

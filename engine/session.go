@@ -132,12 +132,18 @@ func NewSession(ctx context.Context, cfg Config) (*Session, error) {
 			return nil, err
 		}
 	}
-	s.background.Add(1)
-	// Ends when the few git commands of the prune return (each bounded).
-	go func() {
-		defer s.background.Done()
-		s.children.Prune(s.ctx)
-	}()
+	// The prune runs beside the start only when it may have work: a
+	// goroutine started for nothing still costs its start and the
+	// growth of its stack (the binary's tables read for each frame on
+	// it, in a headless run's peak RSS).
+	if s.children.PruneDue() {
+		s.background.Add(1)
+		// Ends when the few git commands of the prune return (each bounded).
+		go func() {
+			defer s.background.Done()
+			s.children.Prune(s.ctx)
+		}()
+	}
 	if notes := s.children.Reopen(s.history, s.mainCaller()); len(notes) > 0 {
 		for _, note := range notes {
 			s.resumeNotes = append(s.resumeNotes, note)

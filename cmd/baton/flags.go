@@ -95,13 +95,13 @@ func batonFlagSet() *pflag.FlagSet {
 	fs.Bool("no-wait", false, "headless: exit when the turn ends instead of waiting for background sub-agents (prints their ids)")
 	fs.String("model", "", "`MODEL` of the main agent (default "+config.DefaultModel+")")
 	fs.String("base-url", "", "`URL` of an OpenAI-compatible endpoint")
-	fs.StringArray("allow", nil, "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(config.ToolNames(), " ")+
+	repeatedFlag(fs, "allow", "`RULES` allowed without asking, comma-separated or repeated: tool names ("+strings.Join(config.ToolNames(), " ")+
 		", mcp__SERVER__TOOL, mcp__SERVER__*) or scoped rules such as \"run_command(go test:*)\" or \"write_file(docs/**)\"")
 	fs.Bool("yolo", false, "allow every tool and delegation (the blocklist and the sandbox still apply)")
 	fs.Bool("no-sandbox", false, "run commands without the kernel sandbox (see [sandbox] in the config)")
-	fs.StringArray("mcp-config", nil, "load MCP servers from `FILE` (Claude Code's JSON form, or that JSON inline); repeatable")
+	repeatedFlag(fs, "mcp-config", "load MCP servers from `FILE` (Claude Code's JSON form, or that JSON inline); repeatable")
 	fs.Int("max-steps", 0, "step limit `N` of the main agent (default 50)")
-	fs.StringArray("child-budget", nil, "every sub-agent's `BUDGET`, such as tokens=40000,cost=0.2,steps=15,time=120 (any of them)")
+	repeatedFlag(fs, "child-budget", "every sub-agent's `BUDGET`, such as tokens=40000,cost=0.2,steps=15,time=120 (any of them)")
 	fs.String("theme", "", "colour theme `NAME`: "+strings.Join(themes.Names(), ", "))
 	fs.BoolP("continue", "c", false, "reopen the last session of this folder")
 	fs.String("resume", "", "reopen session `ID` (see baton sessions)")
@@ -144,7 +144,7 @@ func parseFlags(args []string) (flagValues, error) {
 	v.all, _ = fs.GetBool("all")
 	v.cont, _ = fs.GetBool("continue")
 	v.resume = changedString(fs, "resume")
-	v.mcpConfig, _ = fs.GetStringArray("mcp-config")
+	v.mcpConfig = repeatedValues(fs, "mcp-config")
 	v.version, _ = fs.GetBool("version")
 	v.help, _ = fs.GetBool("help")
 	if fs.Changed("max-steps") {
@@ -154,7 +154,7 @@ func parseFlags(args []string) (flagValues, error) {
 		}
 	}
 	if fs.Changed("child-budget") {
-		values, _ := fs.GetStringArray("child-budget")
+		values := repeatedValues(fs, "child-budget")
 		b, err := config.ParseChildBudget(values)
 		if err != nil {
 			return flagValues{}, err
@@ -162,7 +162,7 @@ func parseFlags(args []string) (flagValues, error) {
 		v.childBudget = b
 	}
 	if fs.Changed("allow") {
-		names, _ := fs.GetStringArray("allow")
+		names := repeatedValues(fs, "allow")
 		allow, err := config.ParseAllow(names)
 		if err != nil {
 			return flagValues{}, err

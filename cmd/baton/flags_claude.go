@@ -70,8 +70,8 @@ func claudeFlagSet() *pflag.FlagSet {
 	fs.String("permission-mode", "", "`MODE`: default or dontAsk (refuse what no rule allows), acceptEdits (also allow edit_file and write_file), bypassPermissions (--yolo)")
 	fs.Bool("dangerously-skip-permissions", false, "the same as --yolo")
 	fs.Bool("allow-dangerously-skip-permissions", false, "accepted; baton needs no leave to use --yolo")
-	fs.StringArray("allowedTools", nil, "`RULES` in Claude Code's names (\"Bash(git log:*) Edit\"), allowed like --allow")
-	fs.StringArray("disallowedTools", nil, "`RULES` in Claude Code's names, denied")
+	repeatedFlag(fs, "allowedTools", "`RULES` in Claude Code's names (\"Bash(git log:*) Edit\"), allowed like --allow")
+	repeatedFlag(fs, "disallowedTools", "`RULES` in Claude Code's names, denied")
 	fs.String("system-prompt", "", "replace the main agent's system `PROMPT`")
 	fs.String("append-system-prompt", "", "add `TEXT` to the main agent's system prompt")
 	fs.String("setting-sources", "", "which of Claude Code's settings files to read `SOURCES`: user, project, local (comma-separated; default all)")
@@ -151,7 +151,7 @@ func readClaudeFlags(fs *pflag.FlagSet, v *flagValues) error {
 		c.settingSources = sources
 	}
 	for _, name := range []string{"allowedTools", "disallowedTools"} {
-		values, _ := fs.GetStringArray(name)
+		values := repeatedValues(fs, name)
 		var rules []string
 		for _, value := range values {
 			rules = append(rules, splitClaudeRules(value)...)

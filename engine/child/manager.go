@@ -226,8 +226,13 @@ func (m *Manager) Close() {
 }
 
 // Prune forgets git's records of this repository's worktrees that
-// vanished; the session runs it once as it starts.
+// vanished; the session runs it once as it starts, when PruneDue.
 func (m *Manager) Prune(ctx context.Context) { m.wt.prune(ctx) }
+
+// PruneDue reports, from a few file system lookups and without git,
+// whether Prune may have anything to do: not in nearly every repository,
+// which has no linked worktrees.
+func (m *Manager) PruneDue() bool { return m.wt.pruneDue() }
 
 // slotsAt returns the slot queue of children at depth placed by runner:
 // each runner has its own slots (a container engine or a cluster takes

@@ -227,11 +227,17 @@ func (w *worktrees) closeAll() {
 	}
 }
 
+// pruneDue reports, from the file system alone, whether the repository
+// may hold records of worktrees for prune to look at.
+func (w *worktrees) pruneDue() bool {
+	return w.root != "" && worktree.MayHaveRecords(w.m.opts.Workspace.Root())
+}
+
 // prune forgets git's records of this repository's worktrees that
 // vanished from the state folder; it runs once as the session starts,
 // and starts git only when the repository has such records at all.
 func (w *worktrees) prune(ctx context.Context) {
-	if w.root == "" || !worktree.MayHaveRecords(w.m.opts.Workspace.Root()) {
+	if !w.pruneDue() {
 		return
 	}
 	repo, err := worktree.Open(ctx, w.m.opts.Workspace.Root())

@@ -77,12 +77,13 @@ const maxIdlePerHost = 64
 
 // defaultTransport is http.DefaultTransport with the connect timeout, new
 // connections spread out in time once the endpoint needs it (see
-// pacedDial), reads that do not wake the runtime (see rawReads), and
+// pacedDial), reads that do not wake the runtime (see rawReads), a dial
+// that makes its stack's room first (see roomyDial), and
 // room to keep a burst's connections for the requests after it. One client, and so one
 // transport, serves the main agent and all its children.
 func defaultTransport(connect time.Duration) *http.Transport {
 	t := http.DefaultTransport.(*http.Transport).Clone()
-	t.DialContext = boundedDial(connect, pacedDial(dialSpacing, dialBurstSlow, rawReads((&net.Dialer{KeepAlive: 30 * time.Second}).DialContext)))
+	t.DialContext = roomyDial(boundedDial(connect, pacedDial(dialSpacing, dialBurstSlow, rawReads((&net.Dialer{KeepAlive: 30 * time.Second}).DialContext))))
 	t.MaxIdleConnsPerHost = maxIdlePerHost
 	t.MaxIdleConns = max(t.MaxIdleConns, maxIdlePerHost)
 	return t

@@ -58,6 +58,7 @@ func (c *conn) Read(p []byte) (int, error) {
 	if len(p) == 0 {
 		return 0, nil
 	}
+	growReadStack(0)
 	c.reading.Lock()
 	c.p = p
 	err := c.raw.Read(c.readFn)

@@ -4,8 +4,9 @@ import (
 	tea "github.com/charmbracelet/bubbletea"
 )
 
-func init() {
-	register(Command{Name: "agents", Desc: "list the sub-agent types", Run: agentTypes})
+// agentsCommand is /agents.
+func agentsCommand() Command {
+	return Command{Name: "agents", Desc: "list the sub-agent types", Run: agentTypes}
 }
 
 // agentTypes writes every sub-agent type into the conversation.

@@ -8,8 +8,9 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
-func init() {
-	register(Command{Name: "clear", Desc: "start a new conversation", Run: clearConversation})
+// clearCommand is /clear.
+func clearCommand() Command {
+	return Command{Name: "clear", Desc: "start a new conversation", Run: clearConversation}
 }
 
 // clearConversation starts a new conversation; the session refuses while

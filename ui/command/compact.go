@@ -8,8 +8,9 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
-func init() {
-	register(Command{Name: "compact", Args: "[FOCUS]", Desc: "replace the conversation with a summary (keeping FOCUS)", Run: compact})
+// compactCommand is /compact.
+func compactCommand() Command {
+	return Command{Name: "compact", Args: "[FOCUS]", Desc: "replace the conversation with a summary (keeping FOCUS)", Run: compact}
 }
 
 // compact is /compact [focus]: the session replaces the conversation

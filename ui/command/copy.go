@@ -10,8 +10,9 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/status"
 )
 
-func init() {
-	register(Command{Name: "copy", Args: "[code]", Desc: "copy the last answer, or its last code block, to the clipboard", Run: copyAnswer})
+// copyCommand is /copy.
+func copyCommand() Command {
+	return Command{Name: "copy", Args: "[code]", Desc: "copy the last answer, or its last code block, to the clipboard", Run: copyAnswer}
 }
 
 // maxCopyBytes bounds what /copy sends: terminals drop OSC 52 payloads

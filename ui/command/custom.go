@@ -46,7 +46,7 @@ func customHelp(b *strings.Builder, cmds []agenttypes.Command) {
 	b.WriteString("\nCustom commands (from command folders; built-in commands win a name they share):\n")
 	for _, c := range cmds {
 		name := strings.TrimSpace(c.Name + " " + c.ArgumentHint)
-		if _, hidden := builtins[c.Name]; hidden {
+		if _, hidden := builtins()[c.Name]; hidden {
 			fmt.Fprintf(b, "  /%-34s hidden by the built-in /%s (%s)\n", name, c.Name, termtext.Path(c.Source))
 			continue
 		}
@@ -59,7 +59,7 @@ func customHelp(b *strings.Builder, cmds []agenttypes.Command) {
 func customCompletions(value string, cmds []agenttypes.Command) []input.Candidate {
 	var out []input.Candidate
 	for _, c := range cmds {
-		if _, hidden := builtins[c.Name]; hidden || !strings.HasPrefix("/"+c.Name, value) {
+		if _, hidden := builtins()[c.Name]; hidden || !strings.HasPrefix("/"+c.Name, value) {
 			continue
 		}
 		takesArgs := c.ArgumentHint != "" || strings.Contains(c.Template, "$")

@@ -10,14 +10,29 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-func init() {
-	register(Command{Name: "help", Desc: "show keys and commands", Run: help})
+// helpCommand is /help.
+func helpCommand() Command {
+	return Command{Name: "help", Desc: "show keys and commands", Run: help}
 }
 
-// keyPlaces says where each group of keys applies, in /help's headings.
-var keyPlaces = map[string]string{
-	"input": "in the input", "conversation": "in the conversation", "card": "on a card",
-	"pane": "on a sub-agent's pane (tab to reach it)", "transcript": "in a transcript (enter on a pane)", "anywhere": "anywhere",
+// keyPlace says where a group of keys applies, in /help's headings (a
+// switch, where a map would be built as the program starts).
+func keyPlace(where string) string {
+	switch where {
+	case "input":
+		return "in the input"
+	case "conversation":
+		return "in the conversation"
+	case "card":
+		return "on a card"
+	case "pane":
+		return "on a sub-agent's pane (tab to reach it)"
+	case "transcript":
+		return "in a transcript (enter on a pane)"
+	case "anywhere":
+		return "anywhere"
+	}
+	return ""
 }
 
 // writeSandboxInfo says what the main agent's and the sub-agents'
@@ -57,7 +72,7 @@ func help(env *Env, _ string) tea.Cmd {
 		for i, k := range group.Keys {
 			keys[i] = k.Help().Key + " " + k.Help().Desc
 		}
-		fmt.Fprintf(&rest, "Keys %s: %s\n", keyPlaces[group.Where], strings.Join(keys, " · "))
+		fmt.Fprintf(&rest, "Keys %s: %s\n", keyPlace(group.Where), strings.Join(keys, " · "))
 	}
 	fmt.Fprintf(&rest, "\nThemes: %s", strings.Join(themes.Names(), ", "))
 	o := env.Options

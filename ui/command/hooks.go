@@ -10,8 +10,9 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-func init() {
-	register(Command{Name: "hooks", Desc: "list the hooks: event, command, source, what each did last", Run: hooks})
+// hooksCommand is /hooks.
+func hooksCommand() Command {
+	return Command{Name: "hooks", Desc: "list the hooks: event, command, source, what each did last", Run: hooks}
 }
 
 // hooks lists the configured hooks with where each came from and what it

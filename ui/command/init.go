@@ -2,8 +2,9 @@ package command
 
 import tea "github.com/charmbracelet/bubbletea"
 
-func init() {
-	register(Command{Name: "init", Desc: "ask the model to write AGENTS.md for this project", Run: writeAgentsFile})
+// initCommand is /init.
+func initCommand() Command {
+	return Command{Name: "init", Desc: "ask the model to write AGENTS.md for this project", Run: writeAgentsFile}
 }
 
 // initPrompt is what /init asks of the model.

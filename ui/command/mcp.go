@@ -10,8 +10,9 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-func init() {
-	register(Command{Name: "mcp", Desc: "show the MCP servers: state, tools, errors", Run: mcpServers})
+// mcpCommand is /mcp.
+func mcpCommand() Command {
+	return Command{Name: "mcp", Desc: "show the MCP servers: state, tools, errors", Run: mcpServers}
 }
 
 // mcpServers shows the status of every MCP server. The snapshot is taken

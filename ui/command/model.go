@@ -14,8 +14,9 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-func init() {
-	register(Command{Name: "model", Args: "NAME", Desc: "switch the model (alone: pick from the endpoint's list)", Run: switchModel})
+// modelCommand is /model.
+func modelCommand() Command {
+	return Command{Name: "model", Args: "NAME", Desc: "switch the model (alone: pick from the endpoint's list)", Run: switchModel}
 }
 
 // switchModel switches the main agent's model for the next request, or

@@ -11,8 +11,9 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-func init() {
-	register(Command{Name: "permissions", Args: "list|allow|ask|deny|remove|save", Desc: "list, add or remove permission rules; save keeps them", Run: permissions})
+// permissionsCommand is /permissions.
+func permissionsCommand() Command {
+	return Command{Name: "permissions", Args: "list|allow|ask|deny|remove|save", Desc: "list, add or remove permission rules; save keeps them", Run: permissions}
 }
 
 // permissionsUsage is what /permissions takes.

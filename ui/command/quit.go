@@ -2,6 +2,7 @@ package command
 
 import tea "github.com/charmbracelet/bubbletea"
 
-func init() {
-	register(Command{Name: "quit", Desc: "leave baton", Run: func(*Env, string) tea.Cmd { return Do(Result{Quit: true}) }})
+// quitCommand is /quit.
+func quitCommand() Command {
+	return Command{Name: "quit", Desc: "leave baton", Run: func(*Env, string) tea.Cmd { return Do(Result{Quit: true}) }}
 }

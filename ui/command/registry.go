@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	tea "github.com/charmbracelet/bubbletea"
 
@@ -13,17 +14,55 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-// builtins are baton's own commands by name; each command's file
-// registers its own, so adding a command is adding its file.
-var builtins = map[string]Command{}
+// builtinCommands are baton's own commands, each declared in its file.
+// They are gathered here, on first use, rather than each file adding
+// its own as the program starts: sixteen init functions spread over the
+// package's code brought three 64 KiB pieces of it into memory at every
+// start, the headless ones that never read a command too (issue 33).
+func builtinCommands() []Command {
+	return []Command{
+		agentsCommand(),
+		clearCommand(),
+		compactCommand(),
+		copyCommand(),
+		helpCommand(),
+		hooksCommand(),
+		initCommand(),
+		mcpCommand(),
+		modelCommand(),
+		permissionsCommand(),
+		quitCommand(),
+		resumeCommand(),
+		sessionsCommand(),
+		skillsCommand(),
+		subagentsCommand(),
+		themeCommand(),
+		trustCommand(),
+	}
+}
 
-// register adds a built-in command.
-func register(c Command) { builtins[c.Name] = c }
+// builtins returns baton's own commands by name, gathered once.
+func builtins() map[string]Command {
+	builtinsOnce.Do(func() {
+		builtinsByName = map[string]Command{}
+		for _, c := range builtinCommands() {
+			builtinsByName[c.Name] = c
+		}
+	})
+	return builtinsByName
+}
+
+// builtinsOnce and builtinsByName hold them (a zero sync.Once costs
+// nothing at start).
+var (
+	builtinsOnce   sync.Once
+	builtinsByName map[string]Command
+)
 
 // Builtin reports whether name is one of baton's own commands, which win
 // over a custom command of the same name.
 func Builtin(name string) bool {
-	_, ok := builtins[name]
+	_, ok := builtins()[name]
 	return ok
 }
 
@@ -44,7 +83,7 @@ func New(env Env) *Registry {
 	r := &Registry{env: env}
 	r.env.registry = r
 	r.env.Options.Custom = cleanCustom(env.Options.Custom)
-	for _, c := range builtins {
+	for _, c := range builtins() {
 		r.list = append(r.list, c)
 	}
 	rank := func(name string) int {
@@ -77,7 +116,7 @@ func (r *Registry) Run(line string, busy bool, model string) tea.Cmd {
 	name, arg, _ := strings.Cut(strings.TrimPrefix(line, "/"), " ")
 	arg = strings.TrimSpace(arg)
 	env.Status.CommandRan()
-	if c, ok := builtins[name]; ok {
+	if c, ok := builtins()[name]; ok {
 		return c.Run(&env, arg)
 	}
 	if c, ok := r.custom(name); ok {
@@ -98,7 +137,7 @@ func (r *Registry) Complete(value string) []input.Candidate {
 		return nil
 	}
 	if name, rest, named := strings.Cut(value[1:], " "); named {
-		if c, ok := builtins[name]; ok && c.Complete != nil {
+		if c, ok := builtins()[name]; ok && c.Complete != nil {
 			return c.Complete(&r.env, rest)
 		}
 		return nil

@@ -18,9 +18,14 @@ import (
 // lists them (or /resume ID names one), and the root starts over on the
 // session cmd opens (Options.Resume).
 
-func init() {
-	register(Command{Name: "resume", Args: "[ID]", Desc: "switch to another session of this folder (alone: pick from the list)", Run: resumeSession})
-	register(Command{Name: "sessions", Desc: "list this folder's sessions and switch to one", Run: resumeSession})
+// resumeCommand is /resume.
+func resumeCommand() Command {
+	return Command{Name: "resume", Args: "[ID]", Desc: "switch to another session of this folder (alone: pick from the list)", Run: resumeSession}
+}
+
+// sessionsCommand is /sessions.
+func sessionsCommand() Command {
+	return Command{Name: "sessions", Desc: "list this folder's sessions and switch to one", Run: resumeSession}
 }
 
 // resumeSession is /resume [ID] and /sessions: the picker, or the

@@ -9,8 +9,9 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/event"
 )
 
-func init() {
-	register(Command{Name: "skills", Desc: "list the skills: source, whether loaded, broken ones", Run: skills})
+// skillsCommand is /skills.
+func skillsCommand() Command {
+	return Command{Name: "skills", Desc: "list the skills: source, whether loaded, broken ones", Run: skills}
 }
 
 // skills lists the skills: each with its source, whether the model is

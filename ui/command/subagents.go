@@ -17,9 +17,10 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-func init() {
-	register(Command{Name: "subagents", Args: "list|stop|log|info|send|diff|merge|resume|retry",
-		Desc: "list, stop, read, message, resume or retry sub-agents; review or merge worktree changes", Run: subagents, Complete: subagentCompletions})
+// subagentsCommand is /subagents.
+func subagentsCommand() Command {
+	return Command{Name: "subagents", Args: "list|stop|log|info|send|diff|merge|resume|retry",
+		Desc: "list, stop, read, message, resume or retry sub-agents; review or merge worktree changes", Run: subagents, Complete: subagentCompletions}
 }
 
 // subcommand is one /subagents command: its arguments for help, and

@@ -12,8 +12,9 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-func init() {
-	register(Command{Name: "theme", Args: "NAME", Desc: "switch the colour theme", Run: theme, Complete: themeNames})
+// themeCommand is /theme.
+func themeCommand() Command {
+	return Command{Name: "theme", Args: "NAME", Desc: "switch the colour theme", Run: theme, Complete: themeNames}
 }
 
 // theme switches the theme by name.

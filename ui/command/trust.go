@@ -9,8 +9,9 @@ import (
 	"github.com/seed-e4e525a6/baton/ui/termtext"
 )
 
-func init() {
-	register(Command{Name: "trust", Desc: "trust this folder, as baton trust does: its project settings apply", Run: trustFolder})
+// trustCommand is /trust.
+func trustCommand() Command {
+	return Command{Name: "trust", Desc: "trust this folder, as baton trust does: its project settings apply", Run: trustFolder}
 }
 
 // trustFolder is /trust: the workspace goes on the person's trust list,
