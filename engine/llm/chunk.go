@@ -77,14 +77,51 @@ func decodeChunk(line []byte, ch *chunk) error {
 }
 
 // fastDecode decodes line with segmentio's decoder, reporting whether it
-// did; a panic in it is a line it could not read.
+// did; a panic in it is a line it could not read. A line with a key past
+// ASCII is left to encoding/json: segmentio's decoder folds such a key
+// otherwise ("finiſh_reason" names no field to it, finish_reason to
+// encoding/json).
 func fastDecode(line []byte, ch *chunk) (ok bool) {
+	if !asciiKeys(line) {
+		return false
+	}
 	defer func() {
 		if recover() != nil {
 			ok = false
 		}
 	}()
 	return fastjson.Unmarshal(line, ch) == nil
+}
+
+// asciiKeys reports whether every key of the JSON in line is ASCII
+// written without escapes; a line that is not JSON is reported either
+// way, for the decoder to refuse.
+func asciiKeys(line []byte) bool {
+	for i := 0; i < len(line); i++ {
+		if line[i] != '"' {
+			continue
+		}
+		plain := true
+		for i++; i < len(line) && line[i] != '"'; i++ {
+			switch c := line[i]; {
+			case c == '\\':
+				plain = false
+				i++
+			case c >= utf8.RuneSelf:
+				plain = false
+			}
+		}
+		if !plain {
+			j := i + 1
+			for j < len(line) && (line[j] == ' ' || line[j] == '\t' || line[j] == '\n' || line[j] == '\r') {
+				j++
+			}
+			if j < len(line) && line[j] == ':' {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // inBandError returns the error a chunk carries in any of the three shapes

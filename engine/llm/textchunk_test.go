@@ -100,6 +100,16 @@ var scanEdgeLines = []string{
 	`{"choices":[{"delta":{"content":"x","reasoning_details":[{"type":"t","n":[1,[2,{"a":[]}]]}]}}],"x":{"y":{}}}`,
 	`{"choices":[{"delta":{"content":"x","extra":[1,}]}}]}`, `{"choices":[{"delta":{"content":"x","extra":{"a"}}}]}`,
 	`{"x":` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `,"choices":[{"delta":{"content":"deep"}}]}`,
+	// Keys that fold to a field's name only past ASCII: encoding/json
+	// matches them, and segmentio's decoder, which folds them otherwise,
+	// must leave them to it.
+	`{"choices":[{"delta":{"content":"hi"},"finiſh_reason":"stop"}]}`,
+	`{"choices":[{"delta":{"content":"hi"},"finish_rea\u017fon":"stop"}]}`,
+	`{"choices":[{"delta":{"tool_calls":[{"index":0,"function":{"argumentſ":"{}"}}]}}]}`,
+	`{"choices":[{"delta":{"content":"x"}}],"uſage":{"prompt_tokens":1}}`,
+	`{"choices":[{"delta":{"content":"x"}}],"usage":{"prompt_tokenſ":1}}`,
+	`{"object":"error","meſſage":"quota"}`,
+	`{"choices":[{"delta":{"content":"x"}}],"K":1}`,
 }
 
 // The scan reads each edge case as encoding/json does, or leaves it to

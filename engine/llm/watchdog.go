@@ -57,9 +57,27 @@ func (w *watchdog) fire() {
 		w.rearm(left)
 		return
 	}
+	if time.Since(w.due) > lateFire {
+		// The timer fired long after it was due: the process did not
+		// run meanwhile (ctrl+z, SIGSTOP, a machine asleep), and what
+		// the endpoint sent is waiting unread. The silence it would
+		// report was baton's own.
+		w.deadline = time.Now().Add(afterPauseGrace)
+		w.rearm(afterPauseGrace)
+		return
+	}
 	w.stopped = true
 	w.cancel(w.cause)
 }
+
+// lateFire is how much later than due a timer fires when the process did
+// not run in between, rather than merely being busy; afterPauseGrace is
+// what the endpoint then gets for its reply to be read before its
+// silence counts.
+const (
+	lateFire        = 250 * time.Millisecond
+	afterPauseGrace = 5 * time.Second
+)
 
 // rearm makes the timer fire after d; the caller holds mu.
 func (w *watchdog) rearm(d time.Duration) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/charmbracelet/lipgloss"
@@ -131,7 +132,7 @@ func TestRawHTMLOverLines(t *testing.T) {
 // than the width, and no newline or escape inside a line (of valid UTF-8,
 // which is what a reply decoded from JSON is).
 func FuzzRender(f *testing.F) {
-	for _, seed := range []string{rich, tricky, "- a\n  - b\n    > c\n", "| a |\n|---|\n| `x|y` |", "<div>\n*x*\n", "**a _b_ c**"} {
+	for _, seed := range append([]string{rich, tricky, "- a\n  - b\n    > c\n", "| a |\n|---|\n| `x|y` |", "<div>\n*x*\n", "**a _b_ c**"}, referencedControls...) {
 		f.Add(seed)
 	}
 	withProfile(f, termenv.TrueColor)
@@ -145,10 +146,63 @@ func FuzzRender(f *testing.F) {
 				if w := ansi.StringWidth(line); w > width {
 					t.Fatalf("width %d: line of %d cells: %q", width, w, line)
 				}
-				if strings.ContainsAny(ansi.Strip(line), "\n\x1b\x07") {
-					t.Fatalf("a control character in line %q", line)
+				if c := foreignControl(line); c != "" {
+					t.Fatalf("%q in line %q", c, line)
 				}
 			}
 		}
 	})
+}
+
+// referencedControls are replies that spell terminal controls as
+// character references, which a hostile repository can have a model
+// echo: a title, a clipboard write, a cleared screen, colours, C1
+// controls, in every block and inline that decodes references.
+var referencedControls = []string{
+	"&#27;]0;PWNED&#7; &#x1b;]52;c;cHduZWQ=&#x07; &#27;[2J &#x1B;[41mred&#27;[0m",
+	"&#x9b;2J &#155;31m &#x85; &#127; &#9;tab &#10;newline &#13;",
+	"# &#27;[2J", "- &#27;[2J", "> &#27;[2J", "| a | &#27;[2J |\n|---|---|\n| &#x1b; | b |",
+	"[&#27;[2J](u) ![&#27;[2J](x) [a](u \"&#27;[2J\") [&#27;[2J][x] \\&#27;",
+}
+
+// The controls a reply spells as character references reach no line
+// drawn: each is drawn as U+FFFD.
+func TestReferencedControlsAreNotDrawn(t *testing.T) {
+	withProfile(t, termenv.TrueColor)
+	r := newRenderer()
+	for _, doc := range referencedControls {
+		lines := r.Render(doc, 80)
+		for _, line := range lines {
+			if c := foreignControl(line); c != "" {
+				t.Errorf("%q: %q in line %q", doc, c, line)
+			}
+		}
+		if !strings.Contains(strings.Join(lines, "\n"), "\ufffd") {
+			t.Errorf("%q: no U+FFFD where a control was spelled: %q", doc, lines)
+		}
+	}
+}
+
+// foreignControl is the first control character or sequence in line
+// that is not a colour (SGR) the renderer writes itself, or "".
+func foreignControl(line string) string {
+	for i := 0; i < len(line); {
+		r, size := utf8.DecodeRuneInString(line[i:])
+		if r == 0x1b && strings.HasPrefix(line[i:], "\x1b[") {
+			j := i + 2
+			for j < len(line) && (line[j] == ';' || line[j] == ':' || (line[j] >= '0' && line[j] <= '9')) {
+				j++
+			}
+			if j < len(line) && line[j] == 'm' {
+				i = j + 1
+				continue
+			}
+			return line[i:min(j+1, len(line))]
+		}
+		if unicode.IsControl(r) {
+			return string(r)
+		}
+		i += size
+	}
+	return ""
 }

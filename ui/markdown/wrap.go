@@ -170,9 +170,21 @@ func (w *wrapper) word(p piece) {
 		w.curW += gap
 	}
 	w.pending, w.fresh = w.pending[:0], false
-	for w.curW+sw > w.width {
+	// Past each line cut from a long word, what is left is measured by
+	// taking the cut's width from it: measuring it whole each time made
+	// the word cost its square. Widths need not add up where a cut splits
+	// a character's cluster (a wide one in a one-cell line), so the rest
+	// is measured whole once it is short, or when it seems to fit.
+	for exact := true; ; {
+		if w.curW+sw <= w.width {
+			if exact {
+				break
+			}
+			sw, exact = cells(w.text(p)), true
+			continue
+		}
 		text := w.text(p)
-		head := ansi.Truncate(text, w.width-w.curW, "")
+		head := lineHead(text, w.width-w.curW)
 		if head == "" && w.curW > 0 {
 			w.flush()
 			continue
@@ -184,12 +196,32 @@ func (w *wrapper) word(p piece) {
 		w.add(piece{p.span, p.start, p.start + len(head)})
 		w.flush()
 		p.start += len(head)
-		sw = cells(w.text(p))
+		if rest := w.text(p); len(rest) <= 4*w.width+64 {
+			sw, exact = cells(rest), true
+		} else {
+			sw, exact = sw-cells(head), false
+		}
 	}
 	if p.start < p.end {
 		w.add(p)
 		w.curW += sw
 	}
+}
+
+// lineHead is the longest start of text that fits in room cells, cut
+// between characters. It measures a stretch of text a little longer than
+// room could hold rather than all of it: a word of 100 KB (a minified
+// line, base64) is cut into thousands of lines, and measuring the rest
+// of it for each made drawing it cost its square.
+func lineHead(text string, room int) string {
+	if stretch := 4*room + 64; stretch < len(text) {
+		// Past the stretch's end a cluster may have been cut; a head
+		// that stops short of it was cut where the whole text is.
+		if head := ansi.Truncate(text[:stretch], room, ""); len(head) < stretch-16 {
+			return head
+		}
+	}
+	return ansi.Truncate(text, room, "")
 }
 
 // flush ends the current line.

@@ -89,10 +89,17 @@ type parser struct {
 	final  bool // the line is the text's last and has no newline
 
 	// Where the next character that is not a space is, how far past pos
-	// (the indent), and whether there is none.
-	nonspace int
-	indent   int
-	blank    bool
+	// (the indent), and whether there is none; scannedFrom is the pos it
+	// was found from (-1: not yet on this line).
+	nonspace    int
+	indent      int
+	blank       bool
+	scannedFrom int
+
+	// noBreakBefore is where on the line a thematic break may start: a
+	// line of a thousand list markers ("- - - … x") is a thousand items,
+	// and looking for a rule at each must not read the rest of it again.
+	noBreakBefore int
 
 	// Whether every open block took this line, and the deepest that did.
 	allMatched  bool
@@ -105,7 +112,16 @@ func newParser() *parser {
 }
 
 // findNonspace finds the next character that is not a space from pos.
+// A pos that has not passed the last one found keeps it: the prefixes of
+// blocks nested a thousand deep are read a few columns at a time, and
+// scanning the rest of the indent again for each would cost the square
+// of the depth on every line.
 func (p *parser) findNonspace() {
+	if p.scannedFrom >= 0 && p.scannedFrom <= p.pos && p.pos <= p.nonspace {
+		p.indent = p.nonspace - p.pos
+		return
+	}
+	p.scannedFrom = p.pos
 	i := p.pos
 	for i < len(p.line) && (p.line[i] == ' ' || p.line[i] == '\t') {
 		i++
@@ -121,7 +137,7 @@ func (p *parser) rest() string { return p.line[p.nonspace:] }
 
 // addLine reads one line (without its newline) that starts at offset at.
 func (p *parser) addLine(line string, at int) {
-	p.line, p.at, p.pos = line, at, 0
+	p.line, p.at, p.pos, p.scannedFrom, p.noBreakBefore = line, at, 0, -1, 0
 	p.number++
 
 	// The open blocks that this line continues.
@@ -316,7 +332,11 @@ func (p *parser) startBlock(c *node) (*node, bool) {
 				return c, true
 			}
 		}
-		if thematicBreak(rest) {
+		if p.nonspace < p.noBreakBefore {
+			// A rule was ruled out further along this line.
+		} else if ok, stop := thematicBreak(rest); !ok {
+			p.noBreakBefore = p.nonspace + stop
+		} else {
 			p.closeUnmatched()
 			b := p.add(c, kindBreak)
 			p.pos = len(p.line)

@@ -3,6 +3,7 @@ package parse
 import (
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -64,7 +65,9 @@ func references(s string, numeric bool) string {
 }
 
 // numericReference reads &#digits; (up to seven) or &#xhex; at i: its
-// character (U+FFFD for none) and its end, or 0.
+// character (U+FFFD for none, and for a control character: &#27; would
+// put an escape sequence on the terminal, where a model's text was
+// cleaned of every one) and its end, or 0.
 func numericReference(s string, i int) (string, int) {
 	j := i + 2
 	if j > len(s) || s[i+1] != '#' {
@@ -84,7 +87,7 @@ func numericReference(s string, i int) (string, int) {
 	}
 	v, err := strconv.ParseUint(s[start:j], base, 32)
 	r := rune(v)
-	if err != nil || r == 0 || !utf8.ValidRune(r) {
+	if err != nil || r == 0 || !utf8.ValidRune(r) || unicode.IsControl(r) {
 		r = utf8.RuneError
 	}
 	return string(r), j + 1

@@ -61,6 +61,10 @@ func destination(s string, i int) (string, int, bool) {
 				j++
 			case s[j] == '>':
 				return s[i+1 : j], j + 1, true
+			case s[j] == '<':
+				// No unescaped < inside: and a run of "](<" must not
+				// read the rest of the line again at each.
+				return "", 0, false
 			}
 		}
 		return "", 0, false

@@ -55,6 +55,9 @@ func TestBlocks(t *testing.T) {
 		{"indented four spaces in a list item", "- a\n\n      code", "List(Bullet - loose)[Item[P(a) Code(Indented: code)]]"},
 		{"last line of only prefixes adds nothing", "> ```\n>\n> ", "Quote[Code(Fenced : )]"},
 		{"tabs count as a column", "-\tx\n\tcode", "List(Bullet - tight)[Item[P(x/code)]]"},
+		{"markers on one line nest", "- - x\n* * a", "List(Bullet - tight)[Item[List(Bullet - tight)[Item[P(x)]]]] List(Bullet * tight)[Item[List(Bullet * tight)[Item[P(a)]]]]"},
+		{"a rule after a marker", "- * * *\n- - - -", "List(Bullet - tight)[Item[HR]] HR"},
+		{"nesting read a few columns at a time", "- a\n  - b\n    - c\n      d\n   e", "List(Bullet - tight)[Item[P(a) List(Bullet - tight)[Item[P(b) List(Bullet - tight)[Item[P(c/d/e)]]]]]]"},
 		{"empty", "", ""},
 		{"blank lines", "\n  \n\n", ""},
 	} {
@@ -90,6 +93,7 @@ func TestInlines(t *testing.T) {
 		{"`multi\nline`", "Code{multi line}"},
 		{"\\*not em\\* \\\\ \\a \\`", "*not em* \\ \\a `"},
 		{"&amp; &lt;&gt; &quot; &#65;&#x42;&#X43; &copy; &nbsp; &bogus; &#0; &#12345678; & alone", "& <> \" ABC © \u00a0 &bogus; \ufffd &#12345678; & alone"},
+		{"&#27;[2J &#x1b;]0;t&#7; &#x9B; &#127; &#9; &#10;", "\ufffd[2J \ufffd]0;t\ufffd \ufffd \ufffd \ufffd \ufffd"},
 		{"hard  \nbreak\\\nagain\nsoft", "hard//break//again/soft"},
 		{"trailing\\", "trailing\\"},
 		{"two\\\\\nslashes", "two\\/slashes"},
@@ -113,6 +117,7 @@ func TestInlines(t *testing.T) {
 		{`[t](u "a \" b") [t](u 'it\\') [t](u (a(b)) [t](u (x\)y))`, `Link<u|a " b>{t} Link<u|it\>{t} [t](u (a(b)) Link<u|x)y>{t}`},
 		{"[t](" + strings.Repeat("(", 40) + "x" + strings.Repeat(")", 41), "[t](" + strings.Repeat("(", 40) + "x" + strings.Repeat(")", 41)},
 		{`[t](a\)b) [t](<a\>b>)`, `Link<a\)b|>{t} Link<a\>b|>{t}`},
+		{`[t](<a<b>) [t](<a\<b>)`, `[t](<aHTML{<b>}) Link<a\<b|>{t}`},
 		{"<a+b.c-d:x> <a_b:c> <ab:c\u007f>", "Auto{a+b.c-d:x} <a_b:c> Auto{ab:c\u007f}"},
 		{"<x@y.z_> <a@b..c> <" + strings.Repeat("a", 70) + "@b.c>", "<x@y.z_> <a@b..c> Auto{" + strings.Repeat("a", 70) + "@b.c}"},
 	} {

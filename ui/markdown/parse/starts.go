@@ -88,11 +88,13 @@ func setextLevel(s string) int {
 }
 
 // thematicBreak says whether s is a rule: three or more of one of * - _,
-// with nothing else but spaces.
-func thematicBreak(s string) bool {
+// with nothing else but spaces. When it is not, stop is how far into s
+// that was decided: no rule starts anywhere before it either, as what
+// lies between is the same character and spaces.
+func thematicBreak(s string) (ok bool, stop int) {
 	c := s[0]
 	if c != '*' && c != '-' && c != '_' {
-		return false
+		return false, 0
 	}
 	n := 0
 	for i := 0; i < len(s); i++ {
@@ -100,8 +102,8 @@ func thematicBreak(s string) bool {
 		case s[i] == c:
 			n++
 		case !spaceOrTab(s[i]):
-			return false
+			return false, i
 		}
 	}
-	return n >= 3
+	return n >= 3, len(s)
 }
