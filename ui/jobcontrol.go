@@ -33,6 +33,11 @@ type jobControl struct {
 	// watcher leaves to suspend.
 	own         atomic.Int32
 	done, ended chan struct{}
+
+	// stoppable and stop are the system's (see jobcontrol_linux.go); a
+	// test stands in for the stop of its own process group.
+	stoppable func() bool
+	stop      func()
 }
 
 // continuedMsg says the job continued after a stop the UI did not make.
@@ -44,7 +49,7 @@ type jobNotice string
 // takeKeyboard puts in, when it is a terminal, in raw mode (keys one by
 // one, no echo, no line editing); close gives it back.
 func takeKeyboard(in io.Reader, scr *screen.Screen) *jobControl {
-	j := &jobControl{screen: scr}
+	j := &jobControl{screen: scr, stoppable: stoppable, stop: stopJob}
 	f, ok := in.(*os.File)
 	if !ok || !term.IsTerminal(f.Fd()) {
 		return j
@@ -102,7 +107,7 @@ func (j *jobControl) suspend() (notice string) {
 	if j.keyboard == nil || !jobSignals {
 		return "nothing to suspend to: baton does not run in a terminal here"
 	}
-	if !stoppable() {
+	if !j.stoppable() {
 		return "nothing to suspend to: no shell here would bring baton back"
 	}
 	j.screen.Close()
@@ -110,7 +115,7 @@ func (j *jobControl) suspend() (notice string) {
 	if j.done != nil {
 		j.own.Add(1)
 	}
-	stopJob()
+	j.stop()
 	j.reclaim()
 	return ""
 }

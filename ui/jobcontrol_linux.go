@@ -73,7 +73,11 @@ func readStat(pid int) (procStat, bool) {
 	if err != nil {
 		return procStat{}, false
 	}
-	s := string(data)
+	return parseStat(string(data))
+}
+
+// parseStat reads the fields stoppable needs from a /proc/PID/stat line.
+func parseStat(s string) (procStat, bool) {
 	end := strings.LastIndexByte(s, ')')
 	if end < 0 {
 		return procStat{}, false

@@ -104,3 +104,79 @@ func TestSuspendWithoutATerminalSaysWhy(t *testing.T) {
 	j.reclaim()
 	j.close()
 }
+
+// Ctrl+Z gives the terminal back before the job stops, cooked and on its
+// normal screen, and takes it again when the job goes on: raw, and the
+// next frame drawn whole on the alternate screen. The stop is this
+// test's stand-in (TestStopJobStopsTheGroupUntilItContinues stops a
+// process for real); the continue it brings is the UI's own, which the
+// watcher does not report again.
+func TestCtrlZGivesTheTerminalBackUntilTheJobGoesOn(t *testing.T) {
+	master, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer master.Close()
+	defer tty.Close()
+	var out strings.Builder
+	scr := screen.New(&out, screen.Modes{})
+	scr.Open()
+	j := takeKeyboard(tty, scr)
+	sent := make(chan tea.Msg, 4)
+	j.watch(func(m tea.Msg) { sent <- m })
+	stopped := false
+	j.stoppable = func() bool { return true }
+	j.stop = func() {
+		stopped = true
+		if localModes(t, tty)&unix.ICANON == 0 {
+			t.Error("the job stopped with the keyboard raw")
+		}
+		if !strings.HasSuffix(out.String(), screen.Leave) {
+			t.Errorf("the job stopped on the alternate screen: %q", out.String())
+		}
+		if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
+			t.Error(err)
+		}
+	}
+	o := &onScreen{Model: New(newFakeSession(), Options{}), screen: scr, jobs: j}
+	o.Update(tea.WindowSizeMsg{Width: 80, Height: 20})
+	o.View()
+	before := out.Len()
+	o.Update(tea.KeyMsg{Type: tea.KeyCtrlZ})
+	if !stopped {
+		t.Fatal("ctrl+z did not stop the job")
+	}
+	if localModes(t, tty)&(unix.ICANON|unix.ECHO) != 0 {
+		t.Fatal("the keyboard is not raw again after the job went on")
+	}
+	o.View()
+	if again := out.String()[before:]; !strings.Contains(again, "\x1b[?1049h") || !strings.Contains(again, "Ask baton anything") {
+		t.Fatalf("the screen was not taken again and drawn whole: %q", again)
+	}
+	for j.own.Load() != 0 {
+		runtime.Gosched()
+	}
+	j.close()
+	select {
+	case m := <-sent:
+		t.Fatalf("the UI's own continue was reported: %T", m)
+	default:
+	}
+
+	// A stop the UI cannot come back from is refused, with a notice; a
+	// continue from outside takes the terminal again.
+	j = takeKeyboard(tty, scr)
+	j.stoppable = func() bool { return false }
+	j.stop = func() { t.Error("stopped a job no shell could continue") }
+	o.jobs = j
+	o.Update(tea.KeyMsg{Type: tea.KeyCtrlZ})
+	if !strings.Contains(strings.Join(o.Model.view(), "\n"), "nothing to suspend to") {
+		t.Fatal("the refusal was not shown")
+	}
+	before = out.Len()
+	o.Update(continuedMsg{})
+	if !strings.Contains(out.String()[before:], "\x1b[?1049h") {
+		t.Fatal("a continue from outside did not take the screen again")
+	}
+	j.close()
+}

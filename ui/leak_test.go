@@ -13,5 +13,6 @@ import (
 // model and never stops (a library goroutine, not one of ours).
 func TestMain(m *testing.M) {
 	sandbox.Main() // a !command re-executes the test binary as its sandbox
+	jobProbe()     // a job-control test re-executes it to stop for real
 	goleak.VerifyTestMain(m, goleak.IgnoreTopFunction("github.com/charmbracelet/x/exp/teatest.NewTestModel.func2"))
 }
