@@ -80,7 +80,10 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 	if err := live.Submit("start both"); err != nil {
 		t.Fatal(err)
 	}
+	// Both children's starts are read, whichever order they come in
+	// beside the writer's command.
 	var writer, reader event.AgentID
+	writing := false
 	sessiontest.ReadUntil(t, live, func(ev event.Event) bool {
 		switch e := ev.(type) {
 		case event.AgentStarted:
@@ -90,9 +93,9 @@ func TestInterruptedChildrenResumeAndRetry(t *testing.T) {
 				reader = e.Agent
 			}
 		case event.ToolStarted:
-			return e.Agent == writer && e.Name == "run_command"
+			writing = writing || (e.Agent == writer && e.Name == "run_command")
 		}
-		return false
+		return writing && reader != ""
 	})
 	<-ready // the reader waits for the model
 	crash := snapshot(t, dir.Path(), worktrees)
