@@ -31,14 +31,7 @@ func localModes(t *testing.T, f *os.File) uint32 {
 // the terminal again, raw and on a screen drawn anew, and one the UI's own
 // stop brings is left to that stop.
 func TestJobControlTakesTheTerminalBackAfterAContinue(t *testing.T) {
-	master, tty, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer master.Close()
-	defer tty.Close()
-	var out strings.Builder
-	scr := screen.New(&out, screen.Modes{})
+	tty, out, scr := heldTerminal(t)
 	j := takeKeyboard(tty, scr)
 	if localModes(t, tty)&(unix.ICANON|unix.ECHO) != 0 {
 		t.Fatal("the keyboard is not raw while the UI holds it")
@@ -83,6 +76,22 @@ func TestJobControlTakesTheTerminalBackAfterAContinue(t *testing.T) {
 	}
 }
 
+// heldTerminal is a pseudo-terminal's keyboard side and a screen whose
+// output is kept; both ends close when the test does.
+func heldTerminal(t *testing.T) (*os.File, *strings.Builder, *screen.Screen) {
+	t.Helper()
+	master, tty, err := pty.Open()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		_ = master.Close()
+		_ = tty.Close()
+	})
+	out := &strings.Builder{}
+	return tty, out, screen.New(out, screen.Modes{})
+}
+
 // cookedOf is the keyboard's modes from before the UI took it.
 func cookedOf(t *testing.T, j *jobControl) *unix.Termios {
 	t.Helper()
@@ -112,14 +121,7 @@ func TestSuspendWithoutATerminalSaysWhy(t *testing.T) {
 // process for real); the continue it brings is the UI's own, which the
 // watcher does not report again.
 func TestCtrlZGivesTheTerminalBackUntilTheJobGoesOn(t *testing.T) {
-	master, tty, err := pty.Open()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer master.Close()
-	defer tty.Close()
-	var out strings.Builder
-	scr := screen.New(&out, screen.Modes{})
+	tty, out, scr := heldTerminal(t)
 	scr.Open()
 	j := takeKeyboard(tty, scr)
 	sent := make(chan tea.Msg, 4)

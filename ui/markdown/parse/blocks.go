@@ -364,59 +364,6 @@ func (p *parser) startBlock(c *node) (*node, bool) {
 	return nil, false
 }
 
-// listItemMarker is a list item's marker as read on its first line.
-type listItemMarker struct {
-	ordered bool
-	marker  byte
-	number  int
-	indent  int // columns from the line's start to the item's content
-	content int // where the item's content begins in the line
-}
-
-// listMarker reads a list item's marker at the next character that is
-// not a space, if there is one that can start an item in c.
-func (p *parser) listMarker(c *node) (listItemMarker, bool) {
-	rest := p.rest()
-	m := listItemMarker{}
-	width := 0
-	switch rest[0] {
-	case '-', '+', '*':
-		m.marker, width = rest[0], 1
-	default:
-		for width < len(rest) && width < 10 && rest[width] >= '0' && rest[width] <= '9' {
-			m.number = m.number*10 + int(rest[width]-'0')
-			width++
-		}
-		if width == 0 || width > 9 || width >= len(rest) || (rest[width] != '.' && rest[width] != ')') {
-			return m, false
-		}
-		if c.kind == kindParagraph && m.number != 1 {
-			return m, false
-		}
-		m.ordered, m.marker = true, rest[width]
-		width++
-	}
-	after := rest[width:]
-	if after != "" && after[0] != ' ' && after[0] != '\t' {
-		return m, false
-	}
-	spaces := len(after) - len(strings.TrimLeft(after, " \t"))
-	blankItem := spaces == len(after)
-	if c.kind == kindParagraph && blankItem {
-		return m, false
-	}
-	markerAt := p.nonspace - p.pos
-	switch {
-	case blankItem || spaces >= 5:
-		m.indent = markerAt + width + 1
-		m.content = p.nonspace + width + min(spaces, 1)
-	default:
-		m.indent = markerAt + width + spaces
-		m.content = p.nonspace + width + spaces
-	}
-	return m, true
-}
-
 // add opens a block of kind k in c, closing the blocks that cannot hold
 // it, and makes it the tip.
 func (p *parser) add(c *node, k kind) *node {
@@ -485,54 +432,4 @@ func (p *parser) finish() Document {
 		d.Starts = append(d.Starts, c.start)
 	}
 	return d
-}
-
-// block is the finished block a node was read into.
-func (n *node) block() Block {
-	switch n.kind {
-	case kindQuote:
-		return &Quote{Blocks: blocks(n.children)}
-	case kindList:
-		l := &List{Ordered: n.ordered, Start: n.number, Marker: n.marker, Tight: n.tight()}
-		for _, item := range n.children {
-			l.Items = append(l.Items, Item{Blocks: blocks(item.children)})
-		}
-		return l
-	case kindHeading:
-		return &Heading{Level: n.level, Text: strings.Join(n.lines, "\n")}
-	case kindBreak:
-		return &ThematicBreak{}
-	case kindFence:
-		return &CodeBlock{Fenced: true, Info: n.info, Lines: n.lines}
-	case kindIndented:
-		return &CodeBlock{Lines: n.lines}
-	case kindHTML:
-		return &HTMLBlock{Lines: n.lines}
-	}
-	return &Paragraph{Lines: n.lines}
-}
-
-// blocks is the finished blocks of nodes.
-func blocks(nodes []*node) []Block {
-	out := make([]Block, 0, len(nodes))
-	for _, n := range nodes {
-		out = append(out, n.block())
-	}
-	return out
-}
-
-// tight says whether a list is tight: no blank line between two of its
-// items, or between two blocks of an item.
-func (n *node) tight() bool {
-	for i, item := range n.children {
-		if i > 0 && item.first > n.children[i-1].last+1 {
-			return false
-		}
-		for j := 1; j < len(item.children); j++ {
-			if item.children[j].first > item.children[j-1].last+1 {
-				return false
-			}
-		}
-	}
-	return true
 }

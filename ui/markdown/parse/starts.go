@@ -107,3 +107,56 @@ func thematicBreak(s string) (ok bool, stop int) {
 	}
 	return n >= 3, len(s)
 }
+
+// listItemMarker is a list item's marker as read on its first line.
+type listItemMarker struct {
+	ordered bool
+	marker  byte
+	number  int
+	indent  int // columns from the line's start to the item's content
+	content int // where the item's content begins in the line
+}
+
+// listMarker reads a list item's marker at the next character that is
+// not a space, if there is one that can start an item in c.
+func (p *parser) listMarker(c *node) (listItemMarker, bool) {
+	rest := p.rest()
+	m := listItemMarker{}
+	width := 0
+	switch rest[0] {
+	case '-', '+', '*':
+		m.marker, width = rest[0], 1
+	default:
+		for width < len(rest) && width < 10 && rest[width] >= '0' && rest[width] <= '9' {
+			m.number = m.number*10 + int(rest[width]-'0')
+			width++
+		}
+		if width == 0 || width > 9 || width >= len(rest) || (rest[width] != '.' && rest[width] != ')') {
+			return m, false
+		}
+		if c.kind == kindParagraph && m.number != 1 {
+			return m, false
+		}
+		m.ordered, m.marker = true, rest[width]
+		width++
+	}
+	after := rest[width:]
+	if after != "" && after[0] != ' ' && after[0] != '\t' {
+		return m, false
+	}
+	spaces := len(after) - len(strings.TrimLeft(after, " \t"))
+	blankItem := spaces == len(after)
+	if c.kind == kindParagraph && blankItem {
+		return m, false
+	}
+	markerAt := p.nonspace - p.pos
+	switch {
+	case blankItem || spaces >= 5:
+		m.indent = markerAt + width + 1
+		m.content = p.nonspace + width + min(spaces, 1)
+	default:
+		m.indent = markerAt + width + spaces
+		m.content = p.nonspace + width + spaces
+	}
+	return m, true
+}
