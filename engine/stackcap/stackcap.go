@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
-	"runtime"
 	"runtime/debug"
 	"strings"
 	"testing"
@@ -31,13 +30,12 @@ func Overflow(t testing.TB, limit int, f func()) (string, error) {
 	if os.Getenv(env) == t.Name() {
 		// No collection, so no finalizer or cleanup runs on a goroutine
 		// of its own beside f's while the cap holds.
-		runtime.GC()
 		debug.SetGCPercent(-1)
 		done := make(chan struct{})
 		old := debug.SetMaxStack(limit)
 		go func() {
-			defer close(done)
 			f()
+			close(done) // not deferred: a panic in f must end the process, not let it exit 0
 		}()
 		<-done
 		debug.SetMaxStack(old)
