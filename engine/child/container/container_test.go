@@ -34,7 +34,13 @@ import (
 func TestMain(m *testing.M) {
 	sandbox.Main()
 	process.Main()
-	goleak.VerifyTestMain(m)
+	// The static baton the tests built goes with them.
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(code int) {
+		if buildDir != "" {
+			_ = os.RemoveAll(buildDir)
+		}
+		os.Exit(code)
+	}))
 }
 
 // testTimeout guards against hangs only; no test asserts on durations.
@@ -42,6 +48,7 @@ const testTimeout = 120 * time.Second
 
 var (
 	buildOnce sync.Once
+	buildDir  string
 	built     string
 	buildErr  error
 )
@@ -62,7 +69,7 @@ func engineOrSkip(t *testing.T) (image, binary string) {
 			buildErr = err
 			return
 		}
-		built = filepath.Join(dir, "baton")
+		buildDir, built = dir, filepath.Join(dir, "baton")
 		cmd := exec.Command("go", "build", "-o", built, "github.com/seed-e4e525a6/baton/cmd/baton")
 		cmd.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := cmd.CombinedOutput(); err != nil {

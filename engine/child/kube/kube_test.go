@@ -35,7 +35,14 @@ func TestMain(m *testing.M) {
 			os.Exit(holdingBridge(os.Args[1:]))
 		}
 	}
-	goleak.VerifyTestMain(m)
+	// The image the podman tests imported goes with them, so runs leave
+	// no untagged image behind.
+	goleak.VerifyTestMain(m, goleak.Cleanup(func(code int) {
+		if imageName != "" {
+			_ = podman("rmi", "--force", imageName).Run()
+		}
+		os.Exit(code)
+	}))
 }
 
 // clusterBridgeEnv makes this test binary baton-kube itself
