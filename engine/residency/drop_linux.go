@@ -1,0 +1,105 @@
+package residency
+
+import (
+	"bytes"
+	"os"
+	"reflect"
+	"strconv"
+	"syscall"
+)
+
+// DropCode unmaps, from this process only, every page of the program's
+// machine code mapped now; the code it runs afterwards maps again from
+// the page cache as it runs. It does nothing when the code is not a
+// read-only mapping of a file (a packed binary unpacks its code into
+// anonymous memory, which dropping would zero) or when a debugger traces
+// the process (its breakpoints are private copies of code pages).
+func DropCode() {
+	if traced() {
+		return
+	}
+	maps, err := os.ReadFile("/proc/self/maps")
+	if err != nil {
+		return
+	}
+	for _, r := range codeRanges(maps, uint64(reflect.ValueOf(DropCode).Pointer())) {
+		_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, uintptr(r.start), uintptr(r.end-r.start), syscall.MADV_DONTNEED)
+	}
+}
+
+// addrRange is one mapping's addresses, end excluded.
+type addrRange struct{ start, end uint64 }
+
+// codeRanges are the mappings in maps (the text of /proc/self/maps) of
+// the file whose executable mapping holds pc, when they are private,
+// read-only and executable: the program's text. Any other shape of the
+// mapping that holds pc gives none.
+func codeRanges(maps []byte, pc uint64) []addrRange {
+	var all []mapping
+	var file []byte
+	for line := range bytes.Lines(maps) {
+		m, ok := parseMapping(line)
+		if !ok {
+			continue
+		}
+		all = append(all, m)
+		if m.start <= pc && pc < m.end {
+			if m.perms != "r-xp" || m.inode == "0" {
+				return nil
+			}
+			file = m.file
+		}
+	}
+	var ranges []addrRange
+	for _, m := range all {
+		if file != nil && m.perms == "r-xp" && bytes.Equal(m.file, file) {
+			ranges = append(ranges, m.addrRange)
+		}
+	}
+	return ranges
+}
+
+// mapping is one line of /proc/self/maps.
+type mapping struct {
+	addrRange
+	perms string
+	inode string
+	// file is the device and inode, which name the mapped file whatever
+	// its path has become.
+	file []byte
+}
+
+// parseMapping reads one line of /proc/self/maps: addresses, permissions,
+// offset, device, inode, then the path.
+func parseMapping(line []byte) (mapping, bool) {
+	f := bytes.Fields(line)
+	if len(f) < 5 {
+		return mapping{}, false
+	}
+	lo, hi, ok := bytes.Cut(f[0], []byte("-"))
+	if !ok {
+		return mapping{}, false
+	}
+	start, err1 := strconv.ParseUint(string(lo), 16, 64)
+	end, err2 := strconv.ParseUint(string(hi), 16, 64)
+	if err1 != nil || err2 != nil || end <= start {
+		return mapping{}, false
+	}
+	file := append(append(append([]byte{}, f[3]...), ' '), f[4]...)
+	return mapping{addrRange: addrRange{start, end}, perms: string(f[1]), inode: string(f[4]), file: file}, true
+}
+
+// traced reports whether a tracer (a debugger, strace) is attached, or
+// whether that cannot be told.
+func traced() bool {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return true
+	}
+	for line := range bytes.Lines(status) {
+		if v, ok := bytes.CutPrefix(line, []byte("TracerPid:")); ok {
+			return string(bytes.TrimSpace(v)) != "0"
+		}
+	}
+	return true
+}

@@ -1,0 +1,146 @@
+package residency
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"runtime"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// TestMain is also the traced child of TestTracedProcessKeepsItsCode.
+func TestMain(m *testing.M) {
+	if os.Getenv(tracedChildEnv) != "" {
+		before := residentFileKiB()
+		DropCode()
+		fmt.Printf("%d %d\n", before, residentFileKiB())
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// tracedChildEnv makes the test binary the traced child.
+const tracedChildEnv = "BATON_RESIDENCY_TRACED_CHILD"
+
+// residentFileKiB is this process's resident file-backed memory.
+func residentFileKiB() int {
+	status, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		panic(err)
+	}
+	for line := range bytes.Lines(status) {
+		if v, ok := bytes.CutPrefix(line, []byte("RssFile:")); ok {
+			n, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(string(v)), " kB"))
+			if err != nil {
+				panic(err)
+			}
+			return n
+		}
+	}
+	panic("no RssFile in /proc/self/status")
+}
+
+func TestDropCodeLetsGoOfTheCodeStartUpRan(t *testing.T) {
+	before := residentFileKiB()
+	DropCode()
+	after := residentFileKiB()
+	if before-after < 256 {
+		t.Fatalf("resident file pages %d KiB before dropping the code, %d KiB after: nothing was let go", before, after)
+	}
+	// The code runs on, mapped again as it runs.
+	if got := strconv.Itoa(42) + strings.Repeat("!", 2); got != "42!!" {
+		t.Fatalf("the code after the drop computed %q", got)
+	}
+}
+
+func TestCodeRangesAreTheProgramsTextOnly(t *testing.T) {
+	const maps = `00400000-00c00000 r-xp 00000000 fe:00 77 /usr/bin/baton (deleted)
+00c00000-01400000 r--p 00800000 fe:00 77 /usr/bin/baton (deleted)
+01400000-01500000 rw-p 01000000 fe:00 77 /usr/bin/baton (deleted)
+01500000-01600000 rw-p 00000000 00:00 0
+7f0000000000-7f0000100000 r-xp 00000000 fe:00 99 /usr/lib/libother.so
+7f0000200000-7f0000300000 r-xp 00000000 00:00 0
+7ffd00000000-7ffd00002000 r-xp 00000000 00:00 0 [vdso]
+`
+	cases := []struct {
+		name string
+		pc   uint64
+		want []addrRange
+	}{
+		{"the program's text, whatever its path became", 0x00401000, []addrRange{{0x00400000, 0x00c00000}}},
+		{"code in anonymous memory, as a packed binary's", 0x7f0000200010, nil},
+		{"an address in data", 0x01400010, nil},
+		{"an address in no mapping", 0x10, nil},
+	}
+	for _, c := range cases {
+		got := codeRanges([]byte(maps), c.pc)
+		if fmt.Sprint(got) != fmt.Sprint(c.want) {
+			t.Errorf("%s: ranges %v, want %v", c.name, got, c.want)
+		}
+	}
+	if got := codeRanges([]byte("garbage\n0-0 r-xp 0 fe:00 1 /x\nzz-10 r-xp 0 fe:00 1 /x\n"), 0); got != nil {
+		t.Errorf("malformed maps gave %v", got)
+	}
+}
+
+// A debugger's breakpoints are private copies of code pages: dropping
+// them would drop the breakpoints. The child runs under ptrace, as under
+// gdb or dlv, and must keep its code.
+func TestTracedProcessKeepsItsCode(t *testing.T) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A pipe of our own, not a buffer: the child is reaped here, not by
+	// exec's Wait, which would join the goroutine copying into a buffer.
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), tracedChildEnv+"=1", "GORACE=atexit_sleep_ms=0")
+	cmd.Stdout = w
+	cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
+	err = cmd.Start()
+	w.Close()
+	if err != nil {
+		t.Skipf("ptrace is not allowed here: %v", err)
+	}
+	pid := cmd.Process.Pid
+	for {
+		var ws syscall.WaitStatus
+		if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil {
+			t.Fatal(err)
+		}
+		if ws.Exited() || ws.Signaled() {
+			break
+		}
+		// Pass on every signal but the exec's own stop.
+		sig := 0
+		if ws.Stopped() && ws.StopSignal() != syscall.SIGTRAP {
+			sig = int(ws.StopSignal())
+		}
+		if err := syscall.PtraceCont(pid, sig); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out, err := io.ReadAll(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var before, after int
+	if _, err := fmt.Sscan(string(out), &before, &after); err != nil {
+		t.Fatalf("the traced child printed %q: %v", out, err)
+	}
+	if after < before-64 {
+		t.Fatalf("the traced child let go of its code: %d KiB of file pages resident before, %d KiB after", before, after)
+	}
+}
