@@ -2,18 +2,22 @@ package residency
 
 import (
 	"bytes"
+	"encoding/binary"
 	"os"
 	"reflect"
+	"slices"
 	"strconv"
 	"syscall"
 )
 
-// DropCode unmaps, from this process only, every page of the program's
-// machine code mapped now; the code it runs afterwards maps again from
-// the page cache as it runs. It does nothing when the code is not a
-// read-only mapping of a file (a packed binary unpacks its code into
-// anonymous memory, which dropping would zero) or when a debugger traces
-// the process (its breakpoints are private copies of code pages).
+// DropCode discards, in this process only, the page-table entries of
+// every page of the program's machine code; the code it runs afterwards
+// maps again from the page cache as it runs. It does nothing when the
+// code is not a read-only mapping of a file (a packed binary unpacks its
+// code into anonymous memory, which dropping would zero), when any page
+// of it is a private copy (a uprobe of perf or bpftrace, a debugger's
+// breakpoint, a text relocation: dropping would undo them), when a
+// tracer is attached, or when any of that cannot be read.
 func DropCode() {
 	if traced() {
 		return
@@ -22,9 +26,49 @@ func DropCode() {
 	if err != nil {
 		return
 	}
-	for _, r := range codeRanges(maps, uint64(reflect.ValueOf(DropCode).Pointer())) {
+	ranges := codeRanges(maps, uint64(reflect.ValueOf(DropCode).Pointer()))
+	if copied, err := privateCopies(ranges); err != nil || copied {
+		return
+	}
+	for _, r := range ranges {
 		_, _, _ = syscall.Syscall(syscall.SYS_MADVISE, uintptr(r.start), uintptr(r.end-r.start), syscall.MADV_DONTNEED)
 	}
+}
+
+// Bits of a page's entry in /proc/self/pagemap.
+const (
+	pagePresent = 1 << 63
+	pageSwapped = 1 << 62
+	pageFile    = 1 << 61
+)
+
+// privateCopies reports whether any page of ranges, mapped or swapped
+// out, is anonymous memory rather than the file's: a private copy
+// written into the mapping.
+func privateCopies(ranges []addrRange) (bool, error) {
+	if len(ranges) == 0 {
+		return false, nil
+	}
+	f, err := os.Open("/proc/self/pagemap")
+	if err != nil {
+		return false, err
+	}
+	defer f.Close()
+	size := uint64(os.Getpagesize())
+	var buf []byte
+	for _, r := range ranges {
+		buf = slices.Grow(buf[:0], int((r.end-r.start)/size*8))[:(r.end-r.start)/size*8]
+		if _, err := f.ReadAt(buf, int64(r.start/size*8)); err != nil {
+			return false, err
+		}
+		for e := range slices.Chunk(buf, 8) {
+			entry := binary.NativeEndian.Uint64(e)
+			if entry&(pagePresent|pageSwapped) != 0 && entry&pageFile == 0 {
+				return true, nil
+			}
+		}
+	}
+	return false, nil
 }
 
 // addrRange is one mapping's addresses, end excluded.

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"reflect"
 	"runtime"
 	"strconv"
 	"strings"
@@ -13,19 +14,25 @@ import (
 	"testing"
 )
 
-// TestMain is also the traced child of TestTracedProcessKeepsItsCode.
+// TestMain is also the child of the tests that run one: the traced one
+// of TestTracedProcessKeepsItsCode, the one of
+// TestPrivateCopyOfCodeSurvives.
 func TestMain(m *testing.M) {
-	if os.Getenv(tracedChildEnv) != "" {
+	switch os.Getenv(childEnv) {
+	case "traced":
 		before := residentFileKiB()
 		DropCode()
 		fmt.Printf("%d %d\n", before, residentFileKiB())
+		os.Exit(0)
+	case "copied":
+		fmt.Println(copyThenDrop())
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
 }
 
-// tracedChildEnv makes the test binary the traced child.
-const tracedChildEnv = "BATON_RESIDENCY_TRACED_CHILD"
+// childEnv makes the test binary one of the tests' children.
+const childEnv = "BATON_RESIDENCY_CHILD"
 
 // residentFileKiB is this process's resident file-backed memory.
 func residentFileKiB() int {
@@ -46,6 +53,9 @@ func residentFileKiB() int {
 }
 
 func TestDropCodeLetsGoOfTheCodeStartUpRan(t *testing.T) {
+	if traced() {
+		t.Skip("a tracer is attached to the test (dlv, strace): DropCode rightly keeps the code")
+	}
 	before := residentFileKiB()
 	DropCode()
 	after := residentFileKiB()
@@ -64,6 +74,8 @@ func TestCodeRangesAreTheProgramsTextOnly(t *testing.T) {
 01400000-01500000 rw-p 01000000 fe:00 77 /usr/bin/baton (deleted)
 01500000-01600000 rw-p 00000000 00:00 0
 7f0000000000-7f0000100000 r-xp 00000000 fe:00 99 /usr/lib/libother.so
+7f0000100000-7f0000180000 r-xp 00000000 fe:01 77 /mnt/other/inode-77-on-another-device
+00000020-00000010 r-xp 00000000 fe:00 77 /usr/bin/baton (a range that ends before it starts)
 7f0000200000-7f0000300000 r-xp 00000000 00:00 0
 7ffd00000000-7ffd00002000 r-xp 00000000 00:00 0 [vdso]
 `
@@ -83,8 +95,10 @@ func TestCodeRangesAreTheProgramsTextOnly(t *testing.T) {
 			t.Errorf("%s: ranges %v, want %v", c.name, got, c.want)
 		}
 	}
-	if got := codeRanges([]byte("garbage\n0-0 r-xp 0 fe:00 1 /x\nzz-10 r-xp 0 fe:00 1 /x\n"), 0); got != nil {
-		t.Errorf("malformed maps gave %v", got)
+	for _, pc := range []uint64{0, 0x15} {
+		if got := codeRanges([]byte("garbage\n0-0 r-xp 0 fe:00 1 /x\nzz-10 r-xp 0 fe:00 1 /x\n20-10 r-xp 0 fe:00 1 /x\n"), pc); got != nil {
+			t.Errorf("malformed maps gave %v for pc %#x", got, pc)
+		}
 	}
 }
 
@@ -106,7 +120,7 @@ func TestTracedProcessKeepsItsCode(t *testing.T) {
 	}
 	defer r.Close()
 	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), tracedChildEnv+"=1", "GORACE=atexit_sleep_ms=0")
+	cmd.Env = append(os.Environ(), childEnv+"=traced", "GORACE=atexit_sleep_ms=0")
 	cmd.Stdout = w
 	cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
 	err = cmd.Start()
@@ -142,5 +156,66 @@ func TestTracedProcessKeepsItsCode(t *testing.T) {
 	}
 	if after < before-64 {
 		t.Fatalf("the traced child let go of its code: %d KiB of file pages resident before, %d KiB after", before, after)
+	}
+}
+
+// copyTarget is the function whose code page the copied child writes.
+//
+//go:noinline
+func copyTarget() int { return 7 }
+
+// copyThenDrop writes a byte of copyTarget's code over itself through
+// /proc/self/mem, as a debugger or a uprobe writes into code: the page
+// becomes a private copy, its content unchanged. Then it drops the code
+// and says whether the copy is still there ("kept"), or "no copy" when
+// the write made none.
+func copyThenDrop() string {
+	addr := uint64(reflect.ValueOf(copyTarget).Pointer())
+	mem, err := os.OpenFile("/proc/self/mem", os.O_RDWR, 0)
+	if err != nil {
+		return "no copy: " + err.Error()
+	}
+	defer mem.Close()
+	b := make([]byte, 1)
+	if _, err := mem.ReadAt(b, int64(addr)); err != nil {
+		return "no copy: " + err.Error()
+	}
+	if _, err := mem.WriteAt(b, int64(addr)); err != nil {
+		return "no copy: " + err.Error()
+	}
+	page := uint64(os.Getpagesize())
+	at := addrRange{addr / page * page, addr/page*page + page}
+	if copied, err := privateCopies([]addrRange{at}); err != nil || !copied {
+		return fmt.Sprintf("no copy: %v", err)
+	}
+	DropCode()
+	if copyTarget() != 7 {
+		return "broken"
+	}
+	if copied, _ := privateCopies([]addrRange{at}); copied {
+		return "kept"
+	}
+	return "dropped"
+}
+
+// A uprobe, a debugger's breakpoint or a text relocation is a private
+// copy of a code page: dropping the code would undo it.
+func TestPrivateCopyOfCodeSurvives(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(exe, "-test.run=^$")
+	cmd.Env = append(os.Environ(), childEnv+"=copied", "GORACE=atexit_sleep_ms=0")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("the child failed: %v", err)
+	}
+	got := strings.TrimSpace(string(out))
+	if strings.HasPrefix(got, "no copy") {
+		t.Skipf("writing into code through /proc/self/mem made no private copy here (%s)", got)
+	}
+	if got != "kept" {
+		t.Fatalf("the private copy of a code page was %s by DropCode", got)
 	}
 }
