@@ -133,6 +133,13 @@ func createTemp(dir, base string) (*os.File, error) {
 // it could take its lock.
 var started = time.Now()
 
+// stampSlack is how far before the instant of a write the kernel may
+// stamp it: file times come from a clock that advances once per tick
+// (up to 10 ms), so a file written just after started can carry an
+// earlier time. A file stamped within it of started counts as written
+// after it.
+const stampSlack = time.Second
+
 // sweepTemps removes the temporary files of base in dir that a writer
 // killed mid-write left behind: regular files, last written before this
 // process started, whose flock nobody holds (the kernel drops a dead
@@ -162,7 +169,7 @@ func removeAbandoned(path string) {
 	}
 	defer f.Close()
 	info, err := f.Stat()
-	if err != nil || !info.Mode().IsRegular() || !info.ModTime().Before(started) {
+	if err != nil || !info.Mode().IsRegular() || !info.ModTime().Before(started.Add(-stampSlack)) {
 		return
 	}
 	if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) != nil {
