@@ -138,7 +138,7 @@ var started = time.Now()
 // (up to 10 ms), so a file written just after started can carry an
 // earlier time. A file stamped within it of started counts as written
 // after it.
-const stampSlack = time.Second
+const stampSlack = 20 * time.Millisecond
 
 // sweepTemps removes the temporary files of base in dir that a writer
 // killed mid-write left behind: regular files, last written before this
