@@ -162,8 +162,11 @@ func heldBySpare(pid int, key string) string {
 		if err != nil {
 			continue // closed meanwhile
 		}
-		// Go's runtime keeps the cgroup's CPU limit open, to follow it.
-		runtimes := strings.HasPrefix(target, "/sys/fs/cgroup/") || target == "/dev/null" || strings.HasSuffix(target, "/spares")
+		// Go's runtime keeps the cgroup's CPU limit open, to follow it;
+		// a spare reads its own maps and pages for a moment as it lets
+		// go of its start-up's code (see residency).
+		runtimes := strings.HasPrefix(target, "/sys/fs/cgroup/") || target == "/dev/null" || strings.HasSuffix(target, "/spares") ||
+			strings.HasPrefix(target, dir+"/")
 		if strings.HasPrefix(target, "/") && !runtimes || strings.HasPrefix(target, "socket:") {
 			held = append(held, fmt.Sprintf("%d: descriptor %s open on %s", pid, fd.Name(), target))
 		}
