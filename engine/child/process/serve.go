@@ -37,12 +37,14 @@ func Main() {
 	if len(os.Args) >= 2 && os.Args[1] == Subcommand {
 		spare := len(os.Args) >= 3 && strings.HasPrefix(os.Args[2], sparePrefix)
 		if spare {
-			// A spare lets go of what only its initialisation ran
-			// before it readies what every child runs: 2.6 MiB less
-			// resident per child it becomes, about a millisecond more
-			// to its child's first request when it had waited. One
-			// whose spec is there already goes straight to its child.
-			if come := func() bool { return waiting(os.Stdin) }; !come() {
+			come := func() bool { return waiting(os.Stdin) }
+			warm(come)
+			// One left waiting lets go of the code only its
+			// initialisation ran, then readies again what every child
+			// runs: 2.6 MiB less resident per child it becomes. A
+			// spare whose spec comes sooner, as a delegation written
+			// at once does, has no faults to pay on its child's way.
+			if quietFor(os.Stdin, spareSettle) {
 				residency.DropCode()
 				warm(come)
 			}

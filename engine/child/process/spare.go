@@ -70,6 +70,10 @@ const maxSpares = 4
 // spareIdle is how long a spare waits for a child before it is ended.
 const spareIdle = 30 * time.Second
 
+// spareSettle is how long a spare waits for its spec before it lets go
+// of its start-up's code (see Main).
+const spareSettle = 50 * time.Millisecond
+
 // spare is one spare child process, launched or being launched.
 type spare struct {
 	name string

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"time"
 	"unsafe"
 
 	"golang.org/x/sys/unix"
@@ -29,6 +30,28 @@ func waiting(f *os.File) bool {
 	n := 0
 	_ = raw.Control(func(fd uintptr) { n, err = unix.IoctlGetInt(int(fd), unix.TIOCINQ) })
 	return err == nil && n > 0
+}
+
+// quietFor reports whether f, a pipe, stays without input (and open at
+// its other end) for d.
+func quietFor(f *os.File, d time.Duration) bool {
+	raw, err := f.SyscallConn()
+	if err != nil {
+		return false
+	}
+	quiet := false
+	_ = raw.Control(func(fd uintptr) {
+		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
+		for {
+			n, err := unix.Poll(fds, int(d.Milliseconds()))
+			if err == unix.EINTR {
+				continue
+			}
+			quiet = err == nil && n == 0
+			return
+		}
+	})
+	return quiet
 }
 
 // adopt readies a spare for the child whose spec came, as a process

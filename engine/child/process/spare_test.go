@@ -191,3 +191,33 @@ func TestWarmStopsWhenTheSpecComes(t *testing.T) {
 		t.Fatalf("a spare whose spec came after its first step asked %d times (of %d steps)", asked, all)
 	}
 }
+
+// A spare lets go of its start-up's code only when its spec has not come
+// for a while: quietFor is false as soon as there is input or baton's end
+// is closed, true only once the pipe stayed empty and open.
+func TestQuietForSaysWhetherTheSpecIsComing(t *testing.T) {
+	r, w, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if !quietFor(r, 5*time.Millisecond) {
+		t.Error("an empty pipe open at both ends was not quiet")
+	}
+	if _, err := w.WriteString("{\"spec\":{}}\n"); err != nil {
+		t.Fatal(err)
+	}
+	if quietFor(r, time.Minute) {
+		t.Error("a pipe holding a spec was quiet")
+	}
+	r2, w2, err := os.Pipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r2.Close()
+	w2.Close()
+	if quietFor(r2, time.Minute) {
+		t.Error("a pipe whose writer closed was quiet")
+	}
+	w.Close()
+}
