@@ -17,7 +17,9 @@ import (
 // code into anonymous memory, which dropping would zero), when any page
 // of it is a private copy (a uprobe of perf or bpftrace, a debugger's
 // breakpoint, a text relocation: dropping would undo them), when a
-// tracer is attached, or when any of that cannot be read.
+// tracer is attached, or when any of that cannot be read. One that writes
+// into the code in the microseconds between that check and the drop
+// loses what it wrote; the drop happens once, as the program starts.
 func DropCode() {
 	if traced() {
 		return

@@ -142,7 +142,7 @@ const stampSlack = 20 * time.Millisecond
 
 // sweepTemps removes the temporary files of base in dir that a writer
 // killed mid-write left behind: regular files, last written before this
-// process started, whose flock nobody holds (the kernel drops a dead
+// process started (by more than stampSlack), whose flock nobody holds (the kernel drops a dead
 // writer's lock). Failing to remove one is no reason to fail the write.
 func sweepTemps(dir, base string) {
 	entries, err := os.ReadDir(dir)

@@ -237,7 +237,9 @@ func buildImage() (string, error) {
 	if out, err := exec.Command("tar", "-C", root, "-cf", tar, ".").CombinedOutput(); err != nil {
 		return "", fmt.Errorf("tar: %v: %s", err, out)
 	}
-	const image = "localhost/baton-kube-test:latest"
+	// A tag of this run's own: the image is removed as the tests end
+	// (TestMain), which must not take another run's from under it.
+	image := fmt.Sprintf("localhost/baton-kube-test:run-%d", os.Getpid())
 	if out, err := podman("import", "--change", "ENV PATH=/usr/local/bin:/usr/bin:/bin", tar, image).CombinedOutput(); err != nil {
 		return "", fmt.Errorf("podman import: %v: %s", err, out)
 	}

@@ -22,7 +22,9 @@ import (
 // spare does it before the child is asked for (the manager has spares
 // readied once each request of the main agent is sent and as its model
 // names task calls, see child.Warmer), then waits on its input
-// for a spec like any child process, holding no key and no file. It
+// for a spec like any child process, holding no key and no file (but
+// for a moment its own /proc files, as it lets go of its start-up's code
+// after spareSettle without a spec, see Main). It
 // is started as every child process is (the same binary, environment
 // without secrets, session of its own, death signal), in the session's
 // workspace; once its spec comes it moves to the child's workspace and,
@@ -221,7 +223,8 @@ func sample() (down, up, []openai.ChatCompletionMessage) {
 
 // warm does, in a spare waiting for its spec (not one whose spec came
 // while it started: that would only delay its child), the first use of what
-// every child's start uses once per process whatever its spec: the JSON
+// every child's start uses once per process whatever its spec (and again,
+// to map its code anew, once the spare let go of its start-up's): the JSON
 // coders of the protocol's lines, of its events and of a model request,
 // and the stream's chunk decoder (about a millisecond of a child's start
 // otherwise). It stops as soon as come says the spec has come: the child

@@ -40,10 +40,12 @@ func quietFor(f *os.File, d time.Duration) bool {
 		return false
 	}
 	quiet := false
+	end := time.Now().Add(d)
 	_ = raw.Control(func(fd uintptr) {
 		fds := []unix.PollFd{{Fd: int32(fd), Events: unix.POLLIN}}
 		for {
-			n, err := unix.Poll(fds, int(d.Milliseconds()))
+			// A signal cuts the wait short; it goes on to the same end.
+			n, err := unix.Poll(fds, int(max(time.Until(end), 0).Milliseconds()))
 			if err == unix.EINTR {
 				continue
 			}

@@ -2,7 +2,9 @@ package process
 
 import (
 	"errors"
+	"fmt"
 	"os"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -220,4 +222,48 @@ func TestQuietForSaysWhetherTheSpecIsComing(t *testing.T) {
 		t.Error("a pipe whose writer closed was quiet")
 	}
 	w.Close()
+}
+
+// A spare left waiting for its spec lets go of the code its start-up
+// ran: its resident file pages fall from the peak its initialisation
+// reached (the spare is this test binary as baton __child spare-…).
+func TestAWaitingSpareLetsGoOfItsStartUpsCode(t *testing.T) {
+	quickExit(t)
+	r := New(Options{})
+	defer r.Cool()
+	r.Warm(t.TempDir(), 1)
+	r.spares.mu.Lock()
+	sp := r.spares.waiting[0]
+	r.spares.mu.Unlock()
+	<-sp.launched
+	if sp.err != nil {
+		t.Fatal(sp.err)
+	}
+	pid := sp.proc.Pid()
+	peak := 0
+	for deadline := time.Now().Add(testTimeout); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
+		kib, err := residentFileKiB(pid)
+		if err != nil {
+			t.Fatalf("the spare %d: %v", pid, err)
+		}
+		peak = max(peak, kib)
+		if kib <= peak-256 {
+			return
+		}
+	}
+	t.Fatalf("the spare %d never let go of its start-up's code: its resident file pages peaked at %d KiB and stayed", pid, peak)
+}
+
+// residentFileKiB is process pid's resident file-backed memory.
+func residentFileKiB(pid int) (int, error) {
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return 0, err
+	}
+	for line := range strings.Lines(string(status)) {
+		if v, ok := strings.CutPrefix(line, "RssFile:"); ok {
+			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
+		}
+	}
+	return 0, errors.New("no RssFile in its status")
 }
