@@ -16,14 +16,12 @@ import (
 // code is not a read-only mapping of a file (a packed binary unpacks its
 // code into anonymous memory, which dropping would zero), when any page
 // of it is a private copy (a uprobe of perf or bpftrace, a debugger's
-// breakpoint, a text relocation: dropping would undo them), when a
-// tracer is attached, or when any of that cannot be read. One that writes
-// into the code in the microseconds between that check and the drop
-// loses what it wrote; the drop happens once, as the program starts.
+// breakpoint, a text relocation: dropping would undo them), or when any
+// of that cannot be read. A tracer that has written nothing into the code
+// loses nothing; one that writes into it in the microseconds between the
+// check and the drop loses what it wrote (the drop happens once, as the
+// program starts).
 func DropCode() {
-	if traced() {
-		return
-	}
 	maps, err := os.ReadFile("/proc/self/maps")
 	if err != nil {
 		return
@@ -133,19 +131,4 @@ func parseMapping(line []byte) (mapping, bool) {
 	}
 	file := append(append(append([]byte{}, f[3]...), ' '), f[4]...)
 	return mapping{addrRange: addrRange{start, end}, perms: string(f[1]), inode: string(f[4]), file: file}, true
-}
-
-// traced reports whether a tracer (a debugger, strace) is attached, or
-// whether that cannot be told.
-func traced() bool {
-	status, err := os.ReadFile("/proc/self/status")
-	if err != nil {
-		return true
-	}
-	for line := range bytes.Lines(status) {
-		if v, ok := bytes.CutPrefix(line, []byte("TracerPid:")); ok {
-			return string(bytes.TrimSpace(v)) != "0"
-		}
-	}
-	return true
 }

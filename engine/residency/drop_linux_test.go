@@ -3,28 +3,17 @@ package residency
 import (
 	"bytes"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
 	"reflect"
-	"runtime"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 )
 
-// TestMain is also the child of the tests that run one: the traced one
-// of TestTracedProcessKeepsItsCode, the one of
-// TestPrivateCopyOfCodeSurvives.
+// TestMain is also the child of TestPrivateCopyOfCodeSurvives.
 func TestMain(m *testing.M) {
-	switch os.Getenv(childEnv) {
-	case "traced":
-		before := residentFileKiB()
-		DropCode()
-		fmt.Printf("%d %d\n", before, residentFileKiB())
-		os.Exit(0)
-	case "copied":
+	if os.Getenv(childEnv) == "copied" {
 		fmt.Println(copyThenDrop())
 		os.Exit(0)
 	}
@@ -53,9 +42,6 @@ func residentFileKiB() int {
 }
 
 func TestDropCodeLetsGoOfTheCodeStartUpRan(t *testing.T) {
-	if traced() {
-		t.Skip("a tracer is attached to the test (dlv, strace): DropCode rightly keeps the code")
-	}
 	before := residentFileKiB()
 	DropCode()
 	after := residentFileKiB()
@@ -102,70 +88,14 @@ func TestCodeRangesAreTheProgramsTextOnly(t *testing.T) {
 	}
 }
 
-// A debugger's breakpoints are private copies of code pages: dropping
-// them would drop the breakpoints. The child runs under ptrace, as under
-// gdb or dlv, and must keep its code.
-func TestTracedProcessKeepsItsCode(t *testing.T) {
-	runtime.LockOSThread()
-	defer runtime.UnlockOSThread()
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	// A pipe of our own, not a buffer: the child is reaped here, not by
-	// exec's Wait, which would join the goroutine copying into a buffer.
-	r, w, err := os.Pipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	cmd := exec.Command(exe, "-test.run=^$")
-	cmd.Env = append(os.Environ(), childEnv+"=traced", "GORACE=atexit_sleep_ms=0")
-	cmd.Stdout = w
-	cmd.SysProcAttr = &syscall.SysProcAttr{Ptrace: true}
-	err = cmd.Start()
-	w.Close()
-	if err != nil {
-		t.Skipf("ptrace is not allowed here: %v", err)
-	}
-	pid := cmd.Process.Pid
-	for {
-		var ws syscall.WaitStatus
-		if _, err := syscall.Wait4(pid, &ws, 0, nil); err != nil {
-			t.Fatal(err)
-		}
-		if ws.Exited() || ws.Signaled() {
-			break
-		}
-		// Pass on every signal but the exec's own stop.
-		sig := 0
-		if ws.Stopped() && ws.StopSignal() != syscall.SIGTRAP {
-			sig = int(ws.StopSignal())
-		}
-		if err := syscall.PtraceCont(pid, sig); err != nil {
-			t.Fatal(err)
-		}
-	}
-	out, err := io.ReadAll(r)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var before, after int
-	if _, err := fmt.Sscan(string(out), &before, &after); err != nil {
-		t.Fatalf("the traced child printed %q: %v", out, err)
-	}
-	if after < before-64 {
-		t.Fatalf("the traced child let go of its code: %d KiB of file pages resident before, %d KiB after", before, after)
-	}
-}
-
 // copyTarget is the function whose code page the copied child writes.
 //
 //go:noinline
 func copyTarget() int { return 7 }
 
 // copyThenDrop writes a byte of copyTarget's code over itself through
-// /proc/self/mem, as a debugger or a uprobe writes into code: the page
+// /proc/self/mem, as a debugger's breakpoint (ptrace writes the same
+// way) or a uprobe writes into code: the page
 // becomes a private copy, its content unchanged. Then it drops the code
 // and says whether the copy is still there ("kept"), or "no copy" when
 // the write made none.

@@ -37,18 +37,7 @@ func Main() {
 	if len(os.Args) >= 2 && os.Args[1] == Subcommand {
 		spare := len(os.Args) >= 3 && strings.HasPrefix(os.Args[2], sparePrefix)
 		if spare {
-			come := func() bool { return waiting(os.Stdin) }
-			warm(come)
-			// One left waiting lets go of the code only its
-			// initialisation ran, then readies again what every child
-			// runs: about 2.2 MiB less at the peak of the child it
-			// becomes, 3.8 MiB less while it waits. A
-			// spare whose spec comes sooner, as a delegation written
-			// at once does, has no faults to pay on its child's way.
-			if quietFor(os.Stdin, spareSettle) {
-				residency.DropCode()
-				warm(come)
-			}
+			readySpare(os.Stdin, residency.DropCode)
 		}
 		os.Exit(serve(os.Stdin, os.Stdout, os.Stderr, spare))
 	}

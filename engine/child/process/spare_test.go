@@ -2,9 +2,7 @@ package process
 
 import (
 	"errors"
-	"fmt"
 	"os"
-	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -224,46 +222,32 @@ func TestQuietForSaysWhetherTheSpecIsComing(t *testing.T) {
 	w.Close()
 }
 
-// A spare left waiting for its spec lets go of the code its start-up
-// ran: its resident file pages fall from the peak its initialisation
-// reached (the spare is this test binary as baton __child spare-…).
-func TestAWaitingSpareLetsGoOfItsStartUpsCode(t *testing.T) {
-	quickExit(t)
-	r := New(Options{})
-	defer r.Cool()
-	r.Warm(t.TempDir(), 1)
-	r.spares.mu.Lock()
-	sp := r.spares.waiting[0]
-	r.spares.mu.Unlock()
-	<-sp.launched
-	if sp.err != nil {
-		t.Fatal(sp.err)
+// A spare lets go of its start-up's code only once it has waited
+// spareSettle for its spec: not when the spec is there already, as after a
+// delegation written at once, nor when baton closed its input.
+func TestASpareLetsGoOfItsCodeOnlyWhenLeftWaiting(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		input func(w *os.File)
+		drops int
+	}{
+		{"left waiting", func(*os.File) {}, 1},
+		{"its spec there already", func(w *os.File) { _, _ = w.WriteString("{\"spec\":{}}\n") }, 0},
+		{"its input closed", func(w *os.File) { w.Close() }, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, w, err := os.Pipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer r.Close()
+			defer w.Close()
+			c.input(w)
+			drops := 0
+			readySpare(r, func() { drops++ })
+			if drops != c.drops {
+				t.Fatalf("the spare let go of its code %d times, want %d", drops, c.drops)
+			}
+		})
 	}
-	pid := sp.proc.Pid()
-	peak := 0
-	for deadline := time.Now().Add(testTimeout); time.Now().Before(deadline); time.Sleep(2 * time.Millisecond) {
-		kib, err := residentFileKiB(pid)
-		if err != nil {
-			t.Fatalf("the spare %d: %v", pid, err)
-		}
-		peak = max(peak, kib)
-		if kib <= peak-256 {
-			return
-		}
-	}
-	t.Fatalf("the spare %d never let go of its start-up's code: its resident file pages peaked at %d KiB and stayed", pid, peak)
-}
-
-// residentFileKiB is process pid's resident file-backed memory.
-func residentFileKiB(pid int) (int, error) {
-	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
-	if err != nil {
-		return 0, err
-	}
-	for line := range strings.Lines(string(status)) {
-		if v, ok := strings.CutPrefix(line, "RssFile:"); ok {
-			return strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(v), " kB"))
-		}
-	}
-	return 0, errors.New("no RssFile in its status")
 }
