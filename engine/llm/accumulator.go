@@ -22,7 +22,7 @@ type accumulator struct {
 	usage     openai.Usage
 	hasUsage  bool
 	// hurried says a tool call's OnToolBegin asked for the rest of the
-	// reply as it comes.
+	// reply as it comes, or the reply has finished.
 	hurried bool
 	// line is where each line is decoded: one chunk for the whole
 	// stream, its list of choices kept from line to line. The decoder
@@ -109,6 +109,10 @@ func (a *accumulator) add(c *chunk, h Handler) {
 		}
 		if ch.FinishReason != "" {
 			a.finish = ch.FinishReason
+			// What follows a finish, the usage and [DONE], is read
+			// as it comes: a window's wait for it would only hold the
+			// reply's end back.
+			a.hurried = true
 		}
 		if ch.Usage != nil && c.Usage == nil {
 			a.usage, a.hasUsage = *ch.Usage, true

@@ -204,6 +204,25 @@ func TestCancelEndsTheGatherSleep(t *testing.T) {
 	<-done
 }
 
+// A finish reason marks the reply hurried: the usage and [DONE] that
+// follow it are read as they come (a provider may send them a while
+// after), not at the next window's end.
+func TestFinishHurriesTheReply(t *testing.T) {
+	var acc accumulator
+	if err := acc.feed([]byte(`{"choices":[{"index":0,"delta":{"content":"done"}}]}`), Handler{}); err != nil {
+		t.Fatal(err)
+	}
+	if acc.hurried {
+		t.Fatal("a reply still streaming is hurried")
+	}
+	if err := acc.feed([]byte(`{"choices":[{"index":0,"delta":{},"finish_reason":"stop"}]}`), Handler{}); err != nil {
+		t.Fatal(err)
+	}
+	if !acc.hurried {
+		t.Fatal("a finished reply still gathers")
+	}
+}
+
 // A tool call whose OnToolBegin asks for hurry marks the reply hurried
 // from its first delta; one that does not leaves it gathering.
 func TestToolBeginHurriesTheReply(t *testing.T) {

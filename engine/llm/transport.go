@@ -34,7 +34,7 @@ type streamMarker struct {
 	gather Gather
 	onWait func()
 	// hurried ends the gathering: a tool call asked for the rest of the
-	// reply as it comes (Handler.OnToolBegin).
+	// reply as it comes (Handler.OnToolBegin), or the reply finished.
 	hurried bool
 
 	status      int    // HTTP status of the response
