@@ -63,7 +63,7 @@ func TestBatonRunsOpenCodeAsAnACPChild(t *testing.T) {
 		}
 		w.Text("outer got: " + results[0])
 	})
-	config, ocHome := t.TempDir(), t.TempDir()
+	config, ocHome, ocTmp := t.TempDir(), t.TempDir(), t.TempDir()
 	ocConfig := filepath.Join(ocHome, "opencode.json")
 	cfg, _ := json.Marshal(map[string]any{
 		"provider": map[string]any{"scripted": map[string]any{"npm": "@ai-sdk/openai-compatible", "name": "Scripted",
@@ -74,7 +74,10 @@ func TestBatonRunsOpenCodeAsAnACPChild(t *testing.T) {
 	acp, _ := json.Marshal(map[string]any{"command": bin, "args": []string{"acp", "--pure"}, "env": map[string]string{
 		"OPENCODE_CONFIG": ocConfig, "OPENCODE_DISABLE_MODELS_FETCH": "1", "OPENCODE_DISABLE_AUTOUPDATE": "1",
 		"HOME": ocHome, "XDG_CONFIG_HOME": filepath.Join(ocHome, ".config"), "XDG_DATA_HOME": filepath.Join(ocHome, ".data"),
-		"XDG_CACHE_HOME": filepath.Join(ocHome, ".cache"), "XDG_STATE_HOME": filepath.Join(ocHome, ".state")}})
+		"XDG_CACHE_HOME": filepath.Join(ocHome, ".cache"), "XDG_STATE_HOME": filepath.Join(ocHome, ".state"),
+		// OpenCode (a Bun binary) unpacks a 5 MiB library into its temporary
+		// folder at every start and leaves it there: this test's folder.
+		"TMPDIR": ocTmp}})
 	writeFile(t, filepath.Join(config, "baton", "agents", "opencode.md"),
 		"---\nname: opencode\ndescription: OpenCode, over ACP\nacp: "+string(acp)+"\n---\n")
 	r := runIn(t, context.Background(), []string{"OPENAI_BASE_URL=" + outer.URL, "OPENAI_API_KEY=" + personsKey, "XDG_CONFIG_HOME=" + config}, "",
