@@ -62,6 +62,16 @@ func TestJobControlTakesTheTerminalBackAfterAContinue(t *testing.T) {
 	if err := syscall.Kill(os.Getpid(), syscall.SIGCONT); err != nil {
 		t.Fatal(err)
 	}
+	closeUnreported(t, j, sent)
+	if localModes(t, tty)&unix.ICANON == 0 {
+		t.Fatal("the keyboard was not given back its modes")
+	}
+}
+
+// closeUnreported waits until j has taken the continue its own stop
+// brought, closes it, and fails if that continue reached sent.
+func closeUnreported(t *testing.T, j *jobControl, sent <-chan tea.Msg) {
+	t.Helper()
 	for j.own.Load() != 0 {
 		runtime.Gosched()
 	}
@@ -70,9 +80,6 @@ func TestJobControlTakesTheTerminalBackAfterAContinue(t *testing.T) {
 	case m := <-sent:
 		t.Fatalf("the UI's own continue was reported: %T", m)
 	default:
-	}
-	if localModes(t, tty)&unix.ICANON == 0 {
-		t.Fatal("the keyboard was not given back its modes")
 	}
 }
 
@@ -155,15 +162,7 @@ func TestCtrlZGivesTheTerminalBackUntilTheJobGoesOn(t *testing.T) {
 	if again := out.String()[before:]; !strings.Contains(again, "\x1b[?1049h") || !strings.Contains(again, "Ask baton anything") {
 		t.Fatalf("the screen was not taken again and drawn whole: %q", again)
 	}
-	for j.own.Load() != 0 {
-		runtime.Gosched()
-	}
-	j.close()
-	select {
-	case m := <-sent:
-		t.Fatalf("the UI's own continue was reported: %T", m)
-	default:
-	}
+	closeUnreported(t, j, sent)
 
 	// A stop the UI cannot come back from is refused, with a notice; a
 	// continue from outside takes the terminal again.

@@ -55,9 +55,9 @@ func privateCopies(ranges []addrRange) (bool, error) {
 	}
 	defer f.Close()
 	size := uint64(os.Getpagesize())
-	var buf []byte
 	for _, r := range ranges {
-		buf = slices.Grow(buf[:0], int((r.end-r.start)/size*8))[:(r.end-r.start)/size*8]
+		// An entry of 8 bytes a page, at the page's number.
+		buf := make([]byte, (r.end-r.start)/size*8)
 		if _, err := f.ReadAt(buf, int64(r.start/size*8)); err != nil {
 			return false, err
 		}

@@ -1,28 +1,13 @@
 package markdown
 
 import (
-	"runtime"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/charmbracelet/x/ansi"
-)
 
-// renderCost is the least time, of runs runs, that drawing src at a
-// width of 80 takes, per byte of src, each by a new renderer (which keeps
-// nothing of the last).
-func renderCost(src string, runs int) float64 {
-	best := time.Duration(1 << 62)
-	for range runs {
-		r := newRenderer()
-		runtime.GC()
-		start := time.Now()
-		r.Render(src, 80)
-		best = min(best, time.Since(start))
-	}
-	return float64(best) / float64(len(src))
-}
+	"github.com/seed-e4e525a6/baton/ui/markdown/internal/costgrowth"
+)
 
 // A word longer than many lines (a minified line, base64, a long URL)
 // costs its length to draw, not its square: sixteen times as long costs
@@ -35,16 +20,14 @@ func TestALongWordCostsItsLength(t *testing.T) {
 		"accent": func(n int) string { return strings.Repeat("e\u0301", n/3) },
 	} {
 		small, large := word(2000), word(32000)
-		// A square costs sixteen times as much per byte every time; a
-		// busy machine can slow one measurement down, not three.
-		growth := 0.0
-		for range 3 {
-			if growth = renderCost(large, 3) / renderCost(small, 7); growth <= 5 {
-				break
-			}
-		}
+		// Each run draws with a new renderer, which keeps nothing of the
+		// last.
+		growth := costgrowth.Growth(small, large, func(src string) func() {
+			r := newRenderer()
+			return func() { r.Render(src, 80) }
+		})
 		t.Logf("%s: growth %.2f", name, growth)
-		if growth > 5 {
+		if growth > costgrowth.Limit {
 			t.Errorf("%s: %d bytes cost %.1f times as much per byte as %d bytes", name, len(large), growth, len(small))
 		}
 	}

@@ -1,28 +1,11 @@
 package parse
 
 import (
-	"runtime"
 	"strings"
 	"testing"
-	"time"
-)
 
-// parseCost is the least time, of runs runs, that parsing src and the
-// inlines of its paragraphs takes, per byte of src.
-func parseCost(src string, runs int) float64 {
-	best := time.Duration(1 << 62)
-	for range runs {
-		runtime.GC()
-		start := time.Now()
-		for _, b := range Parse(src).Blocks {
-			if p, ok := b.(*Paragraph); ok {
-				Inlines(p.Text())
-			}
-		}
-		best = min(best, time.Since(start))
-	}
-	return float64(best) / float64(len(src))
-}
+	"github.com/seed-e4e525a6/baton/ui/markdown/internal/costgrowth"
+)
 
 // Text a hostile repository can have a model echo costs its length, not
 // its square or cube: sixteen times as much of it costs less than five
@@ -45,16 +28,17 @@ func TestHostileTextCostsItsLength(t *testing.T) {
 		"a line of angle links":  func(n int) string { return strings.Repeat("[a](<", n*2) },
 	} {
 		small, large := text(300), text(4800)
-		// A square costs sixteen times as much per byte every time; a
-		// busy machine can slow one measurement down, not three.
-		growth := 0.0
-		for range 3 {
-			if growth = parseCost(large, 3) / parseCost(small, 7); growth <= 5 {
-				break
+		growth := costgrowth.Growth(small, large, func(src string) func() {
+			return func() {
+				for _, b := range Parse(src).Blocks {
+					if p, ok := b.(*Paragraph); ok {
+						Inlines(p.Text())
+					}
+				}
 			}
-		}
+		})
 		t.Logf("%s: growth %.2f", name, growth)
-		if growth > 5 {
+		if growth > costgrowth.Limit {
 			t.Errorf("%s: %d bytes cost %.1f times as much per byte as %d bytes", name, len(large), growth, len(small))
 		}
 	}
